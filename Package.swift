@@ -1,0 +1,37 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+// One concept per target: Core (models, protocols, view models, flow), Screens (pure text),
+// Engine (OSM → SQLite → geocoder/router, no UI), Remote (OSRM/Nominatim over HTTP),
+// Export (SVG/GPX/GeoJSON), and the `routeit` shell that wires them together.
+let package = Package(
+    name: "RouteIt",
+    products: [
+        .executable(name: "routeit", targets: ["routeit"]),
+        .library(name: "RouteItCore", targets: ["RouteItCore"]),
+        .library(name: "RouteItEngine", targets: ["RouteItEngine"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        .target(name: "RouteItCore"),
+        .target(name: "RouteItScreens", dependencies: ["RouteItCore"]),
+        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "CSQLite", "CZlib"]),
+        .target(name: "RouteItRemote", dependencies: ["RouteItCore"]),
+        .target(name: "RouteItExport", dependencies: ["RouteItCore"]),
+        .executableTarget(
+            name: "routeit",
+            dependencies: ["RouteItCore", "RouteItScreens", "RouteItEngine", "RouteItRemote", "RouteItExport", "CEditLine"]
+        ),
+
+        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore"]),
+        .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
+        .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "CSQLite"]),
+        .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine"]),
+        .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore"]),
+        // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
+        .testTarget(name: "RouteItAppTests", dependencies: ["routeit"]),
+    ]
+)

@@ -1,0 +1,35 @@
+/// A geocoded place: what CLPlacemark is to CoreLocation. `formattedAddressLines` is what the
+/// screens show, e.g. ["Annankatu 25", "00100 Helsinki"].
+public struct Placemark: Hashable, Codable, Sendable {
+    public var name: String?
+    public var houseNumber: String?
+    public var street: String?
+    public var postalCode: String?
+    public var city: String?
+    public var coordinate: Coordinate
+
+    public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
+                postalCode: String? = nil, city: String? = nil, coordinate: Coordinate) {
+        self.name = name
+        self.houseNumber = houseNumber
+        self.street = street
+        self.postalCode = postalCode
+        self.city = city
+        self.coordinate = coordinate
+    }
+
+    /// "Name" (when it is not just the street address), "Street Number", "Postcode City".
+    public var formattedAddressLines: [String] {
+        var lines: [String] = []
+        let streetLine = [street, houseNumber].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " ")
+        if let name, !name.isEmpty, name != streetLine { lines.append(name) }
+        if !streetLine.isEmpty { lines.append(streetLine) }
+        let cityLine = [postalCode, city].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " ")
+        if !cityLine.isEmpty { lines.append(cityLine) }
+        if lines.isEmpty { lines.append(coordinate.description) }
+        return lines
+    }
+
+    /// The single-line form used by the picker and the entry screen.
+    public var formattedAddress: String { formattedAddressLines.joined(separator: ", ") }
+}

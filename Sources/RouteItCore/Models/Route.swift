@@ -1,0 +1,37 @@
+import Foundation
+
+/// One navigator instruction: distance in metres, time in seconds.
+public struct RouteStep: Hashable, Codable, Sendable {
+    public var instruction: String
+    public var distance: Double
+    public var expectedTravelTime: TimeInterval
+    /// The step's geometry (first point is where the maneuver happens).
+    public var polyline: [Coordinate]
+
+    public init(instruction: String, distance: Double, expectedTravelTime: TimeInterval, polyline: [Coordinate] = []) {
+        self.instruction = instruction
+        self.distance = distance
+        self.expectedTravelTime = expectedTravelTime
+        self.polyline = polyline
+    }
+}
+
+/// One way from a source to a destination (MKRoute's role). Distance in metres, time in seconds.
+public struct Route: Hashable, Codable, Sendable {
+    public var name: String
+    public var distance: Double
+    public var expectedTravelTime: TimeInterval
+    public var transportType: TransportType
+    public var polyline: [Coordinate]
+    public var steps: [RouteStep]
+
+    public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
+                transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {
+        self.name = name
+        self.distance = distance
+        self.expectedTravelTime = expectedTravelTime
+        self.transportType = transportType
+        self.polyline = polyline
+        self.steps = steps
+    }
+}

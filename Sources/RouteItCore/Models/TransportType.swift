@@ -1,0 +1,5 @@
+/// How the trip is travelled; the shell's `mode car|walk`.
+public enum TransportType: String, Codable, Sendable, CaseIterable {
+    case car
+    case walk
+}

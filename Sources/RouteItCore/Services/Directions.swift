@@ -1,0 +1,29 @@
+/// What to route (MKDirections.Request's role).
+public struct DirectionsRequest: Hashable, Sendable {
+    public var source: MapItem
+    public var destination: MapItem
+    public var transportType: TransportType
+    public var requestsAlternateRoutes: Bool
+
+    public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool) {
+        self.source = source
+        self.destination = destination
+        self.transportType = transportType
+        self.requestsAlternateRoutes = requestsAlternateRoutes
+    }
+}
+
+/// Why no route came back. `noRoute` is what the user sees as "Directions not available.".
+public enum DirectionsError: Error, Equatable, Sendable {
+    case noRoute
+    case invalidRequest(String)
+    case unavailable(String)
+}
+
+/// Routes between two places (MKDirections' role). Implemented by the embedded router, by OSRM
+/// over HTTP, and by test doubles.
+public protocol Directions: Sendable {
+    /// One route, or up to three when alternatives are requested; throws `DirectionsError.noRoute`
+    /// (or returns []) when the places are not connected.
+    func calculate(_ request: DirectionsRequest) async throws -> [Route]
+}

@@ -1,0 +1,2 @@
+// Trip exports (SVG, GPX, GeoJSON): pure functions from routes to text.
+import RouteItCore

@@ -1,0 +1,2 @@
+// OSRM and Nominatim HTTP backends behind the Core service protocols.
+import RouteItCore
