@@ -25,6 +25,8 @@ let package = Package(
             name: "routeit",
             dependencies: ["RouteItCore", "RouteItScreens", "RouteItEngine", "RouteItRemote", "RouteItExport", "CEditLine"]
         ),
+        // In-process timing of the engine for Scripts/bench (not part of the app).
+        .executableTarget(name: "routeit-bench", dependencies: ["RouteItCore", "RouteItEngine", "RouteItRemote"]),
 
         .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore"]),
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
