@@ -1,0 +1,107 @@
+/// What happens at one step of a route, independent of who computed it (the embedded router or
+/// an OSRM server), so both speak the same sentences.
+public struct Maneuver: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case depart, turn, newName, `continue`, roundabout, uTurn, fork, merge, arrive
+    }
+
+    /// Which way the maneuver bends (OSRM's `modifier`).
+    public enum Direction: String, Hashable, Sendable {
+        case sharpLeft, left, slightLeft, straight, slightRight, right, sharpRight, uTurn
+    }
+
+    public var kind: Kind
+    public var direction: Direction?
+    /// The street the step continues on; nil or empty for unnamed ways.
+    public var streetName: String?
+    /// Roundabouts: which exit to take (1-based).
+    public var exitNumber: Int?
+    /// Depart: compass bearing of the first segment in degrees (0 = north, clockwise).
+    public var bearing: Double?
+
+    public init(kind: Kind, direction: Direction? = nil, streetName: String? = nil,
+                exitNumber: Int? = nil, bearing: Double? = nil) {
+        self.kind = kind
+        self.direction = direction
+        self.streetName = streetName
+        self.exitNumber = exitNumber
+        self.bearing = bearing
+    }
+}
+
+/// The navigator's sentence for a maneuver: "Head north on Kaivokatu", "Turn slight right onto
+/// Mannerheimintie", "At the roundabout, take the 2nd exit onto X", "Arrive at your destination".
+/// A pure function so the embedded router and the OSRM backend cannot drift apart.
+public enum InstructionText {
+    public static func sentence(for maneuver: Maneuver) -> String {
+        let name = maneuver.streetName.flatMap { $0.isEmpty ? nil : $0 }
+        func onto(_ base: String) -> String { name.map { "\(base) onto \($0)" } ?? base }
+
+        switch maneuver.kind {
+        case .depart:
+            let heading = maneuver.bearing.map { "Head \(compassWord(forBearing: $0))" } ?? "Head out"
+            return name.map { "\(heading) on \($0)" } ?? heading
+        case .arrive:
+            return "Arrive at your destination"
+        case .uTurn:
+            return "Make a U-turn"
+        case .turn:
+            switch maneuver.direction {
+            case .uTurn?: return "Make a U-turn"
+            case .straight?, nil: return onto("Continue")
+            case let direction?: return onto("Turn \(turnWords(direction))")
+            }
+        case .newName, .continue:
+            return maneuver.direction == .uTurn ? "Make a U-turn" : onto("Continue")
+        case .roundabout:
+            guard let exit = maneuver.exitNumber, exit > 0 else { return onto("Enter the roundabout") }
+            return onto("At the roundabout, take the \(ordinal(exit)) exit")
+        case .fork:
+            return onto("Keep \(sideWord(maneuver.direction)) at the fork")
+        case .merge:
+            return onto("Merge")
+        }
+    }
+
+    /// 0° → "north", 90° → "east": the eight compass points.
+    public static func compassWord(forBearing bearing: Double) -> String {
+        let words = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+        let normalized = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return words[Int((normalized + 22.5) / 45) % 8]
+    }
+
+    /// 1 → "1st", 2 → "2nd", 11 → "11th", 22 → "22nd".
+    public static func ordinal(_ n: Int) -> String {
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+
+    private static func turnWords(_ direction: Maneuver.Direction) -> String {
+        switch direction {
+        case .sharpLeft: return "sharp left"
+        case .left: return "left"
+        case .slightLeft: return "slight left"
+        case .straight: return "straight"
+        case .slightRight: return "slight right"
+        case .right: return "right"
+        case .sharpRight: return "sharp right"
+        case .uTurn: return "around"
+        }
+    }
+
+    /// Forks only say which side to keep to.
+    private static func sideWord(_ direction: Maneuver.Direction?) -> String {
+        switch direction {
+        case .sharpLeft?, .left?, .slightLeft?: return "left"
+        case .sharpRight?, .right?, .slightRight?: return "right"
+        default: return "straight"
+        }
+    }
+}
