@@ -1,0 +1,64 @@
+import Foundation
+
+/// Opens an OSM file by looking at its first bytes, not its name: a PBF file starts with a
+/// BlobHeader (4-byte big-endian length, then a protobuf whose field 1 is "OSMHeader"),
+/// an XML file with `<?xml` or `<osm`. Anything else gets a one-line error naming the file.
+public func openOSMReader(at url: URL) throws -> OSMReader {
+    let name = url.lastPathComponent
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        throw OSMReadError("\(url.path): no such file")
+    }
+    guard !isDirectory.boolValue else {
+        throw OSMReadError("\(name): is a directory, not an OSM file")
+    }
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        throw OSMReadError("\(name): cannot open the file (permission denied?)")
+    }
+    defer { try? handle.close() }
+    let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+
+    switch OSMFileFormat.sniff(head) {
+    case .empty:
+        throw OSMReadError("\(name): the file is empty")
+    case .pbf:
+        throw OSMReadError("\(name): .osm.pbf reading is not available yet")
+    case .xml:
+        return OSMXMLReader(url: url)
+    case .compressed(let kind):
+        throw OSMReadError("\(name): the file is \(kind)-compressed; decompress it first (an .osm.pbf or .osm file is expected)")
+    case .unknown:
+        throw OSMReadError("\(name): not an OSM file (expected .osm.pbf or .osm XML)")
+    }
+}
+
+/// What the first bytes of a file say it is.
+enum OSMFileFormat: Equatable {
+    case empty, pbf, xml, unknown
+    case compressed(String)
+
+    static func sniff(_ head: [UInt8]) -> OSMFileFormat {
+        if head.isEmpty { return .empty }
+        if head.starts(with: [0x1F, 0x8B]) { return .compressed("gzip") }
+        if head.starts(with: Array("BZh".utf8)) { return .compressed("bzip2") }
+        if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A]) { return .compressed("xz") }
+        if looksLikePBF(head) { return .pbf }
+        var rest = head[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }  // UTF-8 BOM
+        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if rest.starts(with: Array("<?xml".utf8)) || rest.starts(with: Array("<osm".utf8)) { return .xml }
+        return .unknown
+    }
+
+    /// BlobHeader length (big-endian, at most 64 KiB by the spec), then field 1 (type, a string)
+    /// holding "OSMHeader" or "OSMData".
+    private static func looksLikePBF(_ head: [UInt8]) -> Bool {
+        guard head.count >= 6 else { return false }
+        let length = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard length > 0, length <= 64 * 1024, head[4] == 0x0A else { return false }
+        let typeLength = Int(head[5])
+        guard typeLength < 0x80, head.count >= 6 + typeLength else { return false }
+        let type = head[6..<(6 + typeLength)]
+        return type.elementsEqual("OSMHeader".utf8) || type.elementsEqual("OSMData".utf8)
+    }
+}
