@@ -1,0 +1,109 @@
+/// The trip entry: a start slot followed by stop slots (2 by default, at most 10).
+/// Slot numbers as the user sees them: 1 (`from`) is the start, 2 (`stop1`), 3 (`stop2`), ...
+/// Every rule applies to every slot: typing clears the slot's place and ✓; routing needs a start
+/// and at least one stop with a place; the trip is a round trip back to the start.
+public final class EntryViewModel {
+    public static let defaultStopCount = 2
+    public static let maximumStopCount = 10
+
+    public private(set) var slots: [EntrySlot]
+
+    public init(stopCount: Int = EntryViewModel.defaultStopCount) {
+        slots = Array(repeating: EntrySlot(), count: 1 + max(1, min(stopCount, Self.maximumStopCount)))
+    }
+
+    public var start: EntrySlot { slots[0] }
+    public var stops: [EntrySlot] { Array(slots.dropFirst()) }
+    public var stopCount: Int { slots.count - 1 }
+
+    /// Display label of the slot at `index` (0-based): `From` or `Stop N`.
+    public static func label(forSlotAt index: Int) -> String {
+        index == 0 ? "From" : "Stop \(index)"
+    }
+
+    /// The names a user may call slots, for help and completion: `from`, `stop1`, ...
+    public var slotNames: [String] {
+        ["from"] + (1...stopCount).map { "stop\($0)" }
+    }
+
+    /// Resolves `1`/`from`/`start`, `2`/`stop1`, `3`/`stop2`, ... to a 0-based slot index.
+    public func slotIndex(named name: String) throws -> Int {
+        let lowered = name.lowercased()
+        var index: Int?
+        if lowered == "from" || lowered == "start" {
+            index = 0
+        } else if lowered.hasPrefix("stop"), let n = Int(lowered.dropFirst(4)), n >= 1 {
+            index = n
+        } else if let n = Int(lowered) {
+            index = n - 1
+        }
+        guard let index, slots.indices.contains(index) else {
+            throw InputError("No slot \"\(name)\"; slots are 1-\(slots.count) (from, stop1-stop\(stopCount)).")
+        }
+        return index
+    }
+
+    /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared.
+    public func type(_ text: String, inSlotAt index: Int) {
+        slots[index] = EntrySlot(text: text)
+    }
+
+    /// A picked place: the slot shows its address and gets its ✓.
+    public func select(_ item: MapItem, forSlotAt index: Int) {
+        slots[index] = EntrySlot(text: item.placemark.formattedAddress, mapItem: item)
+    }
+
+    /// `swap` with no arguments: stops 1 and 2 trade places entirely.
+    public func swapFirstTwoStops() throws {
+        guard stopCount >= 2 else { throw InputError("There is only one stop; add another to swap.") }
+        slots.swapAt(1, 2)
+    }
+
+    /// `swap A B`: any two slots trade text, place and ✓.
+    public func swapSlots(_ a: Int, _ b: Int) throws {
+        guard slots.indices.contains(a), slots.indices.contains(b) else { throw InputError("No such slot.") }
+        guard a != b else { throw InputError("Name two different slots to swap.") }
+        slots.swapAt(a, b)
+    }
+
+    /// `add`: a new empty stop at the end.
+    public func addStop() throws {
+        guard stopCount < Self.maximumStopCount else {
+            throw InputError("A trip has at most \(Self.maximumStopCount) stops.")
+        }
+        slots.append(EntrySlot())
+    }
+
+    /// `remove SLOT`: drops a stop; the start stays and so does at least one stop.
+    public func removeSlot(at index: Int) throws {
+        guard slots.indices.contains(index) else { throw InputError("No such slot.") }
+        guard index != 0 else {
+            throw InputError("The starting point cannot be removed; type a new one with: type 1 TEXT")
+        }
+        guard stopCount > 1 else { throw InputError("A trip needs at least one stop.") }
+        slots.remove(at: index)
+    }
+
+    /// Puts the stops in a new order (the start stays first). `order` is a permutation of
+    /// `stops.indices` (0-based): the new first stop is `stops[order[0]]`, and so on.
+    /// Used by `optimize`.
+    public func reorderStops(_ order: [Int]) throws {
+        guard order.count == stopCount, Set(order) == Set(0..<stopCount) else {
+            throw InputError("A stop order must name each of the \(stopCount) stops exactly once.")
+        }
+        let current = stops
+        slots = [slots[0]] + order.map { current[$0] }
+    }
+
+    /// A start and at least one stop have a picked place.
+    public var canRoute: Bool {
+        start.isSelected && stops.contains { $0.isSelected }
+    }
+
+    /// The places to visit in order: the start, every stop with a place, and the start again.
+    /// Throws the exact validation alert when the trip cannot be routed.
+    public func trip() throws -> [MapItem] {
+        guard canRoute, let origin = start.mapItem else { throw Alert.invalidTrip }
+        return [origin] + stops.compactMap(\.mapItem) + [origin]
+    }
+}

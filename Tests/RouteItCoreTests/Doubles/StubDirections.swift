@@ -1,0 +1,52 @@
+import Foundation
+import RouteItCore
+
+/// Routes from a table keyed by (source name, destination name); a missing pair has no route.
+/// Optional per-leg delays let tests prove legs run concurrently yet come back in trip order.
+final class StubDirections: Directions, @unchecked Sendable {
+    struct Key: Hashable { var from: String; var to: String }
+    private let lock = NSLock()
+    var routes: [Key: [Route]] = [:]
+    var delays: [Key: UInt64] = [:]
+    var error: Error?
+    private var _requests: [DirectionsRequest] = []
+    private var running = 0
+    private(set) var maxConcurrent = 0
+
+    var requests: [DirectionsRequest] { lock.withLock { _requests } }
+
+    func set(_ from: String, _ to: String, _ routes: [Route], delayMilliseconds: UInt64 = 0) {
+        self.routes[Key(from: from, to: to)] = routes
+        delays[Key(from: from, to: to)] = delayMilliseconds
+    }
+
+    func calculate(_ request: DirectionsRequest) async throws -> [Route] {
+        let key = Key(from: request.source.name ?? "", to: request.destination.name ?? "")
+        lock.withLock {
+            _requests.append(request)
+            running += 1
+            maxConcurrent = max(maxConcurrent, running)
+        }
+        defer { lock.withLock { running -= 1 } }
+        if let delay = delays[key], delay > 0 { try await Task.sleep(nanoseconds: delay * 1_000_000) }
+        if let error { throw error }
+        guard let found = routes[key] else { throw DirectionsError.noRoute }
+        return found
+    }
+}
+
+/// A route of `minutes` minutes and `metres` metres with one step per instruction.
+func makeRoute(minutes: Double, metres: Double, instructions: [String] = ["Drive"], name: String = "") -> Route {
+    let steps = instructions.map {
+        RouteStep(instruction: $0, distance: metres / Double(instructions.count),
+                  expectedTravelTime: minutes * 60 / Double(instructions.count))
+    }
+    return Route(name: name, distance: metres, expectedTravelTime: minutes * 60, transportType: .car,
+                 polyline: [], steps: steps)
+}
+
+/// A place named `name` (the stub router keys on names).
+func place(_ name: String, street: String? = nil, number: String? = nil, lat: Double = 60.17, lon: Double = 24.94) -> Placemark {
+    Placemark(name: name, houseNumber: number, street: street, postalCode: "00100", city: "Helsinki",
+              coordinate: Coordinate(latitude: lat, longitude: lon))
+}

@@ -1,0 +1,25 @@
+import Foundation
+import RouteItCore
+
+/// Answers geocoding from a dictionary (exact text → candidates) and reverse geocoding with one
+/// fixed placemark; records what was asked.
+final class StubGeocoder: Geocoding, @unchecked Sendable {
+    private let lock = NSLock()
+    var candidates: [String: [Placemark]]
+    var nearest: Placemark?
+    private var _queries: [String] = []
+
+    init(candidates: [String: [Placemark]] = [:], nearest: Placemark? = nil) {
+        self.candidates = candidates
+        self.nearest = nearest
+    }
+
+    var queries: [String] { lock.withLock { _queries } }
+
+    func geocode(_ text: String) async throws -> [Placemark] {
+        lock.withLock { _queries.append(text) }
+        return candidates[text] ?? []
+    }
+
+    func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nearest }
+}

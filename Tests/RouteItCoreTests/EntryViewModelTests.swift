@@ -1,0 +1,145 @@
+import XCTest
+@testable import RouteItCore
+
+final class EntryViewModelTests: XCTestCase {
+    let home = MapItem(placemark: place("Home", street: "Mannerheimintie", number: "1"))
+    let shop = MapItem(placemark: place("Shop"))
+    let gym = MapItem(placemark: place("Gym"))
+
+    func testStartsWithFromAndTwoEmptyStops() {
+        let entry = EntryViewModel()
+        XCTAssertEqual(entry.slots.count, 3)
+        XCTAssertEqual(entry.slots, [EntrySlot(), EntrySlot(), EntrySlot()])
+        XCTAssertEqual(EntryViewModel.label(forSlotAt: 0), "From")
+        XCTAssertEqual(EntryViewModel.label(forSlotAt: 2), "Stop 2")
+        XCTAssertFalse(entry.canRoute)
+    }
+
+    func testSlotNamesAndNumbers() throws {
+        let entry = EntryViewModel()
+        XCTAssertEqual(try entry.slotIndex(named: "1"), 0)
+        XCTAssertEqual(try entry.slotIndex(named: "from"), 0)
+        XCTAssertEqual(try entry.slotIndex(named: "FROM"), 0)
+        XCTAssertEqual(try entry.slotIndex(named: "2"), 1)
+        XCTAssertEqual(try entry.slotIndex(named: "stop1"), 1)
+        XCTAssertEqual(try entry.slotIndex(named: "3"), 2)
+        XCTAssertEqual(try entry.slotIndex(named: "stop2"), 2)
+        for bad in ["0", "4", "stop3", "stop0", "x", "", "-1"] {
+            XCTAssertThrowsError(try entry.slotIndex(named: bad), bad) { error in
+                XCTAssertEqual((error as? InputError)?.message,
+                               "No slot \"\(bad)\"; slots are 1-3 (from, stop1-stop2).")
+            }
+        }
+    }
+
+    func testTypingClearsThePlaceAndCheck() {
+        let entry = EntryViewModel()
+        entry.select(home, forSlotAt: 0)
+        XCTAssertTrue(entry.start.isSelected)
+        XCTAssertEqual(entry.start.text, "Home, Mannerheimintie 1, 00100 Helsinki")
+        entry.type("Somewhere else", inSlotAt: 0)
+        XCTAssertEqual(entry.start, EntrySlot(text: "Somewhere else"))
+        XCTAssertFalse(entry.start.isSelected)
+    }
+
+    func testCanRouteNeedsStartAndOneStopWithPlaces() throws {
+        let entry = EntryViewModel()
+        entry.type("typed only", inSlotAt: 0)
+        entry.type("typed only", inSlotAt: 1)
+        XCTAssertFalse(entry.canRoute)
+        XCTAssertThrowsError(try entry.trip()) { XCTAssertEqual($0 as? Alert, .invalidTrip) }
+        XCTAssertEqual(Alert.invalidTrip.message,
+                       "Please enter a valid starting point and at least one destination.")
+        entry.select(shop, forSlotAt: 2)
+        XCTAssertFalse(entry.canRoute, "no start yet")
+        entry.select(home, forSlotAt: 0)
+        XCTAssertTrue(entry.canRoute)
+        entry.type("edited", inSlotAt: 2)
+        XCTAssertFalse(entry.canRoute, "editing the only stop invalidates it")
+    }
+
+    func testTripIsRoundTripOverSlotsWithPlacesInOrder() throws {
+        let entry = EntryViewModel()
+        entry.select(home, forSlotAt: 0)
+        entry.select(gym, forSlotAt: 2)
+        XCTAssertEqual(try entry.trip().map(\.name), ["Home", "Gym", "Home"])
+        entry.select(shop, forSlotAt: 1)
+        XCTAssertEqual(try entry.trip().map(\.name), ["Home", "Shop", "Gym", "Home"])
+    }
+
+    func testSwapExchangesStopsOneAndTwoEntirely() throws {
+        let entry = EntryViewModel()
+        entry.select(shop, forSlotAt: 1)
+        entry.type("gym text", inSlotAt: 2)
+        try entry.swapFirstTwoStops()
+        XCTAssertEqual(entry.slots[1], EntrySlot(text: "gym text"))
+        XCTAssertEqual(entry.slots[2].mapItem, shop)
+        XCTAssertTrue(entry.slots[2].isSelected)
+    }
+
+    func testSwapAnyTwoSlots() throws {
+        let entry = EntryViewModel()
+        entry.select(home, forSlotAt: 0)
+        entry.type("b", inSlotAt: 2)
+        try entry.swapSlots(0, 2)
+        XCTAssertEqual(entry.slots[0], EntrySlot(text: "b"))
+        XCTAssertEqual(entry.slots[2].mapItem, home)
+        XCTAssertThrowsError(try entry.swapSlots(1, 1))
+        XCTAssertThrowsError(try entry.swapSlots(1, 5))
+    }
+
+    func testAddUpToTenStops() throws {
+        let entry = EntryViewModel()
+        for _ in 0..<8 { try entry.addStop() }
+        XCTAssertEqual(entry.stopCount, 10)
+        XCTAssertEqual(try entry.slotIndex(named: "stop10"), 10)
+        XCTAssertEqual(try entry.slotIndex(named: "11"), 10)
+        let before = entry.slots
+        XCTAssertThrowsError(try entry.addStop()) {
+            XCTAssertEqual(($0 as? InputError)?.message, "A trip has at most 10 stops.")
+        }
+        XCTAssertEqual(entry.slots, before)
+    }
+
+    func testRemoveKeepsStartAndOneStop() throws {
+        let entry = EntryViewModel()
+        entry.select(shop, forSlotAt: 1)
+        entry.select(gym, forSlotAt: 2)
+        XCTAssertThrowsError(try entry.removeSlot(at: 0))
+        try entry.removeSlot(at: 1)
+        XCTAssertEqual(entry.stops.map(\.mapItem), [gym])
+        XCTAssertThrowsError(try entry.removeSlot(at: 1)) {
+            XCTAssertEqual(($0 as? InputError)?.message, "A trip needs at least one stop.")
+        }
+        XCTAssertEqual(entry.stops.map(\.mapItem), [gym])
+    }
+
+    func testRulesApplyToAddedStops() throws {
+        let entry = EntryViewModel()
+        try entry.addStop()
+        entry.select(home, forSlotAt: 0)
+        entry.select(gym, forSlotAt: 3)
+        XCTAssertTrue(entry.canRoute)
+        XCTAssertEqual(try entry.trip().map(\.name), ["Home", "Gym", "Home"])
+        entry.type("x", inSlotAt: 3)
+        XCTAssertFalse(entry.canRoute)
+    }
+
+    func testReorderStops() throws {
+        let entry = EntryViewModel()
+        try entry.addStop()
+        entry.select(home, forSlotAt: 0)
+        entry.select(shop, forSlotAt: 1)
+        entry.select(gym, forSlotAt: 2)
+        entry.type("third", inSlotAt: 3)
+        try entry.reorderStops([2, 1, 0])
+        XCTAssertEqual(entry.slots.map(\.text), [home.placemark.formattedAddress, "third",
+                                                 gym.placemark.formattedAddress, shop.placemark.formattedAddress])
+        XCTAssertEqual(entry.start.mapItem, home)
+        let before = entry.slots
+        for bad in [[0, 1], [0, 0, 1], [0, 1, 3], [1, 2, 3, 0]] {
+            XCTAssertThrowsError(try entry.reorderStops(bad), "\(bad)")
+        }
+        XCTAssertEqual(entry.slots, before)
+    }
+}

@@ -1,0 +1,153 @@
+import XCTest
+@testable import RouteItCore
+
+final class TripFlowControllerTests: XCTestCase {
+    var geocoder: StubGeocoder!
+    var router: StubDirections!
+    var flow: TripFlowController!
+
+    override func setUp() {
+        geocoder = StubGeocoder(candidates: [
+            "home": [place("Home", street: "Mannerheimintie", number: "1"), place("Home 2")],
+            "shop": [place("Shop")],
+        ], nearest: place("Station", street: "Kaivokatu", number: "1"))
+        router = StubDirections()
+        router.set("Home", "Shop", [makeRoute(minutes: 4, metres: 1000)])
+        router.set("Shop", "Home", [makeRoute(minutes: 5, metres: 1200)])
+        flow = TripFlowController(geocoder: geocoder, directions: router,
+                                  location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
+                                  timer: TripTimerViewModel(timeSource: ManualTimeSource()),
+                                  attribution: "© OpenStreetMap contributors")
+    }
+
+    func testEnterShowsPickerAndPickFillsSlot() async throws {
+        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try await flow.enter(slotAt: 0)
+        guard case .picker(let picker) = flow.screen else { return XCTFail("expected the picker") }
+        XCTAssertEqual(picker.rows.last, "None of the above")
+        try flow.pick(row: 1)
+        XCTAssertEqual(flow.screen.name, "entry")
+        XCTAssertEqual(flow.entry.start.text, "Home, Mannerheimintie 1, 00100 Helsinki")
+        XCTAssertTrue(flow.entry.start.isSelected)
+    }
+
+    func testNoneOfTheAboveClosesPickerWithoutChange() async throws {
+        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try await flow.enter(slotAt: 0)
+        try flow.pick(row: 3)
+        XCTAssertEqual(flow.screen.name, "entry")
+        XCTAssertEqual(flow.entry.start, EntrySlot(text: "home"))
+    }
+
+    func testPickOutOfRangeKeepsPickerOpen() async throws {
+        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try await flow.enter(slotAt: 0)
+        XCTAssertThrowsError(try flow.pick(row: 9))
+        XCTAssertEqual(flow.screen.name, "picker")
+        XCTAssertThrowsError(try flow.editTrip { $0.type("x", inSlotAt: 1) }, "no editing while picking")
+        XCTAssertEqual(flow.entry.slots[1].text, "")
+        try flow.back()
+        XCTAssertEqual(flow.screen.name, "entry")
+        XCTAssertEqual(flow.entry.start, EntrySlot(text: "home"))
+    }
+
+    func testAddressNotFoundStaysOnEntry() async throws {
+        try flow.editTrip { $0.type("atlantis", inSlotAt: 1) }
+        await assertThrows(Alert.addressNotFound) { try await self.flow.enter(slotAt: 1) }
+        XCTAssertEqual(flow.screen.name, "entry")
+    }
+
+    func testEnterEmptySlotIsInputError() async {
+        do {
+            try await flow.enter(slotAt: 2)
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual((error as? InputError)?.message, "Slot 3 is empty; type an address first: type 3 TEXT")
+        }
+        XCTAssertTrue(geocoder.queries.isEmpty)
+    }
+
+    func testPickWithoutPickerAndBackAtEntryAreErrors() {
+        XCTAssertThrowsError(try flow.pick(row: 1))
+        XCTAssertThrowsError(try flow.back())
+        XCTAssertEqual(flow.screen.name, "entry")
+    }
+
+    func testRouteValidatesThenShowsDirectionsAndBack() async throws {
+        await assertThrows(Alert.invalidTrip) { try await self.flow.route() }
+        try await planHomeToShop()
+        try await flow.route()
+        guard case .directions(let directions) = flow.screen else { return XCTFail("expected directions") }
+        XCTAssertEqual(directions.legs.count, 2)
+        XCTAssertEqual(directions.totalTravelTime, 9 * 60)
+        XCTAssertEqual(directions.attribution, "© OpenStreetMap contributors")
+        try flow.back()
+        XCTAssertEqual(flow.screen.name, "entry")
+    }
+
+    func testRouteWithoutDirectionsStaysOnEntry() async throws {
+        try await planHomeToShop()
+        router.routes[.init(from: "Shop", to: "Home")] = nil
+        await assertThrows(Alert.directionsNotAvailable) { try await self.flow.route() }
+        XCTAssertEqual(flow.screen.name, "entry")
+    }
+
+    func testEditingFromDirectionsReturnsToEntry() async throws {
+        try await planHomeToShop()
+        try await flow.route()
+        try flow.editTrip { try $0.swapFirstTwoStops() }
+        XCTAssertEqual(flow.screen.name, "entry")
+        XCTAssertEqual(flow.entry.slots[2].mapItem?.name, "Shop")
+    }
+
+    func testModeChangeClosesDirectionsButUnitsDoNot() async throws {
+        try await planHomeToShop()
+        try await flow.route()
+        flow.setDistanceUnit(.kilometres)
+        XCTAssertEqual(flow.screen.name, "directions")
+        XCTAssertEqual(flow.settings.distanceUnit, .kilometres)
+        flow.setTransportType(.walk)
+        XCTAssertEqual(flow.screen.name, "entry")
+        try await flow.route()
+        XCTAssertEqual(router.requests.last?.transportType, .walk)
+    }
+
+    func testLocateFillsStartWithCheck() async throws {
+        try await flow.locate()
+        XCTAssertEqual(flow.entry.start.text, "Station, Kaivokatu 1, 00100 Helsinki")
+        XCTAssertTrue(flow.entry.start.isSelected)
+    }
+
+    func testCancelledRouteLeavesEntry() async throws {
+        try await planHomeToShop()
+        router.delays[.init(from: "Home", to: "Shop")] = 60_000
+        let task = Task { try await self.flow.route() }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        task.cancel()
+        do {
+            try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        XCTAssertEqual(flow.screen.name, "entry")
+    }
+
+    private func planHomeToShop() async throws {
+        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try await flow.enter(slotAt: 0)
+        try flow.pick(row: 1)
+        try flow.editTrip { $0.type("shop", inSlotAt: 1) }
+        try await flow.enter(slotAt: 1)
+        try flow.pick(row: 1)
+    }
+
+    private func assertThrows(_ alert: Alert, line: UInt = #line, _ body: () async throws -> Void) async {
+        do {
+            try await body()
+            XCTFail("expected \(alert)", line: line)
+        } catch {
+            XCTAssertEqual(error as? Alert, alert, line: line)
+        }
+    }
+}
