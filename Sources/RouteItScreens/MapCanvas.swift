@@ -1,0 +1,150 @@
+/// What a cell was drawn with; decides its ANSI colour.
+public enum MapCanvasInk: Hashable, Sendable {
+    case road
+    /// Trip leg by index: blue, green, red, then again.
+    case leg(Int)
+    case pin
+
+    /// Legs beat roads: a road drawn later never recolours a leg's cell.
+    var priority: Int {
+        switch self {
+        case .road: return 0
+        case .leg, .pin: return 1
+        }
+    }
+
+    var ansiCode: String {
+        switch self {
+        case .road: return "90"
+        case .leg(let i): return ["34", "32", "31"][i % 3]
+        case .pin: return "1"
+        }
+    }
+}
+
+/// A grid of terminal cells, each a 2×4 Braille dot matrix, with one colour per cell and text
+/// that can be written over cells (the numbered pins). Pure value type: drawing never touches
+/// the terminal.
+public struct MapCanvas: Sendable {
+    public let columns: Int
+    public let rows: Int
+    private var dots: [UInt8]
+    private var inks: [MapCanvasInk?]
+    private var overlay: [Character?]
+
+    public init(columns: Int, rows: Int) {
+        self.columns = max(columns, 0)
+        self.rows = max(rows, 0)
+        dots = Array(repeating: 0, count: self.columns * self.rows)
+        inks = Array(repeating: nil, count: self.columns * self.rows)
+        overlay = Array(repeating: nil, count: self.columns * self.rows)
+    }
+
+    /// Dot resolution: two dots per column, four per row.
+    public var dotWidth: Int { columns * 2 }
+    public var dotHeight: Int { rows * 4 }
+
+    /// Unicode Braille bit for the dot at (dx, dy) inside a cell (dots 1-2-3-7 left, 4-5-6-8 right).
+    private static let dotBits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+
+    public func isSet(x: Int, y: Int) -> Bool {
+        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return false }
+        return dots[(y / 4) * columns + x / 2] & Self.dotBits[x % 2][y % 4] != 0
+    }
+
+    public func ink(column: Int, row: Int) -> MapCanvasInk? {
+        guard column >= 0, row >= 0, column < columns, row < rows else { return nil }
+        return inks[row * columns + column]
+    }
+
+    /// Sets one dot; dots off the grid are ignored.
+    public mutating func setDot(x: Int, y: Int, ink: MapCanvasInk) {
+        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
+        let cell = (y / 4) * columns + x / 2
+        dots[cell] |= Self.dotBits[x % 2][y % 4]
+        paint(cell, ink)
+    }
+
+    private mutating func paint(_ cell: Int, _ ink: MapCanvasInk) {
+        if let old = inks[cell], old.priority > ink.priority { return }
+        inks[cell] = ink
+    }
+
+    /// A straight line in dot coordinates, clipped to the grid first (so a road crossing far
+    /// outside the view costs no more than its visible part), then rasterised with Bresenham.
+    public mutating func drawLine(from a: (x: Double, y: Double), to b: (x: Double, y: Double), ink: MapCanvasInk) {
+        guard let (p, q) = Self.clip(a, b, width: Double(dotWidth), height: Double(dotHeight)) else { return }
+        var x0 = Int(p.x.rounded(.down)), y0 = Int(p.y.rounded(.down))
+        let x1 = Int(q.x.rounded(.down)), y1 = Int(q.y.rounded(.down))
+        let dx = abs(x1 - x0), sx = x0 < x1 ? 1 : -1
+        let dy = -abs(y1 - y0), sy = y0 < y1 ? 1 : -1
+        var error = dx + dy
+        while true {
+            setDot(x: x0, y: y0, ink: ink)
+            if x0 == x1 && y0 == y1 { break }
+            let e2 = 2 * error
+            if e2 >= dy { error += dy; x0 += sx }
+            if e2 <= dx { error += dx; y0 += sy }
+        }
+    }
+
+    /// Writes `text` over cells starting at (column, row), one character per cell; shifted left
+    /// to stay on the grid, so a pin at the right edge keeps all its digits.
+    public mutating func write(_ text: String, column: Int, row: Int, ink: MapCanvasInk) {
+        guard row >= 0, row < rows, !text.isEmpty else { return }
+        let characters = Array(text)
+        let start = max(0, min(column, columns - characters.count))
+        for (offset, character) in characters.enumerated() where start + offset < columns {
+            let cell = row * columns + start + offset
+            overlay[cell] = character
+            inks[cell] = ink
+        }
+    }
+
+    /// One string per row. Empty cells are spaces; ANSI colour codes only when `color` is on.
+    public func lines(color: Bool) -> [String] {
+        (0..<rows).map { row in
+            var line = ""
+            var current: MapCanvasInk?
+            for column in 0..<columns {
+                let cell = row * columns + column
+                let character: Character
+                if let text = overlay[cell] {
+                    character = text
+                } else if dots[cell] != 0 {
+                    character = Character(Unicode.Scalar(0x2800 + UInt32(dots[cell]))!)
+                } else {
+                    character = " "
+                }
+                if color {
+                    let ink = character == " " ? nil : inks[cell]
+                    if ink != current {
+                        line += ink.map { "\u{1B}[0;\($0.ansiCode)m" } ?? "\u{1B}[0m"
+                        current = ink
+                    }
+                }
+                line.append(character)
+            }
+            if color && current != nil { line += "\u{1B}[0m" }
+            return line
+        }
+    }
+
+    /// Liang–Barsky: the part of segment a→b inside [0, width)×[0, height), or nil.
+    static func clip(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), width: Double, height: Double)
+        -> ((x: Double, y: Double), (x: Double, y: Double))? {
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, width > 0, height > 0 else { return nil }
+        let maxX = width.nextDown, maxY = height.nextDown
+        let dx = b.x - a.x, dy = b.y - a.y
+        var t0 = 0.0, t1 = 1.0
+        for (p, q) in [(-dx, a.x), (dx, maxX - a.x), (-dy, a.y), (dy, maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { if t > t1 { return nil }; t0 = max(t0, t) } else { if t < t0 { return nil }; t1 = min(t1, t) }
+            }
+        }
+        return ((a.x + t0 * dx, a.y + t0 * dy), (a.x + t1 * dx, a.y + t1 * dy))
+    }
+}

@@ -1,0 +1,131 @@
+import XCTest
+@testable import RouteItScreens
+import RouteItCore
+
+/// A small Helsinki-like trip: three stops, legs as straight polylines, a street grid backdrop.
+enum MapTripFixture {
+    static let stops: [MapItem] = [
+        item("Mannerheimintie 1", 60.1699, 24.9384),
+        item("Kauppatori", 60.1675, 24.9525),
+        item("Kamppi", 60.1686, 24.9316),
+    ]
+
+    static func item(_ name: String, _ lat: Double, _ lon: Double) -> MapItem {
+        MapItem(placemark: Placemark(name: name, city: "Helsinki", coordinate: Coordinate(latitude: lat, longitude: lon)))
+    }
+
+    /// Round trip: 1→2, 2→3, 3→1, each bent through a midpoint so it is a real polyline.
+    static var legs: [Route] {
+        let ends = zip(stops, stops.dropFirst() + [stops[0]])
+        return ends.map { a, b in
+            let mid = Coordinate(latitude: (a.coordinate.latitude + b.coordinate.latitude) / 2 + 0.001,
+                                 longitude: (a.coordinate.longitude + b.coordinate.longitude) / 2)
+            return Route(distance: a.coordinate.distance(to: b.coordinate), expectedTravelTime: 300, transportType: .car,
+                         polyline: [a.coordinate, mid, b.coordinate], steps: [])
+        }
+    }
+
+    static var roads: [[Coordinate]] {
+        (0..<12).map { i in
+            let lat = 60.160 + Double(i) * 0.002
+            return [Coordinate(latitude: lat, longitude: 24.90), Coordinate(latitude: lat, longitude: 24.98)]
+        }
+    }
+}
+
+final class MapTripScreenTests: XCTestCase {
+    private func render(width: Int = 80, height: Int = 24, color: Bool = false, metric: Bool = true, roads: [[Coordinate]] = MapTripFixture.roads) -> String {
+        TripMapScreen.render(stops: MapTripFixture.stops, legs: MapTripFixture.legs, roads: roads,
+                             width: width, height: height, metric: metric, color: color)
+    }
+
+    private func position(of text: Character, in lines: [String]) -> (column: Int, row: Int)? {
+        for (row, line) in lines.enumerated() {
+            if let i = Array(line).firstIndex(of: text) { return (i, row) }
+        }
+        return nil
+    }
+
+    func testFillsTheGivenSizeWithPinsNorthScaleAndAttribution() throws {
+        let lines = render().components(separatedBy: "\n")
+        XCTAssertEqual(lines.count, 24)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, lines.map { "\($0.count)" }.joined(separator: ","))
+        let footer = try XCTUnwrap(lines.last)
+        XCTAssertTrue(footer.hasPrefix("N ↑  ├"), footer)
+        XCTAssertTrue(footer.hasSuffix("© OpenStreetMap contributors"), footer)
+        XCTAssertNotNil(footer.range(of: #"┤ \d+ m"#, options: .regularExpression), footer)
+        let map = Array(lines.dropLast())
+        for pin: Character in ["1", "2", "3"] { XCTAssertNotNil(position(of: pin, in: map), "pin \(pin)") }
+        XCTAssertNil(position(of: "4", in: map), "no pin for the return to the start")
+        XCTAssertTrue(map.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "dots drawn")
+    }
+
+    func testPinsSitWhereTheStopsAre() throws {
+        let lines = Array(render().components(separatedBy: "\n").dropLast())
+        let one = try XCTUnwrap(position(of: "1", in: lines)), two = try XCTUnwrap(position(of: "2", in: lines))
+        let three = try XCTUnwrap(position(of: "3", in: lines))
+        // Kauppatori (2) is east of Mannerheimintie 1 (1), which is east of Kamppi (3); 2 is the southernmost.
+        XCTAssertLessThan(three.column, one.column)
+        XCTAssertLessThan(one.column, two.column)
+        XCTAssertGreaterThan(two.row, one.row)
+        // East-west span 1.2 km vs north-south 0.27 km: the trip fills the width, not the height.
+        XCTAssertGreaterThan(two.column - three.column, 50)
+    }
+
+    func testProjectionKeepsShapeWithCosLatitude() throws {
+        // 1 km east and 1 km north of a point at 60°N must be the same number of dots away.
+        let origin = Coordinate(latitude: 60, longitude: 25)
+        let north = Coordinate(latitude: 60 + 1000 / MapProjection.metresPerDegree, longitude: 25)
+        let east = Coordinate(latitude: 60, longitude: 25 + 1000 / (MapProjection.metresPerDegree * cos(60 * Double.pi / 180)))
+        let box = try XCTUnwrap(BoundingBox(covering: [origin, north, east]))
+        let p = MapProjection(fitting: box, width: 160, height: 88, margin: 8)
+        let o = p.point(origin), n = p.point(north), e = p.point(east)
+        XCTAssertEqual(e.x - o.x, o.y - n.y, accuracy: 0.01)
+        XCTAssertEqual(p.metresPerPixel * (e.x - o.x), 1000, accuracy: 1)
+        XCTAssertEqual(o.y - n.y, 88 - 16, accuracy: 0.01, "the taller side fills the height inside the margins")
+        let back = p.coordinate(x: e.x, y: e.y)
+        XCTAssertEqual(back.latitude, east.latitude, accuracy: 1e-12)
+        XCTAssertEqual(back.longitude, east.longitude, accuracy: 1e-12)
+        XCTAssertTrue(p.visibleBox.contains(origin) && p.visibleBox.contains(north) && p.visibleBox.contains(east))
+    }
+
+    func testLegColoursCycleWhenColourIsOnAndLinesStillDrawWithout() {
+        let coloured = render(color: true, roads: [])
+        for code in ["\u{1B}[0;34m", "\u{1B}[0;32m", "\u{1B}[0;31m"] { XCTAssertTrue(coloured.contains(code), "leg colour \(code)") }
+        XCTAssertFalse(coloured.contains("\u{1B}[0;90m"), "no roads given, no grey")
+        XCTAssertTrue(render(color: true).contains("\u{1B}[0;90m"), "roads are grey")
+        let plain = render(color: false, roads: [])
+        XCTAssertFalse(plain.contains("\u{1B}"))
+        let strip = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        XCTAssertEqual(strip, plain, "colour only adds codes, never changes what is drawn")
+    }
+
+    func testRoadsOnlyAddDots() {
+        let without = render(roads: []), with = render()
+        XCTAssertNotEqual(without, with)
+        let a = Array(without.unicodeScalars), b = Array(with.unicodeScalars)
+        XCTAssertEqual(a.count, b.count)
+        for (x, y) in zip(a, b) where (0x2800...0x28FF).contains(x.value) {
+            XCTAssertEqual(x.value & y.value, x.value, "a road must not erase a leg's dots")
+        }
+    }
+
+    func testImperialScaleAndNarrowTerminals() throws {
+        let imperial = render(metric: false).components(separatedBy: "\n")
+        XCTAssertNotNil(imperial.last?.range(of: #"┤ [\d.]+ (ft|mi)"#, options: .regularExpression), imperial.last ?? "")
+        let narrow = render(width: 40, height: 12).components(separatedBy: "\n")
+        XCTAssertEqual(narrow.count, 12)
+        XCTAssertEqual(narrow.last, "© OpenStreetMap contributors", "attribution gets its own line when narrow")
+        XCTAssertTrue(narrow[10].hasPrefix("N ↑"))
+        XCTAssertTrue(narrow.allSatisfy { $0.count <= 40 })
+        XCTAssertEqual(render(width: 10, height: 3), "© OpenStreetMap contributors", "too small: attribution only")
+    }
+
+    func testAOneStopTripStillDraws() {
+        let text = TripMapScreen.render(stops: [MapTripFixture.stops[0]], legs: [], roads: [], width: 80, height: 24, metric: true, color: false)
+        XCTAssertEqual(text.components(separatedBy: "\n").count, 24)
+        XCTAssertTrue(text.contains("1"))
+        XCTAssertEqual(TripMapScreen.render(stops: [], legs: [], roads: [], width: 80, height: 24, metric: true, color: false),
+                       "© OpenStreetMap contributors")
+    }
+}
