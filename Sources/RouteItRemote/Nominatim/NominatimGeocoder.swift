@@ -1,0 +1,67 @@
+import Foundation
+import RouteItCore
+
+/// Geocoding through a Nominatim server's `/search` and `/reverse` (jsonv2 with address details).
+public struct NominatimGeocoder: Geocoding {
+    public let baseURL: URL
+    let client: HTTPClient
+
+    public init(baseURL: URL, configuration: RemoteConfiguration = RemoteConfiguration()) {
+        self.baseURL = baseURL
+        client = HTTPClient(configuration: configuration)
+    }
+
+    public func geocode(_ text: String) async throws -> [Placemark] {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { return [] }
+        let body = try await fetch("/search", [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", "10")])
+        guard let places = try? JSONDecoder().decode([NominatimPlace].self, from: body) else {
+            throw RemoteError.invalidResponse(host: baseURL.hostDescription, reason: "not a Nominatim result list")
+        }
+        return Array(places.compactMap(\.placemark).prefix(10))
+    }
+
+    public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
+        guard coordinate.isValid else { return nil }
+        let body = try await fetch("/reverse", [("lat", String(format: "%.7f", coordinate.latitude)),
+                                                ("lon", String(format: "%.7f", coordinate.longitude)),
+                                                ("format", "jsonv2"), ("addressdetails", "1")])
+        // Nothing nearby is `{"error": "Unable to geocode"}` with HTTP 200.
+        if (try? JSONDecoder().decode(NominatimErrorBody.self, from: body)) != nil { return nil }
+        guard let place = try? JSONDecoder().decode(NominatimPlace.self, from: body) else {
+            throw RemoteError.invalidResponse(host: baseURL.hostDescription, reason: "not a Nominatim place")
+        }
+        return place.placemark
+    }
+
+    /// GET with the query items; 4xx becomes a one-line `NominatimError.rejected`.
+    private func fetch(_ path: String, _ items: [(String, String)]) async throws -> Data {
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+        var basePath = components.path
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        components.path = basePath + path
+        components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // URLComponents leaves "+" alone, which servers read as a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        let response: HTTPResponse
+        do {
+            response = try await client.get(components.url!)
+        } catch RemoteError.cancelled {
+            throw CancellationError()
+        }
+        guard (400..<500).contains(response.statusCode) else { return response.body }
+        let message = (try? JSONDecoder().decode(NominatimErrorBody.self, from: response.body))?.message
+        throw NominatimError.rejected(status: response.statusCode, message: message ?? "no reason given")
+    }
+}
+
+/// The geocoding server refused the query (4xx): not retried, not a reason to fall back.
+public enum NominatimError: Error, Equatable, Sendable, CustomStringConvertible {
+    case rejected(status: Int, message: String)
+
+    public var description: String {
+        switch self {
+        case let .rejected(status, message): return "The geocoding server rejected the query (HTTP \(status): \(message))."
+        }
+    }
+}

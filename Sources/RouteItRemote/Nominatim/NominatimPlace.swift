@@ -1,0 +1,44 @@
+import RouteItCore
+
+/// One result of Nominatim's `format=jsonv2&addressdetails=1` (search and reverse alike).
+struct NominatimPlace: Decodable {
+    var lat: String
+    var lon: String
+    var name: String?
+    var address: [String: String]?
+
+    /// Address keys Nominatim uses for the street an address is on, most specific first.
+    static let streetKeys = ["road", "pedestrian", "footway", "path", "cycleway", "square", "place"]
+    /// Keys naming the settlement, largest unit that is still a "city line" first.
+    static let cityKeys = ["city", "town", "village", "municipality", "hamlet"]
+
+    /// Same fields the embedded geocoder fills, so `formattedAddressLines` read alike.
+    var placemark: Placemark? {
+        guard let latitude = Double(lat), let longitude = Double(lon) else { return nil }
+        let address = self.address ?? [:]
+        func first(_ keys: [String]) -> String? { keys.lazy.compactMap { address[$0] }.first { !$0.isEmpty } }
+        return Placemark(name: name.flatMap { $0.isEmpty ? nil : $0 },
+                         houseNumber: address["house_number"],
+                         street: first(Self.streetKeys),
+                         postalCode: address["postcode"],
+                         city: first(Self.cityKeys),
+                         coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    }
+}
+
+/// Nominatim's error body: `{"error": "Unable to geocode"}` or `{"error": {"code": 400, "message": "…"}}`.
+struct NominatimErrorBody: Decodable {
+    struct Detail: Decodable { var message: String? }
+    var message: String?
+
+    enum CodingKeys: String, CodingKey { case error }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try? container.decode(String.self, forKey: .error) {
+            message = text
+        } else {
+            message = try container.decode(Detail.self, forKey: .error).message
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import RouteItCore
+
+/// Directions from an OSRM server's `/route/v1` HTTP API. One osrm-routed process serves one
+/// profile, so walking may point at a second server; without one it asks the same server for
+/// the `foot` profile (right for multi-profile front ends).
+public struct OSRMDirections: Directions {
+    public let baseURL: URL
+    public let walkingBaseURL: URL?
+    let client: HTTPClient
+
+    public init(baseURL: URL, walkingBaseURL: URL? = nil, configuration: RemoteConfiguration = RemoteConfiguration()) {
+        self.baseURL = baseURL
+        self.walkingBaseURL = walkingBaseURL
+        client = HTTPClient(configuration: configuration)
+    }
+
+    public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
+        let url = routeURL(for: request)
+        let response: HTTPResponse
+        do {
+            response = try await client.get(url)
+        } catch RemoteError.cancelled {
+            throw CancellationError()
+        }
+        let decoded: OSRMResponse
+        do {
+            decoded = try JSONDecoder().decode(OSRMResponse.self, from: response.body)
+        } catch {
+            throw RemoteError.invalidResponse(host: url.hostDescription, reason: "HTTP \(response.statusCode), not OSRM JSON")
+        }
+        guard decoded.code == "Ok" else { throw OSRMErrorCode.error(code: decoded.code, message: decoded.message) }
+        let routes = (decoded.routes ?? []).prefix(request.requestsAlternateRoutes ? 3 : 1)
+        guard !routes.isEmpty else { throw DirectionsError.noRoute }
+        return routes.map { route(from: $0, transportType: request.transportType) }
+    }
+
+    /// `/route/v1/{driving|foot}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson`
+    func routeURL(for request: DirectionsRequest) -> URL {
+        let base = request.transportType == .walk ? (walkingBaseURL ?? baseURL) : baseURL
+        let profile = request.transportType == .walk ? "foot" : "driving"
+        let points = [request.source.coordinate, request.destination.coordinate]
+            .map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
+            .joined(separator: ";")
+        let alternatives = request.requestsAlternateRoutes ? "true" : "false"
+        var path = base.absoluteString
+        while path.hasSuffix("/") { path.removeLast() }
+        let query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson"
+        return URL(string: "\(path)/route/v1/\(profile)/\(points)?\(query)")!
+    }
+
+    private func route(from osrm: OSRMRoute, transportType: TransportType) -> Route {
+        let steps = osrm.legs.flatMap(\.steps).map { step in
+            RouteStep(instruction: InstructionText.sentence(for: OSRMManeuverMapping.maneuver(for: step)),
+                      distance: step.distance, expectedTravelTime: step.duration,
+                      polyline: step.geometry.coordinates.compactMap(Self.coordinate))
+        }
+        let name = osrm.legs.compactMap(\.summary).filter { !$0.isEmpty }.joined(separator: ", ")
+        return Route(name: name, distance: osrm.distance, expectedTravelTime: osrm.duration,
+                     transportType: transportType,
+                     polyline: osrm.geometry.coordinates.compactMap(Self.coordinate), steps: steps)
+    }
+
+    private static func coordinate(_ pair: [Double]) -> Coordinate? {
+        pair.count >= 2 ? Coordinate(latitude: pair[1], longitude: pair[0]) : nil
+    }
+}

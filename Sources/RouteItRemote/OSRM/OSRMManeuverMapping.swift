@@ -1,0 +1,42 @@
+import RouteItCore
+
+/// OSRM's maneuver vocabulary (type + modifier + exit) → Core's `Maneuver`, so OSRM steps read
+/// exactly like the embedded router's.
+enum OSRMManeuverMapping {
+    static func maneuver(for step: OSRMStep) -> Maneuver {
+        let m = step.maneuver
+        let direction = m.modifier.flatMap(direction(forModifier:))
+        let name = [step.name, step.ref].compactMap { $0 }.first { !$0.isEmpty }
+        let kind: Maneuver.Kind
+        switch m.type {
+        case "depart": kind = .depart
+        case "arrive": kind = .arrive
+        // Ramps and the end of a road are turns in the embedded router's vocabulary.
+        case "turn", "end of road", "on ramp", "off ramp": kind = .turn
+        case "new name": kind = .newName
+        case "continue": kind = .continue
+        case "roundabout", "rotary", "roundabout turn": kind = .roundabout
+        case "fork": kind = .fork
+        case "merge": kind = .merge
+        // "exit roundabout", "notification", "use lane" and future types: keep going.
+        default: kind = direction == .uTurn ? .uTurn : .continue
+        }
+        return Maneuver(kind: kind, direction: direction, streetName: name,
+                        exitNumber: kind == .roundabout ? m.exit : nil,
+                        bearing: kind == .depart ? m.bearingAfter : nil)
+    }
+
+    static func direction(forModifier modifier: String) -> Maneuver.Direction? {
+        switch modifier {
+        case "uturn": return .uTurn
+        case "sharp right": return .sharpRight
+        case "right": return .right
+        case "slight right": return .slightRight
+        case "straight": return .straight
+        case "slight left": return .slightLeft
+        case "left": return .left
+        case "sharp left": return .sharpLeft
+        default: return nil
+        }
+    }
+}

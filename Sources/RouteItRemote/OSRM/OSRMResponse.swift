@@ -1,0 +1,46 @@
+/// The parts of OSRM's `/route/v1` JSON (geometries=geojson, steps=true) that RouteIt reads.
+struct OSRMResponse: Decodable {
+    var code: String
+    var message: String?
+    var routes: [OSRMRoute]?
+}
+
+struct OSRMRoute: Decodable {
+    var distance: Double
+    var duration: Double
+    var geometry: OSRMGeometry
+    var legs: [OSRMLeg]
+}
+
+struct OSRMLeg: Decodable {
+    var distance: Double
+    var duration: Double
+    var summary: String?
+    var steps: [OSRMStep]
+}
+
+struct OSRMStep: Decodable {
+    var distance: Double
+    var duration: Double
+    var name: String?
+    var ref: String?
+    var geometry: OSRMGeometry
+    var maneuver: OSRMManeuver
+}
+
+struct OSRMManeuver: Decodable {
+    var type: String
+    var modifier: String?
+    var exit: Int?
+    var bearingAfter: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case type, modifier, exit
+        case bearingAfter = "bearing_after"
+    }
+}
+
+/// GeoJSON LineString: [[lon, lat], ...].
+struct OSRMGeometry: Decodable {
+    var coordinates: [[Double]]
+}

@@ -1,2 +1,0 @@
-// OSRM and Nominatim HTTP backends behind the Core service protocols.
-import RouteItCore

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Timeouts and retry policy shared by the OSRM and Nominatim clients.
+public struct RemoteConfiguration: Sendable {
+    /// Seconds one request may take before it counts as a failure (whole seconds, at least 1:
+    /// Foundation on Linux cannot time out at a finer grain).
+    public var timeout: TimeInterval
+    /// Tries per request (first try included) on connection errors and 5xx.
+    public var maxAttempts: Int
+    /// Seconds before the first retry; doubles each time.
+    public var backoff: TimeInterval
+    public var userAgent: String
+
+    public init(timeout: TimeInterval = 5, maxAttempts: Int = 3, backoff: TimeInterval = 0.2,
+                userAgent: String = "RouteIt/1.0 (offline route planner)") {
+        self.timeout = timeout
+        self.maxAttempts = maxAttempts
+        self.backoff = backoff
+        self.userAgent = userAgent
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RouteItCore
+@testable import RouteItRemote
+import XCTest
+
+/// A real osrm-routed killed mid-session: RouteIt says so once, answers offline, and goes back
+/// to the server when it returns.
+final class FallbackDirectionsTests: XCTestCase {
+    /// Stands in for the embedded router in the composite's tests: answers a straight line and
+    /// counts calls, so the test can tell who answered.
+    private final class CountingDirections: Directions, @unchecked Sendable {
+        private let lock = NSLock()
+        private var _calls = 0
+        var calls: Int { lock.withLock { _calls } }
+
+        func calculate(_ request: DirectionsRequest) async throws -> [Route] {
+            lock.withLock { _calls += 1 }
+            let line = [request.source.coordinate, request.destination.coordinate]
+            return [Route(name: "offline", distance: line[0].distance(to: line[1]), expectedTravelTime: 60,
+                          transportType: request.transportType, polyline: line, steps: [])]
+        }
+    }
+
+    private let request = DirectionsRequest(
+        source: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.169902, longitude: 24.938396))),
+        destination: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.1675, longitude: 24.9450))),
+        transportType: .car, requestsAlternateRoutes: false)
+
+    func testKilledServerFallsBackOnceAndReturnsWhenBack() async throws {
+        let server = try OSRMServer(profile: "car")
+        let notices = BackendNotices()
+        let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: server.baseURL,
+                                          probePath: "/nearest/v1/driving/0,0", notices: notices, probeInterval: 0)
+        let offline = CountingDirections()
+        let directions = FallbackDirections(
+            primary: OSRMDirections(baseURL: server.baseURL, configuration: RemoteConfiguration(timeout: 2, maxAttempts: 2, backoff: 0.05)),
+            fallback: offline, monitor: monitor)
+
+        let online = try await directions.calculate(request)
+        XCTAssertNotEqual(online.first?.name, "offline")
+        XCTAssertEqual(monitor.state, .reachable)
+        XCTAssertEqual(notices.drain(), [])
+
+        server.kill()
+        let first = try await directions.calculate(request)
+        let second = try await directions.calculate(request)
+        XCTAssertEqual(first.first?.name, "offline")
+        XCTAssertEqual(second.first?.name, "offline")
+        XCTAssertEqual(offline.calls, 2)
+        XCTAssertEqual(notices.drain(), ["! Routing server unreachable — using the offline map"], "said once, not per request")
+        XCTAssertTrue(monitor.isUnreachable)
+
+        try server.start()
+        let back = try await directions.calculate(request)
+        XCTAssertEqual(back.first?.distance, online.first?.distance)
+        XCTAssertEqual(offline.calls, 2)
+        XCTAssertEqual(notices.drain(), ["! Routing server reachable again — using \(server.baseURL.absoluteString)"])
+    }
+
+    func testServersOwnNoRouteIsNotAFallback() async throws {
+        let server = try OSRMServer(profile: "car")
+        let notices = BackendNotices()
+        let offline = CountingDirections()
+        let directions = FallbackDirections(
+            primary: OSRMDirections(baseURL: server.baseURL),
+            fallback: offline,
+            monitor: ReachabilityMonitor(serverName: "Routing server", baseURL: server.baseURL,
+                                         probePath: "/nearest/v1/driving/0,0", notices: notices))
+        let unroutable = DirectionsRequest(
+            source: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.176712, longitude: 24.937419))),
+            destination: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.167826, longitude: 24.948748))),
+            transportType: .car, requestsAlternateRoutes: false)
+        do {
+            _ = try await directions.calculate(unroutable)
+            XCTFail("expected noRoute")
+        } catch let error as DirectionsError {
+            XCTAssertEqual(error, .noRoute)
+        }
+        XCTAssertEqual(offline.calls, 0)
+        XCTAssertEqual(notices.drain(), [])
+    }
+
+    func testDownServerWithoutOfflineMapIsAClearError() async throws {
+        let port = try OSRMServer.freePort()
+        let url = URL(string: "http://127.0.0.1:\(port)")!
+        let notices = BackendNotices()
+        let directions = FallbackDirections(
+            primary: OSRMDirections(baseURL: url, configuration: RemoteConfiguration(maxAttempts: 1)), fallback: nil,
+            monitor: ReachabilityMonitor(serverName: "Routing server", baseURL: url, probePath: "/", notices: notices))
+        do {
+            _ = try await directions.calculate(request)
+            XCTFail("expected unavailable")
+        } catch let error as DirectionsError {
+            XCTAssertEqual(error, .unavailable("Routing server unreachable and no offline map is loaded."))
+        }
+    }
+
+    func testBackgroundMonitoringAnnouncesADeadServerBeforeTheNextRequest() async throws {
+        let server = try OSRMServer(profile: "car")
+        let notices = BackendNotices()
+        let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: server.baseURL,
+                                          probePath: "/nearest/v1/driving/0,0", notices: notices)
+        monitor.startMonitoring(every: 0.1)
+        defer { monitor.stopMonitoring() }
+        try await waitFor { monitor.state == .reachable }
+        server.kill()
+        try await waitFor { monitor.isUnreachable }
+        XCTAssertEqual(notices.drain(), ["! Routing server unreachable — using the offline map"])
+    }
+
+    private func waitFor(_ condition: () -> Bool, seconds: Double = 5) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return XCTFail("condition not met within \(seconds) s") }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for error-path tests: answers each request with the
+/// next scripted reply (the last one repeats) and counts requests. `.hang` never answers.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    enum Reply {
+        case status(Int, String)
+        case hang
+    }
+
+    let port: UInt16
+    private let socketFD: Int32
+    private let lock = NSLock()
+    private var replies: [Reply]
+    private var _requests: [String] = []
+    private var clientFDs: [Int32] = []
+    private var stopped = false
+
+    var requestCount: Int { lock.withLock { _requests.count } }
+    /// Request lines ("GET /path HTTP/1.1") in arrival order.
+    var requestLines: [String] { lock.withLock { _requests } }
+
+    init(replies: [Reply]) throws {
+        precondition(!replies.isEmpty)
+        self.replies = replies
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        socketFD = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        let fds = clientFDs
+        lock.unlock()
+        shutdown(socketFD, Int32(SHUT_RDWR))
+        close(socketFD)
+        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(socketFD, nil, nil)
+            if client < 0 { return }
+            lock.lock()
+            if stopped { lock.unlock(); close(client); return }
+            clientFDs.append(client)
+            lock.unlock()
+            Thread { [self] in serve(client) }.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var received = Data()
+        while !received.contains(Data("\r\n\r\n".utf8)) {
+            let n = read(client, &buffer, buffer.count)
+            if n <= 0 { return }
+            received.append(contentsOf: buffer[0..<n])
+        }
+        let requestLine = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+        lock.lock()
+        _requests.append(requestLine)
+        let reply = replies.count > 1 ? replies.removeFirst() : replies[0]
+        lock.unlock()
+        switch reply {
+        case .hang:
+            return // keep the connection open and silent until stop()
+        case let .status(code, body):
+            let bytes = Array(body.utf8)
+            let head = "HTTP/1.1 \(code) X\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+            let all = Array(head.utf8) + bytes
+            _ = all.withUnsafeBytes { write(client, $0.baseAddress, all.count) }
+            shutdown(client, Int32(SHUT_RDWR))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real osrm-routed on 127.0.0.1 started through Scripts/osrm-server (graphs made by
+/// `Scripts/osrm-server prepare`, which Scripts/test runs). Killing it is part of the tests.
+final class OSRMServer {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    let profile: String
+    let port: UInt16
+    private var process: Process?
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts the server and waits until it answers HTTP; fails with how to fix a missing graph.
+    init(profile: String, port: UInt16? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+        self.profile = profile
+        self.port = try port ?? Self.freePort()
+        let osrmDir = ProcessInfo.processInfo.environment["ROUTEIT_OSRM_DIR"]
+            ?? Self.packageRoot.appendingPathComponent(".data/osrm").path
+        let graph = "\(osrmDir)/graph/\(profile)/Helsinki.osrm.hsgr"
+        guard FileManager.default.fileExists(atPath: graph) else {
+            XCTFail("No OSRM \(profile) graph at \(graph): run Scripts/fetch-data and Scripts/osrm-server prepare", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        try start()
+    }
+
+    func start() throws {
+        let process = Process()
+        process.executableURL = Self.packageRoot.appendingPathComponent("Scripts/osrm-server")
+        process.arguments = ["serve", profile, String(port)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if !process.isRunning { throw POSIXError(.ECHILD) }
+            if Self.answers(baseURL) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill()
+        XCTFail("osrm-routed did not answer on port \(port) within 20 s")
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    /// SIGKILL, as when a server dies; waits until the port is closed.
+    func kill() {
+        guard let process else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    deinit { kill() }
+
+    static func freePort() throws -> UInt16 {
+        let server = try LoopbackHTTPServer(replies: [.status(200, "")])
+        defer { server.stop() }
+        return server.port
+    }
+
+    /// Raw GET with no RouteIt code involved: the reference answer the tests compare against.
+    static func rawJSON(_ url: URL) throws -> [String: Any] {
+        let data = try rawGet(url).body
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return object
+    }
+
+    /// Synchronous URLSession GET (the reference path, separate from RouteIt's HTTPClient).
+    static func rawGet(_ url: URL, timeout: TimeInterval = 5) throws -> (status: Int, body: Data) {
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            box.value = error.map { .failure($0) }
+                ?? .success(((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()))
+            semaphore.signal()
+        }.resume()
+        semaphore.wait()
+        return try box.value!.get()
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        var value: Result<(Int, Data), Error>?
+    }
+
+    private static func answers(_ url: URL) -> Bool {
+        (try? rawGet(url.appendingPathComponent("nearest/v1/driving/24.94,60.17"), timeout: 1)) != nil
+    }
+}
