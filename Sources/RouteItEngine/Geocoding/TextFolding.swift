@@ -1,0 +1,38 @@
+import Foundation
+
+/// The one normalisation used both when indexing and when searching, so that `Töölönlahdenkatu`,
+/// `TOOLONLAHDENKATU` and `toolonlahdenkatu` are the same key.
+public enum TextFolding {
+    /// Lowercase, diacritics removed, width folded (ß → ss).
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Folded words: letters and digits, with `-` and `/` kept inside words (`14-20`, `3/5`).
+    /// Everything else (spaces, commas, control characters) separates words.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in fold(text).unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if (scalar == "-" || scalar == "/"), !current.isEmpty {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(trimmed(current))
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(trimmed(current)) }
+        return words.filter { !$0.isEmpty }
+    }
+
+    /// The search key of a name: its folded words joined by single spaces.
+    public static func key(_ text: String) -> String { words(text).joined(separator: " ") }
+
+    private static func trimmed(_ word: String) -> String {
+        var w = Substring(word)
+        while let last = w.last, last == "-" || last == "/" { w = w.dropLast() }
+        return String(w)
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import RouteItCore
+
+/// The geocoder's layer: addresses (from nodes, ways and building outlines), named POIs and
+/// places, and named streets with their geometry, plus the FTS5 text index and R*Trees over them.
+public final class AddressLayerBuilder: MapLayerBuilder {
+    public let phaseName = "addresses"
+
+    public init() {}
+
+    // MARK: What pass 1 and 2 collect
+
+    /// Where a feature lies before coordinates are known.
+    enum Footprint {
+        case point(Coordinate)
+        case way([Int64])
+        /// Sample nodes of a relation's member ways (their mean is the position).
+        case relation([Int64])
+        /// A relation's label node.
+        case node(Int64)
+    }
+
+    struct AddressTags {
+        var street: String
+        var houseNumber: String
+        var postcode: String?
+        var city: String?
+    }
+
+    struct PendingAddress {
+        var tags: AddressTags
+        var footprint: Footprint
+        /// Building outlines beat entrances and loose nodes as the address' position.
+        var sourceRank: Int
+    }
+
+    struct PendingFeature {
+        var kind: PlaceKind
+        var name: String
+        var searchNames: [String]
+        var importance: Int
+        var address: AddressTags?
+        var footprint: Footprint
+    }
+
+    struct PendingStreet {
+        var name: String
+        var refs: [Int64]
+    }
+
+    private var addresses: [PendingAddress] = []
+    private var features: [PendingFeature] = []
+    private var streets: [PendingStreet] = []
+    /// A few node ids of every way, so a multipolygon relation (which comes after its ways) can
+    /// still be placed: bounded memory, unlike keeping every way's node list.
+    private var waySamples: [Int64: [Int64]] = [:]
+
+    public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
+        if way.nodeRefs.count >= 2 {
+            waySamples[way.id] = AddressLayerBuilder.samples(of: way.nodeRefs, count: 6)
+        }
+        guard !way.tags.isEmpty, !way.nodeRefs.isEmpty else { return }
+        let footprint = Footprint.way(way.nodeRefs)
+        var wanted = consider(tags: way.tags, footprint: footprint, sourceRank: 2)
+        if let name = way.tag("name"), !name.isEmpty, let highway = way.tag("highway"),
+           AddressLayerBuilder.isStreet(highway: highway), way.nodeRefs.count >= 2 {
+            streets.append(PendingStreet(name: name, refs: way.nodeRefs))
+            wanted = true
+        }
+        if wanted { way.nodeRefs.forEach(needNode) }
+    }
+
+    public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
+        guard !relation.tags.isEmpty else { return }
+        let type = relation.tag("type")
+        guard type == "multipolygon" || type == "boundary" || type == "building" else { return }
+        let label = relation.members.first { $0.kind == .node && ($0.role == "label" || $0.role == "admin_centre") }
+        let footprint: Footprint
+        if let label {
+            footprint = .node(label.ref)
+        } else {
+            let ways = relation.members.filter { $0.kind == .way }
+            let outer = ways.filter { $0.role == "outer" }
+            let refs = (outer.isEmpty ? ways : outer).flatMap { waySamples[$0.ref] ?? [] }
+            guard !refs.isEmpty else { return }
+            footprint = .relation(refs)
+        }
+        // Administrative boundaries only count when they say what place they are.
+        if type == "boundary", relation.tag("place") == nil { return }
+        if consider(tags: relation.tags, footprint: footprint, sourceRank: 2) {
+            switch footprint {
+            case .node(let id): needNode(id)
+            case .relation(let refs): refs.forEach(needNode)
+            default: break
+            }
+        }
+    }
+
+    public func visit(node: OSMNode) throws {
+        let point = Coordinate(latitude: node.latitude, longitude: node.longitude)
+        _ = consider(tags: node.tags, footprint: .point(point), sourceRank: 1)
+    }
+
+    /// Records the address and the named place/POI an element stands for; true if it is kept.
+    private func consider(tags: [(String, String)], footprint: Footprint, sourceRank: Int) -> Bool {
+        var kept = false
+        func tag(_ key: String) -> String? {
+            guard let value = tags.first(where: { $0.0 == key })?.1.trimmingCharacters(in: .whitespaces),
+                  !value.isEmpty else { return nil }
+            return value
+        }
+        let street = tag("addr:street") ?? tag("addr:place")
+        var addressTags: AddressTags?
+        if let street, let number = tag("addr:housenumber") {
+            let address = AddressTags(street: street, houseNumber: number, postcode: tag("addr:postcode"), city: tag("addr:city"))
+            addressTags = address
+            addresses.append(PendingAddress(tags: address, footprint: footprint, sourceRank: sourceRank))
+            kept = true
+        }
+        if let name = tag("name"), let (kind, importance) = AddressLayerBuilder.classify(tag) {
+            let alternatives = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
+                .compactMap(tag).filter { $0 != name }
+            features.append(PendingFeature(kind: kind, name: name, searchNames: [name] + alternatives,
+                                           importance: importance, address: addressTags, footprint: footprint))
+            kept = true
+        }
+        return kept
+    }
+
+    /// Place or POI, with how prominent it is (higher ranks first among equal text matches).
+    static func classify(_ tag: (String) -> String?) -> (PlaceKind, Int)? {
+        if let place = tag("place") {
+            let importance: [String: Int] = ["city": 90, "town": 85, "village": 75, "borough": 75, "suburb": 70,
+                                             "quarter": 68, "square": 65, "neighbourhood": 60, "island": 60]
+            return (.place, importance[place] ?? 50)
+        }
+        if tag("tourism") != nil || tag("historic") != nil { return (.poi, 50) }
+        if tag("railway") == "station" || tag("public_transport") == "station" || tag("aeroway") == "aerodrome" {
+            return (.poi, 48)
+        }
+        for key in ["shop", "amenity", "leisure", "office", "craft", "healthcare", "club", "sport", "man_made"]
+        where tag(key) != nil {
+            return (.poi, 40)
+        }
+        if tag("highway") == "bus_stop" || tag("railway") == "tram_stop" || tag("railway") == "halt"
+            || tag("public_transport") == "platform" || tag("public_transport") == "stop_position" {
+            return (.poi, 20)
+        }
+        return nil
+    }
+
+    static func isStreet(highway: String) -> Bool {
+        !["platform", "bus_stop", "corridor", "elevator", "proposed", "construction", "abandoned",
+          "razed", "raceway", "escape", "rest_area", "services", "bus_guideway"].contains(highway)
+    }
+
+    static func samples<T>(of refs: [T], count: Int) -> [T] {
+        if refs.count <= count { return refs }
+        return (0..<count).map { refs[$0 * (refs.count - 1) / (count - 1)] }
+    }
+
+    // MARK: Writing
+
+    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
+        try db.execute(AddressLayerBuilder.schema)
+        let writer = try PlaceWriter(db: db)
+
+        // Addresses: one place per (street, number) cluster, every position kept for reverse.
+        var clusters = AddressClusters()
+        for (i, address) in addresses.enumerated() {
+            guard let position = resolve(address.footprint, coordinates) else { continue }
+            for number in HouseNumber.parseList(address.tags.houseNumber) {
+                clusters.add(address.tags, number: number, at: position, sourceRank: address.sourceRank)
+            }
+            if i % 5000 == 0 { progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
+        }
+        for cluster in clusters.all {
+            let placeID = try writer.insert(PlaceRow(
+                kind: .address, name: nil, houseNumber: cluster.houseNumberText, street: cluster.street,
+                postcode: cluster.postcode, city: cluster.city, position: cluster.position, importance: 0,
+                streetKey: cluster.streetKey, number: cluster.number))
+            for point in cluster.points { try writer.insertAddressPoint(point, place: placeID) }
+        }
+        progress(0.5)
+
+        // Streets: ways of one name, grouped when they lie together, with every segment indexed.
+        let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
+        for group in streetGroups.groups {
+            let nearest = clusters.nearest(to: group.representative, streetKey: group.key)
+            let placeID = try writer.insert(PlaceRow(
+                kind: .street, name: group.name, houseNumber: nil, street: group.name,
+                postcode: nearest?.postcode, city: nearest?.city ?? clusters.commonCity,
+                position: group.representative, importance: 30, streetKey: group.key, number: nil))
+            try writer.insertText([group.name], place: placeID)
+            for line in group.lines {
+                for (a, b) in zip(line, line.dropFirst()) { try writer.insertSegment(a, b, place: placeID) }
+            }
+        }
+        progress(0.8)
+
+        // Named POIs and places; those without an address borrow postcode and city from the
+        // nearest address so that candidates read "Kauppatori, 00170 Helsinki".
+        for feature in features {
+            guard let position = resolve(feature.footprint, coordinates) else { continue }
+            var postcode = feature.address?.postcode
+            var city = feature.address?.city
+            if postcode == nil || city == nil, let near = try writer.nearestAddress(to: position, within: 500) {
+                postcode = postcode ?? near.postcode
+                city = city ?? near.city
+            }
+            let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
+            let placeID = try writer.insert(PlaceRow(
+                kind: feature.kind, name: feature.name, houseNumber: number.map { _ in feature.address!.houseNumber },
+                street: feature.address?.street, postcode: postcode, city: city, position: position,
+                importance: feature.importance, streetKey: feature.address.map { TextFolding.key($0.street) },
+                number: number))
+            try writer.insertText(feature.searchNames, place: placeID)
+        }
+        progress(1)
+    }
+
+    private func resolve(_ footprint: Footprint, _ coordinates: NodeCoordinates) -> Coordinate? {
+        switch footprint {
+        case .point(let c): return c
+        case .node(let id): return coordinates.coordinate(of: id)
+        case .way(let refs): return Geometry.centroid(of: refs.compactMap(coordinates.coordinate(of:)))
+        case .relation(let refs): return Geometry.mean(of: refs.compactMap(coordinates.coordinate(of:)))
+        }
+    }
+
+    static let schema = """
+    CREATE TABLE place(
+        id INTEGER PRIMARY KEY,
+        kind INTEGER NOT NULL,
+        name TEXT, housenumber TEXT, street TEXT, postcode TEXT, city TEXT,
+        lat REAL NOT NULL, lon REAL NOT NULL,
+        importance INTEGER NOT NULL,
+        street_key TEXT, hn_key TEXT, hn_low INTEGER, hn_high INTEGER
+    );
+    CREATE INDEX place_by_street ON place(street_key, hn_key);
+    CREATE VIRTUAL TABLE place_text USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+    CREATE VIRTUAL TABLE address_point USING rtree(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +lat REAL, +lon REAL);
+    CREATE VIRTUAL TABLE street_segment USING rtree(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +lat1 REAL, +lon1 REAL, +lat2 REAL, +lon2 REAL);
+    """
+}
+
+/// What a row of `place` is.
+public enum PlaceKind: Int, Sendable {
+    case address = 0, poi = 1, place = 2, street = 3
+}

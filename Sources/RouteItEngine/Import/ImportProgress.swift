@@ -1,0 +1,21 @@
+/// How the importer tells its caller what it is doing, without knowing about terminals: the
+/// `routeit import` tool draws a bar from these calls, tests may record them.
+public protocol ImportProgressReporting: AnyObject {
+    /// A new phase starts ("reading ways", "reading nodes", "roads", "addresses", "indexing").
+    func importPhaseStarted(_ phase: String)
+    /// Progress inside the current phase: `fraction` in 0...1 when known, else nil with the
+    /// number of items handled so far.
+    func importProgress(fraction: Double?, items: Int)
+    /// The phase is done; `summary` is one short line ("1 024 ways, 2 relations").
+    func importPhaseFinished(_ phase: String, summary: String)
+}
+
+/// What a finished import reports.
+public struct ImportSummary: Sendable {
+    public var destination: String
+    public var nodes: Int
+    public var ways: Int
+    public var relations: Int
+    public var coordinatesKept: Int
+    public var seconds: Double
+}

@@ -1,0 +1,142 @@
+import Foundation
+import RouteItCore
+
+/// What goes wrong importing; the message is one line for the user.
+public struct MapImportError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Turns an OSM stream into a `.routeit` map: two streaming passes (ways and relations, then the
+/// nodes the layers asked for), then every layer writes its tables. The map is built in a
+/// temporary file next to the destination and renamed over it only when complete, so a failed or
+/// interrupted import never damages an existing map.
+public final class MapImporter {
+    private let layers: [MapLayerBuilder]
+    private let progress: ImportProgressReporting?
+    /// Pass-1/2 progress is reported every this many elements.
+    private let reportEvery = 20_000
+
+    /// `layers` must be fresh instances (they keep what they collect); `DefaultLayers.make()`.
+    public init(layers: [MapLayerBuilder] = DefaultLayers.make(), progress: ImportProgressReporting? = nil) {
+        self.layers = layers
+        self.progress = progress
+    }
+
+    /// Imports `reader` into `destination`. `sourceName` is what the map remembers as its source.
+    @discardableResult
+    public func importMap(from reader: OSMReader, sourceName: String, to destination: String) throws -> ImportSummary {
+        let started = Date()
+        let destinationURL = URL(fileURLWithPath: destination)
+        let directory = destinationURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw MapImportError("cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        let temporary = directory.appendingPathComponent(".\(destinationURL.lastPathComponent).\(getpid()).importing").path
+        removeFile(temporary)
+        defer { removeFile(temporary); removeFile(temporary + "-journal") }
+
+        let info = try reader.info
+        var summary = ImportSummary(destination: destination, nodes: 0, ways: 0, relations: 0, coordinatesKept: 0, seconds: 0)
+        let coordinates = try readPasses(reader, summary: &summary)
+        guard summary.nodes + summary.ways + summary.relations > 0 else {
+            throw MapImportError("\(sourceName) contains no OSM data")
+        }
+
+        do {
+            let db = try SQLiteDatabase(path: temporary, mode: .create)
+            try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA application_id=\(MapSchema.applicationID);")
+            try db.transaction {
+                try writeMetadata(db, info: info, sourceName: sourceName, coordinates: coordinates)
+                for layer in layers {
+                    progress?.importPhaseStarted(layer.phaseName)
+                    try layer.write(to: db, coordinates: coordinates) { fraction in
+                        progress?.importProgress(fraction: min(1, max(0, fraction)), items: 0)
+                    }
+                    progress?.importPhaseFinished(layer.phaseName, summary: "written")
+                }
+            }
+            progress?.importPhaseStarted("finishing")
+            try db.execute("ANALYZE; PRAGMA user_version=\(MapSchema.version);")
+            progress?.importPhaseFinished("finishing", summary: "done")
+        }
+        // The connection is closed here (db released): only now is the file complete.
+        guard rename(temporary, destination) == 0 else {
+            throw MapImportError("cannot write \(destination): \(String(cString: strerror(errno)))")
+        }
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    private func readPasses(_ reader: OSMReader, summary: inout ImportSummary) throws -> NodeCoordinates {
+        var needed = Set<Int64>()
+        let need: (Int64) -> Void = { needed.insert($0) }
+        var ways = 0, relations = 0
+        progress?.importPhaseStarted("reading ways")
+        try reader.read([.ways, .relations]) { entity in
+            switch entity {
+            case .way(let way):
+                ways += 1
+                for layer in layers { try layer.collect(way: way, needNode: need) }
+            case .relation(let relation):
+                relations += 1
+                for layer in layers { try layer.collect(relation: relation, needNode: need) }
+            case .node:
+                break
+            }
+            if (ways + relations) % reportEvery == 0 { progress?.importProgress(fraction: nil, items: ways + relations) }
+        }
+        progress?.importPhaseFinished("reading ways", summary: "\(ways) ways, \(relations) relations")
+
+        var coordinates = NodeCoordinates()
+        var nodes = 0
+        progress?.importPhaseStarted("reading nodes")
+        try reader.read(.nodes) { entity in
+            guard case .node(let node) = entity else { return }
+            nodes += 1
+            if needed.contains(node.id) {
+                coordinates.record(node.id, Coordinate(latitude: node.latitude, longitude: node.longitude))
+            }
+            if !node.tags.isEmpty {
+                for layer in layers { try layer.visit(node: node) }
+            }
+            if nodes % reportEvery == 0 { progress?.importProgress(fraction: nil, items: nodes) }
+        }
+        progress?.importPhaseFinished("reading nodes", summary: "\(nodes) nodes, \(coordinates.count) kept")
+        summary.nodes = nodes
+        summary.ways = ways
+        summary.relations = relations
+        summary.coordinatesKept = coordinates.count
+        return coordinates
+    }
+
+    private func writeMetadata(_ db: SQLiteDatabase, info: OSMFileInfo, sourceName: String, coordinates: NodeCoordinates) throws {
+        try db.execute("CREATE TABLE metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        let insert = try db.prepare("INSERT INTO metadata(key, value) VALUES (?, ?)")
+        var values: [(String, String)] = [
+            (MapSchema.Key.schemaVersion, String(MapSchema.version)),
+            (MapSchema.Key.sourceFile, sourceName),
+            (MapSchema.Key.importDate, ISO8601DateFormatter().string(from: Date())),
+            (MapSchema.Key.attribution, MapSchema.attribution),
+        ]
+        // The header's bbox when it has one, else the bbox of the coordinates kept.
+        var box = (info.minLatitude, info.minLongitude, info.maxLatitude, info.maxLongitude)
+        if box.0 == nil || box.1 == nil || box.2 == nil || box.3 == nil, !coordinates.storage.isEmpty {
+            let all = coordinates.storage.values
+            box = (all.map(\.latitude).min(), all.map(\.longitude).min(), all.map(\.latitude).max(), all.map(\.longitude).max())
+        }
+        if let a = box.0, let b = box.1, let c = box.2, let d = box.3 {
+            values += [(MapSchema.Key.minLatitude, String(a)), (MapSchema.Key.minLongitude, String(b)),
+                       (MapSchema.Key.maxLatitude, String(c)), (MapSchema.Key.maxLongitude, String(d))]
+        }
+        if let timestamp = info.timestamp { values.append((MapSchema.Key.sourceTimestamp, String(timestamp))) }
+        for (key, value) in values { try insert.run([.text(key), .text(value)]) }
+    }
+
+    private func removeFile(_ path: String) {
+        if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
+    }
+}

@@ -1,0 +1,23 @@
+/// Facts every `.routeit` file carries so that opening one can tell a RouteIt map of this version
+/// from any other file.
+public enum MapSchema {
+    /// Bump when a layer changes its tables in a way old readers cannot use.
+    public static let version = 1
+    /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
+    public static let applicationID: Int32 = 0x5274_4974
+
+    /// Keys of the `metadata` table.
+    public enum Key {
+        public static let schemaVersion = "schema_version"
+        public static let sourceFile = "source_file"
+        public static let sourceTimestamp = "source_timestamp"
+        public static let minLatitude = "min_lat"
+        public static let minLongitude = "min_lon"
+        public static let maxLatitude = "max_lat"
+        public static let maxLongitude = "max_lon"
+        public static let importDate = "import_date"
+        public static let attribution = "attribution"
+    }
+
+    public static let attribution = "© OpenStreetMap contributors"
+}

@@ -1,0 +1,65 @@
+import Foundation
+import RouteItCore
+import XCTest
+@testable import RouteItEngine
+
+/// A failed import must never damage the map already at the destination.
+final class MapAtomicityTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    final class FailingLayer: MapLayerBuilder {
+        let phaseName = "failing"
+        func collect(way: OSMWay, needNode: (Int64) -> Void) throws {}
+        func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {}
+        func visit(node: OSMNode) throws {}
+        func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
+            try db.execute("CREATE TABLE half_written(x)")
+            progress(0.5)
+            throw MapImportError("disk full (simulated)")
+        }
+    }
+
+    private func existingMap() throws -> (path: String, bytes: Data) {
+        let path = directory.appendingPathComponent("city.routeit").path
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
+        return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    private func assertIntact(_ existing: (path: String, bytes: Data), file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: existing.path)), existing.bytes, file: file, line: line)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "city.routeit" }
+        XCTAssertEqual(leftovers, [], "no temporary file left behind", file: file, line: line)
+        let map = try RouteItMap(path: existing.path)
+        XCTAssertEqual(try OfflineGeocoder(map: map).search("Annankatu 25").first?.formattedAddress, "Annankatu 25, 00100 Helsinki",
+                       file: file, line: line)
+    }
+
+    func testTruncatedInputLeavesExistingMapIntact() throws {
+        let existing = try existingMap()
+        // Pass 2 stops after 5 nodes, like a file cut short.
+        let reader = ArrayOSMReader(TownFixture.entities, failAfter: 5)
+        XCTAssertThrowsError(try MapImporter(layers: DefaultLayers.make()).importMap(from: reader, sourceName: "cut.osm", to: existing.path)) {
+            XCTAssertEqual("\($0)", "truncated input")
+        }
+        try assertIntact(existing)
+    }
+
+    func testFailingLayerLeavesExistingMapIntact() throws {
+        let existing = try existingMap()
+        let importer = MapImporter(layers: DefaultLayers.make() + [FailingLayer()])
+        XCTAssertThrowsError(try importer.importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: existing.path)) {
+            XCTAssertEqual("\($0)", "disk full (simulated)")
+        }
+        try assertIntact(existing)
+    }
+
+    func testSuccessfulImportReplacesTheMap() throws {
+        let existing = try existingMap()
+        let smaller = Array(TownFixture.entities.prefix(12))
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(smaller), sourceName: "small.osm", to: existing.path)
+        XCTAssertEqual(try RouteItMap(path: existing.path).sourceFile, "small.osm")
+    }
+}

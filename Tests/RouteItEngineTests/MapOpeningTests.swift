@@ -1,0 +1,68 @@
+import Foundation
+import RouteItCore
+import XCTest
+@testable import RouteItEngine
+
+/// Opening anything that is not a RouteIt map of this schema gives one clear line.
+final class MapOpeningTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    private func file(_ name: String, _ contents: Data) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try contents.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func assertOpenFails(_ path: String, _ expected: RouteItMapError, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try RouteItMap(path: path), file: file, line: line) { error in
+            XCTAssertEqual(error as? RouteItMapError, expected, file: file, line: line)
+            XCTAssertFalse("\(error)".contains("\n"), file: file, line: line)
+        }
+    }
+
+    func testMissingFile() {
+        let path = directory.appendingPathComponent("nope.routeit").path
+        assertOpenFails(path, .missing(path))
+        XCTAssertEqual("\(RouteItMapError.missing(path))", "no map at \(path)")
+    }
+
+    func testEmptyTextAndDirectoryAreNotMaps() throws {
+        assertOpenFails(try file("empty.routeit", Data()), .notAMap(directory.appendingPathComponent("empty.routeit").path))
+        let text = try file("notes.routeit", Data("hello, this is not a map\n".utf8))
+        assertOpenFails(text, .notAMap(text))
+        assertOpenFails(directory.path, .notAMap(directory.path))
+    }
+
+    func testOtherSQLiteDatabaseIsNotAMap() throws {
+        let path = directory.appendingPathComponent("other.sqlite").path
+        let db = try SQLiteDatabase(path: path, mode: .create)
+        try db.execute("CREATE TABLE metadata(key TEXT, value TEXT); INSERT INTO metadata VALUES ('schema_version', '1')")
+        assertOpenFails(path, .notAMap(path))
+    }
+
+    func testCorruptMapIsNotAMap() throws {
+        let good = directory.appendingPathComponent("good.routeit").path
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "t", to: good)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        // Keep the header, scramble the rest (page 1 holds the schema).
+        for i in 100..<min(bytes.count, 4096) { bytes[i] = UInt8(truncatingIfNeeded: i * 31) }
+        let corrupt = try file("corrupt.routeit", bytes)
+        assertOpenFails(corrupt, .notAMap(corrupt))
+        let truncated = try file("truncated.routeit", bytes.prefix(50))
+        assertOpenFails(truncated, .notAMap(truncated))
+    }
+
+    func testOtherSchemaVersion() throws {
+        let path = directory.appendingPathComponent("old.routeit").path
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "t", to: path)
+        do {
+            let db = try SQLiteDatabase(path: path, mode: .readWrite)
+            try db.execute("UPDATE metadata SET value = '999' WHERE key = 'schema_version'")
+        }
+        assertOpenFails(path, .otherSchemaVersion(path: path, found: 999))
+        XCTAssertTrue("\(RouteItMapError.otherSchemaVersion(path: path, found: 999))".contains("re-import"))
+    }
+}
