@@ -1,2 +1,0 @@
-// Trip exports (SVG, GPX, GeoJSON): pure functions from routes to text.
-import RouteItCore

@@ -1,0 +1,68 @@
+import RouteItCore
+
+/// RFC 7946 GeoJSON: one FeatureCollection with each leg as a LineString (positions are
+/// [longitude, latitude], WGS84, no "crs" member) carrying distance (m) and duration (s), then
+/// each stop as a Point carrying its address and 1-based index.
+public enum GeoJSONExport {
+    public static func geoJSON(stops: [MapItem], legs: [Route]) -> String {
+        var features: [String] = []
+        for (index, leg) in legs.enumerated() {
+            let ends = TripExportLeg.endpoints(leg: index, stops: stops)
+            var properties = [
+                ("kind", string("leg")),
+                ("leg", String(index + 1)),
+                ("distance", number(leg.distance, decimals: 1)),
+                ("duration", number(leg.expectedTravelTime, decimals: 1)),
+                ("transport", string(leg.transportType.rawValue)),
+            ]
+            if let ends { properties += [("from", string(ends.from)), ("to", string(ends.to))] }
+            let coordinates = leg.drawingPath.map(position).joined(separator: ",")
+            features.append(feature(geometry: #"{"type":"LineString","coordinates":[\#(coordinates)]}"#, properties: properties))
+        }
+        for (index, stop) in stops.enumerated() {
+            let properties = [
+                ("kind", string("stop")),
+                ("index", String(index + 1)),
+                ("address", string(stop.placemark.formattedAddress)),
+            ]
+            features.append(feature(geometry: #"{"type":"Point","coordinates":\#(position(stop.coordinate))}"#, properties: properties))
+        }
+        return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    private static func feature(geometry: String, properties: [(String, String)]) -> String {
+        let members = properties.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",")
+        return #"{"type":"Feature","geometry":\#(geometry),"properties":{\#(members)}}"#
+    }
+
+    private static func position(_ c: Coordinate) -> String {
+        "[\(ExportNumber.degrees(c.longitude)),\(ExportNumber.degrees(c.latitude))]"
+    }
+
+    /// JSON has no infinity or NaN; an unknown figure is null rather than an invalid file.
+    private static func number(_ value: Double, decimals: Int) -> String {
+        value.isFinite ? ExportNumber.format(value, decimals: decimals) : "null"
+    }
+
+    /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

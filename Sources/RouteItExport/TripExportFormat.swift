@@ -1,0 +1,17 @@
+import RouteItCore
+
+/// The shell's `export svg|gpx|geojson FILE`: which writer, and whether it wants the roads.
+public enum TripExportFormat: String, CaseIterable, Sendable {
+    case svg, gpx, geojson
+
+    public var needsRoads: Bool { self == .svg }
+
+    /// The file's text; `roads` is only used by SVG.
+    public func render(stops: [MapItem], legs: [Route], roads: [[Coordinate]]) -> String {
+        switch self {
+        case .svg: return SVGExport.svg(stops: stops, legs: legs, roads: roads)
+        case .gpx: return GPXExport.gpx(stops: stops, legs: legs)
+        case .geojson: return GeoJSONExport.geoJSON(stops: stops, legs: legs)
+        }
+    }
+}
