@@ -28,10 +28,16 @@ public enum TripMapScreen {
         return MapProjection(fitting: box, width: Double(width * 2), height: Double(rows * 4), margin: margin)
     }
 
+    /// The routed trip's stops (each leg's start, in trip order) and leg routes.
+    public static func trip(_ directions: DirectionsViewModel) -> (stops: [MapItem], legs: [Route]) {
+        (directions.legs.map(\.source), directions.legs.map(\.route))
+    }
+
     /// Exactly `height` lines (or just the attribution when there is no room or no trip).
-    /// `metric` picks m/km for the scale bar, otherwise ft/mi.
+    /// The scale bar follows `unit`: m/km for kilometres, ft/mi for miles.
     public static func render(stops: [MapItem], legs: [Route], roads: [[Coordinate]],
-                              width: Int, height: Int, metric: Bool, color: Bool) -> String {
+                              width: Int, height: Int, unit: DistanceUnit, color: Bool) -> String {
+        let metric = unit == .kilometres
         guard let projection = projection(stops: stops, legs: legs, width: width, height: height) else {
             return attribution
         }

@@ -34,9 +34,9 @@ enum MapTripFixture {
 }
 
 final class MapTripScreenTests: XCTestCase {
-    private func render(width: Int = 80, height: Int = 24, color: Bool = false, metric: Bool = true, roads: [[Coordinate]] = MapTripFixture.roads) -> String {
+    private func render(width: Int = 80, height: Int = 24, color: Bool = false, unit: DistanceUnit = .kilometres, roads: [[Coordinate]] = MapTripFixture.roads) -> String {
         TripMapScreen.render(stops: MapTripFixture.stops, legs: MapTripFixture.legs, roads: roads,
-                             width: width, height: height, metric: metric, color: color)
+                             width: width, height: height, unit: unit, color: color)
     }
 
     private func position(of text: Character, in lines: [String]) -> (column: Int, row: Int)? {
@@ -111,7 +111,7 @@ final class MapTripScreenTests: XCTestCase {
     }
 
     func testImperialScaleAndNarrowTerminals() throws {
-        let imperial = render(metric: false).components(separatedBy: "\n")
+        let imperial = render(unit: .miles).components(separatedBy: "\n")
         XCTAssertNotNil(imperial.last?.range(of: #"┤ [\d.]+ (ft|mi)"#, options: .regularExpression), imperial.last ?? "")
         let narrow = render(width: 40, height: 12).components(separatedBy: "\n")
         XCTAssertEqual(narrow.count, 12)
@@ -121,11 +121,22 @@ final class MapTripScreenTests: XCTestCase {
         XCTAssertEqual(render(width: 10, height: 3), "© OpenStreetMap contributors", "too small: attribution only")
     }
 
+    func testTripFromDirectionsUsesEachLegsStartAsTheStops() {
+        let legs = MapTripFixture.legs
+        let stops = MapTripFixture.stops
+        let directions = DirectionsViewModel(legs: legs.indices.map {
+            DirectionsLeg(source: stops[$0], destination: stops[($0 + 1) % stops.count], route: legs[$0])
+        }, transportType: .car)
+        let trip = TripMapScreen.trip(directions)
+        XCTAssertEqual(trip.stops, stops)
+        XCTAssertEqual(trip.legs, legs)
+    }
+
     func testAOneStopTripStillDraws() {
-        let text = TripMapScreen.render(stops: [MapTripFixture.stops[0]], legs: [], roads: [], width: 80, height: 24, metric: true, color: false)
+        let text = TripMapScreen.render(stops: [MapTripFixture.stops[0]], legs: [], roads: [], width: 80, height: 24, unit: .kilometres, color: false)
         XCTAssertEqual(text.components(separatedBy: "\n").count, 24)
         XCTAssertTrue(text.contains("1"))
-        XCTAssertEqual(TripMapScreen.render(stops: [], legs: [], roads: [], width: 80, height: 24, metric: true, color: false),
+        XCTAssertEqual(TripMapScreen.render(stops: [], legs: [], roads: [], width: 80, height: 24, unit: .kilometres, color: false),
                        "© OpenStreetMap contributors")
     }
 }
