@@ -69,6 +69,15 @@ final class TripOrderPlannerTests: XCTestCase {
         XCTAssertEqual(result.summary, "Saved: the old order had a leg without a route; the new one takes 6m.")
     }
 
+    func testPlanDoesNotTouchTheEntry() async throws {
+        let e = entry(["Home", "C", "A", nil, "B"])
+        let before = e.slots
+        let plan = try await TripOrderPlanner.plan(e, transportType: .car, using: directions())
+        XCTAssertEqual(e.slots, before)
+        XCTAssertTrue(plan.stopOrder == [1, 3, 0, 2] || plan.stopOrder == [0, 3, 1, 2], "\(plan.stopOrder)")
+        XCTAssertEqual(plan.improvement.saved, 120)
+    }
+
     func testCancellationChangesNothing() async throws {
         let e = entry(["Home", "C", "A", "B"])
         let before = e.slots
