@@ -1,0 +1,85 @@
+import Foundation
+import RouteItCore
+@testable import RouteItRemote
+import XCTest
+
+/// Nominatim answers → Placemark, and the HTTP error paths, on a scripted loopback server.
+final class NominatimGeocoderTests: XCTestCase {
+    private let fast = RemoteConfiguration(timeout: 2, maxAttempts: 3, backoff: 0.05)
+
+    func testSearchResultsBecomePlacemarksLikeTheEmbeddedGeocoders() async throws {
+        let server = try LoopbackHTTPServer(replies: [.status(200, NominatimRecordedAnswers.search)])
+        defer { server.stop() }
+        let results = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast).geocode("Annankatu 25")
+        XCTAssertEqual(results.count, 2)
+        XCTAssertEqual(results[0], Placemark(name: "Hopeatalo", houseNumber: "25", street: "Annankatu", postalCode: "00100",
+                                             city: "Helsinki", coordinate: Coordinate(latitude: 60.1673893, longitude: 24.9365796)))
+        XCTAssertEqual(results[0].formattedAddress, "Hopeatalo, Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(server.requestLines, ["GET /search?q=Annankatu%2025&format=jsonv2&addressdetails=1&limit=10 HTTP/1.1"])
+    }
+
+    func testReverseOfAStreetNamesJustTheStreet() async throws {
+        let server = try LoopbackHTTPServer(replies: [.status(200, NominatimRecordedAnswers.reverse)])
+        defer { server.stop() }
+        let place = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast)
+            .reverseGeocode(Coordinate(latitude: 60.1699, longitude: 24.9384))
+        XCTAssertEqual(place?.formattedAddressLines, ["Kaivokatu", "00101 Helsinki"])
+        XCTAssertEqual(server.requestLines, ["GET /reverse?lat=60.1699000&lon=24.9384000&format=jsonv2&addressdetails=1 HTTP/1.1"])
+    }
+
+    func testReverseWithNothingNearbyIsNil() async throws {
+        let server = try LoopbackHTTPServer(replies: [.status(200, #"{"error":"Unable to geocode"}"#)])
+        defer { server.stop() }
+        let place = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast)
+            .reverseGeocode(Coordinate(latitude: 0, longitude: 0))
+        XCTAssertNil(place)
+    }
+
+    func testQueryTextIsEncodedNotInjected() async throws {
+        let server = try LoopbackHTTPServer(replies: [.status(200, "[]")])
+        defer { server.stop() }
+        let geocoder = NominatimGeocoder(baseURL: server.baseURL.appendingPathComponent("nominatim/"), configuration: fast)
+        let results = try await geocoder.geocode("  Hämeentie 1+2 & format=xml  ")
+        XCTAssertEqual(results, [])
+        XCTAssertEqual(server.requestLines,
+                       ["GET /nominatim/search?q=H%C3%A4meentie%201%2B2%20%26%20format%3Dxml&format=jsonv2&addressdetails=1&limit=10 HTTP/1.1"])
+        let blank = try await geocoder.geocode("   ")
+        XCTAssertEqual(blank, [])
+        XCTAssertEqual(server.requestCount, 1, "a blank query never reaches the server")
+    }
+
+    func testFourHundredIsAOneLineRejectionWithoutRetry() async throws {
+        let server = try LoopbackHTTPServer(replies: [.status(400, #"{"error":{"code":400,"message":"Parameter 'lat' must be a number."}}"#)])
+        defer { server.stop() }
+        do {
+            _ = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast)
+                .reverseGeocode(Coordinate(latitude: 60.17, longitude: 24.94))
+            XCTFail("expected a rejection")
+        } catch let error as NominatimError {
+            XCTAssertEqual(error.description, "The geocoding server rejected the query (HTTP 400: Parameter 'lat' must be a number.).")
+        }
+        XCTAssertEqual(server.requestCount, 1)
+    }
+
+    func testFiveHundredIsRetriedAndThenFallsBackToTheOfflineGeocoder() async throws {
+        let server = try LoopbackHTTPServer(replies: [.status(502, "bad gateway")])
+        defer { server.stop() }
+        struct Offline: Geocoding {
+            func geocode(_ text: String) async throws -> [Placemark] {
+                [Placemark(name: "offline \(text)", coordinate: Coordinate(latitude: 60.17, longitude: 24.94))]
+            }
+            func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nil }
+        }
+        let notices = BackendNotices()
+        let geocoder = FallbackGeocoder(
+            primary: NominatimGeocoder(baseURL: server.baseURL, configuration: fast), fallback: Offline(),
+            monitor: ReachabilityMonitor(serverName: "Geocoding server", baseURL: server.baseURL, probePath: "/status",
+                                         notices: notices, probeInterval: 60))
+        let first = try await geocoder.geocode("Annankatu")
+        let second = try await geocoder.geocode("Bulevardi")
+        XCTAssertEqual(first.map(\.name), ["offline Annankatu"])
+        XCTAssertEqual(second.map(\.name), ["offline Bulevardi"])
+        XCTAssertEqual(server.requestCount, 3, "three tries, then the server rests until the next probe")
+        XCTAssertEqual(notices.drain(), ["! Geocoding server unreachable — using the offline map"])
+    }
+}
