@@ -1,0 +1,120 @@
+import XCTest
+import RouteItCore
+@testable import RouteItScreens
+
+final class ScreenTests: XCTestCase {
+    let mannerheimintie = Placemark(houseNumber: "1", street: "Mannerheimintie", postalCode: "00100", city: "Helsinki",
+                                    coordinate: Coordinate(latitude: 60.17, longitude: 24.94))
+    let annankatu = Placemark(houseNumber: "25", street: "Annankatu", postalCode: "00100", city: "Helsinki",
+                              coordinate: Coordinate(latitude: 60.166, longitude: 24.937))
+
+    func testEntryLinesWithCheckAndPaddedLabels() {
+        let entry = EntryViewModel()
+        entry.select(MapItem(placemark: mannerheimintie), forSlotAt: 0)
+        entry.type("Annankatu", inSlotAt: 1)
+        let text = EntryScreen.render(entry, settings: TripSettings())
+        XCTAssertEqual(text, """
+        Trip (car, miles)
+        [✓] 1 From:   Mannerheimintie 1, 00100 Helsinki
+        [ ] 2 Stop 1: Annankatu
+        [ ] 3 Stop 2:
+        """)
+    }
+
+    func testPickerRowsEndWithNoneOfTheAbove() {
+        let picker = AddressPickerViewModel(slotIndex: 1, query: "anna", candidates: [annankatu, mannerheimintie])
+        XCTAssertEqual(AddressPickerScreen.render(picker), """
+        Choose the address for Stop 1 ("anna"):
+        1. Annankatu 25, 00100 Helsinki
+        2. Mannerheimintie 1, 00100 Helsinki
+        3. None of the above
+        """)
+    }
+
+    func directions() -> DirectionsViewModel {
+        let a = MapItem(placemark: mannerheimintie), b = MapItem(placemark: annankatu)
+        let out = Route(distance: 643.7376, expectedTravelTime: 242, transportType: .car, polyline: [], steps: [
+            RouteStep(instruction: "Head south on Mannerheimintie", distance: 402.336, expectedTravelTime: 100),
+            RouteStep(instruction: "Turn right onto Annankatu", distance: 241.4016, expectedTravelTime: 142),
+            RouteStep(instruction: "Arrive at Annankatu 25", distance: 0, expectedTravelTime: 0),
+        ])
+        let back = Route(distance: 1609.344, expectedTravelTime: 3688, transportType: .car, polyline: [], steps: [
+            RouteStep(instruction: "Head north on Annankatu", distance: 1609.344, expectedTravelTime: 3688),
+        ])
+        return DirectionsViewModel(legs: [DirectionsLeg(source: a, destination: b, route: out),
+                                          DirectionsLeg(source: b, destination: a, route: back)],
+                                   transportType: .car, attribution: "© OpenStreetMap contributors")
+    }
+
+    func testDirectionsSegmentsStepsFootersAndTotal() {
+        XCTAssertEqual(DirectionsScreen.render(directions(), unit: .miles), """
+        SEGMENT #1
+        Starting point: Mannerheimintie 1, 00100 Helsinki
+        1. Head south on Mannerheimintie - 0.25 miles
+        2. Turn right onto Annankatu - 0.15 miles
+        3. Arrive at Annankatu 25 - 0.00 miles
+        Ending point: Annankatu 25, 00100 Helsinki
+        Distance: 0.40 miles
+        Expected Travel Time: 4m 2s
+
+        SEGMENT #2
+        Starting point: Annankatu 25, 00100 Helsinki
+        1. Head north on Annankatu - 1.00 miles
+        Ending point: Mannerheimintie 1, 00100 Helsinki
+        Distance: 1.00 miles
+        Expected Travel Time: 1h 1m 28s
+
+        Total Distance: 1.40 miles
+        Total Time: 1h 5m 30s
+        © OpenStreetMap contributors
+        """)
+    }
+
+    func testDirectionsInKilometres() {
+        let text = DirectionsScreen.render(directions(), unit: .kilometres)
+        XCTAssertTrue(text.contains("1. Head south on Mannerheimintie - 0.40 km"), text)
+        XCTAssertTrue(text.contains("Distance: 0.64 km"), text)
+        XCTAssertFalse(text.contains("miles"), text)
+    }
+
+    func testAttributionOnlyWhenGiven() {
+        let vm = DirectionsViewModel(legs: directions().legs, transportType: .car, attribution: nil)
+        XCTAssertFalse(DirectionsScreen.render(vm, unit: .miles).contains("©"))
+    }
+
+    func testAlertsAndErrors() {
+        XCTAssertEqual(AlertScreen.render(Alert.addressNotFound), "! Address not found.")
+        XCTAssertEqual(AlertScreen.render(Alert.invalidTrip),
+                       "! Please enter a valid starting point and at least one destination.")
+        XCTAssertEqual(AlertScreen.render(InputError("No row 7; pick 1-3.")), "error: No row 7; pick 1-3.")
+    }
+
+    func testTimer() throws {
+        final class Frozen: TimeSource { var t = 0.0; func now() -> Double { t } }
+        let clock = Frozen()
+        let timer = TripTimerViewModel(timeSource: clock)
+        try timer.start()
+        clock.t = 242
+        XCTAssertEqual(TimerScreen.render(timer), "Timer: 00:04:02 (running)")
+    }
+
+    func testColourOnlyWhenAskedAndNeverWithNoColor() {
+        let coloured = TextStyle(usesColour: true)
+        XCTAssertEqual(AlertScreen.render(Alert.addressNotFound, style: coloured), "\u{1B}[31m! Address not found.\u{1B}[0m")
+        let entry = EntryViewModel()
+        entry.select(MapItem(placemark: mannerheimintie), forSlotAt: 0)
+        XCTAssertTrue(EntryScreen.render(entry, settings: TripSettings(), style: coloured).contains("[\u{1B}[32m✓\u{1B}[0m] 1 From:"))
+        XCTAssertFalse(EntryScreen.render(entry, settings: TripSettings()).contains("\u{1B}"))
+        // A pipe is not a terminal; NO_COLOR turns colour off even for a terminal.
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        XCTAssertFalse(TextStyle.detect(fileDescriptor: fds[1], environment: [:]).usesColour)
+        XCTAssertFalse(TextStyle.detect(fileDescriptor: fds[1], environment: ["NO_COLOR": "1"]).usesColour)
+        // A terminal gets colour unless NO_COLOR (non-empty) or TERM=dumb says otherwise.
+        XCTAssertTrue(TextStyle.resolve(isTerminal: true, environment: [:]).usesColour)
+        XCTAssertTrue(TextStyle.resolve(isTerminal: true, environment: ["NO_COLOR": ""]).usesColour)
+        XCTAssertFalse(TextStyle.resolve(isTerminal: true, environment: ["NO_COLOR": "1"]).usesColour)
+        XCTAssertFalse(TextStyle.resolve(isTerminal: true, environment: ["TERM": "dumb"]).usesColour)
+    }
+}
