@@ -1,6 +1,9 @@
 // The `routeit` shell: REPL, `.flow` runner and command-line tools.
 import Foundation
 
+// Line-buffered so output interleaves correctly with stderr and pipes see each screen promptly.
+setvbuf(stdout, nil, _IOLBF, 0)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let tools: [String: ([String]) -> Int32] = [
     "import": ImportTool.run,
@@ -11,4 +14,20 @@ let tools: [String: ([String]) -> Int32] = [
 if let name = arguments.first, let tool = tools[name] {
     exit(tool(Array(arguments.dropFirst())))
 }
-print("routeit: the REPL is not wired yet")
+
+let options: ShellOptions
+do {
+    options = try ShellOptions.parse(arguments)
+} catch {
+    printError("routeit: \(error)\n\(ShellOptions.usage)")
+    exit(2)
+}
+switch options.mode {
+case .help:
+    print(ShellOptions.usage)
+    exit(0)
+case .run(let files):
+    exit(FlowRunner.run(files: files, options: options))
+case .repl:
+    exit(Repl.run(options: options))
+}

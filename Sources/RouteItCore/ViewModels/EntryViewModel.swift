@@ -38,7 +38,8 @@ public final class EntryViewModel {
             index = n - 1
         }
         guard let index, slots.indices.contains(index) else {
-            throw InputError("No slot \"\(name)\"; slots are 1-\(slots.count) (from, stop1-stop\(stopCount)).")
+            let names = stopCount == 1 ? "from, stop1" : "from, stop1-stop\(stopCount)"
+            throw InputError("No slot \"\(name)\"; slots are 1-\(slots.count) (\(names)).")
         }
         return index
     }

@@ -1,0 +1,46 @@
+import RouteItCore
+
+/// Moving between screens: enter (→ picker), pick (→ entry), route (→ directions), back.
+enum NavigationCommands {
+    static let all: [ShellCommand] = [enter, pick, route, back]
+
+    static let enter = ShellCommand(
+        name: "enter", usage: "enter SLOT", summary: "Look up a slot's text and choose from the matches",
+        progressMessage: "Looking up",
+        completions: TripCommands.slotCompletions,
+        run: { session, arguments in
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("enter SLOT") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            try await session.flow.enter(slotAt: slot)
+            return .init(text: session.renderScreen())
+        })
+
+    static let pick = ShellCommand(
+        name: "pick", usage: "pick ROW", summary: "Choose a row of the address picker",
+        completions: { session, position in
+            guard position == 0, case .picker(let picker) = session.flow.screen else { return [] }
+            return picker.rows.indices.map { String($0 + 1) }
+        },
+        run: { session, arguments in
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("pick ROW") }
+            try session.flow.pick(row: try arguments.integer(0, what: "ROW"))
+            return .init(text: session.renderScreen())
+        })
+
+    static let route = ShellCommand(
+        name: "route", usage: "route", summary: "Compute directions for the round trip",
+        progressMessage: "Routing",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("route") }
+            try await session.flow.route()
+            return .init(text: session.renderScreen())
+        })
+
+    static let back = ShellCommand(
+        name: "back", usage: "back", summary: "Close the picker or the directions",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("back") }
+            try session.flow.back()
+            return .init(text: session.renderScreen())
+        })
+}

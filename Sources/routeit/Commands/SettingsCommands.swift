@@ -1,0 +1,48 @@
+import RouteItCore
+import RouteItScreens
+
+/// How to travel, how to show distances, and the trip timer.
+enum SettingsCommands {
+    static let all: [ShellCommand] = [mode, units, timer]
+
+    static let mode = ShellCommand(
+        name: "mode", usage: "mode car|walk", summary: "Travel by car or on foot",
+        completions: { _, position in position == 0 ? TransportType.allCases.map(\.rawValue) : [] },
+        run: { session, arguments in
+            guard arguments.count == 1, let type = TransportType(rawValue: arguments.words[0].lowercased()) else {
+                throw ShellCommand.usageErrorFor("mode car|walk")
+            }
+            session.flow.setTransportType(type)
+            return .init(text: session.renderScreen())
+        })
+
+    static let units = ShellCommand(
+        name: "units", usage: "units mi|km", summary: "Show distances in miles or kilometres",
+        completions: { _, position in position == 0 ? DistanceUnit.allCases.map(\.rawValue) : [] },
+        run: { session, arguments in
+            guard arguments.count == 1, let unit = DistanceUnit(rawValue: arguments.words[0].lowercased()) else {
+                throw ShellCommand.usageErrorFor("units mi|km")
+            }
+            session.flow.setDistanceUnit(unit)
+            return .init(text: session.renderScreen())
+        })
+
+    static let timerActions = ["start", "pause", "continue", "reset", "show"]
+
+    static let timer = ShellCommand(
+        name: "timer", usage: "timer start|pause|continue|reset|show", summary: "The trip stopwatch",
+        completions: { _, position in position == 0 ? timerActions : [] },
+        run: { session, arguments in
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("timer start|pause|continue|reset|show") }
+            let timer = session.flow.timer
+            switch arguments.words[0].lowercased() {
+            case "start": try timer.start()
+            case "pause": try timer.pause()
+            case "continue": try timer.resume()
+            case "reset": timer.reset()
+            case "show": break
+            default: throw ShellCommand.usageErrorFor("timer start|pause|continue|reset|show")
+            }
+            return .init(text: TimerScreen.render(timer, style: session.style))
+        })
+}

@@ -1,0 +1,37 @@
+import RouteItCore
+
+/// One shell command: its name, how to call it, what it does, how to complete its arguments,
+/// and what it does to the session. Other parts of the app add commands by listing theirs in
+/// `CommandTable`.
+struct ShellCommand {
+    var name: String
+    /// e.g. `type SLOT TEXT`.
+    var usage: String
+    var summary: String
+    /// Shown while it runs (on a terminal) and cancellable with Ctrl-C; nil for instant commands.
+    var progressMessage: String? = nil
+    /// Completions for the argument at `position` (0-based), given the session.
+    var completions: (Session, Int) -> [String] = { _, _ in [] }
+    var run: (Session, CommandArguments) async throws -> Session.Output
+}
+
+extension CommandArguments {
+    /// The slot named by word `index` (0-based slot index).
+    func slot(_ index: Int, in entry: EntryViewModel) throws -> Int {
+        try entry.slotIndex(named: words[index])
+    }
+
+    /// Word `index` as a whole number.
+    func integer(_ index: Int, what: String) throws -> Int {
+        guard let value = Int(words[index]) else { throw InputError("\(what) must be a whole number, not \"\(words[index])\".") }
+        return value
+    }
+
+    /// Word `index` as a decimal number.
+    func number(_ index: Int, what: String) throws -> Double {
+        guard let value = Double(words[index]), value.isFinite else {
+            throw InputError("\(what) must be a number, not \"\(words[index])\".")
+        }
+        return value
+    }
+}

@@ -1,0 +1,80 @@
+import RouteItCore
+
+/// Editing the trip entry: type, swap, add, remove, location, locate.
+enum TripCommands {
+    static let all: [ShellCommand] = [type, swap, add, remove, location, locate]
+
+    static let slotCompletions: (Session, Int) -> [String] = { session, _ in
+        session.flow.entry.slotNames + session.flow.entry.slots.indices.map { String($0 + 1) }
+    }
+
+    static let type = ShellCommand(
+        name: "type", usage: "type SLOT TEXT",
+        summary: "Set a slot's text (clears its ✓); slots are 1/from, 2/stop1, 3/stop2, ...",
+        completions: { session, position in position == 0 ? slotCompletions(session, position) : [] },
+        run: { session, arguments in
+            guard arguments.count >= 1 else { throw ShellCommand.usageErrorFor("type SLOT TEXT") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            let text = arguments.text(after: 1)
+            try session.flow.editTrip { $0.type(text, inSlotAt: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let swap = ShellCommand(
+        name: "swap", usage: "swap [A B]",
+        summary: "Swap stops 1 and 2, or any two slots A and B",
+        completions: slotCompletions,
+        run: { session, arguments in
+            switch arguments.count {
+            case 0:
+                try session.flow.editTrip { try $0.swapFirstTwoStops() }
+            case 2:
+                let entry = session.flow.entry
+                let a = try arguments.slot(0, in: entry), b = try arguments.slot(1, in: entry)
+                try session.flow.editTrip { try $0.swapSlots(a, b) }
+            default:
+                throw ShellCommand.usageErrorFor("swap [A B]")
+            }
+            return .init(text: session.renderScreen())
+        })
+
+    static let add = ShellCommand(
+        name: "add", usage: "add", summary: "Add an empty stop at the end (up to 10 stops)",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("add") }
+            try session.flow.editTrip { try $0.addStop() }
+            return .init(text: session.renderScreen())
+        })
+
+    static let remove = ShellCommand(
+        name: "remove", usage: "remove SLOT", summary: "Remove a stop (the start and one stop stay)",
+        completions: slotCompletions,
+        run: { session, arguments in
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("remove SLOT") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            try session.flow.editTrip { try $0.removeSlot(at: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let location = ShellCommand(
+        name: "location", usage: "location LAT LON", summary: "Set the simulated current location",
+        run: { session, arguments in
+            guard arguments.count == 2 else { throw ShellCommand.usageErrorFor("location LAT LON") }
+            let latitude = try arguments.number(0, what: "LAT"), longitude = try arguments.number(1, what: "LON")
+            try session.flow.location.setLocation(latitude: latitude, longitude: longitude)
+            return .init(text: "Location: \(session.flow.location.currentLocation!)")
+        })
+
+    static let locate = ShellCommand(
+        name: "locate", usage: "locate", summary: "Put the current location's address in slot 1 (From)",
+        progressMessage: "Locating",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("locate") }
+            try await session.flow.locate()
+            return .init(text: session.renderScreen())
+        })
+}
+
+extension ShellCommand {
+    static func usageErrorFor(_ usage: String) -> InputError { InputError("Usage: \(usage)") }
+}

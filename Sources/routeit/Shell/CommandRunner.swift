@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs one command line to completion for the (blocking) shell loop, with a spinner on a
+/// terminal and Ctrl-C cancelling the command's Task. If a cancelled computation does not stop
+/// within a grace period the shell stops waiting for it (its result is discarded: the flow
+/// controller never applies a cancelled result), so the session never hangs.
+final class CommandRunner {
+    static let graceAfterInterrupt: DispatchTimeInterval = .seconds(2)
+
+    private let lock = NSLock()
+    private var current: (task: Task<Void, Never>, done: DispatchSemaphore)?
+    private var signalSource: DispatchSourceSignal?
+    private var interrupted = false
+    /// What Ctrl-C does when no command is running (e.g. exit when replaying a file).
+    var onIdleInterrupt: () -> Void = {}
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "routeit.sigint"))
+        source.setEventHandler { [weak self] in self?.interrupt() }
+        source.resume()
+        signalSource = source
+    }
+
+    /// True when the last `run` was interrupted by Ctrl-C.
+    var lastRunWasInterrupted: Bool { lock.withLock { interrupted } }
+
+    func interrupt() {
+        let running: (task: Task<Void, Never>, done: DispatchSemaphore)? = lock.withLock {
+            if current != nil { interrupted = true }
+            return current
+        }
+        guard let running else { return onIdleInterrupt() }
+        running.task.cancel()
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.graceAfterInterrupt) { running.done.signal() }
+    }
+
+    func run(_ line: String, in session: Session) -> Session.Output {
+        let result = OutputBox()
+        let done = DispatchSemaphore(value: 0)
+        let spinner = session.command(for: line)?.progressMessage.flatMap { Spinner(message: $0) }
+        lock.withLock { interrupted = false }
+        let task = Task.detached {
+            let output = await session.execute(line)
+            result.set(output)
+            done.signal()
+        }
+        lock.withLock { current = (task, done) }
+        done.wait()
+        lock.withLock { current = nil }
+        spinner?.stop()
+        return result.get() ?? Session.Output(text: "Cancelled.")
+    }
+}
+
+/// The command's output, handed from its Task to the waiting shell thread.
+private final class OutputBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output: Session.Output?
+    func set(_ value: Session.Output) { lock.withLock { output = value } }
+    func get() -> Session.Output? { lock.withLock { output } }
+}

@@ -1,0 +1,70 @@
+import CEditLine
+import Foundation
+
+/// The interactive prompt: libedit's readline with a history file and tab completion of
+/// command names and their arguments (slots, modes, rows).
+final class EditLineReader: LineReader {
+    private let historyPath: String?
+
+    /// `complete(textBeforeWord, word)` returns every candidate; prefix filtering is done here.
+    init(historyPath: String?, complete: @escaping (String, String) -> [String]) {
+        self.historyPath = historyPath
+        completionSource = complete
+        rl_readline_name = UnsafePointer(strdup("routeit"))
+        using_history()
+        stifle_history(1000)
+        if let historyPath { _ = read_history(historyPath) }
+        rl_attempted_completion_function = completeWord
+    }
+
+    func readLine(prompt: String) -> String? {
+        guard let cLine = readline(prompt) else { return nil }
+        defer { free(cLine) }
+        let line = String(cString: cLine)
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            add_history(cLine)
+            if let historyPath { _ = write_history(historyPath) }
+        }
+        return line
+    }
+
+    /// `$XDG_STATE_HOME/routeit/history`, else `~/.local/state/routeit/history` (directory created).
+    static func defaultHistoryPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let base: String
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = state
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = home + "/.local/state"
+        } else {
+            return nil
+        }
+        let directory = base + "/routeit"
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else {
+            return nil
+        }
+        return directory + "/history"
+    }
+}
+
+// libedit calls back through plain C function pointers, which cannot capture context: the
+// candidates live in these globals for the duration of one completion.
+private var completionSource: (String, String) -> [String] = { _, _ in [] }
+private var completionMatches: [String] = []
+private var completionIndex = 0
+
+private let completeWord: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+    rl_attempted_completion_over = 1
+    let word = text.map { String(cString: $0) } ?? ""
+    let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+    let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self)
+    completionMatches = completionSource(before, word).filter { $0.hasPrefix(word) }
+    guard !completionMatches.isEmpty else { return nil }
+    return rl_completion_matches(text, nextMatch)
+}
+
+private let nextMatch: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
+    if state == 0 { completionIndex = 0 }
+    guard completionIndex < completionMatches.count else { return nil }
+    defer { completionIndex += 1 }
+    return strdup(completionMatches[completionIndex])
+}

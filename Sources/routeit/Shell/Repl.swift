@@ -1,0 +1,27 @@
+import Foundation
+import RouteItScreens
+
+/// The interactive shell: prints the entry screen, then reads commands until `quit` or Ctrl-D.
+/// On a terminal it uses libedit (history, tab completion); from a pipe it reads plain lines.
+enum Repl {
+    static func run(options: ShellOptions) -> Int32 {
+        let session = Session.make(options: options, style: TextStyle.detect())
+        let runner = CommandRunner()
+        let interactive = isatty(STDIN_FILENO) == 1
+        let reader: LineReader = interactive
+            ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(),
+                             complete: { before, word in session.completions(before: before, word: word) })
+            : PlainLineReader()
+        // From a pipe Ctrl-C with nothing running ends the session; at the prompt libedit owns it.
+        if !interactive { runner.onIdleInterrupt = { exit(130) } }
+        if interactive { print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.") }
+        print(session.renderScreen())
+        while let line = reader.readLine(prompt: "routeit> ") {
+            let output = runner.run(line, in: session)
+            if !output.text.isEmpty { print(output.text) }
+            if output.quits { return 0 }
+        }
+        if interactive { print("") }
+        return 0
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import RouteItCore
+import RouteItScreens
+
+/// One shell session: the flow controller and view models, plus how their state is shown.
+/// Executes one command line at a time and returns what to print. Every failure becomes one
+/// line (`error: ...` for bad input, `! ...` for alerts) and leaves the state as it was.
+final class Session {
+    let flow: TripFlowController
+    let services: LazyServices
+    let style: TextStyle
+
+    init(flow: TripFlowController, services: LazyServices, style: TextStyle) {
+        self.flow = flow
+        self.services = services
+        self.style = style
+    }
+
+    /// The session the app runs: lazy real services, the simulated location at Helsinki Central
+    /// Station, the system clock.
+    static func make(options: ShellOptions, style: TextStyle) -> Session {
+        let services = LazyServices { try ServiceFactory.makeServices(options) }
+        let flow = TripFlowController(geocoder: services, directions: services,
+                                      location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
+                                      timer: TripTimerViewModel(timeSource: SystemTimeSource()),
+                                      attribution: ServiceFactory.attribution(for: options))
+        return Session(flow: flow, services: services, style: style)
+    }
+
+    struct Output {
+        var text: String
+        var quits = false
+    }
+
+    /// The command a line names, if any (for the spinner and cancellation decisions).
+    func command(for line: String) -> ShellCommand? {
+        ShellLine.parse(line).flatMap { CommandTable.command(named: $0.name) }
+    }
+
+    func execute(_ line: String) async -> Output {
+        guard let parsed = ShellLine.parse(line) else { return Output(text: "") }
+        guard let command = CommandTable.command(named: parsed.name) else {
+            return Output(text: render(InputError("Unknown command \"\(parsed.name)\"; type help for the list.")))
+        }
+        do {
+            return try await command.run(self, parsed.arguments)
+        } catch let error as InputError {
+            return Output(text: render(error))
+        } catch let alert as Alert {
+            return Output(text: AlertScreen.render(alert, style: style))
+        } catch is CancellationError {
+            return Output(text: "Cancelled.")
+        } catch let error as DirectionsError {
+            return Output(text: AlertScreen.render(Alert(Self.message(for: error)), style: style))
+        } catch {
+            return Output(text: AlertScreen.render(Alert("\(error)"), style: style))
+        }
+    }
+
+    /// The screen currently shown.
+    func renderScreen() -> String {
+        switch flow.screen {
+        case .entry:
+            return EntryScreen.render(flow.entry, settings: flow.settings, style: style)
+        case .picker(let picker):
+            return AddressPickerScreen.render(picker, style: style)
+        case .directions(let directions):
+            return DirectionsScreen.render(directions, unit: flow.settings.distanceUnit, style: style)
+        }
+    }
+
+    func render(_ error: InputError) -> String { AlertScreen.render(error, style: style) }
+
+    private static func message(for error: DirectionsError) -> String {
+        switch error {
+        case .noRoute: return Alert.directionsNotAvailable.message
+        case .invalidRequest(let reason), .unavailable(let reason): return reason
+        }
+    }
+}
+
+extension Session {
+    /// Tab completion: command names for the first word, then the command's own candidates.
+    func completions(before: String, word: String) -> [String] {
+        let words = before.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        guard let name = words.first else { return CommandTable.names }
+        guard let command = CommandTable.command(named: name) else { return [] }
+        return command.completions(self, words.count - 1)
+    }
+}

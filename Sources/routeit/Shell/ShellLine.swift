@@ -1,0 +1,50 @@
+import Foundation
+
+/// One line of shell input split into a command name and its arguments; a line starting with `#`
+/// is a comment. Arguments keep their raw text too, for `type SLOT TEXT`.
+struct ShellLine {
+    var name: String
+    var arguments: CommandArguments
+
+    /// nil for a blank or comment-only line.
+    static func parse(_ line: String) -> ShellLine? {
+        let text = stripComment(line).trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        let name = String(text.prefix { !$0.isWhitespace })
+        let rest = text.dropFirst(name.count).drop { $0.isWhitespace }
+        return ShellLine(name: name.lowercased(), arguments: CommandArguments(String(rest)))
+    }
+
+    /// A line whose first non-blank character is `#` is a comment. (Only there: `#` is also
+    /// text, as in `expect SEGMENT #1`.)
+    static func stripComment(_ line: String) -> String {
+        line.drop { $0.isWhitespace }.first == "#" ? "" : line
+    }
+}
+
+/// What follows the command name: whitespace-separated words, plus the raw remainder.
+struct CommandArguments {
+    let raw: String
+    let words: [String]
+
+    init(_ raw: String) {
+        self.raw = raw
+        words = raw.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+
+    var count: Int { words.count }
+
+    /// Everything after the first `n` words, as typed (quotes around it removed).
+    func text(after n: Int) -> String {
+        var rest = Substring(raw)
+        for _ in 0..<n {
+            rest = rest.drop { $0.isWhitespace }
+            rest = rest.drop { !$0.isWhitespace }
+        }
+        var text = rest.trimmingCharacters(in: .whitespaces)
+        if text.count >= 2, let first = text.first, first == text.last, first == "\"" || first == "'" {
+            text = String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+
+/// `routeit run`: expect / expect-not failures, exit codes, several files.
+final class FlowRunnerTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testFailedExpectStopsWithFileAndLine() throws {
+        let path = try write("fail.flow", "# comment\ntype 1 Kaivokatu\nexpect Kaivokatu\nexpect Annankatu\ntype 2 never\n")
+        let result = try RouteItProcess.run(["run", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("\(path):4: expected \"Annankatu\""), result.stderr)
+        XCTAssertFalse(result.stdout.contains("type 2 never"), "stops at the first failure")
+    }
+
+    func testFailedExpectNot() throws {
+        let path = try write("not.flow", "type 1 Kaivokatu\nexpect-not Kaivokatu\n")
+        let result = try RouteItProcess.run(["run", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("\(path):2: expected no \"Kaivokatu\""), result.stderr)
+    }
+
+    func testExpectLooksAtTheLastOutputOnly() throws {
+        let path = try write("last.flow", "type 1 Kaivokatu\ntimer show\nexpect Kaivokatu\n")
+        let result = try RouteItProcess.run(["run", path])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.contains(":3: expected \"Kaivokatu\""), result.stderr)
+    }
+
+    func testSeveralFilesEachInAFreshSession() throws {
+        let first = try write("a.flow", "type 1 Kaivokatu\nexpect Kaivokatu\n")
+        let second = try write("b.flow", "show\nexpect-not Kaivokatu\n")
+        let result = try RouteItProcess.run(["run", first, second])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("> expect-not Kaivokatu"))
+    }
+
+    func testMissingFileAndBadArguments() throws {
+        let missing = try RouteItProcess.run(["run", directory.appendingPathComponent("nope.flow").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read"), missing.stderr)
+        for arguments in [["run"], ["fly"], ["--map"], ["--timeout", "soon"], ["--directions", "http://x"],
+                          ["--geocoder", "nominatim=ftp://x"], ["--bogus"]] {
+            let result = try RouteItProcess.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").first?.hasPrefix("routeit: "), true, "\(arguments): \(result.stderr)")
+        }
+    }
+}

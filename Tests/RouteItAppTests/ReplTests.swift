@@ -1,0 +1,52 @@
+import XCTest
+
+/// The shell reading commands from a pipe (no libedit): same commands, same screens.
+final class ReplTests: XCTestCase {
+    func testPipedSessionRunsUntilEndOfInput() throws {
+        let result = try RouteItProcess.run([], input: "type 1 Kaivokatu 1\nunits km\nshow\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Trip (car, miles)\n[ ] 1 From:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Trip (car, kilometres)\n[ ] 1 From:   Kaivokatu 1"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("routeit>"), "no prompt when not on a terminal")
+        XCTAssertEqual(result.stderr, "", "no spinner when stderr is not a terminal")
+    }
+
+    func testQuitStopsReading() throws {
+        let result = try RouteItProcess.run([], input: "quit\ntype 1 After quit\n")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertFalse(result.stdout.contains("After quit"))
+    }
+
+    func testColourNeverInAPipeEvenWhenForcedTerminalType() throws {
+        let result = try RouteItProcess.run([], input: "route\n", environment: ["TERM": "xterm-256color"])
+        XCTAssertTrue(result.stdout.contains("! Please enter a valid starting point and at least one destination."))
+        XCTAssertFalse(result.stdout.contains("\u{1B}["))
+    }
+
+    func testMissingMapIsAOneLineAlertNotACrash() throws {
+        let result = try RouteItProcess.run(["--map", "/nonexistent/map.routeit"],
+                                            input: "type 1 Kaivokatu 1\nenter 1\nlocate\nshow\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let alerts = result.stdout.split(separator: "\n").filter { $0.hasPrefix("! ") }
+        XCTAssertEqual(alerts.count, 2, result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("[ ] 1 From:   Kaivokatu 1\n[ ] 2 Stop 1:\n[ ] 3 Stop 2:\n"), result.stdout)
+    }
+
+    func testInterruptWhileIdleEndsAPipedSession() throws {
+        let process = Process()
+        process.executableURL = try RouteItProcess.locate()
+        let stdin = Pipe(), out = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        try process.run()
+        stdin.fileHandleForWriting.write("show\n".data(using: .utf8)!)
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertFalse(process.isRunning, "Ctrl-C must not be ignored forever")
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+    }
+}

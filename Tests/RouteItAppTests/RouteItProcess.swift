@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// Runs the real `routeit` executable built next to this test bundle.
+enum RouteItProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var flowsDirectory: URL { packageRoot.appendingPathComponent("Tests/Flows") }
+
+    /// `.build/<triple>/debug/routeit`, next to the `.xctest` bundle.
+    static func locate() throws -> URL {
+        var directory = Bundle(for: BundleMarker.self).bundleURL
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        let url = directory.appendingPathComponent("routeit")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw RouteItMissing(path: url.path)
+        }
+        return url
+    }
+
+    struct RouteItMissing: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "routeit executable not found at \(path); run swift build --build-tests" }
+    }
+
+    /// Runs routeit with `arguments`, feeding `input` on stdin (then EOF), with extra environment.
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                    timeout: TimeInterval = 300) throws -> Result {
+        let process = Process()
+        process.executableURL = try locate()
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input.data(using: .utf8)!) }
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        let collected = Collected()
+        let group = DispatchGroup()
+        for (pipe, isError) in [(out, false), (err, true)] {
+            group.enter()
+            DispatchQueue.global().async {
+                collected.set(pipe.fileHandleForReading.readDataToEndOfFile(), isError: isError)
+                group.leave()
+            }
+        }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            XCTFail("routeit \(arguments) did not finish within \(timeout)s")
+            group.wait()
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: collected.out, as: UTF8.self),
+                      stderr: String(decoding: collected.err, as: UTF8.self))
+    }
+
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var out = Data(), err = Data()
+        func set(_ data: Data, isError: Bool) { lock.withLock { if isError { err = data } else { out = data } } }
+    }
+}
+
+private final class BundleMarker {}
