@@ -101,7 +101,7 @@ final class OSMXMLReaderTests: XCTestCase {
     func testBadXMLGivesOneLineErrors() throws {
         let dir = try OSMTestData.temporaryDirectory(for: self)
         let cases: [(String, String, String)] = [
-            ("truncated.osm", String(sample.prefix(300)), "truncated.osm: invalid OSM XML at line"),
+            ("truncated.osm", String(sample.prefix(300)), "truncated.osm: invalid OSM XML: the file ends early at line 6"),
             ("html.osm", "<?xml version=\"1.0\"?><html><body>hi</body></html>", "root element is <html>"),
             ("nolat.osm", "<osm><node id=\"1\" lon=\"2\"/></osm>", "node 1 has no valid lat/lon"),
             ("badlat.osm", "<osm><node id=\"1\" lat=\"95\" lon=\"2\"/></osm>", "node 1 has no valid lat/lon"),
@@ -119,5 +119,26 @@ final class OSMXMLReaderTests: XCTestCase {
                 XCTAssertFalse(message.contains("\n"), "\(name): \(message)")
             }
         }
+    }
+
+    /// Linux's stream parser does not flag a missing end of document by itself: any cut of
+    /// the file, whether between tags or inside one, must still be refused.
+    func testCutsAnywhereAreRefused() throws {
+        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let bytes = Array(sample.utf8)
+        for length in stride(from: 1, to: bytes.count, by: 3) {  // every third byte keeps the test quick
+            let url = try OSMTestData.write(Array(bytes.prefix(length)), named: "cut.osm", in: dir)
+            let reader = OSMXMLReader(url: url)
+            XCTAssertThrowsError(try OSMCollected(reader), "cut at \(length)") { error in
+                XCTAssertTrue(error is OSMReadError, "cut at \(length): \(error)")
+            }
+        }
+    }
+
+    func testSelfClosedEmptyFileIsValid() throws {
+        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let reader = try openOSMReader(at: try OSMTestData.write("<osm version=\"0.6\"/>\n", named: "empty.osm", in: dir))
+        let all = try OSMCollected(reader)
+        XCTAssertEqual(all.nodes.count + all.ways.count + all.relations.count, 0)
     }
 }

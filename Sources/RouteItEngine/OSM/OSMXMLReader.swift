@@ -38,8 +38,14 @@ public final class OSMXMLReader: OSMReader {
         parser.shouldResolveExternalEntities = false
         parser.delegate = handler
         let ok = parser.parse()
+        if let failure = handler.bodyFailure { throw failure }
+        if handler.stoppedEarly && handler.failure == nil { return }
+        // Linux's stream parser neither reports a missing end of document nor holds back a tag
+        // cut off by the end of the file, so a truncated file is recognised by its tail.
+        if handler.sawRoot, handler.failure != nil || !ok || !handler.closedRoot, !endsLikeOSMDocument() {
+            throw OSMReadError("\(name): invalid OSM XML: the file ends early at line \(parser.lineNumber) (truncated?)")
+        }
         if let failure = handler.failure { throw failure }
-        if handler.stoppedEarly { return }
         if !ok {
             let reason = (parser.parserError as NSError?).map { Self.describe($0) } ?? "unreadable XML"
             throw OSMReadError("\(name): invalid OSM XML at line \(parser.lineNumber): \(reason)")
@@ -47,13 +53,37 @@ public final class OSMXMLReader: OSMReader {
         if !handler.sawRoot {
             throw OSMReadError("\(name): not an OSM XML file (no <osm> element)")
         }
+        if !handler.closedRoot {
+            throw OSMReadError("\(name): invalid OSM XML: the <osm> element is never closed")
+        }
     }
 
-    /// libxml2 messages end in newlines and sometimes say nothing beyond the code.
+    /// Whether the file ends with `</osm>` or a self-closed `<osm … />` (trailing space allowed).
+    private func endsLikeOSMDocument() -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd() else { return false }
+        try? handle.seek(toOffset: size > 512 ? size - 512 : 0)
+        let tail = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if tail.hasSuffix("</osm>") { return true }
+        guard tail.hasSuffix("/>"), let lastTag = tail.range(of: "<", options: .backwards) else { return false }
+        return tail[lastTag.upperBound...].hasPrefix("osm")
+    }
+
+    /// Linux's XMLParser reports bare error codes; the common ones get words.
     private static func describe(_ error: NSError) -> String {
-        let text = error.localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines)
-        let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return oneLine.isEmpty ? "XML error \(error.code)" : oneLine
+        switch error.code {
+        case 4: return "no XML content"
+        case 5: return "the document is not a single well-formed element"
+        case 9: return "invalid character"
+        case 38...42: return "malformed attribute"
+        case 73, 77: return "unfinished tag"
+        case 76: return "a closing tag does not match its opening tag"
+        case 85: return "unbalanced tags (truncated?)"
+        case 86: return "extra content after the <osm> element"
+        default: return "XML syntax error (code \(error.code))"
+        }
     }
 }
 
@@ -66,8 +96,12 @@ final class OSMXMLHandler: NSObject, XMLParserDelegate {
     private let emit: (OSMEntity) throws -> Void
 
     private(set) var info = OSMFileInfo()
-    private(set) var failure: Error?
+    /// A problem in the data.
+    private(set) var failure: OSMReadError?
+    /// What the caller's closure threw; passed on untouched.
+    private(set) var bodyFailure: Error?
     private(set) var sawRoot = false
+    private(set) var closedRoot = false
     private(set) var stoppedEarly = false
 
     private enum Open {
@@ -143,11 +177,12 @@ final class OSMXMLHandler: NSObject, XMLParserDelegate {
                 break
             }
         } catch {
-            fail(error, parser)
+            fail(error as? OSMReadError ?? OSMReadError("\(fileName): \(error)"), parser)
         }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "osm" { closedRoot = true }
         guard name == "node" || name == "way" || name == "relation" else { return }
         let finished = open
         open = .none
@@ -159,7 +194,8 @@ final class OSMXMLHandler: NSObject, XMLParserDelegate {
             case .none, .skipped: break
             }
         } catch {
-            fail(error, parser)
+            bodyFailure = error
+            parser.abortParsing()
         }
     }
 
@@ -191,7 +227,7 @@ final class OSMXMLHandler: NSObject, XMLParserDelegate {
         OSMReadError("\(fileName): invalid OSM XML at line \(parser.lineNumber): \(what)")
     }
 
-    private func fail(_ error: Error, _ parser: XMLParser) {
+    private func fail(_ error: OSMReadError, _ parser: XMLParser) {
         if failure == nil { failure = error }
         parser.abortParsing()
     }

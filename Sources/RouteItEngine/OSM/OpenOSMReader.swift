@@ -16,13 +16,13 @@ public func openOSMReader(at url: URL) throws -> OSMReader {
         throw OSMReadError("\(name): cannot open the file (permission denied?)")
     }
     defer { try? handle.close() }
-    let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+    let head = [UInt8]((try? handle.read(upToCount: OSMFileFormat.sniffLength)) ?? Data())
 
     switch OSMFileFormat.sniff(head) {
     case .empty:
         throw OSMReadError("\(name): the file is empty")
     case .pbf:
-        throw OSMReadError("\(name): .osm.pbf reading is not available yet")
+        return try PBFReader(url: url)
     case .xml:
         return OSMXMLReader(url: url)
     case .compressed(let kind):
@@ -51,14 +51,21 @@ enum OSMFileFormat: Equatable {
     }
 
     /// BlobHeader length (big-endian, at most 64 KiB by the spec), then field 1 (type, a string)
-    /// holding "OSMHeader" or "OSMData".
+    /// holding "OSMHeader" or "OSMData". A file too short to show all that (fewer bytes than the
+    /// sniffed window) counts as PBF if what it has matches, so the reader reports it truncated.
     private static func looksLikePBF(_ head: [UInt8]) -> Bool {
-        guard head.count >= 6 else { return false }
-        let length = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
-        guard length > 0, length <= 64 * 1024, head[4] == 0x0A else { return false }
-        let typeLength = Int(head[5])
-        guard typeLength < 0x80, head.count >= 6 + typeLength else { return false }
-        let type = head[6..<(6 + typeLength)]
-        return type.elementsEqual("OSMHeader".utf8) || type.elementsEqual("OSMData".utf8)
+        let prefix = head.prefix(4)
+        let length = prefix.reduce(0) { $0 << 8 | Int($1) } << (8 * (4 - prefix.count))
+        guard length <= 64 * 1024, head[0] == 0 else { return false }
+        let isWholeFile = head.count < sniffLength
+        guard head.count > 4 else { return isWholeFile }
+        let expected: [[UInt8]] = [[0x0A, 9] + Array("OSMHeader".utf8), [0x0A, 7] + Array("OSMData".utf8)]
+        let rest = head.dropFirst(4)
+        return expected.contains { type in
+            rest.count >= type.count ? rest.starts(with: type) : isWholeFile && type.starts(with: rest)
+        }
     }
+
+    /// How many leading bytes `sniff` is given.
+    static let sniffLength = 64
 }
