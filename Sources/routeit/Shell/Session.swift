@@ -65,7 +65,8 @@ final class Session {
         case .picker(let picker):
             return AddressPickerScreen.render(picker, style: style)
         case .directions(let directions):
-            return DirectionsScreen.render(directions, unit: flow.settings.distanceUnit, style: style)
+            let steps = DirectionsScreen.render(directions, unit: flow.settings.distanceUnit, style: style)
+            return tripMapAboveDirections(directions).map { $0 + "\n\n" + steps } ?? steps
         }
     }
 

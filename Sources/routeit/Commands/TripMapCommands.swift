@@ -1,0 +1,82 @@
+import Foundation
+import RouteItCore
+import RouteItExport
+import RouteItScreens
+
+/// Seeing and carrying the trip: `map`, `export svg|gpx|geojson FILE`, and `optimize`.
+enum TripMapCommands {
+    static let all: [ShellCommand] = [map, export, optimize]
+
+    static let map = ShellCommand(
+        name: "map", usage: "map", summary: "Draw the routed trip on a map in the terminal",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("map") }
+            let directions = try session.shownDirections(for: "draw")
+            // One row is left for the prompt that follows.
+            var size = TerminalSize.current()
+            if TerminalSize.ofTerminal() != nil { size.rows -= 1 }
+            return .init(text: session.renderTripMap(directions, size: size))
+        })
+
+    static let exportUsage = "export svg|gpx|geojson FILE"
+
+    static let export = ShellCommand(
+        name: "export", usage: exportUsage, summary: "Save the routed trip as an SVG picture, GPX or GeoJSON",
+        completions: { _, position in position == 0 ? TripExportFormat.allCases.map(\.rawValue) : [] },
+        run: { session, arguments in
+            guard arguments.count >= 2, let format = TripExportFormat(rawValue: arguments.words[0].lowercased()) else {
+                throw ShellCommand.usageErrorFor(exportUsage)
+            }
+            let path = arguments.text(after: 1)
+            let directions = try session.shownDirections(for: "export")
+            let trip = TripMapScreen.trip(directions)
+            var roads: [[Coordinate]] = []
+            if format.needsRoads, let projection = SVGExport.projection(stops: trip.stops, legs: trip.legs) {
+                roads = session.services.roads(in: projection.visibleBox)
+            }
+            let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads)
+            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+            do {
+                // Atomic: an interrupted export never leaves half a file where a good one was.
+                try Data(text.utf8).write(to: url, options: .atomic)
+            } catch {
+                throw InputError("Cannot write \(path): \(reason(error))")
+            }
+            return .init(text: "Exported \(format.rawValue.uppercased()) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)")
+        })
+
+    static let optimize = ShellCommand(
+        name: "optimize", usage: "optimize", summary: "Put the stops in the quickest round-trip order (start fixed)",
+        progressMessage: "Optimizing",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("optimize") }
+            if case .picker = session.flow.screen {
+                throw InputError("Choose an address first: pick a row, or back.")
+            }
+            let plan: TripOrderPlan
+            do {
+                plan = try await TripOrderPlanner.plan(session.flow.entry, transportType: session.flow.settings.transportType,
+                                                       using: session.services)
+            } catch let error as TripOrderError {
+                throw Alert(error.description)
+            }
+            try session.flow.editTrip { try $0.reorderStops(plan.stopOrder) }
+            let saved = plan.improvement.summary
+            // The directions follow the new order.
+            do {
+                try await session.flow.route()
+            } catch let alert as Alert {
+                return .init(text: saved + "\n" + AlertScreen.render(alert, style: session.style))
+            }
+            return .init(text: saved + "\n\n" + session.renderScreen())
+        })
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The size the terminal map is drawn at: the terminal's own when stdout is one, else 80×24
+/// (pipes and `.flow` transcripts get the same picture every time).
+struct TerminalSize: Equatable {
+    var columns: Int
+    var rows: Int
+
+    static let fallback = TerminalSize(columns: 80, rows: 24)
+
+    /// nil when `fileDescriptor` is not a terminal or reports no size.
+    static func ofTerminal(_ fileDescriptor: Int32 = STDOUT_FILENO) -> TerminalSize? {
+        guard isatty(fileDescriptor) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    static func current() -> TerminalSize { ofTerminal() ?? fallback }
+}
