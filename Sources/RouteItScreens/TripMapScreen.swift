@@ -28,6 +28,17 @@ public enum TripMapScreen {
         return MapProjection(fitting: box, width: Double(width * 2), height: Double(rows * 4), margin: margin)
     }
 
+    /// Terminal rows needed before the directions screen shows the map above its steps: the map
+    /// takes half and the steps keep the rest.
+    public static let minimumRowsAboveDirections = 40
+
+    /// The map size to draw above the directions in a `columns`×`rows` terminal, nil when the
+    /// terminal is too short (the `map` command still draws it on demand).
+    public static func sizeAboveDirections(columns: Int, rows: Int) -> (columns: Int, rows: Int)? {
+        guard rows >= minimumRowsAboveDirections, columns >= minimumColumns else { return nil }
+        return (columns, rows / 2)
+    }
+
     /// The routed trip's stops (each leg's start, in trip order) and leg routes.
     public static func trip(_ directions: DirectionsViewModel) -> (stops: [MapItem], legs: [Route]) {
         (directions.legs.map(\.source), directions.legs.map(\.route))

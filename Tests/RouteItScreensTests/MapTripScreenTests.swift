@@ -132,6 +132,13 @@ final class MapTripScreenTests: XCTestCase {
         XCTAssertEqual(trip.legs, legs)
     }
 
+    func testMapGoesAboveTheDirectionsOnlyOnTallTerminals() {
+        XCTAssertNil(TripMapScreen.sizeAboveDirections(columns: 80, rows: 24), "80×24 keeps the plain steps")
+        XCTAssertNil(TripMapScreen.sizeAboveDirections(columns: 80, rows: 39))
+        XCTAssertNil(TripMapScreen.sizeAboveDirections(columns: 20, rows: 60), "too narrow to draw")
+        XCTAssertEqual(TripMapScreen.sizeAboveDirections(columns: 120, rows: 50).map { [$0.columns, $0.rows] }, [120, 25])
+    }
+
     func testAOneStopTripStillDraws() {
         let text = TripMapScreen.render(stops: [MapTripFixture.stops[0]], legs: [], roads: [], width: 80, height: 24, unit: .kilometres, color: false)
         XCTAssertEqual(text.components(separatedBy: "\n").count, 24)

@@ -20,14 +20,11 @@ extension Session {
                                     unit: flow.settings.distanceUnit, color: style.usesColour)
     }
 
-    /// Rows a terminal needs before the directions screen shows the map above the steps: the
-    /// map takes half of them and the steps keep at least as many.
-    static let minimumRowsForMapAboveDirections = 40
-
     /// The map to show above the directions: only on a real terminal that is tall enough (so
     /// pipes and `.flow` transcripts keep the plain directions; `map` draws it on demand).
     func tripMapAboveDirections(_ directions: DirectionsViewModel) -> String? {
-        guard let terminal = TerminalSize.ofTerminal(), terminal.rows >= Self.minimumRowsForMapAboveDirections else { return nil }
-        return renderTripMap(directions, size: TerminalSize(columns: terminal.columns, rows: terminal.rows / 2))
+        guard let terminal = TerminalSize.ofTerminal(),
+              let size = TripMapScreen.sizeAboveDirections(columns: terminal.columns, rows: terminal.rows) else { return nil }
+        return renderTripMap(directions, size: TerminalSize(columns: size.columns, rows: size.rows))
     }
 }
