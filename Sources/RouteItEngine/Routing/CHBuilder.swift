@@ -1,0 +1,227 @@
+/// Builds a contraction hierarchy: nodes are contracted in order of a priority mixing the edge
+/// quotient (shortcuts added / arcs removed), the hop quotient and the node's level (which
+/// grows with contracted neighbours, so the hierarchy stays shallow), recomputed for the
+/// neighbours of every contracted node. Witness searches are bounded Dijkstras.
+final class CHBuilder {
+    private struct DynEdge { var node: Int32; var weight: UInt32; var id: Int32; var hops: UInt32 }
+
+    private let nodeCount: Int
+    private let arcCount: Int
+    private var outs: [[DynEdge]]
+    private var ins: [[DynEdge]]
+    private var level: [Int32]
+    private var priority: [Float]
+    private var contracted: [Bool]
+    private var shortcutChildren: [Int32] = []
+
+    // Witness search buffers, reused with timestamps.
+    private var wDist: [UInt32]
+    private var wStamp: [UInt32]
+    private var targetStamp: [UInt32]
+    private var stamp: UInt32 = 0
+    private var heap = MinHeap()
+
+    /// Settled-node limits: the priority estimate may be rough, real contraction less so.
+    var simulateSettleLimit = 60
+    var contractSettleLimit = 400
+
+    init(_ g: ModeGraph) {
+        nodeCount = g.nodeCount
+        arcCount = g.arcCount
+        outs = Array(repeating: [], count: nodeCount)
+        ins = Array(repeating: [], count: nodeCount)
+        level = Array(repeating: 0, count: nodeCount)
+        priority = Array(repeating: 0, count: nodeCount)
+        contracted = Array(repeating: false, count: nodeCount)
+        wDist = Array(repeating: 0, count: nodeCount)
+        wStamp = Array(repeating: 0, count: nodeCount)
+        targetStamp = Array(repeating: 0, count: nodeCount)
+        for a in 0..<g.arcCount {
+            let u = g.arcFrom[a], v = g.arcTo[a]
+            if u == v { continue }
+            insert(from: u, to: v, weight: g.arcWeight[a], id: Int32(a), hops: 1)
+        }
+    }
+
+    /// Adds u→v unless an arc at least as good exists; replaces a worse parallel arc.
+    @discardableResult
+    private func insert(from u: Int32, to v: Int32, weight: UInt32, id: Int32, hops: UInt32) -> Bool {
+        let ui = Int(u), vi = Int(v)
+        if let i = outs[ui].firstIndex(where: { $0.node == v }) {
+            if outs[ui][i].weight <= weight { return false }
+            outs[ui][i] = DynEdge(node: v, weight: weight, id: id, hops: hops)
+            if let j = ins[vi].firstIndex(where: { $0.node == u }) {
+                ins[vi][j] = DynEdge(node: u, weight: weight, id: id, hops: hops)
+            }
+            return true
+        }
+        outs[ui].append(DynEdge(node: v, weight: weight, id: id, hops: hops))
+        ins[vi].append(DynEdge(node: u, weight: weight, id: id, hops: hops))
+        return true
+    }
+
+    private func nextStamp() {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in 0..<nodeCount { wStamp[i] = 0; targetStamp[i] = 0 }
+            stamp = 1
+        }
+    }
+
+    @inline(__always) private func dist(_ x: Int32) -> UInt32 {
+        wStamp[Int(x)] == stamp ? wDist[Int(x)] : .max
+    }
+
+    /// Dijkstra from `source` avoiding `avoid`, up to `limit`, stopping once every out-neighbour
+    /// of `avoid` is settled or `maxSettled` nodes are.
+    private func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int) {
+        nextStamp()
+        var targets = 0
+        for e in outs[Int(avoid)] where e.node != source && targetStamp[Int(e.node)] != stamp {
+            targetStamp[Int(e.node)] = stamp
+            targets += 1
+        }
+        heap.removeAll()
+        wStamp[Int(source)] = stamp
+        wDist[Int(source)] = 0
+        heap.push(0, source)
+        var settled = 0
+        while !heap.isEmpty {
+            let (d, u) = heap.pop()
+            let ui = Int(u)
+            if d > wDist[ui] { continue }
+            if d > limit { break }
+            if targetStamp[ui] == stamp {
+                targets -= 1
+                if targets == 0 { break }
+            }
+            settled += 1
+            if settled > maxSettled { break }
+            for e in outs[ui] where e.node != avoid {
+                let nd = d &+ e.weight
+                if nd > limit { continue }
+                let x = Int(e.node)
+                if wStamp[x] != stamp || nd < wDist[x] {
+                    wStamp[x] = stamp
+                    wDist[x] = nd
+                    heap.push(nd, e.node)
+                }
+            }
+        }
+    }
+
+    /// Runs the contraction of `v`, adding the shortcuts unless `simulate`; returns the counts
+    /// the priority needs.
+    private func contract(_ v: Int32, simulate: Bool) -> (added: Int, addedHops: Int) {
+        let vi = Int(v)
+        var added = 0, addedHops = 0
+        let inList = ins[vi], outList = outs[vi]
+        for inE in inList {
+            var maxOut: UInt32 = 0
+            for outE in outList where outE.node != inE.node { maxOut = max(maxOut, outE.weight) }
+            if maxOut == 0 { continue }
+            witnessSearch(from: inE.node, avoid: v, limit: inE.weight &+ maxOut,
+                          maxSettled: simulate ? simulateSettleLimit : contractSettleLimit)
+            for outE in outList where outE.node != inE.node {
+                let cost = inE.weight &+ outE.weight
+                if dist(outE.node) <= cost { continue }
+                added += 1
+                addedHops += Int(inE.hops + outE.hops)
+                if !simulate {
+                    let id = Int32(arcCount + shortcutChildren.count / 2)
+                    if insert(from: inE.node, to: outE.node, weight: cost, id: id, hops: inE.hops + outE.hops) {
+                        shortcutChildren.append(inE.id)
+                        shortcutChildren.append(outE.id)
+                    }
+                }
+            }
+        }
+        return (added, addedHops)
+    }
+
+    private func computePriority(_ v: Int32) -> Float {
+        let vi = Int(v)
+        let (added, addedHops) = contract(v, simulate: true)
+        let removed = ins[vi].count + outs[vi].count
+        var removedHops = 0
+        for e in ins[vi] { removedHops += Int(e.hops) }
+        for e in outs[vi] { removedHops += Int(e.hops) }
+        return Float(level[vi]) + Float(added) / Float(max(1, removed)) + Float(addedHops) / Float(max(1, removedHops))
+    }
+
+    /// Contracts every node; `progress` gets 0...1.
+    func build(progress: (Double) -> Void = { _ in }) -> ContractionHierarchy {
+        var queue = MinHeap()
+        for v in 0..<nodeCount {
+            priority[v] = computePriority(Int32(v))
+            queue.push(priority[v].bitPattern, Int32(v))
+        }
+        var rank = [Int32](repeating: 0, count: nodeCount)
+        var fwdRange = [(UInt32, UInt32)](repeating: (0, 0), count: nodeCount)
+        var bwdRange = [(UInt32, UInt32)](repeating: (0, 0), count: nodeCount)
+        var upFwd: [CHEdge] = [], upBwd: [CHEdge] = []
+        var order: Int32 = 0
+        var neighbours: [Int32] = []
+        while !queue.isEmpty {
+            let (key, v) = queue.pop()
+            let vi = Int(v)
+            if contracted[vi] || key != priority[vi].bitPattern { continue }
+            // Lazy update: a stale-low priority goes back in the queue.
+            let fresh = computePriority(v)
+            if fresh > priority[vi] && fresh.bitPattern > queue.minKey {
+                priority[vi] = fresh
+                queue.push(fresh.bitPattern, v)
+                continue
+            }
+            rank[vi] = order
+            order += 1
+            if order % 4096 == 0 { progress(Double(order) / Double(max(1, nodeCount))) }
+
+            fwdRange[vi] = (UInt32(upFwd.count), UInt32(outs[vi].count))
+            for e in outs[vi] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+            bwdRange[vi] = (UInt32(upBwd.count), UInt32(ins[vi].count))
+            for e in ins[vi] { upBwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+
+            _ = contract(v, simulate: false)
+            contracted[vi] = true
+            neighbours.removeAll(keepingCapacity: true)
+            for e in outs[vi] {
+                ins[Int(e.node)].removeAll { $0.node == v }
+                neighbours.append(e.node)
+            }
+            for e in ins[vi] {
+                outs[Int(e.node)].removeAll { $0.node == v }
+                neighbours.append(e.node)
+            }
+            outs[vi] = []
+            ins[vi] = []
+            for x in neighbours where !contracted[Int(x)] {
+                let xi = Int(x)
+                level[xi] = max(level[xi], level[vi] + 1)
+                let p = computePriority(x)
+                if p != priority[xi] {
+                    priority[xi] = p
+                    queue.push(p.bitPattern, x)
+                }
+            }
+        }
+
+        func flatten(_ ranges: [(UInt32, UInt32)], _ edges: [CHEdge]) -> ([UInt32], [CHEdge]) {
+            var start = [UInt32](repeating: 0, count: nodeCount + 1)
+            var flat: [CHEdge] = []
+            flat.reserveCapacity(edges.count)
+            for v in 0..<nodeCount {
+                start[v] = UInt32(flat.count)
+                let (s, c) = ranges[v]
+                flat.append(contentsOf: edges[Int(s)..<Int(s + c)])
+            }
+            start[nodeCount] = UInt32(flat.count)
+            return (start, flat)
+        }
+        let (fs, f) = flatten(fwdRange, upFwd)
+        let (bs, b) = flatten(bwdRange, upBwd)
+        progress(1)
+        return ContractionHierarchy(arcCount: arcCount, fwdStart: fs, fwd: f, bwdStart: bs, bwd: b,
+                                    shortcutChildren: shortcutChildren, rank: rank)
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import RouteItCore
+
+/// Turns a route's legs into navigator steps: one step per street (consecutive edges with one
+/// name merged), a turn instruction from the angle at each change, roundabout exits counted.
+struct ManeuverBuilder {
+    let net: RoadNetwork
+    let adjacency: NodeAdjacency
+    let mode: TransportType
+
+    private struct Draft {
+        var instruction: String
+        var name: String
+        var distance = 0.0
+        var ms: UInt64 = 0
+        var polyline: [Coordinate] = []
+
+        mutating func add(_ leg: RouteLeg, _ coords: [Coordinate]) {
+            distance += leg.distance
+            ms += UInt64(leg.ms)
+            for c in coords where polyline.last != c { polyline.append(c) }
+        }
+
+        var step: RouteStep {
+            RouteStep(instruction: instruction, distance: distance, expectedTravelTime: Double(ms) / 1000, polyline: polyline)
+        }
+    }
+
+    func steps(for legs: [RouteLeg]) -> [RouteStep] {
+        let coords = legs.map { net.clip($0.edge, from: $0.from, to: $0.to) }
+        // Legs too short to have a direction (a phantom on a junction) only carry their cost.
+        let isMeaningful = legs.indices.map { legs[$0].distance >= 0.5 && coords[$0].count >= 2 }
+        guard let first = isMeaningful.firstIndex(of: true) else {
+            var draft = Draft(instruction: "Head on", name: "")
+            for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
+            draft.instruction = "Head \(cardinal(0))"
+            return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
+        }
+        var steps: [RouteStep] = []
+        let firstName = net.name(of: legs[first].edge)
+        let heading = cardinal(ManeuverBuilder.bearing(coords[first][0], coords[first][1]))
+        var draft = Draft(instruction: firstName.isEmpty ? "Head \(heading)" : "Head \(heading) on \(firstName)", name: firstName)
+        for i in 0...first { draft.add(legs[i], coords[i]) }
+        var last = first          // the last meaningful leg already in a step
+        var i = first + 1
+        while i < legs.count {
+            guard isMeaningful[i] else { draft.add(legs[i], coords[i]); i += 1; continue }
+            let leg = legs[i], prev = legs[last]
+            let node = endNode(prev)
+            let inBearing = ManeuverBuilder.bearing(coords[last][coords[last].count - 2], coords[last].last!)
+            let outBearing = ManeuverBuilder.bearing(coords[i][0], coords[i][1])
+            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: outBearing)
+            let name = net.name(of: leg.edge)
+            let isRoundabout = net.edgeFlags[leg.edge] & EdgeFlags.roundabout != 0
+            let wasRoundabout = net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0
+
+            if isRoundabout && !wasRoundabout {
+                // Count the exits passed until the route leaves the roundabout.
+                steps.append(draft.step)
+                var exits = 0
+                var j = i
+                var exitLeg: Int?
+                var roundaboutLegs: [Int] = []
+                while j < legs.count {
+                    if net.edgeFlags[legs[j].edge] & EdgeFlags.roundabout == 0 && isMeaningful[j] { exitLeg = j; break }
+                    roundaboutLegs.append(j)
+                    if j + 1 < legs.count && net.edgeFlags[legs[j + 1].edge] & EdgeFlags.roundabout != 0 && legs[j].to == (legs[j].forward ? 1 : 0) {
+                        exits += exitCount(at: endNode(legs[j]), excluding: legs[j].edge)
+                    }
+                    j += 1
+                }
+                if let exitLeg {
+                    let exitName = net.name(of: legs[exitLeg].edge)
+                    let ordinal = ManeuverBuilder.ordinal(exits + 1)
+                    draft = Draft(instruction: exitName.isEmpty ? "At the roundabout, take the \(ordinal) exit"
+                                  : "At the roundabout, take the \(ordinal) exit onto \(exitName)", name: exitName)
+                    for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
+                    draft.add(legs[exitLeg], coords[exitLeg])
+                    last = exitLeg
+                    i = exitLeg + 1
+                } else {
+                    draft = Draft(instruction: "Enter the roundabout", name: name)
+                    for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
+                    last = roundaboutLegs.last ?? i
+                    i = j
+                }
+                continue
+            }
+            let uTurn = leg.edge == prev.edge && leg.forward != prev.forward || abs(turn) > 170
+            let junction = adjacency.degree(node) >= 3
+            let nameChange = name != draft.name
+            if uTurn || (nameChange && !isRoundabout) || (name.isEmpty && junction && abs(turn) >= 50) {
+                steps.append(draft.step)
+                draft = Draft(instruction: uTurn ? (name.isEmpty ? "Make a U-turn" : "Make a U-turn onto \(name)")
+                              : ManeuverBuilder.turnInstruction(turn, onto: name), name: name)
+            }
+            draft.add(leg, coords[i])
+            last = i
+            i += 1
+        }
+        steps.append(draft.step)
+        steps.append(arrive(at: draft.polyline.last!))
+        return steps
+    }
+
+    private func arrive(at point: Coordinate) -> RouteStep {
+        RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
+    }
+
+    private func endNode(_ leg: RouteLeg) -> Int32 { leg.forward ? net.edgeTo[leg.edge] : net.edgeFrom[leg.edge] }
+
+    /// Roads leaving a roundabout node that the mode may take (the roundabout itself excluded).
+    private func exitCount(at node: Int32, excluding edge: Int) -> Int {
+        var count = 0
+        for e in adjacency.edges(of: node) where e != edge {
+            if net.edgeFlags[e] & EdgeFlags.roundabout != 0 { continue }
+            let leavesForward = net.edgeFrom[e] == node
+            if net.allows(e, forward: leavesForward, mode) { count += 1 }
+        }
+        return count
+    }
+
+    static func turnInstruction(_ turn: Double, onto name: String) -> String {
+        let side = turn > 0 ? "right" : "left"
+        let a = abs(turn)
+        let verb: String
+        if a < 20 { verb = name.isEmpty ? "Continue straight" : "Continue" }
+        else if a < 50 { verb = "Turn slight \(side)" }
+        else if a < 120 { verb = "Turn \(side)" }
+        else { verb = "Turn sharp \(side)" }
+        return name.isEmpty ? verb : "\(verb) onto \(name)"
+    }
+
+    /// Initial great-circle bearing in degrees, 0 = north, clockwise.
+    static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180
+        let Δλ = (b.longitude - a.longitude) * .pi / 180
+        let y = sin(Δλ) * cos(φ2)
+        let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+        let θ = atan2(y, x) * 180 / .pi
+        return θ < 0 ? θ + 360 : θ
+    }
+
+    /// Signed change of heading in (-180, 180]; positive turns right.
+    static func turnAngle(from a: Double, to b: Double) -> Double {
+        var d = b - a
+        while d > 180 { d -= 360 }
+        while d <= -180 { d += 360 }
+        return d
+    }
+
+    func cardinal(_ bearing: Double) -> String {
+        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+        return names[Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
+    }
+
+    static func ordinal(_ n: Int) -> String {
+        switch n {
+        case 1: return "1st"
+        case 2: return "2nd"
+        case 3: return "3rd"
+        default: return "\(n)th"
+        }
+    }
+}
+
+/// Which edges meet at each junction (CSR), for counting roundabout exits and junction degrees.
+struct NodeAdjacency {
+    var start: [UInt32]
+    var edges: [Int32]
+
+    init(_ net: RoadNetwork) {
+        var start = [UInt32](repeating: 0, count: net.nodeCount + 1)
+        for e in 0..<net.edgeCount {
+            start[Int(net.edgeFrom[e]) + 1] += 1
+            if net.edgeTo[e] != net.edgeFrom[e] { start[Int(net.edgeTo[e]) + 1] += 1 }
+        }
+        for i in 0..<net.nodeCount { start[i + 1] += start[i] }
+        var fill = start
+        var edges = [Int32](repeating: 0, count: Int(start[net.nodeCount]))
+        for e in 0..<net.edgeCount {
+            let a = Int(net.edgeFrom[e]), b = Int(net.edgeTo[e])
+            edges[Int(fill[a])] = Int32(e); fill[a] += 1
+            if a != b { edges[Int(fill[b])] = Int32(e); fill[b] += 1 }
+        }
+        self.start = start
+        self.edges = edges
+    }
+
+    func edges(of node: Int32) -> [Int] {
+        (Int(start[Int(node)])..<Int(start[Int(node) + 1])).map { Int(edges[$0]) }
+    }
+
+    func degree(_ node: Int32) -> Int { Int(start[Int(node) + 1] - start[Int(node)]) }
+}

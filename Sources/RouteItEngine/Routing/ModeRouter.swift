@@ -1,0 +1,159 @@
+/// Shortest paths for one mode: the contraction-hierarchy query (what users get) and a plain
+/// bidirectional Dijkstra on the unreduced graph (the reference the tests hold it to).
+final class ModeRouter {
+    let graph: ModeGraph
+    let ch: ContractionHierarchy
+
+    init(graph: ModeGraph, ch: ContractionHierarchy) {
+        self.graph = graph
+        self.ch = ch
+    }
+
+    static func partial(_ w: UInt32, _ fraction: Double) -> UInt32 {
+        UInt32((Double(w) * min(1, max(0, fraction))).rounded())
+    }
+
+    /// Nodes reachable from the phantom, and at what cost.
+    func sources(_ p: PhantomNode, weight w: UInt32) -> [SearchEndpoint] {
+        var out: [SearchEndpoint] = []
+        for forward in [true, false] {
+            let arcs = graph.arcs(ofEdge: p.edge, forward: forward)
+            guard let a = arcs.first else { continue }
+            out.append(SearchEndpoint(node: graph.arcTo[a], cost: ModeRouter.partial(w, forward ? 1 - p.fraction : p.fraction),
+                                      edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
+        }
+        return out
+    }
+
+    /// Nodes the phantom is reachable from (every copy of the tail that may turn into it).
+    func targets(_ p: PhantomNode, weight w: UInt32) -> [SearchEndpoint] {
+        var out: [SearchEndpoint] = []
+        for forward in [true, false] {
+            let cost = ModeRouter.partial(w, forward ? p.fraction : 1 - p.fraction)
+            for a in graph.arcs(ofEdge: p.edge, forward: forward) {
+                out.append(SearchEndpoint(node: graph.arcFrom[a], cost: cost, edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
+            }
+        }
+        return out
+    }
+
+    private func seed(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint]) -> (UInt32, Int32) {
+        ws.forward.reset()
+        ws.backward.reset()
+        for s in sources where s.cost < ws.forward.distance(s.node) { ws.forward.update(s.node, s.cost, parent: -1, arc: -1) }
+        for t in targets where t.cost < ws.backward.distance(t.node) { ws.backward.update(t.node, t.cost, parent: -1, arc: -1) }
+        var best = UInt32.max, meet: Int32 = -1
+        for s in sources {
+            let b = ws.backward.distance(s.node)
+            if b != .max, ws.forward.distance(s.node) &+ b < best { best = ws.forward.distance(s.node) &+ b; meet = s.node }
+        }
+        return (best, meet)
+    }
+
+    /// CH query. With `slack` > 0 the searches go on until `best * (1 + slack)` so that every
+    /// meeting node within it can serve as a via node for alternatives.
+    func chQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
+                 slack: Double = 0) -> (cost: UInt32, meet: Int32) {
+        var (best, meet) = seed(ws, sources, targets)
+        let f = ws.forward, b = ws.backward
+        ch.fwd.withUnsafeBufferPointer { fwd in
+        ch.bwd.withUnsafeBufferPointer { bwd in
+        ch.fwdStart.withUnsafeBufferPointer { fwdStart in
+        ch.bwdStart.withUnsafeBufferPointer { bwdStart in
+            while true {
+                let limit: UInt32 = best == .max ? .max
+                    : (slack > 0 ? UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack))) : best)
+                let fk = f.heap.minKey, bk = b.heap.minKey
+                let fDone = fk == .max || fk >= limit, bDone = bk == .max || bk >= limit
+                if fDone && bDone { break }
+                let forwardTurn = !fDone && (bDone || fk <= bk)
+                let (side, other) = forwardTurn ? (f, b) : (b, f)
+                let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
+                let (d, u) = side.heap.pop()
+                let ui = Int(u)
+                if d > side.dist[ui] { continue }
+                let od = other.distance(u)
+                if od != .max && d &+ od < best { best = d &+ od; meet = u }
+                // Stall on demand: a higher node reaching u more cheaply means u is not on a shortest up-path.
+                var stalled = false
+                for i in Int(downStart[ui])..<Int(downStart[ui + 1]) {
+                    let e = down[i]
+                    let x = side.distance(e.target)
+                    if x != .max && x &+ e.weight < d { stalled = true; break }
+                }
+                if stalled { continue }
+                for i in Int(upStart[ui])..<Int(upStart[ui + 1]) {
+                    let e = up[i]
+                    let nd = d &+ e.weight
+                    if nd < side.distance(e.target) { side.update(e.target, nd, parent: u, arc: e.arc) }
+                }
+            }
+        }}}}
+        return (best, meet)
+    }
+
+    // MARK: reference search
+
+    private var reference: (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32])?
+
+    private func referenceAdjacency() -> (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32]) {
+        if let r = reference { return r }
+        func csr(_ keys: [Int32]) -> ([UInt32], [Int32]) {
+            var start = [UInt32](repeating: 0, count: graph.nodeCount + 1)
+            for k in keys { start[Int(k) + 1] += 1 }
+            for i in 0..<graph.nodeCount { start[i + 1] += start[i] }
+            var fill = start
+            var arcs = [Int32](repeating: 0, count: keys.count)
+            for (a, k) in keys.enumerated() { arcs[Int(fill[Int(k)])] = Int32(a); fill[Int(k)] += 1 }
+            return (start, arcs)
+        }
+        let (os, oa) = csr(graph.arcFrom)
+        let (ins, ia) = csr(graph.arcTo)
+        reference = (os, oa, ins, ia)
+        return reference!
+    }
+
+    /// Plain bidirectional Dijkstra over every arc; stops when the two frontiers' keys add up to
+    /// the best meeting cost.
+    func referenceQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint]) -> (cost: UInt32, meet: Int32) {
+        let adj = referenceAdjacency()
+        var (best, meet) = seed(ws, sources, targets)
+        let f = ws.forward, b = ws.backward
+        while true {
+            let fk = f.heap.minKey, bk = b.heap.minKey
+            // An exhausted side has settled everything it can reach: nothing better is left.
+            if fk == .max || bk == .max { break }
+            if UInt64(fk) + UInt64(bk) >= UInt64(best) { break }
+            let forwardTurn = fk <= bk
+            let (side, other) = forwardTurn ? (f, b) : (b, f)
+            let (d, u) = side.heap.pop()
+            if d > side.dist[Int(u)] { continue }
+            let (start, arcs) = forwardTurn ? (adj.outStart, adj.outArcs) : (adj.inStart, adj.inArcs)
+            for i in Int(start[Int(u)])..<Int(start[Int(u) + 1]) {
+                let a = Int(arcs[i])
+                let v = forwardTurn ? graph.arcTo[a] : graph.arcFrom[a]
+                let nd = d &+ graph.arcWeight[a]
+                if nd < side.distance(v) { side.update(v, nd, parent: u, arc: Int32(a)) }
+                let od = other.distance(v)
+                if od != .max && side.distance(v) &+ od < best { best = side.distance(v) &+ od; meet = v }
+            }
+        }
+        return (best, meet)
+    }
+
+    // MARK: paths
+
+    /// The path through `meet` found by the last query in `ws` (CH arcs get unpacked).
+    func path(through meet: Int32, _ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint]) -> SearchPath {
+        let (fArcs, fRoot) = ws.forward.chain(to: meet)
+        let (bArcsRootFirst, bRoot) = ws.backward.chain(to: meet)
+        let fRootCost = ws.forward.distance(fRoot), bRootCost = ws.backward.distance(bRoot)
+        let source = sources.first { $0.node == fRoot && $0.cost == fRootCost } ?? sources[0]
+        let target = targets.first { $0.node == bRoot && $0.cost == bRootCost } ?? targets[0]
+        var arcs: [Int32] = []
+        for a in fArcs { ch.unpack(a, into: &arcs) }
+        for a in bArcsRootFirst.reversed() { ch.unpack(a, into: &arcs) }
+        let cost = ws.forward.distance(meet) &+ ws.backward.distance(meet)
+        return SearchPath(cost: cost, sourceEdgeDir: source.edgeDir, arcs: arcs, targetEdgeDir: target.edgeDir, direct: false)
+    }
+}

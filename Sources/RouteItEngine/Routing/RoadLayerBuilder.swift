@@ -1,0 +1,193 @@
+import Foundation
+import RouteItCore
+
+/// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at
+/// junctions, builds the per-mode graphs and their contraction hierarchies, and stores it all.
+public final class RoadLayerBuilder: MapLayerBuilder {
+    public var phaseName: String { "roads" }
+
+    private struct WayInfo {
+        var id: Int64
+        var refStart: Int
+        var refEnd: Int
+        var roadClass: RoadClass
+        var carSpeed: Float
+        var footSpeed: Float
+        var flags: UInt8
+        var name: Int32
+    }
+
+    private var ways: [WayInfo] = []
+    private var refs: [Int64] = []
+    private var names: [String] = [""]
+    private var nameIndex: [String: Int32] = ["": 0]
+    private(set) var restrictions: [TurnRestriction] = []
+
+    public init() {}
+
+    public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
+        guard way.nodeRefs.count >= 2, let profile = RoadProfile(tags: way.tags) else { return }
+        var flags: UInt8 = 0
+        if profile.carForward { flags |= EdgeFlags.carForward }
+        if profile.carBackward { flags |= EdgeFlags.carBackward }
+        if profile.foot { flags |= EdgeFlags.foot }
+        if profile.roundabout { flags |= EdgeFlags.roundabout }
+        let name: Int32
+        if let known = nameIndex[profile.name] {
+            name = known
+        } else {
+            name = Int32(names.count)
+            names.append(profile.name)
+            nameIndex[profile.name] = name
+        }
+        let start = refs.count
+        refs.append(contentsOf: way.nodeRefs)
+        ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile.roadClass,
+                            carSpeed: Float(profile.carSpeed), footSpeed: Float(profile.footSpeed),
+                            flags: flags, name: name))
+        for ref in way.nodeRefs { needNode(ref) }
+    }
+
+    public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
+        if let r = TurnRestriction(relation) { restrictions.append(r) }
+    }
+
+    public func visit(node: OSMNode) throws {}
+
+    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
+        let (net, junctions) = buildNetwork(coordinates: coordinates)
+        progress(0.05)
+        let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
+        let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, viaNodeIndex: viaIndex)
+        let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
+        let carCH = CHBuilder(car).build { progress(0.1 + 0.5 * $0) }
+        let footCH = CHBuilder(foot).build { progress(0.6 + 0.3 * $0) }
+        let grid = EdgeGrid.build(net)
+
+        try db.execute(BlobStore.createSQL)
+        try writeTables(net, to: db)
+        try net.write(to: db)
+        try car.write(to: db, prefix: "car")
+        try foot.write(to: db, prefix: "walk")
+        try carCH.write(to: db, prefix: "car")
+        try footCH.write(to: db, prefix: "walk")
+        try grid.write(to: db)
+        progress(1)
+    }
+
+    /// Junctions (way ends and nodes shared by ways) become graph nodes; returns them sorted.
+    func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
+        // Drop nodes without a coordinate (cut at the extract's boundary) and repeated nodes.
+        var kept: [Int64] = []
+        kept.reserveCapacity(refs.count)
+        var wayRanges: [Range<Int>] = []
+        var points: [GeoPoint] = []
+        points.reserveCapacity(refs.count)
+        for way in ways {
+            let start = kept.count
+            for i in way.refStart..<way.refEnd {
+                let id = refs[i]
+                guard let c = coordinates.coordinate(of: id) else { continue }
+                if kept.count > start && kept.last == id { continue }
+                kept.append(id)
+                points.append(GeoPoint(c))
+            }
+            if kept.count - start < 2 {
+                kept.removeLast(kept.count - start)
+                points.removeLast(points.count - start)
+            }
+            wayRanges.append(start..<kept.count)
+        }
+        var candidates: [Int64] = []
+        var sorted = kept
+        sorted.sort()
+        var i = 1
+        while i < sorted.count {
+            if sorted[i] == sorted[i - 1] { candidates.append(sorted[i]) }
+            i += 1
+        }
+        for r in wayRanges where !r.isEmpty {
+            candidates.append(kept[r.lowerBound])
+            candidates.append(kept[r.upperBound - 1])
+        }
+        candidates.sort()
+        var junctions: [Int64] = []
+        junctions.reserveCapacity(candidates.count)
+        for c in candidates where junctions.last != c { junctions.append(c) }
+
+        var net = RoadNetwork(nodeCount: junctions.count, edgeFrom: [], edgeTo: [], edgeLength: [], edgeClass: [],
+                              edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [],
+                              geometryStart: [], geometry: [], names: names)
+        for (w, way) in ways.enumerated() {
+            let r = wayRanges[w]
+            if r.isEmpty { continue }
+            var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
+            var geomStart = net.geometry.count
+            net.geometry.append(points[r.lowerBound])
+            var length = 0.0
+            for j in (r.lowerBound + 1)..<r.upperBound {
+                length += points[j - 1].coordinate.distance(to: points[j].coordinate)
+                net.geometry.append(points[j])
+                guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
+                net.edgeFrom.append(from)
+                net.edgeTo.append(to)
+                net.edgeLength.append(Float(length))
+                net.edgeClass.append(way.roadClass.rawValue)
+                net.edgeFlags.append(way.flags)
+                net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
+                net.edgeFootMs.append(way.flags & EdgeFlags.foot != 0
+                                      ? RoadNetwork.travelMs(metres: length, kmh: Double(way.footSpeed)) : 0)
+                net.edgeName.append(way.name)
+                net.edgeWay.append(way.id)
+                net.geometryStart.append(UInt32(geomStart))
+                if j + 1 < r.upperBound {
+                    geomStart = net.geometry.count
+                    net.geometry.append(points[j])
+                }
+                from = to
+                length = 0
+            }
+        }
+        net.geometryStart.append(UInt32(net.geometry.count))
+        return (net, junctions)
+    }
+
+    static func index(of id: Int64, in sorted: [Int64]) -> Int32? {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == id ? Int32(lo) : nil
+    }
+
+    /// Plain tables for inspection and other tools; the router itself loads the blobs.
+    private func writeTables(_ net: RoadNetwork, to db: SQLiteDatabase) throws {
+        try db.execute("""
+            DROP TABLE IF EXISTS road_edges;
+            CREATE TABLE road_edges(id INTEGER PRIMARY KEY, way_id INTEGER NOT NULL, from_node INTEGER NOT NULL,
+              to_node INTEGER NOT NULL, length REAL NOT NULL, class TEXT NOT NULL, car_speed REAL NOT NULL,
+              car_forward INTEGER NOT NULL, car_backward INTEGER NOT NULL, foot INTEGER NOT NULL,
+              roundabout INTEGER NOT NULL, name TEXT NOT NULL);
+            DROP TABLE IF EXISTS turn_restrictions;
+            CREATE TABLE turn_restrictions(relation_id INTEGER NOT NULL, restriction TEXT NOT NULL,
+              from_way INTEGER NOT NULL, via_node INTEGER NOT NULL, to_way INTEGER NOT NULL);
+            """)
+        let classNames = RoadClass.allCases.map { "\($0)" }
+        let insert = try db.prepare("INSERT INTO road_edges VALUES(?,?,?,?,?,?,?,?,?,?,?,?)")
+        for e in 0..<net.edgeCount {
+            let f = net.edgeFlags[e]
+            let speed = net.edgeCarMs[e] > 0 ? Double(net.edgeLength[e]) / (Double(net.edgeCarMs[e]) / 1000) * 3.6 : 0
+            try insert.run([.int(Int64(e)), .int(net.edgeWay[e]), .int(Int64(net.edgeFrom[e])), .int(Int64(net.edgeTo[e])),
+                            .double(Double(net.edgeLength[e])), .text(classNames[Int(net.edgeClass[e])]),
+                            .double((speed * 10).rounded() / 10),
+                            .int(f & EdgeFlags.carForward != 0 ? 1 : 0), .int(f & EdgeFlags.carBackward != 0 ? 1 : 0),
+                            .int(f & EdgeFlags.foot != 0 ? 1 : 0), .int(f & EdgeFlags.roundabout != 0 ? 1 : 0),
+                            .text(net.names[Int(net.edgeName[e])])])
+        }
+        let restrict = try db.prepare("INSERT INTO turn_restrictions VALUES(?,?,?,?,?)")
+        for r in restrictions {
+            try restrict.run([.int(r.relationId), .text(r.restriction), .int(r.fromWay), .int(r.viaNode), .int(r.toWay)])
+        }
+    }
+}

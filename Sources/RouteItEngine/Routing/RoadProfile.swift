@@ -1,0 +1,181 @@
+import Foundation
+
+/// How one OSM way may be travelled by car and on foot: the routing profiles.
+/// Speeds follow OSRM's car.lua defaults so durations stay comparable with OSRM.
+public struct RoadProfile: Equatable, Sendable {
+    public var roadClass: RoadClass
+    /// Car speed in km/h; 0 when cars may not use the way.
+    public var carSpeed: Double
+    public var carForward: Bool
+    public var carBackward: Bool
+    public var foot: Bool
+    public var footSpeed: Double
+    public var roundabout: Bool
+    /// `name`, else `ref`, else "".
+    public var name: String
+
+    public var isRoutable: Bool { carForward || carBackward || foot }
+
+    /// nil when the way is not a road either mode can use.
+    public init?(tags: [(String, String)]) {
+        var t: [String: String] = [:]
+        for (k, v) in tags { t[k] = v }
+        guard let highway = t["highway"], let cls = RoadClass(highway: highway) else { return nil }
+        if t["area"] == "yes" { return nil }
+        roadClass = cls
+        name = t["name"] ?? t["ref"] ?? ""
+        let junction = t["junction"]
+        roundabout = junction == "roundabout" || junction == "circular"
+
+        // Access: the most specific key wins (foot/motor_vehicle over vehicle over access).
+        let access = t["access"].map(RoadProfile.accessAllows)
+        let vehicle = t["vehicle"].map(RoadProfile.accessAllows)
+        let motor = (t["motorcar"] ?? t["motor_vehicle"]).map(RoadProfile.accessAllows)
+        let carAllowed = cls.carSpeed > 0 && (motor ?? vehicle ?? access ?? true)
+            && t["impassable"] != "yes" && t["status"] != "impassable"
+        let footTag = t["foot"].map(RoadProfile.accessAllows)
+        var footAllowed: Bool
+        if cls == .cycleway {
+            footAllowed = footTag ?? false        // cycleways only when foot=yes/designated
+        } else {
+            footAllowed = cls.footAllowedByDefault && (footTag ?? access ?? true)
+        }
+        if footTag == true && cls != .motorway { footAllowed = true }
+        foot = footAllowed
+        footSpeed = cls == .steps ? 2.5 : 5
+
+        if carAllowed {
+            var speed = cls.carSpeed
+            if let raw = t["maxspeed"], let limit = RoadProfile.parseMaxspeed(raw) {
+                speed = min(limit * 0.8, speed * 1.6)    // OSRM's speed_reduction; ignore absurd values
+                speed = max(speed, 5)
+            }
+            carSpeed = speed
+            // Oneway: explicit tag, roundabouts and motorways imply it.
+            let oneway = t["oneway"]
+            if oneway == "-1" || oneway == "reverse" {
+                carForward = false; carBackward = true
+            } else if oneway == "yes" || oneway == "1" || oneway == "true" {
+                carForward = true; carBackward = false
+            } else if oneway == "no" || oneway == "false" || oneway == "0" {
+                carForward = true; carBackward = true
+            } else if roundabout || cls == .motorway || cls == .motorwayLink {
+                carForward = true; carBackward = false
+            } else {
+                carForward = true; carBackward = true
+            }
+        } else {
+            carSpeed = 0; carForward = false; carBackward = false
+        }
+        if !isRoutable { return nil }
+    }
+
+    static func accessAllows(_ value: String) -> Bool {
+        switch value {
+        case "no", "private", "agricultural", "forestry", "delivery", "emergency", "military", "use_sidepath", "dismount":
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// km/h from "50", "30 mph", "50 km/h", "FI:urban"-style zones; nil when unusable.
+    public static func parseMaxspeed(_ raw: String) -> Double? {
+        let value = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if value.isEmpty || value == "none" || value == "signals" || value == "variable" || value == "walk" {
+            return value == "walk" ? 5 : nil
+        }
+        if let zone = zoneSpeeds[value] { return zone }
+        if value.hasSuffix(":urban") || value.hasSuffix(":zone") { return 50 }
+        if value.hasSuffix(":rural") { return 80 }
+        if value.hasSuffix(":motorway") { return 120 }
+        if value.hasSuffix(":living_street") { return 20 }
+        var digits = ""
+        var rest = Substring(value)
+        while let c = rest.first, c.isNumber || c == "." { digits.append(c); rest = rest.dropFirst() }
+        guard let number = Double(digits), number > 0 else { return nil }
+        let unit = rest.trimmingCharacters(in: .whitespaces)
+        if unit.hasPrefix("mph") { return number * 1.609344 }
+        if unit.hasPrefix("knots") { return number * 1.852 }
+        return number
+    }
+
+    static let zoneSpeeds: [String: Double] = [
+        "fi:urban": 50, "fi:rural": 80, "fi:motorway": 120, "fi:zone30": 30, "fi:zone40": 40,
+        "de:urban": 50, "de:rural": 100, "de:zone30": 30, "fr:urban": 50, "fr:rural": 80,
+        "gb:nsl_single": 96.56, "gb:nsl_dual": 112.65, "gb:motorway": 112.65,
+        "ru:urban": 60, "ru:rural": 90, "it:urban": 50, "it:rural": 90, "se:urban": 50, "se:rural": 70,
+        "mc:urban": 50,
+    ]
+}
+
+/// OSM highway classes the router knows, in decreasing importance.
+public enum RoadClass: UInt8, Sendable, CaseIterable {
+    case motorway, motorwayLink, trunk, trunkLink, primary, primaryLink, secondary, secondaryLink
+    case tertiary, tertiaryLink, unclassified, residential, livingStreet, service, road, track
+    case pedestrian, footway, path, steps, cycleway, bridleway
+
+    init?(highway: String) {
+        switch highway {
+        case "motorway": self = .motorway
+        case "motorway_link": self = .motorwayLink
+        case "trunk": self = .trunk
+        case "trunk_link": self = .trunkLink
+        case "primary": self = .primary
+        case "primary_link": self = .primaryLink
+        case "secondary": self = .secondary
+        case "secondary_link": self = .secondaryLink
+        case "tertiary": self = .tertiary
+        case "tertiary_link": self = .tertiaryLink
+        case "unclassified": self = .unclassified
+        case "residential": self = .residential
+        case "living_street": self = .livingStreet
+        case "service": self = .service
+        case "road": self = .road
+        case "track": self = .track
+        case "pedestrian": self = .pedestrian
+        case "footway", "sidewalk", "crossing", "corridor": self = .footway
+        case "path": self = .path
+        case "steps": self = .steps
+        case "cycleway": self = .cycleway
+        case "bridleway": self = .bridleway
+        default: return nil
+        }
+    }
+
+    /// OSRM car.lua default speeds (km/h); 0 = not for cars.
+    var carSpeed: Double {
+        switch self {
+        case .motorway: return 90
+        case .motorwayLink: return 45
+        case .trunk: return 85
+        case .trunkLink: return 40
+        case .primary: return 65
+        case .primaryLink: return 30
+        case .secondary: return 55
+        case .secondaryLink: return 25
+        case .tertiary: return 40
+        case .tertiaryLink: return 20
+        case .unclassified, .residential: return 25
+        case .livingStreet: return 10
+        case .service: return 15
+        case .road: return 20
+        case .track, .pedestrian, .footway, .path, .steps, .cycleway, .bridleway: return 0
+        }
+    }
+
+    var footAllowedByDefault: Bool {
+        switch self {
+        case .motorway, .motorwayLink, .cycleway, .bridleway: return false
+        default: return true
+        }
+    }
+
+    /// Drawn under a trip on the terminal map (paths and footways would clutter it).
+    var isDrawnInBackdrop: Bool {
+        switch self {
+        case .footway, .path, .steps, .cycleway, .bridleway, .track: return false
+        default: return true
+        }
+    }
+}

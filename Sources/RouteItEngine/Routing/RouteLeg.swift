@@ -1,0 +1,34 @@
+import RouteItCore
+
+/// A stretch of one edge travelled by a route, between two fractions of it (from > to when
+/// driven against the edge's direction), with its exact share of the route's cost.
+struct RouteLeg {
+    var edge: Int
+    var from: Double
+    var to: Double
+    var ms: UInt32
+    var distance: Double
+
+    var forward: Bool { to >= from }
+
+    /// Turns a search path into legs; the legs' `ms` add up to `path.cost` exactly.
+    static func legs(of path: SearchPath, source: PhantomNode, target: PhantomNode,
+                     graph: ModeGraph, net: RoadNetwork, mode: TransportType) -> [RouteLeg] {
+        func leg(_ edge: Int, _ from: Double, _ to: Double) -> RouteLeg {
+            RouteLeg(edge: edge, from: from, to: to,
+                     ms: ModeRouter.partial(net.weight(edge, mode), abs(to - from)),
+                     distance: Double(net.edgeLength[edge]) * abs(to - from))
+        }
+        if path.direct { return [leg(source.edge, source.fraction, target.fraction)] }
+        var legs: [RouteLeg] = []
+        let sForward = path.sourceEdgeDir & 1 == 0
+        legs.append(leg(source.edge, source.fraction, sForward ? 1 : 0))
+        for a in path.arcs {
+            let k = Int(graph.arcEdgeDir[Int(a)])
+            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0))
+        }
+        let tForward = path.targetEdgeDir & 1 == 0
+        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction))
+        return legs
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import RouteItCore
+
+/// The loaded road graph and its per-mode hierarchies, answering route queries. Thread-safe:
+/// each query borrows a workspace from a pool; modes load on first use.
+final class RoutingEngine: @unchecked Sendable {
+    let net: RoadNetwork
+    let grid: EdgeGrid
+    let adjacency: NodeAdjacency
+    private let db: SQLiteDatabase
+    private let lock = NSLock()
+    private var routers: [TransportType: ModeRouter] = [:]
+    private var pools: [TransportType: [QueryWorkspace]] = [:]
+
+    /// Alternatives: at most this much slower than the best route, sharing at most this much of
+    /// its length with routes already chosen.
+    static let alternativeStretch = 0.4
+    static let alternativeMaxShare = 0.75
+
+    init(db: SQLiteDatabase) throws {
+        self.db = db
+        net = try RoadNetwork.read(from: db)
+        grid = try EdgeGrid.read(from: db)
+        adjacency = NodeAdjacency(net)
+    }
+
+    func router(_ mode: TransportType) throws -> ModeRouter {
+        lock.lock()
+        defer { lock.unlock() }
+        if let r = routers[mode] { return r }
+        let prefix = mode.rawValue
+        let r = ModeRouter(graph: try ModeGraph.read(from: db, prefix: prefix),
+                           ch: try ContractionHierarchy.read(from: db, prefix: prefix))
+        guard r.graph.nodeCount == r.ch.nodeCount, r.graph.arcCount == r.ch.arcCount,
+              r.graph.edgeDirStart.count == net.edgeCount * 2 + 1 else {
+            throw DirectionsErrorMessage("the map's \(prefix) routing data is inconsistent; re-import it")
+        }
+        routers[mode] = r
+        return r
+    }
+
+    private func borrow(_ mode: TransportType, nodeCount: Int) -> QueryWorkspace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let ws = pools[mode]?.popLast() { return ws }
+        return QueryWorkspace(nodeCount: nodeCount, edgeCount: net.edgeCount)
+    }
+
+    private func giveBack(_ ws: QueryWorkspace, _ mode: TransportType) {
+        lock.lock()
+        pools[mode, default: []].append(ws)
+        lock.unlock()
+    }
+
+    func snap(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> PhantomNode? {
+        let stamp = ws.nextEdgeStamp()
+        return Snapper.snap(c, mode: mode, net: net, grid: grid, edgeStamp: &ws.edgeStamp, stamp: stamp)
+    }
+
+    /// The shortest path between two points, by CH or by the reference Dijkstra.
+    /// Throws `DirectionsError.noRoute` when either end has no road or they are not connected.
+    func shortestPath(from a: Coordinate, to b: Coordinate, mode: TransportType, reference: Bool = false)
+        throws -> (path: SearchPath, source: PhantomNode, target: PhantomNode) {
+        let router = try self.router(mode)
+        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
+        defer { giveBack(ws, mode) }
+        let (path, s, t, _) = try search(a, b, mode, router, ws, slack: 0, reference: reference)
+        return (path, s, t)
+    }
+
+    private func search(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
+                        _ ws: QueryWorkspace, slack: Double, reference: Bool)
+        throws -> (SearchPath, PhantomNode, PhantomNode, [SearchEndpoint]) {
+        guard let s = snap(a, mode, ws), let t = snap(b, mode, ws) else { throw DirectionsError.noRoute }
+        let sources = router.sources(s, weight: net.weight(s.edge, mode))
+        let targets = router.targets(t, weight: net.weight(t.edge, mode))
+        var direct: SearchPath?
+        if s.edge == t.edge {
+            let w = net.weight(s.edge, mode)
+            let forward = t.fraction >= s.fraction
+            if net.allows(s.edge, forward: forward, mode) {
+                direct = SearchPath(cost: ModeRouter.partial(w, abs(t.fraction - s.fraction)),
+                                    sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],
+                                    targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), direct: true)
+            }
+        }
+        let (cost, meet) = reference ? router.referenceQuery(ws, sources, targets)
+                                     : router.chQuery(ws, sources, targets, slack: slack)
+        if let direct, direct.cost <= cost { return (direct, s, t, targets) }
+        guard meet >= 0, cost != .max else { throw DirectionsError.noRoute }
+        return (router.path(through: meet, ws, sources, targets), s, t, targets)
+    }
+
+    /// The best route and, when asked, up to two genuinely different alternatives.
+    func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool) throws -> [Route] {
+        let router = try self.router(mode)
+        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
+        defer { giveBack(ws, mode) }
+        let slack = alternatives ? RoutingEngine.alternativeStretch : 0
+        let (best, s, t, targets) = try search(a, b, mode, router, ws, slack: slack, reference: false)
+        let bestLegs = RouteLeg.legs(of: best, source: s, target: t, graph: router.graph, net: net, mode: mode)
+        var chosen = [bestLegs]
+        if alternatives && !best.direct {
+            let sources = router.sources(s, weight: net.weight(s.edge, mode))
+            let candidates = viaCandidates(router, ws, best: best, sources: sources, targets: targets)
+            for (path, viaCost) in candidates where chosen.count < 3 {
+                let legs = RouteLeg.legs(of: path, source: s, target: t, graph: router.graph, net: net, mode: mode)
+                if isAcceptable(legs, chosen: chosen) && isLocallyOptimal(path, viaCost: viaCost, router, ws) {
+                    chosen.append(legs)
+                }
+            }
+        }
+        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
+        return chosen.map { makeRoute($0, mode: mode, builder: builder) }
+    }
+
+    /// Via-node candidates from the last alternative search, cheapest first, paths unpacked
+    /// (before the workspace is reused for the local-optimality checks).
+    private func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath,
+                               sources: [SearchEndpoint], targets: [SearchEndpoint]) -> [(SearchPath, UInt32)] {
+        let limit = UInt64(Double(best.cost) * (1 + RoutingEngine.alternativeStretch))
+        var onBest = best.arcs.map { router.graph.arcTo[Int($0)] }
+        onBest.sort()
+        var ranked: [(UInt64, Int32)] = []
+        for v in ws.forward.touched {
+            let fd = ws.forward.distance(v), bd = ws.backward.distance(v)
+            guard bd != .max else { continue }
+            let total = UInt64(fd) + UInt64(bd)
+            if total > limit || total <= UInt64(best.cost) { continue }
+            if RoutingEngine.contains(onBest, v) { continue }
+            ranked.append((total, v))
+        }
+        ranked.sort { $0.0 < $1.0 }
+        var out: [(SearchPath, UInt32)] = []
+        var seenCosts: [UInt32] = []
+        for (_, v) in ranked.prefix(64) {
+            let p = router.path(through: v, ws, sources, targets)
+            // Via nodes on one plateau give the same path: keep one of them.
+            if seenCosts.contains(p.cost) && out.contains(where: { $0.0.arcs == p.arcs }) { continue }
+            seenCosts.append(p.cost)
+            out.append((p, ws.forward.distance(v)))
+            if out.count >= 24 { break }
+        }
+        return out
+    }
+
+    private static func contains(_ sorted: [Int32], _ x: Int32) -> Bool {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == x
+    }
+
+    /// No edge twice, and at most `alternativeMaxShare` of its length on routes already chosen.
+    private func isAcceptable(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Bool {
+        var edges = legs.map { $0.edge }
+        edges.sort()
+        for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
+        var used = chosen.flatMap { $0.map { Int32($0.edge) } }
+        used.sort()
+        let total = legs.reduce(0) { $0 + $1.distance }
+        var shared = 0.0
+        for leg in legs where RoutingEngine.contains(used, Int32(leg.edge)) { shared += leg.distance }
+        return total > 0 && shared <= RoutingEngine.alternativeMaxShare * total
+    }
+
+    /// T-test: the stretch of the path around the via node (a quarter of its cost each way)
+    /// must itself be a shortest path, so the detour is not a silly loop.
+    private func isLocallyOptimal(_ path: SearchPath, viaCost: UInt32, _ router: ModeRouter, _ ws: QueryWorkspace) -> Bool {
+        let g = router.graph
+        guard !path.arcs.isEmpty else { return true }
+        let firstCost = path.cost - path.arcs.reduce(UInt32(0)) { $0 &+ g.arcWeight[Int($1)] }
+        let window = path.cost / 4
+        var cum: [UInt32] = [firstCost]
+        for a in path.arcs { cum.append(cum.last! &+ g.arcWeight[Int(a)]) }
+        // cum[i] is the cost at the node before arc i (i == arcs.count: after the last arc).
+        var ia = 0
+        for i in cum.indices where cum[i] + window <= viaCost { ia = i }
+        var ib = cum.count - 1
+        for i in cum.indices.reversed() where cum[i] >= viaCost + window { ib = i }
+        guard ib > ia else { return true }
+        let a = g.arcFrom[Int(path.arcs[ia])]
+        let b = ib < path.arcs.count ? g.arcFrom[Int(path.arcs[ib])] : g.arcTo[Int(path.arcs[ib - 1])]
+        let along = cum[ib] - cum[ia]
+        let (shortest, _) = router.chQuery(ws, [SearchEndpoint(node: a, cost: 0, edgeDir: -1)],
+                                           [SearchEndpoint(node: b, cost: 0, edgeDir: -1)])
+        return shortest != .max && Double(shortest) * 1.02 >= Double(along)
+    }
+
+    private func makeRoute(_ legs: [RouteLeg], mode: TransportType, builder: ManeuverBuilder) -> Route {
+        let steps = builder.steps(for: legs)
+        var polyline: [Coordinate] = []
+        for step in steps { for c in step.polyline where polyline.last != c { polyline.append(c) } }
+        let ms = legs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
+        let distance = steps.reduce(0) { $0 + $1.distance }
+        // Named after its two longest streets, like MapKit's route names.
+        var byName: [(String, Double)] = []
+        for leg in legs {
+            let n = net.name(of: leg.edge)
+            if n.isEmpty { continue }
+            if let i = byName.firstIndex(where: { $0.0 == n }) { byName[i].1 += leg.distance } else { byName.append((n, leg.distance)) }
+        }
+        let name = byName.sorted { $0.1 > $1.1 }.prefix(2).map(\.0).joined(separator: ", ")
+        return Route(name: name, distance: distance, expectedTravelTime: Double(ms) / 1000, transportType: mode,
+                     polyline: polyline, steps: steps)
+    }
+
+    /// Road centre lines crossing `box`, for drawing.
+    func roads(in box: BoundingBox) -> [[Coordinate]] {
+        let (r0, c0) = grid.cell(lat: box.minLatitude, lon: box.minLongitude)
+        let (r1, c1) = grid.cell(lat: box.maxLatitude, lon: box.maxLongitude)
+        var seen = Set<Int32>()
+        var out: [[Coordinate]] = []
+        for r in r0...r1 {
+            for c in c0...c1 {
+                for e in grid.edges(inCell: r, c) where seen.insert(e).inserted {
+                    let edge = Int(e)
+                    guard RoadClass(rawValue: net.edgeClass[edge])?.isDrawnInBackdrop == true else { continue }
+                    let line = net.points(of: edge).map(\.coordinate)
+                    guard let bounds = BoundingBox(covering: line),
+                          bounds.maxLatitude >= box.minLatitude, bounds.minLatitude <= box.maxLatitude,
+                          bounds.maxLongitude >= box.minLongitude, bounds.minLongitude <= box.maxLongitude else { continue }
+                    out.append(line)
+                }
+            }
+        }
+        return out
+    }
+}
