@@ -62,7 +62,7 @@ final class ImportFixtureTests: XCTestCase {
         let path = directory.appendingPathComponent("p.routeit").path
         let summary = try MapImporter(layers: DefaultLayers.make(), progress: recorder)
             .importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
-        XCTAssertEqual(recorder.phases, ["reading ways", "reading nodes", "addresses", "finishing"])
+        XCTAssertEqual(recorder.phases, ["reading ways", "reading nodes", "addresses", "roads", "finishing"])
         XCTAssertEqual(recorder.finished.first, "reading ways: 5 ways, 1 relations")
         XCTAssertEqual(summary.nodes, 22)
         XCTAssertEqual(summary.ways, 5)

@@ -3,6 +3,7 @@ public enum DefaultLayers {
     public static func make() -> [MapLayerBuilder] {
         [
             AddressLayerBuilder(),
+            RoadLayerBuilder(),
         ]
     }
 }

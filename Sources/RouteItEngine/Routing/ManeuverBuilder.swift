@@ -31,15 +31,15 @@ struct ManeuverBuilder {
         // Legs too short to have a direction (a phantom on a junction) only carry their cost.
         let isMeaningful = legs.indices.map { legs[$0].distance >= 0.5 && coords[$0].count >= 2 }
         guard let first = isMeaningful.firstIndex(of: true) else {
-            var draft = Draft(instruction: "Head on", name: "")
+            var draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .depart)), name: "")
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
-            draft.instruction = "Head \(cardinal(0))"
             return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
         }
         var steps: [RouteStep] = []
         let firstName = net.name(of: legs[first].edge)
-        let heading = cardinal(ManeuverBuilder.bearing(coords[first][0], coords[first][1]))
-        var draft = Draft(instruction: firstName.isEmpty ? "Head \(heading)" : "Head \(heading) on \(firstName)", name: firstName)
+        let heading = ManeuverBuilder.bearing(coords[first][0], coords[first][1])
+        var draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .depart, streetName: firstName, bearing: heading)),
+                          name: firstName)
         for i in 0...first { draft.add(legs[i], coords[i]) }
         var last = first          // the last meaningful leg already in a step
         var i = first + 1
@@ -71,15 +71,14 @@ struct ManeuverBuilder {
                 }
                 if let exitLeg {
                     let exitName = net.name(of: legs[exitLeg].edge)
-                    let ordinal = ManeuverBuilder.ordinal(exits + 1)
-                    draft = Draft(instruction: exitName.isEmpty ? "At the roundabout, take the \(ordinal) exit"
-                                  : "At the roundabout, take the \(ordinal) exit onto \(exitName)", name: exitName)
+                    let m = Maneuver(kind: .roundabout, streetName: exitName, exitNumber: exits + 1)
+                    draft = Draft(instruction: InstructionText.sentence(for: m), name: exitName)
                     for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
                     draft.add(legs[exitLeg], coords[exitLeg])
                     last = exitLeg
                     i = exitLeg + 1
                 } else {
-                    draft = Draft(instruction: "Enter the roundabout", name: name)
+                    draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .roundabout, streetName: name)), name: name)
                     for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
                     last = roundaboutLegs.last ?? i
                     i = j
@@ -91,8 +90,9 @@ struct ManeuverBuilder {
             let nameChange = name != draft.name
             if uTurn || (nameChange && !isRoundabout) || (name.isEmpty && junction && abs(turn) >= 50) {
                 steps.append(draft.step)
-                draft = Draft(instruction: uTurn ? (name.isEmpty ? "Make a U-turn" : "Make a U-turn onto \(name)")
-                              : ManeuverBuilder.turnInstruction(turn, onto: name), name: name)
+                let m = uTurn ? Maneuver(kind: .uTurn, direction: .uTurn, streetName: name)
+                    : Maneuver(kind: .turn, direction: ManeuverBuilder.direction(turn), streetName: name)
+                draft = Draft(instruction: InstructionText.sentence(for: m), name: name)
             }
             draft.add(leg, coords[i])
             last = i
@@ -120,15 +120,13 @@ struct ManeuverBuilder {
         return count
     }
 
-    static func turnInstruction(_ turn: Double, onto name: String) -> String {
-        let side = turn > 0 ? "right" : "left"
-        let a = abs(turn)
-        let verb: String
-        if a < 20 { verb = name.isEmpty ? "Continue straight" : "Continue" }
-        else if a < 50 { verb = "Turn slight \(side)" }
-        else if a < 120 { verb = "Turn \(side)" }
-        else { verb = "Turn sharp \(side)" }
-        return name.isEmpty ? verb : "\(verb) onto \(name)"
+    /// Straight under 20°, slight under 50°, plain under 120°, sharp beyond.
+    static func direction(_ turn: Double) -> Maneuver.Direction {
+        let a = abs(turn), right = turn > 0
+        if a < 20 { return .straight }
+        if a < 50 { return right ? .slightRight : .slightLeft }
+        if a < 120 { return right ? .right : .left }
+        return right ? .sharpRight : .sharpLeft
     }
 
     /// Initial great-circle bearing in degrees, 0 = north, clockwise.
@@ -147,20 +145,6 @@ struct ManeuverBuilder {
         while d > 180 { d -= 360 }
         while d <= -180 { d += 360 }
         return d
-    }
-
-    func cardinal(_ bearing: Double) -> String {
-        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
-        return names[Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
-    }
-
-    static func ordinal(_ n: Int) -> String {
-        switch n {
-        case 1: return "1st"
-        case 2: return "2nd"
-        case 3: return "3rd"
-        default: return "\(n)th"
-        }
     }
 }
 

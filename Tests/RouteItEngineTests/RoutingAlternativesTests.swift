@@ -1,0 +1,49 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Alternatives: at most three, each genuinely different, none much slower than the best.
+final class RoutingAlternativesTests: XCTestCase {
+    private func edges(_ route: Route) -> [Coordinate] { route.polyline }
+
+    /// Length of `route` lying on segments of the others (by matching consecutive point pairs).
+    private func sharedLength(_ route: Route, with others: [Route]) -> Double {
+        func key(_ a: Coordinate, _ b: Coordinate) -> String {
+            let p = [a, b].map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) }.sorted()
+            return p.joined(separator: "|")
+        }
+        var used = Set<String>()
+        for o in others { for (a, b) in zip(o.polyline, o.polyline.dropFirst()) { used.insert(key(a, b)) } }
+        var shared = 0.0
+        for (a, b) in zip(route.polyline, route.polyline.dropFirst()) where used.contains(key(a, b)) { shared += a.distance(to: b) }
+        return shared
+    }
+
+    func testAlternativesAreDifferentAndNotMuchSlower() throws {
+        let d = try GridTown.make(size: 20, seed: 5).build()
+        var rng = SeededRandom(seed: 99)
+        var withAlternatives = 0, asked = 0
+        for _ in 0..<30 {
+            let a = RoadFixture.coordinate(Double.random(in: 0...400, using: &rng), Double.random(in: 0...2280, using: &rng))
+            let b = RoadFixture.coordinate(Double.random(in: 1800...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            guard let routes = try? d.routes(from: a, to: b, mode: .car, alternatives: true) else { continue }
+            asked += 1
+            XCTAssertLessThanOrEqual(routes.count, 3)
+            let single = try d.routes(from: a, to: b, mode: .car)
+            XCTAssertEqual(single.count, 1)
+            XCTAssertEqual(routes[0].expectedTravelTime, single[0].expectedTravelTime, accuracy: 1e-9)
+            if routes.count > 1 { withAlternatives += 1 }
+            for (i, r) in routes.enumerated() {
+                XCTAssertLessThanOrEqual(r.expectedTravelTime, routes[0].expectedTravelTime * 1.4 + 1e-6)
+                XCTAssertEqual(r.steps.reduce(0) { $0 + $1.distance }, r.distance, accuracy: 1e-6)
+                XCTAssertEqual(r.steps.last?.instruction, "Arrive at your destination")
+                if i > 0 {
+                    let shared = sharedLength(r, with: Array(routes[..<i]))
+                    XCTAssertLessThanOrEqual(shared, 0.75 * r.distance + 1, "alternative \(i) shares too much")
+                }
+            }
+        }
+        XCTAssertGreaterThan(asked, 20)
+        XCTAssertGreaterThan(withAlternatives, asked / 2, "a grid town has different routes for most long trips")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import RouteItCore
+@testable import RouteItEngine
+
+/// Hand-made road networks laid out in metres around a point in Helsinki (x east, y north),
+/// imported through the real importer into a temporary map.
+struct RoadFixture {
+    static let origin = Coordinate(latitude: 60.17, longitude: 24.94)
+    private(set) var nodes: [OSMEntity] = []
+    private(set) var ways: [OSMEntity] = []
+    private(set) var relations: [OSMEntity] = []
+    private var ids: [String: Int64] = [:]
+
+    static func coordinate(_ x: Double, _ y: Double) -> Coordinate {
+        let m = 6_371_008.8 * Double.pi / 180
+        return Coordinate(latitude: origin.latitude + y / m,
+                          longitude: origin.longitude + x / (m * cos(origin.latitude * .pi / 180)))
+    }
+
+    mutating func node(_ name: String, _ x: Double, _ y: Double) {
+        let id = Int64(ids.count + 1)
+        ids[name] = id
+        let c = RoadFixture.coordinate(x, y)
+        nodes.append(.node(OSMNode(id: id, latitude: c.latitude, longitude: c.longitude)))
+    }
+
+    func id(_ name: String) -> Int64 { ids[name]! }
+
+    mutating func way(_ id: Int64, _ names: [String], _ tags: [(String, String)]) {
+        ways.append(.way(OSMWay(id: id, nodeRefs: names.map { ids[$0]! }, tags: tags)))
+    }
+
+    mutating func street(_ id: Int64, _ names: [String], _ name: String, highway: String = "residential",
+                         _ extra: [(String, String)] = []) {
+        way(id, names, [("highway", highway), ("name", name)] + extra)
+    }
+
+    mutating func restriction(_ id: Int64, _ kind: String, from: Int64, via: String, to: Int64) {
+        relations.append(.relation(OSMRelation(id: id, members: [
+            OSMMember(kind: .way, ref: from, role: "from"),
+            OSMMember(kind: .node, ref: ids[via]!, role: "via"),
+            OSMMember(kind: .way, ref: to, role: "to"),
+        ], tags: [("type", "restriction"), ("restriction", kind)])))
+    }
+
+    var entities: [OSMEntity] { nodes + ways + relations }
+
+    /// Imports into a fresh temporary map and opens the router on it.
+    func build(file: StaticString = #filePath) throws -> OfflineDirections {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-router-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("fixture.routeit").path
+        try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: ArrayOSMReader(entities), sourceName: "fixture.osm", to: path)
+        return try OfflineDirections(path: path)
+    }
+}
+
+extension OfflineDirections {
+    /// Route between fixture points given in metres.
+    func route(_ a: (Double, Double), _ b: (Double, Double), _ mode: TransportType = .car, alternatives: Bool = false) throws -> [Route] {
+        try routes(from: RoadFixture.coordinate(a.0, a.1), to: RoadFixture.coordinate(b.0, b.1), mode: mode, alternatives: alternatives)
+    }
+
+    /// Cost in ms by the CH and by the reference search (nil when there is no route).
+    func costs(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType) throws -> (ch: UInt32?, reference: UInt32?) {
+        let engine = try loadedEngine()
+        func cost(_ reference: Bool) throws -> UInt32? {
+            do { return try engine.shortestPath(from: a, to: b, mode: mode, reference: reference).path.cost }
+            catch DirectionsError.noRoute { return nil }
+        }
+        return (try cost(false), try cost(true))
+    }
+}

@@ -1,0 +1,225 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// The router on hand-made networks: oneways, turn restrictions, roundabouts, snapping,
+/// unreachable islands and the wording of steps.
+final class RoutingFixtureTests: XCTestCase {
+    private func assertStepsAddUp(_ route: Route, file: StaticString = #filePath, line: UInt = #line) {
+        let d = route.steps.reduce(0) { $0 + $1.distance }
+        let t = route.steps.reduce(0) { $0 + $1.expectedTravelTime }
+        XCTAssertEqual(d, route.distance, accuracy: 1e-6, "step distances", file: file, line: line)
+        XCTAssertEqual(t, route.expectedTravelTime, accuracy: 1e-6, "step times", file: file, line: line)
+        XCTAssertEqual(route.steps.last?.instruction, "Arrive at your destination", file: file, line: line)
+    }
+
+    private func assertCHMatchesReference(_ d: OfflineDirections, _ a: (Double, Double), _ b: (Double, Double),
+                                          _ mode: TransportType = .car, file: StaticString = #filePath, line: UInt = #line) throws {
+        let c = try d.costs(RoadFixture.coordinate(a.0, a.1), RoadFixture.coordinate(b.0, b.1), mode)
+        XCTAssertNotNil(c.ch, file: file, line: line)
+        XCTAssertEqual(c.ch, c.reference, file: file, line: line)
+    }
+
+    func testOnewayForcesCarsAroundButNotWalkers() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 100, 0); f.node("C", 100, 100); f.node("D", 0, 100)
+        f.street(1, ["A", "B"], "Yksisuuntainen", [("oneway", "yes")])
+        f.street(2, ["B", "C", "D", "A"], "Kiertotie")
+        let d = try f.build()
+        let car = try XCTUnwrap(d.route((80, 0), (20, 0)).first)
+        XCTAssertEqual(car.distance, 340, accuracy: 1)
+        assertStepsAddUp(car)
+        let walk = try XCTUnwrap(d.route((80, 0), (20, 0), .walk).first)
+        XCTAssertEqual(walk.distance, 60, accuracy: 1)
+        XCTAssertEqual(walk.steps.first?.instruction, "Head west on Yksisuuntainen")
+        try assertCHMatchesReference(d, (80, 0), (20, 0))
+        try assertCHMatchesReference(d, (20, 0), (80, 0))
+    }
+
+    /// A cross X with four arms whose ends are joined by a ring road.
+    private func cross(_ restriction: String?, to toWay: Int64) throws -> OfflineDirections {
+        var f = RoadFixture()
+        f.node("X", 0, 0); f.node("N", 0, 100); f.node("E", 100, 0); f.node("S", 0, -100); f.node("W", -100, 0)
+        f.street(1, ["S", "X"], "Etelä"); f.street(2, ["X", "W"], "Länsi")
+        f.street(3, ["X", "N"], "Pohjoinen"); f.street(4, ["X", "E"], "Itä")
+        f.street(5, ["N", "E", "S", "W", "N"], "Kehä")
+        if let restriction { f.restriction(100, restriction, from: 1, via: "X", to: toWay) }
+        return try f.build()
+    }
+
+    func testNoLeftTurnIsObeyedByCarsOnly() throws {
+        let free = try cross(nil, to: 2)
+        XCTAssertEqual(try XCTUnwrap(free.route((0, -50), (-50, 0)).first).distance, 100, accuracy: 1)
+
+        let d = try cross("no_left_turn", to: 2)
+        let car = try XCTUnwrap(d.route((0, -50), (-50, 0)).first)
+        XCTAssertEqual(car.distance, 50 + 141.42 + 50, accuracy: 1)   // back out and round the ring
+        XCTAssertFalse(car.steps.contains { $0.instruction == "Turn left onto Länsi" })
+        assertStepsAddUp(car)
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -50), (-50, 0), .walk).first).distance, 100, accuracy: 1)
+        // Other turns at X stay allowed.
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -50), (50, 0)).first).distance, 100, accuracy: 1)
+        try assertCHMatchesReference(d, (0, -50), (-50, 0))
+        try assertCHMatchesReference(d, (0, -50), (50, 0))
+    }
+
+    func testOnlyStraightOnForbidsEveryOtherTurn() throws {
+        let d = try cross("only_straight_on", to: 3)
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -50), (0, 50)).first).distance, 100, accuracy: 1)
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -50), (50, 0)).first).distance, 50 + 141.42 + 50, accuracy: 1)
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -50), (-50, 0)).first).distance, 50 + 141.42 + 50, accuracy: 1)
+        // Coming from another arm, X is unrestricted.
+        XCTAssertEqual(try XCTUnwrap(d.route((50, 0), (-50, 0)).first).distance, 100, accuracy: 1)
+        try assertCHMatchesReference(d, (0, -50), (50, 0))
+        try assertCHMatchesReference(d, (50, 0), (0, -50))
+    }
+
+    func testRestrictionWithDeadEndMakesAUTurn() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -100); f.node("X", 0, 0); f.node("W", -100, 0); f.node("E", 100, 0)
+        f.street(1, ["S", "X"], "Sivukatu")
+        f.street(2, ["W", "X"], "Pääkatu")
+        f.street(3, ["X", "E"], "Pääkatu")
+        f.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
+        let d = try f.build()
+        let car = try XCTUnwrap(d.route((0, -50), (-50, 0)).first)
+        XCTAssertEqual(car.distance, 300, accuracy: 1)
+        XCTAssertEqual(car.steps.map(\.instruction), ["Head north on Sivukatu", "Turn right onto Pääkatu", "Make a U-turn",
+                                                      "Arrive at your destination"])
+        XCTAssertEqual(car.steps[2].distance, 150, accuracy: 1)
+        assertStepsAddUp(car)
+        try assertCHMatchesReference(d, (0, -50), (-50, 0))
+    }
+
+    func testRoundaboutCountsExits() throws {
+        var f = RoadFixture()
+        var ring: [String] = []
+        for i in 0..<8 {
+            let a = Double(i) * 45 * .pi / 180
+            f.node("r\(i)", 30 * cos(a), 30 * sin(a))
+            ring.append("r\(i)")
+        }
+        f.node("s", 0, -130); f.node("e", 130, 0); f.node("n", 0, 130); f.node("w", -130, 0)
+        // Counter-clockwise, as roundabouts run where traffic keeps right.
+        f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
+        f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r0", "e"], "Itä")
+        f.street(4, ["r2", "n"], "Pohjoinen"); f.street(5, ["r4", "w"], "Länsi")
+        let d = try f.build()
+        let north = try XCTUnwrap(d.route((0, -100), (0, 100)).first)
+        XCTAssertEqual(north.steps.map(\.instruction), ["Head north on Etelä", "At the roundabout, take the 2nd exit onto Pohjoinen",
+                                                        "Arrive at your destination"])
+        assertStepsAddUp(north)
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -100), (100, 0)).first).steps[1].instruction,
+                       "At the roundabout, take the 1st exit onto Itä")
+        XCTAssertEqual(try XCTUnwrap(d.route((0, -100), (-100, 0)).first).steps[1].instruction,
+                       "At the roundabout, take the 3rd exit onto Länsi")
+        // Leaving east then going back south means nearly a full circle for cars.
+        let back = try XCTUnwrap(d.route((100, 0), (0, -100)).first)
+        XCTAssertEqual(back.steps[1].instruction, "At the roundabout, take the 3rd exit onto Etelä")
+        try assertCHMatchesReference(d, (100, 0), (0, -100))
+    }
+
+    func testSnapsOntoTheEdgeNotTheNearestNode() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0)
+        f.street(1, ["A", "B"], "Suora")
+        let d = try f.build()
+        let route = try XCTUnwrap(d.route((50, 10), (150, -10)).first)
+        XCTAssertEqual(route.distance, 100, accuracy: 0.5)
+        XCTAssertEqual(route.steps.first?.instruction, "Head east on Suora")
+        let start = try XCTUnwrap(route.polyline.first)
+        XCTAssertEqual(start.distance(to: RoadFixture.coordinate(50, 0)), 0, accuracy: 0.5)
+        XCTAssertEqual(route.steps.count, 2)
+        assertStepsAddUp(route)
+        // Backwards along the same edge, on foot.
+        XCTAssertEqual(try XCTUnwrap(d.route((150, 5), (20, 5), .walk).first).distance, 130, accuracy: 0.5)
+    }
+
+    func testUnreachableIslandFailsQuickly() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 100, 0); f.node("C", 0, 500); f.node("D", 100, 500)
+        f.street(1, ["A", "B"], "Saari"); f.street(2, ["C", "D"], "Manner")
+        let d = try f.build()
+        _ = try d.route((10, 0), (90, 0))     // loads the graph before timing
+        let started = Date()
+        XCTAssertThrowsError(try d.route((50, 0), (50, 500))) { XCTAssertEqual($0 as? DirectionsError, .noRoute) }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.2)
+        // Far from every road: no route either.
+        XCTAssertThrowsError(try d.route((50, 0), (50, 20_000))) { XCTAssertEqual($0 as? DirectionsError, .noRoute) }
+        let c = try d.costs(RoadFixture.coordinate(50, 0), RoadFixture.coordinate(50, 500), .car)
+        XCTAssertNil(c.ch); XCTAssertNil(c.reference)
+    }
+
+    func testPedestrianStreetsAreForWalkingOnly() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 100, 0); f.node("C", 100, 200); f.node("D", 0, 200)
+        f.street(1, ["A", "B"], "Kävelykatu", highway: "pedestrian")
+        f.street(2, ["B", "C", "D", "A"], "Ajotie")
+        let d = try f.build()
+        XCTAssertEqual(try XCTUnwrap(d.route((10, 0), (90, 0), .walk).first).distance, 80, accuracy: 1)
+        // Cars snap onto the road instead and never use the pedestrian street.
+        let car = try XCTUnwrap(d.route((10, 0), (90, 0)).first)
+        XCTAssertFalse(car.steps.contains { $0.instruction.contains("Kävelykatu") })
+    }
+
+    /// Mannerheimintie north with a side street, then Kaivokatu west, Aleksanterinkatu beyond,
+    /// plus a slight-right and a sharp-left street at the corner.
+    private func corner() throws -> OfflineDirections {
+        var f = RoadFixture()
+        f.node("M0", 0, 0); f.node("M1", 0, 100); f.node("M2", 0, 200); f.node("side", 100, 100)
+        f.node("K", -200, 200); f.node("A", -400, 200)
+        f.node("V", 100, 200 + 173.2); f.node("T", -100, 200 - 173.2)
+        f.street(1, ["M0", "M1", "M2"], "Mannerheimintie", highway: "primary")
+        f.street(2, ["M1", "side"], "Sivukatu")
+        f.street(3, ["M2", "K"], "Kaivokatu")
+        f.street(4, ["K", "A"], "Aleksanterinkatu")
+        f.street(5, ["M2", "V"], "Vinokatu")
+        f.street(6, ["M2", "T"], "Terävä")
+        return try f.build()
+    }
+
+    func testStepsReadLikeANavigator() throws {
+        let d = try corner()
+        let left = try XCTUnwrap(d.route((0, 10), (-150, 200)).first)
+        XCTAssertEqual(left.steps.map(\.instruction),
+                       ["Head north on Mannerheimintie", "Turn left onto Kaivokatu", "Arrive at your destination"])
+        XCTAssertEqual(left.steps[0].distance, 190, accuracy: 1)
+        XCTAssertEqual(left.steps[1].distance, 150, accuracy: 1)
+        assertStepsAddUp(left)
+
+        let on = try XCTUnwrap(d.route((0, 10), (-300, 200)).first)
+        XCTAssertEqual(on.steps.map(\.instruction),
+                       ["Head north on Mannerheimintie", "Turn left onto Kaivokatu", "Continue onto Aleksanterinkatu",
+                        "Arrive at your destination"])
+        assertStepsAddUp(on)
+        XCTAssertEqual(try XCTUnwrap(d.route((0, 10), (50, 286.6)).first).steps[1].instruction, "Turn slight right onto Vinokatu")
+        XCTAssertEqual(try XCTUnwrap(d.route((0, 10), (-60, 96)).first).steps[1].instruction, "Turn sharp left onto Terävä")
+        XCTAssertEqual(try XCTUnwrap(d.route((0, 10), (50, 100)).first).steps[1].instruction, "Turn right onto Sivukatu")
+        XCTAssertEqual(try XCTUnwrap(d.route((-300, 200), (0, 10)).first).steps.map(\.instruction),
+                       ["Head east on Aleksanterinkatu", "Continue onto Kaivokatu", "Turn right onto Mannerheimintie",
+                        "Arrive at your destination"])
+    }
+
+    func testRoutesHaveGeometryNamesAndTimes() throws {
+        let d = try corner()
+        let route = try XCTUnwrap(d.route((0, 10), (-150, 200)).first)
+        XCTAssertEqual(route.transportType, .car)
+        XCTAssertEqual(route.name, "Mannerheimintie, Kaivokatu")
+        // Primary at 65 km/h for 190 m, residential at 25 km/h for 150 m.
+        XCTAssertEqual(route.expectedTravelTime, 190 / (65 / 3.6) + 150 / (25 / 3.6), accuracy: 0.05)
+        let end = try XCTUnwrap(route.polyline.last)
+        XCTAssertEqual(end.distance(to: RoadFixture.coordinate(-150, 200)), 0, accuracy: 0.5)
+        let walk = try XCTUnwrap(d.route((0, 10), (-150, 200), .walk).first)
+        XCTAssertEqual(walk.expectedTravelTime, 340 / (5 / 3.6), accuracy: 1)
+        // The backdrop lists the roads in a box around the corner.
+        let roads = d.roads(in: BoundingBox(covering: [RoadFixture.coordinate(-50, 150), RoadFixture.coordinate(50, 250)])!)
+        XCTAssertGreaterThanOrEqual(roads.count, 3)
+        XCTAssertTrue(d.roads(in: BoundingBox(covering: [RoadFixture.coordinate(5000, 5000), RoadFixture.coordinate(5100, 5100)])!).isEmpty)
+    }
+
+    func testInvalidCoordinatesAreRejected() throws {
+        let d = try corner()
+        XCTAssertThrowsError(try d.routes(from: Coordinate(latitude: .nan, longitude: 0), to: RoadFixture.origin, mode: .car))
+        XCTAssertThrowsError(try d.routes(from: Coordinate(latitude: 95, longitude: 0), to: RoadFixture.origin, mode: .car))
+    }
+}
