@@ -116,4 +116,20 @@ final class PBFRealDataTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(info.maxLatitude), 60.54, accuracy: 1e-7)
         XCTAssertNil(info.timestamp)
     }
+
+    /// Blobs are inflated on a second thread; a caller that stops early must get its own error
+    /// back and leave the reader usable (the thread is joined, nothing deadlocks).
+    func testStoppingMidStreamPropagatesAndLeavesTheReaderUsable() throws {
+        struct Enough: Error {}
+        let reader = try openOSMReader(at: try OSMTestData.realFile("monaco.osm.pbf"))
+        for stopAfter in [1, 50_000, 190_000] {
+            var seen = 0
+            XCTAssertThrowsError(try reader.read(.all) { _ in
+                seen += 1
+                if seen == stopAfter { throw Enough() }
+            }) { XCTAssertTrue($0 is Enough, "\($0)") }
+            XCTAssertEqual(seen, stopAfter)
+        }
+        XCTAssertEqual(try count(reader), Counts(nodes: 180118, ways: 27377, relations: 212))
+    }
 }

@@ -111,6 +111,13 @@ final class PBFBlobFile {
 
     /// Reads the blob and hands its uncompressed bytes to `body` (valid only during the call).
     func readData<R>(_ header: BlobHeader, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let count = try readData(header, into: &inflated)
+        return try inflated.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// Reads the blob and puts its uncompressed bytes at the start of `output` (grown as
+    /// needed, so a buffer can be reused from blob to blob); returns their count.
+    func readData(_ header: BlobHeader, into output: inout [UInt8]) throws -> Int {
         try readExactly(header.dataSize, into: &blobBytes)
         var raw: Range<Int>?
         var zlib: Range<Int>?
@@ -142,7 +149,11 @@ final class PBFBlobFile {
         }
 
         if let raw {
-            return try blobBytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[raw])) }
+            if output.count < raw.count { output = [UInt8](repeating: 0, count: raw.count) }
+            blobBytes.withUnsafeBytes { source in
+                output.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[raw])) }
+            }
+            return raw.count
         }
         guard let zlib else {
             if let unsupported {
@@ -153,17 +164,16 @@ final class PBFBlobFile {
         guard let rawSize, rawSize >= 0, rawSize <= Self.maxBlobSize else {
             throw corrupt("blob \(header.index + 1) at byte \(header.offset) has no valid uncompressed size")
         }
-        try inflate(zlib, expecting: rawSize, header)
-        return try inflated.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<rawSize])) }
+        try inflate(zlib, into: &output, expecting: rawSize, header)
+        return rawSize
     }
 
-    private func inflate(_ source: Range<Int>, expecting rawSize: Int, _ header: BlobHeader) throws {
-        if inflated.count < rawSize { inflated = [UInt8](repeating: 0, count: max(rawSize, inflated.count * 2)) }
+    private func inflate(_ source: Range<Int>, into output: inout [UInt8], expecting rawSize: Int, _ header: BlobHeader) throws {
         // One spare byte detects data that inflates to more than raw_size.
-        if inflated.count == rawSize { inflated.append(0) }
-        var length = uLongf(inflated.count)
+        if output.count <= rawSize { output = [UInt8](repeating: 0, count: max(rawSize + 1, output.count + output.count / 2)) }
+        var length = uLongf(output.count)
         let status = blobBytes.withUnsafeBytes { src in
-            inflated.withUnsafeMutableBytes { dst in
+            output.withUnsafeMutableBytes { dst in
                 uncompress(dst.baseAddress!.assumingMemoryBound(to: Bytef.self), &length,
                            src.baseAddress!.assumingMemoryBound(to: Bytef.self) + source.lowerBound, uLong(source.count))
             }

@@ -39,21 +39,23 @@ public final class PBFReader: OSMReader {
         let known = lock.withLock { blobKinds }
         var learnt: [Int: OSMEntityKinds] = [:]
         defer { lock.withLock { blobKinds.merge(learnt) { _, new in new } } }
+        // The header (checked at init) and unknown blob types are skipped, and so are data
+        // blobs an earlier pass found to hold none of the wanted kinds.
+        let pipeline = PBFBlockPipeline(file: file) { blob in
+            guard blob.type == .data, !kinds.isEmpty else { return false }
+            return !(known[blob.index]?.isDisjoint(with: kinds) ?? false)
+        }
+        defer { pipeline.finish() }
         var decoder = PBFPrimitiveBlockDecoder()
-        while let blob = try file.nextHeader() {
-            guard blob.type == .data, !kinds.isEmpty else {
-                try file.skipData(blob)  // the header (checked at init) and unknown blob types
-                continue
-            }
-            if let holds = known[blob.index], holds.isDisjoint(with: kinds) {
-                try file.skipData(blob)
-                continue
-            }
+        while var block = try pipeline.next() {
             do {
-                learnt[blob.index] = try file.readData(blob) { try decoder.decode($0, kinds: kinds, body) }
+                learnt[block.header.index] = try block.bytes.withUnsafeBytes { bytes in
+                    try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[0..<block.count]), kinds: kinds, body)
+                }
             } catch let error as PBFCorruption {
-                throw file.corrupt("blob \(blob.index + 1) at byte \(blob.offset): \(error.reason)")
+                throw file.corrupt("blob \(block.header.index + 1) at byte \(block.header.offset): \(error.reason)")
             }
+            pipeline.recycle(&block)
         }
     }
 }
