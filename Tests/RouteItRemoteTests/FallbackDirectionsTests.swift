@@ -1,23 +1,24 @@
 import Foundation
 import RouteItCore
+import RouteItEngine
 @testable import RouteItRemote
 import XCTest
 
 /// A real osrm-routed killed mid-session: RouteIt says so once, answers offline, and goes back
 /// to the server when it returns.
 final class FallbackDirectionsTests: XCTestCase {
-    /// Stands in for the embedded router in the composite's tests: answers a straight line and
-    /// counts calls, so the test can tell who answered.
+    /// The real embedded router, counted, so the test can tell who answered.
     private final class CountingDirections: Directions, @unchecked Sendable {
+        private let inner: Directions
         private let lock = NSLock()
         private var _calls = 0
         var calls: Int { lock.withLock { _calls } }
 
+        init(_ inner: Directions) { self.inner = inner }
+
         func calculate(_ request: DirectionsRequest) async throws -> [Route] {
             lock.withLock { _calls += 1 }
-            let line = [request.source.coordinate, request.destination.coordinate]
-            return [Route(name: "offline", distance: line[0].distance(to: line[1]), expectedTravelTime: 60,
-                          transportType: request.transportType, polyline: line, steps: [])]
+            return try await inner.calculate(request)
         }
     }
 
@@ -31,22 +32,27 @@ final class FallbackDirectionsTests: XCTestCase {
         let notices = BackendNotices()
         let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: server.baseURL,
                                           probePath: "/nearest/v1/driving/0,0", notices: notices, probeInterval: 0)
-        let offline = CountingDirections()
+        let offline = CountingDirections(try OfflineDirections(path: try HelsinkiMap.path()))
         let directions = FallbackDirections(
             primary: OSRMDirections(baseURL: server.baseURL, configuration: RemoteConfiguration(timeout: 2, maxAttempts: 2, backoff: 0.05)),
             fallback: offline, monitor: monitor)
 
         let online = try await directions.calculate(request)
-        XCTAssertNotEqual(online.first?.name, "offline")
+        XCTAssertEqual(offline.calls, 0)
         XCTAssertEqual(monitor.state, .reachable)
         XCTAssertEqual(notices.drain(), [])
 
         server.kill()
         let first = try await directions.calculate(request)
         let second = try await directions.calculate(request)
-        XCTAssertEqual(first.first?.name, "offline")
-        XCTAssertEqual(second.first?.name, "offline")
         XCTAssertEqual(offline.calls, 2)
+        XCTAssertEqual(first, second)
+        // The embedded router's own answer for the same trip: a real route of similar length.
+        let embedded = try XCTUnwrap(first.first)
+        let osrm = try XCTUnwrap(online.first)
+        XCTAssertEqual(embedded.steps.last?.instruction, "Arrive at your destination")
+        XCTAssertEqual(embedded.distance, osrm.distance, accuracy: osrm.distance * 0.3,
+                       "offline \(embedded.distance) m vs OSRM \(osrm.distance) m")
         XCTAssertEqual(notices.drain(), ["! Routing server unreachable — using the offline map"], "said once, not per request")
         XCTAssertTrue(monitor.isUnreachable)
 
@@ -60,7 +66,7 @@ final class FallbackDirectionsTests: XCTestCase {
     func testServersOwnNoRouteIsNotAFallback() async throws {
         let server = try OSRMServer(profile: "car")
         let notices = BackendNotices()
-        let offline = CountingDirections()
+        let offline = CountingDirections(try OfflineDirections(path: try HelsinkiMap.path()))
         let directions = FallbackDirections(
             primary: OSRMDirections(baseURL: server.baseURL),
             fallback: offline,
