@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "CSQLite"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine"]),
-        .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore"]),
+        .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
         .testTarget(name: "RouteItAppTests", dependencies: ["routeit"]),
     ]
