@@ -50,7 +50,7 @@ final class PBFBadInputTests: XCTestCase {
 
     func testRandomlyDamagedBytes() throws {
         let original = [UInt8](try Data(contentsOf: try OSMTestData.realFile("test.osm.pbf")))
-        var generator = SplitMix64(seed: 42)
+        var generator = PBFTestRandom(seed: 42)
         var refused = 0
         for _ in 0..<20 {
             var bytes = original
@@ -63,7 +63,7 @@ final class PBFBadInputTests: XCTestCase {
 }
 
 /// Deterministic random numbers, so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
+private struct PBFTestRandom: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
