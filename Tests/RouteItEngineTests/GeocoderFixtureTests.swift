@@ -49,7 +49,9 @@ final class GeocoderFixtureTests: XCTestCase {
 
     func testNumberInsideARange() throws {
         XCTAssertEqual(try first("Mannerheimintie 14"), "Mannerheimintie 14-20, 00100 Helsinki")
-        XCTAssertEqual(try first("Mannerheimintie 17"), "Mannerheimintie 14-20, 00100 Helsinki")
+        XCTAssertEqual(try first("Mannerheimintie 18"), "Mannerheimintie 14-20, 00100 Helsinki")
+        // 14-20 is the even side: 17 is across the street.
+        XCTAssertEqual(try first("Mannerheimintie 17"), "Mannerheimintie, 00100 Helsinki")
         XCTAssertEqual(try first("Mannerheimintie 12 b"), "Mannerheimintie 12 B, 00100 Helsinki")
         // 12 alone finds 12 B (same house, other door).
         XCTAssertEqual(try first("Mannerheimintie 12"), "Mannerheimintie 12 B, 00100 Helsinki")

@@ -20,7 +20,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let pointsNear: SQLiteStatement
     private let segmentsNear: SQLiteStatement
 
-    private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key"
+    private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key"
 
     public init(map: RouteItMap) throws {
         self.map = map
@@ -36,7 +36,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let c = Self.columns
         addressExact = try db.prepare("SELECT \(c) FROM place p WHERE p.street_key = ? AND p.hn_key = ? AND p.kind = 0")
         addressCovering = try db.prepare("""
-            SELECT \(c) FROM place p WHERE p.street_key = ? AND p.kind = 0 AND p.hn_low <= ? AND p.hn_high >= ? AND p.hn_key <> ?
+            SELECT \(c) FROM place p WHERE p.street_key = ?1 AND p.kind = 0 AND p.hn_low <= ?2 AND p.hn_high >= ?2 AND p.hn_key <> ?3
+            AND (p.hn_low % 2 = ?2 % 2 OR p.hn_low % 2 <> p.hn_high % 2)
             """)
         streetsByKey = try db.prepare("SELECT \(c) FROM place p WHERE p.street_key = ? AND p.kind = 3")
         textSearch = try db.prepare("""
@@ -76,20 +77,22 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
 
         let streetMatches = streets.matches(query.nameKey)
+        var foundHouse = false
         for (key, distance) in streetMatches {
             let penalty = Double(distance) * 15
             if let number = query.number {
                 var found = false
                 for row in try rows(addressExact, [.text(key), .text(number.key)]) { offer(row, 100 - penalty); found = true }
                 if let n = number.low {
-                    for row in try rows(addressCovering, [.text(key), .int(Int64(n)), .int(Int64(n)), .text(number.key)]) {
+                    for row in try rows(addressCovering, [.text(key), .int(Int64(n)), .text(number.key)]) {
                         offer(row, (row.houseNumberKey.map { HouseNumber($0)?.isRange ?? false } ?? false ? 90 : 85) - penalty)
                         found = true
                     }
                 }
-                if !found { for row in try rows(streetsByKey, [.text(key)]) { offer(row, 60 - penalty) } }
+                if found { foundHouse = true } else { for row in try rows(streetsByKey, [.text(key)]) { offer(row, 60 - penalty) } }
             } else {
-                for row in try rows(streetsByKey, [.text(key)]) { offer(row, 95 - penalty) }
+                // Above a stop or shop of the same name (93 + importance/10), below a square.
+                for row in try rows(streetsByKey, [.text(key)]) { offer(row, 97 - penalty) }
             }
         }
 
@@ -100,12 +103,17 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             let tieBreak = min(1, max(0, -rank / 100))
             switch row.kind {
             case .street:
-                if streetMatches.contains(where: { $0.distance == 0 }) { continue }
+                // Streets matched by name above are already offered (or, with a number, their house).
+                if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
                 offer(row, 55 + tieBreak)
             case .poi, .place:
                 let exact = row.name.map(TextFolding.key) == query.nameKey
                 var score = (exact ? 93 : 70) + Double(row.importance) / 10 + tieBreak
-                if let number = query.number, row.houseNumberKey != number.key { score -= 30 }
+                if let number = query.number, row.houseNumberKey != number.key {
+                    // "Annankatu 25" is the house, not the "Annankatu" tram stop.
+                    if foundHouse { continue }
+                    score -= 30
+                }
                 offer(row, score)
             case .address:
                 continue
@@ -179,7 +187,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         try rowsWithRank(statement, values, rankColumn: nil).map(\.0)
     }
 
-    private func rowsWithRank(_ statement: SQLiteStatement, _ values: [SQLiteValue], rankColumn: Int32? = 11) throws -> [(PlaceRecord, Double)] {
+    private func rowsWithRank(_ statement: SQLiteStatement, _ values: [SQLiteValue], rankColumn: Int32? = 12) throws -> [(PlaceRecord, Double)] {
         try statement.bind(values)
         var result: [(PlaceRecord, Double)] = []
         while try statement.step() {
@@ -201,6 +209,7 @@ struct PlaceRecord {
     var coordinate: Coordinate
     var importance: Int
     var houseNumberKey: String?
+    var streetKey: String?
 
     init(_ s: SQLiteStatement) {
         id = s.int(0)
@@ -213,6 +222,7 @@ struct PlaceRecord {
         coordinate = Coordinate(latitude: s.double(7), longitude: s.double(8))
         importance = Int(s.int(9))
         houseNumberKey = s.string(10)
+        streetKey = s.string(11)
     }
 
     var placemark: Placemark {

@@ -20,15 +20,17 @@ struct StreetNameIndex {
         length >= 12 ? 2 : length >= 5 ? 1 : 0
     }
 
-    /// Street keys matching `key`: exact first (distance 0), then by increasing edit distance.
+    /// Street keys matching `key`: exact first (distance 0), then near misses by increasing edit
+    /// distance (so a typo finds its street, and a real street one letter away from another
+    /// still shows the other, ranked below).
     func matches(_ key: String, limit: Int = 5) -> [(key: String, distance: Int)] {
-        if keys.contains(key) { return [(key, 0)] }
         let query = Array(key.unicodeScalars)
         let allowed = Self.typoLimit(forLength: query.count)
-        guard allowed > 0 else { return [] }
-        var found: [(key: String, distance: Int)] = []
-        for entry in scalars {
-            if let d = EditDistance.bounded(query, entry.scalars, limit: allowed) { found.append((entry.key, d)) }
+        var found: [(key: String, distance: Int)] = keys.contains(key) ? [(key, 0)] : []
+        if allowed > 0 {
+            for entry in scalars where entry.key != key {
+                if let d = EditDistance.bounded(query, entry.scalars, limit: allowed) { found.append((entry.key, d)) }
+            }
         }
         return Array(found.sorted { ($0.distance, $0.key) < ($1.distance, $1.key) }.prefix(limit))
     }

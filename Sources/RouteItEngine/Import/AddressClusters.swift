@@ -63,8 +63,10 @@ struct AddressClusters {
         }
     }
 
-    /// The address of `streetKey` nearest to `point` (to give a street its postcode and city).
-    func nearest(to point: Coordinate, streetKey: String) -> Cluster? {
-        byStreet[streetKey]?.min { $0.position.distance(to: point) < $1.position.distance(to: point) }
+    /// Postcode and city of the addresses of `streetKey` nearest to `point` that have them (to
+    /// give a street its postcode and city).
+    func postcodeAndCity(near point: Coordinate, streetKey: String) -> (postcode: String?, city: String?) {
+        let byDistance = (byStreet[streetKey] ?? []).sorted { $0.position.distance(to: point) < $1.position.distance(to: point) }
+        return (byDistance.lazy.compactMap(\.postcode).first, byDistance.lazy.compactMap(\.city).first)
     }
 }

@@ -186,10 +186,10 @@ public final class AddressLayerBuilder: MapLayerBuilder {
         // Streets: ways of one name, grouped when they lie together, with every segment indexed.
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
         for group in streetGroups.groups {
-            let nearest = clusters.nearest(to: group.representative, streetKey: group.key)
+            let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
             let placeID = try writer.insert(PlaceRow(
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
-                postcode: nearest?.postcode, city: nearest?.city ?? clusters.commonCity,
+                postcode: near.postcode, city: near.city ?? clusters.commonCity,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil))
             try writer.insertText([group.name], place: placeID)
             for line in group.lines {

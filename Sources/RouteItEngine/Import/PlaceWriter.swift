@@ -88,18 +88,22 @@ final class PlaceWriter {
         nextSegmentID += 1
     }
 
-    /// Postcode and city of the nearest address point within `metres` that has them.
+    /// Postcode and city of the nearest address point within `metres` that has them. Searches
+    /// growing boxes so a dense city centre does not turn this into a scan of every address.
     func nearestAddress(to p: Coordinate, within metres: Double) throws -> (postcode: String?, city: String?)? {
-        let d = Geometry.degrees(metres: metres, at: p)
-        try nearbyPoints.bind([.double(p.latitude + d.lat), .double(p.latitude - d.lat),
-                               .double(p.longitude + d.lon), .double(p.longitude - d.lon)])
-        var best: (String?, String?, Double)?
-        while try nearbyPoints.step() {
-            let postcode = nearbyPoints.string(0), city = nearbyPoints.string(1)
-            guard postcode != nil || city != nil else { continue }
-            let distance = p.distance(to: Coordinate(latitude: nearbyPoints.double(2), longitude: nearbyPoints.double(3)))
-            if distance <= metres, best == nil || distance < best!.2 { best = (postcode, city, distance) }
+        for radius in [60.0, 200, metres] where radius <= metres {
+            let d = Geometry.degrees(metres: radius, at: p)
+            try nearbyPoints.bind([.double(p.latitude + d.lat), .double(p.latitude - d.lat),
+                                   .double(p.longitude + d.lon), .double(p.longitude - d.lon)])
+            var best: (String?, String?, Double)?
+            while try nearbyPoints.step() {
+                let postcode = nearbyPoints.string(0), city = nearbyPoints.string(1)
+                guard postcode != nil || city != nil else { continue }
+                let distance = p.distance(to: Coordinate(latitude: nearbyPoints.double(2), longitude: nearbyPoints.double(3)))
+                if distance <= radius, best == nil || distance < best!.2 { best = (postcode, city, distance) }
+            }
+            if let best { return (best.0, best.1) }
         }
-        return best.map { ($0.0, $0.1) }
+        return nil
     }
 }

@@ -1,9 +1,36 @@
 import Foundation
+import RouteItEngine
 
-/// `routeit import ...`: a scripting tool over the embedded engine.
+/// `routeit import FILE.osm.pbf|FILE.osm [-o MAP.routeit]`: builds a map (default: in the maps
+/// directory, named after the extract: Helsinki.osm.pbf → helsinki.routeit).
 enum ImportTool {
+    static let usage = "usage: routeit import FILE.osm.pbf|FILE.osm [-o MAP.routeit]"
+
     static func run(_ arguments: [String]) -> Int32 {
-        FileHandle.standardError.write("routeit import: not implemented yet\n".data(using: .utf8)!)
-        return 2
+        let parsed: (positionals: [String], options: [String: String], flags: Set<String>)
+        do {
+            parsed = try MapToolSupport.parse(arguments, options: ["-o", "--output"], flags: [])
+        } catch {
+            return MapToolSupport.fail("import", "\(error); \(usage)", code: 2)
+        }
+        guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
+            return MapToolSupport.fail("import", usage, code: 2)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return MapToolSupport.fail("import", "no such file: \(source)", code: 2)
+        }
+        let library = MapLibrary()
+        let output = parsed.options["-o"] ?? parsed.options["--output"]
+            ?? library.mapsDirectory.appendingPathComponent(MapLibrary.stem(of: URL(fileURLWithPath: source).lastPathComponent) + ".routeit").path
+        do {
+            let summary = try MapImporter(progress: ImportProgressBar()).importMap(osmFile: source, to: output)
+            FileHandle.standardError.write(Data(String(format: "import: %d nodes, %d ways, %d relations in %.1fs\n",
+                                                       summary.nodes, summary.ways, summary.relations, summary.seconds).utf8))
+            print(output)
+            return 0
+        } catch {
+            return MapToolSupport.fail("import", "\(error)", code: 1)
+        }
     }
 }

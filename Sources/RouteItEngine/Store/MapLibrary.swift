@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where maps live and how `--map` is resolved: the default Helsinki map under
+/// `$XDG_DATA_HOME/routeit/maps` (imported on first use from the Helsinki extract), a `.routeit`
+/// file, or an OSM file imported on the fly into a cache.
+public struct MapLibrary {
+    public static let defaultMapName = "helsinki.routeit"
+    public static let defaultOSMFile = "Helsinki.osm.pbf"
+
+    /// `$XDG_DATA_HOME/routeit` (default `~/.local/share/routeit`).
+    public let dataDirectory: URL
+    /// `$XDG_CACHE_HOME/routeit/maps` (default `~/.cache/routeit/maps`): maps of `--map FILE.osm.pbf`.
+    public let cacheDirectory: URL
+    /// Where the default map's source extract is looked for, in order.
+    public let osmDirectories: [URL]
+
+    public var mapsDirectory: URL { dataDirectory.appendingPathComponent("maps") }
+    public var defaultMapPath: String { mapsDirectory.appendingPathComponent(Self.defaultMapName).path }
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                repositoryRoot: URL? = MapLibrary.repositoryRoot()) {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        func xdg(_ key: String, _ fallback: String) -> URL {
+            if let value = environment[key], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+            return home.appendingPathComponent(fallback)
+        }
+        dataDirectory = xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("routeit")
+        cacheDirectory = xdg("XDG_CACHE_HOME", ".cache").appendingPathComponent("routeit/maps")
+        var osm = [dataDirectory.appendingPathComponent("osm")]
+        if let repositoryRoot { osm.append(repositoryRoot.appendingPathComponent(".data/osm")) }
+        osmDirectories = osm
+    }
+
+    /// Opens the map `path` names (nil: the default map), importing an OSM file or the missing
+    /// default map first.
+    public func open(path: String? = nil, progress: ImportProgressReporting? = nil) throws -> RouteItMap {
+        try RouteItMap(path: resolve(path: path, progress: progress))
+    }
+
+    /// The `.routeit` file behind `path`, imported if needed.
+    public func resolve(path: String?, progress: ImportProgressReporting? = nil) throws -> String {
+        guard let path else { return try defaultMap(progress: progress) }
+        guard FileManager.default.fileExists(atPath: path) else { throw RouteItMapError.missing(path) }
+        guard Self.isOSMFile(path) else { return path }
+        do {
+            return try cachedImport(of: path, progress: progress)
+        } catch let error as OSMReadError where !Self.isNamedLikeOSM(path) {
+            // Neither a map nor OSM data: say so rather than only why it is not OSM.
+            throw MapImportError("\(path) is neither a RouteIt map nor an OSM file (\(error))")
+        }
+    }
+
+    /// The default map, imported from the Helsinki extract when it is missing.
+    public func defaultMap(progress: ImportProgressReporting? = nil) throws -> String {
+        let mapPath = defaultMapPath
+        if FileManager.default.fileExists(atPath: mapPath) { return mapPath }
+        guard let source = osmDirectories.map({ $0.appendingPathComponent(Self.defaultOSMFile).path })
+            .first(where: FileManager.default.fileExists(atPath:)) else {
+            throw MapImportError("no map at \(mapPath) and no \(Self.defaultOSMFile) in "
+                + osmDirectories.map(\.path).joined(separator: " or ") + ": run Scripts/install-maps")
+        }
+        try MapImporter(progress: progress).importMap(osmFile: source, to: mapPath)
+        return mapPath
+    }
+
+    static func isNamedLikeOSM(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".pbf") || lower.hasSuffix(".osm") || lower.hasSuffix(".xml")
+    }
+
+    /// OSM input by name or by content: not an SQLite file and named like OSM data.
+    static func isOSMFile(_ path: String) -> Bool {
+        if RouteItMap.hasSQLiteHeader(path) { return false }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".pbf") || lower.hasSuffix(".osm") || lower.hasSuffix(".xml") || !lower.hasSuffix(".routeit")
+    }
+
+    /// An OSM file's map in the cache, keyed by its path, size and modification time.
+    private func cachedImport(of osmFile: String, progress: ImportProgressReporting?) throws -> String {
+        let url = URL(fileURLWithPath: osmFile).standardizedFileURL
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let key = Self.fnv1a("\(url.path)|\(size)|\(modified)")
+        let mapPath = cacheDirectory.appendingPathComponent("\(Self.stem(of: url.lastPathComponent))-\(String(key, radix: 16)).routeit").path
+        if (try? RouteItMap(path: mapPath)) != nil { return mapPath }
+        try MapImporter(progress: progress).importMap(osmFile: url.path, to: mapPath)
+        return mapPath
+    }
+
+    /// `Helsinki.osm.pbf` → `helsinki`.
+    public static func stem(of fileName: String) -> String {
+        var name = fileName
+        for suffix in [".pbf", ".osm", ".xml"] where name.lowercased().hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return name.isEmpty ? "map" : name.lowercased()
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The source checkout this binary was built in (its `.data/osm` holds fetched extracts):
+    /// found from the executable's location, else from this file's compile-time path.
+    public static func repositoryRoot(file: StaticString = #filePath) -> URL? {
+        func walkUp(from start: URL) -> URL? {
+            var dir = start
+            for _ in 0..<8 {
+                if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
+                let parent = dir.deletingLastPathComponent()
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+            return nil
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return walkUp(from: executable) ?? walkUp(from: URL(fileURLWithPath: "\(file)").deletingLastPathComponent())
+    }
+}

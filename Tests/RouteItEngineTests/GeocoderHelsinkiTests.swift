@@ -1,0 +1,133 @@
+import Foundation
+import RouteItCore
+import XCTest
+@testable import RouteItEngine
+
+/// The geocoder on the real Helsinki extract. Every address used here was checked in the data
+/// first (pyosmium): e.g. Annankatu 25 is building way 15244406 and nodes 151006260, 311747782,
+/// 4751244131; Mannerheimintie 14-20 is tagged on ~25 nodes; Aleksanterinkatu 30-34 on node
+/// 4465241036; Stockmann is building way 122595241 (Aleksanterinkatu 52); Kauppatori is relation
+/// 2919185 (place=square).
+final class GeocoderHelsinkiTests: XCTestCase {
+    private static var geocoder: OfflineGeocoder?
+
+    private func geocoder() throws -> OfflineGeocoder {
+        if let g = Self.geocoder { return g }
+        let g = try OfflineGeocoder(path: RealMaps.path("Helsinki.osm.pbf"))
+        Self.geocoder = g
+        return g
+    }
+
+    private func addresses(_ text: String) throws -> [String] { try geocoder().search(text).map(\.formattedAddress) }
+
+    func testStreetAndNumber() throws {
+        let results = try geocoder().search("Annankatu 25")
+        XCTAssertEqual(results.first?.formattedAddress, "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(results.first?.formattedAddressLines, ["Annankatu 25", "00100 Helsinki"])
+        // The building's centroid (way 15244406), not one of its entrance nodes.
+        XCTAssertLessThan(try XCTUnwrap(results.first).coordinate.distance(to: Coordinate(latitude: 60.16743, longitude: 24.93659)), 15)
+        XCTAssertEqual(try addresses("annankatu 25 helsinki").first, "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(try addresses("Annankatu 25, 00100 Helsinki").first, "Annankatu 25, 00100 Helsinki")
+    }
+
+    func testFoldedDiacritics() throws {
+        XCTAssertEqual(try addresses("Toolonlahdenkatu 2").first, "Töölönlahdenkatu 2, 00100 Helsinki")
+        XCTAssertEqual(try addresses("töölönlahdenkatu 2").first, "Töölönlahdenkatu 2, 00100 Helsinki")
+    }
+
+    func testRanges() throws {
+        // Only the range 30-34 has house 32.
+        XCTAssertEqual(try addresses("Aleksanterinkatu 32").first, "Aleksanterinkatu 30-34, 00100 Helsinki")
+        // 14 exists on its own and inside 14-20: the exact one first, the range after it.
+        let fourteen = try addresses("Mannerheimintie 14")
+        XCTAssertEqual(fourteen.first, "Mannerheimintie 14, 00100 Helsinki")
+        XCTAssertTrue(fourteen.contains("Mannerheimintie 14-20, 00100 Helsinki"), "\(fourteen)")
+        // 15 is on the other side of the street: not in the even range 14-20.
+        XCTAssertFalse(try addresses("Mannerheimintie 15").contains("Mannerheimintie 14-20, 00100 Helsinki"))
+    }
+
+    func testStreetAloneIsAPointOnTheStreet() throws {
+        let result = try XCTUnwrap(geocoder().search("Aleksanterinkatu").first)
+        XCTAssertEqual(result.street, "Aleksanterinkatu")
+        XCTAssertNil(result.houseNumber)
+        let db = try RouteItMap(path: RealMaps.path("Helsinki.osm.pbf")).database
+        let segments = try db.prepare("""
+            SELECT s.lat1, s.lon1, s.lat2, s.lon2 FROM street_segment s JOIN place p ON p.id = s.place_id
+            WHERE p.street_key = 'aleksanterinkatu'
+            """)
+        var nearest = Double.infinity
+        while try segments.step() {
+            let a = Coordinate(latitude: segments.double(0), longitude: segments.double(1))
+            let b = Coordinate(latitude: segments.double(2), longitude: segments.double(3))
+            nearest = min(nearest, Geometry.closestPoint(to: result.coordinate, onSegment: a, b).1)
+        }
+        XCTAssertLessThan(nearest, 1, "on the street's geometry")
+    }
+
+    func testPOIAndPlace() throws {
+        XCTAssertEqual(try addresses("Stockmann").first, "Stockmann, Aleksanterinkatu 52, 00100 Helsinki")
+        let square = try XCTUnwrap(geocoder().search("Kauppatori").first)
+        XCTAssertEqual(square.name, "Kauppatori")
+        XCTAssertLessThan(square.coordinate.distance(to: Coordinate(latitude: 60.1673, longitude: 24.9527)), 120)
+    }
+
+    func testTypos() throws {
+        XCTAssertEqual(try addresses("Annankattu 25").first, "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(try addresses("Mannerhiemintie 14").first, "Mannerheimintie 14, 00100 Helsinki")
+        XCTAssertEqual(try addresses("Aleksanterinktu").first, "Aleksanterinkatu, 00100 Helsinki")
+    }
+
+    func testAtMostTenBestFirst() throws {
+        let results = try addresses("Mannerheimintie")
+        XCTAssertLessThanOrEqual(results.count, 10)
+        XCTAssertEqual(results.first, "Mannerheimintie, 00100 Helsinki")
+        XCTAssertLessThanOrEqual(try addresses("ka").count, 10)
+        XCTAssertEqual(Set(try addresses("ka")).count, try addresses("ka").count, "no duplicate lines")
+    }
+
+    func testNothingPlausible() throws {
+        XCTAssertEqual(try addresses("Xyzzykatu 123"), [])
+        XCTAssertEqual(try addresses("qwertyuiop asdfghjkl"), [])
+        XCTAssertEqual(try addresses(" \t "), [])
+        XCTAssertEqual(try addresses("\u{1}\u{2}\u{3}"), [])
+    }
+
+    func testReverse() throws {
+        let near = try XCTUnwrap(geocoder().reverse(Coordinate(latitude: 60.16745, longitude: 24.93675)))
+        XCTAssertEqual(near.formattedAddress, "Annankatu 25, 00100 Helsinki")
+        // Kaisaniemen puistokuja runs through the park, ~200 m from any address.
+        let park = try XCTUnwrap(geocoder().reverse(Coordinate(latitude: 60.17443, longitude: 24.94264)))
+        XCTAssertEqual(park.street, "Kaisaniemen puistokuja")
+        XCTAssertNil(park.houseNumber)
+        XCTAssertNil(try geocoder().reverse(Coordinate(latitude: 61.5, longitude: 23.8)), "Tampere is not on this map")
+    }
+
+    /// The benchmark goal is p50 < 1 ms in release; debug builds (what `swift test` runs) are
+    /// several times slower, so this only guards against a regression to scanning.
+    func testForwardAndReverseAreFast() throws {
+        let g = try geocoder()
+        let queries = ["Annankatu 25", "annankatu 25 helsinki", "Toolonlahdenkatu 2", "Mannerheimintie 14",
+                       "Aleksanterinkatu", "Stockmann", "Kauppatori", "Annankattu 25", "Xyzzykatu 1", "Bulevardi 2"]
+        var times: [Double] = []
+        for _ in 0..<5 {
+            for q in queries {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try g.search(q)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+        }
+        times.sort()
+        let p50 = times[times.count / 2]
+        var reverseTimes: [Double] = []
+        for i in 0..<50 {
+            let c = Coordinate(latitude: 60.165 + Double(i) * 0.0002, longitude: 24.936 + Double(i) * 0.0003)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try g.reverse(c)
+            reverseTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        reverseTimes.sort()
+        print("geocoder p50: forward \(p50) ms, reverse \(reverseTimes[25]) ms")
+        XCTAssertLessThan(p50, 10)
+        XCTAssertLessThan(reverseTimes[25], 10)
+    }
+}
