@@ -14,9 +14,7 @@ struct PBFPrimitiveBlockDecoder {
     private var groups: [UnsafeRawBufferPointer] = []
     private var keys: [UInt64] = []
     private var values: [UInt64] = []
-    private var refs: [UInt64] = []
     private var roles: [UInt64] = []
-    private var memberIds: [UInt64] = []
     private var memberTypes: [UInt64] = []
 
     /// Hands the block's entities of the wanted `kinds` to `body`, in order; returns the kinds
@@ -131,19 +129,20 @@ struct PBFPrimitiveBlockDecoder {
         var id: Int64?
         keys.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
-        refs.removeAll(keepingCapacity: true)
+        var nodeRefs: [Int64] = []
+        var ref: Int64 = 0
         var cursor = ProtobufCursor(message)
         while let field = try cursor.nextField() {
             switch (field.number, field.wireType) {
             case (1, .varint): id = try cursor.int64()
             case (2, _): try cursor.appendVarints(field.wireType, to: &keys)
             case (3, _): try cursor.appendVarints(field.wireType, to: &values)
-            case (8, _): try cursor.appendVarints(field.wireType, to: &refs)
+            case (8, _): try cursor.appendDeltaDecoded(field.wireType, to: &nodeRefs, running: &ref)
             default: try cursor.skip(field.wireType)  // info, and lat/lon of LocationsOnWays files
             }
         }
         guard let id else { throw PBFCorruption("a way lacks its id") }
-        try body(.way(OSMWay(id: id, nodeRefs: Self.deltaDecoded(refs), tags: try tags())))
+        try body(.way(OSMWay(id: id, nodeRefs: nodeRefs, tags: try tags())))
     }
 
     private mutating func decodeRelation(_ message: UnsafeRawBufferPointer, _ body: (OSMEntity) throws -> Void) throws {
@@ -151,7 +150,8 @@ struct PBFPrimitiveBlockDecoder {
         keys.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         roles.removeAll(keepingCapacity: true)
-        memberIds.removeAll(keepingCapacity: true)
+        var memberIds: [Int64] = []
+        var memberId: Int64 = 0
         memberTypes.removeAll(keepingCapacity: true)
         var cursor = ProtobufCursor(message)
         while let field = try cursor.nextField() {
@@ -160,7 +160,7 @@ struct PBFPrimitiveBlockDecoder {
             case (2, _): try cursor.appendVarints(field.wireType, to: &keys)
             case (3, _): try cursor.appendVarints(field.wireType, to: &values)
             case (8, _): try cursor.appendVarints(field.wireType, to: &roles)
-            case (9, _): try cursor.appendVarints(field.wireType, to: &memberIds)
+            case (9, _): try cursor.appendDeltaDecoded(field.wireType, to: &memberIds, running: &memberId)
             case (10, _): try cursor.appendVarints(field.wireType, to: &memberTypes)
             default: try cursor.skip(field.wireType)
             }
@@ -169,10 +169,9 @@ struct PBFPrimitiveBlockDecoder {
         guard roles.count == memberIds.count, memberTypes.count == memberIds.count else {
             throw PBFCorruption("relation \(id) has \(memberIds.count) members but \(roles.count) roles and \(memberTypes.count) types")
         }
-        let refs = Self.deltaDecoded(memberIds)
         var members: [OSMMember] = []
-        members.reserveCapacity(refs.count)
-        for index in refs.indices {
+        members.reserveCapacity(memberIds.count)
+        for index in memberIds.indices {
             let kind: OSMMember.Kind
             switch memberTypes[index] {
             case 0: kind = .node
@@ -180,7 +179,7 @@ struct PBFPrimitiveBlockDecoder {
             case 2: kind = .relation
             default: throw PBFCorruption("relation \(id) has a member of unknown type \(memberTypes[index])")
             }
-            members.append(OSMMember(kind: kind, ref: refs[index], role: try string(roles[index])))
+            members.append(OSMMember(kind: kind, ref: memberIds[index], role: try string(roles[index])))
         }
         try body(.relation(OSMRelation(id: id, members: members, tags: try tags())))
     }
@@ -195,18 +194,6 @@ struct PBFPrimitiveBlockDecoder {
             throw PBFCorruption("node \(id) lies outside the world (\(latitude), \(longitude))")
         }
         return OSMNode(id: id, latitude: latitude, longitude: longitude, tags: tags)
-    }
-
-    /// Zigzag-decoded running sums (way refs, relation member ids).
-    private static func deltaDecoded(_ raw: [UInt64]) -> [Int64] {
-        var result: [Int64] = []
-        result.reserveCapacity(raw.count)
-        var value: Int64 = 0
-        for item in raw {
-            value &+= Int64(bitPattern: (item &>> 1) ^ (0 &- (item & 1)))
-            result.append(value)
-        }
-        return result
     }
 
     private mutating func tags() throws -> [(String, String)] {

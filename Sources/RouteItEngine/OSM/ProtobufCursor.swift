@@ -98,6 +98,30 @@ struct ProtobufCursor {
             throw PBFCorruption("repeated integer field with wire type \(wireType.rawValue)")
         }
     }
+
+    /// A repeated sint64 field holding deltas (way refs, member ids): appends the running
+    /// sums, packed or not. A packed run is counted first (one byte below 0x80 ends each varint)
+    /// so the array is allocated once, at its exact size.
+    @inline(__always)
+    mutating func appendDeltaDecoded(_ wireType: WireType, to values: inout [Int64], running: inout Int64) throws {
+        switch wireType {
+        case .varint:
+            running &+= try sint64()
+            values.append(running)
+        case .lengthDelimited:
+            let bytes = try lengthDelimited()
+            var count = 0
+            for byte in bytes where byte < 0x80 { count += 1 }
+            values.reserveCapacity(values.count + count)
+            var packed = ProtobufCursor(bytes)
+            while !packed.isAtEnd {
+                running &+= try packed.sint64()
+                values.append(running)
+            }
+        default:
+            throw PBFCorruption("repeated integer field with wire type \(wireType.rawValue)")
+        }
+    }
 }
 
 /// Malformed bytes inside a blob; the reader adds the file name and blob position.
