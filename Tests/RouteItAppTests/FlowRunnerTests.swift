@@ -60,4 +60,17 @@ final class FlowRunnerTests: XCTestCase {
             XCTAssertEqual(result.stderr.split(separator: "\n").first?.hasPrefix("routeit: "), true, "\(arguments): \(result.stderr)")
         }
     }
+
+    func testOptionsAreAcceptedInBothForms() throws {
+        let path = try write("opts.flow", "help\nexpect Commands:\n")
+        for arguments in [["--map", "/nowhere.routeit", "--timeout", "5", "run", path],
+                          ["run", path, "--map=/nowhere.routeit", "--timeout=2.5"],
+                          ["--directions", "osrm=http://127.0.0.1:5000", "--geocoder", "nominatim=https://example.org/", "run", path]] {
+            let result = try RouteItProcess.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+        }
+        let help = try RouteItProcess.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("--directions osrm=URL"), help.stdout)
+    }
 }
