@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItEngine
 
 /// The services a session talks to, as built from the command line.
 struct AppServices {
@@ -30,6 +31,14 @@ enum ServiceFactory {
         if options.nominatimURL != nil {
             throw ServiceUnavailable(description: "Nominatim geocoding (--geocoder nominatim=URL) is not supported by this build yet.")
         }
-        throw ServiceUnavailable(description: "The offline map engine is not in this build yet, so addresses and routes are unavailable.")
+        return try embeddedServices(mapPath: options.mapPath)
+    }
+
+    /// The embedded engine on `--map PATH` (a .routeit map, or an OSM file imported on the fly)
+    /// or on the default Helsinki map (imported from the fetched extract when missing).
+    static func embeddedServices(mapPath: String?) throws -> AppServices {
+        let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar())
+        let directions = try OfflineDirections(database: map.database)
+        return AppServices(geocoder: try OfflineGeocoder(map: map), directions: directions, backdrop: directions)
     }
 }

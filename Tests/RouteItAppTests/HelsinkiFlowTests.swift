@@ -1,0 +1,71 @@
+import XCTest
+
+/// Replays Tests/Flows/helsinki/*.flow on the real Helsinki extract (imported once into a cache
+/// under .build, then reused), through the real executable and its embedded engine.
+final class HelsinkiFlowTests: XCTestCase {
+    /// The fetched extract: $ROUTEIT_OSM_DIR, else <package>/.data/osm. Missing is a failure.
+    static func helsinkiExtract() throws -> String {
+        let directory = ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"]
+            ?? RouteItProcess.packageRoot.appendingPathComponent(".data/osm").path
+        let path = directory + "/Helsinki.osm.pbf"
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("\(path) is missing: run Scripts/fetch-data")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return path
+    }
+
+    /// Keeps the on-the-fly import between runs, and away from the user's own maps.
+    static var environment: [String: String] {
+        let cache = RouteItProcess.packageRoot.appendingPathComponent(".build/routeit-test-cache").path
+        return ["XDG_CACHE_HOME": cache, "XDG_DATA_HOME": cache + "/data", "XDG_STATE_HOME": cache + "/state"]
+    }
+
+    func testHelsinkiFlows() throws {
+        let map = try Self.helsinkiExtract()
+        let directory = RouteItProcess.flowsDirectory.appendingPathComponent("helsinki")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "flow" }.sorted { $0.path < $1.path }
+        XCTAssertGreaterThanOrEqual(files.count, 2)
+        for file in files {
+            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: Self.environment)
+            XCTAssertEqual(result.status, 0, "\(file.lastPathComponent):\n\(result.stderr)\n--- stdout:\n\(result.stdout)")
+        }
+    }
+
+    func testDirectionsTotalIsSumOfLegs() throws {
+        let map = try Self.helsinkiExtract()
+        let input = """
+        type 1 Mannerheimintie 1
+        enter 1
+        pick 1
+        type 2 Annankatu 25
+        enter 2
+        pick 1
+        route
+        """
+        let result = try RouteItProcess.run(["--map", map], input: input + "\n", environment: Self.environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let legTimes = lines.filter { $0.hasPrefix("Expected Travel Time: ") }.map { seconds(String($0.dropFirst(22))) }
+        XCTAssertEqual(legTimes.count, 2, result.stdout)
+        XCTAssertTrue(legTimes.allSatisfy { $0 > 0 }, "a real leg takes time: \(legTimes)")
+        let total = try XCTUnwrap(lines.first { $0.hasPrefix("Total Time: ") }.map { seconds(String($0.dropFirst(12))) })
+        // Each shown time is rounded to the second, so the sum may differ by one per leg.
+        XCTAssertLessThanOrEqual(abs(total - legTimes.reduce(0, +)), legTimes.count)
+        let steps = lines.filter { $0.range(of: #"^\d+\. .+ - \d+\.\d\d miles$"#, options: .regularExpression) != nil }
+        XCTAssertGreaterThanOrEqual(steps.count, 4, result.stdout)
+    }
+
+    /// `1h 5m 30s` → 3930.
+    private func seconds(_ text: String) -> Int {
+        text.split(separator: " ").reduce(0) { sum, part in
+            let value = Int(part.dropLast()) ?? 0
+            switch part.last {
+            case "h": return sum + value * 3600
+            case "m": return sum + value * 60
+            default: return sum + value
+            }
+        }
+    }
+}
