@@ -141,4 +141,39 @@ final class OSMXMLReaderTests: XCTestCase {
         let all = try OSMCollected(reader)
         XCTAssertEqual(all.nodes.count + all.ways.count + all.relations.count, 0)
     }
+
+    /// Real data through XML: test.osm.pbf written out as .osm (escaping &, <, quotes and
+    /// non-ASCII names as XML requires) reads back to exactly the same entities.
+    func testRealExtractRoundTripsThroughXML() throws {
+        let original = try OSMCollected(try openOSMReader(at: try OSMTestData.realFile("test.osm.pbf")))
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
+        }
+        func tags(_ tags: [(String, String)]) -> String {
+            tags.map { "<tag k=\"\(escaped($0.0))\" v=\"\(escaped($0.1))\"/>" }.joined()
+        }
+        var xml = "<?xml version='1.0' encoding='UTF-8'?>\n<osm version=\"0.6\">\n"
+        for node in original.nodes {
+            xml += "<node id=\"\(node.id)\" lat=\"\(node.latitude)\" lon=\"\(node.longitude)\">\(tags(node.tags))</node>\n"
+        }
+        for way in original.ways {
+            xml += "<way id=\"\(way.id)\">" + way.nodeRefs.map { "<nd ref=\"\($0)\"/>" }.joined() + tags(way.tags) + "</way>\n"
+        }
+        for relation in original.relations {
+            xml += "<relation id=\"\(relation.id)\">"
+                + relation.members.map { "<member type=\"\($0.kind.rawValue)\" ref=\"\($0.ref)\" role=\"\(escaped($0.role))\"/>" }.joined()
+                + tags(relation.tags) + "</relation>\n"
+        }
+        xml += "</osm>\n"
+        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let reader = try openOSMReader(at: try OSMTestData.write(xml, named: "test.osm", in: dir))
+        XCTAssertTrue(reader is OSMXMLReader)
+        let copy = try OSMCollected(reader)
+        XCTAssertEqual(copy.nodes.count, 14222)
+        XCTAssertEqual(copy.nodes, original.nodes)
+        XCTAssertEqual(copy.ways, original.ways)
+        XCTAssertEqual(copy.relations, original.relations)
+    }
 }
