@@ -1,0 +1,87 @@
+import XCTest
+
+/// The libedit prompt on a real pseudo-terminal (util-linux `script` provides it): tab
+/// completion, the history file, history recall, colour, Ctrl-D.
+final class InteractiveShellTests: XCTestCase {
+    var stateDirectory: URL!
+
+    override func setUpWithError() throws {
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-state-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    /// Types `keystrokes` (each chunk after a pause, so the prompt has read the previous one).
+    func session(_ keystrokes: [String], environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else {
+            XCTFail("\(script) (util-linux) is needed to give routeit a terminal")
+            return (-1, "")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qfec", try RouteItProcess.locate().path, "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_STATE_HOME"] = stateDirectory.path
+        env["TERM"] = "xterm"
+        env.removeValue(forKey: "NO_COLOR")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "pty-reader").async {
+            collected.data = output.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        for chunk in keystrokes {
+            Thread.sleep(forTimeInterval: 0.4)
+            input.fileHandleForWriting.write(chunk.data(using: .utf8)!)
+        }
+        Thread.sleep(forTimeInterval: 0.4)
+        try? input.fileHandleForWriting.close()
+        if done.wait(timeout: .now() + 20) == .timedOut {
+            process.terminate()
+            XCTFail("the interactive shell did not exit")
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: collected.data, as: UTF8.self))
+    }
+
+    /// Filled by the reader thread before it signals, read after the wait.
+    private final class Collected: @unchecked Sendable { var data = Data() }
+
+    var historyFile: String { stateDirectory.appendingPathComponent("routeit/history").path }
+
+    func testCompletionHistoryAndControlD() throws {
+        let first = try session(["ty\t 1 Kaivokatu 1\r", "uni\t k\t\r", "\u{04}"])
+        XCTAssertEqual(first.status, 0, first.screen)
+        XCTAssertTrue(first.screen.contains("routeit> "), first.screen)
+        XCTAssertTrue(first.screen.contains("From:   Kaivokatu 1"), "ty<Tab> completed to type: \(first.screen)")
+        XCTAssertTrue(first.screen.contains("(car, kilometres)"), "uni<Tab> k<Tab> completed to units km: \(first.screen)")
+        XCTAssertTrue(first.screen.contains("\u{1B}[1mTrip"), "colour on a terminal")
+        let history = try String(contentsOfFile: historyFile, encoding: .utf8)
+        XCTAssertTrue(history.contains("Kaivokatu"), history)
+        XCTAssertTrue(history.contains("units"), history)
+
+        // A new session reads the history: Up recalls the last command (units km), Up again the one before.
+        let second = try session(["\u{1B}[A\u{1B}[A\r", "quit\r"], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(second.status, 0, second.screen)
+        XCTAssertTrue(second.screen.contains("From:   Kaivokatu 1"), second.screen)
+        XCTAssertFalse(second.screen.contains("\u{1B}[1m"), "NO_COLOR turns colour off: \(second.screen)")
+    }
+
+    func testBadInputAtThePromptKeepsTheSessionGoing() throws {
+        let result = try session(["fly away\r", "pick 3\r", "type 1 Kaivokatu 1\r", "quit\r"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.screen.contains("error: Unknown command \"fly\""), result.screen)
+        XCTAssertTrue(result.screen.contains("error: There is nothing to pick from"), result.screen)
+        XCTAssertTrue(result.screen.contains("From:   Kaivokatu 1"), result.screen)
+    }
+}
