@@ -40,7 +40,7 @@ enum TripMapCommands {
                 // Atomic: an interrupted export never leaves half a file where a good one was.
                 try Data(text.utf8).write(to: url, options: .atomic)
             } catch {
-                throw InputError("Cannot write \(path): \(reason(error))")
+                throw InputError("Cannot write \(path): \(reason(error, url: url))")
             }
             return .init(text: "Exported \(format.rawValue.uppercased()) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)")
         })
@@ -71,12 +71,18 @@ enum TripMapCommands {
             return .init(text: saved + "\n\n" + session.renderScreen())
         })
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
+    /// A short cause for a failed write: Foundation on Linux rarely says which path part failed.
+    private static func reason(_ error: Error, url: URL) -> String {
+        let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            return "there is no directory \(directory.path)"
         }
-        return nsError.localizedDescription
+        if !isDirectory.boolValue { return "\(directory.path) is not a directory" }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory"
+        }
+        if !FileManager.default.isWritableFile(atPath: directory.path) { return "permission denied" }
+        return (error as NSError).localizedDescription
     }
 }
