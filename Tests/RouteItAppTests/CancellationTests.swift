@@ -31,6 +31,8 @@ final class CancellationTests: XCTestCase {
         kill(process.processIdentifier, SIGINT)
         Thread.sleep(forTimeInterval: 3.5)
         XCTAssertTrue(process.isRunning, "Ctrl-C during a command must not end the session")
+        // The abandoned import may still be running: commands must not wait for it.
+        let resumed = Date()
         input.fileHandleForWriting.write("show\nquit\n".data(using: .utf8)!)
         try input.fileHandleForWriting.close()
         if done.wait(timeout: .now() + 60) == .timedOut {
@@ -38,6 +40,7 @@ final class CancellationTests: XCTestCase {
             XCTFail("routeit hung after Ctrl-C")
         }
         process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(resumed), 6, "show and quit waited for the cancelled work")
         XCTAssertEqual(process.terminationStatus, 0)
         let text = String(decoding: collected.data, as: UTF8.self)
         XCTAssertTrue(text.contains("Cancelled."), text)

@@ -38,7 +38,8 @@ final class CommandRunner {
     func run(_ line: String, in session: Session) -> Session.Output {
         let result = OutputBox()
         let done = DispatchSemaphore(value: 0)
-        let spinner = session.command(for: line)?.progressMessage.flatMap { Spinner(message: $0) }
+        // Not while the map may still be opened: a first-use import draws its own progress bar.
+        let spinner = session.services.isSettled ? session.command(for: line)?.progressMessage.flatMap { Spinner(message: $0) } : nil
         lock.withLock { interrupted = false }
         let task = Task.detached {
             let output = await session.execute(line)

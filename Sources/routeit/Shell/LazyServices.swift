@@ -4,7 +4,10 @@ import RouteItCore
 /// Opens the real services at their first use and remembers the outcome, so a missing map is a
 /// one-line alert on `enter`/`route`/`locate` rather than a failure at start-up.
 final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecked Sendable {
+    /// Guards `opened` only (never held while opening, so asking is instant).
     private let lock = NSLock()
+    /// Serialises opening: a second caller waits for the first one's import.
+    private let openLock = NSLock()
     private let open: () throws -> AppServices
     private var opened: Result<AppServices, Error>?
 
@@ -12,11 +15,16 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
         self.open = open
     }
 
+    /// Whether the services were opened (or failed to open) already: until then the first use
+    /// may import a map, which shows its own progress.
+    var isSettled: Bool { lock.withLock { opened != nil } }
+
     func services() throws -> AppServices {
-        try lock.withLock {
-            if let opened { return try opened.get() }
+        if let settled = lock.withLock({ opened }) { return try settled.get() }
+        return try openLock.withLock {
+            if let settled = lock.withLock({ opened }) { return try settled.get() }
             let result = Result { try open() }
-            opened = result
+            lock.withLock { opened = result }
             return try result.get()
         }
     }
