@@ -15,10 +15,19 @@ final class HelsinkiFlowTests: XCTestCase {
         return path
     }
 
-    /// Keeps the on-the-fly import between runs, and away from the user's own maps.
+    /// One fresh cache per test run: the extract is imported by the code under test (never a
+    /// stale map from an older importer), once, and away from the user's own maps.
+    static let cacheDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("routeit-app-tests-\(ProcessInfo.processInfo.processIdentifier)")
+
     static var environment: [String: String] {
-        let cache = RouteItProcess.packageRoot.appendingPathComponent(".build/routeit-test-cache").path
+        let cache = cacheDirectory.path
         return ["XDG_CACHE_HOME": cache, "XDG_DATA_HOME": cache + "/data", "XDG_STATE_HOME": cache + "/state"]
+    }
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: cacheDirectory)
+        super.tearDown()
     }
 
     func testHelsinkiFlows() throws {
