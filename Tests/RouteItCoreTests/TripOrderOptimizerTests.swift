@@ -15,12 +15,13 @@ struct TripOrderSeededGenerator: RandomNumberGenerator {
 }
 
 final class TripOrderOptimizerTests: XCTestCase {
-    /// The cheapest round trip over every permutation (depth-first, no allocation per leaf):
-    /// the reference the optimizer must match.
+    /// The cheapest round trip over every permutation (depth-first, pruning branches already
+    /// dearer than the best found): the reference the optimizer must match.
     private func bruteForce(_ m: DurationMatrix) -> Double {
         var visited = [Bool](repeating: false, count: m.size)
         var best = Double.infinity
         func extend(from here: Int, count: Int, cost: Double) {
+            if cost >= best { return } // durations are non-negative: this branch cannot win
             if count == m.size - 1 { best = min(best, cost + m[here, 0]); return }
             for next in 1..<m.size where !visited[next] {
                 visited[next] = true
@@ -88,12 +89,14 @@ final class TripOrderOptimizerTests: XCTestCase {
         XCTAssertEqual(try TripOrderOptimizer.optimalOrder(reversed), TripOrder(stops: [2, 1], duration: 3))
     }
 
-    func testTenStopsIsTheLimitAndIsExact() throws {
+    func testTenStopsBesidesTheStartIsTheLimitAndIsExact() throws {
+        XCTAssertEqual(TripOrderOptimizer.maxStops, EntryViewModel.maximumStopCount, "every trip the entry holds")
         var rng = TripOrderSeededGenerator(seed: 99)
-        let m = randomMatrix(size: 10, unreachableChance: 0, using: &rng)
+        let m = randomMatrix(size: 11, unreachableChance: 0, using: &rng)
         XCTAssertEqual(try TripOrderOptimizer.optimalOrder(m).duration, bruteForce(m), accuracy: 1e-6)
-        XCTAssertThrowsError(try TripOrderOptimizer.optimalOrder(DurationMatrix(size: 11))) {
+        XCTAssertThrowsError(try TripOrderOptimizer.optimalOrder(DurationMatrix(size: 12))) {
             XCTAssertEqual($0 as? TripOrderError, .tooManyStops(11))
+            XCTAssertEqual("\($0)", "Cannot optimize 11 stops; the limit is 10 besides the start.")
         }
     }
 

@@ -8,7 +8,7 @@ public enum TripOrderError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .tooManyStops(let n):
-            return "Cannot optimize \(n) stops; the limit is \(TripOrderOptimizer.maxStops)."
+            return "Cannot optimize \(n) stops; the limit is \(TripOrderOptimizer.maxStops) besides the start."
         case .noRoundTrip:
             return "No round trip reaches every stop."
         }
@@ -27,14 +27,15 @@ public struct TripOrder: Hashable, Sendable {
 /// programming over subsets: O(2ⁿ·n²) time, fine for the app's 10-stop limit, and exact, so
 /// the "saved" figure is never a heuristic's guess.
 public enum TripOrderOptimizer {
-    /// Stops including the start (the entry screen's slot limit).
-    public static let maxStops = 10
+    /// Stops besides the fixed start: the entry's limit, so every trip the app can hold is
+    /// optimized exactly (2¹⁰·10² steps, instant).
+    public static let maxStops = EntryViewModel.maximumStopCount
 
     /// The optimal order for `matrix` (index 0 is the start). Ties keep the lowest-cost order
     /// found first, which is deterministic for a given matrix.
     public static func optimalOrder(_ matrix: DurationMatrix) throws -> TripOrder {
         let n = matrix.size - 1 // stops to visit besides the start
-        guard matrix.size <= maxStops else { throw TripOrderError.tooManyStops(matrix.size) }
+        guard n <= maxStops else { throw TripOrderError.tooManyStops(n) }
         guard n > 0 else {
             guard matrix.size == 1 else { throw TripOrderError.noRoundTrip }
             return TripOrder(stops: [], duration: 0)
