@@ -62,4 +62,16 @@ final class MapAtomicityTests: XCTestCase {
         try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(smaller), sourceName: "small.osm", to: existing.path)
         XCTAssertEqual(try RouteItMap(path: existing.path).sourceFile, "small.osm")
     }
+
+    func testTemporaryFilesOfKilledImportsAreCleanedUpButLiveOnesKept() throws {
+        let existing = try existingMap()
+        // pid 2^22+1 is above Linux's pid_max default range: no such process.
+        let stale = directory.appendingPathComponent(".city.routeit.4194305.importing").path
+        let live = directory.appendingPathComponent(".city.routeit.1.importing").path  // init is alive
+        for path in [stale, live] { try Data("partial".utf8).write(to: URL(fileURLWithPath: path)) }
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: existing.path)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "another running import's file is left alone")
+        try FileManager.default.removeItem(atPath: live)
+    }
 }

@@ -91,8 +91,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 }
                 if found { foundHouse = true } else { for row in try rows(streetsByKey, [.text(key)]) { offer(row, 60 - penalty) } }
             } else {
-                // Above a stop or shop of the same name (93 + importance/10), below a square.
-                for row in try rows(streetsByKey, [.text(key)]) { offer(row, 97 - penalty) }
+                // Above a stop or shop of the same name (93 + importance/10 + tie-break < 98.5), below a square.
+                for row in try rows(streetsByKey, [.text(key)]) { offer(row, 98.5 - penalty) }
             }
         }
 

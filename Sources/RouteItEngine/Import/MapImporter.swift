@@ -36,6 +36,7 @@ public final class MapImporter {
             throw MapImportError("cannot create \(directory.path): \(error.localizedDescription)")
         }
         let temporary = directory.appendingPathComponent(".\(destinationURL.lastPathComponent).\(getpid()).importing").path
+        removeStaleTemporaries(of: destinationURL)
         removeFile(temporary)
         defer { removeFile(temporary); removeFile(temporary + "-journal") }
 
@@ -134,6 +135,18 @@ public final class MapImporter {
         }
         if let timestamp = info.timestamp { values.append((MapSchema.Key.sourceTimestamp, String(timestamp))) }
         for (key, value) in values { try insert.run([.text(key), .text(value)]) }
+    }
+
+    /// Temporary files of imports that were killed (their process is gone): never the map itself.
+    private func removeStaleTemporaries(of destination: URL) {
+        let directory = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && (name.hasSuffix(".importing") || name.hasSuffix(".importing-journal")) {
+            let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            removeFile(directory.appendingPathComponent(name).path)
+        }
     }
 
     private func removeFile(_ path: String) {
