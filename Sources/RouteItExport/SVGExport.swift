@@ -39,11 +39,14 @@ public enum SVGExport {
                 out += "    <polyline points=\"\(points(road))\"/>\n"
             }
             out += "  </g>\n"
-            out += "  <g id=\"legs\" fill=\"none\" stroke-width=\"4\" stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-opacity=\"0.85\">\n"
+            out += "  <g id=\"legs\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-opacity=\"0.9\">\n"
             for (index, leg) in legs.enumerated() {
                 let path = leg.drawingPath
                 guard !path.isEmpty else { continue }
-                out += "    <polyline class=\"leg\" data-leg=\"\(index + 1)\" stroke=\"\(legColours[index % legColours.count])\" points=\"\(points(path))\">"
+                // Round trips reuse streets: earlier legs are drawn wider so a later leg on the
+                // same street leaves them visible as a border.
+                let width = min(3 + 2 * (legs.count - 1 - index), 11)
+                out += "    <polyline class=\"leg\" data-leg=\"\(index + 1)\" stroke=\"\(legColours[index % legColours.count])\" stroke-width=\"\(width)\" points=\"\(points(path))\">"
                 out += "<title>\(XMLText.escape(TripExportLeg.title(leg: index, stops: stops)))</title></polyline>\n"
             }
             out += "  </g>\n"

@@ -24,6 +24,7 @@ final class SVGExportTests: XCTestCase {
         let legLines = try XCTUnwrap(groups.first { $0.attributes["id"] == "legs" }).all("polyline")
         XCTAssertEqual(legLines.count, 3)
         XCTAssertEqual(legLines.map { $0.attributes["stroke"] ?? "" }, ["#1565c0", "#2e7d32", "#c62828"], "blue, green, red")
+        XCTAssertEqual(legLines.map { $0.attributes["stroke-width"] ?? "" }, ["7", "5", "3"], "later legs on top, narrower")
         for (leg, line) in zip(legs, legLines) {
             let xy = try points(line.attributes["points"])
             XCTAssertEqual(xy.count, leg.drawingPath.count)
