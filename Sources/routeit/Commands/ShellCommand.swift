@@ -15,6 +15,11 @@ struct ShellCommand {
     var run: (Session, CommandArguments) async throws -> Session.Output
 }
 
+extension ShellCommand {
+    /// The one-line error for wrong arguments: `Usage: type SLOT TEXT`.
+    static func usageErrorFor(_ usage: String) -> InputError { InputError("Usage: \(usage)") }
+}
+
 extension CommandArguments {
     /// The slot named by word `index` (0-based slot index).
     func slot(_ index: Int, in entry: EntryViewModel) throws -> Int {

@@ -74,7 +74,3 @@ enum TripCommands {
             return .init(text: session.renderScreen())
         })
 }
-
-extension ShellCommand {
-    static func usageErrorFor(_ usage: String) -> InputError { InputError("Usage: \(usage)") }
-}
