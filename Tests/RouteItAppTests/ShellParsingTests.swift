@@ -1,0 +1,70 @@
+import XCTest
+@testable import routeit
+
+/// The shell's own parsing, in process: command lines, arguments, options, completion.
+final class ShellParsingTests: XCTestCase {
+    func testLinesSplitIntoCommandAndArgumentsAndCommentsAreSkipped() {
+        XCTAssertNil(ShellLine.parse(""))
+        XCTAssertNil(ShellLine.parse("   "))
+        XCTAssertNil(ShellLine.parse("# a comment"))
+        XCTAssertNil(ShellLine.parse("   # indented comment"))
+        let line = ShellLine.parse("  TYPE 2   Annankatu 25  ")
+        XCTAssertEqual(line?.name, "type")
+        XCTAssertEqual(line?.arguments.words, ["2", "Annankatu", "25"])
+        XCTAssertEqual(line?.arguments.text(after: 1), "Annankatu 25")
+        XCTAssertEqual(ShellLine.parse("expect SEGMENT #1")?.arguments.text(after: 0), "SEGMENT #1", "# inside a line is text")
+        XCTAssertEqual(ShellLine.parse("type 1 \"Kaivokatu 1\"")?.arguments.text(after: 1), "Kaivokatu 1")
+        XCTAssertEqual(ShellLine.parse("type 1")?.arguments.text(after: 1), "")
+    }
+
+    func testOptions() throws {
+        XCTAssertEqual(try ShellOptions.parse([]).mode, .repl)
+        let options = try ShellOptions.parse(["--map", "a.routeit", "--timeout=2.5", "run", "x.flow", "y.flow",
+                                              "--directions", "osrm=http://localhost:5000", "--geocoder=nominatim=https://n.example/"])
+        XCTAssertEqual(options.mode, .run(["x.flow", "y.flow"]))
+        XCTAssertEqual(options.mapPath, "a.routeit")
+        XCTAssertEqual(options.timeout, 2.5)
+        XCTAssertEqual(options.osrmURL, URL(string: "http://localhost:5000"))
+        XCTAssertEqual(options.nominatimURL, URL(string: "https://n.example/"))
+        XCTAssertEqual(try ShellOptions.parse(["run", "--", "--odd.flow"]).mode, .run(["--odd.flow"]))
+        XCTAssertEqual(try ShellOptions.parse(["-h"]).mode, .help)
+        let bad: [[String]: String] = [
+            ["--timeout", "0"]: "--timeout needs a positive number of seconds, not \"0\"",
+            ["--directions", "nominatim=http://x"]: "--directions takes osrm=URL, not \"nominatim=http://x\"",
+            ["--geocoder", "nominatim=localhost"]: "--geocoder: \"localhost\" is not an http(s) URL",
+            ["--map"]: "--map needs a value",
+            ["run"]: "run needs at least one FILE.flow",
+            ["--frobnicate"]: "unknown option --frobnicate",
+        ]
+        for (arguments, message) in bad {
+            XCTAssertThrowsError(try ShellOptions.parse(arguments), "\(arguments)") {
+                XCTAssertEqual(($0 as? ShellOptions.ParseError)?.description, message)
+            }
+        }
+    }
+
+    func testCompletionCandidates() {
+        let session = Session.make(options: ShellOptions(), style: .plain)
+        XCTAssertTrue(session.completions(before: "", word: "ty").contains("type"))
+        XCTAssertEqual(session.completions(before: "units ", word: ""), ["mi", "km"])
+        XCTAssertEqual(session.completions(before: "mode ", word: ""), ["car", "walk"])
+        XCTAssertTrue(session.completions(before: "enter ", word: "").contains("stop2"))
+        XCTAssertTrue(session.completions(before: "type ", word: "").contains("from"))
+        XCTAssertEqual(session.completions(before: "type 1 ", word: ""), [], "free text is not completed")
+        XCTAssertEqual(session.completions(before: "pick ", word: ""), [], "no picker open")
+        XCTAssertEqual(session.completions(before: "timer ", word: ""), ["start", "pause", "continue", "reset", "show"])
+        XCTAssertEqual(session.completions(before: "fly ", word: ""), [])
+    }
+
+    func testSessionLeavesStateUnchangedOnBadInput() async {
+        let session = Session.make(options: ShellOptions(mapPath: "/nonexistent.routeit"), style: .plain)
+        _ = await session.execute("type 1 Kaivokatu 1")
+        let before = session.renderScreen()
+        for line in ["remove 1", "swap 1 9", "pick 1", "back", "route", "enter 2", "enter 1", "location x y", "add 3"] {
+            let output = await session.execute(line)
+            XCTAssertEqual(output.text.split(separator: "\n").count, 1, "\(line): one line, got \(output.text)")
+            XCTAssertTrue(output.text.hasPrefix("error: ") || output.text.hasPrefix("! "), "\(line): \(output.text)")
+            XCTAssertEqual(session.renderScreen(), before, line)
+        }
+    }
+}
