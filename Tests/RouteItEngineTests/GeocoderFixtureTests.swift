@@ -147,10 +147,29 @@ final class GeocodeQueryTests: XCTestCase {
         XCTAssertEqual(q.city, "helsinki")
     }
 
+    func testNumbersThatArePartOfAStreetName() {
+        let streets: Set<String> = ["boulevard albert 1er", "quai antoine 1er"]
+        let street = GeocodeQuery("Boulevard Albert 1er", isCity: { _ in false }, isStreet: streets.contains)
+        XCTAssertEqual(street.nameKey, "boulevard albert 1er")
+        XCTAssertNil(street.number)
+        let house = GeocodeQuery("Quai Antoine 1er 1", isCity: { _ in false }, isStreet: streets.contains)
+        XCTAssertEqual(house.nameKey, "quai antoine 1er")
+        XCTAssertEqual(house.number?.key, "1")
+        let french = GeocodeQuery("1 Quai Antoine 1er", isCity: { _ in false }, isStreet: streets.contains)
+        XCTAssertEqual(french.nameKey, "quai antoine 1er")
+        XCTAssertEqual(french.number?.key, "1")
+    }
+
     func testCityAloneIsTheName() {
         let q = GeocodeQuery("Helsinki", isCity: { $0 == "helsinki" })
         XCTAssertEqual(q.nameKey, "helsinki")
         XCTAssertNil(q.city)
+    }
+
+    func testFoldedWords() {
+        XCTAssertEqual(TextFolding.words("Töölönlahdenkatu 14-20, 00100"), ["toolonlahdenkatu", "14-20", "00100"])
+        XCTAssertEqual(TextFolding.words("Avenue Crovetto-Frères 3/5"), ["avenue", "crovetto", "freres", "3/5"])
+        XCTAssertEqual(TextFolding.words(" \t\u{1b}[A\u{0} "), ["a"])
     }
 
     func testHouseNumbers() {

@@ -11,18 +11,28 @@ struct GeocodeQuery: Equatable {
     /// Longer input than this is cut: nobody types an address of 16 words.
     static let maxWords = 16
 
-    /// `isCity` tells whether folded words name a town of the map.
-    init(_ text: String, isCity: (String) -> Bool) {
+    /// `isCity` tells whether folded words name a town of the map, `isStreet` whether they name
+    /// one of its streets (so "Boulevard Albert 1er" keeps its "1er" and "Quai Antoine 1er 1"
+    /// is house 1).
+    init(_ text: String, isCity: (String) -> Bool, isStreet: (String) -> Bool = { _ in false }) {
         var words = Array(TextFolding.words(text).prefix(Self.maxWords))
         if let i = words.firstIndex(where: { $0.count == 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
            words.count > 1 {
             postcode = words.remove(at: i)
         }
-        if let i = words.firstIndex(where: { $0.first?.isNumber == true }), words.count > 1 {
-            var raw = words.remove(at: i)
+        let numeric = words.indices.filter { words[$0].first?.isNumber == true }
+        if words.count > 1, !numeric.isEmpty, !isStreet(words.joined(separator: " ")) {
+            // The number whose removal leaves a known street, else the first one.
+            let chosen = numeric.reversed().first { i in
+                var rest = words
+                rest.remove(at: i)
+                if i < rest.count, rest[i].count == 1 { rest.remove(at: i) }
+                return isStreet(rest.joined(separator: " "))
+            } ?? numeric[0]
+            var raw = words.remove(at: chosen)
             // "25 b" is house 25b.
-            if i < words.count, words[i].count == 1, words[i].first?.isLetter == true {
-                raw += words.remove(at: i)
+            if chosen < words.count, words[chosen].count == 1, words[chosen].first?.isLetter == true {
+                raw += words.remove(at: chosen)
             }
             number = HouseNumber(raw)
         }

@@ -62,7 +62,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     /// Synchronous forward geocoding (what `geocode` does), for tools and benchmarks.
     public func search(_ text: String) throws -> [Placemark] {
-        let query = GeocodeQuery(text, isCity: { cities.contains($0) })
+        let query = GeocodeQuery(text, isCity: { cities.contains($0) }, isStreet: { streets.contains($0) })
         // One letter is not a name (and an arrow key's escape sequence leaves one behind).
         guard query.nameKey.count >= 2 else { return [] }
         lock.lock()

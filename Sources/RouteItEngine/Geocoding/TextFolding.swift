@@ -8,15 +8,16 @@ public enum TextFolding {
         text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
     }
 
-    /// Folded words: letters and digits, with `-` and `/` kept inside words (`14-20`, `3/5`).
-    /// Everything else (spaces, commas, control characters) separates words.
+    /// Folded words: letters and digits, with `-` and `/` kept inside numbers (`14-20`, `3/5`).
+    /// Everything else (spaces, commas, control characters, the hyphen of `Monte-Carlo`)
+    /// separates words.
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         for scalar in fold(text).unicodeScalars {
             if CharacterSet.alphanumerics.contains(scalar) {
                 current.unicodeScalars.append(scalar)
-            } else if (scalar == "-" || scalar == "/"), !current.isEmpty {
+            } else if (scalar == "-" || scalar == "/"), let first = current.unicodeScalars.first, ("0"..."9").contains(first) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(trimmed(current))
