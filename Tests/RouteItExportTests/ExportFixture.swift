@@ -40,10 +40,20 @@ enum ExportFixture {
     }
 
     static func temporaryFile(_ name: String, contents: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-\(UUID().uuidString)")
+        let dir = ExportScratch.directory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
+}
+
+/// One scratch directory per test process, removed when the process exits.
+enum ExportScratch {
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: ExportScratch.directory) }
+        return url
+    }()
 }

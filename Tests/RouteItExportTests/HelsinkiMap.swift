@@ -30,7 +30,7 @@ enum HelsinkiMap {
         return try lock.withLock {
             if let cached { return try cached.get() }
             let result = Result { () throws -> OfflineDirections in
-                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-helsinki-\(UUID().uuidString)")
+                let dir = ExportScratch.directory.appendingPathComponent("helsinki")
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 let path = dir.appendingPathComponent("helsinki.routeit").path
                 try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source),
