@@ -69,6 +69,8 @@ final class GeocoderHelsinkiTests: XCTestCase {
         let square = try XCTUnwrap(geocoder().search("Kauppatori").first)
         XCTAssertEqual(square.name, "Kauppatori")
         XCTAssertLessThan(square.coordinate.distance(to: Coordinate(latitude: 60.1673, longitude: 24.9527)), 120)
+        // The city itself (node place=city) is just "Helsinki", not "Helsinki, 00130 Helsinki".
+        XCTAssertEqual(try addresses("Helsinki").first, "Helsinki")
     }
 
     func testTypos() throws {

@@ -39,6 +39,8 @@ public final class AddressLayerBuilder: MapLayerBuilder {
         var name: String
         var searchNames: [String]
         var importance: Int
+        /// Towns and districts are not "in" a postcode: only POIs and squares borrow one.
+        var borrowsAddress: Bool
         var address: AddressTags?
         var footprint: Footprint
     }
@@ -121,7 +123,9 @@ public final class AddressLayerBuilder: MapLayerBuilder {
             let alternatives = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
                 .compactMap(tag).filter { $0 != name }
             features.append(PendingFeature(kind: kind, name: name, searchNames: [name] + alternatives,
-                                           importance: importance, address: addressTags, footprint: footprint))
+                                           importance: importance,
+                                           borrowsAddress: kind == .poi || ["square", "locality", "plot"].contains(tag("place") ?? ""),
+                                           address: addressTags, footprint: footprint))
             kept = true
         }
         return kept
@@ -204,7 +208,7 @@ public final class AddressLayerBuilder: MapLayerBuilder {
             guard let position = resolve(feature.footprint, coordinates) else { continue }
             var postcode = feature.address?.postcode
             var city = feature.address?.city
-            if postcode == nil || city == nil, let near = try writer.nearestAddress(to: position, within: 500) {
+            if feature.borrowsAddress, postcode == nil || city == nil, let near = try writer.nearestAddress(to: position, within: 500) {
                 postcode = postcode ?? near.postcode
                 city = city ?? near.city
             }
