@@ -1,2 +1,16 @@
-// Benchmark driver used by Scripts/bench: times the embedded engine in process.
-print("routeit-bench: not implemented yet")
+// Benchmark driver used by Scripts/bench: times the embedded engine in process and osrm-routed
+// over loopback. Each subcommand prints one JSON object on stdout.
+import Foundation
+
+let usage = """
+    usage: routeit-bench routes --map MAP --osrm-port PORT [--pairs 1000] [--seed 42] [--max-candidates N]
+           routeit-bench geocode --map MAP [--count 500] [--seed 7]
+           routeit-bench import OSM_FILE MAP
+    """
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "routes": await RouteBenchmark.run(Array(arguments.dropFirst()))
+case "geocode": GeocodeBenchmark.run(Array(arguments.dropFirst()))
+case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
+default: fail("unknown or missing subcommand\n\(usage)", status: 2)
+}
