@@ -6,11 +6,13 @@ let usage = """
     usage: routeit-bench routes --map MAP --osrm-port PORT [--pairs 1000] [--seed 42] [--max-candidates N]
            routeit-bench geocode --map MAP [--count 500] [--seed 7]
            routeit-bench import OSM_FILE MAP
+           routeit-bench bounds --map MAP
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "routes": await RouteBenchmark.run(Array(arguments.dropFirst()))
 case "geocode": GeocodeBenchmark.run(Array(arguments.dropFirst()))
 case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
+case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))
 default: fail("unknown or missing subcommand\n\(usage)", status: 2)
 }
