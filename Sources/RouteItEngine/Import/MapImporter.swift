@@ -104,7 +104,11 @@ public final class MapImporter {
             if !node.tags.isEmpty {
                 for layer in layers { try layer.visit(node: node) }
             }
-            if nodes % reportEvery == 0 { progress?.importProgress(fraction: nil, items: nodes) }
+            // The share of requested coordinates found so far tracks the position in the file
+            // (requested nodes are spread through it) without knowing the file's node count.
+            if nodes % reportEvery == 0 {
+                progress?.importProgress(fraction: needed.isEmpty ? nil : Double(coordinates.count) / Double(needed.count), items: nodes)
+            }
         }
         progress?.importPhaseFinished("reading nodes", summary: "\(nodes) nodes, \(coordinates.count) kept")
         summary.nodes = nodes
