@@ -37,9 +37,19 @@ final class InteractiveShellTests: XCTestCase {
         let collected = Collected()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue(label: "pty-reader").async {
-            collected.data = output.fileHandleForReading.readDataToEndOfFile()
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                collected.append(chunk)
+            }
             done.signal()
         }
+        // Typing before the first prompt would be lost (the terminal is set up then), so wait for it.
+        let started = Date()
+        while !collected.text.contains("routeit> ") && Date().timeIntervalSince(started) < 30 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertTrue(collected.text.contains("routeit> "), "no prompt: \(collected.text)")
         for chunk in keystrokes {
             Thread.sleep(forTimeInterval: 0.4)
             input.fileHandleForWriting.write(chunk.data(using: .utf8)!)
@@ -51,11 +61,16 @@ final class InteractiveShellTests: XCTestCase {
             XCTFail("the interactive shell did not exit")
         }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: collected.data, as: UTF8.self))
+        return (process.terminationStatus, collected.text)
     }
 
-    /// Filled by the reader thread before it signals, read after the wait.
-    private final class Collected: @unchecked Sendable { var data = Data() }
+    /// What the terminal showed so far (the reader thread appends, the test reads).
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    }
 
     var historyFile: String { stateDirectory.appendingPathComponent("routeit/history").path }
 
@@ -83,5 +98,16 @@ final class InteractiveShellTests: XCTestCase {
         XCTAssertTrue(result.screen.contains("error: Unknown command \"fly\""), result.screen)
         XCTAssertTrue(result.screen.contains("error: There is nothing to pick from"), result.screen)
         XCTAssertTrue(result.screen.contains("From:   Kaivokatu 1"), result.screen)
+    }
+
+    func testNonASCIIInputAndControlCClearsTheLine() throws {
+        // Even in the C locale: libedit must not drop the ö of Lönnrotinkatu.
+        let result = try session(["type 1 Lönnrotinkatu 5\r", "type 2 half-typed", "\u{03}", "type 3 Kalevankatu 20\r", "quit\r"],
+                                 environment: ["LC_ALL": "C", "LANG": "C", "NO_COLOR": "1"])
+        XCTAssertEqual(result.status, 0, result.screen)
+        XCTAssertTrue(result.screen.contains("[ ] 1 From:   Lönnrotinkatu 5"), result.screen)
+        XCTAssertTrue(result.screen.contains("[ ] 3 Stop 2: Kalevankatu 20"), result.screen)
+        XCTAssertFalse(result.screen.contains("half-typedtype"), "Ctrl-C cleared the half-typed line: \(result.screen)")
+        XCTAssertTrue(result.screen.contains("[ ] 2 Stop 1:\r\n"), result.screen)
     }
 }

@@ -8,6 +8,8 @@ final class CommandRunner {
     static let graceAfterInterrupt: DispatchTimeInterval = .seconds(2)
 
     private let lock = NSLock()
+    /// Its own queue: the global queues may all be busy with the very work being abandoned.
+    private let graceQueue = DispatchQueue(label: "routeit.interrupt-grace")
     private var current: (task: Task<Void, Never>, done: DispatchSemaphore)?
     private var signalSource: DispatchSourceSignal?
     private var interrupted = false
@@ -32,7 +34,7 @@ final class CommandRunner {
         }
         guard let running else { return onIdleInterrupt() }
         running.task.cancel()
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.graceAfterInterrupt) { running.done.signal() }
+        graceQueue.asyncAfter(deadline: .now() + Self.graceAfterInterrupt) { running.done.signal() }
     }
 
     func run(_ line: String, in session: Session) -> Session.Output {

@@ -10,6 +10,10 @@ final class EditLineReader: LineReader {
     init(historyPath: String?, complete: @escaping (String, String) -> [String]) {
         self.historyPath = historyPath
         completionSource = complete
+        Self.useUTF8Locale()
+        // Before anything initialises libedit, which picks the key reader up once.
+        PromptKeyReader.install()
+        rl_getc_function = readKey
         rl_readline_name = UnsafePointer(strdup("routeit"))
         using_history()
         stifle_history(1000)
@@ -26,6 +30,16 @@ final class EditLineReader: LineReader {
             if let historyPath { _ = write_history(historyPath) }
         }
         return line
+    }
+
+    /// libedit reads multibyte characters only in a UTF-8 locale; without one it silently drops
+    /// bytes such as the ö of Lönnrotinkatu. Use the user's locale, else C.UTF-8.
+    static func useUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+        if codeset != "UTF-8" && codeset != "UTF8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     /// `$XDG_STATE_HOME/routeit/history`, else `~/.local/state/routeit/history` (directory created).
@@ -60,6 +74,10 @@ private let completeWord: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -
     completionMatches = completionSource(before, word).filter { $0.hasPrefix(word) }
     guard !completionMatches.isEmpty else { return nil }
     return rl_completion_matches(text, nextMatch)
+}
+
+private let readKey: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { file in
+    PromptKeyReader.nextKey(from: file.map { fileno($0) } ?? STDIN_FILENO)
 }
 
 private let nextMatch: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in

@@ -12,8 +12,8 @@ enum Repl {
             ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath(),
                              complete: { before, word in session.completions(before: before, word: word) })
             : PlainLineReader()
-        // From a pipe Ctrl-C with nothing running ends the session; at the prompt libedit owns it.
-        if !interactive { runner.onIdleInterrupt = { exit(130) } }
+        // Ctrl-C with nothing running: at the prompt it clears the line; from a pipe it ends the session.
+        runner.onIdleInterrupt = interactive ? { PromptKeyReader.interrupt() } : { exit(130) }
         if interactive { print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.") }
         print(session.renderScreen())
         while let line = reader.readLine(prompt: "routeit> ") {
