@@ -22,7 +22,7 @@ enum SessionCommands {
             }
             let width = CommandTable.all.map(\.usage.count).max() ?? 0
             let lines = CommandTable.all.map { $0.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
-            return .init(text: (["Commands:"] + lines.map { "  " + $0 } + ["Slots: 1/from, 2/stop1, 3/stop2, ...; # starts a comment."]).joined(separator: "\n"))
+            return .init(text: (["Commands:"] + lines.map { "  " + $0 } + ["Slots: 1/from, 2/stop1, 3/stop2, ...; a line starting with # is a comment."]).joined(separator: "\n"))
         })
 
     static let quit = ShellCommand(
