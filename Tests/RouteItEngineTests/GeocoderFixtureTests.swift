@@ -47,6 +47,12 @@ final class GeocoderFixtureTests: XCTestCase {
         XCTAssertEqual(try first("TÖÖLÖNLAHDENKATU 2"), "Töölönlahdenkatu 2, 00100 Helsinki")
     }
 
+    func testOtherLanguageStreetNameFindsTheHouse() throws {
+        XCTAssertEqual(try first("Annegatan 25"), "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(try first("Annegatan"), "Annankatu, 00100 Helsinki")
+        XCTAssertEqual(try first("Annegattan 25"), "Annankatu 25, 00100 Helsinki", "with a typo")
+    }
+
     func testNumberInsideARange() throws {
         XCTAssertEqual(try first("Mannerheimintie 14"), "Mannerheimintie 14-20, 00100 Helsinki")
         XCTAssertEqual(try first("Mannerheimintie 18"), "Mannerheimintie 14-20, 00100 Helsinki")

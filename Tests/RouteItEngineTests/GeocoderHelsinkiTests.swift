@@ -69,6 +69,10 @@ final class GeocoderHelsinkiTests: XCTestCase {
         let square = try XCTUnwrap(geocoder().search("Kauppatori").first)
         XCTAssertEqual(square.name, "Kauppatori")
         XCTAssertLessThan(square.coordinate.distance(to: Coordinate(latitude: 60.1673, longitude: 24.9527)), 120)
+        // Swedish names: of the square, and of streets with a house number.
+        XCTAssertEqual(try geocoder().search("Salutorget").first?.name, "Kauppatori")
+        XCTAssertEqual(try addresses("Annegatan 25").first, "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(try addresses("Mannerheimvägen 14").first, "Mannerheimintie 14, 00100 Helsinki")
         // The city itself (node place=city) is just "Helsinki", not "Helsinki, 00130 Helsinki".
         XCTAssertEqual(try addresses("Helsinki").first, "Helsinki")
     }

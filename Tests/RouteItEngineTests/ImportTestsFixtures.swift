@@ -68,7 +68,7 @@ enum TownFixture {
             node(20, 60.1720, 24.9380), node(21, 60.1720, 24.9386), node(22, 60.1724, 24.9386), node(23, 60.1724, 24.9380),
             // Kauppatori square: multipolygon outer way 40 (nodes 30-33).
             node(30, 60.1672, 24.9520), node(31, 60.1672, 24.9535), node(32, 60.1680, 24.9535), node(33, 60.1680, 24.9520),
-            .way(OSMWay(id: 100, nodeRefs: [1, 2, 3], tags: [("highway", "residential"), ("name", "Annankatu")])),
+            .way(OSMWay(id: 100, nodeRefs: [1, 2, 3], tags: [("highway", "residential"), ("name", "Annankatu"), ("name:sv", "Annegatan")])),
             .way(OSMWay(id: 101, nodeRefs: [4, 5], tags: [("highway", "tertiary"), ("name", "Töölönlahdenkatu")])),
             .way(OSMWay(id: 102, nodeRefs: [6, 7], tags: [("highway", "primary"), ("name", "Mannerheimintie")])),
             .way(OSMWay(id: 103, nodeRefs: [20, 21, 22, 23, 20],

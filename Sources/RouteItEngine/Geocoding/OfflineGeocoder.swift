@@ -20,7 +20,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let pointsNear: SQLiteStatement
     private let segmentsNear: SQLiteStatement
 
-    private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key"
+    private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key, p.other_keys"
 
     public init(map: RouteItMap) throws {
         self.map = map
@@ -28,7 +28,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var keys: [String] = []
         let keyRows = try db.prepare("SELECT DISTINCT street_key FROM place WHERE street_key IS NOT NULL AND kind IN (0, 3)")
         while try keyRows.step() { if let key = keyRows.string(0) { keys.append(key) } }
-        streets = StreetNameIndex(keys: keys)
+        var aliases: [(alias: String, key: String)] = []
+        let aliasRows = try db.prepare("SELECT alias_key, street_key FROM street_alias")
+        while try aliasRows.step() {
+            if let alias = aliasRows.string(0), let key = aliasRows.string(1) { aliases.append((alias, key)) }
+        }
+        streets = StreetNameIndex(keys: keys, aliases: aliases)
         var cities = Set<String>()
         let cityRows = try db.prepare("SELECT DISTINCT city FROM place WHERE city IS NOT NULL")
         while try cityRows.step() { if let city = cityRows.string(0) { cities.insert(TextFolding.key(city)) } }
@@ -108,6 +113,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 offer(row, 55 + tieBreak)
             case .poi, .place:
                 let exact = row.name.map(TextFolding.key) == query.nameKey
+                    || row.otherKeys?.contains("|\(query.nameKey)|") == true
                 var score = (exact ? 93 : 70) + Double(row.importance) / 10 + tieBreak
                 if let number = query.number, row.houseNumberKey != number.key {
                     // "Annankatu 25" is the house, not the "Annankatu" tram stop.
@@ -187,7 +193,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         try rowsWithRank(statement, values, rankColumn: nil).map(\.0)
     }
 
-    private func rowsWithRank(_ statement: SQLiteStatement, _ values: [SQLiteValue], rankColumn: Int32? = 12) throws -> [(PlaceRecord, Double)] {
+    private func rowsWithRank(_ statement: SQLiteStatement, _ values: [SQLiteValue], rankColumn: Int32? = 13) throws -> [(PlaceRecord, Double)] {
         try statement.bind(values)
         var result: [(PlaceRecord, Double)] = []
         while try statement.step() {
@@ -210,6 +216,7 @@ struct PlaceRecord {
     var importance: Int
     var houseNumberKey: String?
     var streetKey: String?
+    var otherKeys: String?
 
     init(_ s: SQLiteStatement) {
         id = s.int(0)
@@ -223,6 +230,7 @@ struct PlaceRecord {
         importance = Int(s.int(9))
         houseNumberKey = s.string(10)
         streetKey = s.string(11)
+        otherKeys = s.string(12)
     }
 
     var placemark: Placemark {

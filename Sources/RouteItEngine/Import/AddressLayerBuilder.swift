@@ -47,6 +47,8 @@ public final class AddressLayerBuilder: MapLayerBuilder {
 
     struct PendingStreet {
         var name: String
+        /// Other names of the street (Swedish in Helsinki: Annankatu is also Annegatan).
+        var otherNames: [String]
         var refs: [Int64]
     }
 
@@ -66,7 +68,8 @@ public final class AddressLayerBuilder: MapLayerBuilder {
         var wanted = consider(tags: way.tags, footprint: footprint, sourceRank: 2)
         if let name = way.tag("name"), !name.isEmpty, let highway = way.tag("highway"),
            AddressLayerBuilder.isStreet(highway: highway), way.nodeRefs.count >= 2 {
-            streets.append(PendingStreet(name: name, refs: way.nodeRefs))
+            let otherNames = AddressLayerBuilder.otherNameKeys.compactMap(way.tag).filter { !$0.isEmpty && $0 != name }
+            streets.append(PendingStreet(name: name, otherNames: otherNames, refs: way.nodeRefs))
             wanted = true
         }
         if wanted { way.nodeRefs.forEach(needNode) }
@@ -120,8 +123,7 @@ public final class AddressLayerBuilder: MapLayerBuilder {
             kept = true
         }
         if let name = tag("name"), let (kind, importance) = AddressLayerBuilder.classify(tag) {
-            let alternatives = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
-                .compactMap(tag).filter { $0 != name }
+            let alternatives = AddressLayerBuilder.otherNameKeys.compactMap(tag).filter { $0 != name }
             features.append(PendingFeature(kind: kind, name: name, searchNames: [name] + alternatives,
                                            importance: importance,
                                            borrowsAddress: kind == .poi || ["square", "locality", "plot"].contains(tag("place") ?? ""),
@@ -152,6 +154,9 @@ public final class AddressLayerBuilder: MapLayerBuilder {
         }
         return nil
     }
+
+    /// Tags whose values also find a place or street.
+    static let otherNameKeys = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
 
     static func isStreet(highway: String) -> Bool {
         !["platform", "bus_stop", "corridor", "elevator", "proposed", "construction", "abandoned",
@@ -195,7 +200,8 @@ public final class AddressLayerBuilder: MapLayerBuilder {
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
                 postcode: near.postcode, city: near.city ?? clusters.commonCity,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil))
-            try writer.insertText([group.name], place: placeID)
+            try writer.insertText([group.name] + group.otherNames, place: placeID)
+            for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
             for line in group.lines {
                 for (a, b) in zip(line, line.dropFirst()) { try writer.insertSegment(a, b, place: placeID) }
             }
@@ -213,11 +219,14 @@ public final class AddressLayerBuilder: MapLayerBuilder {
                 city = city ?? near.city
             }
             let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
-            let placeID = try writer.insert(PlaceRow(
+            var row = PlaceRow(
                 kind: feature.kind, name: feature.name, houseNumber: number.map { _ in feature.address!.houseNumber },
                 street: feature.address?.street, postcode: postcode, city: city, position: position,
                 importance: feature.importance, streetKey: feature.address.map { TextFolding.key($0.street) },
-                number: number))
+                number: number)
+            let otherKeys = feature.searchNames.dropFirst().map(TextFolding.key).filter { !$0.isEmpty }
+            row.otherKeys = otherKeys.isEmpty ? nil : "|" + otherKeys.joined(separator: "|") + "|"
+            let placeID = try writer.insert(row)
             try writer.insertText(feature.searchNames, place: placeID)
         }
         progress(1)
@@ -239,9 +248,11 @@ public final class AddressLayerBuilder: MapLayerBuilder {
         name TEXT, housenumber TEXT, street TEXT, postcode TEXT, city TEXT,
         lat REAL NOT NULL, lon REAL NOT NULL,
         importance INTEGER NOT NULL,
-        street_key TEXT, hn_key TEXT, hn_low INTEGER, hn_high INTEGER
+        street_key TEXT, hn_key TEXT, hn_low INTEGER, hn_high INTEGER,
+        other_keys TEXT
     );
     CREATE INDEX place_by_street ON place(street_key, hn_key);
+    CREATE TABLE street_alias(alias_key TEXT NOT NULL, street_key TEXT NOT NULL, PRIMARY KEY(alias_key, street_key)) WITHOUT ROWID;
     CREATE VIRTUAL TABLE place_text USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
     CREATE VIRTUAL TABLE address_point USING rtree(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +lat REAL, +lon REAL);
     CREATE VIRTUAL TABLE street_segment USING rtree(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +lat1 REAL, +lon1 REAL, +lat2 REAL, +lon2 REAL);

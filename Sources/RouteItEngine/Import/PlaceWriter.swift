@@ -12,6 +12,9 @@ struct PlaceRow {
     var importance: Int
     var streetKey: String?
     var houseNumber_: HouseNumber?
+    /// Folded other names ("salutorget" for Kauppatori), `|`-separated: exact matches on them
+    /// rank like the name itself.
+    var otherKeys: String?
 
     init(kind: PlaceKind, name: String?, houseNumber: String?, street: String?, postcode: String?, city: String?,
          position: Coordinate, importance: Int, streetKey: String?, number parsed: HouseNumber?) {
@@ -36,18 +39,20 @@ final class PlaceWriter {
     private let insertPoint: SQLiteStatement
     private let insertSegment: SQLiteStatement
     private let nearbyPoints: SQLiteStatement
+    private let insertAlias: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextSegmentID: Int64 = 1
 
     init(db: SQLiteDatabase) throws {
         self.db = db
         insertPlace = try db.prepare("""
-            INSERT INTO place(kind, name, housenumber, street, postcode, city, lat, lon, importance, street_key, hn_key, hn_low, hn_high)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+            INSERT INTO place(kind, name, housenumber, street, postcode, city, lat, lon, importance, street_key, hn_key, hn_low, hn_high, other_keys)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         insertText = try db.prepare("INSERT INTO place_text(rowid, text) VALUES (?, ?)")
         insertPoint = try db.prepare("INSERT INTO address_point VALUES (?,?,?,?,?,?,?,?)")
         insertSegment = try db.prepare("INSERT INTO street_segment VALUES (?,?,?,?,?,?,?,?,?,?)")
+        insertAlias = try db.prepare("INSERT OR IGNORE INTO street_alias(alias_key, street_key) VALUES (?, ?)")
         nearbyPoints = try db.prepare("""
             SELECT p.postcode, p.city, a.lat, a.lon FROM address_point a JOIN place p ON p.id = a.place_id
             WHERE a.min_lat <= ? AND a.max_lat >= ? AND a.min_lon <= ? AND a.max_lon >= ?
@@ -61,7 +66,7 @@ final class PlaceWriter {
             .int(Int64(row.kind.rawValue)), text(row.name), text(row.houseNumber), text(row.street),
             text(row.postcode), text(row.city), .double(row.position.latitude), .double(row.position.longitude),
             .int(Int64(row.importance)), text(row.streetKey), text(row.houseNumber_?.key),
-            int(row.houseNumber_?.low), int(row.houseNumber_?.high),
+            int(row.houseNumber_?.low), int(row.houseNumber_?.high), text(row.otherKeys),
         ])
         return db.lastInsertRowID
     }
@@ -72,6 +77,13 @@ final class PlaceWriter {
         let keys = names.map(TextFolding.key).filter { !$0.isEmpty && seen.insert($0).inserted }
         guard !keys.isEmpty else { return }
         try insertText.run([.int(place), .text(keys.joined(separator: " | "))])
+    }
+
+    /// Another name of a street ("Annegatan" for "annankatu"), for house-number lookups.
+    func insertStreetAlias(_ name: String, of streetKey: String) throws {
+        let key = TextFolding.key(name)
+        guard !key.isEmpty, key != streetKey else { return }
+        try insertAlias.run([.text(key), .text(streetKey)])
     }
 
     func insertAddressPoint(_ p: Coordinate, place: Int64) throws {

@@ -5,6 +5,7 @@ import RouteItCore
 struct StreetGroups {
     struct Street {
         var name: String
+        var otherNames: [String]
         var key: String
         var lines: [[Coordinate]]
         /// Halfway along the street's longest way: where "Aleksanterinkatu" alone takes you.
@@ -16,7 +17,7 @@ struct StreetGroups {
     private(set) var groups: [Street] = []
 
     init(streets: [AddressLayerBuilder.PendingStreet], coordinates: NodeCoordinates) {
-        var byKey: [String: [(name: String, line: [Coordinate])]] = [:]
+        var byKey: [String: [(name: String, otherNames: [String], line: [Coordinate])]] = [:]
         var order: [String] = []
         for street in streets {
             let line = street.refs.compactMap(coordinates.coordinate(of:))
@@ -24,7 +25,7 @@ struct StreetGroups {
             let key = TextFolding.key(street.name)
             guard !key.isEmpty else { continue }
             if byKey[key] == nil { order.append(key) }
-            byKey[key, default: []].append((street.name, line))
+            byKey[key, default: []].append((street.name, street.otherNames, line))
         }
         for key in order {
             let ways = byKey[key]!
@@ -45,7 +46,9 @@ struct StreetGroups {
                 let lines = members[root]!.map { ways[$0].line }
                 let longest = lines.max { length($0) < length($1) }!
                 guard let point = Geometry.midpoint(of: longest) else { continue }
-                groups.append(Street(name: ways[root].name, key: key, lines: lines, representative: point))
+                var otherNames: [String] = []
+                for name in members[root]!.flatMap({ ways[$0].otherNames }) where !otherNames.contains(name) { otherNames.append(name) }
+                groups.append(Street(name: ways[root].name, otherNames: otherNames, key: key, lines: lines, representative: point))
             }
         }
     }

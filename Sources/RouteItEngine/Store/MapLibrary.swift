@@ -50,12 +50,21 @@ public struct MapLibrary {
         }
     }
 
-    /// The default map, imported from the Helsinki extract when it is missing.
+    /// The default map, imported from the Helsinki extract when it is missing, or re-imported
+    /// when it was written by a routeit of another map schema.
     public func defaultMap(progress: ImportProgressReporting? = nil) throws -> String {
         let mapPath = defaultMapPath
-        if FileManager.default.fileExists(atPath: mapPath) { return mapPath }
-        guard let source = osmDirectories.map({ $0.appendingPathComponent(Self.defaultOSMFile).path })
-            .first(where: FileManager.default.fileExists(atPath:)) else {
+        let source = osmDirectories.map { $0.appendingPathComponent(Self.defaultOSMFile).path }
+            .first(where: FileManager.default.fileExists(atPath:))
+        if FileManager.default.fileExists(atPath: mapPath) {
+            do {
+                _ = try RouteItMap(path: mapPath)
+                return mapPath
+            } catch RouteItMapError.otherSchemaVersion where source != nil {
+                // Fall through: rebuild it from the extract.
+            }
+        }
+        guard let source else {
             throw MapImportError("no map at \(mapPath) and no \(Self.defaultOSMFile) in "
                 + osmDirectories.map(\.path).joined(separator: " or ") + ": run Scripts/install-maps")
         }

@@ -2,7 +2,8 @@
 /// from any other file.
 public enum MapSchema {
     /// Bump when a layer changes its tables in a way old readers cannot use.
-    public static let version = 1
+    /// 2: street aliases (other-language street names) and places' other names.
+    public static let version = 2
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
