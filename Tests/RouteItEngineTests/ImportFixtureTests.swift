@@ -78,6 +78,33 @@ final class ImportFixtureTests: XCTestCase {
         XCTAssertEqual(summary.coordinatesKept, 15, "street, outline and ring nodes only")
     }
 
+    func testSmallOSMXMLFileImportsThroughTheRealReader() throws {
+        let osm = directory.appendingPathComponent("corner.osm")
+        try Data("""
+            <?xml version='1.0' encoding='UTF-8'?>
+            <osm version="0.6" generator="hand">
+              <bounds minlat="60.16" minlon="24.93" maxlat="60.17" maxlon="24.95"/>
+              <node id="1" lat="60.1660" lon="24.9380"/>
+              <node id="2" lat="60.1670" lon="24.9385"/>
+              <node id="3" lat="60.16705" lon="24.9382">
+                <tag k="addr:street" v="Annankatu"/><tag k="addr:housenumber" v="25 b"/>
+                <tag k="addr:postcode" v="00100"/><tag k="addr:city" v="Helsinki"/>
+              </node>
+              <node id="4" lat="60.1665" lon="24.9383"><tag k="name" v="Café &amp; Bar Ö"/><tag k="amenity" v="cafe"/></node>
+              <way id="10"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Annankatu"/></way>
+            </osm>
+            """.utf8).write(to: osm)
+        let path = directory.appendingPathComponent("corner.routeit").path
+        let summary = try MapImporter().importMap(osmFile: osm.path, to: path)
+        XCTAssertEqual([summary.nodes, summary.ways, summary.relations], [4, 1, 0])
+        let map = try RouteItMap(path: path)
+        XCTAssertEqual(map.sourceFile, "corner.osm")
+        XCTAssertEqual(map.boundingBox, BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.17, maxLongitude: 24.95))
+        let geocoder = try OfflineGeocoder(map: map)
+        XCTAssertEqual(try geocoder.search("annankatu 25b").first?.formattedAddress, "Annankatu 25 b, 00100 Helsinki")
+        XCTAssertEqual(try geocoder.search("cafe & bar o").first?.name, "Café & Bar Ö")
+    }
+
     func testEmptyInputIsAClearError() throws {
         let path = directory.appendingPathComponent("e.routeit").path
         XCTAssertThrowsError(try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader([]), sourceName: "empty.osm", to: path)) {
