@@ -187,6 +187,9 @@ final class GeocodeQueryTests: XCTestCase {
         XCTAssertNil(HouseNumber("B"))
         XCTAssertEqual(HouseNumber.parseList("1;3").map(\.key), ["1", "3"])
         XCTAssertEqual(HouseNumber.parseList("8, Floor 6").map(\.key), ["8"])
+        XCTAssertEqual(HouseNumber.displayText("8, Floor 6"), "8")
+        XCTAssertEqual(HouseNumber.displayText("14 B"), "14 B")
+        XCTAssertEqual(HouseNumber.displayText(";"), ";")
     }
 
     func testEditDistanceIsBounded() {

@@ -18,6 +18,14 @@ public struct HouseNumber: Equatable, Sendable {
         }
     }
 
+    /// The first number of a raw value as people write it, without remarks:
+    /// `8, Floor 6` → `8`, `1;3` → `1`, `14 B` → `14 B`.
+    public static func displayText(_ raw: String) -> String {
+        let first = raw.split(separator: ";").first.flatMap { $0.split(separator: ",").first }
+        let text = first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return text.isEmpty ? raw.trimmingCharacters(in: .whitespaces) : text
+    }
+
     /// nil for text that has no digit at all.
     public init?(_ raw: String) {
         let key = TextFolding.fold(raw).unicodeScalars.filter { !$0.properties.isWhitespace }

@@ -46,9 +46,8 @@ struct AddressClusters {
             if sourceRank > cluster.best.rank { cluster.best = (position, sourceRank) }
         } else {
             // Show the number as written, without remarks: "14 B", "14-20".
-            let text = tags.houseNumber.split(separator: ";").first.flatMap { $0.split(separator: ",").first }
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? tags.houseNumber
-            let display = HouseNumber.parseList(tags.houseNumber).count > 1 ? number.key.uppercased() : text
+            let display = HouseNumber.parseList(tags.houseNumber).count > 1
+                ? number.key.uppercased() : HouseNumber.displayText(tags.houseNumber)
             cluster = Cluster(streetKey: streetKey, number: number, street: tags.street, houseNumberText: display,
                               position: position, rank: sourceRank)
             byKey[key, default: []].append(cluster)

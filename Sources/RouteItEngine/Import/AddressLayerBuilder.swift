@@ -220,7 +220,7 @@ public final class AddressLayerBuilder: MapLayerBuilder {
             }
             let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
             var row = PlaceRow(
-                kind: feature.kind, name: feature.name, houseNumber: number.map { _ in feature.address!.houseNumber },
+                kind: feature.kind, name: feature.name, houseNumber: feature.address.flatMap { number == nil ? nil : HouseNumber.displayText($0.houseNumber) },
                 street: feature.address?.street, postcode: postcode, city: city, position: position,
                 importance: feature.importance, streetKey: feature.address.map { TextFolding.key($0.street) },
                 number: number)
