@@ -64,6 +64,7 @@ final class ImportFixtureTests: XCTestCase {
             .importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
         XCTAssertEqual(recorder.phases, ["reading ways", "reading nodes", "addresses", "roads", "finishing"])
         XCTAssertEqual(recorder.finished.first, "reading ways: 5 ways, 1 relations")
+        XCTAssertTrue(recorder.finished.contains("addresses: 6 addresses, 2 POIs, 1 places, 3 streets"), "\(recorder.finished)")
         XCTAssertEqual(summary.nodes, 22)
         XCTAssertEqual(summary.ways, 5)
         XCTAssertEqual(summary.relations, 1)

@@ -3,8 +3,9 @@ import RouteItCore
 
 /// The geocoder's layer: addresses (from nodes, ways and building outlines), named POIs and
 /// places, and named streets with their geometry, plus the FTS5 text index and R*Trees over them.
-public final class AddressLayerBuilder: MapLayerBuilder {
+public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     public let phaseName = "addresses"
+    public private(set) var writtenSummary = "nothing written"
 
     public init() {}
 
@@ -229,6 +230,10 @@ public final class AddressLayerBuilder: MapLayerBuilder {
             let placeID = try writer.insert(row)
             try writer.insertText(feature.searchNames, place: placeID)
         }
+        let counts = try [(PlaceKind.address, "addresses"), (.poi, "POIs"), (.place, "places"), (.street, "streets")].map { kind, label in
+            "\(try db.scalarInt("SELECT count(*) FROM place WHERE kind = \(kind.rawValue)") ?? 0) \(label)"
+        }
+        writtenSummary = counts.joined(separator: ", ")
         progress(1)
     }
 

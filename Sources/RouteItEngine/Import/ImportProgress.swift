@@ -10,6 +10,12 @@ public protocol ImportProgressReporting: AnyObject {
     func importPhaseFinished(_ phase: String, summary: String)
 }
 
+/// A layer that can say in a few words what it wrote ("591 addresses, 100 streets"), for the
+/// importer's summary line; layers without it are reported as "written".
+public protocol MapLayerSummarizing {
+    var writtenSummary: String { get }
+}
+
 /// What a finished import reports.
 public struct ImportSummary: Sendable {
     public var destination: String

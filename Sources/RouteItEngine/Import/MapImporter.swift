@@ -57,7 +57,7 @@ public final class MapImporter {
                     try layer.write(to: db, coordinates: coordinates) { fraction in
                         progress?.importProgress(fraction: min(1, max(0, fraction)), items: 0)
                     }
-                    progress?.importPhaseFinished(layer.phaseName, summary: "written")
+                    progress?.importPhaseFinished(layer.phaseName, summary: (layer as? MapLayerSummarizing)?.writtenSummary ?? "written")
                 }
             }
             progress?.importPhaseStarted("finishing")
