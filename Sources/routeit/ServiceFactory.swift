@@ -1,12 +1,15 @@
 import Foundation
 import RouteItCore
 import RouteItEngine
+import RouteItRemote
 
 /// The services a session talks to, as built from the command line.
 struct AppServices {
     var geocoder: Geocoding
     var directions: Directions
     var backdrop: MapBackdropProviding?
+    /// The OSRM/Nominatim servers in use and their state (`backend`); nil when all is embedded.
+    var remote: RemoteBackends? = nil
 }
 
 /// Why the services could not be built: shown to the user as one line (`! <message>`).
@@ -25,13 +28,41 @@ enum ServiceFactory {
     static func attribution(for options: ShellOptions) -> String? { openStreetMapAttribution }
 
     static func makeServices(_ options: ShellOptions) throws -> AppServices {
-        if options.osrmURL != nil {
-            throw ServiceUnavailable(description: "OSRM directions (--directions osrm=URL) are not supported by this build yet.")
+        let osrmURL: URL?, nominatimURL: URL?
+        do {
+            osrmURL = try options.osrmURL ?? BackendSpec.directionsFromEnvironment()
+            nominatimURL = try options.nominatimURL ?? BackendSpec.geocoderFromEnvironment()
+        } catch {
+            throw ServiceUnavailable(description: "\(error)")
         }
-        if options.nominatimURL != nil {
-            throw ServiceUnavailable(description: "Nominatim geocoding (--geocoder nominatim=URL) is not supported by this build yet.")
+        guard osrmURL != nil || nominatimURL != nil else { return try embeddedServices(mapPath: options.mapPath) }
+        return try remoteServices(options, osrmURL: osrmURL, nominatimURL: nominatimURL)
+    }
+
+    /// OSRM and/or Nominatim with the embedded engine as their fallback (and for whichever
+    /// service has no server). With both servers set, a missing map only loses the fallback.
+    static func remoteServices(_ options: ShellOptions, osrmURL: URL?, nominatimURL: URL?) throws -> AppServices {
+        let embedded: AppServices?
+        do {
+            embedded = try embeddedServices(mapPath: options.mapPath)
+        } catch where osrmURL != nil && nominatimURL != nil {
+            embedded = nil
         }
-        return try embeddedServices(mapPath: options.mapPath)
+        let backends = try RemoteBackends(
+            offlineDirections: embedded?.directions, offlineGeocoder: embedded?.geocoder,
+            osrmURL: osrmURL, nominatimURL: nominatimURL,
+            configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
+            notices: BackendNotices(onPost: printNotice))
+        return AppServices(geocoder: backends.geocoder, directions: backends.directions,
+                           backdrop: embedded?.backdrop, remote: backends)
+    }
+
+    /// "! Routing server unreachable — using the offline map", said when it happens (during the
+    /// command that found out), above that command's output; clears a spinner line first.
+    private static func printNotice(_ message: String) {
+        if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        print(message)
+        fflush(stdout)
     }
 
     /// The embedded engine on `--map PATH` (a .routeit map, or an OSM file imported on the fly)

@@ -60,7 +60,7 @@ public final class ReachabilityMonitor: @unchecked Sendable {
     /// A real request failed at the connection level or with 5xx.
     public func markUnreachable(_ error: RemoteError) {
         noteProbeTime()
-        transition(to: .unreachable(reason: error.description))
+        transition(to: .unreachable(reason: error.reason))
     }
 
     /// Ask the server directly; updates the state and returns whether it answered.
@@ -73,7 +73,7 @@ public final class ReachabilityMonitor: @unchecked Sendable {
             return true
         } catch let error as RemoteError {
             if error == .cancelled { return !isUnreachable }
-            transition(to: .unreachable(reason: error.description))
+            transition(to: .unreachable(reason: error.reason))
             return false
         } catch {
             return !isUnreachable
@@ -115,7 +115,7 @@ public final class ReachabilityMonitor: @unchecked Sendable {
         monitoring = nil
     }
 
-    /// "reachable", "unreachable (Server 127.0.0.1:5000 unreachable (connection refused).)", "not checked yet".
+    /// "reachable", "unreachable — connection refused", "not checked yet".
     public var stateDescription: String {
         switch state {
         case .unknown: return "not checked yet"

@@ -71,8 +71,8 @@ public final class RemoteBackends: @unchecked Sendable {
         case .unknown: return "\(role): \(server) — not contacted yet (fallback: \(fallback))"
         case .reachable: return "\(role): \(server) — reachable (fallback: \(fallback))"
         case let .unreachable(reason):
-            return hasOffline ? "\(role): offline map — \(server) unreachable: \(reason)"
-                : "\(role): none — \(server) unreachable: \(reason)"
+            return hasOffline ? "\(role): offline map — \(server) unreachable (\(reason))"
+                : "\(role): none — \(server) unreachable (\(reason))"
         }
     }
 }

@@ -37,6 +37,17 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The cause alone, for status lines: "connection refused", "timed out", "HTTP 503".
+    public var reason: String {
+        switch self {
+        case let .unreachable(_, reason): return reason
+        case .timedOut: return "timed out"
+        case let .serverError(_, status): return "HTTP \(status)"
+        case let .invalidResponse(_, reason): return "unreadable answer: \(reason)"
+        case .cancelled: return "cancelled"
+        }
+    }
+
     public var description: String {
         switch self {
         case let .unreachable(host, reason): return "Server \(host) unreachable (\(reason))."

@@ -1,0 +1,133 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// The real `routeit` with `--directions osrm=URL` on a real osrm-routed (Scripts/osrm-server),
+/// the server killed mid-session: the shell says so once, keeps answering from the embedded
+/// engine, and `backend` reports it.
+final class RemoteBackendShellTests: XCTestCase {
+    /// A routeit REPL fed line by line, its stdout collected as it comes.
+    private final class LiveShell: @unchecked Sendable {
+        let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private let lock = NSLock()
+        private var text = ""
+
+        init(arguments: [String], environment: [String: String]) throws {
+            process.executableURL = try RouteItProcess.locate()
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+        }
+
+        var stdout: String { lock.withLock { text } }
+
+        func send(_ lines: String) { input.fileHandleForWriting.write(Data((lines + "\n").utf8)) }
+
+        /// Waits until `marker` has appeared `count` times; false on timeout.
+        func wait(for marker: String, count: Int, seconds: TimeInterval = 180) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if stdout.components(separatedBy: marker).count - 1 >= count { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
+        func finish() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            output.fileHandleForReading.readabilityHandler = nil
+        }
+    }
+
+    /// `Scripts/osrm-server serve car PORT` (it execs osrm-routed, so the Process is the server);
+    /// graphs come from `Scripts/osrm-server prepare`. Waits until it answers HTTP.
+    private func startOSRM() throws -> (url: String, process: Process) {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
+        close(probe)
+        let port = UInt16(bigEndian: address.sin_port)
+        let process = Process()
+        process.executableURL = RouteItProcess.packageRoot.appendingPathComponent("Scripts/osrm-server")
+        process.arguments = ["serve", "car", String(port)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let url = "http://127.0.0.1:\(port)"
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning {
+            if (try? Data(contentsOf: URL(string: url + "/nearest/v1/driving/24.94,60.17")!)) != nil { return (url, process) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        XCTFail("osrm-routed did not start on port \(port) (run Scripts/osrm-server prepare)")
+        throw CocoaError(.executableLoad)
+    }
+
+    func testKilledRoutingServerFallsBackToTheOfflineMapOnce() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let osrm = try startOSRM()
+        defer { if osrm.process.isRunning { kill(osrm.process.processIdentifier, SIGKILL); osrm.process.waitUntilExit() } }
+        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(osrm.url)"],
+                                  environment: HelsinkiFlowTests.environment)
+        shell.send("""
+            type 1 Mannerheimintie 1
+            enter 1
+            pick 1
+            type 2 Annankatu 25
+            enter 2
+            pick 1
+            backend
+            route
+            """)
+        XCTAssertTrue(shell.wait(for: "Total Time:", count: 1), shell.stdout)
+        XCTAssertTrue(shell.stdout.contains("Directions: OSRM \(osrm.url) — reachable (fallback: offline map)"), shell.stdout)
+
+        kill(osrm.process.processIdentifier, SIGKILL)
+        osrm.process.waitUntilExit()
+        shell.send("route\nroute\nbackend")
+        XCTAssertTrue(shell.wait(for: "Geocoder: offline map", count: 2), shell.stdout)
+        shell.finish()
+
+        let out = shell.stdout
+        let notice = "! Routing server unreachable — using the offline map"
+        XCTAssertEqual(out.components(separatedBy: notice).count - 1, 1, "said once:\n\(out)")
+        let afterKill = try XCTUnwrap(out.range(of: notice)).upperBound
+        XCTAssertEqual(out[afterKill...].components(separatedBy: "Total Time:").count - 1, 2, "both routes answered offline:\n\(out)")
+        XCTAssertFalse(out.contains("Directions not available"), out)
+        XCTAssertTrue(out.contains("Directions: offline map — OSRM \(osrm.url) unreachable (connection refused)"), out)
+        XCTAssertEqual(shell.process.terminationStatus, 0)
+    }
+
+    func testBadEnvironmentBackendIsAOneLineAlert() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        var environment = HelsinkiFlowTests.environment
+        environment["ROUTEIT_DIRECTIONS"] = "osrm=localhost:5000"
+        let result = try RouteItProcess.run(["--map", map], input: "type 1 Annankatu 25\nenter 1\n", environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("ROUTEIT_DIRECTIONS: \"localhost:5000\" is not an http(s) URL"), result.stdout)
+    }
+
+    func testEmbeddedOnlyBackendReport() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let result = try RouteItProcess.run(["--map", map], input: "backend\n", environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Directions: offline map (embedded engine)\nGeocoder: offline map (embedded engine)"), result.stdout)
+    }
+}
