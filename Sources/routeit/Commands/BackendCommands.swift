@@ -8,7 +8,7 @@ enum BackendCommands {
         name: "backend", usage: "backend", summary: "Show the routing and geocoding backends in use and their state",
         progressMessage: "Checking servers",
         run: { session, _ in
-            let services = try session.services.services()
+            let services = try await session.services.services()
             guard let remote = services.remote else {
                 return .init(text: "Directions: offline map (embedded engine)\nGeocoder: offline map (embedded engine)")
             }
