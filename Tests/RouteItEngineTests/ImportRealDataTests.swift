@@ -7,15 +7,18 @@ import XCTest
 enum RealMaps {
     private static var imported: [String: Result<String, Error>] = [:]
     private static let lock = NSLock()
+    private static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-real-maps-\(getpid())")
+    /// The maps go when the test process ends (no test class owns them).
+    private static let cleanUpAtExit: Void = { atexit { try? FileManager.default.removeItem(at: RealMaps.directory) } }()
 
     /// The map of `Scripts/fetch-data`'s `name` extract; the import error if it fails.
     static func path(_ name: String) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         if let result = imported[name] { return try result.get() }
+        _ = cleanUpAtExit
         let result = Result<String, Error> {
             let source = try TestPaths.osmFile(name)
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-real-maps-\(getpid())")
             let path = directory.appendingPathComponent(MapLibrary.stem(of: name) + ".routeit").path
             try MapImporter().importMap(osmFile: source, to: path)
             return path
