@@ -1,8 +1,9 @@
 /// Builds a contraction hierarchy: nodes are contracted in order of a priority mixing the edge
 /// quotient (shortcuts added / arcs removed), the hop quotient and the node's level (which
-/// grows with contracted neighbours, so the hierarchy stays shallow), recomputed for the
-/// neighbours of every contracted node. Witness searches are bounded Dijkstras.
-final class CHBuilder {
+/// grows with contracted neighbours, so the hierarchy stays shallow), refreshed lazily when a
+/// node reaches the top of the queue. Witness searches are bounded Dijkstras. When only dense
+/// nodes are left, they stay an uncontracted core that queries search like a plain graph.
+struct CHBuilder {
     private struct DynEdge { var node: Int32; var weight: UInt32; var id: Int32; var hops: UInt32 }
 
     private let nodeCount: Int
@@ -24,6 +25,11 @@ final class CHBuilder {
     /// Settled-node limits: the priority estimate may be rough, real contraction less so.
     var simulateSettleLimit = 60
     var contractSettleLimit = 400
+    var denseSimulationLimit = 36
+    /// Contraction stops when the cheapest node left has more in×out neighbour pairs than this
+    /// (uniform grids on foot): shortcuts would grow quadratically for little query gain.
+    var coreLimit = 40 * 40
+    private(set) var coreSize = 0
 
     init(_ g: ModeGraph) {
         nodeCount = g.nodeCount
@@ -45,7 +51,7 @@ final class CHBuilder {
 
     /// Adds u→v unless an arc at least as good exists; replaces a worse parallel arc.
     @discardableResult
-    private func insert(from u: Int32, to v: Int32, weight: UInt32, id: Int32, hops: UInt32) -> Bool {
+    private mutating func insert(from u: Int32, to v: Int32, weight: UInt32, id: Int32, hops: UInt32) -> Bool {
         let ui = Int(u), vi = Int(v)
         if let i = outs[ui].firstIndex(where: { $0.node == v }) {
             if outs[ui][i].weight <= weight { return false }
@@ -60,7 +66,7 @@ final class CHBuilder {
         return true
     }
 
-    private func nextStamp() {
+    private mutating func nextStamp() {
         stamp &+= 1
         if stamp == 0 {
             for i in 0..<nodeCount { wStamp[i] = 0; targetStamp[i] = 0 }
@@ -74,7 +80,7 @@ final class CHBuilder {
 
     /// Dijkstra from `source` avoiding `avoid`, up to `limit`, stopping once every out-neighbour
     /// of `avoid` is settled or `maxSettled` nodes are.
-    private func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int) {
+    private mutating func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int) {
         nextStamp()
         var targets = 0
         for e in outs[Int(avoid)] where e.node != source && targetStamp[Int(e.node)] != stamp {
@@ -112,7 +118,7 @@ final class CHBuilder {
 
     /// Runs the contraction of `v`, adding the shortcuts unless `simulate`; returns the counts
     /// the priority needs.
-    private func contract(_ v: Int32, simulate: Bool) -> (added: Int, addedHops: Int) {
+    private mutating func contract(_ v: Int32, simulate: Bool) -> (added: Int, addedHops: Int) {
         let vi = Int(v)
         var added = 0, addedHops = 0
         let inList = ins[vi], outList = outs[vi]
@@ -139,9 +145,20 @@ final class CHBuilder {
         return (added, addedHops)
     }
 
-    private func computePriority(_ v: Int32) -> Float {
+    private mutating func computePriority(_ v: Int32) -> Float {
         let vi = Int(v)
-        let (added, addedHops) = contract(v, simulate: true)
+        var added = 0, addedHops = 0
+        if ins[vi].count * outs[vi].count > denseSimulationLimit {
+            // Dense core node: witness searches would cost degree² and it is contracted late
+            // anyway; assume every pair needs a shortcut.
+            added = ins[vi].count * outs[vi].count - min(ins[vi].count, outs[vi].count)
+            var hops = 0
+            for e in ins[vi] { hops += Int(e.hops) }
+            for e in outs[vi] { hops += Int(e.hops) }
+            addedHops = hops * max(ins[vi].count, outs[vi].count) / 2
+        } else {
+            (added, addedHops) = contract(v, simulate: true)
+        }
         let removed = ins[vi].count + outs[vi].count
         var removedHops = 0
         for e in ins[vi] { removedHops += Int(e.hops) }
@@ -150,7 +167,7 @@ final class CHBuilder {
     }
 
     /// Contracts every node; `progress` gets 0...1.
-    func build(progress: (Double) -> Void = { _ in }) -> ContractionHierarchy {
+    mutating func build(progress: (Double) -> Void = { _ in }) -> ContractionHierarchy {
         var queue = MinHeap()
         for v in 0..<nodeCount {
             priority[v] = computePriority(Int32(v))
@@ -168,10 +185,25 @@ final class CHBuilder {
             if contracted[vi] || key != priority[vi].bitPattern { continue }
             // Lazy update: a stale-low priority goes back in the queue.
             let fresh = computePriority(v)
-            if fresh > priority[vi] && fresh.bitPattern > queue.minKey {
+            if fresh.bitPattern > queue.minKey {
                 priority[vi] = fresh
                 queue.push(fresh.bitPattern, v)
                 continue
+            }
+            if ins[vi].count * outs[vi].count > coreLimit {
+                // Even the cheapest node is dense: the rest stays an uncontracted core, searched
+                // like a plain graph (every core arc is kept in both directions' lists).
+                for x in 0..<nodeCount where !contracted[x] {
+                    rank[x] = order
+                    order += 1
+                    fwdRange[x] = (UInt32(upFwd.count), UInt32(outs[x].count))
+                    for e in outs[x] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+                    bwdRange[x] = (UInt32(upBwd.count), UInt32(ins[x].count))
+                    for e in ins[x] { upBwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+                    contracted[x] = true
+                    coreSize += 1
+                }
+                break
             }
             rank[vi] = order
             order += 1
@@ -195,14 +227,12 @@ final class CHBuilder {
             }
             outs[vi] = []
             ins[vi] = []
+            // Neighbours only get their level raised here; their priority is refreshed lazily
+            // when they reach the top of the queue (re-simulating every neighbour costs
+            // degree² witness searches per contraction in dense cores).
             for x in neighbours where !contracted[Int(x)] {
                 let xi = Int(x)
                 level[xi] = max(level[xi], level[vi] + 1)
-                let p = computePriority(x)
-                if p != priority[xi] {
-                    priority[xi] = p
-                    queue.push(p.bitPattern, x)
-                }
             }
         }
 

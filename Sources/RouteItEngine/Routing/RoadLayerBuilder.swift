@@ -60,8 +60,11 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
         let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, viaNodeIndex: viaIndex)
         let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
-        let carCH = CHBuilder(car).build { progress(0.1 + 0.5 * $0) }
-        let footCH = CHBuilder(foot).build { progress(0.6 + 0.3 * $0) }
+        var carBuilder = CHBuilder(car)
+        let carCH = carBuilder.build { progress(0.1 + 0.5 * $0) }
+        var footBuilder = CHBuilder(foot)
+        footBuilder.coreLimit = 20 * 20     // walking weights are uniform-ish: cores come early
+        let footCH = footBuilder.build { progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
 
         try db.execute(BlobStore.createSQL)

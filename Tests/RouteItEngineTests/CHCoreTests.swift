@@ -1,0 +1,73 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// The hierarchy built straight from a mode graph, including one cut short into an
+/// uncontracted core, must answer node-to-node queries exactly like plain Dijkstra.
+final class CHCoreTests: XCTestCase {
+    private func graph(_ mode: TransportType) throws -> (ModeGraph, RoadNetwork) {
+        let town = GridTown.make(size: 14, seed: 21)
+        let builder = RoadLayerBuilder()
+        var coordinates = NodeCoordinates()
+        for e in town.entities {
+            switch e {
+            case .node(let n): coordinates.record(n.id, Coordinate(latitude: n.latitude, longitude: n.longitude))
+            case .way(let w): try builder.collect(way: w) { _ in }
+            case .relation(let r): try builder.collect(relation: r) { _ in }
+            }
+        }
+        let (net, junctions) = builder.buildNetwork(coordinates: coordinates)
+        let g = ModeGraph.build(net, mode: mode, restrictions: builder.restrictions) {
+            RoadLayerBuilder.index(of: $0, in: junctions)
+        }
+        return (g, net)
+    }
+
+    private func assertMatches(_ g: ModeGraph, coreLimit: Int, expectCore: Bool) {
+        var b = CHBuilder(g)
+        b.coreLimit = coreLimit
+        let ch = b.build()
+        XCTAssertEqual(b.coreSize > 0, expectCore, "core of \(b.coreSize) nodes")
+        let router = ModeRouter(graph: g, ch: ch)
+        let ws = QueryWorkspace(nodeCount: g.nodeCount, edgeCount: g.arcCount)
+        var rng = SeededRandom(seed: 5)
+        var found = 0
+        for _ in 0..<400 {
+            let s = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+            let t = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+            let src = [SearchEndpoint(node: s, cost: 0, edgeDir: -1)], dst = [SearchEndpoint(node: t, cost: 0, edgeDir: -1)]
+            let fast = router.chQuery(ws, src, dst)
+            let fastPath = fast.meet >= 0 ? router.path(through: fast.meet, ws, src, dst) : nil
+            let slow = router.referenceQuery(ws, src, dst)
+            XCTAssertEqual(fast.cost, slow.cost, "\(s) → \(t)")
+            if let fastPath {
+                // The unpacked arcs form a connected walk from s to t whose weights add up.
+                XCTAssertEqual(fastPath.arcs.reduce(UInt32(0)) { $0 + g.arcWeight[Int($1)] }, fast.cost)
+                if let first = fastPath.arcs.first, let last = fastPath.arcs.last {
+                    XCTAssertEqual(g.arcFrom[Int(first)], s)
+                    XCTAssertEqual(g.arcTo[Int(last)], t)
+                }
+                for (a, b) in zip(fastPath.arcs, fastPath.arcs.dropFirst()) { XCTAssertEqual(g.arcTo[Int(a)], g.arcFrom[Int(b)]) }
+                found += 1
+            }
+        }
+        XCTAssertGreaterThan(found, 200)
+    }
+
+    func testFullHierarchyMatchesDijkstra() throws {
+        assertMatches(try graph(.car).0, coreLimit: .max, expectCore: false)
+        assertMatches(try graph(.walk).0, coreLimit: .max, expectCore: false)
+    }
+
+    func testHierarchyWithCoreMatchesDijkstra() throws {
+        assertMatches(try graph(.car).0, coreLimit: 4, expectCore: true)
+        assertMatches(try graph(.walk).0, coreLimit: 4, expectCore: true)
+    }
+
+    func testRestrictedViaNodesGetCopies() throws {
+        let (car, net) = try graph(.car)
+        let (walk, _) = try graph(.walk)
+        XCTAssertGreaterThan(car.nodeCount, net.nodeCount, "restricted junctions are split for cars")
+        XCTAssertEqual(walk.nodeCount, net.nodeCount, "walking ignores turn restrictions")
+    }
+}

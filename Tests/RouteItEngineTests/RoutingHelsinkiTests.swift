@@ -1,0 +1,66 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// The router on the real Helsinki extract: the hierarchy agrees with the reference search on
+/// random pairs, and real trips come back with sensible steps.
+final class RoutingHelsinkiTests: XCTestCase {
+    /// One import shared by the tests of this class (the extract takes a few seconds in debug).
+    private static var shared: (OfflineDirections, BoundingBox)?
+
+    private func helsinki() throws -> (OfflineDirections, BoundingBox) {
+        if let shared = RoutingHelsinkiTests.shared { return shared }
+        let source = try OSMTestData.realFile("Helsinki.osm.pbf")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-helsinki-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("helsinki.routeit").path
+        try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: "Helsinki.osm.pbf", to: path)
+        let map = try RouteItMap(path: path)
+        let box = try XCTUnwrap(map.boundingBox)
+        let d = try OfflineDirections(database: map.database)
+        RoutingHelsinkiTests.shared = (d, box)
+        return (d, box)
+    }
+
+    func testCHEqualsReferenceOnRandomHelsinkiPairs() throws {
+        let (d, box) = try helsinki()
+        var rng = SeededRandom(seed: 2026)
+        var routed = [TransportType.car: 0, .walk: 0]
+        for mode in [TransportType.car, .walk] {
+            for _ in 0..<120 {
+                func point() -> Coordinate {
+                    Coordinate(latitude: .random(in: box.minLatitude...box.maxLatitude, using: &rng),
+                               longitude: .random(in: box.minLongitude...box.maxLongitude, using: &rng))
+                }
+                let a = point(), b = point()
+                let c = try d.costs(a, b, mode)
+                XCTAssertEqual(c.ch, c.reference, "\(mode) \(a) → \(b)")
+                if let ch = c.ch, let ref = c.reference {
+                    XCTAssertEqual(Double(ch), Double(ref), accuracy: 1e-6 * Double(ref))
+                    routed[mode]! += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(routed[.car]!, 60)
+        XCTAssertGreaterThan(routed[.walk]!, 60)
+    }
+
+    func testCentralStationToKauppatoriByCarAndOnFoot() throws {
+        let (d, _) = try helsinki()
+        let station = Coordinate(latitude: 60.1710, longitude: 24.9414)
+        let market = Coordinate(latitude: 60.1675, longitude: 24.9525)
+        for mode in [TransportType.car, .walk] {
+            let routes = try d.routes(from: station, to: market, mode: mode, alternatives: true)
+            let best = try XCTUnwrap(routes.first)
+            XCTAssertLessThanOrEqual(routes.count, 3)
+            // About 700 m as the crow flies; a real route is longer but not absurdly so.
+            XCTAssertGreaterThan(best.distance, 650)
+            XCTAssertLessThan(best.distance, 3000)
+            XCTAssertTrue(best.steps.first!.instruction.hasPrefix("Head "), best.steps.first!.instruction)
+            XCTAssertEqual(best.steps.last?.instruction, "Arrive at your destination")
+            XCTAssertEqual(best.steps.reduce(0) { $0 + $1.distance }, best.distance, accuracy: 1e-6)
+            XCTAssertEqual(best.steps.reduce(0) { $0 + $1.expectedTravelTime }, best.expectedTravelTime, accuracy: 1e-6)
+            for r in routes { XCTAssertLessThanOrEqual(r.expectedTravelTime, best.expectedTravelTime * 1.4 + 1e-6) }
+        }
+    }
+}
