@@ -75,8 +75,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var candidates: [Int64: Candidate] = [:]
         func offer(_ row: PlaceRecord, _ score: Double) {
             var score = score
-            if let city = query.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= 40 }
-            if let postcode = query.postcode, let rowPostcode = row.postcode, rowPostcode != postcode { score -= 40 }
+            if let city = query.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
+            if let postcode = query.postcode, let rowPostcode = row.postcode, rowPostcode != postcode { score -= CandidateScore.otherTownOrPostcode }
             if let old = candidates[row.id], old.score >= score { return }
             candidates[row.id] = Candidate(record: row, score: score)
         }
@@ -84,20 +84,20 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let streetMatches = streets.matches(query.nameKey)
         var foundHouse = false
         for (key, distance) in streetMatches {
-            let penalty = Double(distance) * 15
+            let penalty = Double(distance) * CandidateScore.perTypo
             if let number = query.number {
                 var found = false
-                for row in try rows(addressExact, [.text(key), .text(number.key)]) { offer(row, 100 - penalty); found = true }
+                for row in try rows(addressExact, [.text(key), .text(number.key)]) { offer(row, CandidateScore.house - penalty); found = true }
                 if let n = number.low {
                     for row in try rows(addressCovering, [.text(key), .int(Int64(n)), .text(number.key)]) {
-                        offer(row, (row.houseNumberKey.map { HouseNumber($0)?.isRange ?? false } ?? false ? 90 : 85) - penalty)
+                        let isRange = row.houseNumberKey.flatMap(HouseNumber.init)?.isRange ?? false
+                        offer(row, (isRange ? CandidateScore.houseInRange : CandidateScore.houseVariant) - penalty)
                         found = true
                     }
                 }
-                if found { foundHouse = true } else { for row in try rows(streetsByKey, [.text(key)]) { offer(row, 60 - penalty) } }
+                if found { foundHouse = true } else { for row in try rows(streetsByKey, [.text(key)]) { offer(row, CandidateScore.streetWithoutThatHouse - penalty) } }
             } else {
-                // Above a stop or shop of the same name (93 + importance/10 + tie-break < 98.5), below a square.
-                for row in try rows(streetsByKey, [.text(key)]) { offer(row, 98.5 - penalty) }
+                for row in try rows(streetsByKey, [.text(key)]) { offer(row, CandidateScore.street - penalty) }
             }
         }
 
@@ -110,15 +110,15 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             case .street:
                 // Streets matched by name above are already offered (or, with a number, their house).
                 if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
-                offer(row, 55 + tieBreak)
+                offer(row, CandidateScore.streetByPrefix + tieBreak)
             case .poi, .place:
                 let exact = row.name.map(TextFolding.key) == query.nameKey
                     || row.otherKeys?.contains("|\(query.nameKey)|") == true
-                var score = (exact ? 93 : 70) + Double(row.importance) / 10 + tieBreak
+                var score = (exact ? CandidateScore.namedExactly : CandidateScore.namedByPrefix) + Double(row.importance) / 10 + tieBreak
                 if let number = query.number, row.houseNumberKey != number.key {
                     // "Annankatu 25" is the house, not the "Annankatu" tram stop.
                     if foundHouse { continue }
-                    score -= 30
+                    score -= CandidateScore.numberNotThere
                 }
                 offer(row, score)
             case .address:

@@ -1,0 +1,28 @@
+/// How the forward geocoder ranks candidates (higher first). The order matters, not the values:
+/// a house beats its street, a street beats a shop or stop of the same name, a square or town
+/// beats the street, and every typo costs more than the gap between two kinds of exact match.
+enum CandidateScore {
+    /// Street and house number as asked.
+    static let house = 100.0
+    /// A range that covers the number ("14-20" for 16, same side of the street).
+    static let houseInRange = 90.0
+    /// Another door of the number ("14 B" for 14).
+    static let houseVariant = 85.0
+    /// The street alone, when asked for a number it does not have.
+    static let streetWithoutThatHouse = 60.0
+    /// The street, asked by its whole name.
+    static let street = 98.5
+    /// A POI or place whose name (or other name) is the text; plus importance / 10 (0...9).
+    static let namedExactly = 93.0
+    /// A POI or place whose name starts with the words.
+    static let namedByPrefix = 70.0
+    /// A street whose name starts with the words.
+    static let streetByPrefix = 55.0
+
+    /// Per edit of the street name.
+    static let perTypo = 15.0
+    /// A POI found by name when the text also has a house number it does not have.
+    static let numberNotThere = 30.0
+    /// Another town or postcode than the one asked for.
+    static let otherTownOrPostcode = 40.0
+}
