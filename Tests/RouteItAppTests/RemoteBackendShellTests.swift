@@ -115,6 +115,40 @@ final class RemoteBackendShellTests: XCTestCase {
         XCTAssertEqual(shell.process.terminationStatus, 0)
     }
 
+    func testCtrlCAbortsARoutingRequestInFlight() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        // A server that accepts connections (the kernel's backlog) but never answers.
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(silent, $0, length) } }
+        XCTAssertEqual(listen(silent, 8), 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(silent, $0, &length) } }
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+
+        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(url)", "--timeout", "30"],
+                                  environment: HelsinkiFlowTests.environment)
+        shell.send("type 1 Mannerheimintie 1\nenter 1\npick 1\ntype 2 Annankatu 25\nenter 2")
+        XCTAssertTrue(shell.wait(for: "Choose the address for Stop 1", count: 1), shell.stdout)
+        shell.send("pick 1\nroute")
+        Thread.sleep(forTimeInterval: 1)
+        let interrupted = Date()
+        kill(shell.process.processIdentifier, SIGINT)
+        XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 10), shell.stdout)
+        // Sooner than the shell's 2 s grace for work that ignores cancellation.
+        XCTAssertLessThan(Date().timeIntervalSince(interrupted), 1.8)
+        shell.send("backend")
+        XCTAssertTrue(shell.wait(for: "Geocoder: offline map", count: 1, seconds: 20), shell.stdout)
+        shell.finish()
+        let untilCancelled = try XCTUnwrap(shell.stdout.range(of: "Cancelled.")).lowerBound
+        XCTAssertFalse(shell.stdout[..<untilCancelled].contains("! Routing server unreachable"), "a cancelled request says nothing about the server")
+        XCTAssertTrue(shell.stdout.contains("Directions: offline map — OSRM \(url) unreachable (timed out)"), shell.stdout)
+        XCTAssertFalse(shell.stdout.contains("SEGMENT #1"), shell.stdout)
+    }
+
     func testBadEnvironmentBackendIsAOneLineAlert() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         var environment = HelsinkiFlowTests.environment
