@@ -27,6 +27,11 @@ public enum BackendSpec {
         try environment["ROUTEIT_DIRECTIONS"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS") }
     }
 
+    /// ROUTEIT_DIRECTIONS_WALK=osrm=URL: a separate foot-profile OSRM server for walking.
+    public static func walkingDirectionsFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
+        try environment["ROUTEIT_DIRECTIONS_WALK"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS_WALK") }
+    }
+
     /// ROUTEIT_GEOCODER=nominatim=URL from the environment, nil when unset or "embedded".
     public static func geocoderFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
         try environment["ROUTEIT_GEOCODER"].flatMap { try url($0, kind: "nominatim", source: "ROUTEIT_GEOCODER") }

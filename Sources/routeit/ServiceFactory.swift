@@ -50,11 +50,20 @@ enum ServiceFactory {
         }
         let backends = try RemoteBackends(
             offlineDirections: embedded?.directions, offlineGeocoder: embedded?.geocoder,
-            osrmURL: osrmURL, nominatimURL: nominatimURL,
+            osrmURL: osrmURL, osrmWalkingURL: try walkingURL(), nominatimURL: nominatimURL,
             configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
             notices: BackendNotices(onPost: printNotice))
         return AppServices(geocoder: backends.geocoder, directions: backends.directions,
                            backdrop: embedded?.backdrop, remote: backends)
+    }
+
+    /// ROUTEIT_DIRECTIONS_WALK=osrm=URL: the foot-profile server, when it is a separate one.
+    private static func walkingURL() throws -> URL? {
+        do {
+            return try BackendSpec.walkingDirectionsFromEnvironment()
+        } catch {
+            throw ServiceUnavailable(description: "\(error)")
+        }
     }
 
     /// "! Routing server unreachable — using the offline map", said when it happens (during the

@@ -8,6 +8,8 @@ final class BackendSpecTests: XCTestCase {
                        URL(string: "http://127.0.0.1:5000"))
         XCTAssertEqual(try BackendSpec.geocoderFromEnvironment(["ROUTEIT_GEOCODER": "nominatim=https://geo.example/nominatim/"]),
                        URL(string: "https://geo.example/nominatim/"))
+        XCTAssertEqual(try BackendSpec.walkingDirectionsFromEnvironment(["ROUTEIT_DIRECTIONS_WALK": "osrm=http://127.0.0.1:5001"]),
+                       URL(string: "http://127.0.0.1:5001"))
         XCTAssertNil(try BackendSpec.directionsFromEnvironment([:]))
         XCTAssertNil(try BackendSpec.directionsFromEnvironment(["ROUTEIT_DIRECTIONS": "embedded"]))
         XCTAssertNil(try BackendSpec.geocoderFromEnvironment(["ROUTEIT_GEOCODER": ""]))

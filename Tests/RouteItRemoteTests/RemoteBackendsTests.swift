@@ -34,6 +34,19 @@ final class RemoteBackendsTests: XCTestCase {
         XCTAssertEqual(backends.notices.drain(), ["! Routing server unreachable — using the offline map"])
     }
 
+    func testWalkingGoesToTheFootServer() async throws {
+        let car = try OSRMServer(profile: "car"), foot = try OSRMServer(profile: "foot")
+        let backends = try RemoteBackends(offlineDirections: NoDirections(), offlineGeocoder: NoGeocoder(),
+                                          osrmURL: car.baseURL, osrmWalkingURL: foot.baseURL, nominatimURL: nil)
+        let raw = try OSRMServer.rawJSON(URL(string: "\(foot.baseURL.absoluteString)/route/v1/foot/24.938396,60.169902;24.945000,60.167500?overview=false")!)
+        let reference = try XCTUnwrap((raw["routes"] as? [[String: Any]])?.first?["duration"] as? Double)
+        let walk = try await backends.directions.calculate(DirectionsRequest(
+            source: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.169902, longitude: 24.938396))),
+            destination: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.1675, longitude: 24.9450))),
+            transportType: .walk, requestsAlternateRoutes: false))
+        XCTAssertEqual(walk.first?.expectedTravelTime ?? 0, reference, accuracy: 1e-9)
+    }
+
     func testNothingToAnswerWithIsAnError() {
         XCTAssertThrowsError(try RemoteBackends(offlineDirections: nil, offlineGeocoder: NoGeocoder(), osrmURL: nil, nominatimURL: nil)) {
             XCTAssertEqual($0 as? DirectionsError, .unavailable("No map loaded and no routing server configured."))

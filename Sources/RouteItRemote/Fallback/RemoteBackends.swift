@@ -14,9 +14,12 @@ public final class RemoteBackends: @unchecked Sendable {
     private let hasOfflineGeocoder: Bool
 
     /// `offline*` are the embedded engine's services (nil when no map is loaded); a nil URL
-    /// keeps the embedded service. `probeEvery` > 0 starts background probing.
+    /// keeps the embedded service. `osrmWalkingURL` is a separate foot-profile server (one
+    /// osrm-routed serves one profile); without it walking asks `osrmURL` for `foot`.
+    /// `probeEvery` > 0 starts background probing.
     public init(offlineDirections: Directions?, offlineGeocoder: Geocoding?,
-                osrmURL: URL?, nominatimURL: URL?, configuration: RemoteConfiguration = RemoteConfiguration(),
+                osrmURL: URL?, osrmWalkingURL: URL? = nil, nominatimURL: URL?,
+                configuration: RemoteConfiguration = RemoteConfiguration(),
                 notices: BackendNotices = BackendNotices(), probeEvery: TimeInterval = 0) throws {
         self.notices = notices
         hasOfflineDirections = offlineDirections != nil
@@ -25,7 +28,8 @@ public final class RemoteBackends: @unchecked Sendable {
             let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: osrmURL,
                                               probePath: "/nearest/v1/driving/0,0", notices: notices)
             directionsMonitor = monitor
-            directions = FallbackDirections(primary: OSRMDirections(baseURL: osrmURL, configuration: configuration),
+            directions = FallbackDirections(primary: OSRMDirections(baseURL: osrmURL, walkingBaseURL: osrmWalkingURL,
+                                                                     configuration: configuration),
                                             fallback: offlineDirections, monitor: monitor)
         } else if let offlineDirections {
             directionsMonitor = nil
