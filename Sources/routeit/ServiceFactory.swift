@@ -52,7 +52,7 @@ enum ServiceFactory {
             offlineDirections: embedded?.directions, offlineGeocoder: embedded?.geocoder,
             osrmURL: osrmURL, osrmWalkingURL: try walkingURL(), nominatimURL: nominatimURL,
             configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
-            notices: BackendNotices(onPost: printNotice))
+            notices: BackendNotices(onPost: { printNotice($0) }))
         return AppServices(geocoder: backends.geocoder, directions: backends.directions,
                            backdrop: embedded?.backdrop, remote: backends)
     }
@@ -68,7 +68,7 @@ enum ServiceFactory {
 
     /// "! Routing server unreachable — using the offline map", said when it happens (during the
     /// command that found out), above that command's output; clears a spinner line first.
-    private static func printNotice(_ message: String) {
+    @Sendable private static func printNotice(_ message: String) {
         if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print(message)
         fflush(stdout)
