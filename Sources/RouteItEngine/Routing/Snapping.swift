@@ -44,6 +44,10 @@ extension RoadNetwork {
 
     /// The edge's geometry between two fractions, in the order given (reversed when from > to).
     func clip(_ edge: Int, from: Double, to: Double) -> [Coordinate] {
+        if min(from, to) <= 0 && max(from, to) >= 1 {
+            let whole = points(of: edge).map(\.coordinate)
+            return from > to ? whole.reversed() : whole
+        }
         let pts = Array(points(of: edge))
         let lens = segmentLengths(edge)
         let total = lens.reduce(0, +)
@@ -90,7 +94,7 @@ struct Snapper {
         let gap = hypot(latOutside * proj.ky, lonOutside * proj.kx)
         if gap > maxDistance { return nil }
         let ringMetres = min(grid.cellLat * proj.ky, grid.cellLon * proj.kx)
-        var best = Double.infinity, bestEdge = -1, bestSeg = 0, bestT = 0.0
+        var best2 = Double.infinity, bestEdge = -1, bestSeg = 0, bestT = 0.0
         var ring = 0
         let maxRing = Int((maxDistance + gap) / ringMetres) + 1
         while ring <= maxRing {
@@ -113,8 +117,9 @@ struct Snapper {
                             let dx = q.0 - prev.0, dy = q.1 - prev.1
                             let len2 = dx * dx + dy * dy
                             let t = len2 > 0 ? min(1, max(0, -(prev.0 * dx + prev.1 * dy) / len2)) : 0
-                            let d = hypot(prev.0 + t * dx, prev.1 + t * dy)
-                            if d < best { best = d; bestEdge = e; bestSeg = i; bestT = t }
+                            let px = prev.0 + t * dx, py = prev.1 + t * dy
+                            let d2 = px * px + py * py
+                            if d2 < best2 { best2 = d2; bestEdge = e; bestSeg = i; bestT = t }
                             prev = q
                             i += 1
                         }
@@ -123,9 +128,11 @@ struct Snapper {
                 }
             }
             // Every unvisited cell is at least `ring * ringMetres` (minus the gap) away.
-            if bestEdge >= 0 && best <= Double(ring) * ringMetres - gap { break }
+            let reach = max(0, Double(ring) * ringMetres - gap)
+            if bestEdge >= 0 && best2 <= reach * reach { break }
             ring += 1
         }
+        let best = best2.squareRoot()
         guard bestEdge >= 0, best <= maxDistance else { return nil }
         let lens = net.segmentLengths(bestEdge)
         let total = lens.reduce(0, +)
