@@ -5,7 +5,7 @@ import RouteItEngine
 /// `routeit route LAT,LON LAT,LON [--mode car|walk] [--alternatives] [--json] [--map M]`:
 /// routes on the embedded engine and prints the steps (or JSON for scripts).
 enum RouteTool {
-    static let usage = "usage: routeit route LAT,LON LAT,LON [--mode car|walk] [--alternatives] [--json] [--map MAP.routeit]"
+    static let usage = "usage: routeit route LAT,LON LAT,LON [--mode car|walk] [--alternatives] [--json] [--map MAP.routeit|FILE.osm.pbf]"
 
     struct Options {
         var from: Coordinate
@@ -25,13 +25,13 @@ enum RouteTool {
         case .success(let parsed):
             options = parsed
         }
-        let path = options.map ?? defaultMapPath()
         let directions: OfflineDirections
         do {
-            let map = try RouteItMap(path: path)
+            // --map takes a .routeit map or an OSM file (imported on the fly); none: the default map.
+            let map = try MapToolSupport.openMap(options.map)
             directions = try OfflineDirections(database: map.database)
         } catch {
-            fail(options.map == nil ? "\(error) (pass --map MAP.routeit, or create the map with `routeit import`)" : "\(error)")
+            fail("\(error)")
             return 1
         }
         do {
@@ -91,14 +91,6 @@ enum RouteTool {
               let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
         let c = Coordinate(latitude: lat, longitude: lon)
         return c.isValid ? c : nil
-    }
-
-    /// $XDG_DATA_HOME/routeit/maps/helsinki.routeit (default ~/.local/share/...).
-    static func defaultMapPath() -> String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (base as NSString).appendingPathComponent("routeit/maps/helsinki.routeit")
     }
 
     static func text(_ routes: [Route]) -> String {
