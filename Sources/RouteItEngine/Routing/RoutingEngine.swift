@@ -102,22 +102,30 @@ final class RoutingEngine: @unchecked Sendable {
         var chosen = [bestLegs]
         if alternatives && !best.direct {
             let sources = router.sources(s, weight: net.weight(s.edge, mode))
-            let candidates = viaCandidates(router, ws, best: best, sources: sources, targets: targets)
-            for (path, viaCost) in candidates where chosen.count < 3 {
+            // Candidates are unpacked lazily from this search; the local-optimality checks run
+            // in a second workspace so the first one's parents stay intact.
+            var checker: QueryWorkspace?
+            defer { if let checker { giveBack(checker, mode) } }
+            var examined = 0
+            var seen: [[Int32]] = []
+            for v in viaCandidates(router, ws, best: best) where chosen.count < 3 && examined < 16 {
+                let path = router.path(through: v, ws, sources, targets)
+                if seen.contains(path.arcs) { continue }     // via nodes on one plateau
+                seen.append(path.arcs)
+                examined += 1
                 let legs = RouteLeg.legs(of: path, source: s, target: t, graph: router.graph, net: net, mode: mode)
-                if isAcceptable(legs, chosen: chosen) && isLocallyOptimal(path, viaCost: viaCost, router, ws) {
-                    chosen.append(legs)
-                }
+                guard isAcceptable(legs, chosen: chosen) else { continue }
+                if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
+                if isLocallyOptimal(path, viaCost: ws.forward.distance(v), router, checker!) { chosen.append(legs) }
             }
         }
         let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
         return chosen.map { makeRoute($0, mode: mode, builder: builder) }
     }
 
-    /// Via-node candidates from the last alternative search, cheapest first, paths unpacked
-    /// (before the workspace is reused for the local-optimality checks).
-    private func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath,
-                               sources: [SearchEndpoint], targets: [SearchEndpoint]) -> [(SearchPath, UInt32)] {
+    /// Via-node candidates of the last alternative search: nodes both searches reached, off the
+    /// best path, within the stretch bound, cheapest first.
+    private func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath) -> [Int32] {
         let limit = UInt64(Double(best.cost) * (1 + RoutingEngine.alternativeStretch))
         var onBest = best.arcs.map { router.graph.arcTo[Int($0)] }
         onBest.sort()
@@ -131,17 +139,7 @@ final class RoutingEngine: @unchecked Sendable {
             ranked.append((total, v))
         }
         ranked.sort { $0.0 < $1.0 }
-        var out: [(SearchPath, UInt32)] = []
-        var seenCosts: [UInt32] = []
-        for (_, v) in ranked.prefix(64) {
-            let p = router.path(through: v, ws, sources, targets)
-            // Via nodes on one plateau give the same path: keep one of them.
-            if seenCosts.contains(p.cost) && out.contains(where: { $0.0.arcs == p.arcs }) { continue }
-            seenCosts.append(p.cost)
-            out.append((p, ws.forward.distance(v)))
-            if out.count >= 24 { break }
-        }
-        return out
+        return ranked.map(\.1)
     }
 
     private static func contains(_ sorted: [Int32], _ x: Int32) -> Bool {
