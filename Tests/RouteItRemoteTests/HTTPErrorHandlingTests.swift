@@ -58,7 +58,7 @@ final class HTTPErrorHandlingTests: XCTestCase {
     func testRequestUsesTheDocumentedRouteURL() {
         let directions = OSRMDirections(baseURL: URL(string: "http://example.invalid:5000/osrm/")!)
         XCTAssertEqual(directions.routeURL(for: request).absoluteString,
-                       "http://example.invalid:5000/osrm/route/v1/driving/24.940000,60.170000;24.945000,60.168000?alternatives=false&steps=true&overview=full&geometries=geojson")
+                       "http://example.invalid:5000/osrm/route/v1/driving/24.940000,60.170000;24.945000,60.168000?alternatives=false&steps=true&overview=full&geometries=geojson&radiuses=5000;5000")
     }
 
     func testNotJSONIsAnUnreadableAnswerNotACrash() async throws {

@@ -102,4 +102,18 @@ final class OSRMDirectionsTests: XCTestCase {
             XCTAssertEqual(error, .noRoute)
         }
     }
+
+    func testAPlaceFarFromEveryRoadIsNoSegmentNotASnapAcrossTheWorld() async throws {
+        let server = try OSRMServer(profile: "car")
+        let raw = try OSRMServer.rawJSON(URL(string: "\(server.baseURL.absoluteString)/route/v1/driving/0,0;24.94,60.17?overview=false")!)
+        XCTAssertEqual(raw["code"] as? String, "Ok", "OSRM on its own snaps (0, 0) to Helsinki")
+        do {
+            _ = try await OSRMDirections(baseURL: server.baseURL)
+                .calculate(DirectionsRequest(source: Self.item(0, 0), destination: Self.item(60.17, 24.94),
+                                             transportType: .car, requestsAlternateRoutes: false))
+            XCTFail("expected NoSegment")
+        } catch let error as DirectionsError {
+            XCTAssertEqual(error, .invalidRequest("No road near the start or the destination (OSRM NoSegment)."))
+        }
+    }
 }

@@ -7,11 +7,16 @@ import RouteItCore
 public struct OSRMDirections: Directions {
     public let baseURL: URL
     public let walkingBaseURL: URL?
+    /// Metres a place may be from the nearest road (OSRM `radiuses`); OSRM alone would snap a
+    /// point in the sea to a road thousands of kilometres away. Same limit as the embedded router.
+    public let maxSnapDistance: Double
     let client: HTTPClient
 
-    public init(baseURL: URL, walkingBaseURL: URL? = nil, configuration: RemoteConfiguration = RemoteConfiguration()) {
+    public init(baseURL: URL, walkingBaseURL: URL? = nil, maxSnapDistance: Double = 5_000,
+                configuration: RemoteConfiguration = RemoteConfiguration()) {
         self.baseURL = baseURL
         self.walkingBaseURL = walkingBaseURL
+        self.maxSnapDistance = maxSnapDistance
         client = HTTPClient(configuration: configuration)
     }
 
@@ -35,7 +40,7 @@ public struct OSRMDirections: Directions {
         return routes.map { route(from: $0, transportType: request.transportType) }
     }
 
-    /// `/route/v1/{driving|foot}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson`
+    /// `/route/v1/{driving|foot}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
     func routeURL(for request: DirectionsRequest) -> URL {
         let base = request.transportType == .walk ? (walkingBaseURL ?? baseURL) : baseURL
         let profile = request.transportType == .walk ? "foot" : "driving"
@@ -45,7 +50,8 @@ public struct OSRMDirections: Directions {
         let alternatives = request.requestsAlternateRoutes ? "true" : "false"
         var path = base.absoluteString
         while path.hasSuffix("/") { path.removeLast() }
-        let query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson"
+        let radius = String(format: "%.0f", maxSnapDistance)
+        let query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson&radiuses=\(radius);\(radius)"
         return URL(string: "\(path)/route/v1/\(profile)/\(points)?\(query)")!
     }
 
