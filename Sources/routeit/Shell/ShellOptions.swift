@@ -16,7 +16,7 @@ struct ShellOptions: Equatable {
     /// `--geocoder nominatim=URL`: geocode with a Nominatim server instead of the embedded geocoder.
     var nominatimURL: URL?
     /// `--timeout SECONDS`: the longest a remote service request may take.
-    var timeout: TimeInterval = 10
+    var timeout: TimeInterval = 5
 
     static let usage = """
     usage: routeit [OPTIONS]                  start the interactive shell
@@ -26,7 +26,10 @@ struct ShellOptions: Equatable {
       --map PATH                  a .routeit map or an OSM file (default: the Helsinki map)
       --directions osrm=URL       route with an OSRM server
       --geocoder nominatim=URL    geocode with a Nominatim server
-      --timeout SECONDS           longest wait for a remote service (default 10)
+      --timeout SECONDS           longest wait for a remote service (default 5)
+    environment:
+      ROUTEIT_DIRECTIONS=osrm=URL, ROUTEIT_GEOCODER=nominatim=URL   the same as the options
+      ROUTEIT_DIRECTIONS_WALK=osrm=URL   a separate foot-profile OSRM server for walking
     """
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
