@@ -63,7 +63,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         var carBuilder = CHBuilder(car)
         let carCH = carBuilder.build { progress(0.1 + 0.5 * $0) }
         var footBuilder = CHBuilder(foot)
-        footBuilder.coreLimit = 20 * 20     // walking weights are uniform-ish: cores come early
+        footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
         let footCH = footBuilder.build { progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
 
