@@ -47,11 +47,21 @@ struct RoadFixture {
 
     /// Imports into a fresh temporary map and opens the router on it.
     func build(file: StaticString = #filePath) throws -> OfflineDirections {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-router-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent("fixture.routeit").path
+        let path = try RoutingTestMaps.newPath()
         try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: ArrayOSMReader(entities), sourceName: "fixture.osm", to: path)
         return try OfflineDirections(path: path)
+    }
+}
+
+/// Where the routing tests write their maps: one directory per test process, removed at exit.
+enum RoutingTestMaps {
+    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-router-maps-\(getpid())")
+    private static let cleanUpAtExit: Void = { atexit { try? FileManager.default.removeItem(at: RoutingTestMaps.directory) } }()
+
+    static func newPath() throws -> String {
+        _ = cleanUpAtExit
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("\(UUID().uuidString).routeit").path
     }
 }
 

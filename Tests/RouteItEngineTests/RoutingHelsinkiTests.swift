@@ -11,9 +11,7 @@ final class RoutingHelsinkiTests: XCTestCase {
     private func helsinki() throws -> (OfflineDirections, BoundingBox) {
         if let shared = RoutingHelsinkiTests.shared { return shared }
         let source = try OSMTestData.realFile("Helsinki.osm.pbf")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-helsinki-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent("helsinki.routeit").path
+        let path = try RoutingTestMaps.newPath()
         try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: "Helsinki.osm.pbf", to: path)
         let map = try RouteItMap(path: path)
         let box = try XCTUnwrap(map.boundingBox)
