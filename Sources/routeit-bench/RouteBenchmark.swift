@@ -46,9 +46,11 @@ enum RouteBenchmark {
         var kept: [(Coordinate, Coordinate)] = []
         var inProcessMs: [Double] = [], osrmMs: [Double] = []
         var durationDiff: [Double] = [], distanceDiff: [Double] = []
+        var durationRatio: [Double] = [], distanceRatio: [Double] = []   // signed: RouteIt / OSRM
         var ourRouteCounts = 0, osrmRouteCounts = 0
         var onlyOurs = 0, onlyOSRM = 0, neither = 0, tried = 0
         var inProcessNoRouteMs: [Double] = []
+        var examples: [[String: String]] = []     // pairs only one engine routes, for whoever looks into them
         while kept.count < wanted && tried < maxCandidates {
             tried += 1
             let a = randomPoint(in: box, &rng), b = randomPoint(in: box, &rng)
@@ -59,7 +61,9 @@ enum RouteBenchmark {
             let osrmRoutes = answer.flatMap { parseOSRM($0.body) } ?? []
 
             let t1 = Stopwatch.now()
-            let ours = (try? directions.routes(from: a, to: b, mode: .car, alternatives: true)) ?? []
+            var ours: [Route] = []
+            var ourError = "no routes"
+            do { ours = try directions.routes(from: a, to: b, mode: .car, alternatives: true) } catch { ourError = "\(error)" }
             let ourTime = Stopwatch.milliseconds(since: t1)
 
             switch (ours.isEmpty, osrmRoutes.isEmpty) {
@@ -70,10 +74,21 @@ enum RouteBenchmark {
                 ourRouteCounts += ours.count
                 osrmRouteCounts += osrmRoutes.count
                 let best = ours[0], reference = osrmRoutes[0]
-                if reference.duration > 0 { durationDiff.append(abs(best.expectedTravelTime - reference.duration) / reference.duration) }
-                if reference.distance > 0 { distanceDiff.append(abs(best.distance - reference.distance) / reference.distance) }
-            case (false, true): onlyOurs += 1
-            case (true, false): onlyOSRM += 1; inProcessNoRouteMs.append(ourTime)
+                if reference.duration > 0 {
+                    durationDiff.append(abs(best.expectedTravelTime - reference.duration) / reference.duration)
+                    durationRatio.append(best.expectedTravelTime / reference.duration)
+                }
+                if reference.distance > 0 {
+                    distanceDiff.append(abs(best.distance - reference.distance) / reference.distance)
+                    distanceRatio.append(best.distance / reference.distance)
+                }
+            case (false, true):
+                onlyOurs += 1
+                if examples.count < 8 { examples.append(["only": "routeit", "from": "\(a)", "to": "\(b)", "osrm": osrmCode(answer)]) }
+            case (true, false):
+                onlyOSRM += 1
+                inProcessNoRouteMs.append(ourTime)
+                if examples.count < 8 { examples.append(["only": "osrm", "from": "\(a)", "to": "\(b)", "routeit": ourError]) }
             case (true, true): neither += 1; inProcessNoRouteMs.append(ourTime)
             }
         }
@@ -101,7 +116,7 @@ enum RouteBenchmark {
         let duration = LatencySummary(durationDiff), distance = LatencySummary(distanceDiff)
         JSONValue.print([
             "pairs": kept.count, "candidates": tried,
-            "only_routeit": onlyOurs, "only_osrm": onlyOSRM, "neither": neither,
+            "only_routeit": onlyOurs, "only_osrm": onlyOSRM, "neither": neither, "one_sided_examples": examples,
             "load_ms": JSONValue.number(loadMs),
             "inprocess_ms": LatencySummary(inProcessMs).json,
             "inprocess_noroute_ms": LatencySummary(inProcessNoRouteMs).json,
@@ -112,6 +127,8 @@ enum RouteBenchmark {
             "routes_per_query_osrm": JSONValue.number(kept.isEmpty ? .nan : Double(osrmRouteCounts) / Double(kept.count)),
             "duration_rel_diff": ["median": JSONValue.number(duration.p50), "p95": JSONValue.number(duration.p95)],
             "distance_rel_diff": ["median": JSONValue.number(distance.p50), "p95": JSONValue.number(distance.p95)],
+            "duration_ratio_median": JSONValue.number(LatencySummary(durationRatio).p50),
+            "distance_ratio_median": JSONValue.number(LatencySummary(distanceRatio).p50),
         ])
     }
 
@@ -132,6 +149,13 @@ enum RouteBenchmark {
         DirectionsRequest(source: MapItem(placemark: Placemark(coordinate: a)),
                           destination: MapItem(placemark: Placemark(coordinate: b)),
                           transportType: .car, requestsAlternateRoutes: true)
+    }
+
+    /// OSRM's `code` (and message) of an answer, for the examples.
+    static func osrmCode(_ answer: (status: Int, body: [UInt8])?) -> String {
+        guard let answer else { return "no answer" }
+        let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any]
+        return "HTTP \(answer.status) \(object?["code"] as? String ?? "?"): \(object?["message"] as? String ?? "")"
     }
 
     /// (duration s, distance m) of each route of an `Ok` answer; [] for NoRoute and errors.
