@@ -7,6 +7,7 @@ let usage = """
            routeit-bench geocode --map MAP [--count 500] [--seed 7]
            routeit-bench import OSM_FILE MAP
            routeit-bench bounds --map MAP
+           routeit-bench inprocess --map MAP [--count 200] [--seed 42]
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -14,5 +15,6 @@ case "routes": await RouteBenchmark.run(Array(arguments.dropFirst()))
 case "geocode": GeocodeBenchmark.run(Array(arguments.dropFirst()))
 case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
 case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))
+case "inprocess": InProcessRoutesCommand.run(Array(arguments.dropFirst()))
 default: fail("unknown or missing subcommand\n\(usage)", status: 2)
 }
