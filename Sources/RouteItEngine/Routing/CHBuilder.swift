@@ -13,6 +13,7 @@ struct CHBuilder {
     private var level: [Int32]
     private var priority: [Float]
     private var contracted: [Bool]
+    private var dirty: [Bool]
     private var shortcutChildren: [Int32] = []
 
     // Witness search buffers, reused with timestamps.
@@ -39,6 +40,7 @@ struct CHBuilder {
         level = Array(repeating: 0, count: nodeCount)
         priority = Array(repeating: 0, count: nodeCount)
         contracted = Array(repeating: false, count: nodeCount)
+        dirty = Array(repeating: false, count: nodeCount)
         wDist = Array(repeating: 0, count: nodeCount)
         wStamp = Array(repeating: 0, count: nodeCount)
         targetStamp = Array(repeating: 0, count: nodeCount)
@@ -184,7 +186,9 @@ struct CHBuilder {
             let vi = Int(v)
             if contracted[vi] || key != priority[vi].bitPattern { continue }
             // Lazy update: a stale-low priority goes back in the queue.
-            let fresh = computePriority(v)
+            // A node whose neighbourhood has not changed since its priority was computed keeps it.
+            let fresh = dirty[vi] ? computePriority(v) : priority[vi]
+            dirty[vi] = false
             if fresh.bitPattern > queue.minKey {
                 priority[vi] = fresh
                 queue.push(fresh.bitPattern, v)
@@ -233,6 +237,7 @@ struct CHBuilder {
             for x in neighbours where !contracted[Int(x)] {
                 let xi = Int(x)
                 level[xi] = max(level[xi], level[vi] + 1)
+                dirty[xi] = true
             }
         }
 
