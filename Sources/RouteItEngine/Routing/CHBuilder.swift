@@ -29,7 +29,7 @@ struct CHBuilder {
     var denseSimulationLimit = 36
     /// Contraction stops when the cheapest node left has more in×out neighbour pairs than this
     /// (uniform grids on foot): shortcuts would grow quadratically for little query gain.
-    var coreLimit = 40 * 40
+    var coreLimit = 80 * 80
     private(set) var coreSize = 0
 
     init(_ g: ModeGraph) {
