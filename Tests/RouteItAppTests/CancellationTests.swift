@@ -7,47 +7,27 @@ final class CancellationTests: XCTestCase {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-cancel-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let process = Process()
-        process.executableURL = try RouteItProcess.locate()
-        process.arguments = ["--map", map]
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = cache.path   // empty cache: `enter` must import first, which takes seconds
-        process.environment = env
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let collected = Collected()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "reader").async {
-            collected.data = output.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        DispatchQueue(label: "stderr-drain").async { _ = errors.fileHandleForReading.readDataToEndOfFile() }
-        input.fileHandleForWriting.write("type 1 Mannerheimintie 1\nenter 1\n".data(using: .utf8)!)
-        Thread.sleep(forTimeInterval: 1.0)
+        // Empty cache: `enter` must import the map first, which takes seconds.
+        let shell = try LiveShell(arguments: ["--map", map], environment: ["XDG_CACHE_HOME": cache.path])
+        shell.send("type 1 Mannerheimintie 1\nenter 1")
+        // Ctrl-C only once the shell is up and has moved on to `enter` (a loaded machine may take
+        // a while to start it; a signal before then would test nothing).
+        XCTAssertTrue(shell.wait(for: "[ ] 1 From:   Mannerheimintie 1\n", count: 1, seconds: 60), shell.stdout)
+        Thread.sleep(forTimeInterval: 0.3)
         let interrupted = Date()
-        kill(process.processIdentifier, SIGINT)
-        Thread.sleep(forTimeInterval: 3.5)
-        XCTAssertTrue(process.isRunning, "Ctrl-C during a command must not end the session")
+        kill(shell.process.processIdentifier, SIGINT)
+        XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 10), shell.stdout)
+        XCTAssertTrue(shell.process.isRunning, "Ctrl-C during a command must not end the session")
         // The abandoned import may still be running: commands must not wait for it.
         let resumed = Date()
-        input.fileHandleForWriting.write("show\nquit\n".data(using: .utf8)!)
-        try input.fileHandleForWriting.close()
-        if done.wait(timeout: .now() + 60) == .timedOut {
-            process.terminate()
-            XCTFail("routeit hung after Ctrl-C")
-        }
-        process.waitUntilExit()
+        shell.send("show\nquit")
+        XCTAssertTrue(shell.wait(for: "[ ] 3 Stop 2:\n", count: 2, seconds: 60), shell.stdout)
+        shell.finish()
         XCTAssertLessThan(Date().timeIntervalSince(resumed), 6, "show and quit waited for the cancelled work")
-        XCTAssertEqual(process.terminationStatus, 0)
-        let text = String(decoding: collected.data, as: UTF8.self)
-        XCTAssertTrue(text.contains("Cancelled."), text)
+        XCTAssertEqual(shell.process.terminationStatus, 0)
+        let text = shell.stdout
         XCTAssertFalse(text.contains("Choose the address"), "a cancelled lookup shows no picker: \(text)")
         XCTAssertTrue(text.hasSuffix("[ ] 1 From:   Mannerheimintie 1\n[ ] 2 Stop 1:\n[ ] 3 Stop 2:\n"), text)
         XCTAssertLessThan(Date().timeIntervalSince(interrupted), 60)
     }
-
-    private final class Collected: @unchecked Sendable { var data = Data() }
 }

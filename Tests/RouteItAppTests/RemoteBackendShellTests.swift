@@ -9,48 +9,6 @@ import XCTest
 /// engine, and `backend` reports it.
 final class RemoteBackendShellTests: XCTestCase {
     /// A routeit REPL fed line by line, its stdout collected as it comes.
-    private final class LiveShell: @unchecked Sendable {
-        let process = Process()
-        private let input = Pipe(), output = Pipe()
-        private let lock = NSLock()
-        private var text = ""
-
-        init(arguments: [String], environment: [String: String]) throws {
-            process.executableURL = try RouteItProcess.locate()
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
-            }
-            try process.run()
-        }
-
-        var stdout: String { lock.withLock { text } }
-
-        func send(_ lines: String) { input.fileHandleForWriting.write(Data((lines + "\n").utf8)) }
-
-        /// Waits until `marker` has appeared `count` times; false on timeout.
-        func wait(for marker: String, count: Int, seconds: TimeInterval = 180) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if stdout.components(separatedBy: marker).count - 1 >= count { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            return false
-        }
-
-        func finish() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            output.fileHandleForReading.readabilityHandler = nil
-        }
-    }
-
     /// `Scripts/osrm-server serve car PORT` (it execs osrm-routed, so the Process is the server);
     /// graphs come from `Scripts/osrm-server prepare`. Waits until it answers HTTP.
     private func startOSRM() throws -> (url: String, process: Process) {
@@ -134,7 +92,10 @@ final class RemoteBackendShellTests: XCTestCase {
         shell.send("type 1 Mannerheimintie 1\nenter 1\npick 1\ntype 2 Annankatu 25\nenter 2")
         XCTAssertTrue(shell.wait(for: "Choose the address for Stop 1", count: 1), shell.stdout)
         shell.send("pick 1\nroute")
-        Thread.sleep(forTimeInterval: 1)
+        // `route` starts right after the picked stop's screen; interrupt only once it is in flight
+        // (an interrupt while idle would end the piped session instead).
+        XCTAssertTrue(shell.wait(for: "[✓] 2 Stop 1:", count: 1, seconds: 60), shell.stdout)
+        Thread.sleep(forTimeInterval: 0.5)
         let interrupted = Date()
         kill(shell.process.processIdentifier, SIGINT)
         XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 10), shell.stdout)

@@ -33,20 +33,16 @@ final class ReplTests: XCTestCase {
     }
 
     func testInterruptWhileIdleEndsAPipedSession() throws {
-        let process = Process()
-        process.executableURL = try RouteItProcess.locate()
-        let stdin = Pipe(), out = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        try process.run()
-        stdin.fileHandleForWriting.write("show\n".data(using: .utf8)!)
-        Thread.sleep(forTimeInterval: 0.5)
-        kill(process.processIdentifier, SIGINT)
+        let shell = try LiveShell(arguments: [])
+        shell.send("show")
+        // Idle for sure: the screen `show` draws is out (the first one comes at start-up).
+        XCTAssertTrue(shell.wait(for: "[ ] 3 Stop 2:\n", count: 2, seconds: 60), shell.stdout)
+        kill(shell.process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertFalse(process.isRunning, "Ctrl-C must not be ignored forever")
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 130)
+        while shell.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertFalse(shell.process.isRunning, "Ctrl-C must not be ignored forever")
+        if shell.process.isRunning { shell.process.terminate() }
+        shell.finish()
+        XCTAssertEqual(shell.process.terminationStatus, 130)
     }
 }

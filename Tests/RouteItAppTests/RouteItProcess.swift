@@ -31,6 +31,10 @@ enum RouteItProcess {
         var description: String { "routeit executable not found at \(path); run swift build --build-tests" }
     }
 
+    /// A child that exits early must fail the test that writes to it, not kill the whole test
+    /// process with SIGPIPE.
+    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
     /// Runs routeit with `arguments`, feeding `input` on stdin (then EOF), with extra environment.
     static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
                     timeout: TimeInterval = 300) throws -> Result {
@@ -44,8 +48,9 @@ enum RouteItProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin
+        ignoreBrokenPipes()
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(input.data(using: .utf8)!) }
+        if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.
         let collected = Collected()

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// A running `routeit` shell fed line by line, whose output is collected as it comes, so a test
+/// can wait for a screen before it acts (e.g. before sending Ctrl-C).
+final class LiveShell: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe(), output = Pipe()
+    private let lock = NSLock()
+    private var text = ""
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        RouteItProcess.ignoreBrokenPipes()
+        process.executableURL = try RouteItProcess.locate()
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    var stdout: String { lock.withLock { text } }
+
+    /// A shell that already exited cannot take input: the write fails instead of raising SIGPIPE.
+    func send(_ lines: String) { try? input.fileHandleForWriting.write(contentsOf: Data((lines + "\n").utf8)) }
+
+    /// Waits until `marker` has appeared `count` times; false on timeout.
+    func wait(for marker: String, count: Int, seconds: TimeInterval = 180) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stdout.components(separatedBy: marker).count - 1 >= count { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+}
