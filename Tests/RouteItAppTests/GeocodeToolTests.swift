@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `routeit import`, `routeit geocode` and `routeit reverse` through the real executable:
+/// `routeit import`, `routeit geocode`, `routeit reverse` and `routeit route` through the real executable:
 /// output for scripts, JSON with attribution, exit codes, one-line errors.
 final class GeocodeToolTests: XCTestCase {
     private static let directory = FileManager.default.temporaryDirectory
@@ -126,5 +126,62 @@ final class GeocodeToolTests: XCTestCase {
         let neither = try run(["reverse", "60.17", "24.94", "--map", notes.path])
         XCTAssertEqual(neither.status, 1)
         XCTAssertTrue(neither.stderr.contains("is neither a RouteIt map nor an OSM file"), neither.stderr)
+    }
+
+    // MARK: routeit route
+
+    /// Helsinki Central Station to Annankatu 25 (both on the car network of the extract).
+    private let station = "60.1710,24.9414", annankatu25 = "60.16563,24.93714"
+
+    func testRouteToolPrintsStepsThatAddUpAndTheAttribution() throws {
+        let result = try run(["route", station, annankatu25, "--map", try helsinki()])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("Route via ") == true, result.stdout)
+        XCTAssertTrue(lines.contains { $0.contains("1. Head ") }, result.stdout)
+        XCTAssertTrue(lines.contains { $0.contains("Arrive at your destination") }, result.stdout)
+        XCTAssertEqual(lines.last, "© OpenStreetMap contributors")
+    }
+
+    func testRouteToolJSONHasRoutesWhoseStepsSumToTheRoute() throws {
+        let result = try run(["route", station, annankatu25, "--alternatives", "--json", "--map", try helsinki()])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["attribution"] as? String, "© OpenStreetMap contributors")
+        XCTAssertEqual(json["mode"] as? String, "car")
+        let routes = try XCTUnwrap(json["routes"] as? [[String: Any]])
+        XCTAssertTrue((1...3).contains(routes.count), "\(routes.count) routes")
+        for route in routes {
+            let distance = try XCTUnwrap(route["distance"] as? Double)
+            let duration = try XCTUnwrap(route["duration"] as? Double)
+            XCTAssertGreaterThan(distance, 300)   // the two points are ~650 m apart as the crow flies
+            let steps = try XCTUnwrap(route["steps"] as? [[String: Any]])
+            XCTAssertEqual(steps.last?["instruction"] as? String, "Arrive at your destination")
+            let stepDistance = steps.compactMap { $0["distance"] as? Double }.reduce(0, +)
+            let stepDuration = steps.compactMap { $0["duration"] as? Double }.reduce(0, +)
+            XCTAssertEqual(stepDistance, distance, accuracy: max(1, distance * 0.001))
+            XCTAssertEqual(stepDuration, duration, accuracy: max(1, duration * 0.001))
+        }
+    }
+
+    func testRouteToolNoRouteAndBadArgumentsAreOneLineErrors() throws {
+        let map = try helsinki()
+        // Fredrikinkatu 30 sits on a car-network fragment cut off by the extract's edge (OSRM agrees: NoRoute).
+        let none = try run(["route", "60.1651499,24.9356242", station, "--map", map])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.stderr, "routeit route: Directions not available.\n")
+        for (arguments, message) in [
+            (["route", "91,0", station], "routeit route: not a LAT,LON coordinate: 91,0\n"),
+            (["route", station, annankatu25, "--mode", "bike"], "routeit route: --mode takes car or walk\n"),
+        ] {
+            let result = try run(arguments + ["--map", map])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, message)
+            XCTAssertEqual(result.stdout, "")
+        }
+        let usage = try run(["route", station])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.hasPrefix("routeit route: usage: routeit route LAT,LON LAT,LON"), usage.stderr)
+        XCTAssertEqual(usage.stderr.filter { $0 == "\n" }.count, 1, usage.stderr)
     }
 }
