@@ -14,7 +14,10 @@ final class InteractiveShellTests: XCTestCase {
     }
 
     /// Types `keystrokes` (each chunk after a pause, so the prompt has read the previous one).
-    func session(_ keystrokes: [String], environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
+    /// `echoes[i]`: after chunk i, wait until the terminal shows that text. Needed before a Ctrl-C:
+    /// the signal overtakes keys still queued in the terminal, so it must follow their echo.
+    func session(_ keystrokes: [String], echoes: [Int: String] = [:],
+                 environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
         let script = "/usr/bin/script"
         guard FileManager.default.isExecutableFile(atPath: script) else {
             XCTFail("\(script) (util-linux) is needed to give routeit a terminal")
@@ -50,9 +53,15 @@ final class InteractiveShellTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.05)
         }
         XCTAssertTrue(collected.text.contains("routeit> "), "no prompt: \(collected.text)")
-        for chunk in keystrokes {
+        for (index, chunk) in keystrokes.enumerated() {
             Thread.sleep(forTimeInterval: 0.4)
-            input.fileHandleForWriting.write(chunk.data(using: .utf8)!)
+            try? input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8))
+            if let echo = echoes[index] {
+                let typed = Date()
+                while !collected.text.contains(echo) && Date().timeIntervalSince(typed) < 30 {
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+            }
         }
         Thread.sleep(forTimeInterval: 0.4)
         try? input.fileHandleForWriting.close()
@@ -103,6 +112,7 @@ final class InteractiveShellTests: XCTestCase {
     func testNonASCIIInputAndControlCClearsTheLine() throws {
         // Even in the C locale: libedit must not drop the ö of Lönnrotinkatu.
         let result = try session(["type 1 Lönnrotinkatu 5\r", "type 2 half-typed", "\u{03}", "type 3 Kalevankatu 20\r", "quit\r"],
+                                 echoes: [1: "type 2 half-typed"],
                                  environment: ["LC_ALL": "C", "LANG": "C", "NO_COLOR": "1"])
         XCTAssertEqual(result.status, 0, result.screen)
         XCTAssertTrue(result.screen.contains("[ ] 1 From:   Lönnrotinkatu 5"), result.screen)
