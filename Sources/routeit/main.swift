@@ -22,6 +22,10 @@ do {
     printError("routeit: \(error)\n\(ShellOptions.usage)")
     exit(2)
 }
+// The shell takes Ctrl-C through a Dispatch signal source (a signalfd on Linux). It only sees
+// SIGINT reliably when every thread blocks it; blocked here, before any thread exists, every
+// thread inherits the mask. Otherwise the kernel may hand the signal to a thread where it is lost.
+if options.mode != .help { blockInterruptInEveryThread() }
 switch options.mode {
 case .help:
     print(ShellOptions.usage)
