@@ -13,25 +13,28 @@ final class ModeRouter {
         UInt32((Double(w) * min(1, max(0, fraction))).rounded())
     }
 
-    /// Nodes reachable from the phantom, and at what cost.
+    /// Nodes reachable from the phantom (the ends of its edge directions), and at what cost.
     func sources(_ p: PhantomNode, weight w: UInt32) -> [SearchEndpoint] {
         var out: [SearchEndpoint] = []
         for forward in [true, false] {
-            let arcs = graph.arcs(ofEdge: p.edge, forward: forward)
-            guard let a = arcs.first else { continue }
-            out.append(SearchEndpoint(node: graph.arcTo[a], cost: ModeRouter.partial(w, forward ? 1 - p.fraction : p.fraction),
-                                      edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
+            let k = p.edge * 2 + (forward ? 0 : 1)
+            let node = graph.edgeDirNode[k]
+            guard node >= 0 else { continue }
+            out.append(SearchEndpoint(node: node, cost: ModeRouter.partial(w, forward ? 1 - p.fraction : p.fraction),
+                                      edgeDir: Int32(k)))
         }
         return out
     }
 
-    /// Nodes the phantom is reachable from (every copy of the tail that may turn into it).
+    /// Nodes the phantom is reachable from: the tail of every arc into its edge directions,
+    /// at the arc's turn cost (its weight beyond the edge's own) plus the part of the edge driven.
     func targets(_ p: PhantomNode, weight w: UInt32) -> [SearchEndpoint] {
         var out: [SearchEndpoint] = []
         for forward in [true, false] {
             let cost = ModeRouter.partial(w, forward ? p.fraction : 1 - p.fraction)
             for a in graph.arcs(ofEdge: p.edge, forward: forward) {
-                out.append(SearchEndpoint(node: graph.arcFrom[a], cost: cost, edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
+                let turn = graph.arcWeight[a] &- w
+                out.append(SearchEndpoint(node: graph.arcFrom[a], cost: cost &+ turn, edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
             }
         }
         return out
@@ -154,6 +157,7 @@ final class ModeRouter {
         for a in fArcs { ch.unpack(a, into: &arcs) }
         for a in bArcsRootFirst.reversed() { ch.unpack(a, into: &arcs) }
         let cost = ws.forward.distance(meet) &+ ws.backward.distance(meet)
-        return SearchPath(cost: cost, sourceEdgeDir: source.edgeDir, arcs: arcs, targetEdgeDir: target.edgeDir, direct: false)
+        return SearchPath(cost: cost, sourceEdgeDir: source.edgeDir, arcs: arcs, targetEdgeDir: target.edgeDir,
+                          targetCost: target.cost, direct: false)
     }
 }

@@ -1,7 +1,8 @@
 import RouteItCore
 
 /// A stretch of one edge travelled by a route, between two fractions of it (from > to when
-/// driven against the edge's direction), with its exact share of the route's cost.
+/// driven against the edge's direction), with its exact share of the route's cost (the turn
+/// onto the edge included).
 struct RouteLeg {
     var edge: Int
     var from: Double
@@ -14,9 +15,9 @@ struct RouteLeg {
     /// Turns a search path into legs; the legs' `ms` add up to `path.cost` exactly.
     static func legs(of path: SearchPath, source: PhantomNode, target: PhantomNode,
                      graph: ModeGraph, net: RoadNetwork, mode: TransportType) -> [RouteLeg] {
-        func leg(_ edge: Int, _ from: Double, _ to: Double) -> RouteLeg {
+        func leg(_ edge: Int, _ from: Double, _ to: Double, ms: UInt32? = nil) -> RouteLeg {
             RouteLeg(edge: edge, from: from, to: to,
-                     ms: ModeRouter.partial(net.weight(edge, mode), abs(to - from)),
+                     ms: ms ?? ModeRouter.partial(net.weight(edge, mode), abs(to - from)),
                      distance: Double(net.edgeLength[edge]) * abs(to - from))
         }
         if path.direct { return [leg(source.edge, source.fraction, target.fraction)] }
@@ -25,10 +26,10 @@ struct RouteLeg {
         legs.append(leg(source.edge, source.fraction, sForward ? 1 : 0))
         for a in path.arcs {
             let k = Int(graph.arcEdgeDir[Int(a)])
-            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0))
+            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0, ms: graph.arcWeight[Int(a)]))
         }
         let tForward = path.targetEdgeDir & 1 == 0
-        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction))
+        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: path.targetCost))
         return legs
     }
 }

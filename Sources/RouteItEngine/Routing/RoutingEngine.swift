@@ -79,9 +79,9 @@ final class RoutingEngine: @unchecked Sendable {
             let w = net.weight(s.edge, mode)
             let forward = t.fraction >= s.fraction
             if net.allows(s.edge, forward: forward, mode) {
-                direct = SearchPath(cost: ModeRouter.partial(w, abs(t.fraction - s.fraction)),
-                                    sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],
-                                    targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), direct: true)
+                let cost = ModeRouter.partial(w, abs(t.fraction - s.fraction))
+                direct = SearchPath(cost: cost, sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],
+                                    targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), targetCost: cost, direct: true)
             }
         }
         let (cost, meet) = reference ? router.referenceQuery(ws, sources, targets)

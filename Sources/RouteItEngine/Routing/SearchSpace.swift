@@ -65,12 +65,14 @@ struct SearchEndpoint {
 }
 
 /// A found path: the phantom edge direction it leaves by, the arcs (CH or mode-graph ids)
-/// between, the one it arrives by; `direct` when both phantoms sit on one edge.
+/// between, the one it arrives by (at `targetCost`: the turn into it and the part driven);
+/// `direct` when both phantoms sit on one edge.
 struct SearchPath {
     var cost: UInt32
     var sourceEdgeDir: Int32
     var arcs: [Int32]
     var targetEdgeDir: Int32
+    var targetCost: UInt32
     var direct: Bool
 }
 

@@ -1,0 +1,147 @@
+import Foundation
+import RouteItCore
+
+/// The car graph, edge-based as in OSRM: a node per drivable edge direction (standing at its
+/// end, having driven it) and an arc per allowed turn, weighted with the turn's duration
+/// (`TurnCostModel`) plus the time to drive the next edge. Turn costs need this form: in a
+/// junction graph a node cannot know where the car came from. Turn restrictions are simply
+/// missing arcs, and U-turns exist only where nothing else is allowed (dead ends), as in OSRM.
+enum EdgeBasedGraphBuilder {
+    /// How far along a road its heading at a junction is measured (the first metres of a
+    /// mapped road often bend into the junction).
+    static let headingReach = 10.0
+
+    static func build(_ net: RoadNetwork, restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
+                      turnCosts: TurnCostModel = .osrmCar) -> ModeGraph {
+        let dirCount = net.edgeCount * 2
+        func tail(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeFrom[k >> 1] : net.edgeTo[k >> 1]) }
+        func head(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeTo[k >> 1] : net.edgeFrom[k >> 1]) }
+        func allowed(_ k: Int) -> Bool { net.allows(k >> 1, forward: k & 1 == 0, .car) }
+
+        var dirNode = [Int32](repeating: -1, count: dirCount)
+        var nodeCount = 0
+        for k in 0..<dirCount where allowed(k) {
+            dirNode[k] = Int32(nodeCount)
+            nodeCount += 1
+        }
+
+        // Directions arriving at each junction (CSR), and how many car roads meet there.
+        var inStart = [UInt32](repeating: 0, count: net.nodeCount + 1)
+        var roads = [UInt8](repeating: 0, count: net.nodeCount)
+        for e in 0..<net.edgeCount where net.allows(e, .car) {
+            let a = Int(net.edgeFrom[e]), b = Int(net.edgeTo[e])
+            roads[a] = roads[a] &+ (roads[a] < 255 ? 1 : 0)
+            if b != a { roads[b] = roads[b] &+ (roads[b] < 255 ? 1 : 0) }
+        }
+        for k in 0..<dirCount where allowed(k) { inStart[head(k) + 1] += 1 }
+        for i in 0..<net.nodeCount { inStart[i + 1] += inStart[i] }
+        var inDirs = [Int32](repeating: 0, count: Int(inStart[net.nodeCount]))
+        var fill = inStart
+        for k in 0..<dirCount where allowed(k) {
+            inDirs[Int(fill[head(k)])] = Int32(k)
+            fill[head(k)] += 1
+        }
+        var outStart = [UInt32](repeating: 0, count: net.nodeCount + 1)
+        for k in 0..<dirCount where allowed(k) { outStart[tail(k) + 1] += 1 }
+        for i in 0..<net.nodeCount { outStart[i + 1] += outStart[i] }
+        var outDirs = [Int32](repeating: 0, count: Int(outStart[net.nodeCount]))
+        fill = outStart
+        for k in 0..<dirCount where allowed(k) {
+            outDirs[Int(fill[tail(k)])] = Int32(k)
+            fill[tail(k)] += 1
+        }
+        fill = []
+
+        // Restricted arrivals: the exits their rules leave open.
+        var restrictedExits: [Int32: [Int32]] = [:]
+        if !restrictions.isEmpty {
+            var byVia: [Int: [TurnRestriction]] = [:]
+            for r in restrictions {
+                if let via = viaNodeIndex(r.viaNode) { byVia[Int(via), default: []].append(r) }
+            }
+            for (via, rules) in byVia {
+                let exits = Array(outDirs[Int(outStart[via])..<Int(outStart[via + 1])])
+                for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
+                    let way = net.edgeWay[Int(k) >> 1]
+                    let applicable = rules.filter { $0.fromWay == way }
+                    if applicable.isEmpty { continue }
+                    var open = exits
+                    for rule in applicable {
+                        if rule.fromWay == rule.toWay && rule.restriction == "no_u_turn" {
+                            open.removeAll { $0 == k ^ 1 }
+                        } else if rule.kind == .no {
+                            open.removeAll { net.edgeWay[Int($0) >> 1] == rule.toWay }
+                        } else {
+                            open.removeAll { net.edgeWay[Int($0) >> 1] != rule.toWay }
+                        }
+                    }
+                    restrictedExits[k] = open
+                }
+            }
+        }
+        /// Whether arriving by `k` the car may leave by `next` (same junction).
+        func mayTurn(_ k: Int32, _ next: Int32) -> Bool {
+            let uTurn = next == k ^ 1
+            if let open = restrictedExits[k] {
+                guard open.contains(next) else { return false }
+                return !uTurn || !open.contains { $0 != next }
+            }
+            guard uTurn else { return true }
+            let h = head(Int(k))
+            return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next }
+        }
+
+        let departure = departureBearings(net)
+        var g = ModeGraph(nodeCount: nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
+                          edgeDirStart: [UInt32](repeating: 0, count: dirCount + 1), edgeDirNode: dirNode)
+        let estimate = inDirs.count * 3
+        g.arcFrom.reserveCapacity(estimate)
+        g.arcTo.reserveCapacity(estimate)
+        g.arcWeight.reserveCapacity(estimate)
+        g.arcEdgeDir.reserveCapacity(estimate)
+        for next in 0..<dirCount {
+            g.edgeDirStart[next] = UInt32(g.arcFrom.count)
+            guard allowed(next) else { continue }
+            let via = tail(next)
+            let weight = net.weight(next >> 1, .car)
+            let nextRoundabout = net.edgeFlags[next >> 1] & EdgeFlags.roundabout != 0
+            for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] where mayTurn(k, Int32(next)) {
+                let arrival = Double(departure[Int(k) ^ 1]) + 180
+                let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
+                let roundabout = nextRoundabout || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
+                let turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
+                                                  onRoundabout: roundabout)
+                g.arcFrom.append(dirNode[Int(k)])
+                g.arcTo.append(dirNode[next])
+                g.arcWeight.append(weight &+ turn)
+                g.arcEdgeDir.append(Int32(next))
+            }
+        }
+        g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
+        return g
+    }
+
+    /// Per edge direction, the heading in degrees of a car leaving its tail junction along it.
+    /// (Arriving at the head of k is leaving the head along k ^ 1, turned round.)
+    static func departureBearings(_ net: RoadNetwork) -> [Float] {
+        var out = [Float](repeating: 0, count: net.edgeCount * 2)
+        for e in 0..<net.edgeCount {
+            let points = net.points(of: e)
+            out[e * 2] = Float(heading(along: points))
+            out[e * 2 + 1] = Float(heading(along: points.reversed()))
+        }
+        return out
+    }
+
+    /// From the first point towards the first one at least `headingReach` away (else the last).
+    private static func heading<C: Collection>(along points: C) -> Double where C.Element == GeoPoint {
+        guard let first = points.first else { return 0 }
+        let start = first.coordinate
+        var target = start
+        for p in points.dropFirst() {
+            target = p.coordinate
+            if start.distance(to: target) >= headingReach { break }
+        }
+        return ManeuverBuilder.bearing(start, target)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// How long a car takes to make a turn at a junction, the model of OSRM's `car.lua`
+/// (`process_turn`, OSRM 26.10) so that both engines time a route alike:
+/// - at a junction of three or more roads, a sigmoid of the angle up to `turnPenalty`, skewed by
+///   `turnBias` so that turns across traffic cost more than turns away from it;
+/// - a turn across oncoming traffic (left, where traffic keeps right) waits for a gap:
+///   up to `oncomingTurnPenalty` more, except on roundabouts;
+/// - a U-turn costs `uTurnPenalty` on top.
+/// Where only two roads meet (a way ends and the next begins) going on is free.
+struct TurnCostModel {
+    var turnPenalty = 7.5
+    var turnBias = 1.075
+    var oncomingTurnPenalty = 2.0
+    var uTurnPenalty = 20.0
+    var leftHandDriving = false
+
+    static let osrmCar = TurnCostModel()
+
+    /// - Parameters:
+    ///   - angle: change of heading in degrees, (-180, 180], positive turning right.
+    ///   - roads: car roads meeting at the junction, the two of the turn included.
+    /// - Returns: whole milliseconds, like every weight in the graph.
+    func milliseconds(angle: Double, roads: Int, isUTurn: Bool, onRoundabout: Bool) -> UInt32 {
+        guard roads > 2 || isUTurn else { return 0 }
+        let bias = leftHandDriving ? 1 / turnBias : turnBias
+        let a = isUTurn ? 180 : angle
+        var seconds: Double
+        if a >= 0 {
+            seconds = turnPenalty / (1 + exp(-((13 / bias) * a / 180 - 6.5 * bias)))
+        } else {
+            seconds = turnPenalty / (1 + exp(-((13 * bias) * -a / 180 - 6.5 / bias)))
+        }
+        let crossesOncoming = leftHandDriving ? a > 0 : a < 0
+        if crossesOncoming && !isUTurn && roads > 2 && !onRoundabout {
+            let sharpness = 1 / (1 + exp(-(13 * abs(a) / 180 - 3.25)))
+            seconds += oncomingTurnPenalty * sharpness
+        }
+        if isUTurn { seconds += uTurnPenalty }
+        return UInt32((seconds * 1000).rounded())
+    }
+}

@@ -1,0 +1,91 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Cars pay for turns as OSRM's car.lua charges them, and the router weighs those costs when
+/// it picks a route; U-turns happen only at dead ends.
+final class TurnCostTests: XCTestCase {
+    private let model = TurnCostModel.osrmCar
+
+    private func ms(_ angle: Double, roads: Int = 3, uTurn: Bool = false, roundabout: Bool = false) -> UInt32 {
+        model.milliseconds(angle: angle, roads: roads, isUTurn: uTurn, onRoundabout: roundabout)
+    }
+
+    /// Figures worked out by hand from car.lua's process_turn (turn_penalty 7.5, turn_bias
+    /// 1.075, oncoming_turn_penalty 2, u_turn_penalty 20).
+    func testCostsFollowOSRMsCarProfile() {
+        XCTAssertEqual(ms(0), 7)                     // straight on: almost free
+        XCTAssertEqual(ms(90), 2105)                 // right, away from oncoming traffic
+        XCTAssertEqual(ms(-90), 7320)                // left: sigmoid 5.395 s + 1.925 s waiting for a gap
+        XCTAssertEqual(ms(45), 140)
+        XCTAssertEqual(ms(-45), 1542)
+        XCTAssertEqual(ms(-90, roundabout: true), 5395)  // no oncoming traffic on a roundabout
+        XCTAssertEqual(ms(-90, roads: 2), 0)         // where one way meets the next: no junction
+        XCTAssertEqual(ms(0, roads: 1, uTurn: true), 27455)
+        var left = model
+        left.leftHandDriving = true
+        XCTAssertEqual(left.milliseconds(angle: 90, roads: 3, isUTurn: false, onRoundabout: false), 7320,
+                       "where traffic keeps left, right turns cross it")
+    }
+
+    private func routeOf(_ d: OfflineDirections, _ a: (Double, Double), _ b: (Double, Double)) throws -> Route {
+        let route = try XCTUnwrap(d.route(a, b).first)
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.expectedTravelTime }, route.expectedTravelTime, accuracy: 1e-6)
+        let c = try d.costs(RoadFixture.coordinate(a.0, a.1), RoadFixture.coordinate(b.0, b.1), .car)
+        XCTAssertEqual(c.ch, c.reference, "the hierarchy answers like plain Dijkstra")
+        XCTAssertEqual(route.expectedTravelTime, Double(try XCTUnwrap(c.reference)) / 1000, accuracy: 1e-9)
+        return route
+    }
+
+    /// From the avenue to the cross street: an L of 980 m with one free corner (two roads meet),
+    /// or a diagonal staircase 38 m (5.5 s) shorter that turns right, left and right at
+    /// junctions (about 11 s). Only a router that counts turns keeps to the avenue.
+    func testFewerTurnsBeatAShorterStaircase() throws {
+        var f = RoadFixture()
+        f.node("S", 0, 0); f.node("A1", 0, 250); f.node("A2", 0, 500); f.node("C", 250, 500); f.node("T", 500, 500)
+        f.node("Z", 230, 270); f.node("P", 300, 200)
+        f.street(1, ["S", "A1", "A2"], "Avenue")
+        f.street(2, ["A2", "C", "T"], "Cross")
+        f.street(3, ["A1", "Z"], "Link")
+        f.street(4, ["Z", "C"], "Zag")
+        f.street(5, ["Z", "P"], "Piha")
+        let d = try f.build()
+        let route = try routeOf(d, (0, 10), (490, 500))
+        XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Avenue", "Turn right onto Cross", "Arrive at your destination"])
+        XCTAssertEqual(route.distance, 490 + 490, accuracy: 1)
+        // Walkers pay no turn costs: they take the staircase.
+        let walk = try XCTUnwrap(d.route((0, 10), (490, 500), .walk).first)
+        XCTAssertEqual(walk.distance, 240 + 230.9 + 230.9 + 240, accuracy: 1)
+    }
+
+    /// Arriving at X from the south, left is forbidden. Without turn rules a router would go on
+    /// to the next junction J, U-turn there and come back to turn right; a car must instead go
+    /// round the block behind J (J is no dead end, so no U-turn).
+    func testNoUTurnAtAJunctionOnlyAtDeadEnds() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -100); f.node("X", 0, 0); f.node("W", -100, 0); f.node("J", 0, 100)
+        f.node("B1", 100, 100); f.node("B2", 100, 200); f.node("B3", 0, 200)
+        f.street(1, ["S", "X"], "Etelä", [("oneway", "yes")])
+        f.street(2, ["X", "W"], "Länsi")
+        f.street(3, ["X", "J"], "Pohjoinen")
+        f.street(4, ["J", "B1", "B2"], "Kortteli")
+        f.street(5, ["B2", "B3", "J"], "Kortteli")
+        f.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
+        let d = try f.build()
+        let route = try routeOf(d, (0, -50), (-50, 0))
+        XCTAssertFalse(route.steps.contains { $0.instruction == "Make a U-turn" }, "\(route.steps.map(\.instruction))")
+        XCTAssertEqual(route.distance, 50 + 100 + 400 + 100 + 50, accuracy: 1)
+
+        // With the block cut off, J is a dead end and the U-turn there is the way back.
+        var g = RoadFixture()
+        g.node("S", 0, -100); g.node("X", 0, 0); g.node("W", -100, 0); g.node("J", 0, 100)
+        g.street(1, ["S", "X"], "Etelä", [("oneway", "yes")])
+        g.street(2, ["X", "W"], "Länsi")
+        g.street(3, ["X", "J"], "Pohjoinen")
+        g.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
+        let deadEnd = try routeOf(try g.build(), (0, -50), (-50, 0))
+        XCTAssertTrue(deadEnd.steps.contains { $0.instruction == "Make a U-turn" })
+        XCTAssertEqual(deadEnd.distance, 50 + 100 + 100 + 50, accuracy: 1)
+    }
+}
