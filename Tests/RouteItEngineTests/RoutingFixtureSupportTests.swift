@@ -17,11 +17,11 @@ struct RoadFixture {
                           longitude: origin.longitude + x / (m * cos(origin.latitude * .pi / 180)))
     }
 
-    mutating func node(_ name: String, _ x: Double, _ y: Double) {
+    mutating func node(_ name: String, _ x: Double, _ y: Double, _ tags: [(String, String)] = []) {
         let id = Int64(ids.count + 1)
         ids[name] = id
         let c = RoadFixture.coordinate(x, y)
-        nodes.append(.node(OSMNode(id: id, latitude: c.latitude, longitude: c.longitude)))
+        nodes.append(.node(OSMNode(id: id, latitude: c.latitude, longitude: c.longitude, tags: tags)))
     }
 
     func id(_ name: String) -> Int64 { ids[name]! }

@@ -5,14 +5,15 @@ import RouteItCore
 /// end, having driven it) and an arc per allowed turn, weighted with the turn's duration
 /// (`TurnCostModel`) plus the time to drive the next edge. Turn costs need this form: in a
 /// junction graph a node cannot know where the car came from. Turn restrictions are simply
-/// missing arcs, and U-turns exist only where nothing else is allowed (dead ends), as in OSRM.
+/// missing arcs, and U-turns exist only where nothing else is allowed (dead ends, barriers), as
+/// in OSRM. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
 enum EdgeBasedGraphBuilder {
     /// How far along a road its heading at a junction is measured (the first metres of a
     /// mapped road often bend into the junction).
     static let headingReach = 10.0
 
     static func build(_ net: RoadNetwork, restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
-                      turnCosts: TurnCostModel = .osrmCar) -> ModeGraph {
+                      obstacles: [Int32: [RoadObstacle]] = [:], turnCosts: TurnCostModel = .osrmCar) -> ModeGraph {
         let dirCount = net.edgeCount * 2
         func tail(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeFrom[k >> 1] : net.edgeTo[k >> 1]) }
         func head(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeTo[k >> 1] : net.edgeFrom[k >> 1]) }
@@ -79,9 +80,12 @@ enum EdgeBasedGraphBuilder {
                 }
             }
         }
+        var barrier = [Bool](repeating: false, count: net.nodeCount)
+        for (node, list) in obstacles where list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
         /// Whether arriving by `k` the car may leave by `next` (same junction).
         func mayTurn(_ k: Int32, _ next: Int32) -> Bool {
             let uTurn = next == k ^ 1
+            if barrier[head(Int(k))] { return uTurn }
             if let open = restrictedExits[k] {
                 guard open.contains(next) else { return false }
                 return !uTurn || !open.contains { $0 != next }
@@ -109,8 +113,12 @@ enum EdgeBasedGraphBuilder {
                 let arrival = Double(departure[Int(k) ^ 1]) + 180
                 let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
                 let roundabout = nextRoundabout || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
-                let turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
+                var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
                                                   onRoundabout: roundabout)
+                if let here = obstacles[Int32(via)] {
+                    turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
+                                   others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)
+                }
                 g.arcFrom.append(dirNode[Int(k)])
                 g.arcTo.append(dirNode[next])
                 g.arcWeight.append(weight &+ turn)
@@ -119,6 +127,29 @@ enum EdgeBasedGraphBuilder {
         }
         g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
         return g
+    }
+
+    /// The obstacles' delay for a car passing from `k` to `next`, with car.lua's two exceptions
+    /// for stop signs: a `stop=minor` sign only stops cars coming from the slower road, and an
+    /// untagged stop sign between two roads faces the short one (it stands near a junction).
+    private static func delay(_ here: [RoadObstacle], arriving k: Int, leaving next: Int, roads: Int,
+                              others: ArraySlice<Int32>, _ net: RoadNetwork) -> UInt32 {
+        func speed(_ e: Int) -> Double {
+            net.edgeCarMs[e] > 0 ? Double(net.edgeLength[e]) / Double(net.edgeCarMs[e]) : 0
+        }
+        var total: UInt32 = 0
+        for o in here where o.kind != .barrier && o.applies(arrivingForward: k & 1 == 0) {
+            if o.kind == .stopMinor {
+                let fastest = others.reduce(speed(next >> 1)) { max($0, speed(Int($1) >> 1)) }
+                if fastest <= speed(k >> 1) { continue }
+            }
+            if o.kind == .stop && o.direction == .both && roads == 2
+                && net.edgeLength[k >> 1] < 20 && net.edgeLength[next >> 1] > 20 {
+                continue
+            }
+            total &+= o.milliseconds
+        }
+        return total
     }
 
     /// Per edge direction, the heading in degrees of a car leaving its tail junction along it.

@@ -24,9 +24,10 @@ struct ModeGraph {
     }
 
     static func build(_ net: RoadNetwork, mode: TransportType, restrictions: [TurnRestriction],
-                      viaNodeIndex: (Int64) -> Int32?) -> ModeGraph {
+                      obstacles: [Int32: [RoadObstacle]] = [:], viaNodeIndex: (Int64) -> Int32?) -> ModeGraph {
         switch mode {
-        case .car: return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex)
+        case .car:
+            return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles)
         case .walk: return junctionGraph(net, mode: mode)
         }
     }

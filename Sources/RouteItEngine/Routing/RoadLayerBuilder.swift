@@ -22,6 +22,8 @@ public final class RoadLayerBuilder: MapLayerBuilder {
     private var names: [String] = [""]
     private var nameIndex: [String: Int32] = ["": 0]
     private(set) var restrictions: [TurnRestriction] = []
+    /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
+    private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
 
     public init() {}
 
@@ -52,13 +54,20 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         if let r = TurnRestriction(relation) { restrictions.append(r) }
     }
 
-    public func visit(node: OSMNode) throws {}
+    public func visit(node: OSMNode) throws {
+        let found = RoadObstacle.parse(node.tags)
+        if !found.isEmpty { obstacles[node.id] = found }
+    }
 
     public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
         let (net, junctions) = buildNetwork(coordinates: coordinates)
         progress(0.05)
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
-        let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, viaNodeIndex: viaIndex)
+        var carObstacles: [Int32: [RoadObstacle]] = [:]
+        for (id, list) in obstacles {
+            if let junction = viaIndex(id) { carObstacles[junction] = list }
+        }
+        let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
         let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
         var carBuilder = CHBuilder(car)
         let carCH = carBuilder.build { progress(0.1 + 0.5 * $0) }
@@ -78,7 +87,8 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         progress(1)
     }
 
-    /// Junctions (way ends and nodes shared by ways) become graph nodes; returns them sorted.
+    /// Junctions (way ends, nodes shared by ways, obstacles on a way) become graph nodes;
+    /// returns them sorted. An obstacle must be a node for the car graph to charge its delay.
     func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
         // Drop nodes without a coordinate (cut at the extract's boundary) and repeated nodes.
         var kept: [Int64] = []
@@ -109,6 +119,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
             if sorted[i] == sorted[i - 1] { candidates.append(sorted[i]) }
             i += 1
         }
+        for id in obstacles.keys where RoadLayerBuilder.index(of: id, in: sorted) != nil { candidates.append(id) }
         for r in wayRanges where !r.isEmpty {
             candidates.append(kept[r.lowerBound])
             candidates.append(kept[r.upperBound - 1])

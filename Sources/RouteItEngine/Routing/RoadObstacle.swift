@@ -1,0 +1,71 @@
+/// Something on a road node that stops or slows a car passing it, read from the node's tags as
+/// OSRM's car.lua reads them (`process_node` and lib/obstacles.lua), so both engines time a
+/// route alike: barriers cars cannot pass, gates (60 s), traffic signals (2 s), stop signs (2 s)
+/// and give-way signs (1 s).
+struct RoadObstacle: Equatable {
+    enum Kind: UInt8 { case barrier, gate, trafficSignals, stop, stopMinor, giveWay }
+    /// Which way along the tagged way it faces; `both` for untagged nodes.
+    enum Direction: UInt8 { case both, forward, backward }
+
+    var kind: Kind
+    var direction: Direction
+
+    /// What passing it costs a car, ms (a barrier is not passed at all).
+    var milliseconds: UInt32 {
+        switch kind {
+        case .barrier: return 0
+        case .gate: return 60_000
+        case .trafficSignals, .stop, .stopMinor: return 2_000
+        case .giveWay: return 1_000
+        }
+    }
+
+    /// Barriers cars may pass without stopping (car.lua's `barrier_whitelist`).
+    private static let passableBarriers: Set<String> = [
+        "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
+    ]
+
+    /// Every obstacle the node's tags describe (a signal may also carry a barrier).
+    static func parse(_ tags: [(String, String)]) -> [RoadObstacle] {
+        var t: [String: String] = [:]
+        for (k, v) in tags { t[k] = v }
+        var out: [RoadObstacle] = []
+        // The most specific access key decides; without one the barrier type does.
+        if let access = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"] {
+            if access == "no" || access == "agricultural" { out.append(RoadObstacle(kind: .barrier, direction: .both)) }
+        } else if let barrier = t["barrier"] {
+            let gate = barrier == "gate" || barrier == "lift_gate"
+            let risingBollard = t["bollard"] == "rising"
+            let flatKerb = t["kerb"] == "lowered" || t["kerb"] == "flush"
+            let crossingKerb = barrier == "kerb" && t["highway"] == "crossing"
+            let audibleFence = barrier == "fence" && (t["sensory"] == "audible" || t["sensory"] == "audio")
+            if gate {
+                out.append(RoadObstacle(kind: .gate, direction: .both))
+            } else if !passableBarriers.contains(barrier) && !risingBollard && !flatKerb && !crossingKerb && !audibleFence {
+                out.append(RoadObstacle(kind: .barrier, direction: .both))
+            }
+        }
+        let kind: Kind?
+        switch t["highway"] {
+        case "traffic_signals": kind = .trafficSignals
+        case "stop": kind = t["stop"] == "minor" ? .stopMinor : .stop
+        case "give_way": kind = .giveWay
+        default: kind = nil
+        }
+        if let kind {
+            let raw = kind == .trafficSignals ? (t["traffic_signals:direction"] ?? t["direction"]) : t["direction"]
+            let direction: Direction = raw == "forward" ? .forward : raw == "backward" ? .backward : .both
+            out.append(RoadObstacle(kind: kind, direction: direction))
+        }
+        return out
+    }
+
+    /// Whether it applies to a car arriving along its way's direction (`forward`) or against it.
+    func applies(arrivingForward forward: Bool) -> Bool {
+        switch direction {
+        case .both: return true
+        case .forward: return forward
+        case .backward: return !forward
+        }
+    }
+}

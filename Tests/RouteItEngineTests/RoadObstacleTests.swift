@@ -1,0 +1,81 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Barriers, gates, signals and signs on road nodes, read and charged as OSRM's car.lua does.
+final class RoadObstacleTests: XCTestCase {
+    private func kinds(_ tags: [(String, String)]) -> [RoadObstacle.Kind] { RoadObstacle.parse(tags).map(\.kind) }
+
+    func testTagsAsCarLuaReadsThem() {
+        XCTAssertEqual(kinds([("barrier", "bollard")]), [.barrier])
+        XCTAssertEqual(kinds([("barrier", "bollard"), ("motor_vehicle", "yes")]), [], "access on the node lets cars through")
+        XCTAssertEqual(kinds([("barrier", "bollard"), ("bollard", "rising")]), [])
+        XCTAssertEqual(kinds([("barrier", "kerb"), ("kerb", "lowered")]), [])
+        XCTAssertEqual(kinds([("barrier", "entrance")]), [])
+        XCTAssertEqual(kinds([("access", "no")]), [.barrier])
+        XCTAssertEqual(kinds([("barrier", "gate")]), [.gate])
+        XCTAssertEqual(kinds([("barrier", "lift_gate")]), [.gate])
+        XCTAssertEqual(kinds([("highway", "traffic_signals")]), [.trafficSignals])
+        XCTAssertEqual(kinds([("highway", "stop"), ("stop", "minor")]), [.stopMinor])
+        XCTAssertEqual(kinds([("highway", "give_way")]), [.giveWay])
+        XCTAssertEqual(kinds([("highway", "crossing")]), [])
+        XCTAssertEqual(kinds([("amenity", "bench")]), [])
+        let signal = RoadObstacle.parse([("highway", "traffic_signals"), ("traffic_signals:direction", "forward")])
+        XCTAssertEqual(signal, [RoadObstacle(kind: .trafficSignals, direction: .forward)])
+        XCTAssertTrue(signal[0].applies(arrivingForward: true))
+        XCTAssertFalse(signal[0].applies(arrivingForward: false))
+        XCTAssertEqual(RoadObstacle(kind: .gate, direction: .both).milliseconds, 60_000)
+        XCTAssertEqual(RoadObstacle(kind: .trafficSignals, direction: .both).milliseconds, 2_000)
+        XCTAssertEqual(RoadObstacle(kind: .giveWay, direction: .both).milliseconds, 1_000)
+    }
+
+    private func checked(_ d: OfflineDirections, _ a: (Double, Double), _ b: (Double, Double)) throws -> Route {
+        let route = try XCTUnwrap(d.route(a, b).first)
+        let c = try d.costs(RoadFixture.coordinate(a.0, a.1), RoadFixture.coordinate(b.0, b.1), .car)
+        XCTAssertEqual(c.ch, c.reference)
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.expectedTravelTime }, route.expectedTravelTime, accuracy: 1e-6)
+        return route
+    }
+
+    /// A street with a node in its middle, and a ring road round it twice as long.
+    private func street(middle: [(String, String)]) throws -> OfflineDirections {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("M", 200, 0, middle); f.node("B", 400, 0)
+        f.node("R1", 0, 300); f.node("R2", 400, 300)
+        f.street(1, ["A", "M", "B"], "Katu")
+        f.street(2, ["A", "R1", "R2", "B"], "Kehä")
+        return try f.build()
+    }
+
+    private let plainSeconds = 380 / (25 / 3.6)    // residential at 25 km/h
+
+    func testABollardTurnsCarsAwayButNotWalkers() throws {
+        let d = try street(middle: [("barrier", "bollard")])
+        let car = try checked(d, (10, 0), (390, 0))
+        XCTAssertEqual(car.distance, 10 + 300 + 400 + 300 + 10, accuracy: 1, "round the ring")
+        XCTAssertEqual(try XCTUnwrap(d.route((10, 0), (390, 0), .walk).first).distance, 380, accuracy: 1)
+        let back = try checked(d, (250, 0), (150, 0))
+        XCTAssertEqual(back.distance, 150 + 1000 + 150, accuracy: 1, "the other way round too")
+    }
+
+    func testSignalsAndGatesCostTheirDelay() throws {
+        let signal = try checked(try street(middle: [("highway", "traffic_signals")]), (10, 0), (390, 0))
+        XCTAssertEqual(signal.distance, 380, accuracy: 1)
+        XCTAssertEqual(signal.expectedTravelTime, plainSeconds + 2, accuracy: 0.05)
+        XCTAssertEqual(signal.steps.map(\.instruction), ["Head east on Katu", "Arrive at your destination"],
+                       "the signal's node splits the street but not its directions")
+
+        let plain = try checked(try street(middle: []), (10, 0), (390, 0))
+        XCTAssertEqual(plain.expectedTravelTime, plainSeconds, accuracy: 0.05)
+
+        // A gate costs 60 s, the ring (1000 m, 144 s) is slower still: through the gate.
+        let gate = try checked(try street(middle: [("barrier", "gate")]), (10, 0), (390, 0))
+        XCTAssertEqual(gate.distance, 380, accuracy: 1)
+        XCTAssertEqual(gate.expectedTravelTime, plainSeconds + 60, accuracy: 0.05)
+
+        // A signal facing the way's direction only stops cars driving that way.
+        let d = try street(middle: [("highway", "traffic_signals"), ("traffic_signals:direction", "forward")])
+        XCTAssertEqual(try checked(d, (10, 0), (390, 0)).expectedTravelTime, plainSeconds + 2, accuracy: 0.05)
+        XCTAssertEqual(try checked(d, (390, 0), (10, 0)).expectedTravelTime, plainSeconds, accuracy: 0.05)
+    }
+}
