@@ -89,3 +89,32 @@ final class TurnCostTests: XCTestCase {
         XCTAssertEqual(deadEnd.distance, 50 + 100 + 100 + 50, accuracy: 1)
     }
 }
+
+/// Odd shapes the edge-based car graph must survive.
+final class EdgeBasedGraphEdgeCaseTests: XCTestCase {
+    /// A way that loops back to where it starts gives one edge from a junction to itself.
+    func testALoopRoadIsDrivenAroundNotReversed() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -100); f.node("J", 0, 0); f.node("L1", 100, 0); f.node("L2", 100, 100); f.node("L3", 0, 100)
+        f.street(1, ["S", "J"], "Tulotie")
+        f.street(2, ["J", "L1", "L2", "L3", "J"], "Lenkki", [("oneway", "yes")])
+        let d = try f.build()
+        // From the loop's last side back to its first: all the way round (it is one-way).
+        let round = try XCTUnwrap(d.route((0, 50), (50, 0)).first)
+        XCTAssertEqual(round.distance, 50 + 50, accuracy: 1)
+        let c = try d.costs(RoadFixture.coordinate(0, 50), RoadFixture.coordinate(50, 0), .car)
+        XCTAssertEqual(c.ch, c.reference)
+        let far = try XCTUnwrap(d.route((0, -50), (0, 50)).first)
+        XCTAssertEqual(far.distance, 50 + 300 + 50, accuracy: 1)
+    }
+
+    /// With no road a car may use, car routes are simply not available.
+    func testAMapWithoutCarRoadsHasNoCarRoutes() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0)
+        f.way(1, ["A", "B"], [("highway", "footway"), ("name", "Polku")])
+        let d = try f.build()
+        XCTAssertThrowsError(try d.route((10, 0), (190, 0)))
+        XCTAssertEqual(try XCTUnwrap(d.route((10, 0), (190, 0), .walk).first).distance, 180, accuracy: 1)
+    }
+}
