@@ -200,6 +200,47 @@ final class RoutingFixtureTests: XCTestCase {
                         "Arrive at your destination"])
     }
 
+    /// A divided road: one-way carriageways 20 m apart joined by a short unnamed link at the
+    /// top, with a side street there. Turning round through the link is one U-turn for a
+    /// navigator, not "Turn left", "Turn left".
+    func testTurningRoundBetweenCarriagewaysIsOneUTurn() throws {
+        var f = RoadFixture()
+        f.node("N0", 10, 0); f.node("N1", 10, 500); f.node("S1", -10, 500); f.node("S0", -10, 0); f.node("E", 200, 500)
+        f.street(1, ["N0", "N1"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
+        f.street(2, ["S1", "S0"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
+        f.way(3, ["N1", "S1"], [("highway", "primary_link")])
+        f.street(4, ["N1", "E"], "Sivukatu")
+        let d = try f.build()
+        let route = try XCTUnwrap(d.route((10, 100), (-10, 300)).first)
+        XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
+        XCTAssertEqual(route.steps[1].distance, 20 + 200, accuracy: 1)
+        assertStepsAddUp(route)
+        // A real side street stays a turn of its own.
+        let side = try XCTUnwrap(d.route((10, 100), (100, 500)).first)
+        XCTAssertEqual(side.steps.map(\.instruction), ["Head north on Mannerheimintie", "Turn right onto Sivukatu", "Arrive at your destination"])
+    }
+
+    /// Carriageways that part at an angle: the two turns reverse the heading by only 130°, which
+    /// is a U-turn when the road taken back is the road left, and two turns otherwise.
+    func testANearUTurnCountsOnlyBackOntoTheSameRoad() throws {
+        func divided(_ backName: String) throws -> OfflineDirections {
+            var f = RoadFixture()
+            f.node("N0", 10, 0); f.node("N1", 10, 500); f.node("S1", -7.3, 510); f.node("S0", -390.3, 188.6)
+            f.node("E", 200, 500)
+            f.street(1, ["N0", "N1"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
+            f.street(2, ["S1", "S0"], backName, highway: "primary", [("oneway", "yes")])
+            f.way(3, ["N1", "S1"], [("highway", "primary_link")])
+            f.street(4, ["N1", "E"], "Sivukatu")
+            return try f.build()
+        }
+        let same = try XCTUnwrap(try divided("Mannerheimintie").route((10, 100), (-160.5, 381.4)).first)
+        XCTAssertEqual(same.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
+        assertStepsAddUp(same)
+        let other = try XCTUnwrap(try divided("Kaivokatu").route((10, 100), (-160.5, 381.4)).first)
+        XCTAssertEqual(other.steps.map(\.instruction), ["Head north on Mannerheimintie", "Turn left", "Turn left onto Kaivokatu",
+                                                         "Arrive at your destination"])
+    }
+
     func testRoutesHaveGeometryNamesAndTimes() throws {
         let d = try corner()
         let route = try XCTUnwrap(d.route((0, 10), (-150, 200)).first)

@@ -14,6 +14,8 @@ struct ManeuverBuilder {
         var distance = 0.0
         var ms: UInt64 = 0
         var polyline: [Coordinate] = []
+        /// The change of heading that starts a plain turn step.
+        var turn: Double?
 
         mutating func add(_ leg: RouteLeg, _ coords: [Coordinate]) {
             distance += leg.distance
@@ -35,7 +37,7 @@ struct ManeuverBuilder {
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
             return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
         }
-        var steps: [RouteStep] = []
+        var steps: [Draft] = []
         let firstName = net.name(of: legs[first].edge)
         let heading = ManeuverBuilder.bearing(coords[first][0], coords[first][1])
         var draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .depart, streetName: firstName, bearing: heading)),
@@ -56,7 +58,7 @@ struct ManeuverBuilder {
 
             if isRoundabout && !wasRoundabout {
                 // Count the exits passed until the route leaves the roundabout.
-                steps.append(draft.step)
+                steps.append(draft)
                 var exits = 0
                 var j = i
                 var exitLeg: Int?
@@ -89,19 +91,47 @@ struct ManeuverBuilder {
             let junction = adjacency.degree(node) >= 3
             let nameChange = name != draft.name
             if uTurn || (nameChange && !isRoundabout) || (name.isEmpty && junction && abs(turn) >= 50) {
-                steps.append(draft.step)
+                steps.append(draft)
                 let m = uTurn ? Maneuver(kind: .uTurn, direction: .uTurn, streetName: name)
                     : Maneuver(kind: .turn, direction: ManeuverBuilder.direction(turn), streetName: name)
-                draft = Draft(instruction: InstructionText.sentence(for: m), name: name)
+                draft = Draft(instruction: InstructionText.sentence(for: m), name: name, turn: uTurn ? nil : turn)
             }
             draft.add(leg, coords[i])
             last = i
             i += 1
         }
-        steps.append(draft.step)
-        steps.append(arrive(at: draft.polyline.last!))
-        return steps
+        steps.append(draft)
+        return ManeuverBuilder.collapsingConnectorUTurns(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
     }
+
+    /// A U-turn between the two carriageways of a divided road is two turns the same way joined
+    /// by a short connector; navigators say "Make a U-turn" once. Together the turns reverse the
+    /// heading (150° or more), or nearly (120°) when the road left is the road taken back.
+    private static func collapsingConnectorUTurns(_ steps: [Draft]) -> [Draft] {
+        var out: [Draft] = []
+        var i = 0
+        while i < steps.count {
+            if i + 1 < steps.count, let a = steps[i].turn, let b = steps[i + 1].turn,
+               steps[i].distance < connectorLength, a * b > 0, abs(a) >= 45, abs(b) >= 45,
+               abs(a + b) >= 150 || abs(a + b) >= 120 && i > 0 && !steps[i + 1].name.isEmpty && steps[i - 1].name == steps[i + 1].name {
+                var merged = steps[i + 1]
+                merged.instruction = InstructionText.sentence(for: Maneuver(kind: .uTurn, direction: .uTurn, streetName: merged.name))
+                merged.turn = nil
+                merged.distance += steps[i].distance
+                merged.ms += steps[i].ms
+                merged.polyline = steps[i].polyline + merged.polyline.drop { $0 == steps[i].polyline.last }
+                out.append(merged)
+                i += 2
+            } else {
+                out.append(steps[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// Longest link between carriageways taken as part of a U-turn, metres.
+    static let connectorLength = 30.0
 
     private func arrive(at point: Coordinate) -> RouteStep {
         RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
