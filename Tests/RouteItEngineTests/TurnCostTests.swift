@@ -15,6 +15,7 @@ final class TurnCostTests: XCTestCase {
     /// 1.075, oncoming_turn_penalty 2, u_turn_penalty 20).
     func testCostsFollowOSRMsCarProfile() {
         XCTAssertEqual(ms(0), 7)                     // straight on: almost free
+        XCTAssertEqual(ms(-1e-9), 7, "a hair off straight is straight")
         XCTAssertEqual(ms(90), 2105)                 // right, away from oncoming traffic
         XCTAssertEqual(ms(-90), 7320)                // left: sigmoid 5.395 s + 1.925 s waiting for a gap
         XCTAssertEqual(ms(45), 140)

@@ -115,6 +115,7 @@ enum EdgeBasedGraphBuilder {
                 let roundabout = nextRoundabout || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
                 var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
                                                   onRoundabout: roundabout)
+                if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
                 if let here = obstacles[Int32(via)] {
                     turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
                                    others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)

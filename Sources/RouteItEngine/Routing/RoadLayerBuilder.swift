@@ -34,6 +34,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         if profile.carBackward { flags |= EdgeFlags.carBackward }
         if profile.foot { flags |= EdgeFlags.foot }
         if profile.roundabout { flags |= EdgeFlags.roundabout }
+        if profile.carRestricted { flags |= EdgeFlags.carRestricted }
         let name: Int32
         if let known = nameIndex[profile.name] {
             name = known

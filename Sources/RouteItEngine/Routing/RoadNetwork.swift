@@ -21,6 +21,8 @@ struct EdgeFlags {
     static let carBackward: UInt8 = 2
     static let foot: UInt8 = 4
     static let roundabout: UInt8 = 8
+    /// Cars only to reach a place on it (see `RoadProfile.carRestricted`).
+    static let carRestricted: UInt8 = 16
 }
 
 /// The road graph shared by both modes: junctions are nodes, the pieces of ways between
@@ -67,6 +69,11 @@ struct RoadNetwork {
     }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
+
+    /// Driving from `edge` onto `next` enters a road closed to through traffic.
+    func entersRestricted(from edge: Int, to next: Int) -> Bool {
+        edgeFlags[next] & EdgeFlags.carRestricted != 0 && edgeFlags[edge] & EdgeFlags.carRestricted == 0
+    }
 
     static func travelMs(metres: Double, kmh: Double) -> UInt32 {
         guard kmh > 0 else { return 0 }

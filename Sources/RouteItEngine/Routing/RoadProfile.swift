@@ -8,6 +8,9 @@ public struct RoadProfile: Equatable, Sendable {
     public var carSpeed: Double
     public var carForward: Bool
     public var carBackward: Bool
+    /// Cars may use it only to reach a place on it (`destination`, `private`, `delivery`, ...):
+    /// the car graph charges entering it from an open road so heavily that no route passes through.
+    public var carRestricted: Bool
     public var foot: Bool
     public var footSpeed: Double
     public var roundabout: Bool
@@ -29,9 +32,13 @@ public struct RoadProfile: Equatable, Sendable {
 
         // Access: the most specific key wins (foot/motor_vehicle over vehicle over access).
         let access = t["access"].map(RoadProfile.accessAllows)
-        let vehicle = t["vehicle"].map(RoadProfile.accessAllows)
-        let motor = (t["motorcar"] ?? t["motor_vehicle"]).map(RoadProfile.accessAllows)
-        let carAllowed = cls.carSpeed > 0 && (motor ?? vehicle ?? access ?? true)
+        // Cars as car.lua decides: restricted values keep the road for trips that end on it,
+        // other blacklisted values (psv, bus, no, ...) close it.
+        let carAccess = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"]
+        let restrictedValue = carAccess.map(RoadProfile.carRestrictedValues.contains) ?? false
+        carRestricted = restrictedValue && cls != .track && cls != .road   // car.lua's restricted_highway_whitelist
+        let carBlocked = restrictedValue ? !carRestricted : (carAccess.map(RoadProfile.carBlockedValues.contains) ?? false)
+        let carAllowed = cls.carSpeed > 0 && !carBlocked
             && t["impassable"] != "yes" && t["status"] != "impassable"
         let footTag = t["foot"].map(RoadProfile.accessAllows)
         var footAllowed: Bool
@@ -65,10 +72,18 @@ public struct RoadProfile: Equatable, Sendable {
                 carForward = true; carBackward = true
             }
         } else {
-            carSpeed = 0; carForward = false; carBackward = false
+            carSpeed = 0; carForward = false; carBackward = false; carRestricted = false
         }
         if !isRoutable { return nil }
     }
+
+    /// car.lua's `restricted_access_tag_list`.
+    static let carRestrictedValues: Set<String> = ["private", "delivery", "destination", "customers", "permit", "residents", "unknown"]
+    /// car.lua's `access_tag_blacklist` (without the restricted values, which never close a road here).
+    static let carBlockedValues: Set<String> = [
+        "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot",
+        "emergency_vehicle", "restricted", "military", "official", "use_sidepath", "dismount",
+    ]
 
     static func accessAllows(_ value: String) -> Bool {
         switch value {

@@ -20,16 +20,21 @@ struct RouteLeg {
                      ms: ms ?? ModeRouter.partial(net.weight(edge, mode), abs(to - from)),
                      distance: Double(net.edgeLength[edge]) * abs(to - from))
         }
+        /// A turn's weight less what is weight only (entering a road closed to through traffic).
+        func time(_ weight: UInt32, _ from: Int, _ to: Int) -> UInt32 {
+            guard mode == .car, net.entersRestricted(from: from, to: to) else { return weight }
+            return weight &- TurnCostModel.osrmCar.restrictedEntryPenalty
+        }
         if path.direct { return [leg(source.edge, source.fraction, target.fraction)] }
         var legs: [RouteLeg] = []
         let sForward = path.sourceEdgeDir & 1 == 0
         legs.append(leg(source.edge, source.fraction, sForward ? 1 : 0))
         for a in path.arcs {
             let k = Int(graph.arcEdgeDir[Int(a)])
-            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0, ms: graph.arcWeight[Int(a)]))
+            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0, ms: time(graph.arcWeight[Int(a)], legs.last!.edge, k >> 1)))
         }
         let tForward = path.targetEdgeDir & 1 == 0
-        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: path.targetCost))
+        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: time(path.targetCost, legs.last!.edge, target.edge)))
         return legs
     }
 }

@@ -108,7 +108,11 @@ final class RoutingEngine: @unchecked Sendable {
             defer { if let checker { giveBack(checker, mode) } }
             var examined = 0
             var seen: [[Int32]] = []
-            for v in viaCandidates(router, ws, best: best) where chosen.count < 3 && examined < 16 {
+            // At most `alternativeStretch` slower in time (the best path's weight may hold a
+            // weight-only charge for entering a road closed to through traffic).
+            let bestMs = bestLegs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
+            let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
+            for v in viaCandidates(router, ws, best: best, limit: limit) where chosen.count < 3 && examined < 16 {
                 let path = router.path(through: v, ws, sources, targets)
                 if seen.contains(path.arcs) { continue }     // via nodes on one plateau
                 seen.append(path.arcs)
@@ -124,9 +128,8 @@ final class RoutingEngine: @unchecked Sendable {
     }
 
     /// Via-node candidates of the last alternative search: nodes both searches reached, off the
-    /// best path, within the stretch bound, cheapest first.
-    private func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath) -> [Int32] {
-        let limit = UInt64(Double(best.cost) * (1 + RoutingEngine.alternativeStretch))
+    /// best path, costing at most `limit`, cheapest first.
+    private func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath, limit: UInt64) -> [Int32] {
         var onBest = best.arcs.map { router.graph.arcTo[Int($0)] }
         onBest.sort()
         var ranked: [(UInt64, Int32)] = []

@@ -8,12 +8,17 @@ import Foundation
 ///   up to `oncomingTurnPenalty` more, except on roundabouts;
 /// - a U-turn costs `uTurnPenalty` on top.
 /// Where only two roads meet (a way ends and the next begins) going on is free.
+/// Entering a road closed to through traffic (`destination`, `private`, ...) from an open one
+/// weighs `restrictedEntryPenalty` more (car.lua's `max_turn_weight`): a route enters such a road
+/// only when it ends there. That is a weight for choosing routes, not time: durations leave it out.
 struct TurnCostModel {
     var turnPenalty = 7.5
     var turnBias = 1.075
     var oncomingTurnPenalty = 2.0
     var uTurnPenalty = 20.0
     var leftHandDriving = false
+    /// ms; OSRM's max turn weight, 32767 deciseconds.
+    var restrictedEntryPenalty: UInt32 = 3_276_700
 
     static let osrmCar = TurnCostModel()
 
@@ -24,7 +29,9 @@ struct TurnCostModel {
     func milliseconds(angle: Double, roads: Int, isUTurn: Bool, onRoundabout: Bool) -> UInt32 {
         guard roads > 2 || isUTurn else { return 0 }
         let bias = leftHandDriving ? 1 / turnBias : turnBias
-        let a = isUTurn ? 180 : angle
+        // To 0.01°: bearings of a straight road may come out a hair left of straight, where
+        // the sigmoid's left branch (with its oncoming-traffic term) would charge 13 times more.
+        let a = isUTurn ? 180 : (angle * 100).rounded() / 100
         var seconds: Double
         if a >= 0 {
             seconds = turnPenalty / (1 + exp(-((13 / bias) * a / 180 - 6.5 * bias)))
