@@ -135,6 +135,25 @@ final class RoutingFixtureTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(d.route((150, 5), (20, 5), .walk).first).distance, 130, accuracy: 0.5)
     }
 
+    /// A point on a junction may be reached by any road into it, not only the one it snapped to:
+    /// here the nearest road is a one-way into the junction whose other end is far round.
+    func testAJunctionIsReachedByAnyOfItsRoads() throws {
+        var f = RoadFixture()
+        f.node("W", -200, 0); f.node("J", 0, 0); f.node("E", 200, 0); f.node("X", 0, 100); f.node("XW", -200, 100)
+        f.street(1, ["W", "J", "E"], "Pääkatu")
+        f.street(2, ["X", "J"], "Pistokatu", [("oneway", "yes")])
+        f.street(3, ["W", "XW", "X"], "Kierto")
+        let d = try f.build()
+        let toJunction = try XCTUnwrap(d.route((-100, 0), (0, 0.5)).first)
+        XCTAssertEqual(toJunction.distance, 100, accuracy: 1.5)
+        // And a start on it may leave by any of them.
+        let fromJunction = try XCTUnwrap(d.route((0, 0.5), (100, 0)).first)
+        XCTAssertEqual(fromJunction.distance, 100, accuracy: 1.5)
+        try assertCHMatchesReference(d, (-100, 0), (0, 0.5))
+        // Half a street away from the junction the one-way rules again.
+        XCTAssertEqual(try XCTUnwrap(d.route((-100, 0), (0, 50)).first).distance, 100 + 200 + 100 + 50, accuracy: 1.5)
+    }
+
     func testUnreachableIslandFailsQuickly() throws {
         var f = RoadFixture()
         f.node("A", 0, 0); f.node("B", 100, 0); f.node("C", 0, 500); f.node("D", 100, 500)

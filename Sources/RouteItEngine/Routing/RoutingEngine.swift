@@ -64,16 +64,59 @@ final class RoutingEngine: @unchecked Sendable {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
-        let (path, s, t, _) = try search(a, b, mode, router, ws, slack: 0, reference: reference)
-        return (path, s, t)
+        let found = try search(a, b, mode, router, ws, slack: 0, reference: reference)
+        return (found.path, found.source, found.target)
+    }
+
+    /// The phantom and, when it sits on a junction, the same point on every other road there
+    /// the mode may use: a trip from or to a junction may leave or arrive by any of them.
+    func candidates(_ p: PhantomNode, _ mode: TransportType) -> [PhantomNode] {
+        let length = Double(net.edgeLength[p.edge])
+        let node: Int32
+        if p.fraction * length <= RoutingEngine.junctionTolerance {
+            node = net.edgeFrom[p.edge]
+        } else if (1 - p.fraction) * length <= RoutingEngine.junctionTolerance {
+            node = net.edgeTo[p.edge]
+        } else {
+            return [p]
+        }
+        var out = [p]
+        for e in adjacency.edges(of: node) where e != p.edge && net.allows(e, mode) && net.edgeFrom[e] != net.edgeTo[e] {
+            out.append(PhantomNode(edge: e, fraction: net.edgeFrom[e] == node ? 0 : 1, point: p.point, offset: p.offset))
+        }
+        return out
+    }
+
+    /// Metres from a junction within which a snapped point counts as on it.
+    static let junctionTolerance = 1.0
+
+    /// The candidate a path leaves or arrives by, from its edge direction.
+    private static func phantom(for edgeDir: Int32, in candidates: [PhantomNode]) -> PhantomNode {
+        candidates.first { $0.edge == Int(edgeDir >> 1) } ?? candidates[0]
+    }
+
+    private struct Search {
+        var path: SearchPath
+        var source: PhantomNode
+        var target: PhantomNode
+        var sourceCandidates: [PhantomNode]
+        var targetCandidates: [PhantomNode]
+        var sources: [SearchEndpoint]
+        var targets: [SearchEndpoint]
+
+        func legs(of path: SearchPath, _ router: ModeRouter, _ net: RoadNetwork, _ mode: TransportType) -> [RouteLeg] {
+            RouteLeg.legs(of: path, source: RoutingEngine.phantom(for: path.sourceEdgeDir, in: sourceCandidates),
+                          target: RoutingEngine.phantom(for: path.targetEdgeDir, in: targetCandidates),
+                          graph: router.graph, net: net, mode: mode)
+        }
     }
 
     private func search(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                        _ ws: QueryWorkspace, slack: Double, reference: Bool)
-        throws -> (SearchPath, PhantomNode, PhantomNode, [SearchEndpoint]) {
+                        _ ws: QueryWorkspace, slack: Double, reference: Bool) throws -> Search {
         guard let s = snap(a, mode, ws), let t = snap(b, mode, ws) else { throw DirectionsError.noRoute }
-        let sources = router.sources(s, weight: net.weight(s.edge, mode))
-        let targets = router.targets(t, weight: net.weight(t.edge, mode))
+        let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
+        let sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
+        let targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
         var direct: SearchPath?
         if s.edge == t.edge {
             let w = net.weight(s.edge, mode)
@@ -86,9 +129,14 @@ final class RoutingEngine: @unchecked Sendable {
         }
         let (cost, meet) = reference ? router.referenceQuery(ws, sources, targets)
                                      : router.chQuery(ws, sources, targets, slack: slack)
-        if let direct, direct.cost <= cost { return (direct, s, t, targets) }
+        func found(_ path: SearchPath) -> Search {
+            Search(path: path, source: RoutingEngine.phantom(for: path.sourceEdgeDir, in: sourceCandidates),
+                   target: RoutingEngine.phantom(for: path.targetEdgeDir, in: targetCandidates),
+                   sourceCandidates: sourceCandidates, targetCandidates: targetCandidates, sources: sources, targets: targets)
+        }
+        if let direct, direct.cost <= cost { return found(direct) }
         guard meet >= 0, cost != .max else { throw DirectionsError.noRoute }
-        return (router.path(through: meet, ws, sources, targets), s, t, targets)
+        return found(router.path(through: meet, ws, sources, targets))
     }
 
     /// The best route and, when asked, up to two genuinely different alternatives.
@@ -97,11 +145,11 @@ final class RoutingEngine: @unchecked Sendable {
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         let slack = alternatives ? RoutingEngine.alternativeStretch : 0
-        let (best, s, t, targets) = try search(a, b, mode, router, ws, slack: slack, reference: false)
-        let bestLegs = RouteLeg.legs(of: best, source: s, target: t, graph: router.graph, net: net, mode: mode)
+        let found = try search(a, b, mode, router, ws, slack: slack, reference: false)
+        let best = found.path
+        let bestLegs = found.legs(of: best, router, net, mode)
         var chosen = [bestLegs]
         if alternatives && !best.direct {
-            let sources = router.sources(s, weight: net.weight(s.edge, mode))
             // Candidates are unpacked lazily from this search; the local-optimality checks run
             // in a second workspace so the first one's parents stay intact.
             var checker: QueryWorkspace?
@@ -113,11 +161,11 @@ final class RoutingEngine: @unchecked Sendable {
             let bestMs = bestLegs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
             let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
             for v in viaCandidates(router, ws, best: best, limit: limit) where chosen.count < 3 && examined < 16 {
-                let path = router.path(through: v, ws, sources, targets)
+                let path = router.path(through: v, ws, found.sources, found.targets)
                 if seen.contains(path.arcs) { continue }     // via nodes on one plateau
                 seen.append(path.arcs)
                 examined += 1
-                let legs = RouteLeg.legs(of: path, source: s, target: t, graph: router.graph, net: net, mode: mode)
+                let legs = found.legs(of: path, router, net, mode)
                 guard isAcceptable(legs, chosen: chosen) else { continue }
                 if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
                 if isLocallyOptimal(path, viaCost: ws.forward.distance(v), router, checker!) { chosen.append(legs) }
