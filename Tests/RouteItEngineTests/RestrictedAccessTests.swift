@@ -63,6 +63,23 @@ final class RestrictedAccessTests: XCTestCase {
         }
     }
 
+    /// As in OSRM, a car trip does not start or end on a private service road (a driveway):
+    /// it ends on the public road nearest to the point instead.
+    func testNoTripEndsOnAPrivateDriveway() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 400, 0); f.node("P0", 200, 0); f.node("P1", 200, 100)
+        f.street(1, ["A", "P0", "B"], "Katu")
+        f.way(2, ["P0", "P1"], [("highway", "service"), ("access", "private"), ("name", "Piha")])
+        let d = try f.build()
+        XCTAssertTrue(try XCTUnwrap(profile([("highway", "service"), ("access", "private")])).carRestricted)
+        XCTAssertFalse(try XCTUnwrap(profile([("highway", "service"), ("access", "private")])).carEndpoint)
+        XCTAssertTrue(try XCTUnwrap(profile([("highway", "residential"), ("access", "private")])).carEndpoint)
+        let route = try XCTUnwrap(d.route((50, 0), (205, 60)).first)
+        XCTAssertEqual(route.distance, 155, accuracy: 1)
+        let end = try XCTUnwrap(route.polyline.last)
+        XCTAssertEqual(end.distance(to: RoadFixture.coordinate(205, 0)), 0, accuracy: 1)
+    }
+
     func testBusOnlyRoadsCarryNoCars() throws {
         let d = try town(shortcut: [("access", "psv")])
         XCTAssertEqual(try XCTUnwrap(d.route((-100, 0), (500, 0)).first).distance, 1200, accuracy: 1)

@@ -35,6 +35,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         if profile.foot { flags |= EdgeFlags.foot }
         if profile.roundabout { flags |= EdgeFlags.roundabout }
         if profile.carRestricted { flags |= EdgeFlags.carRestricted }
+        if !profile.carEndpoint { flags |= EdgeFlags.carNoEndpoint }
         let name: Int32
         if let known = nameIndex[profile.name] {
             name = known

@@ -23,6 +23,8 @@ struct EdgeFlags {
     static let roundabout: UInt8 = 8
     /// Cars only to reach a place on it (see `RoadProfile.carRestricted`).
     static let carRestricted: UInt8 = 16
+    /// No car trip starts or ends here (see `RoadProfile.carEndpoint`).
+    static let carNoEndpoint: UInt8 = 32
 }
 
 /// The road graph shared by both modes: junctions are nodes, the pieces of ways between
@@ -69,6 +71,11 @@ struct RoadNetwork {
     }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
+
+    /// Whether a trip in `mode` may start or end on the edge.
+    func isEndpoint(_ edge: Int, _ mode: TransportType) -> Bool {
+        allows(edge, mode) && (mode != .car || edgeFlags[edge] & EdgeFlags.carNoEndpoint == 0)
+    }
 
     /// Driving from `edge` onto `next` enters a road closed to through traffic.
     func entersRestricted(from edge: Int, to next: Int) -> Bool {

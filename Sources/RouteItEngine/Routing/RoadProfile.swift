@@ -11,6 +11,9 @@ public struct RoadProfile: Equatable, Sendable {
     /// Cars may use it only to reach a place on it (`destination`, `private`, `delivery`, ...):
     /// the car graph charges entering it from an open road so heavily that no route passes through.
     public var carRestricted: Bool
+    /// Whether a car trip may start or end on it: not on private service roads (driveways,
+    /// alleys), where car.lua does not snap either (`service_access_tag_blacklist`).
+    public var carEndpoint: Bool
     public var foot: Bool
     public var footSpeed: Double
     public var roundabout: Bool
@@ -38,6 +41,7 @@ public struct RoadProfile: Equatable, Sendable {
         let restrictedValue = carAccess.map(RoadProfile.carRestrictedValues.contains) ?? false
         carRestricted = restrictedValue && cls != .track && cls != .road   // car.lua's restricted_highway_whitelist
         let carBlocked = restrictedValue ? !carRestricted : (carAccess.map(RoadProfile.carBlockedValues.contains) ?? false)
+        carEndpoint = !(cls == .service && carAccess == "private")
         let carAllowed = cls.carSpeed > 0 && !carBlocked
             && t["impassable"] != "yes" && t["status"] != "impassable"
         let footTag = t["foot"].map(RoadProfile.accessAllows)

@@ -81,7 +81,7 @@ final class RoutingEngine: @unchecked Sendable {
             return [p]
         }
         var out = [p]
-        for e in adjacency.edges(of: node) where e != p.edge && net.allows(e, mode) && net.edgeFrom[e] != net.edgeTo[e] {
+        for e in adjacency.edges(of: node) where e != p.edge && net.isEndpoint(e, mode) && net.edgeFrom[e] != net.edgeTo[e] {
             out.append(PhantomNode(edge: e, fraction: net.edgeFrom[e] == node ? 0 : 1, point: p.point, offset: p.offset))
         }
         return out

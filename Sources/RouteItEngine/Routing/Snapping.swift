@@ -79,7 +79,8 @@ extension RoadNetwork {
     }
 }
 
-/// Finds the nearest point on an edge the mode may use, searching grid rings outwards.
+/// Finds the nearest point on an edge where a trip in the mode may start or end, searching grid
+/// rings outwards.
 struct Snapper {
     static let maxDistance = 5_000.0
 
@@ -108,7 +109,7 @@ struct Snapper {
                         let e = Int(e32)
                         if edgeStamp[e] == stamp { continue }
                         edgeStamp[e] = stamp
-                        guard net.allows(e, mode) else { continue }
+                        guard net.isEndpoint(e, mode) else { continue }
                         let pts = net.points(of: e)
                         var i = 0
                         var prev = proj.xy(pts[pts.startIndex])
