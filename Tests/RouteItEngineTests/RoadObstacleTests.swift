@@ -13,6 +13,8 @@ final class RoadObstacleTests: XCTestCase {
         XCTAssertEqual(kinds([("barrier", "kerb"), ("kerb", "lowered")]), [])
         XCTAssertEqual(kinds([("barrier", "entrance")]), [])
         XCTAssertEqual(kinds([("access", "no")]), [.barrier])
+        XCTAssertEqual(kinds([("barrier", "bollard"), ("motor_vehicle", "psv")]), [.barrier], "buses only: closed to cars")
+        XCTAssertEqual(kinds([("barrier", "gate"), ("access", "private")]), [], "car.lua: an access tag replaces the barrier rules")
         XCTAssertEqual(kinds([("barrier", "gate")]), [.gate])
         XCTAssertEqual(kinds([("barrier", "lift_gate")]), [.gate])
         XCTAssertEqual(kinds([("highway", "traffic_signals")]), [.trafficSignals])

@@ -13,7 +13,9 @@ enum EdgeBasedGraphBuilder {
     static let headingReach = 10.0
 
     static func build(_ net: RoadNetwork, restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
-                      obstacles: [Int32: [RoadObstacle]] = [:], turnCosts: TurnCostModel = .osrmCar) -> ModeGraph {
+                      obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
+        // One model for the graph and for `RouteLeg`, which takes its weight-only part back out.
+        let turnCosts = TurnCostModel.osrmCar
         let dirCount = net.edgeCount * 2
         func tail(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeFrom[k >> 1] : net.edgeTo[k >> 1]) }
         func head(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeTo[k >> 1] : net.edgeFrom[k >> 1]) }

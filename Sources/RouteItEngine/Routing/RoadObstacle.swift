@@ -30,9 +30,10 @@ struct RoadObstacle: Equatable {
         var t: [String: String] = [:]
         for (k, v) in tags { t[k] = v }
         var out: [RoadObstacle] = []
-        // The most specific access key decides; without one the barrier type does.
+        // The most specific access key decides (closed to cars as on a way); without one the
+        // barrier type does.
         if let access = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"] {
-            if access == "no" || access == "agricultural" { out.append(RoadObstacle(kind: .barrier, direction: .both)) }
+            if RoadProfile.carBlockedValues.contains(access) { out.append(RoadObstacle(kind: .barrier, direction: .both)) }
         } else if let barrier = t["barrier"] {
             let gate = barrier == "gate" || barrier == "lift_gate"
             let risingBollard = t["bollard"] == "rising"
