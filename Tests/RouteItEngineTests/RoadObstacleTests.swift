@@ -31,14 +31,6 @@ final class RoadObstacleTests: XCTestCase {
         XCTAssertEqual(RoadObstacle(kind: .giveWay, direction: .both).milliseconds, 1_000)
     }
 
-    private func checked(_ d: OfflineDirections, _ a: (Double, Double), _ b: (Double, Double)) throws -> Route {
-        let route = try XCTUnwrap(d.route(a, b).first)
-        let c = try d.costs(RoadFixture.coordinate(a.0, a.1), RoadFixture.coordinate(b.0, b.1), .car)
-        XCTAssertEqual(c.ch, c.reference)
-        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.expectedTravelTime }, route.expectedTravelTime, accuracy: 1e-6)
-        return route
-    }
-
     /// A street with a node in its middle, and a ring road round it twice as long.
     private func street(middle: [(String, String)]) throws -> OfflineDirections {
         var f = RoadFixture()
@@ -53,31 +45,31 @@ final class RoadObstacleTests: XCTestCase {
 
     func testABollardTurnsCarsAwayButNotWalkers() throws {
         let d = try street(middle: [("barrier", "bollard")])
-        let car = try checked(d, (10, 0), (390, 0))
+        let car = try d.checkedCarRoute((10, 0), (390, 0))
         XCTAssertEqual(car.distance, 10 + 300 + 400 + 300 + 10, accuracy: 1, "round the ring")
         XCTAssertEqual(try XCTUnwrap(d.route((10, 0), (390, 0), .walk).first).distance, 380, accuracy: 1)
-        let back = try checked(d, (250, 0), (150, 0))
+        let back = try d.checkedCarRoute((250, 0), (150, 0))
         XCTAssertEqual(back.distance, 150 + 1000 + 150, accuracy: 1, "the other way round too")
     }
 
     func testSignalsAndGatesCostTheirDelay() throws {
-        let signal = try checked(try street(middle: [("highway", "traffic_signals")]), (10, 0), (390, 0))
+        let signal = try street(middle: [("highway", "traffic_signals")]).checkedCarRoute((10, 0), (390, 0))
         XCTAssertEqual(signal.distance, 380, accuracy: 1)
         XCTAssertEqual(signal.expectedTravelTime, plainSeconds + 2, accuracy: 0.05)
         XCTAssertEqual(signal.steps.map(\.instruction), ["Head east on Katu", "Arrive at your destination"],
                        "the signal's node splits the street but not its directions")
 
-        let plain = try checked(try street(middle: []), (10, 0), (390, 0))
+        let plain = try street(middle: []).checkedCarRoute((10, 0), (390, 0))
         XCTAssertEqual(plain.expectedTravelTime, plainSeconds, accuracy: 0.05)
 
         // A gate costs 60 s, the ring (1000 m, 144 s) is slower still: through the gate.
-        let gate = try checked(try street(middle: [("barrier", "gate")]), (10, 0), (390, 0))
+        let gate = try street(middle: [("barrier", "gate")]).checkedCarRoute((10, 0), (390, 0))
         XCTAssertEqual(gate.distance, 380, accuracy: 1)
         XCTAssertEqual(gate.expectedTravelTime, plainSeconds + 60, accuracy: 0.05)
 
         // A signal facing the way's direction only stops cars driving that way.
         let d = try street(middle: [("highway", "traffic_signals"), ("traffic_signals:direction", "forward")])
-        XCTAssertEqual(try checked(d, (10, 0), (390, 0)).expectedTravelTime, plainSeconds + 2, accuracy: 0.05)
-        XCTAssertEqual(try checked(d, (390, 0), (10, 0)).expectedTravelTime, plainSeconds, accuracy: 0.05)
+        XCTAssertEqual(try d.checkedCarRoute((10, 0), (390, 0)).expectedTravelTime, plainSeconds + 2, accuracy: 0.05)
+        XCTAssertEqual(try d.checkedCarRoute((390, 0), (10, 0)).expectedTravelTime, plainSeconds, accuracy: 0.05)
     }
 }

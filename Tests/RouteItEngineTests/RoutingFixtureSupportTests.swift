@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import RouteItCore
 @testable import RouteItEngine
 
@@ -69,6 +70,21 @@ extension OfflineDirections {
     /// Route between fixture points given in metres.
     func route(_ a: (Double, Double), _ b: (Double, Double), _ mode: TransportType = .car, alternatives: Bool = false) throws -> [Route] {
         try routes(from: RoadFixture.coordinate(a.0, a.1), to: RoadFixture.coordinate(b.0, b.1), mode: mode, alternatives: alternatives)
+    }
+
+    /// The best car route between fixture points, checked on the way: its steps add up to it,
+    /// the hierarchy answers like the reference search, and its time is the search cost.
+    func checkedCarRoute(_ a: (Double, Double), _ b: (Double, Double),
+                         file: StaticString = #filePath, line: UInt = #line) throws -> Route {
+        let route = try XCTUnwrap(route(a, b).first, file: file, line: line)
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6, file: file, line: line)
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.expectedTravelTime }, route.expectedTravelTime, accuracy: 1e-6,
+                       file: file, line: line)
+        let c = try costs(RoadFixture.coordinate(a.0, a.1), RoadFixture.coordinate(b.0, b.1), .car)
+        XCTAssertEqual(c.ch, c.reference, "the hierarchy answers like plain Dijkstra", file: file, line: line)
+        XCTAssertEqual(route.expectedTravelTime, Double(try XCTUnwrap(c.reference, file: file, line: line)) / 1000,
+                       accuracy: 1e-9, file: file, line: line)
+        return route
     }
 
     /// Cost in ms by the CH and by the reference search (nil when there is no route).

@@ -29,16 +29,6 @@ final class TurnCostTests: XCTestCase {
                        "where traffic keeps left, right turns cross it")
     }
 
-    private func routeOf(_ d: OfflineDirections, _ a: (Double, Double), _ b: (Double, Double)) throws -> Route {
-        let route = try XCTUnwrap(d.route(a, b).first)
-        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
-        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.expectedTravelTime }, route.expectedTravelTime, accuracy: 1e-6)
-        let c = try d.costs(RoadFixture.coordinate(a.0, a.1), RoadFixture.coordinate(b.0, b.1), .car)
-        XCTAssertEqual(c.ch, c.reference, "the hierarchy answers like plain Dijkstra")
-        XCTAssertEqual(route.expectedTravelTime, Double(try XCTUnwrap(c.reference)) / 1000, accuracy: 1e-9)
-        return route
-    }
-
     /// From the avenue to the cross street: an L of 980 m with one free corner (two roads meet),
     /// or a diagonal staircase 38 m (5.5 s) shorter that turns right, left and right at
     /// junctions (about 11 s). Only a router that counts turns keeps to the avenue.
@@ -52,7 +42,7 @@ final class TurnCostTests: XCTestCase {
         f.street(4, ["Z", "C"], "Zag")
         f.street(5, ["Z", "P"], "Piha")
         let d = try f.build()
-        let route = try routeOf(d, (0, 10), (490, 500))
+        let route = try d.checkedCarRoute((0, 10), (490, 500))
         XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Avenue", "Turn right onto Cross", "Arrive at your destination"])
         XCTAssertEqual(route.distance, 490 + 490, accuracy: 1)
         // Walkers pay no turn costs: they take the staircase.
@@ -74,7 +64,7 @@ final class TurnCostTests: XCTestCase {
         f.street(5, ["B2", "B3", "J"], "Kortteli")
         f.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
         let d = try f.build()
-        let route = try routeOf(d, (0, -50), (-50, 0))
+        let route = try d.checkedCarRoute((0, -50), (-50, 0))
         XCTAssertFalse(route.steps.contains { $0.instruction == "Make a U-turn" }, "\(route.steps.map(\.instruction))")
         XCTAssertEqual(route.distance, 50 + 100 + 400 + 100 + 50, accuracy: 1)
 
@@ -85,7 +75,7 @@ final class TurnCostTests: XCTestCase {
         g.street(2, ["X", "W"], "Länsi")
         g.street(3, ["X", "J"], "Pohjoinen")
         g.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
-        let deadEnd = try routeOf(try g.build(), (0, -50), (-50, 0))
+        let deadEnd = try g.build().checkedCarRoute((0, -50), (-50, 0))
         XCTAssertTrue(deadEnd.steps.contains { $0.instruction == "Make a U-turn" })
         XCTAssertEqual(deadEnd.distance, 50 + 100 + 100 + 50, accuracy: 1)
     }
