@@ -28,32 +28,28 @@ enum EdgeBasedGraphBuilder {
             nodeCount += 1
         }
 
-        // Directions arriving at each junction (CSR), and how many car roads meet there.
-        var inStart = [UInt32](repeating: 0, count: net.nodeCount + 1)
+        // How many car roads meet at each junction, and the directions arriving at and leaving
+        // each one (CSR).
         var roads = [UInt8](repeating: 0, count: net.nodeCount)
         for e in 0..<net.edgeCount where net.allows(e, .car) {
             let a = Int(net.edgeFrom[e]), b = Int(net.edgeTo[e])
             roads[a] = roads[a] &+ (roads[a] < 255 ? 1 : 0)
             if b != a { roads[b] = roads[b] &+ (roads[b] < 255 ? 1 : 0) }
         }
-        for k in 0..<dirCount where allowed(k) { inStart[head(k) + 1] += 1 }
-        for i in 0..<net.nodeCount { inStart[i + 1] += inStart[i] }
-        var inDirs = [Int32](repeating: 0, count: Int(inStart[net.nodeCount]))
-        var fill = inStart
-        for k in 0..<dirCount where allowed(k) {
-            inDirs[Int(fill[head(k)])] = Int32(k)
-            fill[head(k)] += 1
+        func directions(by junction: (Int) -> Int) -> (start: [UInt32], dirs: [Int32]) {
+            var start = [UInt32](repeating: 0, count: net.nodeCount + 1)
+            for k in 0..<dirCount where allowed(k) { start[junction(k) + 1] += 1 }
+            for i in 0..<net.nodeCount { start[i + 1] += start[i] }
+            var dirs = [Int32](repeating: 0, count: Int(start[net.nodeCount]))
+            var fill = start
+            for k in 0..<dirCount where allowed(k) {
+                dirs[Int(fill[junction(k)])] = Int32(k)
+                fill[junction(k)] += 1
+            }
+            return (start, dirs)
         }
-        var outStart = [UInt32](repeating: 0, count: net.nodeCount + 1)
-        for k in 0..<dirCount where allowed(k) { outStart[tail(k) + 1] += 1 }
-        for i in 0..<net.nodeCount { outStart[i + 1] += outStart[i] }
-        var outDirs = [Int32](repeating: 0, count: Int(outStart[net.nodeCount]))
-        fill = outStart
-        for k in 0..<dirCount where allowed(k) {
-            outDirs[Int(fill[tail(k)])] = Int32(k)
-            fill[tail(k)] += 1
-        }
-        fill = []
+        let (inStart, inDirs) = directions(by: head)
+        let (outStart, outDirs) = directions(by: tail)
 
         // Restricted arrivals: the exits their rules leave open.
         var restrictedExits: [Int32: [Int32]] = [:]

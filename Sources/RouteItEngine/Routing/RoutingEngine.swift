@@ -97,12 +97,14 @@ final class RoutingEngine: @unchecked Sendable {
 
     private struct Search {
         var path: SearchPath
-        var source: PhantomNode
-        var target: PhantomNode
         var sourceCandidates: [PhantomNode]
         var targetCandidates: [PhantomNode]
         var sources: [SearchEndpoint]
         var targets: [SearchEndpoint]
+
+        /// The candidates the best path leaves and arrives by.
+        var source: PhantomNode { RoutingEngine.phantom(for: path.sourceEdgeDir, in: sourceCandidates) }
+        var target: PhantomNode { RoutingEngine.phantom(for: path.targetEdgeDir, in: targetCandidates) }
 
         func legs(of path: SearchPath, _ router: ModeRouter, _ net: RoadNetwork, _ mode: TransportType) -> [RouteLeg] {
             RouteLeg.legs(of: path, source: RoutingEngine.phantom(for: path.sourceEdgeDir, in: sourceCandidates),
@@ -130,9 +132,8 @@ final class RoutingEngine: @unchecked Sendable {
         let (cost, meet) = reference ? router.referenceQuery(ws, sources, targets)
                                      : router.chQuery(ws, sources, targets, slack: slack)
         func found(_ path: SearchPath) -> Search {
-            Search(path: path, source: RoutingEngine.phantom(for: path.sourceEdgeDir, in: sourceCandidates),
-                   target: RoutingEngine.phantom(for: path.targetEdgeDir, in: targetCandidates),
-                   sourceCandidates: sourceCandidates, targetCandidates: targetCandidates, sources: sources, targets: targets)
+            Search(path: path, sourceCandidates: sourceCandidates, targetCandidates: targetCandidates,
+                   sources: sources, targets: targets)
         }
         if let direct, direct.cost <= cost { return found(direct) }
         guard meet >= 0, cost != .max else { throw DirectionsError.noRoute }
