@@ -25,8 +25,13 @@ final class InteractiveShellTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qfec", try RouteItProcess.locate().path, "/dev/null"]
+        // script runs the command through `$SHELL -c`; dash (the usual /bin/sh) does not exec it but
+        // waits in the same process group, so a Ctrl-C also hits that shell, which then reports 130
+        // however routeit ends. `exec` leaves routeit alone in the terminal, whatever $SHELL is.
+        let quotedPath = "'" + (try RouteItProcess.locate().path).replacingOccurrences(of: "'", with: "'\\''") + "'"
+        process.arguments = ["-qfec", "exec " + quotedPath, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
+        env["SHELL"] = "/bin/sh"
         env["XDG_STATE_HOME"] = stateDirectory.path
         env["TERM"] = "xterm"
         env.removeValue(forKey: "NO_COLOR")
@@ -114,7 +119,7 @@ final class InteractiveShellTests: XCTestCase {
         let result = try session(["type 1 Lönnrotinkatu 5\r", "type 2 half-typed", "\u{03}", "type 3 Kalevankatu 20\r", "quit\r"],
                                  echoes: [1: "type 2 half-typed"],
                                  environment: ["LC_ALL": "C", "LANG": "C", "NO_COLOR": "1"])
-        XCTAssertEqual(result.status, 0, result.screen)
+        XCTAssertEqual(result.status, 0, "exit status \(result.status): \(result.screen)")
         XCTAssertTrue(result.screen.contains("[ ] 1 From:   Lönnrotinkatu 5"), result.screen)
         XCTAssertTrue(result.screen.contains("[ ] 3 Stop 2: Kalevankatu 20"), result.screen)
         XCTAssertFalse(result.screen.contains("half-typedtype"), "Ctrl-C cleared the half-typed line: \(result.screen)")
