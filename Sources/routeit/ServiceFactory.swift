@@ -27,21 +27,37 @@ enum ServiceFactory {
 
     static func attribution(for options: ShellOptions) -> String? { openStreetMapAttribution }
 
-    static func makeServices(_ options: ShellOptions) throws -> AppServices {
-        let osrmURL: URL?, nominatimURL: URL?
+    /// `notices` carries the servers' state changes to the user; `monitors`, when given, are
+    /// the ones already watching these servers (see `serverMonitors`).
+    static func makeServices(_ options: ShellOptions, notices: BackendNotices = BackendNotices(onPost: NoticePrinter.shared.post),
+                             monitors: BackendMonitors? = nil) throws -> AppServices {
+        let servers = try serverURLs(options)
+        guard servers.osrm != nil || servers.nominatim != nil else { return try embeddedServices(mapPath: options.mapPath) }
+        return try remoteServices(options, osrmURL: servers.osrm, nominatimURL: servers.nominatim,
+                                  notices: notices, monitors: monitors)
+    }
+
+    /// The configured servers: the options, else ROUTEIT_DIRECTIONS / ROUTEIT_GEOCODER.
+    static func serverURLs(_ options: ShellOptions) throws -> (osrm: URL?, nominatim: URL?) {
         do {
-            osrmURL = try options.osrmURL ?? BackendSpec.directionsFromEnvironment()
-            nominatimURL = try options.nominatimURL ?? BackendSpec.geocoderFromEnvironment()
+            return (try options.osrmURL ?? BackendSpec.directionsFromEnvironment(),
+                    try options.nominatimURL ?? BackendSpec.geocoderFromEnvironment())
         } catch {
             throw ServiceUnavailable(description: "\(error)")
         }
-        guard osrmURL != nil || nominatimURL != nil else { return try embeddedServices(mapPath: options.mapPath) }
-        return try remoteServices(options, osrmURL: osrmURL, nominatimURL: nominatimURL)
+    }
+
+    /// Monitors for the configured servers, nil when there are none (or their names are bad:
+    /// that is reported when the services open).
+    static func serverMonitors(_ options: ShellOptions, notices: BackendNotices) -> BackendMonitors? {
+        guard let servers = try? serverURLs(options), servers.osrm != nil || servers.nominatim != nil else { return nil }
+        return BackendMonitors(osrmURL: servers.osrm, nominatimURL: servers.nominatim, notices: notices)
     }
 
     /// OSRM and/or Nominatim with the embedded engine as their fallback (and for whichever
     /// service has no server). With both servers set, a missing map only loses the fallback.
-    static func remoteServices(_ options: ShellOptions, osrmURL: URL?, nominatimURL: URL?) throws -> AppServices {
+    static func remoteServices(_ options: ShellOptions, osrmURL: URL?, nominatimURL: URL?,
+                               notices: BackendNotices, monitors: BackendMonitors?) throws -> AppServices {
         let embedded: AppServices?
         do {
             embedded = try embeddedServices(mapPath: options.mapPath)
@@ -52,7 +68,7 @@ enum ServiceFactory {
             offlineDirections: embedded?.directions, offlineGeocoder: embedded?.geocoder,
             osrmURL: osrmURL, osrmWalkingURL: try walkingURL(), nominatimURL: nominatimURL,
             configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
-            notices: BackendNotices(onPost: { printNotice($0) }))
+            notices: notices, monitors: monitors)
         return AppServices(geocoder: backends.geocoder, directions: backends.directions,
                            backdrop: embedded?.backdrop, remote: backends)
     }
@@ -64,14 +80,6 @@ enum ServiceFactory {
         } catch {
             throw ServiceUnavailable(description: "\(error)")
         }
-    }
-
-    /// "! Routing server unreachable — using the offline map", said when it happens (during the
-    /// command that found out), above that command's output; clears a spinner line first.
-    @Sendable private static func printNotice(_ message: String) {
-        if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        print(message)
-        fflush(stdout)
     }
 
     /// The embedded engine on `--map PATH` (a .routeit map, or an OSM file imported on the fly)

@@ -16,7 +16,10 @@ final class InteractiveShellTests: XCTestCase {
     /// Types `keystrokes` (each chunk after a pause, so the prompt has read the previous one).
     /// `echoes[i]`: after chunk i, wait until the terminal shows that text. Needed before a Ctrl-C:
     /// the signal overtakes keys still queued in the terminal, so it must follow their echo.
-    func session(_ keystrokes: [String], echoes: [Int: String] = [:],
+    /// `actions[i]`: after chunk i (and its echo), do something and wait until the terminal shows
+    /// the given text.
+    func session(_ keystrokes: [String], arguments: [String] = [], echoes: [Int: String] = [:],
+                 actions: [Int: (run: () -> Void, thenShows: String)] = [:],
                  environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
         let script = "/usr/bin/script"
         guard FileManager.default.isExecutableFile(atPath: script) else {
@@ -28,8 +31,9 @@ final class InteractiveShellTests: XCTestCase {
         // script runs the command through `$SHELL -c`; dash (the usual /bin/sh) does not exec it but
         // waits in the same process group, so a Ctrl-C also hits that shell, which then reports 130
         // however routeit ends. `exec` leaves routeit alone in the terminal, whatever $SHELL is.
-        let quotedPath = "'" + (try RouteItProcess.locate().path).replacingOccurrences(of: "'", with: "'\\''") + "'"
-        process.arguments = ["-qfec", "exec " + quotedPath, "/dev/null"]
+        let command = ([try RouteItProcess.locate().path] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        process.arguments = ["-qfec", "exec " + command, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["SHELL"] = "/bin/sh"
         env["XDG_STATE_HOME"] = stateDirectory.path
@@ -61,11 +65,10 @@ final class InteractiveShellTests: XCTestCase {
         for (index, chunk) in keystrokes.enumerated() {
             Thread.sleep(forTimeInterval: 0.4)
             try? input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8))
-            if let echo = echoes[index] {
-                let typed = Date()
-                while !collected.text.contains(echo) && Date().timeIntervalSince(typed) < 30 {
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
+            if let echo = echoes[index] { waitUntil(collected, shows: echo) }
+            if let action = actions[index] {
+                action.run()
+                waitUntil(collected, shows: action.thenShows)
             }
         }
         Thread.sleep(forTimeInterval: 0.4)
@@ -76,6 +79,13 @@ final class InteractiveShellTests: XCTestCase {
         }
         process.waitUntilExit()
         return (process.terminationStatus, collected.text)
+    }
+
+    private func waitUntil(_ collected: Collected, shows text: String) {
+        let started = Date()
+        while !collected.text.contains(text) && Date().timeIntervalSince(started) < 30 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     /// What the terminal showed so far (the reader thread appends, the test reads).
@@ -124,5 +134,25 @@ final class InteractiveShellTests: XCTestCase {
         XCTAssertTrue(result.screen.contains("[ ] 3 Stop 2: Kalevankatu 20"), result.screen)
         XCTAssertFalse(result.screen.contains("half-typedtype"), "Ctrl-C cleared the half-typed line: \(result.screen)")
         XCTAssertTrue(result.screen.contains("[ ] 2 Stop 1:\r\n"), result.screen)
+    }
+
+    func testServerNoticeAtThePromptKeepsTheHalfTypedLine() throws {
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let down = "! Routing server unreachable — using the offline map"
+        // The server dies while a line is half-typed: the notice goes above the prompt, which is
+        // drawn again with the half-typed text, and typing goes on where it was.
+        let result = try session(["type 1 Kaivo", "katu 1\r", "quit\r"],
+                                 arguments: ["--directions", "osrm=\(osrm.url)", "--probe-interval", "0.2"],
+                                 echoes: [0: "type 1 Kaivo"], actions: [0: (run: { osrm.kill() }, thenShows: down)],
+                                 environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(result.status, 0, "exit status \(result.status): \(result.screen)")
+        XCTAssertEqual(result.screen.components(separatedBy: down).count - 1, 1, result.screen)
+        let afterNotice = try XCTUnwrap(result.screen.range(of: down)).upperBound
+        let redrawn = try XCTUnwrap(result.screen[afterNotice...].range(of: "routeit> "), result.screen)
+        XCTAssertTrue(result.screen[afterNotice..<redrawn.lowerBound].allSatisfy { $0 == "\r" || $0 == "\n" || $0 == "\r\n" },
+                      "the notice has a line of its own: \(result.screen.debugDescription)")
+        XCTAssertTrue(result.screen[redrawn.upperBound...].hasPrefix("type 1 Kaivokatu 1"), result.screen.debugDescription)
+        XCTAssertTrue(result.screen.contains("[ ] 1 From:   Kaivokatu 1"), result.screen)
     }
 }

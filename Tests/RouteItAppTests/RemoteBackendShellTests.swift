@@ -8,41 +8,12 @@ import XCTest
 /// the server killed mid-session: the shell says so once, keeps answering from the embedded
 /// engine, and `backend` reports it.
 final class RemoteBackendShellTests: XCTestCase {
-    /// A routeit REPL fed line by line, its stdout collected as it comes.
-    /// `Scripts/osrm-server serve car PORT` (it execs osrm-routed, so the Process is the server);
-    /// graphs come from `Scripts/osrm-server prepare`. Waits until it answers HTTP.
-    private func startOSRM() throws -> (url: String, process: Process) {
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
-        close(probe)
-        let port = UInt16(bigEndian: address.sin_port)
-        let process = Process()
-        process.executableURL = RouteItProcess.packageRoot.appendingPathComponent("Scripts/osrm-server")
-        process.arguments = ["serve", "car", String(port)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let url = "http://127.0.0.1:\(port)"
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, process.isRunning {
-            if (try? Data(contentsOf: URL(string: url + "/nearest/v1/driving/24.94,60.17")!)) != nil { return (url, process) }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        process.terminate()
-        XCTFail("osrm-routed did not start on port \(port) (run Scripts/osrm-server prepare)")
-        throw CocoaError(.executableLoad)
-    }
-
     func testKilledRoutingServerFallsBackToTheOfflineMapOnce() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
-        let osrm = try startOSRM()
-        defer { if osrm.process.isRunning { kill(osrm.process.processIdentifier, SIGKILL); osrm.process.waitUntilExit() } }
-        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(osrm.url)"],
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        // Probing only when used: this test is about what the requests themselves find out.
+        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(osrm.url)", "--probe-interval", "0"],
                                   environment: HelsinkiFlowTests.environment)
         shell.send("""
             type 1 Mannerheimintie 1
@@ -57,8 +28,7 @@ final class RemoteBackendShellTests: XCTestCase {
         XCTAssertTrue(shell.wait(for: "Total Time:", count: 1), shell.stdout)
         XCTAssertTrue(shell.stdout.contains("Directions: OSRM \(osrm.url) — reachable (fallback: offline map)"), shell.stdout)
 
-        kill(osrm.process.processIdentifier, SIGKILL)
-        osrm.process.waitUntilExit()
+        osrm.kill()
         shell.send("route\nroute\nbackend")
         XCTAssertTrue(shell.wait(for: "Geocoder: offline map", count: 2), shell.stdout)
         shell.finish()
@@ -71,6 +41,31 @@ final class RemoteBackendShellTests: XCTestCase {
         XCTAssertFalse(out.contains("Directions not available"), out)
         XCTAssertTrue(out.contains("Directions: offline map — OSRM \(osrm.url) unreachable (connection refused)"), out)
         XCTAssertEqual(shell.process.terminationStatus, 0)
+    }
+
+    func testServerGoingDownAndComingBackIsSaidWithoutACommand() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        var osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(osrm.url)", "--probe-interval", "0.2"],
+                                  environment: HelsinkiFlowTests.environment)
+        defer { shell.finish() }
+        XCTAssertTrue(shell.wait(for: "[ ] 3 Stop 2:", count: 1, seconds: 30), shell.stdout)
+        let down = "! Routing server unreachable — using the offline map"
+        let back = "! Routing server reachable again — using \(osrm.url)"
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertFalse(shell.stdout.contains(down), "a server that answers is not reported: \(shell.stdout)")
+
+        osrm.kill()
+        XCTAssertTrue(shell.wait(for: down, count: 1, seconds: 10), "no command needed to find out: \(shell.stdout)")
+        osrm = try OSRMProcess.start(port: osrm.port)
+        XCTAssertTrue(shell.wait(for: back, count: 1, seconds: 10), shell.stdout)
+        shell.send("type 1 Mannerheimintie 1\nenter 1\npick 1\ntype 2 Annankatu 25\nenter 2\npick 1\nroute\nbackend")
+        XCTAssertTrue(shell.wait(for: "Geocoder: offline map", count: 1), shell.stdout)
+        XCTAssertTrue(shell.stdout.contains("Total Time:"), shell.stdout)
+        XCTAssertTrue(shell.stdout.contains("Directions: OSRM \(osrm.url) — reachable (fallback: offline map)"), shell.stdout)
+        XCTAssertEqual(shell.stdout.components(separatedBy: down).count - 1, 1, "said once: \(shell.stdout)")
+        XCTAssertEqual(shell.stdout.components(separatedBy: back).count - 1, 1, "said once: \(shell.stdout)")
     }
 
     func testCtrlCAbortsARoutingRequestInFlight() throws {
@@ -87,7 +82,8 @@ final class RemoteBackendShellTests: XCTestCase {
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(silent, $0, &length) } }
         let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
 
-        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(url)", "--timeout", "30"],
+        // No background probe: it would find the silent server out by itself.
+        let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(url)", "--timeout", "30", "--probe-interval", "0"],
                                   environment: HelsinkiFlowTests.environment)
         shell.send("type 1 Mannerheimintie 1\nenter 1\npick 1\ntype 2 Annankatu 25\nenter 2")
         XCTAssertTrue(shell.wait(for: "Choose the address for Stop 1", count: 1), shell.stdout)

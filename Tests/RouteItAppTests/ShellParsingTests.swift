@@ -24,6 +24,9 @@ final class ShellParsingTests: XCTestCase {
         XCTAssertEqual(options.mode, .run(["x.flow", "y.flow"]))
         XCTAssertEqual(options.mapPath, "a.routeit")
         XCTAssertEqual(options.timeout, 2.5)
+        XCTAssertEqual(options.probeInterval, 10, "servers are checked every 10 s unless told")
+        XCTAssertEqual(try ShellOptions.parse(["--probe-interval", "0"]).probeInterval, 0)
+        XCTAssertEqual(try ShellOptions.parse(["--probe-interval=0.5"]).probeInterval, 0.5)
         XCTAssertEqual(options.osrmURL, URL(string: "http://localhost:5000"))
         XCTAssertEqual(options.nominatimURL, URL(string: "https://n.example/"))
         XCTAssertEqual(try ShellOptions.parse(["run", "--", "--odd.flow"]).mode, .run(["--odd.flow"]))
@@ -33,6 +36,8 @@ final class ShellParsingTests: XCTestCase {
             ["--directions", "nominatim=http://x"]: "--directions takes osrm=URL, not \"nominatim=http://x\"",
             ["--geocoder", "nominatim=localhost"]: "--geocoder: \"localhost\" is not an http(s) URL",
             ["--map"]: "--map needs a value",
+            ["--probe-interval", "-1"]: "--probe-interval needs a number of seconds (0 = never), not \"-1\"",
+            ["--probe-interval", "often"]: "--probe-interval needs a number of seconds (0 = never), not \"often\"",
             ["run"]: "run needs at least one FILE.flow",
             ["--frobnicate"]: "unknown option --frobnicate",
         ]

@@ -95,16 +95,19 @@ public final class ReachabilityMonitor: @unchecked Sendable {
         lock.withLock { lastProbe = clock.now() }
     }
 
-    /// Probe in the background every `interval` seconds so a state change is noticed (and
-    /// announced) between commands, not only when the next request is made.
+    /// Probe in the background, now and then every `interval` seconds, so a state change is
+    /// noticed (and announced) between commands, not only when the next request is made.
     public func startMonitoring(every interval: TimeInterval) {
         lock.lock(); defer { lock.unlock() }
         monitoring?.cancel()
         monitoring = Task { [weak self] in
             while !Task.isCancelled {
+                // Held only while probing, so a monitor nobody uses can still go away.
+                do {
+                    guard let self else { return }
+                    await self.probe()
+                }
                 try? await Task.sleep(nanoseconds: UInt64(max(0.1, interval) * 1_000_000_000))
-                guard !Task.isCancelled, let self else { return }
-                await self.probe()
             }
         }
     }

@@ -16,17 +16,18 @@ public final class RemoteBackends: @unchecked Sendable {
     /// `offline*` are the embedded engine's services (nil when no map is loaded); a nil URL
     /// keeps the embedded service. `osrmWalkingURL` is a separate foot-profile server (one
     /// osrm-routed serves one profile); without it walking asks `osrmURL` for `foot`.
-    /// `probeEvery` > 0 starts background probing.
+    /// `monitors`: ones already watching these servers (made with `notices`); by default new
+    /// ones. `probeEvery` > 0 starts background probing.
     public init(offlineDirections: Directions?, offlineGeocoder: Geocoding?,
                 osrmURL: URL?, osrmWalkingURL: URL? = nil, nominatimURL: URL?,
                 configuration: RemoteConfiguration = RemoteConfiguration(),
-                notices: BackendNotices = BackendNotices(), probeEvery: TimeInterval = 0) throws {
+                notices: BackendNotices = BackendNotices(), monitors: BackendMonitors? = nil,
+                probeEvery: TimeInterval = 0) throws {
         self.notices = notices
         hasOfflineDirections = offlineDirections != nil
         hasOfflineGeocoder = offlineGeocoder != nil
         if let osrmURL {
-            let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: osrmURL,
-                                              probePath: "/nearest/v1/driving/0,0", notices: notices)
+            let monitor = monitors?.directions ?? .routingServer(osrmURL, notices: notices)
             directionsMonitor = monitor
             directions = FallbackDirections(primary: OSRMDirections(baseURL: osrmURL, walkingBaseURL: osrmWalkingURL,
                                                                      configuration: configuration),
@@ -38,8 +39,7 @@ public final class RemoteBackends: @unchecked Sendable {
             throw DirectionsError.unavailable("No map loaded and no routing server configured.")
         }
         if let nominatimURL {
-            let monitor = ReachabilityMonitor(serverName: "Geocoding server", baseURL: nominatimURL,
-                                              probePath: "/status", notices: notices)
+            let monitor = monitors?.geocoder ?? .geocodingServer(nominatimURL, notices: notices)
             geocoderMonitor = monitor
             geocoder = FallbackGeocoder(primary: NominatimGeocoder(baseURL: nominatimURL, configuration: configuration),
                                         fallback: offlineGeocoder, monitor: monitor)

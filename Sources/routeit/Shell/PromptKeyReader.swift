@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads the prompt's keys for libedit (its `rl_getc_function`), so that Ctrl-C at the prompt
-/// can clear the line: SIGINT is handled by a Dispatch source on another thread, which must not
-/// touch libedit; it only writes to a pipe that this reader watches next to the terminal, and
-/// the reader answers with Ctrl-U (kill the whole line).
+/// Reads the prompt's keys for libedit (its `rl_getc_function`), so that other threads can act
+/// at the prompt without touching libedit: they write to a pipe that this reader watches next to
+/// the terminal. Ctrl-C (SIGINT, handled by a Dispatch source) is answered with Ctrl-U (kill the
+/// whole line); a server notice is printed above the prompt, which is then redrawn.
 /// Keys are decoded from UTF-8 here because libedit takes what this function returns as one
 /// character (so `ö` must come back as one code point, not two bytes).
 enum PromptKeyReader {
@@ -20,9 +20,19 @@ enum PromptKeyReader {
     /// Prepares the pipe (call before any interrupt can arrive).
     static func install() { _ = wakeUp }
 
+    private static let interruptByte: UInt8 = 1
+    private static let noticeByte: UInt8 = 2
+    /// Shows waiting notices on the prompt's thread (set by the shell).
+    nonisolated(unsafe) static var showNotices: () -> Void = {}
+
     /// Ctrl-C at the prompt: safe from any thread.
-    static func interrupt() {
-        var byte: UInt8 = 1
+    static func interrupt() { wake(with: interruptByte) }
+
+    /// A notice waits to be shown at the prompt: safe from any thread.
+    static func wakeForNotice() { wake(with: noticeByte) }
+
+    private static func wake(with reason: UInt8) {
+        var byte = reason
         _ = write(wakeUp[1], &byte, 1)
     }
 
@@ -52,8 +62,11 @@ enum PromptKeyReader {
             }
             if interruptible && fds[1].revents & Int16(POLLIN) != 0 {
                 var drained = [UInt8](repeating: 0, count: 64)
-                _ = read(wakeUp[0], &drained, drained.count)
-                return -2
+                let count = max(0, read(wakeUp[0], &drained, drained.count))
+                let reasons = drained.prefix(count)
+                if reasons.contains(noticeByte) { showNotices() }
+                if reasons.contains(interruptByte) { return -2 }
+                continue
             }
             if fds[0].revents != 0 {
                 var byte: UInt8 = 0

@@ -5,7 +5,7 @@ import RouteItScreens
 /// On a terminal it uses libedit (history, tab completion); from a pipe it reads plain lines.
 enum Repl {
     static func run(options: ShellOptions) -> Int32 {
-        let session = Session.make(options: options, style: TextStyle.detect())
+        let session = Session.make(options: options, style: TextStyle.detect(), watchServers: true)
         let runner = CommandRunner()
         let interactive = isatty(STDIN_FILENO) == 1
         let reader: LineReader = interactive
@@ -14,14 +14,23 @@ enum Repl {
             : PlainLineReader()
         // Ctrl-C with nothing running: at the prompt it clears the line; from a pipe it ends the session.
         runner.onIdleInterrupt = interactive ? { PromptKeyReader.interrupt() } : { exit(130) }
+        if interactive { PromptKeyReader.showNotices = { NoticePrinter.shared.showPendingAtPrompt() } }
         if interactive { print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.") }
         print(session.renderScreen())
-        while let line = reader.readLine(prompt: "routeit> ") {
+        while let line = readLine(from: reader, interactive: interactive) {
             let output = runner.run(line, in: session)
             if !output.text.isEmpty { print(output.text) }
             if output.quits { return 0 }
         }
         if interactive { print("") }
         return 0
+    }
+
+    /// At an editing prompt, server notices wait for the prompt's thread (see NoticePrinter).
+    private static func readLine(from reader: LineReader, interactive: Bool) -> String? {
+        guard interactive else { return reader.readLine(prompt: "routeit> ") }
+        NoticePrinter.shared.promptOpened()
+        defer { NoticePrinter.shared.promptClosed() }
+        return reader.readLine(prompt: "routeit> ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItRemote
 import RouteItScreens
 
 /// One shell session: the flow controller and view models, plus how their state is shown.
@@ -17,9 +18,15 @@ final class Session {
     }
 
     /// The session the app runs: lazy real services, the simulated location at Helsinki Central
-    /// Station, the system clock.
-    static func make(options: ShellOptions, style: TextStyle) -> Session {
-        let services = LazyServices { try ServiceFactory.makeServices(options) }
+    /// Station, the system clock. `watchServers`: configured OSRM/Nominatim servers are probed
+    /// from the start and every `--probe-interval` seconds, and a change is said when it happens
+    /// (the REPL); otherwise only the requests themselves find out (a replayed `.flow` file,
+    /// whose output must not depend on timing).
+    static func make(options: ShellOptions, style: TextStyle, watchServers: Bool = false) -> Session {
+        let notices = BackendNotices(onPost: NoticePrinter.shared.post)
+        let monitors = ServiceFactory.serverMonitors(options, notices: notices)
+        if watchServers, options.probeInterval > 0 { monitors?.startMonitoring(every: options.probeInterval) }
+        let services = LazyServices { try ServiceFactory.makeServices(options, notices: notices, monitors: monitors) }
         let flow = TripFlowController(geocoder: services, directions: services,
                                       location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),

@@ -17,6 +17,8 @@ struct ShellOptions: Equatable {
     var nominatimURL: URL?
     /// `--timeout SECONDS`: the longest a remote service request may take.
     var timeout: TimeInterval = 5
+    /// `--probe-interval SECONDS`: how often the REPL checks its servers; 0 = only when used.
+    var probeInterval: TimeInterval = 10
 
     static let usage = """
     usage: routeit [OPTIONS]                  start the interactive shell
@@ -27,6 +29,7 @@ struct ShellOptions: Equatable {
       --directions osrm=URL       route with an OSRM server
       --geocoder nominatim=URL    geocode with a Nominatim server
       --timeout SECONDS           longest wait for a remote service (default 5)
+      --probe-interval SECONDS    how often the shell checks its servers (default 10, 0 = never)
     environment:
       ROUTEIT_DIRECTIONS=osrm=URL, ROUTEIT_GEOCODER=nominatim=URL   the same as the options
       ROUTEIT_DIRECTIONS_WALK=osrm=URL   a separate foot-profile OSRM server for walking
@@ -72,6 +75,12 @@ struct ShellOptions: Equatable {
                     throw ParseError(description: "--timeout needs a positive number of seconds, not \"\(text)\"")
                 }
                 options.timeout = seconds
+            case "--probe-interval":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = TimeInterval(text), seconds.isFinite, seconds >= 0 else {
+                    throw ParseError(description: "--probe-interval needs a number of seconds (0 = never), not \"\(text)\"")
+                }
+                options.probeInterval = seconds
             case "-h", "--help":
                 options.mode = .help
             case "":
