@@ -28,13 +28,16 @@ enum ServiceFactory {
     static func attribution(for options: ShellOptions) -> String? { openStreetMapAttribution }
 
     /// `notices` carries the servers' state changes to the user; `monitors`, when given, are
-    /// the ones already watching these servers (see `serverMonitors`).
+    /// the ones already watching these servers (see `serverMonitors`); `cancellation` stops a
+    /// map import on its way.
     static func makeServices(_ options: ShellOptions, notices: BackendNotices = BackendNotices(onPost: NoticePrinter.shared.post),
-                             monitors: BackendMonitors? = nil) throws -> AppServices {
+                             monitors: BackendMonitors? = nil, cancellation: CancellationFlag = CancellationFlag()) throws -> AppServices {
         let servers = try serverURLs(options)
-        guard servers.osrm != nil || servers.nominatim != nil else { return try embeddedServices(mapPath: options.mapPath) }
+        guard servers.osrm != nil || servers.nominatim != nil else {
+            return try embeddedServices(mapPath: options.mapPath, cancellation: cancellation)
+        }
         return try remoteServices(options, osrmURL: servers.osrm, nominatimURL: servers.nominatim,
-                                  notices: notices, monitors: monitors)
+                                  notices: notices, monitors: monitors, cancellation: cancellation)
     }
 
     /// The configured servers: the options, else ROUTEIT_DIRECTIONS / ROUTEIT_GEOCODER.
@@ -57,11 +60,12 @@ enum ServiceFactory {
     /// OSRM and/or Nominatim with the embedded engine as their fallback (and for whichever
     /// service has no server). With both servers set, a missing map only loses the fallback.
     static func remoteServices(_ options: ShellOptions, osrmURL: URL?, nominatimURL: URL?,
-                               notices: BackendNotices, monitors: BackendMonitors?) throws -> AppServices {
+                               notices: BackendNotices, monitors: BackendMonitors?,
+                               cancellation: CancellationFlag) throws -> AppServices {
         let embedded: AppServices?
         do {
-            embedded = try embeddedServices(mapPath: options.mapPath)
-        } catch where osrmURL != nil && nominatimURL != nil {
+            embedded = try embeddedServices(mapPath: options.mapPath, cancellation: cancellation)
+        } catch where osrmURL != nil && nominatimURL != nil && !(error is CancellationError) {
             embedded = nil
         }
         let backends = try RemoteBackends(
@@ -84,8 +88,8 @@ enum ServiceFactory {
 
     /// The embedded engine on `--map PATH` (a .routeit map, or an OSM file imported on the fly)
     /// or on the default Helsinki map (imported from the fetched extract when missing).
-    static func embeddedServices(mapPath: String?) throws -> AppServices {
-        let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar())
+    static func embeddedServices(mapPath: String?, cancellation: CancellationFlag = CancellationFlag()) throws -> AppServices {
+        let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
         let directions = try OfflineDirections(database: map.database)
         return AppServices(geocoder: try OfflineGeocoder(map: map), directions: directions, backdrop: directions)
     }

@@ -5,9 +5,9 @@ import XCTest
 /// can wait for a screen before it acts (e.g. before sending Ctrl-C).
 final class LiveShell: @unchecked Sendable {
     let process = Process()
-    private let input = Pipe(), output = Pipe()
+    private let input = Pipe(), output = Pipe(), errors = Pipe()
     private let lock = NSLock()
-    private var text = ""
+    private var text = "", errorText = ""
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
         RouteItProcess.ignoreBrokenPipes()
@@ -16,16 +16,22 @@ final class LiveShell: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
             self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
         }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
+        }
         try process.run()
     }
 
     var stdout: String { lock.withLock { text } }
+    var stderr: String { lock.withLock { errorText } }
 
     /// A shell that already exited cannot take input: the write fails instead of raising SIGPIPE.
     func send(_ lines: String) { try? input.fileHandleForWriting.write(contentsOf: Data((lines + "\n").utf8)) }
@@ -40,9 +46,20 @@ final class LiveShell: @unchecked Sendable {
         return false
     }
 
+    /// Waits until stderr shows `marker`; false on timeout.
+    func waitForStderr(_ marker: String, seconds: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stderr.contains(marker) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     func finish() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
     }
 }

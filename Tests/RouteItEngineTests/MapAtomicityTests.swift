@@ -15,9 +15,9 @@ final class MapAtomicityTests: XCTestCase {
         func collect(way: OSMWay, needNode: (Int64) -> Void) throws {}
         func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {}
         func visit(node: OSMNode) throws {}
-        func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
+        func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
             try db.execute("CREATE TABLE half_written(x)")
-            progress(0.5)
+            try progress(0.5)
             throw MapImportError("disk full (simulated)")
         }
     }
@@ -54,6 +54,45 @@ final class MapAtomicityTests: XCTestCase {
             XCTAssertEqual("\($0)", "disk full (simulated)")
         }
         try assertIntact(existing)
+    }
+
+    /// Says stop once `phase` has finished, or at the first progress step inside it.
+    final class CancellingReporter: ImportProgressReporting {
+        let phase: String, insidePhase: Bool
+        private var stop = false
+        var started: [String] = [], finished: [String] = []
+        var cancelledDuring: String?
+        init(after phase: String) { self.phase = phase; insidePhase = false }
+        init(inside phase: String) { self.phase = phase; insidePhase = true }
+        func importPhaseStarted(_ name: String) { started.append(name) }
+        func importProgress(fraction: Double?, items: Int) { if insidePhase && started.last == phase { stop = true } }
+        func importPhaseFinished(_ name: String, summary: String) {
+            finished.append(name)
+            if !insidePhase && name == phase { stop = true }
+        }
+        var isImportCancelled: Bool { stop }
+        func importCancelled(during name: String) { cancelledDuring = name }
+    }
+
+    func testCancelledImportStopsAtTheNextStepAndLeavesTheMapIntact() throws {
+        let existing = try existingMap()
+        let cases: [(CancellingReporter, stopsIn: String)] = [
+            (CancellingReporter(after: "reading ways"), "reading nodes"),
+            (CancellingReporter(after: "addresses"), "roads"),
+            (CancellingReporter(after: "roads"), "finishing"),
+            // Inside a layer: the road layer's first progress step (before its hierarchies).
+            (CancellingReporter(inside: "roads"), "roads"),
+        ]
+        for (reporter, stopsIn) in cases {
+            let importer = MapImporter(layers: DefaultLayers.make(), progress: reporter)
+            XCTAssertThrowsError(try importer.importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: existing.path)) {
+                XCTAssertTrue($0 is CancellationError, "\($0)")
+            }
+            XCTAssertEqual(reporter.cancelledDuring, stopsIn, "\(reporter.started)")
+            XCTAssertFalse(reporter.finished.contains(stopsIn), "\(stopsIn) was not finished: \(reporter.finished)")
+            XCTAssertFalse(reporter.finished.contains("finishing"))
+            try assertIntact(existing)
+        }
     }
 
     func testSuccessfulImportReplacesTheMap() throws {

@@ -171,7 +171,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
 
     // MARK: Writing
 
-    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
+    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
         try db.execute(AddressLayerBuilder.schema)
         let writer = try PlaceWriter(db: db)
 
@@ -182,7 +182,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             for number in HouseNumber.parseList(address.tags.houseNumber) {
                 clusters.add(address.tags, number: number, at: position, sourceRank: address.sourceRank)
             }
-            if i % 5000 == 0 { progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
+            if i % 5000 == 0 { try progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
         }
         for cluster in clusters.all {
             let placeID = try writer.insert(PlaceRow(
@@ -191,7 +191,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 streetKey: cluster.streetKey, number: cluster.number))
             for point in cluster.points { try writer.insertAddressPoint(point, place: placeID) }
         }
-        progress(0.5)
+        try progress(0.5)
 
         // Streets: ways of one name, grouped when they lie together, with every segment indexed.
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
@@ -207,7 +207,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 for (a, b) in zip(line, line.dropFirst()) { try writer.insertSegment(a, b, place: placeID) }
             }
         }
-        progress(0.8)
+        try progress(0.8)
 
         // Named POIs and places; those without an address borrow postcode and city from the
         // nearest address so that candidates read "Kauppatori, 00170 Helsinki".
@@ -234,7 +234,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             "\(try db.scalarInt("SELECT count(*) FROM place WHERE kind = \(kind.rawValue)") ?? 0) \(label)"
         }
         writtenSummary = counts.joined(separator: ", ")
-        progress(1)
+        try progress(1)
     }
 
     private func resolve(_ footprint: Footprint, _ coordinates: NodeCoordinates) -> Coordinate? {

@@ -8,6 +8,16 @@ public protocol ImportProgressReporting: AnyObject {
     func importProgress(fraction: Double?, items: Int)
     /// The phase is done; `summary` is one short line ("1 024 ways, 2 relations").
     func importPhaseFinished(_ phase: String, summary: String)
+    /// Asked at every progress step: true stops the import there (it throws CancellationError
+    /// and leaves no file behind). The shell sets it on Ctrl-C.
+    var isImportCancelled: Bool { get }
+    /// The import stopped because `isImportCancelled` said so, during `phase`.
+    func importCancelled(during phase: String)
+}
+
+extension ImportProgressReporting {
+    public var isImportCancelled: Bool { false }
+    public func importCancelled(during phase: String) {}
 }
 
 /// A layer that can say in a few words what it wrote ("591 addresses, 100 streets"), for the

@@ -11,12 +11,15 @@ public struct MapImportError: Error, CustomStringConvertible, Equatable {
 /// Turns an OSM stream into a `.routeit` map: two streaming passes (ways and relations, then the
 /// nodes the layers asked for), then every layer writes its tables. The map is built in a
 /// temporary file next to the destination and renamed over it only when complete, so a failed or
-/// interrupted import never damages an existing map.
+/// interrupted import never damages an existing map. The progress reporter can stop it at any
+/// progress step (`isImportCancelled`).
 public final class MapImporter {
     private let layers: [MapLayerBuilder]
     private let progress: ImportProgressReporting?
     /// Pass-1/2 progress is reported every this many elements.
     private let reportEvery = 20_000
+    /// The phase in progress, for the cancellation report.
+    private var phase = ""
 
     /// `layers` must be fresh instances (they keep what they collect); `DefaultLayers.make()`.
     public init(layers: [MapLayerBuilder] = DefaultLayers.make(), progress: ImportProgressReporting? = nil) {
@@ -40,6 +43,16 @@ public final class MapImporter {
         removeFile(temporary)
         defer { removeFile(temporary); removeFile(temporary + "-journal") }
 
+        do {
+            return try importMap(from: reader, sourceName: sourceName, temporary: temporary, to: destination, startedAt: started)
+        } catch is CancellationError {
+            progress?.importCancelled(during: phase)
+            throw CancellationError()
+        }
+    }
+
+    private func importMap(from reader: OSMReader, sourceName: String, temporary: String, to destination: String,
+                           startedAt: Date) throws -> ImportSummary {
         let info = try reader.info
         var summary = ImportSummary(destination: destination, nodes: 0, ways: 0, relations: 0, coordinatesKept: 0, seconds: 0)
         let coordinates = try readPasses(reader, summary: &summary)
@@ -53,14 +66,14 @@ public final class MapImporter {
             try db.transaction {
                 try writeMetadata(db, info: info, sourceName: sourceName, coordinates: coordinates)
                 for layer in layers {
-                    progress?.importPhaseStarted(layer.phaseName)
+                    try begin(layer.phaseName)
                     try layer.write(to: db, coordinates: coordinates) { fraction in
-                        progress?.importProgress(fraction: min(1, max(0, fraction)), items: 0)
+                        try report(fraction: min(1, max(0, fraction)), items: 0)
                     }
                     progress?.importPhaseFinished(layer.phaseName, summary: (layer as? MapLayerSummarizing)?.writtenSummary ?? "written")
                 }
             }
-            progress?.importPhaseStarted("finishing")
+            try begin("finishing")
             try db.execute("ANALYZE; PRAGMA user_version=\(MapSchema.version);")
             progress?.importPhaseFinished("finishing", summary: "done")
         }
@@ -68,7 +81,7 @@ public final class MapImporter {
         guard rename(temporary, destination) == 0 else {
             throw MapImportError("cannot write \(destination): \(String(cString: strerror(errno)))")
         }
-        summary.seconds = Date().timeIntervalSince(started)
+        summary.seconds = Date().timeIntervalSince(startedAt)
         return summary
     }
 
@@ -76,7 +89,7 @@ public final class MapImporter {
         var needed = Set<Int64>()
         let need: (Int64) -> Void = { needed.insert($0) }
         var ways = 0, relations = 0
-        progress?.importPhaseStarted("reading ways")
+        try begin("reading ways")
         try reader.read([.ways, .relations]) { entity in
             switch entity {
             case .way(let way):
@@ -88,13 +101,13 @@ public final class MapImporter {
             case .node:
                 break
             }
-            if (ways + relations) % reportEvery == 0 { progress?.importProgress(fraction: nil, items: ways + relations) }
+            if (ways + relations) % reportEvery == 0 { try report(fraction: nil, items: ways + relations) }
         }
         progress?.importPhaseFinished("reading ways", summary: "\(ways) ways, \(relations) relations")
 
         var coordinates = NodeCoordinates()
         var nodes = 0
-        progress?.importPhaseStarted("reading nodes")
+        try begin("reading nodes")
         try reader.read(.nodes) { entity in
             guard case .node(let node) = entity else { return }
             nodes += 1
@@ -107,7 +120,7 @@ public final class MapImporter {
             // The share of requested coordinates found so far tracks the position in the file
             // (requested nodes are spread through it) without knowing the file's node count.
             if nodes % reportEvery == 0 {
-                progress?.importProgress(fraction: needed.isEmpty ? nil : Double(coordinates.count) / Double(needed.count), items: nodes)
+                try report(fraction: needed.isEmpty ? nil : Double(coordinates.count) / Double(needed.count), items: nodes)
             }
         }
         progress?.importPhaseFinished("reading nodes", summary: "\(nodes) nodes, \(coordinates.count) kept")
@@ -116,6 +129,17 @@ public final class MapImporter {
         summary.relations = relations
         summary.coordinatesKept = coordinates.count
         return coordinates
+    }
+
+    private func begin(_ phase: String) throws {
+        self.phase = phase
+        if progress?.isImportCancelled == true { throw CancellationError() }
+        progress?.importPhaseStarted(phase)
+    }
+
+    private func report(fraction: Double?, items: Int) throws {
+        if progress?.isImportCancelled == true { throw CancellationError() }
+        progress?.importProgress(fraction: fraction, items: items)
     }
 
     private func writeMetadata(_ db: SQLiteDatabase, info: OSMFileInfo, sourceName: String, coordinates: NodeCoordinates) throws {

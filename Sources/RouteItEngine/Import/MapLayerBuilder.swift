@@ -15,7 +15,7 @@ public protocol MapLayerBuilder: AnyObject {
     /// Pass 2: every node that has tags (its coordinate is recorded for everyone regardless).
     func visit(node: OSMNode) throws
     /// Writes the layer's tables. `progress` takes 0...1.
-    func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws
+    func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws
 }
 
 /// The coordinates recorded in pass 2, for the node ids the layers asked for.

@@ -168,8 +168,11 @@ struct CHBuilder {
         return Float(level[vi]) + Float(added) / Float(max(1, removed)) + Float(addedHops) / Float(max(1, removedHops))
     }
 
-    /// Contracts every node; `progress` gets 0...1.
-    mutating func build(progress: (Double) -> Void = { _ in }) -> ContractionHierarchy {
+    /// Contracts every node.
+    mutating func build() -> ContractionHierarchy { build(progress: { _ in }) }
+
+    /// Contracts every node; `progress` gets 0...1 and may stop the work by throwing.
+    mutating func build(progress: (Double) throws -> Void) rethrows -> ContractionHierarchy {
         var queue = MinHeap()
         for v in 0..<nodeCount {
             priority[v] = computePriority(Int32(v))
@@ -211,7 +214,7 @@ struct CHBuilder {
             }
             rank[vi] = order
             order += 1
-            if order % 4096 == 0 { progress(Double(order) / Double(max(1, nodeCount))) }
+            if order % 4096 == 0 { try progress(Double(order) / Double(max(1, nodeCount))) }
 
             fwdRange[vi] = (UInt32(upFwd.count), UInt32(outs[vi].count))
             for e in outs[vi] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
@@ -255,7 +258,7 @@ struct CHBuilder {
         }
         let (fs, f) = flatten(fwdRange, upFwd)
         let (bs, b) = flatten(bwdRange, upBwd)
-        progress(1)
+        try progress(1)
         return ContractionHierarchy(arcCount: arcCount, fwdStart: fs, fwd: f, bwdStart: bs, bwd: b,
                                     shortcutChildren: shortcutChildren, rank: rank)
     }

@@ -61,9 +61,9 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         if !found.isEmpty { obstacles[node.id] = found }
     }
 
-    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) -> Void) throws {
+    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
         let (net, junctions) = buildNetwork(coordinates: coordinates)
-        progress(0.05)
+        try progress(0.05)
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
         var carObstacles: [Int32: [RoadObstacle]] = [:]
         for (id, list) in obstacles {
@@ -72,10 +72,10 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
         let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
         var carBuilder = CHBuilder(car)
-        let carCH = carBuilder.build { progress(0.1 + 0.5 * $0) }
+        let carCH = try carBuilder.build { try progress(0.1 + 0.5 * $0) }
         var footBuilder = CHBuilder(foot)
         footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
-        let footCH = footBuilder.build { progress(0.6 + 0.3 * $0) }
+        let footCH = try footBuilder.build { try progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
 
         try db.execute(BlobStore.createSQL)
@@ -86,7 +86,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         try carCH.write(to: db, prefix: "car")
         try footCH.write(to: db, prefix: "walk")
         try grid.write(to: db)
-        progress(1)
+        try progress(1)
     }
 
     /// Junctions (way ends, nodes shared by ways, obstacles on a way) become graph nodes;

@@ -4,16 +4,26 @@ import RouteItCore
 /// Opens the real services at their first use and remembers the outcome, so a missing map is a
 /// one-line alert on `enter`/`route`/`locate` rather than a failure at start-up.
 /// Opening (which may import a map for seconds) runs on its own thread, not on Swift's small
-/// cooperative pool, and a waiting command can be cancelled at once: the shell stays responsive.
+/// cooperative pool. Cancelling the only command waiting for it (Ctrl-C) stops the opening too:
+/// the import ends at its next progress step, leaves no file behind, and the next command that
+/// needs the map starts it again.
 final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecked Sendable {
+    private typealias Waiter = CheckedContinuation<AppServices, Error>
+
     private let lock = NSLock()
-    private let open: () throws -> AppServices
+    private let open: (CancellationFlag) throws -> AppServices
     private let queue = DispatchQueue(label: "routeit.open-services")
     private var opened: Result<AppServices, Error>?
-    private var isOpening = false
-    private var waiters: [UUID: CheckedContinuation<AppServices, Error>] = [:]
+    /// The opening in progress, if any.
+    private var attempt: CancellationFlag?
+    private var waiters: [UUID: Waiter] = [:]
+    /// Cancelled commands whose opening is being stopped: told when it has stopped, so nothing
+    /// the import prints comes after the command's "Cancelled.".
+    private var stopping: [UUID: Waiter] = [:]
 
-    init(open: @escaping () throws -> AppServices) {
+    /// `open` builds the services; it should give up (throwing CancellationError) once its flag
+    /// is set.
+    init(open: @escaping (CancellationFlag) throws -> AppServices) {
         self.open = open
     }
 
@@ -25,35 +35,61 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
         if let settled = lock.withLock({ opened }) { return try settled.get() }
         let id = UUID()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<AppServices, Error>) in
-                let startOpening: Bool = lock.withLock {
+            try await withCheckedThrowingContinuation { (waiter: Waiter) in
+                let start: CancellationFlag? = lock.withLock {
                     if let opened {
                         waiter.resume(with: opened)
-                        return false
+                        return nil
                     }
                     if Task.isCancelled {
                         waiter.resume(throwing: CancellationError())
-                        return false
+                        return nil
                     }
                     waiters[id] = waiter
-                    defer { isOpening = true }
-                    return !isOpening
+                    return startAttemptIfIdle()
                 }
-                if startOpening { queue.async { self.finishOpening(Result { try self.open() }) } }
+                if let start { run(start) }
             }
         } onCancel: {
-            // The opening goes on (the next command will use it); only this wait ends.
-            lock.withLock { waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+            let leaving: Waiter? = lock.withLock {
+                guard let waiter = waiters.removeValue(forKey: id) else { return nil }
+                // Others still need the services: only this wait ends.
+                guard waiters.isEmpty, let attempt else { return waiter }
+                attempt.cancel()
+                stopping[id] = waiter
+                return nil
+            }
+            leaving?.resume(throwing: CancellationError())
         }
     }
 
-    private func finishOpening(_ result: Result<AppServices, Error>) {
-        let waiting: [CheckedContinuation<AppServices, Error>] = lock.withLock {
-            opened = result
+    /// Under the lock: a new attempt when none is running.
+    private func startAttemptIfIdle() -> CancellationFlag? {
+        guard attempt == nil else { return nil }
+        let flag = CancellationFlag()
+        attempt = flag
+        return flag
+    }
+
+    private func run(_ flag: CancellationFlag) {
+        queue.async { self.finish(flag, Result { try self.open(flag) }) }
+    }
+
+    private func finish(_ flag: CancellationFlag, _ result: Result<AppServices, Error>) {
+        var stoppedByCancel = false
+        if case .failure(let error) = result, error is CancellationError { stoppedByCancel = true }
+        let (told, waiting, again): ([Waiter], [Waiter], CancellationFlag?) = lock.withLock {
+            attempt = nil
+            defer { stopping = [:] }
+            // A cancelled opening is not an outcome: the next use tries again.
+            if !stoppedByCancel { opened = result }
+            if stoppedByCancel && !waiters.isEmpty { return (Array(stopping.values), [], startAttemptIfIdle()) }
             defer { waiters = [:] }
-            return Array(waiters.values)
+            return (Array(stopping.values), Array(waiters.values), nil)
         }
+        told.forEach { $0.resume(throwing: CancellationError()) }
         waiting.forEach { $0.resume(with: result) }
+        if let again { run(again) }
     }
 
     func geocode(_ text: String) async throws -> [Placemark] {

@@ -26,7 +26,9 @@ final class Session {
         let notices = BackendNotices(onPost: NoticePrinter.shared.post)
         let monitors = ServiceFactory.serverMonitors(options, notices: notices)
         if watchServers, options.probeInterval > 0 { monitors?.startMonitoring(every: options.probeInterval) }
-        let services = LazyServices { try ServiceFactory.makeServices(options, notices: notices, monitors: monitors) }
+        let services = LazyServices { cancellation in
+            try ServiceFactory.makeServices(options, notices: notices, monitors: monitors, cancellation: cancellation)
+        }
         let flow = TripFlowController(geocoder: services, directions: services,
                                       location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),

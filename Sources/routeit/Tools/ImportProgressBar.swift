@@ -2,14 +2,27 @@ import Foundation
 import RouteItEngine
 
 /// Draws the importer's progress on stderr: a redrawn bar (phase, percent, elapsed) on a
-/// terminal, one summary line per phase otherwise (logs, pipes, CI).
+/// terminal, one summary line per phase otherwise (logs, pipes, CI). `cancellation`, when set,
+/// stops the import.
 final class ImportProgressBar: ImportProgressReporting {
     private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let cancellation: CancellationFlag?
     private let started = Date()
     private var phaseStarted = Date()
     private var phase = ""
     private var lastDraw = Date.distantPast
     private let width = 30
+
+    init(cancellation: CancellationFlag? = nil) {
+        self.cancellation = cancellation
+    }
+
+    var isImportCancelled: Bool { cancellation?.isCancelled ?? false }
+
+    func importCancelled(during phase: String) {
+        if isTerminal { write("\r\u{1b}[K") }
+        write(String(format: "import: cancelled during %@ (%.1fs)\n", phase, Date().timeIntervalSince(started)))
+    }
 
     func importPhaseStarted(_ phase: String) {
         self.phase = phase
