@@ -71,16 +71,10 @@ final class RemoteBackendShellTests: XCTestCase {
     func testCtrlCAbortsARoutingRequestInFlight() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         // A server that accepts connections (the kernel's backlog) but never answers.
-        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(silent) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(silent, $0, length) } }
-        XCTAssertEqual(listen(silent, 8), 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(silent, $0, &length) } }
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        let silent = LoopbackSocket.bound()
+        defer { close(silent.fd) }
+        XCTAssertEqual(listen(silent.fd, 8), 0)
+        let url = "http://127.0.0.1:\(silent.port)"
 
         // No background probe: it would find the silent server out by itself.
         let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(url)", "--timeout", "30", "--probe-interval", "0"],
