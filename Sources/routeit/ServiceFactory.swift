@@ -30,8 +30,8 @@ enum ServiceFactory {
     /// `notices` carries the servers' state changes to the user; `monitors`, when given, are
     /// the ones already watching these servers (see `serverMonitors`); `cancellation` stops a
     /// map import on its way.
-    static func makeServices(_ options: ShellOptions, notices: BackendNotices = BackendNotices(onPost: NoticePrinter.shared.post),
-                             monitors: BackendMonitors? = nil, cancellation: CancellationFlag = CancellationFlag()) throws -> AppServices {
+    static func makeServices(_ options: ShellOptions, notices: BackendNotices, monitors: BackendMonitors?,
+                             cancellation: CancellationFlag) throws -> AppServices {
         let servers = try serverURLs(options)
         guard servers.osrm != nil || servers.nominatim != nil else {
             return try embeddedServices(mapPath: options.mapPath, cancellation: cancellation)
@@ -88,7 +88,7 @@ enum ServiceFactory {
 
     /// The embedded engine on `--map PATH` (a .routeit map, or an OSM file imported on the fly)
     /// or on the default Helsinki map (imported from the fetched extract when missing).
-    static func embeddedServices(mapPath: String?, cancellation: CancellationFlag = CancellationFlag()) throws -> AppServices {
+    static func embeddedServices(mapPath: String?, cancellation: CancellationFlag) throws -> AppServices {
         let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
         let directions = try OfflineDirections(database: map.database)
         return AppServices(geocoder: try OfflineGeocoder(map: map), directions: directions, backdrop: directions)

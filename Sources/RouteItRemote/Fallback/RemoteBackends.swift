@@ -16,13 +16,12 @@ public final class RemoteBackends: @unchecked Sendable {
     /// `offline*` are the embedded engine's services (nil when no map is loaded); a nil URL
     /// keeps the embedded service. `osrmWalkingURL` is a separate foot-profile server (one
     /// osrm-routed serves one profile); without it walking asks `osrmURL` for `foot`.
-    /// `monitors`: ones already watching these servers (made with `notices`); by default new
-    /// ones. `probeEvery` > 0 starts background probing.
+    /// `monitors`: ones already watching these servers (made with `notices`, see
+    /// `BackendMonitors`); by default new ones, which probe only when a request asks them to.
     public init(offlineDirections: Directions?, offlineGeocoder: Geocoding?,
                 osrmURL: URL?, osrmWalkingURL: URL? = nil, nominatimURL: URL?,
                 configuration: RemoteConfiguration = RemoteConfiguration(),
-                notices: BackendNotices = BackendNotices(), monitors: BackendMonitors? = nil,
-                probeEvery: TimeInterval = 0) throws {
+                notices: BackendNotices = BackendNotices(), monitors: BackendMonitors? = nil) throws {
         self.notices = notices
         hasOfflineDirections = offlineDirections != nil
         hasOfflineGeocoder = offlineGeocoder != nil
@@ -49,15 +48,6 @@ public final class RemoteBackends: @unchecked Sendable {
         } else {
             throw DirectionsError.unavailable("No map loaded and no geocoding server configured.")
         }
-        if probeEvery > 0 {
-            directionsMonitor?.startMonitoring(every: probeEvery)
-            geocoderMonitor?.startMonitoring(every: probeEvery)
-        }
-    }
-
-    deinit {
-        directionsMonitor?.stopMonitoring()
-        geocoderMonitor?.stopMonitoring()
     }
 
     /// What the `backend` command prints, e.g.

@@ -72,10 +72,10 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
     }
 
     private func run(_ flag: CancellationFlag) {
-        queue.async { self.finish(flag, Result { try self.open(flag) }) }
+        queue.async { self.finish(Result { try self.open(flag) }) }
     }
 
-    private func finish(_ flag: CancellationFlag, _ result: Result<AppServices, Error>) {
+    private func finish(_ result: Result<AppServices, Error>) {
         var stoppedByCancel = false
         if case .failure(let error) = result, error is CancellationError { stoppedByCancel = true }
         let (told, waiting, again): ([Waiter], [Waiter], CancellationFlag?) = lock.withLock {

@@ -52,7 +52,8 @@ final class NoticePrinter: @unchecked Sendable {
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         }
         // The terminal is in the editor's raw mode at the prompt: "\r\n", not "\n".
-        fputs(messages.joined(separator: redrawPrompt ? "\r\n" : "\n") + (redrawPrompt ? "\r\n" : "\n"), stdout)
+        let newline = redrawPrompt ? "\r\n" : "\n"
+        fputs(messages.joined(separator: newline) + newline, stdout)
         fflush(stdout)
         if redrawPrompt { rl_forced_update_display() }
     }

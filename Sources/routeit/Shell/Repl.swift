@@ -14,8 +14,10 @@ enum Repl {
             : PlainLineReader()
         // Ctrl-C with nothing running: at the prompt it clears the line; from a pipe it ends the session.
         runner.onIdleInterrupt = interactive ? { PromptKeyReader.interrupt() } : { exit(130) }
-        if interactive { PromptKeyReader.showNotices = { NoticePrinter.shared.showPendingAtPrompt() } }
-        if interactive { print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.") }
+        if interactive {
+            PromptKeyReader.showNotices = { NoticePrinter.shared.showPendingAtPrompt() }
+            print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.")
+        }
         print(session.renderScreen())
         while let line = readLine(from: reader, interactive: interactive) {
             let output = runner.run(line, in: session)
