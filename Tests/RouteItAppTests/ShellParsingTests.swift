@@ -36,8 +36,10 @@ final class ShellParsingTests: XCTestCase {
             ["--directions", "nominatim=http://x"]: "--directions takes osrm=URL, not \"nominatim=http://x\"",
             ["--geocoder", "nominatim=localhost"]: "--geocoder: \"localhost\" is not an http(s) URL",
             ["--map"]: "--map needs a value",
-            ["--probe-interval", "-1"]: "--probe-interval needs a number of seconds (0 = never), not \"-1\"",
-            ["--probe-interval", "often"]: "--probe-interval needs a number of seconds (0 = never), not \"often\"",
+            ["--probe-interval", "-1"]: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"-1\"",
+            ["--probe-interval", "often"]: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"often\"",
+            ["--probe-interval", "1e12"]: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"1e12\"",
+            ["--probe-interval", "nan"]: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"nan\"",
             ["run"]: "run needs at least one FILE.flow",
             ["--frobnicate"]: "unknown option --frobnicate",
         ]

@@ -114,6 +114,20 @@ final class FallbackDirectionsTests: XCTestCase {
         XCTAssertEqual(notices.drain(), ["! Routing server unreachable — using the offline map"])
     }
 
+    func testAnyProbeIntervalIsSafe() async throws {
+        // Port 1 on loopback: refused at once, so each monitor probes and then pauses.
+        let monitors = [TimeInterval.infinity, 1e12, -5, .nan].map { interval -> ReachabilityMonitor in
+            let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: URL(string: "http://127.0.0.1:1")!,
+                                              probePath: "/nearest/v1/driving/0,0", notices: BackendNotices())
+            monitor.startMonitoring(every: interval)
+            return monitor
+        }
+        defer { monitors.forEach { $0.stopMonitoring() } }
+        try await waitFor { monitors.allSatisfy(\.isUnreachable) }
+        // The pause after the probe is where an unbounded interval would overflow.
+        try await Task.sleep(nanoseconds: 300_000_000)
+    }
+
     private func waitFor(_ condition: () -> Bool, seconds: Double = 5) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {

@@ -95,9 +95,11 @@ public final class ReachabilityMonitor: @unchecked Sendable {
         lock.withLock { lastProbe = clock.now() }
     }
 
-    /// Probe in the background, now and then every `interval` seconds, so a state change is
-    /// noticed (and announced) between commands, not only when the next request is made.
+    /// Probe in the background, now and then every `interval` seconds (0.1 s to a day), so a
+    /// state change is noticed (and announced) between commands, not only when the next request
+    /// is made.
     public func startMonitoring(every interval: TimeInterval) {
+        let pause = UInt64(min(max(0.1, interval.isNaN ? 0.1 : interval), 86_400) * 1_000_000_000)
         lock.lock(); defer { lock.unlock() }
         monitoring?.cancel()
         monitoring = Task { [weak self] in
@@ -107,7 +109,7 @@ public final class ReachabilityMonitor: @unchecked Sendable {
                     guard let self else { return }
                     await self.probe()
                 }
-                try? await Task.sleep(nanoseconds: UInt64(max(0.1, interval) * 1_000_000_000))
+                try? await Task.sleep(nanoseconds: pause)
             }
         }
     }

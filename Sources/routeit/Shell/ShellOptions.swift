@@ -77,8 +77,8 @@ struct ShellOptions: Equatable {
                 options.timeout = seconds
             case "--probe-interval":
                 let text = try value(for: name, inline: inline)
-                guard let seconds = TimeInterval(text), seconds.isFinite, seconds >= 0 else {
-                    throw ParseError(description: "--probe-interval needs a number of seconds (0 = never), not \"\(text)\"")
+                guard let seconds = TimeInterval(text), seconds >= 0, seconds <= 86_400 else {
+                    throw ParseError(description: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"\(text)\"")
                 }
                 options.probeInterval = seconds
             case "-h", "--help":
