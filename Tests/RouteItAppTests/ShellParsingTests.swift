@@ -32,7 +32,8 @@ final class ShellParsingTests: XCTestCase {
         XCTAssertEqual(try ShellOptions.parse(["run", "--", "--odd.flow"]).mode, .run(["--odd.flow"]))
         XCTAssertEqual(try ShellOptions.parse(["-h"]).mode, .help)
         let bad: [[String]: String] = [
-            ["--timeout", "0"]: "--timeout needs a positive number of seconds, not \"0\"",
+            ["--timeout", "0"]: "--timeout needs more than 0 and at most 86400 seconds, not \"0\"",
+            ["--timeout", "1e300"]: "--timeout needs more than 0 and at most 86400 seconds, not \"1e300\"",
             ["--directions", "nominatim=http://x"]: "--directions takes osrm=URL, not \"nominatim=http://x\"",
             ["--geocoder", "nominatim=localhost"]: "--geocoder: \"localhost\" is not an http(s) URL",
             ["--map"]: "--map needs a value",

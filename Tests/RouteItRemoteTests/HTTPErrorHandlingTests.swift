@@ -102,21 +102,32 @@ final class HTTPErrorHandlingTests: XCTestCase {
     }
 
     func testCancellingTheTaskAbortsTheRequestInFlight() async throws {
-        let server = try LoopbackHTTPServer(replies: [.hang])
-        defer { server.stop() }
-        let directions = OSRMDirections(baseURL: server.baseURL, configuration: RemoteConfiguration(timeout: 30, maxAttempts: 3))
-        let request = self.request
-        let task = Task { try await directions.calculate(request) }
-        while server.requestCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
-        let cancelled = Date()
-        task.cancel()
-        do {
-            _ = try await task.value
-            XCTFail("expected cancellation")
-        } catch {
-            XCTAssertTrue(error is CancellationError, "\(error)")
+        // Also with an absurd timeout, which Foundation cannot take as it is (it trapped).
+        for timeout: TimeInterval in [30, 1e300] {
+            let server = try LoopbackHTTPServer(replies: [.hang])
+            defer { server.stop() }
+            let directions = OSRMDirections(baseURL: server.baseURL, configuration: RemoteConfiguration(timeout: timeout, maxAttempts: 3))
+            let request = self.request
+            let task = Task { try await directions.calculate(request) }
+            while server.requestCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            let cancelled = Date()
+            task.cancel()
+            do {
+                _ = try await task.value
+                XCTFail("expected cancellation")
+            } catch {
+                XCTAssertTrue(error is CancellationError, "\(error)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(cancelled), 1.5)
+            XCTAssertEqual(server.requestCount, 1, "a cancelled request must not be retried")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 1.5)
-        XCTAssertEqual(server.requestCount, 1, "a cancelled request must not be retried")
+    }
+
+    func testTimeoutsAreWholeSecondsFromOneSecondToADay() {
+        XCTAssertEqual(HTTPClient.wholeSeconds(0.2), 1)
+        XCTAssertEqual(HTTPClient.wholeSeconds(2.5), 3)
+        XCTAssertEqual(HTTPClient.wholeSeconds(1e300), 86_400)
+        XCTAssertEqual(HTTPClient.wholeSeconds(.infinity), 86_400)
+        XCTAssertEqual(HTTPClient.wholeSeconds(.nan), 1)
     }
 }

@@ -19,8 +19,8 @@ public final class HTTPClient: @unchecked Sendable {
     public init(configuration: RemoteConfiguration = RemoteConfiguration()) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = max(1, configuration.timeout.rounded(.up))
-        sessionConfiguration.timeoutIntervalForResource = max(1, configuration.timeout.rounded(.up))
+        sessionConfiguration.timeoutIntervalForRequest = Self.wholeSeconds(configuration.timeout)
+        sessionConfiguration.timeoutIntervalForResource = Self.wholeSeconds(configuration.timeout)
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: sessionConfiguration)
     }
@@ -48,11 +48,15 @@ public final class HTTPClient: @unchecked Sendable {
         throw lastError
     }
 
+    /// swift-corelibs-foundation truncates timeouts to whole seconds (0.5 would mean "expire at
+    /// once"), so round up; and it traps converting a huge one (1e300 s), so at most a day.
+    static func wholeSeconds(_ timeout: TimeInterval) -> TimeInterval {
+        timeout.isNaN ? 1 : min(86_400, max(1, timeout.rounded(.up)))
+    }
+
     /// One request; URLSession's callback API so Task cancellation can cancel the data task.
     private func fetchOnce(_ url: URL, timeout: TimeInterval) async throws -> HTTPResponse {
-        // swift-corelibs-foundation truncates timeouts to whole seconds (0.5 would mean "expire at
-        // once"), so round up.
-        let timeout = max(1, timeout.rounded(.up))
+        let timeout = Self.wholeSeconds(timeout)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
         let box = TaskBox()

@@ -71,8 +71,8 @@ struct ShellOptions: Equatable {
                 options.nominatimURL = try serviceURL(try value(for: name, inline: inline), kind: "nominatim", option: name)
             case "--timeout":
                 let text = try value(for: name, inline: inline)
-                guard let seconds = TimeInterval(text), seconds.isFinite, seconds > 0 else {
-                    throw ParseError(description: "--timeout needs a positive number of seconds, not \"\(text)\"")
+                guard let seconds = TimeInterval(text), seconds > 0, seconds <= 86_400 else {
+                    throw ParseError(description: "--timeout needs more than 0 and at most 86400 seconds, not \"\(text)\"")
                 }
                 options.timeout = seconds
             case "--probe-interval":
