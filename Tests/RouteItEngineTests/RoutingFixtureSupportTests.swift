@@ -44,6 +44,13 @@ struct RoadFixture {
         ], tags: [("type", "restriction"), ("restriction", kind)])))
     }
 
+    /// A restriction whose via members are ways (in order).
+    mutating func restriction(_ id: Int64, _ kind: String, from: Int64, viaWays: [Int64], to: Int64) {
+        relations.append(.relation(OSMRelation(id: id, members: [OSMMember(kind: .way, ref: from, role: "from")]
+            + viaWays.map { OSMMember(kind: .way, ref: $0, role: "via") } + [OSMMember(kind: .way, ref: to, role: "to")],
+            tags: [("type", "restriction"), ("restriction", kind)])))
+    }
+
     var entities: [OSMEntity] { nodes + ways + relations }
 
     /// Imports into a fresh temporary map and opens the router on it.

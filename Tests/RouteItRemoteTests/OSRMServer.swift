@@ -15,7 +15,13 @@ final class OSRMServer {
 
     let profile: String
     let port: UInt16
+    /// A graph of the test's own (`prepare(osm:)`), else the Helsinki one Scripts/osrm-server serves.
+    private let graph: String?
     private var process: Process?
+
+    static var osrmDirectory: String {
+        ProcessInfo.processInfo.environment["ROUTEIT_OSRM_DIR"] ?? packageRoot.appendingPathComponent(".data/osrm").path
+    }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -23,20 +29,53 @@ final class OSRMServer {
     init(profile: String, port: UInt16? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         self.profile = profile
         self.port = try port ?? Self.freePort()
-        let osrmDir = ProcessInfo.processInfo.environment["ROUTEIT_OSRM_DIR"]
-            ?? Self.packageRoot.appendingPathComponent(".data/osrm").path
-        let graph = "\(osrmDir)/graph/\(profile)/Helsinki.osrm.hsgr"
-        guard FileManager.default.fileExists(atPath: graph) else {
-            XCTFail("No OSRM \(profile) graph at \(graph): run Scripts/fetch-data and Scripts/osrm-server prepare", file: file, line: line)
+        self.graph = nil
+        let helsinki = "\(Self.osrmDirectory)/graph/\(profile)/Helsinki.osrm.hsgr"
+        guard FileManager.default.fileExists(atPath: helsinki) else {
+            XCTFail("No OSRM \(profile) graph at \(helsinki): run Scripts/fetch-data and Scripts/osrm-server prepare", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }
         try start()
     }
 
+    /// osrm-routed on a graph made by `prepare(osm:)`.
+    init(graph: String) throws {
+        profile = "car"
+        port = try Self.freePort()
+        self.graph = graph
+        try start()
+    }
+
+    /// Runs osrm-extract (car.lua) and osrm-contract on `osm` in its folder; the graph's path.
+    static func prepare(osm: URL) throws -> String {
+        let bin = "\(osrmDirectory)/osrm/bin"
+        let output = osm.deletingPathExtension().path + ".osrm"
+        for (tool, arguments) in [("osrm-extract", ["-p", "\(osrmDirectory)/osrm/share/profiles/car.lua", osm.path]),
+                                  ("osrm-contract", [output])] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "\(bin)/\(tool)")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                XCTFail("\(tool) failed on \(osm.lastPathComponent) (run Scripts/fetch-osrm)")
+                throw POSIXError(.EIO)
+            }
+        }
+        return output
+    }
+
     func start() throws {
         let process = Process()
-        process.executableURL = Self.packageRoot.appendingPathComponent("Scripts/osrm-server")
-        process.arguments = ["serve", profile, String(port)]
+        if let graph {
+            process.executableURL = URL(fileURLWithPath: "\(Self.osrmDirectory)/osrm/bin/osrm-routed")
+            process.arguments = ["--algorithm", "ch", "--ip", "127.0.0.1", "--port", String(port), graph]
+        } else {
+            process.executableURL = Self.packageRoot.appendingPathComponent("Scripts/osrm-server")
+            process.arguments = ["serve", profile, String(port)]
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -7,6 +7,7 @@ import RouteItCore
 /// junction graph a node cannot know where the car came from. Turn restrictions are simply
 /// missing arcs, and U-turns exist only where nothing else is allowed (dead ends, barriers), as
 /// in OSRM. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
+/// Via-way restrictions add copies of the nodes along their paths (`ViaWayCopies`).
 enum EdgeBasedGraphBuilder {
     /// How far along a road its heading at a junction is measured (the first metres of a
     /// mapped road often bend into the junction).
@@ -56,7 +57,7 @@ enum EdgeBasedGraphBuilder {
         if !restrictions.isEmpty {
             var byVia: [Int: [TurnRestriction]] = [:]
             for r in restrictions {
-                if let via = viaNodeIndex(r.viaNode) { byVia[Int(via), default: []].append(r) }
+                if let node = r.viaNode, let via = viaNodeIndex(node) { byVia[Int(via), default: []].append(r) }
             }
             for (via, rules) in byVia {
                 let exits = Array(outDirs[Int(outStart[via])..<Int(outStart[via + 1])])
@@ -93,39 +94,66 @@ enum EdgeBasedGraphBuilder {
             return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next }
         }
 
+        let copies = ViaWayCopies(viaWayPaths(net, restrictions))
+        // The copies that stand at each junction (having driven into it).
+        var copiesAt: [Int: [Int32]] = [:]
+        for c in 0..<copies.count { copiesAt[head(Int(copies.dir[c])), default: []].append(Int32(c)) }
+        let copyBase = Int32(nodeCount)
+
         let departure = departureBearings(net)
-        var g = ModeGraph(nodeCount: nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
+        /// The arc weight of the turn from `k` onto `next`: driving `next` plus the turn's cost.
+        func turnWeight(_ k: Int32, _ next: Int) -> UInt32 {
+            let via = tail(next)
+            let arrival = Double(departure[Int(k) ^ 1]) + 180
+            let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
+            let roundabout = net.edgeFlags[next >> 1] & EdgeFlags.roundabout != 0 || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
+            var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
+                                              onRoundabout: roundabout)
+            if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
+            if let here = obstacles[Int32(via)] {
+                turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
+                               others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)
+            }
+            return net.weight(next >> 1, .car) &+ turn
+        }
+        var g = ModeGraph(nodeCount: nodeCount + copies.count, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: [UInt32](repeating: 0, count: dirCount + 1), edgeDirNode: dirNode)
         let estimate = inDirs.count * 3
         g.arcFrom.reserveCapacity(estimate)
         g.arcTo.reserveCapacity(estimate)
         g.arcWeight.reserveCapacity(estimate)
         g.arcEdgeDir.reserveCapacity(estimate)
+        func addArc(_ from: Int32, _ to: Int32, _ weight: UInt32, _ next: Int) {
+            g.arcFrom.append(from)
+            g.arcTo.append(to)
+            g.arcWeight.append(weight)
+            g.arcEdgeDir.append(Int32(next))
+        }
         for next in 0..<dirCount {
             g.edgeDirStart[next] = UInt32(g.arcFrom.count)
             guard allowed(next) else { continue }
             let via = tail(next)
-            let weight = net.weight(next >> 1, .car)
-            let nextRoundabout = net.edgeFlags[next >> 1] & EdgeFlags.roundabout != 0
             for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] where mayTurn(k, Int32(next)) {
-                let arrival = Double(departure[Int(k) ^ 1]) + 180
-                let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
-                let roundabout = nextRoundabout || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
-                var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
-                                                  onRoundabout: roundabout)
-                if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
-                if let here = obstacles[Int32(via)] {
-                    turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
-                                   others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)
-                }
-                g.arcFrom.append(dirNode[Int(k)])
-                g.arcTo.append(dirNode[next])
-                g.arcWeight.append(weight &+ turn)
-                g.arcEdgeDir.append(Int32(next))
+                let into = copies.entry(from: k, to: Int32(next)).map { copyBase + $0 } ?? dirNode[next]
+                addArc(dirNode[Int(k)], into, turnWeight(k, next), next)
+            }
+            for c in copiesAt[via] ?? [] where mayTurn(copies.dir[Int(c)], Int32(next)) && copies.allows(c, Int32(next)) {
+                let into = copies.onwards[Int(c)][Int32(next)].map { copyBase + $0 } ?? dirNode[next]
+                addArc(copyBase + c, into, turnWeight(copies.dir[Int(c)], next), next)
             }
         }
         g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
         return g
+    }
+
+    /// Via-way restrictions laid onto the graph (those that do not connect are skipped).
+    private static func viaWayPaths(_ net: RoadNetwork, _ restrictions: [TurnRestriction]) -> [ViaWayPath] {
+        let viaWay = restrictions.filter { !$0.viaWays.isEmpty }
+        guard !viaWay.isEmpty else { return [] }
+        let involved = Set(viaWay.flatMap { [$0.fromWay, $0.toWay] + $0.viaWays })
+        var edgesOfWay: [Int64: [Int]] = [:]
+        for e in 0..<net.edgeCount where involved.contains(net.edgeWay[e]) { edgesOfWay[net.edgeWay[e], default: []].append(e) }
+        return viaWay.flatMap { ViaWayPath.resolve($0, in: net, edgesOfWay: edgesOfWay) }
     }
 
     /// The obstacles' delay for a car passing from `k` to `next`, with car.lua's two exceptions

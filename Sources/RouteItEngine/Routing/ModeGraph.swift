@@ -4,7 +4,9 @@ import RouteItCore
 /// (edge * 2 + 0 for from→to, + 1 for to→from). Walking uses the junction graph (nodes are
 /// junctions, an arc per edge direction); cars use the edge-based graph of
 /// `EdgeBasedGraphBuilder` (nodes are edge directions, arcs are turns with their cost).
-/// Either way, driving edge direction k ends at node `edgeDirNode[k]`.
+/// Either way, driving edge direction k ends at node `edgeDirNode[k]`; in the car graph also at
+/// the copies `ViaWayCopies` adds (beyond the edge directions' nodes), reached only along a
+/// via-way restriction's path, whose arcs are grouped with the edge direction they drive too.
 struct ModeGraph {
     var nodeCount: Int
     var arcFrom: [Int32]

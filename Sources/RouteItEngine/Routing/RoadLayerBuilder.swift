@@ -187,7 +187,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
               roundabout INTEGER NOT NULL, name TEXT NOT NULL);
             DROP TABLE IF EXISTS turn_restrictions;
             CREATE TABLE turn_restrictions(relation_id INTEGER NOT NULL, restriction TEXT NOT NULL,
-              from_way INTEGER NOT NULL, via_node INTEGER NOT NULL, to_way INTEGER NOT NULL);
+              from_way INTEGER NOT NULL, via_node INTEGER, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL);
             """)
         let classNames = RoadClass.allCases.map { "\($0)" }
         let insert = try db.prepare("INSERT INTO road_edges VALUES(?,?,?,?,?,?,?,?,?,?,?,?)")
@@ -201,9 +201,10 @@ public final class RoadLayerBuilder: MapLayerBuilder {
                             .int(f & EdgeFlags.foot != 0 ? 1 : 0), .int(f & EdgeFlags.roundabout != 0 ? 1 : 0),
                             .text(net.names[Int(net.edgeName[e])])])
         }
-        let restrict = try db.prepare("INSERT INTO turn_restrictions VALUES(?,?,?,?,?)")
+        let restrict = try db.prepare("INSERT INTO turn_restrictions VALUES(?,?,?,?,?,?)")
         for r in restrictions {
-            try restrict.run([.int(r.relationId), .text(r.restriction), .int(r.fromWay), .int(r.viaNode), .int(r.toWay)])
+            try restrict.run([.int(r.relationId), .text(r.restriction), .int(r.fromWay), r.viaNode.map { .int($0) } ?? .null,
+                              .text(r.viaWays.map(String.init).joined(separator: ",")), .int(r.toWay)])
         }
     }
 }

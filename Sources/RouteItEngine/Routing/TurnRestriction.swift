@@ -1,4 +1,5 @@
-/// A car turn restriction relation (from way, via node, to way), as OSM tags it.
+/// A car turn restriction relation as OSM tags it: from a way, via a node or via one or more
+/// ways (a U-turn through the gap of a dual carriageway, say), to a way.
 struct TurnRestriction: Equatable {
     enum Kind: UInt8 { case no = 0, only = 1 }
     var relationId: Int64
@@ -6,10 +7,12 @@ struct TurnRestriction: Equatable {
     /// "no_left_turn", "only_straight_on", ...
     var restriction: String
     var fromWay: Int64
-    var viaNode: Int64
+    /// The via node, or nil when the via members are ways (`viaWays`, in order).
+    var viaNode: Int64?
+    var viaWays: [Int64]
     var toWay: Int64
 
-    /// nil for relations that are not a plain way-node-way car restriction.
+    /// nil for relations that are not a car restriction of one of those two shapes.
     init?(_ relation: OSMRelation) {
         var tags: [String: String] = [:]
         for (k, v) in relation.tags { tags[k] = v }
@@ -19,24 +22,27 @@ struct TurnRestriction: Equatable {
             return nil
         }
         if value.hasPrefix("no_") { kind = .no } else if value.hasPrefix("only_") { kind = .only } else { return nil }
-        var from: [Int64] = [], via: [Int64] = [], to: [Int64] = []
+        var from: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = [], to: [Int64] = []
         for m in relation.members {
             switch (m.role, m.kind) {
             case ("from", .way): from.append(m.ref)
             case ("to", .way): to.append(m.ref)
-            case ("via", .node): via.append(m.ref)
-            case ("via", _): return nil          // via-way restrictions are not modelled
+            case ("via", .node): viaNodes.append(m.ref)
+            case ("via", .way): viaWays.append(m.ref)
+            case ("via", _): return nil
             default: break
             }
         }
-        guard from.count == 1, to.count == 1, via.count == 1 else { return nil }
+        guard from.count == 1, to.count == 1,
+              (viaNodes.count == 1 && viaWays.isEmpty) || (viaNodes.isEmpty && !viaWays.isEmpty) else { return nil }
         relationId = relation.id
         restriction = value
-        fromWay = from[0]; viaNode = via[0]; toWay = to[0]
+        fromWay = from[0]; viaNode = viaNodes.first; self.viaWays = viaWays; toWay = to[0]
     }
 
-    init(relationId: Int64, kind: Kind, restriction: String, fromWay: Int64, viaNode: Int64, toWay: Int64) {
+    init(relationId: Int64, kind: Kind, restriction: String, fromWay: Int64, viaNode: Int64?,
+         viaWays: [Int64] = [], toWay: Int64) {
         self.relationId = relationId; self.kind = kind; self.restriction = restriction
-        self.fromWay = fromWay; self.viaNode = viaNode; self.toWay = toWay
+        self.fromWay = fromWay; self.viaNode = viaNode; self.viaWays = viaWays; self.toWay = toWay
     }
 }

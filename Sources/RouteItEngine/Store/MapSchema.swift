@@ -4,7 +4,8 @@ public enum MapSchema {
     /// Bump when a layer changes its tables in a way old readers cannot use.
     /// 2: street aliases (other-language street names) and places' other names.
     /// 3: the car graph is edge-based, with turn costs.
-    public static let version = 3
+    /// 4: via-way turn restrictions (copies of car-graph nodes; `turn_restrictions.via_ways`).
+    public static let version = 4
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
