@@ -18,9 +18,9 @@ enum EdgeBasedGraphBuilder {
         // One model for the graph and for `RouteLeg`, which takes its weight-only part back out.
         let turnCosts = TurnCostModel.osrmCar
         let dirCount = net.edgeCount * 2
-        func tail(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeFrom[k >> 1] : net.edgeTo[k >> 1]) }
-        func head(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeTo[k >> 1] : net.edgeFrom[k >> 1]) }
-        func allowed(_ k: Int) -> Bool { net.allows(k >> 1, forward: k & 1 == 0, .car) }
+        func tail(_ k: Int) -> Int { net.tail(ofDirection: k) }
+        func head(_ k: Int) -> Int { net.head(ofDirection: k) }
+        func allowed(_ k: Int) -> Bool { net.allows(direction: k, .car) }
 
         var dirNode = [Int32](repeating: -1, count: dirCount)
         var nodeCount = 0

@@ -72,6 +72,14 @@ struct RoadNetwork {
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
 
+    // Edge direction k: edge k >> 1, from→to when k is even.
+    /// The junction edge direction `k` leaves.
+    func tail(ofDirection k: Int) -> Int { Int(k & 1 == 0 ? edgeFrom[k >> 1] : edgeTo[k >> 1]) }
+    /// The junction edge direction `k` arrives at.
+    func head(ofDirection k: Int) -> Int { Int(k & 1 == 0 ? edgeTo[k >> 1] : edgeFrom[k >> 1]) }
+    /// Whether `mode` may drive edge direction `k`.
+    func allows(direction k: Int, _ mode: TransportType) -> Bool { allows(k >> 1, forward: k & 1 == 0, mode) }
+
     /// Whether a trip in `mode` may start or end on the edge.
     func isEndpoint(_ edge: Int, _ mode: TransportType) -> Bool {
         allows(edge, mode) && (mode != .car || edgeFlags[edge] & EdgeFlags.carNoEndpoint == 0)

@@ -17,9 +17,9 @@ struct ViaWayPath: Equatable {
         guard !r.viaWays.isEmpty, let fromEdges = edgesOfWay[r.fromWay], let toEdges = edgesOfWay[r.toWay] else { return [] }
         let viaEdges = r.viaWays.map { edgesOfWay[$0] ?? [] }
         guard !viaEdges.contains(where: \.isEmpty) else { return [] }
-        func tail(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeFrom[k >> 1] : net.edgeTo[k >> 1]) }
-        func head(_ k: Int) -> Int { Int(k & 1 == 0 ? net.edgeTo[k >> 1] : net.edgeFrom[k >> 1]) }
-        func allowed(_ k: Int) -> Bool { net.allows(k >> 1, forward: k & 1 == 0, .car) }
+        func tail(_ k: Int) -> Int { net.tail(ofDirection: k) }
+        func head(_ k: Int) -> Int { net.head(ofDirection: k) }
+        func allowed(_ k: Int) -> Bool { net.allows(direction: k, .car) }
         func leaving(_ edges: [Int], _ junction: Int) -> [Int] {
             edges.flatMap { [$0 * 2, $0 * 2 + 1] }.filter { allowed($0) && tail($0) == junction && head($0) != junction }
         }
