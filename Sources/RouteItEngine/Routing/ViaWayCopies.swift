@@ -18,7 +18,6 @@ struct ViaWayCopies {
     private var entries: [Int64: Int32] = [:]
 
     var count: Int { dir.count }
-    var isEmpty: Bool { dir.isEmpty }
 
     init(_ paths: [ViaWayPath]) {
         for p in paths where !p.path.isEmpty {

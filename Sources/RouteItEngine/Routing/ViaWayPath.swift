@@ -1,9 +1,9 @@
 /// A via-way turn restriction laid onto the road graph: the edge directions a car drives from
 /// the from-way's end along the via ways to the junction where the to-way leaves. Edge
-/// direction k is edge k >> 1, forward when k is even (as in `EdgeBasedGraphBuilder`).
+/// direction k is edge k >> 1, forward when k is even (see `RoadNetwork.tail(ofDirection:)`).
 struct ViaWayPath: Equatable {
     var kind: TurnRestriction.Kind
-    /// The from-way's directions arriving where the via path starts.
+    /// The from-way's direction arriving where the via path starts.
     var fromDir: Int32
     /// The via ways' directions, in driving order.
     var path: [Int32]
@@ -32,7 +32,7 @@ struct ViaWayPath: Equatable {
             let start = State(junction: head(kF), way: 0)
             var parent: [State: (State, Int)] = [:]
             var queue = [start], seen: Set<State> = [start]
-            var goal: State?
+            var goal: (end: State, toDirs: [Int])?
             var index = 0
             while index < queue.count, goal == nil, seen.count < 10_000 {
                 let s = queue[index]
@@ -44,8 +44,9 @@ struct ViaWayPath: Equatable {
                         guard !seen.contains(n) else { continue }
                         seen.insert(n)
                         parent[n] = (s, k)
-                        if w == viaEdges.count - 1 && !leaving(toEdges, n.junction).isEmpty {
-                            goal = n
+                        let exits = w == viaEdges.count - 1 ? leaving(toEdges, n.junction) : []
+                        if !exits.isEmpty {
+                            goal = (n, exits)
                             break
                         }
                         queue.append(n)
@@ -53,14 +54,15 @@ struct ViaWayPath: Equatable {
                     if goal != nil { break }
                 }
             }
-            guard var at = goal else { continue }
+            guard let goal else { continue }
+            var at = goal.end
             var path: [Int32] = []
             while let (previous, k) = parent[at] {
                 path.append(Int32(k))
                 at = previous
             }
             out.append(ViaWayPath(kind: r.kind, fromDir: Int32(kF), path: path.reversed(),
-                                  toDirs: leaving(toEdges, goal!.junction).map(Int32.init)))
+                                  toDirs: goal.toDirs.map(Int32.init)))
         }
         return out
     }
