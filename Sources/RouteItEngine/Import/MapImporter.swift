@@ -41,7 +41,7 @@ public final class MapImporter {
         let temporary = directory.appendingPathComponent(".\(destinationURL.lastPathComponent).\(getpid()).importing").path
         removeStaleTemporaries(of: destinationURL)
         removeFile(temporary)
-        defer { removeFile(temporary); removeFile(temporary + "-journal") }
+        defer { removeFile(temporary); removeFile(temporary + "-journal"); removeFile(temporary + "-sections") }
 
         do {
             return try importMap(from: reader, sourceName: sourceName, temporary: temporary, to: destination, startedAt: started)
@@ -60,6 +60,7 @@ public final class MapImporter {
             throw MapImportError("\(sourceName) contains no OSM data")
         }
 
+        let sections = try MapSectionWriter(scratchPath: temporary + "-sections")
         do {
             let db = try SQLiteDatabase(path: temporary, mode: .create)
             try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA application_id=\(MapSchema.applicationID);")
@@ -67,8 +68,13 @@ public final class MapImporter {
                 try writeMetadata(db, info: info, sourceName: sourceName, coordinates: coordinates)
                 for layer in layers {
                     try begin(layer.phaseName)
-                    try layer.write(to: db, coordinates: coordinates) { fraction in
-                        try report(fraction: min(1, max(0, fraction)), items: 0)
+                    let layerProgress: (Double) throws -> Void = { fraction in
+                        try self.report(fraction: min(1, max(0, fraction)), items: 0)
+                    }
+                    if let layer = layer as? MapSectionLayerBuilder {
+                        try layer.write(to: db, sections: sections, coordinates: coordinates, progress: layerProgress)
+                    } else {
+                        try layer.write(to: db, coordinates: coordinates, progress: layerProgress)
                     }
                     progress?.importPhaseFinished(layer.phaseName, summary: (layer as? MapLayerSummarizing)?.writtenSummary ?? "written")
                 }
@@ -77,7 +83,8 @@ public final class MapImporter {
             try db.execute("ANALYZE; PRAGMA user_version=\(MapSchema.version);")
             progress?.importPhaseFinished("finishing", summary: "done")
         }
-        // The connection is closed here (db released): only now is the file complete.
+        // The connection is closed here (db released): the fixed-layout sections go after its pages.
+        try sections.append(to: temporary)
         guard rename(temporary, destination) == 0 else {
             throw MapImportError("cannot write \(destination): \(String(cString: strerror(errno)))")
         }
@@ -170,7 +177,7 @@ public final class MapImporter {
         let directory = destination.deletingLastPathComponent()
         let prefix = ".\(destination.lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(prefix) && (name.hasSuffix(".importing") || name.hasSuffix(".importing-journal")) {
+        for name in names where name.hasPrefix(prefix) && (name.hasSuffix(".importing") || name.hasSuffix(".importing-journal") || name.hasSuffix(".importing-sections")) {
             let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
             guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             removeFile(directory.appendingPathComponent(name).path)

@@ -18,6 +18,13 @@ public protocol MapLayerBuilder: AnyObject {
     func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws
 }
 
+/// A layer that also stores fixed-layout arrays (the road graph) in the map's memory-mapped
+/// sections (`MapSections`). The importer calls this instead of `write(to:coordinates:progress:)`.
+public protocol MapSectionLayerBuilder: MapLayerBuilder {
+    func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
+               progress: (Double) throws -> Void) throws
+}
+
 /// The coordinates recorded in pass 2, for the node ids the layers asked for.
 public struct NodeCoordinates {
     public private(set) var storage: [Int64: Coordinate] = [:]

@@ -259,7 +259,7 @@ struct CHBuilder {
         let (fs, f) = flatten(fwdRange, upFwd)
         let (bs, b) = flatten(bwdRange, upBwd)
         try progress(1)
-        return ContractionHierarchy(arcCount: arcCount, fwdStart: fs, fwd: f, bwdStart: bs, bwd: b,
-                                    shortcutChildren: shortcutChildren, rank: rank)
+        return ContractionHierarchy(arcCount: arcCount, fwdStart: Column(fs), fwd: Column(f), bwdStart: Column(bs),
+                                    bwd: Column(b), shortcutChildren: Column(shortcutChildren), rank: Column(rank))
     }
 }

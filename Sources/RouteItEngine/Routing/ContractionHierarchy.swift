@@ -10,21 +10,25 @@ struct CHEdge: Equatable {
 /// real arcs x→u, always with x ranked above u; shortcuts unpack through `shortcutChildren`.
 struct ContractionHierarchy {
     var arcCount: Int
-    var fwdStart: [UInt32]
-    var fwd: [CHEdge]
-    var bwdStart: [UInt32]
-    var bwd: [CHEdge]
+    var fwdStart: Column<UInt32>
+    var fwd: Column<CHEdge>
+    var bwdStart: Column<UInt32>
+    var bwd: Column<CHEdge>
     /// Two arc ids per shortcut, in path order (u→v then v→w).
-    var shortcutChildren: [Int32]
-    var rank: [Int32]
+    var shortcutChildren: Column<Int32>
+    var rank: Column<Int32>
 
     var nodeCount: Int { rank.count }
     var shortcutCount: Int { shortcutChildren.count / 2 }
 
-    /// Appends the mode-graph arcs a CH arc stands for, in path order.
+    /// Appends the mode-graph arcs a CH arc stands for, in path order. A damaged hierarchy can
+    /// hold shortcuts that contain themselves: unpacking stops (damage reported) past every arc.
     func unpack(_ arc: Int32, into out: inout [Int32]) {
         var stack: [Int32] = [arc]
+        var budget = arcCount + shortcutChildren.count + 1
         while let a = stack.popLast() {
+            budget -= 1
+            guard budget >= 0, a >= 0 else { MapDamage.report(); return }
             if Int(a) < arcCount {
                 out.append(a)
             } else {
@@ -35,30 +39,31 @@ struct ContractionHierarchy {
         }
     }
 
-    func write(to db: SQLiteDatabase, prefix: String) throws {
-        try BlobStore.write([Int64(arcCount)], named: "\(prefix).ch.arcCount", to: db)
-        try BlobStore.write(fwdStart, named: "\(prefix).ch.fwdStart", to: db)
-        try BlobStore.write(fwd, named: "\(prefix).ch.fwd", to: db)
-        try BlobStore.write(bwdStart, named: "\(prefix).ch.bwdStart", to: db)
-        try BlobStore.write(bwd, named: "\(prefix).ch.bwd", to: db)
-        try BlobStore.write(shortcutChildren, named: "\(prefix).ch.shortcuts", to: db)
-        try BlobStore.write(rank, named: "\(prefix).ch.rank", to: db)
+    func write(to sections: MapSectionWriter, prefix: String) throws {
+        try sections.write([Int64(arcCount)], named: "\(prefix).ch.arcCount")
+        try sections.write(fwdStart, named: "\(prefix).ch.fwdStart")
+        try sections.write(fwd, named: "\(prefix).ch.fwd")
+        try sections.write(bwdStart, named: "\(prefix).ch.bwdStart")
+        try sections.write(bwd, named: "\(prefix).ch.bwd")
+        try sections.write(shortcutChildren, named: "\(prefix).ch.shortcuts")
+        try sections.write(rank, named: "\(prefix).ch.rank")
     }
 
-    static func read(from db: SQLiteDatabase, prefix: String) throws -> ContractionHierarchy {
-        let a = try BlobStore.require(Int64.self, named: "\(prefix).ch.arcCount", from: db)
+    /// Maps the hierarchy; counts are checked here, values on use.
+    static func read(from sections: MapSections, prefix: String) throws -> ContractionHierarchy {
+        let a: Column<Int64> = try sections.column("\(prefix).ch.arcCount")
         let ch = ContractionHierarchy(
             arcCount: Int(a.first ?? 0),
-            fwdStart: try BlobStore.require(UInt32.self, named: "\(prefix).ch.fwdStart", from: db),
-            fwd: try BlobStore.require(CHEdge.self, named: "\(prefix).ch.fwd", from: db),
-            bwdStart: try BlobStore.require(UInt32.self, named: "\(prefix).ch.bwdStart", from: db),
-            bwd: try BlobStore.require(CHEdge.self, named: "\(prefix).ch.bwd", from: db),
-            shortcutChildren: try BlobStore.require(Int32.self, named: "\(prefix).ch.shortcuts", from: db),
-            rank: try BlobStore.require(Int32.self, named: "\(prefix).ch.rank", from: db))
+            fwdStart: try sections.column("\(prefix).ch.fwdStart"),
+            fwd: try sections.column("\(prefix).ch.fwd"),
+            bwdStart: try sections.column("\(prefix).ch.bwdStart"),
+            bwd: try sections.column("\(prefix).ch.bwd"),
+            shortcutChildren: try sections.column("\(prefix).ch.shortcuts"),
+            rank: try sections.column("\(prefix).ch.rank"))
         let n = ch.rank.count
-        guard ch.fwdStart.count == n + 1, ch.bwdStart.count == n + 1,
+        guard a.count == 1, ch.arcCount >= 0, ch.arcCount < Int32.max, ch.fwdStart.count == n + 1, ch.bwdStart.count == n + 1,
               Int(ch.fwdStart[n]) == ch.fwd.count, Int(ch.bwdStart[n]) == ch.bwd.count else {
-            throw DirectionsErrorMessage("the map's \(prefix) hierarchy is inconsistent; re-import it")
+            throw MapSectionsError.damaged
         }
         return ch
     }

@@ -117,7 +117,7 @@ enum EdgeBasedGraphBuilder {
             return net.weight(next >> 1, .car) &+ turn
         }
         var g = ModeGraph(nodeCount: nodeCount + copies.count, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
-                          edgeDirStart: [UInt32](repeating: 0, count: dirCount + 1), edgeDirNode: dirNode)
+                          edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)), edgeDirNode: Column(dirNode))
         let estimate = inDirs.count * 3
         g.arcFrom.reserveCapacity(estimate)
         g.arcTo.reserveCapacity(estimate)

@@ -10,8 +10,8 @@ struct EdgeGrid {
     var cellLon: Double
     var rows: Int
     var cols: Int
-    var cellStart: [UInt32]     // rows * cols + 1
-    var cellEdges: [Int32]
+    var cellStart: Column<UInt32>     // rows * cols + 1
+    var cellEdges: Column<Int32>
 
     static let cellMetres = 200.0
     static let metresPerDegree = 6_371_008.8 * Double.pi / 180
@@ -47,43 +47,52 @@ struct EdgeGrid {
             }
         }
         pairs.sort()
-        grid.cellStart = [UInt32](repeating: 0, count: rows * cols + 1)
+        var cellStart = [UInt32](repeating: 0, count: rows * cols + 1)
+        var cellEdges: [Int32] = []
         var last: UInt64 = .max
         for pair in pairs where pair != last {
             last = pair
-            grid.cellStart[Int(pair >> 32) + 1] += 1
-            grid.cellEdges.append(Int32(truncatingIfNeeded: pair & 0xffff_ffff))
+            cellStart[Int(pair >> 32) + 1] += 1
+            cellEdges.append(Int32(truncatingIfNeeded: pair & 0xffff_ffff))
         }
-        for i in 0..<(rows * cols) { grid.cellStart[i + 1] += grid.cellStart[i] }
+        for i in 0..<(rows * cols) { cellStart[i + 1] += cellStart[i] }
+        grid.cellStart = Column(cellStart)
+        grid.cellEdges = Column(cellEdges)
         return grid
     }
 
+    /// The cell holding a point, clamped to the grid (never traps, whatever the numbers).
     func cell(lat: Double, lon: Double) -> (Int, Int) {
-        let r = Int(((lat - minLat) / cellLat).rounded(.down))
-        let c = Int(((lon - minLon) / cellLon).rounded(.down))
-        return (min(max(r, 0), rows - 1), min(max(c, 0), cols - 1))
+        (EdgeGrid.clamped((lat - minLat) / cellLat, rows - 1), EdgeGrid.clamped((lon - minLon) / cellLon, cols - 1))
     }
 
-    func edges(inCell r: Int, _ c: Int) -> ArraySlice<Int32> {
+    private static func clamped(_ x: Double, _ upper: Int) -> Int {
+        guard x.isFinite, x > 0 else { return 0 }
+        return x >= Double(upper) ? upper : min(Int(x.rounded(.down)), upper)
+    }
+
+    func edges(inCell r: Int, _ c: Int) -> Column<Int32> {
         let i = r * cols + c
-        return cellEdges[Int(cellStart[i])..<Int(cellStart[i + 1])]
+        let a = Int(cellStart[i]), b = Int(cellStart[i + 1])
+        guard a <= b else { MapDamage.report(); return cellEdges[0..<0] }
+        return cellEdges[a..<b]
     }
 
-    func write(to db: SQLiteDatabase) throws {
-        try BlobStore.write([minLat, minLon, cellLat, cellLon, Double(rows), Double(cols)], named: "grid.params", to: db)
-        try BlobStore.write(cellStart, named: "grid.cellStart", to: db)
-        try BlobStore.write(cellEdges, named: "grid.cellEdges", to: db)
+    func write(to sections: MapSectionWriter) throws {
+        try sections.write([minLat, minLon, cellLat, cellLon, Double(rows), Double(cols)], named: "grid.params")
+        try sections.write(cellStart, named: "grid.cellStart")
+        try sections.write(cellEdges, named: "grid.cellEdges")
     }
 
-    static func read(from db: SQLiteDatabase) throws -> EdgeGrid {
-        let p = try BlobStore.require(Double.self, named: "grid.params", from: db)
-        guard p.count == 6 else { throw DirectionsErrorMessage("the map's road index is inconsistent; re-import it") }
+    static func read(from sections: MapSections) throws -> EdgeGrid {
+        let p: Column<Double> = try sections.column("grid.params")
+        guard p.count == 6, p.allSatisfy(\.isFinite), p[2] >= 1e-4, p[3] >= 1e-4,
+              p[4] >= 1, p[4] <= 4096, p[5] >= 1, p[5] <= 4096 else { throw MapSectionsError.damaged }
         let g = EdgeGrid(minLat: p[0], minLon: p[1], cellLat: p[2], cellLon: p[3], rows: Int(p[4]), cols: Int(p[5]),
-                         cellStart: try BlobStore.require(UInt32.self, named: "grid.cellStart", from: db),
-                         cellEdges: try BlobStore.require(Int32.self, named: "grid.cellEdges", from: db))
-        guard g.rows > 0, g.cols > 0, g.cellStart.count == g.rows * g.cols + 1,
-              Int(g.cellStart.last!) == g.cellEdges.count else {
-            throw DirectionsErrorMessage("the map's road index is inconsistent; re-import it")
+                         cellStart: try sections.column("grid.cellStart"),
+                         cellEdges: try sections.column("grid.cellEdges"))
+        guard g.cellStart.count == g.rows * g.cols + 1, Int(g.cellStart.last!) == g.cellEdges.count else {
+            throw MapSectionsError.damaged
         }
         return g
     }

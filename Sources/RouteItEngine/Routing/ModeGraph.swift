@@ -9,14 +9,14 @@ import RouteItCore
 /// via-way restriction's path, whose arcs are grouped with the edge direction they drive too.
 struct ModeGraph {
     var nodeCount: Int
-    var arcFrom: [Int32]
-    var arcTo: [Int32]
-    var arcWeight: [UInt32]
-    var arcEdgeDir: [Int32]
+    var arcFrom: Column<Int32>
+    var arcTo: Column<Int32>
+    var arcWeight: Column<UInt32>
+    var arcEdgeDir: Column<Int32>
     /// 2 * edgeCount + 1 offsets: the arcs of edge direction k are edgeDirStart[k]..<edgeDirStart[k+1].
-    var edgeDirStart: [UInt32]
+    var edgeDirStart: Column<UInt32>
     /// 2 * edgeCount: the node reached by driving edge direction k, -1 where the mode may not.
-    var edgeDirNode: [Int32]
+    var edgeDirNode: Column<Int32>
 
     var arcCount: Int { arcFrom.count }
 
@@ -38,8 +38,8 @@ struct ModeGraph {
     static func junctionGraph(_ net: RoadNetwork, mode: TransportType) -> ModeGraph {
         let dirCount = net.edgeCount * 2
         var g = ModeGraph(nodeCount: net.nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
-                          edgeDirStart: [UInt32](repeating: 0, count: dirCount + 1),
-                          edgeDirNode: [Int32](repeating: -1, count: dirCount))
+                          edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)),
+                          edgeDirNode: Column([Int32](repeating: -1, count: dirCount)))
         for k in 0..<dirCount {
             g.edgeDirStart[k] = UInt32(g.arcFrom.count)
             let e = k >> 1, forward = k & 1 == 0
@@ -58,31 +58,32 @@ struct ModeGraph {
 
     // MARK: storage
 
-    func write(to db: SQLiteDatabase, prefix: String) throws {
-        try BlobStore.write([Int64(nodeCount)], named: "\(prefix).nodeCount", to: db)
-        try BlobStore.write(arcFrom, named: "\(prefix).arcFrom", to: db)
-        try BlobStore.write(arcTo, named: "\(prefix).arcTo", to: db)
-        try BlobStore.write(arcWeight, named: "\(prefix).arcWeight", to: db)
-        try BlobStore.write(arcEdgeDir, named: "\(prefix).arcEdgeDir", to: db)
-        try BlobStore.write(edgeDirStart, named: "\(prefix).edgeDirStart", to: db)
-        try BlobStore.write(edgeDirNode, named: "\(prefix).edgeDirNode", to: db)
+    func write(to sections: MapSectionWriter, prefix: String) throws {
+        try sections.write([Int64(nodeCount)], named: "\(prefix).nodeCount")
+        try sections.write(arcFrom, named: "\(prefix).arcFrom")
+        try sections.write(arcTo, named: "\(prefix).arcTo")
+        try sections.write(arcWeight, named: "\(prefix).arcWeight")
+        try sections.write(arcEdgeDir, named: "\(prefix).arcEdgeDir")
+        try sections.write(edgeDirStart, named: "\(prefix).edgeDirStart")
+        try sections.write(edgeDirNode, named: "\(prefix).edgeDirNode")
     }
 
-    static func read(from db: SQLiteDatabase, prefix: String) throws -> ModeGraph {
-        let n = try BlobStore.require(Int64.self, named: "\(prefix).nodeCount", from: db)
+    /// Maps the graph; counts are checked here, values on use.
+    static func read(from sections: MapSections, prefix: String) throws -> ModeGraph {
+        let n: Column<Int64> = try sections.column("\(prefix).nodeCount")
         let g = ModeGraph(
             nodeCount: Int(n.first ?? 0),
-            arcFrom: try BlobStore.require(Int32.self, named: "\(prefix).arcFrom", from: db),
-            arcTo: try BlobStore.require(Int32.self, named: "\(prefix).arcTo", from: db),
-            arcWeight: try BlobStore.require(UInt32.self, named: "\(prefix).arcWeight", from: db),
-            arcEdgeDir: try BlobStore.require(Int32.self, named: "\(prefix).arcEdgeDir", from: db),
-            edgeDirStart: try BlobStore.require(UInt32.self, named: "\(prefix).edgeDirStart", from: db),
-            edgeDirNode: try BlobStore.require(Int32.self, named: "\(prefix).edgeDirNode", from: db))
+            arcFrom: try sections.column("\(prefix).arcFrom"),
+            arcTo: try sections.column("\(prefix).arcTo"),
+            arcWeight: try sections.column("\(prefix).arcWeight"),
+            arcEdgeDir: try sections.column("\(prefix).arcEdgeDir"),
+            edgeDirStart: try sections.column("\(prefix).edgeDirStart"),
+            edgeDirNode: try sections.column("\(prefix).edgeDirNode"))
         let a = g.arcFrom.count
-        guard g.arcTo.count == a, g.arcWeight.count == a, g.arcEdgeDir.count == a,
-              Int(g.edgeDirStart.last ?? 0) == a, g.edgeDirNode.count + 1 == g.edgeDirStart.count,
-              !g.edgeDirNode.contains(where: { $0 >= Int32(g.nodeCount) }) else {
-            throw DirectionsErrorMessage("the map's \(prefix) graph is inconsistent; re-import it")
+        guard n.count == 1, g.nodeCount >= 0, g.nodeCount < Int32.max,
+              g.arcTo.count == a, g.arcWeight.count == a, g.arcEdgeDir.count == a,
+              Int(g.edgeDirStart.last ?? 0) == a, g.edgeDirNode.count + 1 == g.edgeDirStart.count else {
+            throw MapSectionsError.damaged
         }
         return g
     }

@@ -48,7 +48,7 @@ final class ModeRouter {
         var best = UInt32.max, meet: Int32 = -1
         for s in sources {
             let b = ws.backward.distance(s.node)
-            if b != .max, ws.forward.distance(s.node) &+ b < best { best = ws.forward.distance(s.node) &+ b; meet = s.node }
+            if b != .max, let total = ModeRouter.sum(ws.forward.distance(s.node), b), total < best { best = total; meet = s.node }
         }
         return (best, meet)
     }
@@ -59,40 +59,50 @@ final class ModeRouter {
                  slack: Double = 0) -> (cost: UInt32, meet: Int32) {
         var (best, meet) = seed(ws, sources, targets)
         let f = ws.forward, b = ws.backward
-        ch.fwd.withUnsafeBufferPointer { fwd in
-        ch.bwd.withUnsafeBufferPointer { bwd in
-        ch.fwdStart.withUnsafeBufferPointer { fwdStart in
-        ch.bwdStart.withUnsafeBufferPointer { bwdStart in
-            while true {
-                let limit: UInt32 = best == .max ? .max
-                    : (slack > 0 ? UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack))) : best)
-                let fk = f.heap.minKey, bk = b.heap.minKey
-                let fDone = fk == .max || fk >= limit, bDone = bk == .max || bk >= limit
-                if fDone && bDone { break }
-                let forwardTurn = !fDone && (bDone || fk <= bk)
-                let (side, other) = forwardTurn ? (f, b) : (b, f)
-                let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
-                let (d, u) = side.heap.pop()
-                let ui = Int(u)
-                if d > side.dist[ui] { continue }
-                let od = other.distance(u)
-                if od != .max && d &+ od < best { best = d &+ od; meet = u }
-                // Stall on demand: a higher node reaching u more cheaply means u is not on a shortest up-path.
-                var stalled = false
-                for i in Int(downStart[ui])..<Int(downStart[ui + 1]) {
-                    let e = down[i]
-                    let x = side.distance(e.target)
-                    if x != .max && x &+ e.weight < d { stalled = true; break }
-                }
-                if stalled { continue }
-                for i in Int(upStart[ui])..<Int(upStart[ui + 1]) {
-                    let e = up[i]
-                    let nd = d &+ e.weight
-                    if nd < side.distance(e.target) { side.update(e.target, nd, parent: u, arc: e.arc) }
+        let fwd = ch.fwd, bwd = ch.bwd, fwdStart = ch.fwdStart, bwdStart = ch.bwdStart
+        while true {
+            let limit: UInt32 = best == .max ? .max
+                : (slack > 0 ? UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack))) : best)
+            let fk = f.heap.minKey, bk = b.heap.minKey
+            let fDone = fk == .max || fk >= limit, bDone = bk == .max || bk >= limit
+            if fDone && bDone { break }
+            let forwardTurn = !fDone && (bDone || fk <= bk)
+            let (side, other) = forwardTurn ? (f, b) : (b, f)
+            let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
+            let (d, u) = side.heap.pop()
+            let ui = Int(u)
+            if d > side.distance(u) { continue }
+            let od = other.distance(u)
+            if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
+            // Stall on demand: a higher node reaching u more cheaply means u is not on a shortest up-path.
+            var stalled = false
+            for i in ModeRouter.range(downStart, ui) {
+                let e = down[i]
+                let x = side.distance(e.target)
+                if x != .max, let via = ModeRouter.sum(x, e.weight), via < d { stalled = true; break }
+            }
+            if stalled { continue }
+            for i in ModeRouter.range(upStart, ui) {
+                let e = up[i]
+                if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
+                    side.update(e.target, nd, parent: u, arc: e.arc)
                 }
             }
-        }}}}
+        }
         return (best, meet)
+    }
+
+    /// a + b, or nil past UInt32.max (a damaged map's weights must not wrap around).
+    @inline(__always) static func sum(_ a: UInt32, _ b: UInt32) -> UInt32? {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow || s == .max ? nil : s
+    }
+
+    /// The CSR range of node u (empty, damage reported, when the offsets are out of order).
+    @inline(__always) static func range(_ start: Column<UInt32>, _ u: Int) -> Range<Int> {
+        let a = Int(start[u]), b = Int(start[u + 1])
+        guard a <= b else { MapDamage.report(); return 0..<0 }
+        return a..<b
     }
 
     // MARK: reference search
@@ -101,13 +111,13 @@ final class ModeRouter {
 
     private func referenceAdjacency() -> (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32]) {
         if let r = reference { return r }
-        func csr(_ keys: [Int32]) -> ([UInt32], [Int32]) {
+        func csr(_ keys: Column<Int32>) -> ([UInt32], [Int32]) {
             var start = [UInt32](repeating: 0, count: graph.nodeCount + 1)
-            for k in keys { start[Int(k) + 1] += 1 }
+            for k in keys where k >= 0 && Int(k) < graph.nodeCount { start[Int(k) + 1] += 1 }
             for i in 0..<graph.nodeCount { start[i + 1] += start[i] }
             var fill = start
             var arcs = [Int32](repeating: 0, count: keys.count)
-            for (a, k) in keys.enumerated() { arcs[Int(fill[Int(k)])] = Int32(a); fill[Int(k)] += 1 }
+            for (a, k) in keys.enumerated() where k >= 0 && Int(k) < graph.nodeCount { arcs[Int(fill[Int(k)])] = Int32(a); fill[Int(k)] += 1 }
             return (start, arcs)
         }
         let (os, oa) = csr(graph.arcFrom)
@@ -130,15 +140,16 @@ final class ModeRouter {
             let forwardTurn = fk <= bk
             let (side, other) = forwardTurn ? (f, b) : (b, f)
             let (d, u) = side.heap.pop()
-            if d > side.dist[Int(u)] { continue }
+            if d > side.distance(u) { continue }
             let (start, arcs) = forwardTurn ? (adj.outStart, adj.outArcs) : (adj.inStart, adj.inArcs)
             for i in Int(start[Int(u)])..<Int(start[Int(u) + 1]) {
                 let a = Int(arcs[i])
                 let v = forwardTurn ? graph.arcTo[a] : graph.arcFrom[a]
-                let nd = d &+ graph.arcWeight[a]
-                if nd < side.distance(v) { side.update(v, nd, parent: u, arc: Int32(a)) }
-                let od = other.distance(v)
-                if od != .max && side.distance(v) &+ od < best { best = side.distance(v) &+ od; meet = v }
+                if let nd = ModeRouter.sum(d, graph.arcWeight[a]), nd < side.distance(v) {
+                    side.update(v, nd, parent: u, arc: Int32(a))
+                }
+                let od = other.distance(v), sd = side.distance(v)
+                if od != .max, sd != .max, let total = ModeRouter.sum(sd, od), total < best { best = total; meet = v }
             }
         }
         return (best, meet)

@@ -5,27 +5,24 @@ import RouteItCore
 /// network. Opening is cheap; the road graph loads on the first query (or backdrop request)
 /// and each mode's hierarchy on its first route.
 public final class OfflineDirections: Directions, MapBackdropProviding, @unchecked Sendable {
-    private let database: SQLiteDatabase
+    private let sections: MapSections
     private let lock = NSLock()
     private var engine: RoutingEngine?
 
-    /// Uses its own read-only connection when the map is a file, so routing on another thread
-    /// never shares a SQLite handle with the geocoder.
-    public init(database: SQLiteDatabase) throws {
-        let hasRoads = try database.scalarInt(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'road_blobs'") ?? 0
-        guard hasRoads > 0 else {
-            throw DirectionsError.unavailable("The map has no road graph; re-import it.")
-        }
-        if FileManager.default.fileExists(atPath: database.path), let own = try? SQLiteDatabase(path: database.path) {
-            self.database = own
-        } else {
-            self.database = database
-        }
+    /// Maps the road graph stored in the map file behind `database` (its fixed-layout sections).
+    public convenience init(database: SQLiteDatabase) throws {
+        try self.init(path: database.path)
     }
 
-    public convenience init(path: String) throws {
-        try self.init(database: try SQLiteDatabase(path: path))
+    public init(path: String) throws {
+        do {
+            sections = try MapSections(path: path)
+        } catch let error as MapSectionsError {
+            throw DirectionsError.unavailable(error.description)
+        }
+        guard sections.has("net.from") else {
+            throw DirectionsError.unavailable("The map has no road graph; import it again.")
+        }
     }
 
     func loadedEngine() throws -> RoutingEngine {
@@ -33,13 +30,22 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
         defer { lock.unlock() }
         if let engine { return engine }
         do {
-            let e = try RoutingEngine(db: database)
+            let e = try RoutingEngine(sections: sections)
             engine = e
             return e
-        } catch let e as DirectionsErrorMessage {
-            throw DirectionsError.unavailable(e.description)
         } catch {
-            throw DirectionsError.unavailable("The map's road graph cannot be read: \(error)")
+            throw OfflineDirections.userError(error)
+        }
+    }
+
+    /// One line for the user, whatever went wrong inside the engine.
+    private static func userError(_ error: Error) -> Error {
+        switch error {
+        case let e as DirectionsError: return e
+        case let e as MapSectionsError: return DirectionsError.unavailable(e.description)
+        case is MapDamageError: return DirectionsError.unavailable(MapDamage.message)
+        case let e as DirectionsErrorMessage: return DirectionsError.unavailable(e.description)
+        default: return DirectionsError.unavailable(MapDamage.message)
         }
     }
 
@@ -55,24 +61,29 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
         do {
-            return try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives)
-        } catch let e as DirectionsErrorMessage {
-            throw DirectionsError.unavailable(e.description)
+            return try MapDamage.checking {
+                try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives)
+            }
+        } catch {
+            throw OfflineDirections.userError(error)
         }
     }
 
-    /// Loads the graph and both hierarchies now (benchmarks time queries, not loading).
+    /// Maps both hierarchies now (benchmarks time queries, not opening).
     public func preload() throws {
         let engine = try loadedEngine()
         do {
             for mode in TransportType.allCases { _ = try engine.router(mode) }
-        } catch let e as DirectionsErrorMessage {
-            throw DirectionsError.unavailable(e.description)
+        } catch {
+            throw OfflineDirections.userError(error)
         }
     }
 
+    /// Checks every stored checksum of the road graph (reads all of it); the damaged sections.
+    public func damagedSections() -> [String] { sections.verify() }
+
     public func roads(in box: BoundingBox) -> [[Coordinate]] {
         guard let engine = try? loadedEngine() else { return [] }
-        return engine.roads(in: box)
+        return (try? MapDamage.checking { engine.roads(in: box) }) ?? []
     }
 }

@@ -3,7 +3,7 @@ import RouteItCore
 
 /// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at
 /// junctions, builds the per-mode graphs and their contraction hierarchies, and stores it all.
-public final class RoadLayerBuilder: MapLayerBuilder {
+public final class RoadLayerBuilder: MapSectionLayerBuilder {
     public var phaseName: String { "roads" }
 
     private struct WayInfo {
@@ -61,7 +61,13 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         if !found.isEmpty { obstacles[node.id] = found }
     }
 
+    /// The road graph lives in the map's sections: the importer calls the other `write`.
     public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
+        throw MapImportError("the road layer must be written with the map's sections")
+    }
+
+    public func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
+                      progress: (Double) throws -> Void) throws {
         let (net, junctions) = buildNetwork(coordinates: coordinates)
         try progress(0.05)
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
@@ -78,14 +84,14 @@ public final class RoadLayerBuilder: MapLayerBuilder {
         let footCH = try footBuilder.build { try progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
 
-        try db.execute(BlobStore.createSQL)
         try writeTables(net, to: db)
-        try net.write(to: db)
-        try car.write(to: db, prefix: "car")
-        try foot.write(to: db, prefix: "walk")
-        try carCH.write(to: db, prefix: "car")
-        try footCH.write(to: db, prefix: "walk")
-        try grid.write(to: db)
+        try net.write(to: sections)
+        try NodeAdjacency(net).write(to: sections)
+        try car.write(to: sections, prefix: "car")
+        try foot.write(to: sections, prefix: "walk")
+        try carCH.write(to: sections, prefix: "car")
+        try footCH.write(to: sections, prefix: "walk")
+        try grid.write(to: sections)
         try progress(1)
     }
 
@@ -133,7 +139,7 @@ public final class RoadLayerBuilder: MapLayerBuilder {
 
         var net = RoadNetwork(nodeCount: junctions.count, edgeFrom: [], edgeTo: [], edgeLength: [], edgeClass: [],
                               edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [],
-                              geometryStart: [], geometry: [], names: names)
+                              geometryStart: [], geometry: [], names: StringColumn(names))
         for (w, way) in ways.enumerated() {
             let r = wayRanges[w]
             if r.isEmpty { continue }

@@ -32,23 +32,26 @@ struct EdgeFlags {
 /// milliseconds so the CH and the reference search add up exactly the same numbers.
 struct RoadNetwork {
     var nodeCount: Int
-    var edgeFrom: [Int32]
-    var edgeTo: [Int32]
-    var edgeLength: [Float]          // metres
-    var edgeClass: [UInt8]           // RoadClass raw value
-    var edgeFlags: [UInt8]
-    var edgeCarMs: [UInt32]          // car travel time, both directions (0 = no car)
-    var edgeFootMs: [UInt32]
-    var edgeName: [Int32]            // index into names
-    var edgeWay: [Int64]             // OSM way id
-    var geometryStart: [UInt32]      // edgeCount + 1 offsets into geometry
-    var geometry: [GeoPoint]
-    var names: [String]
+    var edgeFrom: Column<Int32>
+    var edgeTo: Column<Int32>
+    var edgeLength: Column<Float>          // metres
+    var edgeClass: Column<UInt8>           // RoadClass raw value
+    var edgeFlags: Column<UInt8>
+    var edgeCarMs: Column<UInt32>          // car travel time, both directions (0 = no car)
+    var edgeFootMs: Column<UInt32>
+    var edgeName: Column<Int32>            // index into names
+    var edgeWay: Column<Int64>             // OSM way id
+    var geometryStart: Column<UInt32>      // edgeCount + 1 offsets into geometry
+    var geometry: Column<GeoPoint>
+    var names: StringColumn
 
     var edgeCount: Int { edgeFrom.count }
 
-    func points(of edge: Int) -> ArraySlice<GeoPoint> {
-        geometry[Int(geometryStart[edge])..<Int(geometryStart[edge + 1])]
+    /// The edge's points (at least two on an undamaged map).
+    func points(of edge: Int) -> Column<GeoPoint> {
+        let a = Int(geometryStart[edge]), b = Int(geometryStart[edge + 1])
+        guard a < b else { MapDamage.report(); return geometry[0..<0] }
+        return geometry[a..<b]
     }
 
     func allows(_ edge: Int, _ mode: TransportType) -> Bool {
@@ -97,43 +100,45 @@ struct RoadNetwork {
 
     // MARK: storage
 
-    func write(to db: SQLiteDatabase) throws {
-        try BlobStore.write([Int64(nodeCount)], named: "net.nodeCount", to: db)
-        try BlobStore.write(edgeFrom, named: "net.from", to: db)
-        try BlobStore.write(edgeTo, named: "net.to", to: db)
-        try BlobStore.write(edgeLength, named: "net.length", to: db)
-        try BlobStore.write(edgeClass, named: "net.class", to: db)
-        try BlobStore.write(edgeFlags, named: "net.flags", to: db)
-        try BlobStore.write(edgeCarMs, named: "net.carMs", to: db)
-        try BlobStore.write(edgeFootMs, named: "net.footMs", to: db)
-        try BlobStore.write(edgeName, named: "net.name", to: db)
-        try BlobStore.write(edgeWay, named: "net.way", to: db)
-        try BlobStore.write(geometryStart, named: "net.geomStart", to: db)
-        try BlobStore.write(geometry, named: "net.geometry", to: db)
-        try BlobStore.writeStrings(names, named: "net.names", to: db)
+    func write(to sections: MapSectionWriter) throws {
+        try sections.write([Int64(nodeCount)], named: "net.nodeCount")
+        try sections.write(edgeFrom, named: "net.from")
+        try sections.write(edgeTo, named: "net.to")
+        try sections.write(edgeLength, named: "net.length")
+        try sections.write(edgeClass, named: "net.class")
+        try sections.write(edgeFlags, named: "net.flags")
+        try sections.write(edgeCarMs, named: "net.carMs")
+        try sections.write(edgeFootMs, named: "net.footMs")
+        try sections.write(edgeName, named: "net.name")
+        try sections.write(edgeWay, named: "net.way")
+        try sections.write(geometryStart, named: "net.geomStart")
+        try sections.write(geometry, named: "net.geometry")
+        try names.write(named: "net.names", to: sections)
     }
 
-    static func read(from db: SQLiteDatabase) throws -> RoadNetwork {
-        let n = try BlobStore.require(Int64.self, named: "net.nodeCount", from: db)
+    /// Maps the network; checks only what costs nothing (counts), values are checked on use.
+    static func read(from sections: MapSections) throws -> RoadNetwork {
+        let n: Column<Int64> = try sections.column("net.nodeCount")
         let net = RoadNetwork(
             nodeCount: Int(n.first ?? 0),
-            edgeFrom: try BlobStore.require(Int32.self, named: "net.from", from: db),
-            edgeTo: try BlobStore.require(Int32.self, named: "net.to", from: db),
-            edgeLength: try BlobStore.require(Float.self, named: "net.length", from: db),
-            edgeClass: try BlobStore.require(UInt8.self, named: "net.class", from: db),
-            edgeFlags: try BlobStore.require(UInt8.self, named: "net.flags", from: db),
-            edgeCarMs: try BlobStore.require(UInt32.self, named: "net.carMs", from: db),
-            edgeFootMs: try BlobStore.require(UInt32.self, named: "net.footMs", from: db),
-            edgeName: try BlobStore.require(Int32.self, named: "net.name", from: db),
-            edgeWay: try BlobStore.require(Int64.self, named: "net.way", from: db),
-            geometryStart: try BlobStore.require(UInt32.self, named: "net.geomStart", from: db),
-            geometry: try BlobStore.require(GeoPoint.self, named: "net.geometry", from: db),
-            names: try BlobStore.readStrings(named: "net.names", from: db))
+            edgeFrom: try sections.column("net.from"),
+            edgeTo: try sections.column("net.to"),
+            edgeLength: try sections.column("net.length"),
+            edgeClass: try sections.column("net.class"),
+            edgeFlags: try sections.column("net.flags"),
+            edgeCarMs: try sections.column("net.carMs"),
+            edgeFootMs: try sections.column("net.footMs"),
+            edgeName: try sections.column("net.name"),
+            edgeWay: try sections.column("net.way"),
+            geometryStart: try sections.column("net.geomStart"),
+            geometry: try sections.column("net.geometry"),
+            names: try StringColumn.read(named: "net.names", from: sections))
         let e = net.edgeFrom.count
-        guard net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,
+        guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
+              net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,
               net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeName.count == e, net.edgeWay.count == e,
               net.geometryStart.count == e + 1, Int(net.geometryStart.last ?? 0) == net.geometry.count else {
-            throw DirectionsErrorMessage("the map's road graph is inconsistent; re-import it")
+            throw MapSectionsError.damaged
         }
         return net
     }

@@ -1,13 +1,13 @@
 import Foundation
 import RouteItCore
 
-/// The loaded road graph and its per-mode hierarchies, answering route queries. Thread-safe:
-/// each query borrows a workspace from a pool; modes load on first use.
+/// The mapped road graph and its per-mode hierarchies, answering route queries. Thread-safe:
+/// each query borrows a workspace from a pool; modes are mapped on first use.
 final class RoutingEngine: @unchecked Sendable {
     let net: RoadNetwork
     let grid: EdgeGrid
     let adjacency: NodeAdjacency
-    private let db: SQLiteDatabase
+    private let sections: MapSections
     private let lock = NSLock()
     private var routers: [TransportType: ModeRouter] = [:]
     private var pools: [TransportType: [QueryWorkspace]] = [:]
@@ -17,11 +17,11 @@ final class RoutingEngine: @unchecked Sendable {
     static let alternativeStretch = 0.4
     static let alternativeMaxShare = 0.75
 
-    init(db: SQLiteDatabase) throws {
-        self.db = db
-        net = try RoadNetwork.read(from: db)
-        grid = try EdgeGrid.read(from: db)
-        adjacency = NodeAdjacency(net)
+    init(sections: MapSections) throws {
+        self.sections = sections
+        net = try RoadNetwork.read(from: sections)
+        grid = try EdgeGrid.read(from: sections)
+        adjacency = try NodeAdjacency.read(from: sections, nodeCount: net.nodeCount)
     }
 
     func router(_ mode: TransportType) throws -> ModeRouter {
@@ -29,11 +29,11 @@ final class RoutingEngine: @unchecked Sendable {
         defer { lock.unlock() }
         if let r = routers[mode] { return r }
         let prefix = mode.rawValue
-        let r = ModeRouter(graph: try ModeGraph.read(from: db, prefix: prefix),
-                           ch: try ContractionHierarchy.read(from: db, prefix: prefix))
+        let r = ModeRouter(graph: try ModeGraph.read(from: sections, prefix: prefix),
+                           ch: try ContractionHierarchy.read(from: sections, prefix: prefix))
         guard r.graph.nodeCount == r.ch.nodeCount, r.graph.arcCount == r.ch.arcCount,
               r.graph.edgeDirStart.count == net.edgeCount * 2 + 1 else {
-            throw DirectionsErrorMessage("the map's \(prefix) routing data is inconsistent; re-import it")
+            throw MapSectionsError.damaged
         }
         routers[mode] = r
         return r
@@ -54,7 +54,7 @@ final class RoutingEngine: @unchecked Sendable {
 
     func snap(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> PhantomNode? {
         let stamp = ws.nextEdgeStamp()
-        return Snapper.snap(c, mode: mode, net: net, grid: grid, edgeStamp: &ws.edgeStamp, stamp: stamp)
+        return Snapper.snap(c, mode: mode, net: net, grid: grid, edgeStamp: ws.edgeStamp, stamp: stamp)
     }
 
     /// The shortest path between two points, by CH or by the reference Dijkstra.
@@ -221,19 +221,20 @@ final class RoutingEngine: @unchecked Sendable {
     private func isLocallyOptimal(_ path: SearchPath, viaCost: UInt32, _ router: ModeRouter, _ ws: QueryWorkspace) -> Bool {
         let g = router.graph
         guard !path.arcs.isEmpty else { return true }
-        let firstCost = path.cost - path.arcs.reduce(UInt32(0)) { $0 &+ g.arcWeight[Int($1)] }
-        let window = path.cost / 4
-        var cum: [UInt32] = [firstCost]
-        for a in path.arcs { cum.append(cum.last! &+ g.arcWeight[Int(a)]) }
+        let firstCost = UInt64(path.cost) &- path.arcs.reduce(UInt64(0)) { $0 &+ UInt64(g.arcWeight[Int($1)]) }
+        let window = UInt64(path.cost / 4)
+        var cum: [UInt64] = [firstCost]
+        for a in path.arcs { cum.append(cum.last! &+ UInt64(g.arcWeight[Int(a)])) }
+        let viaCost = UInt64(viaCost)
         // cum[i] is the cost at the node before arc i (i == arcs.count: after the last arc).
         var ia = 0
-        for i in cum.indices where cum[i] + window <= viaCost { ia = i }
+        for i in cum.indices where cum[i] &+ window <= viaCost { ia = i }
         var ib = cum.count - 1
-        for i in cum.indices.reversed() where cum[i] >= viaCost + window { ib = i }
+        for i in cum.indices.reversed() where cum[i] >= viaCost &+ window { ib = i }
         guard ib > ia else { return true }
         let a = g.arcFrom[Int(path.arcs[ia])]
         let b = ib < path.arcs.count ? g.arcFrom[Int(path.arcs[ib])] : g.arcTo[Int(path.arcs[ib - 1])]
-        let along = cum[ib] - cum[ia]
+        let along = cum[ib] &- cum[ia]
         let (shortest, _) = router.chQuery(ws, [SearchEndpoint(node: a, cost: 0, edgeDir: -1)],
                                            [SearchEndpoint(node: b, cost: 0, edgeDir: -1)])
         return shortest != .max && Double(shortest) * 1.02 >= Double(along)

@@ -1,26 +1,29 @@
-/// One direction of a Dijkstra: distances, parents and a heap over flat arrays, reset in O(1)
-/// per query with a timestamp instead of clearing (no per-query allocation).
+/// One direction of a Dijkstra: distances, parents and a heap, reset in O(1) per query with a
+/// timestamp instead of clearing. The per-node entries live in one `ScratchArray`, so only the
+/// pages a query touches become resident (a search settles a few thousand nodes of millions).
 final class SearchSpace {
-    private(set) var dist: [UInt32]
-    private var stamp: [UInt32]
-    private(set) var parentNode: [Int32]
-    private(set) var parentArc: [Int32]
-    private var current: UInt32 = 0
+    private struct Entry {
+        var stamp: UInt32
+        var dist: UInt32
+        var parentNode: Int32
+        var parentArc: Int32
+    }
+
+    private let entries: ScratchArray<Entry>
+    /// Stamps start at 1: the zeroed entries of a new workspace belong to no query.
+    private var current: UInt32 = 1
     var heap = MinHeap()
     /// Every node given a distance since the last reset.
     private(set) var touched: [Int32] = []
 
     init(nodeCount: Int) {
-        dist = [UInt32](repeating: 0, count: nodeCount)
-        stamp = [UInt32](repeating: 0, count: nodeCount)
-        parentNode = [Int32](repeating: -1, count: nodeCount)
-        parentArc = [Int32](repeating: -1, count: nodeCount)
+        entries = ScratchArray(count: nodeCount)
     }
 
     func reset() {
         current &+= 1
         if current == 0 {
-            for i in stamp.indices { stamp[i] = 0 }
+            entries.zeroAll()
             current = 1
         }
         heap.removeAll()
@@ -28,29 +31,30 @@ final class SearchSpace {
     }
 
     @inline(__always) func distance(_ v: Int32) -> UInt32 {
-        stamp[Int(v)] == current ? dist[Int(v)] : .max
+        let e = entries[Int(v)]
+        return e.stamp == current ? e.dist : .max
     }
 
     /// Sets a better distance and queues the node.
     @inline(__always) func update(_ v: Int32, _ d: UInt32, parent: Int32, arc: Int32) {
         let i = Int(v)
-        if stamp[i] != current {
-            stamp[i] = current
-            touched.append(v)
-        }
-        dist[i] = d
-        parentNode[i] = parent
-        parentArc[i] = arc
+        guard i >= 0 && i < entries.count else { MapDamage.report(); return }
+        if entries[i].stamp != current { touched.append(v) }
+        entries[i] = Entry(stamp: current, dist: d, parentNode: parent, parentArc: arc)
         heap.push(d, v)
     }
 
-    /// The arcs from the search's root to `v`, root first, and the root.
+    /// The arcs from the search's root to `v`, root first, and the root. Parents always lead
+    /// back to a root; the bound only guards against a damaged map.
     func chain(to v: Int32) -> (arcs: [Int32], root: Int32) {
         var arcs: [Int32] = []
         var x = v
-        while parentNode[Int(x)] >= 0 {
-            arcs.append(parentArc[Int(x)])
-            x = parentNode[Int(x)]
+        while true {
+            let e = entries[Int(x)]
+            guard e.stamp == current, e.parentNode >= 0 else { break }
+            guard arcs.count <= touched.count else { MapDamage.report(); break }
+            arcs.append(e.parentArc)
+            x = e.parentNode
         }
         return (arcs.reversed(), x)
     }
@@ -80,19 +84,19 @@ struct SearchPath {
 final class QueryWorkspace {
     let forward: SearchSpace
     let backward: SearchSpace
-    var edgeStamp: [UInt32]
+    let edgeStamp: ScratchArray<UInt32>
     var edgeStampValue: UInt32 = 0
 
     init(nodeCount: Int, edgeCount: Int) {
         forward = SearchSpace(nodeCount: nodeCount)
         backward = SearchSpace(nodeCount: nodeCount)
-        edgeStamp = [UInt32](repeating: 0, count: edgeCount)
+        edgeStamp = ScratchArray(count: edgeCount)
     }
 
     func nextEdgeStamp() -> UInt32 {
         edgeStampValue &+= 1
         if edgeStampValue == 0 {
-            for i in edgeStamp.indices { edgeStamp[i] = 0 }
+            edgeStamp.zeroAll()
             edgeStampValue = 1
         }
         return edgeStampValue

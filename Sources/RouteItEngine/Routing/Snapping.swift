@@ -30,7 +30,7 @@ extension RoadNetwork {
     /// Planar lengths of each segment of an edge (for fractions along it).
     func segmentLengths(_ edge: Int) -> [Double] {
         let pts = points(of: edge)
-        let first = pts.first!
+        guard let first = pts.first else { return [] }
         let proj = LocalProjection(first.latitude, first.longitude)
         var out: [Double] = []
         var prev = proj.xy(first)
@@ -44,7 +44,7 @@ extension RoadNetwork {
 
     /// The edge's geometry between two fractions, in the order given (reversed when from > to).
     func clip(_ edge: Int, from: Double, to: Double) -> [Coordinate] {
-        if min(from, to) <= 0 && max(from, to) >= 1 {
+        if min(from, to) <= 0 && max(from, to) >= 1 || points(of: edge).count < 2 {
             let whole = points(of: edge).map(\.coordinate)
             return from > to ? whole.reversed() : whole
         }
@@ -85,7 +85,7 @@ struct Snapper {
     static let maxDistance = 5_000.0
 
     static func snap(_ c: Coordinate, mode: TransportType, net: RoadNetwork, grid: EdgeGrid,
-                     edgeStamp: inout [UInt32], stamp: UInt32) -> PhantomNode? {
+                     edgeStamp: ScratchArray<UInt32>, stamp: UInt32) -> PhantomNode? {
         guard c.isValid, net.edgeCount > 0 else { return nil }
         let proj = LocalProjection(c.latitude, c.longitude)
         let (r0, c0) = grid.cell(lat: c.latitude, lon: c.longitude)
@@ -94,7 +94,7 @@ struct Snapper {
         let lonOutside = max(0, grid.minLon - c.longitude, c.longitude - (grid.minLon + grid.cellLon * Double(grid.cols)))
         let gap = hypot(latOutside * proj.ky, lonOutside * proj.kx)
         if gap > maxDistance { return nil }
-        let ringMetres = min(grid.cellLat * proj.ky, grid.cellLon * proj.kx)
+        let ringMetres = max(1, min(grid.cellLat * proj.ky, grid.cellLon * proj.kx))
         var best2 = Double.infinity, bestEdge = -1, bestSeg = 0, bestT = 0.0
         var ring = 0
         let maxRing = Int((maxDistance + gap) / ringMetres) + 1

@@ -5,7 +5,8 @@ public enum MapSchema {
     /// 2: street aliases (other-language street names) and places' other names.
     /// 3: the car graph is edge-based, with turn costs.
     /// 4: via-way turn restrictions (copies of car-graph nodes; `turn_restrictions.via_ways`).
-    public static let version = 4
+    /// 5: the road graph moves from SQLite BLOBs to memory-mapped sections after the database.
+    public static let version = 5
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

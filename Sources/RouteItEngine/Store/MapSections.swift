@@ -1,0 +1,196 @@
+import CZlib
+import Foundation
+
+/// The fixed-layout part of a `.routeit` file: named arrays (the road graph, its hierarchies and
+/// indexes) appended after the SQLite database, each page-aligned, with a directory and a trailer
+/// at the very end. SQLite ignores bytes past its own pages, so the map stays one file that is
+/// replaced atomically by rename; a session that opened it keeps its mapping of the old file.
+///
+/// Layout (little-endian; offsets absolute in the file):
+///     [SQLite pages][pad to 4096][section 0][pad][section 1]...[directory][trailer: 40 bytes]
+///     directory entry: name (48 bytes, NUL-padded) | offset u64 | length u64 | stride u32 | crc32 u32
+///     trailer: "RtItSECT" | format u32 | entry count u32 | directory offset u64 |
+///              region start u64 | directory crc32 u32 | trailer crc32 u32
+///
+/// Opening reads the trailer and directory and maps the region: the same cost for a city and a
+/// country. Section checksums are verified on request (`verify`), not on open.
+final class MapSections: @unchecked Sendable {
+    static let format: UInt32 = 1
+    static let magic = Array("RtItSECT".utf8)
+    static let trailerSize = 40
+    static let entrySize = 72
+    static let nameSize = 48
+    static let alignment = 4096
+
+    struct Entry {
+        var name: String
+        var offset: UInt64
+        var length: UInt64
+        var stride: UInt32
+        var crc: UInt32
+    }
+
+    let path: String
+    private(set) var entries: [String: Entry] = [:]
+    private let region: MappedRegion
+
+    /// Opens the sections of the map at `path`; `MapSectionsError` when it has none or they are damaged.
+    init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw MapSectionsError.unreadable(path, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw MapSectionsError.unreadable(path, String(cString: strerror(errno))) }
+        let size = UInt64(st.st_size)
+        guard size >= UInt64(MapSections.trailerSize) else { throw MapSectionsError.missing }
+        var trailer = [UInt8](repeating: 0, count: MapSections.trailerSize)
+        guard MapSections.readFully(fd, into: &trailer, at: size - UInt64(MapSections.trailerSize)) else {
+            throw MapSectionsError.damaged
+        }
+        guard Array(trailer[0..<8]) == MapSections.magic else { throw MapSectionsError.missing }
+        var t = ByteReader(trailer)
+        t.skip(8)
+        let format = t.u32(), count = t.u32(), directoryOffset = t.u64(), regionStart = t.u64()
+        let directoryCRC = t.u32(), trailerCRC = t.u32()
+        guard trailerCRC == MapSections.crc(trailer[0..<36]) else { throw MapSectionsError.damaged }
+        guard format == MapSections.format else { throw MapSectionsError.otherFormat(Int(format)) }
+        let directoryLength = UInt64(count) * UInt64(MapSections.entrySize)
+        guard count < 100_000, regionStart % UInt64(MapSections.alignment) == 0, regionStart <= directoryOffset,
+              directoryOffset + directoryLength + UInt64(MapSections.trailerSize) == size else {
+            throw MapSectionsError.damaged
+        }
+        var directory = [UInt8](repeating: 0, count: Int(directoryLength))
+        guard MapSections.readFully(fd, into: &directory, at: directoryOffset),
+              MapSections.crc(directory[...]) == directoryCRC else { throw MapSectionsError.damaged }
+        var d = ByteReader(directory)
+        for _ in 0..<count {
+            let nameBytes = d.bytes(MapSections.nameSize).prefix { $0 != 0 }
+            let entry = Entry(name: String(decoding: nameBytes, as: UTF8.self), offset: d.u64(), length: d.u64(),
+                              stride: d.u32(), crc: d.u32())
+            guard entry.offset >= regionStart, entry.offset % UInt64(MapSections.alignment) == 0,
+                  entry.length <= directoryOffset, entry.offset <= directoryOffset - entry.length,
+                  entry.stride > 0, entry.length % UInt64(entry.stride) == 0 else { throw MapSectionsError.damaged }
+            entries[entry.name] = entry
+        }
+        region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart)
+        regionOffset = regionStart
+    }
+
+    private let regionOffset: UInt64
+
+    /// The named array, mapped; `MapSectionsError.damaged` when absent or of another element size.
+    func column<T: BitwiseCopyable>(_ name: String, of type: T.Type = T.self) throws -> Column<T> {
+        guard let e = entries[name] else { throw MapSectionsError.absent(name) }
+        guard Int(e.stride) == MemoryLayout<T>.stride, MemoryLayout<T>.alignment <= MapSections.alignment else {
+            throw MapSectionsError.damaged
+        }
+        let count = Int(e.length) / MemoryLayout<T>.stride
+        guard count > 0, let start = region.base?.advanced(by: Int(e.offset - regionOffset)) else { return Column() }
+        return Column(mapped: start.assumingMemoryBound(to: T.self), count: count, mapping: region)
+    }
+
+    func has(_ name: String) -> Bool { entries[name] != nil }
+
+    /// Checks every section's checksum (reads the whole region); the names of damaged sections.
+    func verify() -> [String] {
+        entries.values.sorted { $0.offset < $1.offset }.compactMap { e in
+            guard let base = region.base else { return e.length == 0 ? nil : e.name }
+            let bytes = UnsafeRawBufferPointer(start: base.advanced(by: Int(e.offset - regionOffset)), count: Int(e.length))
+            return MapSections.crc(bytes) == e.crc ? nil : e.name
+        }
+    }
+
+    // MARK: helpers
+
+    static func crc<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+        let array = Array(bytes)
+        return array.withUnsafeBytes { crc(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func crc(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var value = crc32(0, nil, 0)
+        var offset = 0
+        while offset < bytes.count {
+            let n = min(1 << 30, bytes.count - offset)
+            value = crc32(value, bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(n))
+            offset += n
+        }
+        return UInt32(truncatingIfNeeded: value)
+    }
+
+    static func readFully(_ fd: Int32, into buffer: inout [UInt8], at offset: UInt64) -> Bool {
+        var done = 0
+        let total = buffer.count
+        return buffer.withUnsafeMutableBytes { raw in
+            while done < total {
+                let n = pread(fd, raw.baseAddress! + done, total - done, off_t(offset) + off_t(done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+    }
+}
+
+/// Why a map's sections cannot be used; one line for the user.
+enum MapSectionsError: Error, CustomStringConvertible, Equatable {
+    case missing
+    case absent(String)
+    case damaged
+    case otherFormat(Int)
+    case unreadable(String, String)
+
+    var description: String {
+        switch self {
+        case .missing: return "The map has no road graph; import it again."
+        case .absent, .damaged: return MapDamage.message
+        case .otherFormat: return "The map was made by another version of RouteIt; import it again."
+        case .unreadable(let path, let reason): return "Cannot read \(path): \(reason)."
+        }
+    }
+}
+
+/// A read-only memory mapping, unmapped when the last column using it is gone.
+final class MappedRegion: @unchecked Sendable {
+    let base: UnsafeRawPointer?
+    let length: Int
+
+    init(fd: Int32, offset: UInt64, length: UInt64) throws {
+        self.length = Int(length)
+        guard length > 0 else { base = nil; return }
+        let p = mmap(nil, Int(length), PROT_READ, MAP_SHARED, fd, off_t(offset))
+        guard let p, p != MAP_FAILED else { throw MapSectionsError.damaged }
+        base = UnsafeRawPointer(p)
+    }
+
+    deinit {
+        if let base { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+    }
+}
+
+/// Little-endian fields from a byte array.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var position = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func skip(_ n: Int) { position += n }
+    mutating func bytes(_ n: Int) -> ArraySlice<UInt8> {
+        defer { position += n }
+        return bytes[position..<position + n]
+    }
+    mutating func u32() -> UInt32 {
+        var v: UInt32 = 0
+        for i in 0..<4 { v |= UInt32(bytes[position + i]) << (8 * i) }
+        position += 4
+        return v
+    }
+    mutating func u64() -> UInt64 {
+        var v: UInt64 = 0
+        for i in 0..<8 { v |= UInt64(bytes[position + i]) << (8 * i) }
+        position += 8
+        return v
+    }
+}
