@@ -144,8 +144,8 @@ enum MapSectionsError: Error, CustomStringConvertible, Equatable {
 
     var description: String {
         switch self {
-        case .missing: return "The map has no road graph; import it again."
-        case .absent, .damaged: return MapDamage.message
+        // Every import writes a trailer (with or without a road layer): none means truncated.
+        case .missing, .absent, .damaged: return MapDamage.message
         case .otherFormat: return "The map was made by another version of RouteIt; import it again."
         case .unreadable(let path, let reason): return "Cannot read \(path): \(reason)."
         }

@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Writes format-routes.json: seeded random pairs on the Helsinki and Monaco extracts with the
+car and walking routes a given `routeit` binary answers (duration s, distance m, as its --json
+rounds them). Made once with the binary of commit f35d725 (map schema 4, graph in SQLite BLOBs)
+so that MapFormatRoutesTests can hold the memory-mapped format (schema 5) to the same answers.
+
+    make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
+"""
+import json, os, random, subprocess, sys, tempfile
+
+binary, osm_dir, out = sys.argv[1:4]
+boxes = {"Helsinki": (60.164, 24.935, 60.179, 24.953), "monaco": (43.727, 7.410, 43.750, 7.440)}
+rng = random.Random(20261203)
+result = []
+with tempfile.TemporaryDirectory() as tmp:
+    for name, (s, w, n, e) in boxes.items():
+        map_path = os.path.join(tmp, name + ".routeit")
+        subprocess.run([binary, "import", os.path.join(osm_dir, name + ".osm.pbf"), "-o", map_path],
+                       check=True, capture_output=True)
+        for mode in ("car", "walk"):
+            for _ in range(60):
+                a = (round(rng.uniform(s, n), 6), round(rng.uniform(w, e), 6))
+                b = (round(rng.uniform(s, n), 6), round(rng.uniform(w, e), 6))
+                p = subprocess.run([binary, "route", "%f,%f" % a, "%f,%f" % b, "--mode", mode, "--json",
+                                    "--map", map_path], capture_output=True, text=True)
+                entry = {"map": name, "mode": mode, "from": a, "to": b}
+                if p.returncode == 0:
+                    route = json.loads(p.stdout)["routes"][0]
+                    entry.update(duration=route["duration"], distance=route["distance"])
+                else:
+                    entry["error"] = p.stderr.strip()
+                result.append(entry)
+with open(out, "w") as f:
+    json.dump(result, f, indent=0)
+    f.write("\n")

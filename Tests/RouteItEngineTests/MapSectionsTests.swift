@@ -1,0 +1,116 @@
+import Foundation
+import RouteItCore
+import XCTest
+@testable import RouteItEngine
+
+/// The road graph's fixed-layout sections: opened by mapping, damage never crashes, a replaced
+/// map file leaves an open session answering from the file it opened.
+final class MapSectionsTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    /// Pairs spread over the Helsinki extract.
+    private let pairs: [(Coordinate, Coordinate)] = [
+        (Coordinate(latitude: 60.1699, longitude: 24.9384), Coordinate(latitude: 60.1655, longitude: 24.9495)),
+        (Coordinate(latitude: 60.1750, longitude: 24.9400), Coordinate(latitude: 60.1680, longitude: 24.9420)),
+        (Coordinate(latitude: 60.1710, longitude: 24.9500), Coordinate(latitude: 60.1760, longitude: 24.9370)),
+    ]
+
+    private func copyOfHelsinki() throws -> String {
+        let path = directory.appendingPathComponent("helsinki-\(UUID().uuidString).routeit").path
+        try FileManager.default.copyItem(atPath: try RealMaps.path("Helsinki.osm.pbf"), toPath: path)
+        return path
+    }
+
+    /// Every answer is a route, "no route" or the one damage sentence; anything else fails.
+    private func exercise(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> (routes: Int, damaged: Int) {
+        var routes = 0, damaged = 0
+        func expectPlain(_ error: Error) {
+            switch error {
+            case DirectionsError.noRoute: break
+            case DirectionsError.unavailable(let message) where message == MapDamage.message: damaged += 1
+            default: XCTFail("unexpected error: \(error)", file: file, line: line)
+            }
+        }
+        let directions: OfflineDirections
+        do { directions = try OfflineDirections(path: path) } catch { expectPlain(error); return (0, 1) }
+        for mode in TransportType.allCases {
+            for (a, b) in pairs {
+                do { routes += try directions.routes(from: a, to: b, mode: mode, alternatives: true).count } catch { expectPlain(error) }
+            }
+        }
+        _ = directions.roads(in: BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        return (routes, damaged)
+    }
+
+    func testAnUntouchedMapRoutesAndItsChecksumsHold() throws {
+        let path = try copyOfHelsinki()
+        XCTAssertEqual(exercise(path).damaged, 0)
+        XCTAssertGreaterThan(exercise(path).routes, 0)
+        XCTAssertEqual(try OfflineDirections(path: path).damagedSections(), [])
+    }
+
+    func testATruncatedMapSaysItIsDamaged() throws {
+        let original = try copyOfHelsinki()
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: original)[.size] as? Int)
+        for cut in [1, 40, 4096, size / 3] {
+            let path = try copyOfHelsinki()
+            XCTAssertEqual(truncate(path, off_t(size - cut)), 0)
+            XCTAssertThrowsError(try OfflineDirections(path: path), "cut \(cut)") { error in
+                XCTAssertEqual("\(error)", "unavailable(\"\(MapDamage.message)\")")
+            }
+        }
+    }
+
+    /// Every section overwritten with values out of every range, then with random bytes:
+    /// queries answer or say the map is damaged, and nothing traps.
+    func testEverySectionFilledWithGarbageNeverCrashes() throws {
+        let sections = try MapSections(path: try copyOfHelsinki())
+        var generator = SplitMix(seed: 7)
+        var damagedSeen = 0
+        for entry in sections.entries.values.sorted(by: { $0.name < $1.name }) where entry.length > 0 {
+            for pattern in 0..<2 {
+                let path = try copyOfHelsinki()
+                let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+                try handle.seek(toOffset: entry.offset)
+                var bytes = [UInt8](repeating: 0xFF, count: Int(entry.length))
+                if pattern == 1 { for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: generator.next()) } }
+                try handle.write(contentsOf: Data(bytes))
+                try handle.close()
+                damagedSeen += exercise(path).damaged
+                let verified = try MapSections(path: path).verify()
+                XCTAssertTrue(verified.contains(entry.name), "\(entry.name) damaged but its checksum holds")
+            }
+        }
+        XCTAssertGreaterThan(damagedSeen, 0)
+    }
+
+    func testASessionKeepsAnsweringWhileTheMapIsReplacedUnderIt() throws {
+        let path = try copyOfHelsinki()
+        let session = try OfflineDirections(path: path)
+        let (a, b) = pairs[0]
+        let before = try session.routes(from: a, to: b, mode: .car)
+        // Another import renames a different map over the same path.
+        try MapImporter().importMap(osmFile: try TestPaths.osmFile("test.osm.pbf"), to: path)
+        let after = try session.routes(from: a, to: b, mode: .car)
+        XCTAssertEqual(after.map(\.expectedTravelTime), before.map(\.expectedTravelTime))
+        XCTAssertEqual(after.map(\.polyline), before.map(\.polyline))
+        // A new session sees the new map (the small town: no road near Helsinki).
+        XCTAssertThrowsError(try OfflineDirections(path: path).routes(from: a, to: b, mode: .car))
+    }
+}
+
+/// A small deterministic generator for test data.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
