@@ -183,30 +183,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
         return lo < sorted.count && sorted[lo] == id ? Int32(lo) : nil
     }
 
-    /// Plain tables for inspection and other tools; the router itself loads the blobs.
+    /// The turn restrictions as a plain table, for inspection (the graph itself is in the
+    /// map's sections; a table of every edge would double the map's size).
     private func writeTables(_ net: RoadNetwork, to db: SQLiteDatabase) throws {
         try db.execute("""
-            DROP TABLE IF EXISTS road_edges;
-            CREATE TABLE road_edges(id INTEGER PRIMARY KEY, way_id INTEGER NOT NULL, from_node INTEGER NOT NULL,
-              to_node INTEGER NOT NULL, length REAL NOT NULL, class TEXT NOT NULL, car_speed REAL NOT NULL,
-              car_forward INTEGER NOT NULL, car_backward INTEGER NOT NULL, foot INTEGER NOT NULL,
-              roundabout INTEGER NOT NULL, name TEXT NOT NULL);
             DROP TABLE IF EXISTS turn_restrictions;
             CREATE TABLE turn_restrictions(relation_id INTEGER NOT NULL, restriction TEXT NOT NULL,
               from_way INTEGER NOT NULL, via_node INTEGER, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL);
             """)
-        let classNames = RoadClass.allCases.map { "\($0)" }
-        let insert = try db.prepare("INSERT INTO road_edges VALUES(?,?,?,?,?,?,?,?,?,?,?,?)")
-        for e in 0..<net.edgeCount {
-            let f = net.edgeFlags[e]
-            let speed = net.edgeCarMs[e] > 0 ? Double(net.edgeLength[e]) / (Double(net.edgeCarMs[e]) / 1000) * 3.6 : 0
-            try insert.run([.int(Int64(e)), .int(net.edgeWay[e]), .int(Int64(net.edgeFrom[e])), .int(Int64(net.edgeTo[e])),
-                            .double(Double(net.edgeLength[e])), .text(classNames[Int(net.edgeClass[e])]),
-                            .double((speed * 10).rounded() / 10),
-                            .int(f & EdgeFlags.carForward != 0 ? 1 : 0), .int(f & EdgeFlags.carBackward != 0 ? 1 : 0),
-                            .int(f & EdgeFlags.foot != 0 ? 1 : 0), .int(f & EdgeFlags.roundabout != 0 ? 1 : 0),
-                            .text(net.names[Int(net.edgeName[e])])])
-        }
         let restrict = try db.prepare("INSERT INTO turn_restrictions VALUES(?,?,?,?,?,?)")
         for r in restrictions {
             try restrict.run([.int(r.relationId), .text(r.restriction), .int(r.fromWay), r.viaNode.map { .int($0) } ?? .null,
