@@ -123,11 +123,11 @@ final class HTTPErrorHandlingTests: XCTestCase {
         }
     }
 
-    func testTimeoutsAreWholeSecondsFromOneSecondToADay() {
-        XCTAssertEqual(HTTPClient.wholeSeconds(0.2), 1)
-        XCTAssertEqual(HTTPClient.wholeSeconds(2.5), 3)
-        XCTAssertEqual(HTTPClient.wholeSeconds(1e300), 86_400)
-        XCTAssertEqual(HTTPClient.wholeSeconds(.infinity), 86_400)
-        XCTAssertEqual(HTTPClient.wholeSeconds(.nan), 1)
+    func testTimeoutsAreBoundedFromAMillisecondToADay() {
+        XCTAssertEqual(HTTPClient.bounded(0.2), 0.2)
+        XCTAssertEqual(HTTPClient.bounded(0), 0.001)
+        XCTAssertEqual(HTTPClient.bounded(1e300), 86_400)
+        XCTAssertEqual(HTTPClient.bounded(.infinity), 86_400)
+        XCTAssertEqual(HTTPClient.bounded(.nan), 1)
     }
 }

@@ -9,6 +9,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     enum Reply {
         case status(Int, String)
         case hang
+        /// These bytes as they are, then the connection closes.
+        case raw([UInt8])
+        /// A head, then one body byte every `every` seconds until stop().
+        case drip(head: String, every: TimeInterval)
+        /// A head, then body bytes as fast as the client reads them until stop().
+        case flood(head: String)
     }
 
     let port: UInt16
@@ -88,6 +94,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         switch reply {
         case .hang:
             return // keep the connection open and silent until stop()
+        case .raw(let bytes):
+            _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, bytes.count) }
+            shutdown(client, Int32(SHUT_RDWR))
+        case let .drip(head, every):
+            let head = Array(head.utf8)
+            _ = head.withUnsafeBytes { write(client, $0.baseAddress, head.count) }
+            var byte: UInt8 = 0x20
+            while !lock.withLock({ stopped }) && write(client, &byte, 1) == 1 { Thread.sleep(forTimeInterval: every) }
+        case let .flood(head):
+            let head = Array(head.utf8)
+            _ = head.withUnsafeBytes { write(client, $0.baseAddress, head.count) }
+            let block = [UInt8](repeating: 0x61, count: 65536)
+            while !lock.withLock({ stopped }) && block.withUnsafeBytes({ send(client, $0.baseAddress, block.count, Int32(MSG_NOSIGNAL)) }) > 0 {}
         case let .status(code, body):
             let bytes = Array(body.utf8)
             let head = "HTTP/1.1 \(code) X\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why a server did not answer usefully. `isServerDown` separates "the server is not there"
 /// (fall back to the offline map) from "the server answered no" (tell the user).
@@ -11,23 +8,6 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
     case serverError(host: String, status: Int)
     case invalidResponse(host: String, reason: String)
     case cancelled
-
-    init(transportError error: Error, url: URL) {
-        let host = url.hostDescription
-        guard let urlError = error as? URLError else {
-            self = .unreachable(host: host, reason: error.localizedDescription)
-            return
-        }
-        switch urlError.code {
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut(host: host)
-        case .cannotConnectToHost: self = .unreachable(host: host, reason: "connection refused")
-        case .cannotFindHost, .dnsLookupFailed: self = .unreachable(host: host, reason: "unknown host")
-        case .networkConnectionLost: self = .unreachable(host: host, reason: "connection lost")
-        case .notConnectedToInternet: self = .unreachable(host: host, reason: "no network")
-        default: self = .unreachable(host: host, reason: "network error \(urlError.code.rawValue)")
-        }
-    }
 
     /// Connection-level failures and 5xx: the server is not usable right now.
     public var isServerDown: Bool {

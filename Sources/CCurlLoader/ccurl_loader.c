@@ -1,0 +1,95 @@
+#include "ccurl_loader.h"
+#include <curl/curl.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef CURLcode (*global_init_fn)(long);
+typedef CURL *(*easy_init_fn)(void);
+typedef CURLcode (*easy_setopt_fn)(CURL *, CURLoption, ...);
+typedef CURLcode (*easy_perform_fn)(CURL *);
+typedef CURLcode (*easy_getinfo_fn)(CURL *, CURLINFO, ...);
+typedef void (*easy_cleanup_fn)(CURL *);
+typedef const char *(*easy_strerror_fn)(CURLcode);
+
+static struct {
+    int loaded;
+    easy_init_fn init;
+    easy_setopt_fn setopt;
+    easy_perform_fn perform;
+    easy_getinfo_fn getinfo;
+    easy_cleanup_fn cleanup;
+    easy_strerror_fn strerror;
+} curl;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+    global_init_fn global_init = (global_init_fn)dlsym(lib, "curl_global_init");
+    curl.init = (easy_init_fn)dlsym(lib, "curl_easy_init");
+    curl.setopt = (easy_setopt_fn)dlsym(lib, "curl_easy_setopt");
+    curl.perform = (easy_perform_fn)dlsym(lib, "curl_easy_perform");
+    curl.getinfo = (easy_getinfo_fn)dlsym(lib, "curl_easy_getinfo");
+    curl.cleanup = (easy_cleanup_fn)dlsym(lib, "curl_easy_cleanup");
+    curl.strerror = (easy_strerror_fn)dlsym(lib, "curl_easy_strerror");
+    if (!global_init || !curl.init || !curl.setopt || !curl.perform || !curl.getinfo || !curl.cleanup || !curl.strerror) return;
+    if (global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return;
+    curl.loaded = 1;
+}
+
+int ccurl_available(void) {
+    pthread_once(&once, load);
+    return curl.loaded;
+}
+
+struct transfer {
+    void *context;
+    ccurl_body_fn body;
+    ccurl_stop_fn stop;
+};
+
+static size_t on_body(char *bytes, size_t size, size_t count, void *user) {
+    struct transfer *t = user;
+    size_t n = size * count;
+    return t->body(t->context, bytes, n) == 0 ? n : 0;
+}
+
+static int on_progress(void *user, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d) {
+    (void)a; (void)b; (void)c; (void)d;
+    struct transfer *t = user;
+    return t->stop(t->context);
+}
+
+int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *context,
+              ccurl_body_fn body, ccurl_stop_fn stop, long *status, char *error, size_t error_size) {
+    if (!ccurl_available()) {
+        snprintf(error, error_size, "HTTPS needs libcurl (Debian: libcurl4), which is not installed");
+        return -1;
+    }
+    CURL *h = curl.init();
+    if (!h) { snprintf(error, error_size, "libcurl could not start"); return -1; }
+    char buffer[CURL_ERROR_SIZE] = {0};
+    struct transfer t = { context, body, stop };
+    curl.setopt(h, CURLOPT_URL, url);
+    curl.setopt(h, CURLOPT_USERAGENT, user_agent);
+    curl.setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
+    curl.setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl.setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl.setopt(h, CURLOPT_WRITEDATA, &t);
+    curl.setopt(h, CURLOPT_NOPROGRESS, 0L);
+    curl.setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl.setopt(h, CURLOPT_XFERINFODATA, &t);
+    curl.setopt(h, CURLOPT_ERRORBUFFER, buffer);
+    curl.setopt(h, CURLOPT_PROTOCOLS_STR, "https");
+    CURLcode rc = curl.perform(h);
+    if (rc == CURLE_OK) {
+        curl.getinfo(h, CURLINFO_RESPONSE_CODE, status);
+    } else {
+        snprintf(error, error_size, "%s", buffer[0] ? buffer : curl.strerror(rc));
+    }
+    curl.cleanup(h);
+    return (int)rc;
+}
