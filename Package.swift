@@ -15,12 +15,13 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // HTTPS through libcurl loaded at run time: nothing links libcurl (see HTTPExchange).
         .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "RouteItCore"),
         .target(name: "RouteItScreens", dependencies: ["RouteItCore"]),
-        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "CSQLite", "CZlib"]),
+        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "CSQLite", "CZlib", "CLibXML2"]),
         .target(name: "RouteItRemote", dependencies: ["RouteItCore", "CCurlLoader"]),
         .target(name: "RouteItExport", dependencies: ["RouteItCore"]),
         .executableTarget(

@@ -101,15 +101,12 @@ final class OSMXMLReaderTests: XCTestCase {
     func testBadXMLGivesOneLineErrors() throws {
         let dir = try OSMTestData.temporaryDirectory(for: self)
         let cases: [(String, String, String)] = [
-            ("truncated.osm", String(sample.prefix(300)), "truncated.osm: invalid OSM XML: the file ends early at line 6"),
-            ("html.osm", "<?xml version=\"1.0\"?><html><body>hi</body></html>", "root element is <html>"),
-            ("nolat.osm", "<osm><node id=\"1\" lon=\"2\"/></osm>", "node 1 has no valid lat/lon"),
-            ("badlat.osm", "<osm><node id=\"1\" lat=\"95\" lon=\"2\"/></osm>", "node 1 has no valid lat/lon"),
-            ("noid.osm", "<osm><way><nd ref=\"1\"/></way></osm>", "<way> without a numeric id"),
-            ("badref.osm", "<osm><way id=\"5\"><nd ref=\"x\"/></way></osm>", "<nd> without a numeric ref in way 5"),
-            ("badmember.osm", "<osm><relation id=\"5\"><member type=\"area\" ref=\"1\"/></relation></osm>",
-             "<member> without a valid type and ref in relation 5"),
-            ("garbage.osm", "<osm><node id=\"1\" lat=\"1\" lon=\"2\"></osm>", "invalid OSM XML at line"),
+            ("truncated.osm", String(sample.prefix(300)), "truncated.osm is not valid OSM XML: the file ends early (truncated?) at line 6"),
+            ("html.osm", "<?xml version=\"1.0\"?><html><body>hi</body></html>", "its root element is <html>"),
+            ("garbage.osm", "<osm><node id=\"1\" lat=\"1\" lon=\"2\"></osm>",
+             "garbage.osm is not valid OSM XML: a closing tag does not match its opening tag at line 1"),
+            ("twice.osm", "<osm>\n<node id=\"1\" id=\"2\"/></osm>", "twice.osm is not valid OSM XML: an attribute given twice in one tag at line 2"),
+            ("after.osm", "<osm/><osm/>", "after.osm is not valid OSM XML: there is content after the <osm> element at line 1"),
         ]
         for (name, text, expected) in cases {
             let reader = try openOSMReader(at: try OSMTestData.write(text, named: name, in: dir))
@@ -118,6 +115,111 @@ final class OSMXMLReaderTests: XCTestCase {
                 XCTAssertTrue(message.contains(expected), "\(name): \(message)")
                 XCTAssertFalse(message.contains("\n"), "\(name): \(message)")
             }
+        }
+    }
+
+    /// Unusable elements are real OSM errors, not broken files: each is left out and counted,
+    /// and the rest of the file is read. Coordinates are passed on as read (NaN when missing);
+    /// the importer checks their range.
+    func testUnusableElementsAreSkippedAndCounted() throws {
+        let text = """
+        <osm>
+          <node id="1" lon="2"/>
+          <node id="2" lat="95" lon="2"/>
+          <node id="x" lat="1" lon="2"/>
+          <node id="3" lat="1" lon="2"><tag k="name"/><tag k="amenity" v="cafe"/></node>
+          <way><nd ref="1"/></way>
+          <way id="5"><nd ref="x"/><nd ref="1"/></way>
+          <way id="6"><nd ref="1"/><nd ref="3"/></way>
+          <relation id="7"><member type="area" ref="1"/></relation>
+          <relation id="8"><member type="way" ref="6" role="outer"/></relation>
+        </osm>
+        """
+        let reader = OSMXMLReader(data: Data(text.utf8), name: "bad.osm")
+        let all = try OSMCollected(reader)
+        XCTAssertEqual(all.nodes.map(\.id), [1, 2, 3])
+        XCTAssertTrue(all.nodes[0].latitude.isNaN)
+        XCTAssertEqual(all.nodes[1].latitude, 95)
+        XCTAssertEqual(all.nodes[2].tags.map(\.0), ["amenity"])
+        XCTAssertEqual(all.ways, [OSMWay(id: 6, nodeRefs: [1, 3])])
+        XCTAssertEqual(all.relations.map(\.id), [8])
+        XCTAssertEqual(reader.skipped[.elementWithoutID], 2)
+        XCTAssertEqual(reader.skipped[.wayWithBadNodeReference], 1)
+        XCTAssertEqual(reader.skipped[.relationWithBadMember], 1)
+        XCTAssertEqual(reader.skipped[.tagWithoutKeyOrValue], 1)
+        XCTAssertEqual(reader.skipped.description,
+                       "2 elements without a numeric id, 1 way with a bad node reference, 1 relation with a bad member, 1 tag without a key or value")
+        // A pass over ways alone counts only the ways' problems.
+        _ = try OSMCollected(reader, .ways)
+        XCTAssertEqual(reader.skipped.description, "1 element without a numeric id, 1 way with a bad node reference")
+    }
+
+    /// Invalid UTF-8 in element names, attribute names and values used to crash inside
+    /// Foundation's parser; now it is one line naming the line and byte.
+    func testInvalidUTF8IsOneLineWithTheByteOffset() throws {
+        let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n<node id=\"1\" lat=\"1\" lon=\"2\"/>\n".utf8)
+        let bodies: [(String, [UInt8])] = [
+            ("element name", Array("<no".utf8) + [0xFF, 0xFE] + Array("de id=\"2\" lat=\"1\" lon=\"2\"/>".utf8)),
+            ("attribute name", Array("<node i".utf8) + [0xC3, 0x28] + Array("d=\"2\" lat=\"1\" lon=\"2\"/>".utf8)),
+            ("attribute value", Array("<node id=\"2\" lat=\"1\" lon=\"2\"><tag k=\"name\" v=\"".utf8) + [0xED, 0xA0, 0x80] + Array("\"/></node>".utf8)),
+            ("lone continuation", Array("<way id=\"3\">".utf8) + [0x80] + Array("</way>".utf8)),
+        ]
+        let dir = try OSMTestData.temporaryDirectory(for: self)
+        for (what, body) in bodies {
+            let bytes = head + body + Array("\n</osm>\n".utf8)
+            for reader in [OSMXMLReader(data: Data(bytes), name: "bad.osm"),
+                           OSMXMLReader(url: try OSMTestData.write(bytes, named: "bad.osm", in: dir))] {
+                XCTAssertThrowsError(try OSMCollected(reader), what) { error in
+                    let message = (error as? OSMReadError)?.message ?? "\(error)"
+                    XCTAssertTrue(message.hasPrefix("bad.osm is not valid OSM XML: "), "\(what): \(message)")
+                    XCTAssertTrue(message.contains("at line 4, byte "), "\(what): \(message)")
+                    XCTAssertFalse(message.contains("\n"), "\(what): \(message)")
+                }
+            }
+        }
+    }
+
+    /// Entities that expand without end (a "billion laughs" file) or refer to themselves are
+    /// refused by the parser's limits, quickly and with one line.
+    func testEntityBombsAreRefused() throws {
+        var doctype = "<!DOCTYPE osm [<!ENTITY a0 \"haha\">"
+        for i in 1...12 { doctype += "<!ENTITY a\(i) \"" + String(repeating: "&a\(i - 1);", count: 10) + "\">" }
+        doctype += "<!ENTITY loop \"&loop;\">]>"
+        let bomb = doctype + "<osm><node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"name\" v=\"&a12;\"/></node></osm>"
+        let loop = doctype + "<osm><node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"name\" v=\"&loop;\"/></node></osm>"
+        for (what, text) in [("bomb", bomb), ("loop", loop)] {
+            XCTAssertThrowsError(try OSMCollected(OSMXMLReader(data: Data(text.utf8), name: "\(what).osm")), what) { error in
+                let message = (error as? OSMReadError)?.message ?? "\(error)"
+                XCTAssertTrue(message.hasPrefix("\(what).osm is not valid OSM XML: "), message)
+                XCTAssertFalse(message.contains("\n"), message)
+            }
+        }
+    }
+
+    /// Tags are appended in place: a node with 200,000 tags reads in linear time (the old
+    /// reader copied the growing tag list at every tag, and took hours on this).
+    func testAnElementWithVeryManyChildrenReads() throws {
+        let count = 200_000
+        var text = "<osm><node id=\"1\" lat=\"1\" lon=\"2\">"
+        text.reserveCapacity(count * 30)
+        for i in 0..<count { text += "<tag k=\"k\(i)\" v=\"v\"/>" }
+        text += "</node><way id=\"2\">"
+        for i in 0..<count { text += "<nd ref=\"\(i % 7)\"/>" }
+        text += "</way></osm>"
+        let all = try OSMCollected(OSMXMLReader(data: Data(text.utf8), name: "many.osm"))
+        XCTAssertEqual(all.nodes.first?.tags.count, count)
+        XCTAssertEqual(all.nodes.first?.tags.last?.0, "k\(count - 1)")
+        XCTAssertEqual(all.ways.first?.nodeRefs.count, count)
+    }
+
+    func testUnreadableAndMissingFilesSaySo() throws {
+        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let missing = dir.appendingPathComponent("gone.osm")
+        XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: missing))) { error in
+            XCTAssertEqual((error as? OSMReadError)?.message, "cannot read gone.osm: no such file or directory")
+        }
+        XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: dir))) { error in
+            XCTAssertTrue(((error as? OSMReadError)?.message ?? "").hasSuffix("is a directory, not an OSM file"), "\(error)")
         }
     }
 

@@ -125,12 +125,17 @@ final class PBFDecodingTests: XCTestCase {
                             saying: "DenseNodes has fewer coordinates than ids")
     }
 
-    func testCoordinatesOutsideTheWorldAreCorruption() throws {
+    /// A node outside the world is one bad element, not a broken file: the decoder passes it on
+    /// as stored and the importer skips and counts it (see ImportRobustnessTests).
+    func testCoordinatesOutsideTheWorldArePassedOnAsStored() throws {
         let dense = W.message { g in
-            g.data(2, W.message { $0.packedDeltas(1, [1]); $0.packedDeltas(8, [950_000_000]); $0.packedDeltas(9, [0]) })
+            g.data(2, W.message { $0.packedDeltas(1, [1, 2]); $0.packedDeltas(8, [950_000_000, 0]); $0.packedDeltas(9, [0, 0]) })
         }
-        try assertReadFails(PBFTestEncoder.header() + PBFTestEncoder.dataBlock(strings: [], groups: [dense]),
-                            saying: "node 1 lies outside the world")
+        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let url = try OSMTestData.write(PBFTestEncoder.header() + PBFTestEncoder.dataBlock(strings: [], groups: [dense]),
+                                        named: "outside.osm.pbf", in: dir)
+        let all = try OSMCollected(try openOSMReader(at: url))
+        XCTAssertEqual(all.nodes, [OSMNode(id: 1, latitude: 95, longitude: 0), OSMNode(id: 2, latitude: 0, longitude: 0)])
     }
 
     /// Every prefix of a file is either refused with an OSMReadError or, when it ends exactly

@@ -34,4 +34,11 @@ public struct ImportSummary: Sendable {
     public var relations: Int
     public var coordinatesKept: Int
     public var seconds: Double
+    /// Elements left out because their data was unusable (bad coordinates, implausible geometry, ...).
+    public var skipped = SkippedElements()
+}
+
+/// A layer that leaves out elements it cannot use, counted for the import summary.
+public protocol MapLayerSkipping {
+    var skipped: SkippedElements { get }
 }

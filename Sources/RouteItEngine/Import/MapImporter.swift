@@ -53,7 +53,7 @@ public final class MapImporter {
 
     private func importMap(from reader: OSMReader, sourceName: String, temporary: String, to destination: String,
                            startedAt: Date) throws -> ImportSummary {
-        let info = try reader.info
+        let info = try reader.info.checked
         var summary = ImportSummary(destination: destination, nodes: 0, ways: 0, relations: 0, coordinatesKept: 0, seconds: 0)
         let coordinates = try readPasses(reader, summary: &summary)
         guard summary.nodes + summary.ways + summary.relations > 0 else {
@@ -76,6 +76,7 @@ public final class MapImporter {
                     } else {
                         try layer.write(to: db, coordinates: coordinates, progress: layerProgress)
                     }
+                    if let skipping = layer as? MapLayerSkipping { summary.skipped.add(skipping.skipped) }
                     progress?.importPhaseFinished(layer.phaseName, summary: (layer as? MapLayerSummarizing)?.writtenSummary ?? "written")
                 }
             }
@@ -110,16 +111,23 @@ public final class MapImporter {
             }
             if (ways + relations) % reportEvery == 0 { try report(fraction: nil, items: ways + relations) }
         }
+        summary.skipped.add(reader.skipped)
         progress?.importPhaseFinished("reading ways", summary: "\(ways) ways, \(relations) relations")
 
         var coordinates = NodeCoordinates()
         var nodes = 0
+        var badCoordinates = 0
         try begin("reading nodes")
         try reader.read(.nodes) { entity in
             guard case .node(let node) = entity else { return }
             nodes += 1
+            let coordinate = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            guard coordinate.isValid else {
+                badCoordinates += 1
+                return
+            }
             if needed.contains(node.id) {
-                coordinates.record(node.id, Coordinate(latitude: node.latitude, longitude: node.longitude))
+                coordinates.record(node.id, coordinate)
             }
             if !node.tags.isEmpty {
                 for layer in layers { try layer.visit(node: node) }
@@ -130,6 +138,8 @@ public final class MapImporter {
                 try report(fraction: needed.isEmpty ? nil : Double(coordinates.count) / Double(needed.count), items: nodes)
             }
         }
+        summary.skipped.add(reader.skipped)
+        summary.skipped.count(.nodeWithBadCoordinates, badCoordinates)
         progress?.importPhaseFinished("reading nodes", summary: "\(nodes) nodes, \(coordinates.count) kept")
         summary.nodes = nodes
         summary.ways = ways

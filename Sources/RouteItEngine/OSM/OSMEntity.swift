@@ -1,5 +1,6 @@
 /// The three OSM primitives as every reader (PBF, XML) hands them to the importer.
 /// Tags are kept as an ordered list of pairs, as they appear in the file.
+/// Coordinates are as the file gave them (NaN when missing): the importer checks their range.
 public struct OSMNode: Equatable, Sendable {
     public var id: Int64
     public var latitude: Double
@@ -95,6 +96,21 @@ public struct OSMFileInfo: Equatable, Sendable {
     }
 }
 
+extension OSMFileInfo {
+    /// Only what is plausible: bounds inside the world (all four or none), a timestamp
+    /// between 1970 and 2200. Header values come from the file like everything else.
+    public var checked: OSMFileInfo {
+        var info = OSMFileInfo()
+        if let a = minLatitude, let b = minLongitude, let c = maxLatitude, let d = maxLongitude,
+           [a, c].allSatisfy({ $0.isFinite && abs($0) <= 90 }), [b, d].allSatisfy({ $0.isFinite && abs($0) <= 180 }),
+           a <= c, b <= d {
+            (info.minLatitude, info.minLongitude, info.maxLatitude, info.maxLongitude) = (a, b, c, d)
+        }
+        if let timestamp, (0...7_258_118_400).contains(timestamp) { info.timestamp = timestamp }
+        return info
+    }
+}
+
 /// Which primitives a pass wants; readers skip decoding the rest (a way pass need not
 /// materialise millions of nodes).
 public struct OSMEntityKinds: OptionSet, Sendable {
@@ -110,6 +126,12 @@ public struct OSMEntityKinds: OptionSet, Sendable {
 public protocol OSMReader {
     var info: OSMFileInfo { get throws }
     func read(_ kinds: OSMEntityKinds, _ body: (OSMEntity) throws -> Void) throws
+    /// Elements the last `read` left out because their data was unusable (counted, not fatal).
+    var skipped: SkippedElements { get }
+}
+
+extension OSMReader {
+    public var skipped: SkippedElements { SkippedElements() }
 }
 
 /// What goes wrong reading OSM input; the message is one line for the user.

@@ -1,241 +1,192 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
+#if canImport(Glibc)
+import Glibc
 #endif
 
-/// Streams an `.osm` XML file (OSM API 0.6 format) with a SAX parser: memory stays bounded by
-/// one element, whatever the file size. Every `read` parses the file again from the start.
+/// Streams an `.osm` XML file (OSM API 0.6 format) with libxml2's streaming reader: memory
+/// stays bounded by one element, whatever the file size, and damaged input (bad UTF-8, broken
+/// tags, entity bombs) is refused with one line naming the line and byte. Every `read` parses
+/// the input again from the start. Reads a file, or bytes in memory (for fuzzing and tests).
 public final class OSMXMLReader: OSMReader {
-    public let url: URL
+    private enum Source {
+        case file(URL)
+        case bytes(Data)
+    }
+
+    /// The file name used in messages.
+    public let name: String
+    private let source: Source
+    /// Elements the last `read` left out (no numeric id, a bad node reference, ...).
+    public private(set) var skipped = SkippedElements()
 
     public init(url: URL) {
-        self.url = url
+        name = url.lastPathComponent
+        source = .file(url)
+    }
+
+    public init(data: Data, name: String = "input.osm") {
+        self.name = name
+        source = .bytes(data)
     }
 
     /// `<bounds>` and the file's timestamp (`<osm timestamp=…>` or Overpass `<meta osm_base=…>`);
     /// parsing stops at the first element.
     public var info: OSMFileInfo {
         get throws {
-            let handler = OSMXMLHandler(fileName: url.lastPathComponent, kinds: [], stopAtFirstEntity: true) { _ in }
-            try run(handler)
-            return handler.info
+            var assembler = OSMXMLAssembler(fileName: name, kinds: [])
+            try parse(&assembler, stopAtFirstEntity: true) { _ in }
+            return assembler.info
         }
     }
 
     public func read(_ kinds: OSMEntityKinds, _ body: (OSMEntity) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { escapable in
-            let handler = OSMXMLHandler(fileName: url.lastPathComponent, kinds: kinds, stopAtFirstEntity: false, emit: escapable)
-            try run(handler)
+        var assembler = OSMXMLAssembler(fileName: name, kinds: kinds)
+        skipped = SkippedElements()
+        try parse(&assembler, stopAtFirstEntity: false, emit: body)
+        skipped = assembler.skipped
+    }
+
+    private func parse(_ assembler: inout OSMXMLAssembler, stopAtFirstEntity: Bool,
+                       emit: (OSMEntity) throws -> Void) throws {
+        try withReader { reader, size in
+            var captured = RouteItXMLError()
+            try withUnsafeMutablePointer(to: &captured) { error in
+                routeit_xml_capture_errors(reader, error)
+                defer { xmlTextReaderSetStructuredErrorHandler(reader, nil, nil) }
+                while true {
+                    let status = xmlTextReaderRead(reader)
+                    if status == 0 { break }
+                    guard status > 0 else { throw syntaxError(error.pointee, size: size) }
+                    let type = xmlTextReaderNodeType(reader)
+                    let depth = Int(xmlTextReaderDepth(reader))
+                    if type == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
+                        let element = String(cString: xmlTextReaderConstName(reader))
+                        if stopAtFirstEntity, depth == 1, OSMXMLAssembler.isEntity(element) { return }
+                        let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
+                        try assembler.start(element, depth: depth) { Self.attribute($0, of: reader) }
+                        if isEmpty, let entity = assembler.end(depth: depth) { try emit(entity) }
+                    } else if type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) {
+                        if let entity = assembler.end(depth: depth) { try emit(entity) }
+                    }
+                }
+                if error.pointee.isSet != 0 { throw syntaxError(error.pointee, size: size) }
+            }
+        }
+        if !assembler.sawRoot && !stopAtFirstEntity {
+            throw OSMReadError("\(name) is not an OSM XML file (it has no <osm> element)")
         }
     }
 
-    private func run(_ handler: OSMXMLHandler) throws {
-        let name = url.lastPathComponent
-        guard let stream = InputStream(url: url) else {
-            throw OSMReadError("\(name): cannot open the file")
-        }
-        let parser = XMLParser(stream: stream)
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = handler
-        let ok = parser.parse()
-        if let failure = handler.bodyFailure { throw failure }
-        if handler.stoppedEarly && handler.failure == nil { return }
-        // Linux's stream parser neither reports a missing end of document nor holds back a tag
-        // cut off by the end of the file, so a truncated file is recognised by its tail.
-        if handler.sawRoot, handler.failure != nil || !ok || !handler.closedRoot, !endsLikeOSMDocument() {
-            throw OSMReadError("\(name): invalid OSM XML: the file ends early at line \(parser.lineNumber) (truncated?)")
-        }
-        if let failure = handler.failure { throw failure }
-        if !ok {
-            let reason = (parser.parserError as NSError?).map { Self.describe($0) } ?? "unreadable XML"
-            throw OSMReadError("\(name): invalid OSM XML at line \(parser.lineNumber): \(reason)")
-        }
-        if !handler.sawRoot {
-            throw OSMReadError("\(name): not an OSM XML file (no <osm> element)")
-        }
-        if !handler.closedRoot {
-            throw OSMReadError("\(name): invalid OSM XML: the <osm> element is never closed")
+    private static func attribute(_ name: String, of reader: xmlTextReaderPtr) -> String? {
+        guard let value = xmlTextReaderGetAttribute(reader, name) else { return nil }
+        defer { xmlFree(value) }
+        return String(cString: value)
+    }
+
+    /// A libxml2 reader on the file or the bytes, and the input's size in bytes.
+    private func withReader(_ body: (xmlTextReaderPtr, Int) throws -> Void) throws {
+        _ = Self.libraryReady
+        // No network, no external entities or DTDs; entity expansion stays within libxml2's limits.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue)
+        switch source {
+        case .file(let url):
+            let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw OSMReadError("cannot read \(name): \(Self.describe(errno: errno))") }
+            defer { close(fd) }
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { throw OSMReadError("cannot read \(name): \(Self.describe(errno: errno))") }
+            guard status.st_mode & S_IFMT != S_IFDIR else { throw OSMReadError("\(name) is a directory, not an OSM file") }
+            guard let reader = xmlReaderForFd(fd, url.path, nil, options) else {
+                throw OSMReadError("cannot read \(name): out of memory")
+            }
+            defer { xmlFreeTextReader(reader) }
+            try body(reader, Int(status.st_size))
+        case .bytes(let data):
+            guard !data.isEmpty else { throw OSMReadError("\(name) is not valid OSM XML: it is empty") }
+            guard data.count <= Int(Int32.max) else { throw OSMReadError("\(name) is too large to read from memory") }
+            try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                guard let reader = xmlReaderForMemory(base, Int32(raw.count), name, nil, options) else {
+                    throw OSMReadError("cannot read \(name): out of memory")
+                }
+                defer { xmlFreeTextReader(reader) }
+                try body(reader, raw.count)
+            }
         }
     }
 
-    /// Whether the file ends with `</osm>` or a self-closed `<osm … />` (trailing space allowed).
-    private func endsLikeOSMDocument() -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd() else { return false }
-        try? handle.seek(toOffset: size > 512 ? size - 512 : 0)
-        let tail = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if tail.hasSuffix("</osm>") { return true }
-        guard tail.hasSuffix("/>"), let lastTag = tail.range(of: "<", options: .backwards) else { return false }
-        return tail[lastTag.upperBound...].hasPrefix("osm")
+    /// libxml2 is set up once per process, before any thread uses it.
+    private static let libraryReady: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// "X is not valid OSM XML: <reason> at line L, byte B".
+    private func syntaxError(_ error: RouteItXMLError, size: Int) -> OSMReadError {
+        guard error.isSet != 0 else { return OSMReadError("\(name) is not valid OSM XML") }
+        let message = withUnsafeBytes(of: error.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        var reason = Self.describe(code: Int(error.code), message: message)
+        // A parser that stops at the very end of the input met the end of the file too early.
+        if size > 0, error.byteOffset >= size, Self.endOfInputCodes.contains(Int(error.code)) {
+            reason = "the file ends early (truncated?)"
+        }
+        var position = "at line \(error.line)"
+        if error.byteOffset >= 0 { position += ", byte \(error.byteOffset)" }
+        return OSMReadError("\(name) is not valid OSM XML: \(reason) \(position)")
     }
 
-    /// Linux's XMLParser reports bare error codes; the common ones get words.
-    private static func describe(_ error: NSError) -> String {
-        switch error.code {
-        case 4: return "no XML content"
-        case 5: return "the document is not a single well-formed element"
-        case 9: return "invalid character"
-        case 38...42: return "malformed attribute"
-        case 73, 77: return "unfinished tag"
-        case 76: return "a closing tag does not match its opening tag"
-        case 85: return "unbalanced tags (truncated?)"
-        case 86: return "extra content after the <osm> element"
-        default: return "XML syntax error (code \(error.code))"
+    /// Codes libxml2 gives when the input stops inside the document.
+    private static let endOfInputCodes: Set<Int> = [
+        Int(XML_ERR_DOCUMENT_END.rawValue), Int(XML_ERR_DOCUMENT_EMPTY.rawValue), Int(XML_ERR_GT_REQUIRED.rawValue),
+        Int(XML_ERR_LTSLASH_REQUIRED.rawValue), Int(XML_ERR_TAG_NOT_FINISHED.rawValue),
+        Int(XML_ERR_NAME_REQUIRED.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue),
+        Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue), Int(XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue),
+        Int(XML_ERR_LITERAL_NOT_FINISHED.rawValue), Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue),
+        Int(XML_ERR_PI_NOT_FINISHED.rawValue), Int(XML_ERR_CDATA_NOT_FINISHED.rawValue),
+        Int(XML_ERR_XMLDECL_NOT_FINISHED.rawValue), Int(XML_ERR_SPACE_REQUIRED.rawValue),
+        Int(XML_ERR_EQUAL_REQUIRED.rawValue), Int(XML_ERR_STRING_NOT_CLOSED.rawValue),
+        Int(XML_ERR_STRING_NOT_STARTED.rawValue), Int(XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue),
+    ]
+
+    /// libxml2's codes in plain words; others keep the first line of libxml2's own message.
+    static func describe(code: Int, message: String) -> String {
+        switch code {
+        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue): return "there is no XML content"
+        case Int(XML_ERR_DOCUMENT_END.rawValue): return "there is content after the <osm> element"
+        case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
+            return "invalid UTF-8 or a character XML does not allow"
+        case Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue): return "an encoding RouteIt cannot read (use UTF-8)"
+        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue): return "a closing tag does not match its opening tag"
+        case Int(XML_ERR_GT_REQUIRED.rawValue), Int(XML_ERR_TAG_NOT_FINISHED.rawValue): return "an unfinished tag"
+        case Int(XML_ERR_NAME_REQUIRED.rawValue): return "a tag without a valid name"
+        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue): return "an undefined entity"
+        case Int(XML_ERR_ENTITY_LOOP.rawValue): return "an entity that refers to itself or expands without end"
+        case Int(XML_ERR_ATTRIBUTE_REDEFINED.rawValue): return "an attribute given twice in one tag"
+        case Int(XML_ERR_LT_IN_ATTRIBUTE.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue),
+             Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue), Int(XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue):
+            return "a malformed attribute"
+        default:
+            let firstLine = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let trimmed = firstLine.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return "malformed XML" }
+            // One line of printable text, whatever bytes the input put into the message.
+            let printable = trimmed.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
+            return String(printable.prefix(120)).lowercasedFirst
         }
+    }
+
+    /// "Permission denied" → "permission denied".
+    static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercasedFirst
     }
 }
 
-/// SAX callbacks → OSM entities. Errors are stored and parsing aborted, since delegate
-/// methods cannot throw.
-final class OSMXMLHandler: NSObject, XMLParserDelegate {
-    private let fileName: String
-    private let kinds: OSMEntityKinds
-    private let stopAtFirstEntity: Bool
-    private let emit: (OSMEntity) throws -> Void
-
-    private(set) var info = OSMFileInfo()
-    /// A problem in the data.
-    private(set) var failure: OSMReadError?
-    /// What the caller's closure threw; passed on untouched.
-    private(set) var bodyFailure: Error?
-    private(set) var sawRoot = false
-    private(set) var closedRoot = false
-    private(set) var stoppedEarly = false
-
-    private enum Open {
-        case none
-        case node(OSMNode)
-        case way(OSMWay)
-        case relation(OSMRelation)
-        /// An element of a kind the caller did not ask for: its children are ignored.
-        case skipped(String)
-    }
-    private var open = Open.none
-
-    init(fileName: String, kinds: OSMEntityKinds, stopAtFirstEntity: Bool, emit: @escaping (OSMEntity) throws -> Void) {
-        self.fileName = fileName
-        self.kinds = kinds
-        self.stopAtFirstEntity = stopAtFirstEntity
-        self.emit = emit
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        do {
-            if !sawRoot {
-                guard name == "osm" else {
-                    throw OSMReadError("\(fileName): not an OSM XML file (root element is <\(name)>, expected <osm>)")
-                }
-                sawRoot = true
-                if let stamp = attributes["timestamp"] { info.timestamp = Self.parseTimestamp(stamp) }
-                return
-            }
-            switch name {
-            case "node", "way", "relation":
-                if stopAtFirstEntity {
-                    stoppedEarly = true
-                    parser.abortParsing()
-                    return
-                }
-                try begin(name, attributes, line: parser.lineNumber)
-            case "tag":
-                guard let key = attributes["k"], let value = attributes["v"] else {
-                    throw invalid("<tag> without k or v", parser)
-                }
-                switch open {
-                case .node(var node): node.tags.append((key, value)); open = .node(node)
-                case .way(var way): way.tags.append((key, value)); open = .way(way)
-                case .relation(var relation): relation.tags.append((key, value)); open = .relation(relation)
-                case .none, .skipped: break
-                }
-            case "nd":
-                guard case .way(var way) = open else { return }
-                guard let ref = attributes["ref"].flatMap({ Int64($0) }) else {
-                    throw invalid("<nd> without a numeric ref in way \(way.id)", parser)
-                }
-                way.nodeRefs.append(ref)
-                open = .way(way)
-            case "member":
-                guard case .relation(var relation) = open else { return }
-                guard let type = attributes["type"].flatMap({ OSMMember.Kind(rawValue: $0) }),
-                      let ref = attributes["ref"].flatMap({ Int64($0) }) else {
-                    throw invalid("<member> without a valid type and ref in relation \(relation.id)", parser)
-                }
-                relation.members.append(OSMMember(kind: type, ref: ref, role: attributes["role"] ?? ""))
-                open = .relation(relation)
-            case "bounds":
-                info.minLatitude = attributes["minlat"].flatMap { Double($0) }
-                info.minLongitude = attributes["minlon"].flatMap { Double($0) }
-                info.maxLatitude = attributes["maxlat"].flatMap { Double($0) }
-                info.maxLongitude = attributes["maxlon"].flatMap { Double($0) }
-            case "meta":
-                // Overpass API output carries the data's age here.
-                if info.timestamp == nil, let stamp = attributes["osm_base"] { info.timestamp = Self.parseTimestamp(stamp) }
-            default:
-                break
-            }
-        } catch {
-            fail(error as? OSMReadError ?? OSMReadError("\(fileName): \(error)"), parser)
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "osm" { closedRoot = true }
-        guard name == "node" || name == "way" || name == "relation" else { return }
-        let finished = open
-        open = .none
-        do {
-            switch finished {
-            case .node(let node): try emit(.node(node))
-            case .way(let way): try emit(.way(way))
-            case .relation(let relation): try emit(.relation(relation))
-            case .none, .skipped: break
-            }
-        } catch {
-            bodyFailure = error
-            parser.abortParsing()
-        }
-    }
-
-    private func begin(_ name: String, _ attributes: [String: String], line: Int) throws {
-        guard let id = attributes["id"].flatMap({ Int64($0) }) else {
-            throw OSMReadError("\(fileName): invalid OSM XML at line \(line): <\(name)> without a numeric id")
-        }
-        // History and change files mark deleted versions; they are not part of the map.
-        if attributes["visible"] == "false" || attributes["action"] == "delete" {
-            open = .skipped(name)
-            return
-        }
-        switch name {
-        case "node":
-            guard kinds.contains(.nodes) else { open = .skipped(name); return }
-            guard let lat = attributes["lat"].flatMap({ Double($0) }), let lon = attributes["lon"].flatMap({ Double($0) }),
-                  (-90.0...90.0).contains(lat), (-180.0...180.0).contains(lon) else {
-                throw OSMReadError("\(fileName): invalid OSM XML at line \(line): node \(id) has no valid lat/lon")
-            }
-            open = .node(OSMNode(id: id, latitude: lat, longitude: lon))
-        case "way":
-            open = kinds.contains(.ways) ? .way(OSMWay(id: id, nodeRefs: [])) : .skipped(name)
-        default:
-            open = kinds.contains(.relations) ? .relation(OSMRelation(id: id, members: [])) : .skipped(name)
-        }
-    }
-
-    private func invalid(_ what: String, _ parser: XMLParser) -> OSMReadError {
-        OSMReadError("\(fileName): invalid OSM XML at line \(parser.lineNumber): \(what)")
-    }
-
-    private func fail(_ error: OSMReadError, _ parser: XMLParser) {
-        if failure == nil { failure = error }
-        parser.abortParsing()
-    }
-
-    /// OSM timestamps are ISO 8601 in UTC, e.g. `2016-03-05T00:26:02Z`.
-    static func parseTimestamp(_ text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        guard let date = formatter.date(from: text) else { return nil }
-        return Int64(date.timeIntervalSince1970)
+private extension String {
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
     }
 }

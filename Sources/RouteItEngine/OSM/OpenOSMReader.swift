@@ -5,18 +5,25 @@ import Foundation
 /// an XML file with `<?xml` or `<osm`. Anything else gets a one-line error naming the file.
 public func openOSMReader(at url: URL) throws -> OSMReader {
     let name = url.lastPathComponent
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        throw OSMReadError("\(url.path): no such file")
+    // open(2) itself says why a file cannot be read: missing, a directory, no permission.
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+        let code = errno
+        if code == ENOENT { throw OSMReadError("\(url.path): no such file") }
+        throw OSMReadError("cannot read \(name): \(OSMXMLReader.describe(errno: code))")
     }
-    guard !isDirectory.boolValue else {
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var status = stat()
+    guard fstat(fd, &status) == 0 else { throw OSMReadError("cannot read \(name): \(OSMXMLReader.describe(errno: errno))") }
+    guard status.st_mode & S_IFMT != S_IFDIR else {
         throw OSMReadError("\(name): is a directory, not an OSM file")
     }
-    guard let handle = FileHandle(forReadingAtPath: url.path) else {
-        throw OSMReadError("\(name): cannot open the file (permission denied?)")
+    let head: [UInt8]
+    do {
+        head = [UInt8]((try handle.read(upToCount: OSMFileFormat.sniffLength)) ?? Data())
+    } catch {
+        throw OSMReadError("cannot read \(name): \((error as NSError).localizedDescription)")
     }
-    defer { try? handle.close() }
-    let head = [UInt8]((try? handle.read(upToCount: OSMFileFormat.sniffLength)) ?? Data())
 
     switch OSMFileFormat.sniff(head) {
     case .empty:

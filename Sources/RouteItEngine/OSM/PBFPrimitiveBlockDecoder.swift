@@ -190,9 +190,7 @@ struct PBFPrimitiveBlockDecoder {
         // Nanodegrees: offset + granularity × stored value.
         let latitude = Double(latOffset &+ granularity &* lat) / 1e9
         let longitude = Double(lonOffset &+ granularity &* lon) / 1e9
-        guard abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw PBFCorruption("node \(id) lies outside the world (\(latitude), \(longitude))")
-        }
+        // Passed on as stored, even outside the world: the importer skips and counts such nodes.
         return OSMNode(id: id, latitude: latitude, longitude: longitude, tags: tags)
     }
 

@@ -38,10 +38,20 @@ struct EdgeGrid {
             let pts = net.points(of: e)
             var prev = pts.first!
             for p in pts.dropFirst() {
-                let (r0, c0) = grid.cell(lat: min(prev.latitude, p.latitude), lon: min(prev.longitude, p.longitude))
-                let (r1, c1) = grid.cell(lat: max(prev.latitude, p.latitude), lon: max(prev.longitude, p.longitude))
-                for r in r0...r1 {
-                    for c in c0...c1 { pairs.append(UInt64(r * cols + c) << 32 | UInt64(e)) }
+                // Walk the segment in steps of at most one cell, listing the cells of each step's
+                // box: work follows the segment's length, not the area of its bounding box.
+                let steps = max(1, Int(min(8192, max(abs(p.latitude - prev.latitude) / grid.cellLat,
+                                                       abs(p.longitude - prev.longitude) / grid.cellLon).rounded(.up))))
+                var a = (lat: prev.latitude, lon: prev.longitude)
+                for s in 1...steps {
+                    let t = Double(s) / Double(steps)
+                    let b = (lat: prev.latitude + (p.latitude - prev.latitude) * t, lon: prev.longitude + (p.longitude - prev.longitude) * t)
+                    let (r0, c0) = grid.cell(lat: min(a.lat, b.lat), lon: min(a.lon, b.lon))
+                    let (r1, c1) = grid.cell(lat: max(a.lat, b.lat), lon: max(a.lon, b.lon))
+                    for r in r0...r1 {
+                        for c in c0...c1 { pairs.append(UInt64(r * cols + c) << 32 | UInt64(e)) }
+                    }
+                    a = b
                 }
                 prev = p
             }

@@ -3,7 +3,7 @@ import RouteItCore
 
 /// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at
 /// junctions, builds the per-mode graphs and their contraction hierarchies, and stores it all.
-public final class RoadLayerBuilder: MapSectionLayerBuilder {
+public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
     public var phaseName: String { "roads" }
 
     private struct WayInfo {
@@ -24,6 +24,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
     private(set) var restrictions: [TurnRestriction] = []
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
     private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
+    /// Ways `buildNetwork` left out (implausible geometry, crowded nodes).
+    public private(set) var skipped = SkippedElements()
 
     public init() {}
 
@@ -95,33 +97,28 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
         try progress(1)
     }
 
+    /// Longest plausible piece of road between two nodes, and longest plausible way: longer
+    /// ones are mapping errors (a node at 0,0 among Helsinki's, a road drawn across a continent).
+    static let maxSegmentMetres = 100_000.0
+    static let maxWayMetres = 1_000_000.0
+    /// Most times ways may pass through one node. Busy real junctions have a handful; far more
+    /// (a way zigzagging between two nodes, thousands of ways from one point) would make the
+    /// turns at that node, and the hierarchy over them, grow with the square of its degree.
+    static let maxVisitsPerNode = 32
+
     /// Junctions (way ends, nodes shared by ways, obstacles on a way) become graph nodes;
     /// returns them sorted. An obstacle must be a node for the car graph to charge its delay.
+    /// Ways with implausible geometry or through crowded nodes are left out and counted in `skipped`.
     func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
-        // Drop nodes without a coordinate (cut at the extract's boundary) and repeated nodes.
-        var kept: [Int64] = []
-        kept.reserveCapacity(refs.count)
-        var wayRanges: [Range<Int>] = []
-        var points: [GeoPoint] = []
-        points.reserveCapacity(refs.count)
-        for way in ways {
-            let start = kept.count
-            for i in way.refStart..<way.refEnd {
-                let id = refs[i]
-                guard let c = coordinates.coordinate(of: id) else { continue }
-                if kept.count > start && kept.last == id { continue }
-                kept.append(id)
-                points.append(GeoPoint(c))
-            }
-            if kept.count - start < 2 {
-                kept.removeLast(kept.count - start)
-                points.removeLast(points.count - start)
-            }
-            wayRanges.append(start..<kept.count)
-        }
-        var candidates: [Int64] = []
+        skipped = SkippedElements()
+        var (kept, points, wayRanges) = keptNodes(coordinates: coordinates)
         var sorted = kept
         sorted.sort()
+        if dropWaysThroughCrowdedNodes(sorted: sorted, kept: &kept, points: &points, wayRanges: &wayRanges) {
+            sorted = kept
+            sorted.sort()
+        }
+        var candidates: [Int64] = []
         var i = 1
         while i < sorted.count {
             if sorted[i] == sorted[i - 1] { candidates.append(sorted[i]) }
@@ -172,6 +169,76 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
         }
         net.geometryStart.append(UInt32(net.geometry.count))
         return (net, junctions)
+    }
+
+    /// Each way's nodes that have a coordinate (nodes cut at the extract's boundary are dropped,
+    /// and a node repeated in a row), flattened; a way keeps fewer than two, or whose geometry
+    /// is implausible, gets an empty range.
+    private func keptNodes(coordinates: NodeCoordinates) -> (kept: [Int64], points: [GeoPoint], wayRanges: [Range<Int>]) {
+        var kept: [Int64] = []
+        kept.reserveCapacity(refs.count)
+        var wayRanges: [Range<Int>] = []
+        wayRanges.reserveCapacity(ways.count)
+        var points: [GeoPoint] = []
+        points.reserveCapacity(refs.count)
+        for way in ways {
+            let start = kept.count
+            var previous: Coordinate?
+            var wayMetres = 0.0
+            var plausible = true
+            for i in way.refStart..<way.refEnd {
+                let id = refs[i]
+                guard let c = coordinates.coordinate(of: id) else { continue }
+                if kept.count > start && kept.last == id { continue }
+                if let previous {
+                    let metres = previous.distance(to: c)
+                    wayMetres += metres
+                    if !(metres <= Self.maxSegmentMetres) || !(wayMetres <= Self.maxWayMetres) { plausible = false; break }
+                }
+                previous = c
+                kept.append(id)
+                points.append(GeoPoint(c))
+            }
+            if !plausible { skipped.count(.wayWithImplausibleGeometry) }
+            if !plausible || kept.count - start < 2 {
+                kept.removeLast(kept.count - start)
+                points.removeLast(points.count - start)
+            }
+            wayRanges.append(start..<kept.count)
+        }
+        return (kept, points, wayRanges)
+    }
+
+    /// Leaves out (empties the range of) every way through a node that ways pass more than
+    /// `maxVisitsPerNode` times, compacting `kept` and `points`. Returns whether any was dropped.
+    private func dropWaysThroughCrowdedNodes(sorted: [Int64], kept: inout [Int64], points: inout [GeoPoint],
+                                            wayRanges: inout [Range<Int>]) -> Bool {
+        guard !sorted.isEmpty else { return false }
+        var crowded: [Int64] = []
+        var runStart = 0
+        for i in 1...sorted.count where i == sorted.count || sorted[i] != sorted[runStart] {
+            if i - runStart > Self.maxVisitsPerNode { crowded.append(sorted[runStart]) }
+            runStart = i
+        }
+        guard !crowded.isEmpty else { return false }
+        var keptOut: [Int64] = []
+        var pointsOut: [GeoPoint] = []
+        keptOut.reserveCapacity(kept.count)
+        pointsOut.reserveCapacity(points.count)
+        for w in wayRanges.indices {
+            let r = wayRanges[w]
+            let start = keptOut.count
+            if r.contains(where: { RoadLayerBuilder.index(of: kept[$0], in: crowded) != nil }) {
+                skipped.count(.wayThroughCrowdedNode)
+            } else {
+                keptOut.append(contentsOf: kept[r])
+                pointsOut.append(contentsOf: points[r])
+            }
+            wayRanges[w] = start..<keptOut.count
+        }
+        kept = keptOut
+        points = pointsOut
+        return true
     }
 
     static func index(of id: Int64, in sorted: [Int64]) -> Int32? {

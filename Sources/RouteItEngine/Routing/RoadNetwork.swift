@@ -93,10 +93,16 @@ struct RoadNetwork {
         edgeFlags[next] & EdgeFlags.carRestricted != 0 && edgeFlags[edge] & EdgeFlags.carRestricted == 0
     }
 
+    /// Whole milliseconds, at least 1, at most `maxEdgeMs` (far above any plausible edge, far
+    /// below overflowing the UInt32 sums of a route), whatever lengths and speeds the data gave.
     static func travelMs(metres: Double, kmh: Double) -> UInt32 {
         guard kmh > 0 else { return 0 }
-        return max(1, UInt32((metres / (kmh / 3.6) * 1000).rounded()))
+        let ms = (metres / (kmh / 3.6) * 1000).rounded()
+        guard ms.isFinite, ms < Double(maxEdgeMs) else { return ms.isNaN ? 1 : maxEdgeMs }
+        return max(1, UInt32(max(0, ms)))
     }
+
+    static let maxEdgeMs: UInt32 = 1 << 30
 
     // MARK: storage
 

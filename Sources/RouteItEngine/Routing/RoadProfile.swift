@@ -114,10 +114,14 @@ public struct RoadProfile: Equatable, Sendable {
         while let c = rest.first, c.isNumber || c == "." { digits.append(c); rest = rest.dropFirst() }
         guard let number = Double(digits), number > 0 else { return nil }
         let unit = rest.trimmingCharacters(in: .whitespaces)
-        if unit.hasPrefix("mph") { return number * 1.609344 }
-        if unit.hasPrefix("knots") { return number * 1.852 }
-        return number
+        var kmh = number
+        if unit.hasPrefix("mph") { kmh = number * 1.609344 }
+        if unit.hasPrefix("knots") { kmh = number * 1.852 }
+        return plausibleMaxspeed.contains(kmh) ? kmh : nil
     }
+
+    /// Limits outside this range (km/h) are typing errors ("5000", "0.001"), not speeds.
+    static let plausibleMaxspeed = 1.0...300.0
 
     static let zoneSpeeds: [String: Double] = [
         "fi:urban": 50, "fi:rural": 80, "fi:motorway": 120, "fi:zone30": 30, "fi:zone40": 40,

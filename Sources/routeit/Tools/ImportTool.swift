@@ -16,8 +16,9 @@ enum ImportTool {
         guard parsed.positionals.count == 1, let source = parsed.positionals.first else {
             return MapToolSupport.fail("import", usage, code: 2)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        // A missing file or a folder is a usage error; an unreadable file is reported when it is opened.
+        var status = stat()
+        if stat(source, &status) != 0 && errno == ENOENT || status.st_mode & S_IFMT == S_IFDIR {
             return MapToolSupport.fail("import", "no such file: \(source)", code: 2)
         }
         let library = MapLibrary()
@@ -27,6 +28,9 @@ enum ImportTool {
             let summary = try MapImporter(progress: ImportProgressBar()).importMap(osmFile: source, to: output)
             FileHandle.standardError.write(Data(String(format: "import: %d nodes, %d ways, %d relations in %.1fs\n",
                                                        summary.nodes, summary.ways, summary.relations, summary.seconds).utf8))
+            if !summary.skipped.isEmpty {
+                FileHandle.standardError.write(Data("import: skipped: \(summary.skipped.description)\n".utf8))
+            }
             print(output)
             return 0
         } catch {
