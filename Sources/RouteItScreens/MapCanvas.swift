@@ -1,3 +1,5 @@
+import RouteItCore
+
 /// What a cell was drawn with; decides its ANSI colour.
 public enum MapCanvasInk: Hashable, Sendable {
     case road
@@ -74,8 +76,8 @@ public struct MapCanvas: Sendable {
     /// outside the view costs no more than its visible part), then rasterised with Bresenham.
     public mutating func drawLine(from a: (x: Double, y: Double), to b: (x: Double, y: Double), ink: MapCanvasInk) {
         guard let (p, q) = Self.clip(a, b, width: Double(dotWidth), height: Double(dotHeight)) else { return }
-        var x0 = Int(p.x.rounded(.down)), y0 = Int(p.y.rounded(.down))
-        let x1 = Int(q.x.rounded(.down)), y1 = Int(q.y.rounded(.down))
+        var x0 = Int(saturating: p.x, rounding: .down), y0 = Int(saturating: p.y, rounding: .down)
+        let x1 = Int(saturating: q.x, rounding: .down), y1 = Int(saturating: q.y, rounding: .down)
         let dx = abs(x1 - x0), sx = x0 < x1 ? 1 : -1
         let dy = -abs(y1 - y0), sy = y0 < y1 ? 1 : -1
         var error = dx + dy
@@ -130,14 +132,17 @@ public struct MapCanvas: Sendable {
         }
     }
 
-    /// Liang–Barsky: the part of segment a→b inside [0, width)×[0, height), or nil.
+    /// Liang–Barsky: the part of segment a→b inside [0, width)×[0, height), or nil. Whatever
+    /// the input (huge, infinite, NaN), what comes back lies on the grid, so rasterising it is
+    /// bounded by the grid's size.
     static func clip(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), width: Double, height: Double)
         -> ((x: Double, y: Double), (x: Double, y: Double))? {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, width > 0, height > 0 else { return nil }
         let maxX = width.nextDown, maxY = height.nextDown
-        let dx = b.x - a.x, dy = b.y - a.y
+        // Halves, so that b - a cannot overflow however far apart the ends are (±1.7e308).
+        let dx = b.x / 2 - a.x / 2, dy = b.y / 2 - a.y / 2
         var t0 = 0.0, t1 = 1.0
-        for (p, q) in [(-dx, a.x), (dx, maxX - a.x), (-dy, a.y), (dy, maxY - a.y)] {
+        for (p, q) in [(-dx, a.x / 2), (dx, maxX / 2 - a.x / 2), (-dy, a.y / 2), (dy, maxY / 2 - a.y / 2)] {
             if p == 0 {
                 if q < 0 { return nil }
             } else {
@@ -145,6 +150,15 @@ public struct MapCanvas: Sendable {
                 if p < 0 { if t > t1 { return nil }; t0 = max(t0, t) } else { if t < t0 { return nil }; t1 = min(t1, t) }
             }
         }
-        return ((a.x + t0 * dx, a.y + t0 * dy), (a.x + t1 * dx, a.y + t1 * dy))
+        // (1 - t)·a + t·b: no overflow either.
+        func at(_ t: Double) -> (x: Double, y: Double) { ((1 - t) * a.x + t * b.x, (1 - t) * a.y + t * b.y) }
+        let p = at(t0), q = at(t1)
+        // Rounding may leave an end a hair off the grid (or, for ends near ±1e308, far off):
+        // pull it back; NaN cannot come out of finite ends, but nothing undrawable passes.
+        guard !p.x.isNaN, !p.y.isNaN, !q.x.isNaN, !q.y.isNaN else { return nil }
+        func onGrid(_ c: (x: Double, y: Double)) -> (x: Double, y: Double) {
+            (min(max(c.x, 0), maxX), min(max(c.y, 0), maxY))
+        }
+        return (onGrid(p), onGrid(q))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// A map scale bar of whole terminal cells showing a round length (1, 2 or 5 × 10ⁿ) in the
 /// user's units: metres/kilometres, or feet/miles.
@@ -19,7 +20,7 @@ public struct MapCanvasScaleBar: Hashable, Sendable {
         guard metresPerCell.isFinite, metresPerCell > 0, maxCells >= 2 else { return nil }
         var best: (cells: Int, metres: Double, label: String)?
         for (metres, label) in Self.candidates(metric: metric) {
-            let cells = Int((metres / metresPerCell).rounded())
+            let cells = Int(saturating: metres / metresPerCell)
             guard cells >= 2 else { continue }
             if cells > maxCells { break }
             best = (cells, metres, label)

@@ -63,7 +63,7 @@ public enum TripMapScreen {
         for (index, leg) in legs.enumerated() { draw(leg.drawingPath, .leg(index)) }
         for (index, stop) in stops.enumerated() {
             let p = projection.point(stop.coordinate)
-            canvas.write(String(index + 1), column: Int((p.x / 2).rounded(.down)), row: Int((p.y / 4).rounded(.down)), ink: .pin)
+            canvas.write(String(index + 1), column: Int(saturating: p.x / 2, rounding: .down), row: Int(saturating: p.y / 4, rounding: .down), ink: .pin)
         }
 
         var lines = canvas.lines(color: color)

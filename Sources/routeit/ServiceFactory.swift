@@ -46,7 +46,7 @@ enum ServiceFactory {
             return (try options.osrmURL ?? BackendSpec.directionsFromEnvironment(),
                     try options.nominatimURL ?? BackendSpec.geocoderFromEnvironment())
         } catch {
-            throw ServiceUnavailable(description: "\(error)")
+            throw ServiceUnavailable(description: UserMessage.sentence(for: error))
         }
     }
 
@@ -82,7 +82,7 @@ enum ServiceFactory {
         do {
             return try BackendSpec.walkingDirectionsFromEnvironment()
         } catch {
-            throw ServiceUnavailable(description: "\(error)")
+            throw ServiceUnavailable(description: UserMessage.sentence(for: error))
         }
     }
 

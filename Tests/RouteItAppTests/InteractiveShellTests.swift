@@ -155,4 +155,61 @@ final class InteractiveShellTests: XCTestCase {
         XCTAssertTrue(result.screen[redrawn.upperBound...].hasPrefix("type 1 Kaivokatu 1"), result.screen.debugDescription)
         XCTAssertTrue(result.screen.contains("[ ] 1 From:   Kaivokatu 1"), result.screen)
     }
+
+    /// Class 9 of issue #10: Ctrl-Z, then `fg` in a job-control shell: the prompt comes back with
+    /// the half-typed line on it, and finishing the line runs the whole command.
+    func testControlZAndFgRedrawTheHalfTypedLine() throws {
+        let script = "/usr/bin/script", bash = "/bin/bash"
+        guard FileManager.default.isExecutableFile(atPath: script), FileManager.default.isExecutableFile(atPath: bash) else {
+            throw XCTSkip("script (util-linux) and bash are needed for job control")
+        }
+        // Ctrl-Z stops only a process group that a shell with job control looks after (routeit
+        // alone in the terminal would be an orphan, which the terminal does not stop): bash -i.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qfec", "exec \(bash) --norc --noprofile --noediting -i", "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        env["NO_COLOR"] = "1"
+        env["XDG_STATE_HOME"] = stateDirectory.path
+        process.environment = env
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "pty-reader").async {
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                collected.append(chunk)
+            }
+            done.signal()
+        }
+        func type(_ text: String, thenShows marker: String) {
+            try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+            waitUntil(collected, shows: marker)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        type("PS1='JOBS$ '\r", thenShows: "JOBS$ ")
+        type("'\(try RouteItProcess.locate().path)'\r", thenShows: "routeit> ")
+        type("type 1 Kaivo", thenShows: "routeit> type 1 Kaivo")
+        type("\u{1A}", thenShows: "Stopped")
+        type("fg\r", thenShows: "\u{1B}[Krouteit> type 1 Kaivo")
+        type("katu 1\r", thenShows: "From:   Kaivokatu 1")
+        type("quit\r", thenShows: "routeit> quit")
+        Thread.sleep(forTimeInterval: 0.5)
+        type("exit\r", thenShows: "JOBS$ exit")
+        try? input.fileHandleForWriting.close()
+        if done.wait(timeout: .now() + 20) == .timedOut {
+            process.terminate()
+        }
+        process.waitUntilExit()
+        let screen = collected.text
+        let afterFg = try XCTUnwrap(screen.range(of: "JOBS$ fg"), screen).upperBound
+        XCTAssertTrue(screen[afterFg...].contains("routeit> type 1 Kaivo"), "the line is drawn again after fg: \(screen)")
+        XCTAssertTrue(screen.contains("[ ] 1 From:   Kaivokatu 1"), screen)
+    }
 }

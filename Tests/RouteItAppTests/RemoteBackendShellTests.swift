@@ -116,3 +116,74 @@ final class RemoteBackendShellTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Directions: offline map (embedded engine)\nGeocoder: offline map (embedded engine)"), result.stdout)
     }
 }
+
+/// Class 5 of issue #10: servers whose body never ends (dripping or flooding) cannot hold
+/// `enter`, `route` or `backend` past `--timeout`, cannot fill memory, and Ctrl-C still brings
+/// the prompt back.
+final class EndlessServerShellTests: XCTestCase {
+    /// The shell's peak memory (VmHWM), in MB.
+    private func peakMegabytes(_ pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+
+    /// The Helsinki map, imported into the tests' cache beforehand, so what is timed is the servers.
+    private func warmMap() throws -> String {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let warm = try RouteItProcess.run(["--map", map], input: "backend\n", environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(warm.status, 0, warm.stderr)
+        return map
+    }
+
+    func testEndlessBodiesAreBoundedByTheTimeoutAndTheSizeCap() throws {
+        let map = try warmMap()
+        for pace in [EndlessHTTPServer.Pace.drip, .flood] {
+            let server = EndlessHTTPServer(pace)
+            defer { server.stop() }
+            let shell = try LiveShell(arguments: ["--map", map, "--directions", "osrm=\(server.url)", "--geocoder", "nominatim=\(server.url)",
+                                                  "--timeout", "2", "--probe-interval", "0"],
+                                      environment: HelsinkiFlowTests.environment)
+            defer { shell.finish() }
+            XCTAssertTrue(shell.wait(for: "[ ] 3 Stop 2:", count: 1, seconds: 30), shell.stdout)
+            var started = Date()
+            shell.send("type 1 Mannerheimintie 1\nenter 1")
+            // Dripping: the timeout ends it and the offline map answers; flooding: the cap, said in one line.
+            let answer = pace == .drip ? "Choose the address for From" : "! Server 127.0.0.1:\(server.port) sent an unreadable answer (the answer is larger than 32 MB)."
+            XCTAssertTrue(shell.wait(for: answer, count: 1, seconds: 8), "\(pace): \(shell.stdout)")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 4.5, "\(pace): enter held past --timeout 2")
+            if pace == .drip {
+                shell.send("pick 1\ntype 2 Annankatu 25\nenter 2\npick 1")
+                XCTAssertTrue(shell.wait(for: "[✓] 2 Stop 1:", count: 1, seconds: 20), shell.stdout)
+                started = Date()
+                shell.send("route")
+                XCTAssertTrue(shell.wait(for: "Total Time:", count: 1, seconds: 8), "\(pace): \(shell.stdout)")
+                XCTAssertLessThan(Date().timeIntervalSince(started), 4.5, "\(pace): route held past --timeout 2")
+            }
+            started = Date()
+            shell.send("backend")
+            XCTAssertTrue(shell.wait(for: "Geocoder:", count: 1, seconds: 8), "\(pace): \(shell.stdout)")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 4.5, "\(pace): backend held past --timeout 2")
+            XCTAssertLessThan(peakMegabytes(shell.process.processIdentifier), 300, "\(pace): the body must not fill memory")
+        }
+    }
+
+    func testCtrlCEndsAnEndlessAnswer() throws {
+        let map = try warmMap()
+        let server = EndlessHTTPServer(.drip)
+        defer { server.stop() }
+        let shell = try LiveShell(arguments: ["--map", map, "--geocoder", "nominatim=\(server.url)", "--timeout", "60", "--probe-interval", "0"],
+                                  environment: HelsinkiFlowTests.environment)
+        defer { shell.finish() }
+        shell.send("type 1 Mannerheimintie 1\nenter 1")
+        XCTAssertTrue(shell.wait(for: "[ ] 1 From:   Mannerheimintie 1", count: 1, seconds: 20), shell.stdout)
+        Thread.sleep(forTimeInterval: 1)
+        let interrupted = Date()
+        kill(shell.process.processIdentifier, SIGINT)
+        XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 10), shell.stdout)
+        // Sooner than the shell's 2 s grace for work that ignores cancellation.
+        XCTAssertLessThan(Date().timeIntervalSince(interrupted), 1.8)
+        shell.send("show")
+        XCTAssertTrue(shell.wait(for: "[ ] 1 From:   Mannerheimintie 1", count: 2, seconds: 10), "the shell goes on: \(shell.stdout)")
+    }
+}

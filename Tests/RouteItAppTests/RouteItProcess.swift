@@ -39,8 +39,14 @@ enum RouteItProcess {
     /// Runs routeit with `arguments`, feeding `input` on stdin (then EOF), with extra environment.
     static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
                     timeout: TimeInterval = 300) throws -> Result {
+        try runCommand(try locate().path, arguments, input: input, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `executable` (e.g. routeit under `setpriv`) the same way.
+    static func runCommand(_ executable: String, _ arguments: [String], input: String? = nil,
+                           environment: [String: String] = [:], timeout: TimeInterval = 300) throws -> Result {
         let process = Process()
-        process.executableURL = try locate()
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }

@@ -79,3 +79,38 @@ final class MapCanvasTests: XCTestCase {
         XCTAssertEqual(canvas.lines(color: false), ["  10"])
     }
 }
+
+/// Class 1 of issue #10: whatever numbers reach the map (a server's 1e300, NaN, infinity), it
+/// draws what it can and never traps.
+final class MapTotalityTests: XCTestCase {
+    func testAbsurdCoordinatesDrawWithoutTrapping() {
+        let good = Coordinate(latitude: 60.17, longitude: 24.94)
+        for value in [1e300, -1e300, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, .infinity, .nan] {
+            let bad = Coordinate(latitude: value, longitude: value)
+            let stops = [MapItem(placemark: Placemark(coordinate: good)), MapItem(placemark: Placemark(coordinate: bad))]
+            let leg = Route(distance: 1, expectedTravelTime: 1, transportType: .car,
+                            polyline: [good, bad, Coordinate(latitude: -value, longitude: value), good], steps: [])
+            let text = TripMapScreen.render(stops: stops, legs: [leg], roads: [[bad, good]], width: 60, height: 20,
+                                            unit: .kilometres, color: false)
+            XCTAssertTrue(text.hasSuffix(TripMapScreen.attribution), "\(value)")
+        }
+    }
+
+    func testLinesFarOffTheGridAreClippedToIt() {
+        var canvas = MapCanvas(columns: 10, rows: 5)
+        canvas.drawLine(from: (x: -1e12, y: 3), to: (x: 1e12, y: 3), ink: .road)
+        canvas.drawLine(from: (x: 5, y: -1e12), to: (x: 5, y: 1e12), ink: .road)
+        XCTAssertTrue(canvas.isSet(x: 0, y: 3) && canvas.isSet(x: 19, y: 3), "the horizontal line crosses the grid")
+        XCTAssertTrue(canvas.isSet(x: 5, y: 0) && canvas.isSet(x: 5, y: 19), "the vertical line crosses the grid")
+        // Ends so far apart that their difference overflows: drawn or not, nothing traps.
+        var other = MapCanvas(columns: 10, rows: 5)
+        other.drawLine(from: (x: -Double.greatestFiniteMagnitude, y: -1e308), to: (x: 1e308, y: Double.greatestFiniteMagnitude), ink: .road)
+        other.drawLine(from: (x: -1e308, y: 3), to: (x: 1e308, y: 3), ink: .road)
+    }
+
+    func testScaleBarOfAnyScale() {
+        for metres in [1e-300, 1e300, Double.leastNonzeroMagnitude] {
+            _ = MapCanvasScaleBar(metresPerCell: metres, maxCells: 20, metric: true)
+        }
+    }
+}

@@ -118,3 +118,14 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(TextStyle.resolve(isTerminal: true, environment: ["TERM": "dumb"]).usesColour)
     }
 }
+
+/// Class 6 of issue #10: a server's own words in an alert cannot drive the terminal.
+final class AlertTerminalSafetyTests: XCTestCase {
+    func testEscapeSequencesInAlertsAreRemoved() {
+        let alert = Alert("The routing server answered \u{1B}]0;owned\u{07}Oops\u{1B}[2J (bad\u{9B}31m).")
+        XCTAssertEqual(AlertScreen.render(alert), "! The routing server answered Oops (bad).")
+        XCTAssertEqual(AlertScreen.render(InputError("No row \u{1B}[H5")), "error: No row 5")
+        // The screen's own colour still works.
+        XCTAssertEqual(AlertScreen.render(alert, style: TextStyle(usesColour: true)).filter { $0 == "\u{1B}" }.count, 2)
+    }
+}

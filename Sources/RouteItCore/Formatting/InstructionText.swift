@@ -66,8 +66,9 @@ public enum InstructionText {
     /// 0° → "north", 90° → "east": the eight compass points.
     public static func compassWord(forBearing bearing: Double) -> String {
         let words = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+        guard bearing.isFinite else { return words[0] }
         let normalized = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        return words[Int((normalized + 22.5) / 45) % 8]
+        return words[Int(saturating: (normalized + 22.5) / 45, rounding: .down) % 8]
     }
 
     /// 1 → "1st", 2 → "2nd", 11 → "11th", 22 → "22nd".

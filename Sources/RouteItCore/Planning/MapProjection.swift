@@ -18,16 +18,22 @@ public struct MapProjection: Hashable, Sendable {
     private let cosine: Double
 
     /// Fits `box` centred into `width`×`height` pixels, leaving `margin` pixels on every side.
+    /// Total: a box outside the world (or NaN, from a bad server) is held to the world, so the
+    /// scale is always finite and positive.
     public init(fitting box: BoundingBox, width: Double, height: Double, margin: Double) {
-        self.width = width
-        self.height = height
-        center = Coordinate(latitude: (box.minLatitude + box.maxLatitude) / 2,
-                            longitude: (box.minLongitude + box.maxLongitude) / 2)
+        func held(_ value: Double, _ limit: Double) -> Double { value.isNaN ? 0 : min(max(value, -limit), limit) }
+        func positive(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 1 }
+        self.width = positive(width)
+        self.height = positive(height)
+        let minLatitude = held(box.minLatitude, 90), maxLatitude = held(box.maxLatitude, 90)
+        let minLongitude = held(box.minLongitude, 180), maxLongitude = held(box.maxLongitude, 180)
+        center = Coordinate(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
         cosine = max(cos(center.latitude * .pi / 180), 0.01)
-        let spanX = max((box.maxLongitude - box.minLongitude) * cosine, Self.minimumSpan)
-        let spanY = max(box.maxLatitude - box.minLatitude, Self.minimumSpan)
-        let usableWidth = max(width - 2 * margin, 1)
-        let usableHeight = max(height - 2 * margin, 1)
+        let spanX = max((maxLongitude - minLongitude) * cosine, Self.minimumSpan)
+        let spanY = max(maxLatitude - minLatitude, Self.minimumSpan)
+        let margin = margin.isFinite ? margin : 0
+        let usableWidth = max(self.width - 2 * margin, 1)
+        let usableHeight = max(self.height - 2 * margin, 1)
         scale = min(usableWidth / spanX, usableHeight / spanY)
     }
 

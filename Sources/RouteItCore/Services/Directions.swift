@@ -13,11 +13,19 @@ public struct DirectionsRequest: Hashable, Sendable {
     }
 }
 
-/// Why no route came back. `noRoute` is what the user sees as "Directions not available.".
-public enum DirectionsError: Error, Equatable, Sendable {
+/// Why no route came back. `noRoute` is what the user sees as "Directions not available.";
+/// the others carry their one-line message.
+public enum DirectionsError: Error, Equatable, Sendable, CustomStringConvertible {
     case noRoute
     case invalidRequest(String)
     case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .noRoute: return "Directions not available."
+        case .invalidRequest(let message), .unavailable(let message): return message
+        }
+    }
 }
 
 /// Routes between two places (MKDirections' role). Implemented by the embedded router, by OSRM

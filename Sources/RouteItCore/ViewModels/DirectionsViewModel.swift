@@ -38,7 +38,8 @@ public final class DirectionsViewModel {
         return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution)
     }
 
-    /// The alternative with the least expected travel time; no route at all is the alert.
+    /// The alternative with the least expected travel time (its street names cleaned for the
+    /// terminal); no route at all, or one without a single step, is the alert.
     static func quickestRoute(for request: DirectionsRequest, using directions: Directions) async throws -> Route {
         let routes: [Route]
         do {
@@ -46,9 +47,9 @@ public final class DirectionsViewModel {
         } catch DirectionsError.noRoute {
             throw Alert.directionsNotAvailable
         }
-        guard let quickest = routes.min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {
+        guard let quickest = routes.filter({ !$0.steps.isEmpty }).min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {
             throw Alert.directionsNotAvailable
         }
-        return quickest
+        return quickest.terminalSafe
     }
 }

@@ -23,12 +23,13 @@ public final class LocationViewModel {
         settable.currentLocation = coordinate
     }
 
-    /// Reverse-geocodes the current position into a place; nothing nearby is `Address not found.`
+    /// Reverse-geocodes the current position into a place (its names cleaned for the terminal);
+    /// nothing nearby is `Address not found.`
     public func locate(using geocoder: Geocoding) async throws -> MapItem {
         guard let coordinate = provider.currentLocation else {
             throw InputError("No current location; set one with: location LAT LON")
         }
         guard let placemark = try await geocoder.reverseGeocode(coordinate) else { throw Alert.addressNotFound }
-        return MapItem(placemark: placemark)
+        return MapItem(placemark: placemark.terminalSafe)
     }
 }

@@ -7,13 +7,16 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut(host: String)
     case serverError(host: String, status: Int)
     case invalidResponse(host: String, reason: String)
+    /// A well-formed answer with a value no real answer has: `server` ("OSRM server") sent
+    /// `problem` ("a route with an impossible duration").
+    case implausibleAnswer(server: String, problem: String)
     case cancelled
 
     /// Connection-level failures and 5xx: the server is not usable right now.
     public var isServerDown: Bool {
         switch self {
         case .unreachable, .timedOut, .serverError: return true
-        case .invalidResponse, .cancelled: return false
+        case .invalidResponse, .implausibleAnswer, .cancelled: return false
         }
     }
 
@@ -24,6 +27,7 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timedOut: return "timed out"
         case let .serverError(_, status): return "HTTP \(status)"
         case let .invalidResponse(_, reason): return "unreadable answer: \(reason)"
+        case let .implausibleAnswer(_, problem): return "sent \(problem)"
         case .cancelled: return "cancelled"
         }
     }
@@ -34,6 +38,7 @@ public enum RemoteError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .timedOut(host): return "Server \(host) did not answer in time."
         case let .serverError(host, status): return "Server \(host) failed (HTTP \(status))."
         case let .invalidResponse(host, reason): return "Server \(host) sent an unreadable answer (\(reason))."
+        case let .implausibleAnswer(server, problem): return "The \(server) sent \(problem); try again or use the offline map."
         case .cancelled: return "Cancelled."
         }
     }

@@ -18,7 +18,7 @@ public struct NominatimGeocoder: Geocoding {
         guard let places = try? JSONDecoder().decode([NominatimPlace].self, from: body) else {
             throw RemoteError.invalidResponse(host: baseURL.hostDescription, reason: "not a Nominatim result list")
         }
-        return Array(places.compactMap(\.placemark).prefix(10))
+        return try places.prefix(10).map { try $0.placemark }
     }
 
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
@@ -31,7 +31,7 @@ public struct NominatimGeocoder: Geocoding {
         guard let place = try? JSONDecoder().decode(NominatimPlace.self, from: body) else {
             throw RemoteError.invalidResponse(host: baseURL.hostDescription, reason: "not a Nominatim place")
         }
-        return place.placemark
+        return try place.placemark
     }
 
     /// GET with the query items; 4xx becomes a one-line `NominatimError.rejected`.

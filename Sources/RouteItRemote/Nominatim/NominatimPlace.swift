@@ -12,9 +12,19 @@ struct NominatimPlace: Decodable {
     /// Keys naming the settlement, largest unit that is still a "city line" first.
     static let cityKeys = ["city", "town", "village", "municipality", "hamlet"]
 
-    /// Same fields the embedded geocoder fills, so `formattedAddressLines` read alike.
-    var placemark: Placemark? {
-        guard let latitude = Double(lat), let longitude = Double(lon) else { return nil }
+    /// Same fields the embedded geocoder fills, so `formattedAddressLines` read alike. The
+    /// position must be a real one in decimal degrees (no `0x10`, `inf`, 1e300).
+    var placemark: Placemark {
+        get throws {
+            guard let latitude = DecimalNumber.parse(lat), let longitude = DecimalNumber.parse(lon),
+                  Coordinate(latitude: latitude, longitude: longitude).isValid else {
+                throw RemoteError.implausibleAnswer(server: "Nominatim server", problem: "a place with an impossible position")
+            }
+            return makePlacemark(latitude: latitude, longitude: longitude)
+        }
+    }
+
+    private func makePlacemark(latitude: Double, longitude: Double) -> Placemark {
         let address = self.address ?? [:]
         func first(_ keys: [String]) -> String? { keys.lazy.compactMap { address[$0] }.first { !$0.isEmpty } }
         return Placemark(name: name.flatMap { $0.isEmpty ? nil : $0 },

@@ -35,9 +35,11 @@ public struct OSRMDirections: Directions {
             throw RemoteError.invalidResponse(host: url.hostDescription, reason: "HTTP \(response.statusCode), not OSRM JSON")
         }
         guard decoded.code == "Ok" else { throw OSRMErrorCode.error(code: decoded.code, message: decoded.message) }
-        let routes = (decoded.routes ?? []).prefix(request.requestsAlternateRoutes ? 3 : 1)
+        // A route without legs or steps has nothing to show: as good as none.
+        let routes = (decoded.routes ?? []).filter { !$0.legs.flatMap(\.steps).isEmpty }
+            .prefix(request.requestsAlternateRoutes ? 3 : 1)
         guard !routes.isEmpty else { throw DirectionsError.noRoute }
-        return routes.map { route(from: $0, transportType: request.transportType) }
+        return try routes.map { try route(from: $0, transportType: request.transportType) }
     }
 
     /// `/route/v1/{driving|foot}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
@@ -55,19 +57,17 @@ public struct OSRMDirections: Directions {
         return URL(string: "\(path)/route/v1/\(profile)/\(points)?\(query)")!
     }
 
-    private func route(from osrm: OSRMRoute, transportType: TransportType) -> Route {
-        let steps = osrm.legs.flatMap(\.steps).map { step in
+    /// Every number is range-checked here, where it enters (`PlausibleRoute`).
+    private func route(from osrm: OSRMRoute, transportType: TransportType) throws -> Route {
+        let steps = try osrm.legs.flatMap(\.steps).map { step in
             RouteStep(instruction: InstructionText.sentence(for: OSRMManeuverMapping.maneuver(for: step)),
-                      distance: step.distance, expectedTravelTime: step.duration,
-                      polyline: step.geometry.coordinates.compactMap(Self.coordinate))
+                      distance: try PlausibleRoute.distance(step.distance),
+                      expectedTravelTime: try PlausibleRoute.duration(step.duration),
+                      polyline: try PlausibleRoute.path(step.geometry))
         }
         let name = osrm.legs.compactMap(\.summary).filter { !$0.isEmpty }.joined(separator: ", ")
-        return Route(name: name, distance: osrm.distance, expectedTravelTime: osrm.duration,
-                     transportType: transportType,
-                     polyline: osrm.geometry.coordinates.compactMap(Self.coordinate), steps: steps)
-    }
-
-    private static func coordinate(_ pair: [Double]) -> Coordinate? {
-        pair.count >= 2 ? Coordinate(latitude: pair[1], longitude: pair[0]) : nil
+        return Route(name: name, distance: try PlausibleRoute.distance(osrm.distance),
+                     expectedTravelTime: try PlausibleRoute.duration(osrm.duration),
+                     transportType: transportType, polyline: try PlausibleRoute.path(osrm.geometry), steps: steps)
     }
 }

@@ -22,8 +22,8 @@ enum OSRMManeuverMapping {
         default: kind = direction == .uTurn ? .uTurn : .continue
         }
         return Maneuver(kind: kind, direction: direction, streetName: name,
-                        exitNumber: kind == .roundabout ? m.exit : nil,
-                        bearing: kind == .depart ? m.bearingAfter : nil)
+                        exitNumber: kind == .roundabout ? PlausibleRoute.exit(m.exit) : nil,
+                        bearing: kind == .depart ? PlausibleRoute.bearing(m.bearingAfter) : nil)
     }
 
     static func direction(forModifier modifier: String) -> Maneuver.Direction? {

@@ -32,9 +32,9 @@ extension CommandArguments {
         return value
     }
 
-    /// Word `index` as a decimal number.
+    /// Word `index` as a decimal number (not `0x10`, `inf` or `nan`).
     func number(_ index: Int, what: String) throws -> Double {
-        guard let value = Double(words[index]), value.isFinite else {
+        guard let value = DecimalNumber.parse(words[index]) else {
             throw InputError("\(what) must be a number, not \"\(words[index])\".")
         }
         return value

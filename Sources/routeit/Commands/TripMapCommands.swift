@@ -35,12 +35,11 @@ enum TripMapCommands {
                 roads = session.services.roads(in: projection.visibleBox)
             }
             let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads)
-            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
             do {
-                // Atomic: an interrupted export never leaves half a file where a good one was.
-                try Data(text.utf8).write(to: url, options: .atomic)
-            } catch {
-                throw InputError("Cannot write \(path): \(reason(error, url: url))")
+                // Atomic for files; never replaces a link, FIFO or device (see OutputFile).
+                try OutputFile.write(Data(text.utf8), to: (path as NSString).expandingTildeInPath)
+            } catch let error as OutputFileError {
+                throw InputError("Cannot write \(path): \(error.reason).")
             }
             return .init(text: "Exported \(format.rawValue.uppercased()) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)")
         })
@@ -70,19 +69,4 @@ enum TripMapCommands {
             }
             return .init(text: saved + "\n\n" + session.renderScreen())
         })
-
-    /// A short cause for a failed write: Foundation on Linux rarely says which path part failed.
-    private static func reason(_ error: Error, url: URL) -> String {
-        let directory = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            return "there is no directory \(directory.path)"
-        }
-        if !isDirectory.boolValue { return "\(directory.path) is not a directory" }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory"
-        }
-        if !FileManager.default.isWritableFile(atPath: directory.path) { return "permission denied" }
-        return (error as NSError).localizedDescription
-    }
 }

@@ -14,6 +14,14 @@ final class EditLineReader: LineReader {
         // Before anything initialises libedit, which picks the key reader up once.
         PromptKeyReader.install()
         rl_getc_function = readKey
+        PromptKeyReader.redrawLine = {
+            // Raw mode again (the job-control shell may have reset the terminal), then the
+            // prompt and the line from the start of a cleared line.
+            rl_prep_terminal(1)
+            fputs("\r\u{1B}[K", stdout)
+            fflush(stdout)
+            rl_forced_update_display()
+        }
         rl_readline_name = UnsafePointer(strdup("routeit"))
         using_history()
         stifle_history(1000)

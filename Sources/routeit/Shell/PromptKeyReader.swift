@@ -22,14 +22,21 @@ enum PromptKeyReader {
 
     private static let interruptByte: UInt8 = 1
     private static let noticeByte: UInt8 = 2
+    private static let redrawByte: UInt8 = 3
     /// Shows waiting notices on the prompt's thread (set by the shell).
     nonisolated(unsafe) static var showNotices: () -> Void = {}
+    /// Draws the prompt and the half-typed line again, on the prompt's thread (set by the line editor).
+    nonisolated(unsafe) static var redrawLine: () -> Void = {}
 
     /// Ctrl-C at the prompt: safe from any thread.
     static func interrupt() { wake(with: interruptByte) }
 
     /// A notice waits to be shown at the prompt: safe from any thread.
     static func wakeForNotice() { wake(with: noticeByte) }
+
+    /// The program was continued (`fg` after Ctrl-Z): the job-control shell drew its own lines
+    /// over the prompt, so it is drawn again with what was typed. Safe from any thread.
+    static func wakeToRedraw() { wake(with: redrawByte) }
 
     private static func wake(with reason: UInt8) {
         var byte = reason
@@ -64,6 +71,7 @@ enum PromptKeyReader {
                 var drained = [UInt8](repeating: 0, count: 64)
                 let count = max(0, read(wakeUp[0], &drained, drained.count))
                 let reasons = drained.prefix(count)
+                if reasons.contains(redrawByte) { redrawLine() }
                 if reasons.contains(noticeByte) { showNotices() }
                 if reasons.contains(interruptByte) { return -2 }
                 continue

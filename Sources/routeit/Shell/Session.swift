@@ -59,10 +59,8 @@ final class Session {
             return Output(text: AlertScreen.render(alert, style: style))
         } catch is CancellationError {
             return Output(text: "Cancelled.")
-        } catch let error as DirectionsError {
-            return Output(text: AlertScreen.render(Alert(Self.message(for: error)), style: style))
         } catch {
-            return Output(text: AlertScreen.render(Alert("\(error)"), style: style))
+            return Output(text: AlertScreen.render(Alert(UserMessage.sentence(for: error)), style: style))
         }
     }
 
@@ -81,12 +79,6 @@ final class Session {
 
     func render(_ error: InputError) -> String { AlertScreen.render(error, style: style) }
 
-    private static func message(for error: DirectionsError) -> String {
-        switch error {
-        case .noRoute: return Alert.directionsNotAvailable.message
-        case .invalidRequest(let reason), .unavailable(let reason): return reason
-        }
-    }
 }
 
 extension Session {

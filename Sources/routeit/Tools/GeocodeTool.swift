@@ -24,7 +24,7 @@ enum GeocodeTool {
         let text = parsed.positionals.joined(separator: " ")
         do {
             let geocoder = try OfflineGeocoder(map: MapToolSupport.openMap(parsed.options["--map"]))
-            let results = try geocoder.search(text)
+            let results = try geocoder.search(text).map(\.terminalSafe)
             if parsed.flags.contains("--json") {
                 try MapToolSupport.printJSON(Output(query: text, results: results.map(MapToolSupport.PlacemarkJSON.init),
                                                     attribution: MapSchema.attribution))
@@ -36,7 +36,7 @@ enum GeocodeTool {
             }
             return results.isEmpty ? 1 : 0
         } catch {
-            return MapToolSupport.fail("geocode", "\(error)", code: 1)
+            return MapToolSupport.fail("geocode", UserMessage.sentence(for: error), code: 1)
         }
     }
 }

@@ -23,7 +23,7 @@ enum MapToolSupport {
             }
             if flags.contains(arg) {
                 seen.insert(arg)
-            } else if arg.hasPrefix("-"), arg.count > 1, Double(arg) == nil, !arg.contains(",") {
+            } else if arg.hasPrefix("-"), arg.count > 1, DecimalNumber.parse(arg) == nil, !arg.contains(",") {
                 throw ToolError("unknown option \(arg)")
             } else {
                 positionals.append(arg)

@@ -25,14 +25,14 @@ enum ReverseTool {
             ? parsed.positionals[0].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             : parsed.positionals
         guard parts.count == 2 else { return MapToolSupport.fail("reverse", usage, code: 2) }
-        guard let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+        guard let latitude = DecimalNumber.parse(parts[0]), let longitude = DecimalNumber.parse(parts[1]),
               Coordinate(latitude: latitude, longitude: longitude).isValid else {
             return MapToolSupport.fail("reverse", "not a coordinate: \(parts.joined(separator: " ")) (latitude -90...90, longitude -180...180)", code: 2)
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         do {
             let geocoder = try OfflineGeocoder(map: MapToolSupport.openMap(parsed.options["--map"]))
-            let result = try geocoder.reverse(coordinate)
+            let result = try geocoder.reverse(coordinate)?.terminalSafe
             if parsed.flags.contains("--json") {
                 try MapToolSupport.printJSON(Output(latitude: latitude, longitude: longitude,
                                                     result: result.map(MapToolSupport.PlacemarkJSON.init),
@@ -45,7 +45,7 @@ enum ReverseTool {
             }
             return result == nil ? 1 : 0
         } catch {
-            return MapToolSupport.fail("reverse", "\(error)", code: 1)
+            return MapToolSupport.fail("reverse", UserMessage.sentence(for: error), code: 1)
         }
     }
 }

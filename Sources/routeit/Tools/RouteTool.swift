@@ -31,22 +31,17 @@ enum RouteTool {
             let map = try MapToolSupport.openMap(options.map)
             directions = try OfflineDirections(database: map.database)
         } catch {
-            fail("\(error)")
+            fail(UserMessage.sentence(for: error))
             return 1
         }
         do {
+            // Street names are map data: cleaned for the terminal before anything prints them.
             let routes = try directions.routes(from: options.from, to: options.to, mode: options.mode,
-                                               alternatives: options.alternatives)
+                                               alternatives: options.alternatives).map(\.terminalSafe)
             print(options.json ? json(routes, options) : text(routes))
             return 0
-        } catch DirectionsError.noRoute {
-            fail("Directions not available.")
-            return 1
-        } catch DirectionsError.invalidRequest(let message), DirectionsError.unavailable(let message) {
-            fail(message)
-            return 1
         } catch {
-            fail("\(error)")
+            fail(UserMessage.sentence(for: error))
             return 1
         }
     }
@@ -87,8 +82,8 @@ enum RouteTool {
     static func coordinate(_ text: String) -> Coordinate? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+              let lat = DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces)),
+              let lon = DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
         let c = Coordinate(latitude: lat, longitude: lon)
         return c.isValid ? c : nil
     }
@@ -109,12 +104,12 @@ enum RouteTool {
     }
 
     static func distanceText(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
+        metres < 1000 ? "\(Int(saturating: max(0, metres))) m" : String(format: "%.1f km", metres / 1000)
     }
 
     static func durationText(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        if minutes < 1 { return "\(Int(seconds.rounded())) s" }
+        let minutes = Int(saturating: seconds / 60)
+        if minutes < 1 { return "\(Int(saturating: max(0, seconds))) s" }
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 

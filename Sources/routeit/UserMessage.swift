@@ -1,0 +1,69 @@
+import Foundation
+import RouteItCore
+import RouteItEngine
+
+/// The one sentence the user sees for an error, whoever threw it: what is wrong and what to do,
+/// never a type name, an enum case or SQLite's own words. Every error that reaches the screen
+/// (the shell's alerts, the tools' `routeit TOOL: ...` lines) goes through here.
+enum UserMessage {
+    static func sentence(for error: Error) -> String {
+        let text: String
+        switch error {
+        case let error as DirectionsError:
+            text = error.description
+        case let error as SQLiteError:
+            text = sentence(forSQLite: error)
+        case let error as RouteItMapError:
+            text = sentence(forMap: error)
+        case is CancellationError:
+            text = "Cancelled."
+        case let error as CocoaError:
+            text = sentence(forFile: error)
+        case let error as POSIXError:
+            text = "The system said: \(String(cString: strerror(error.code.rawValue)))."
+        case let error as CustomStringConvertible:
+            text = error.description
+        default:
+            text = "Something unexpected went wrong (\(type(of: error))); please report it."
+        }
+        // Whatever the text, it is printed on a terminal: no escape sequences, one line.
+        return TerminalSafeText.clean(text)
+    }
+
+    /// SQLite speaks of tables and codes; the user needs to know the map (or disk) is the problem.
+    private static func sentence(forSQLite error: SQLiteError) -> String {
+        switch error.code {
+        case 13: return "The disk is full; free some space and try again."
+        case 14: return "The map file cannot be opened; check that it and its folder may be read and written."
+        case 5, 6: return "The map is busy in another routeit; try again in a moment."
+        default: return "The map is damaged; import it again."
+        }
+    }
+
+    private static func sentence(forMap error: RouteItMapError) -> String {
+        switch error {
+        case .missing(let path):
+            return "There is no map at \(path); import one with: routeit import FILE.osm.pbf -o \(path)"
+        case .notAMap(let path):
+            if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
+                return "Cannot read \(path): permission denied."
+            }
+            return "\(path) is not a RouteIt map; import an OSM extract with: routeit import FILE.osm.pbf"
+        case .otherSchemaVersion:
+            return error.description
+        }
+    }
+
+    /// Foundation's file errors name the file in their user info.
+    private static func sentence(forFile error: CocoaError) -> String {
+        let path = (error.userInfo[NSFilePathErrorKey] as? String) ?? (error.userInfo[NSURLErrorKey] as? URL)?.path ?? "the file"
+        switch error.code {
+        case .fileReadNoPermission: return "Cannot read \(path): permission denied."
+        case .fileWriteNoPermission: return "Cannot write \(path): permission denied."
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "There is no file \(path)."
+        case .fileWriteOutOfSpace: return "The disk is full; free some space and try again."
+        case .fileWriteVolumeReadOnly: return "Cannot write \(path): the file system is read-only."
+        default: return "Cannot use \(path) (error \(error.code.rawValue))."
+        }
+    }
+}
