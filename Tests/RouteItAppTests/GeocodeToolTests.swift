@@ -119,7 +119,7 @@ final class GeocodeToolTests: XCTestCase {
     func testMapErrors() throws {
         let missing = try run(["geocode", "Annankatu", "--map", "/nonexistent/x.routeit"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "routeit geocode: no map at /nonexistent/x.routeit\n")
+        XCTAssertEqual(missing.stderr, "routeit geocode: There is no map at /nonexistent/x.routeit; import one with: routeit import FILE.osm.pbf -o /nonexistent/x.routeit\n")
         let notes = Self.directory.appendingPathComponent("notes.txt")
         try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
         try Data("hello".utf8).write(to: notes)

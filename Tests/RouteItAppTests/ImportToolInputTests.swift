@@ -77,11 +77,11 @@ final class ImportToolInputTests: XCTestCase {
             arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments
             let result = try run(setpriv, arguments)
             XCTAssertEqual(result.status, 1, result.stderr)
-            XCTAssertEqual(result.stderr, "routeit import: cannot read secret.osm: permission denied\n")
+            XCTAssertEqual(result.stderr, "routeit import: Cannot read \(osm): permission denied.\n")
         } else {
             let result = try RouteItProcess.run(arguments, environment: environment, timeout: 120)
             XCTAssertEqual(result.status, 1, result.stderr)
-            XCTAssertEqual(result.stderr, "routeit import: cannot read secret.osm: permission denied\n")
+            XCTAssertEqual(result.stderr, "routeit import: Cannot read \(osm): permission denied.\n")
         }
     }
 

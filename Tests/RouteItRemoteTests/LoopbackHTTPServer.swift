@@ -24,6 +24,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var _requests: [String] = []
     private var clientFDs: [Int32] = []
     private var stopped = false
+    /// Signalled when the accept loop has returned: only then may the listening descriptor be
+    /// closed (a closed number is reused at once, and a late accept on it would take and drop a
+    /// connection meant for the next server of the same test).
+    private let acceptLoopDone = DispatchSemaphore(value: 0)
 
     var requestCount: Int { lock.withLock { _requests.count } }
     /// Request lines ("GET /path HTTP/1.1") in arrival order.
@@ -58,15 +62,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     func stop() {
         lock.lock()
+        if stopped { lock.unlock(); return }
         stopped = true
         let fds = clientFDs
         lock.unlock()
         shutdown(socketFD, Int32(SHUT_RDWR))
+        acceptLoopDone.wait()
         close(socketFD)
         for fd in fds { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
     }
 
     private func acceptLoop() {
+        defer { acceptLoopDone.signal() }
         while true {
             let client = accept(socketFD, nil, nil)
             if client < 0 { return }

@@ -14,12 +14,15 @@ enum Repl {
             : PlainLineReader()
         // Ctrl-C with nothing running: at the prompt it clears the line; from a pipe it ends the session.
         runner.onIdleInterrupt = interactive ? { PromptKeyReader.interrupt() } : { exit(130) }
-        // After Ctrl-Z and `fg` the prompt and the half-typed line are drawn again.
-        let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: DispatchQueue(label: "routeit.sigcont"))
-        defer { continued.cancel() }
+        // After Ctrl-Z and `fg` the prompt and the half-typed line are drawn again. (A source
+        // that was never resumed must not be released: libdispatch traps on that.)
+        var continued: DispatchSourceSignal?
+        defer { continued?.cancel() }
         if interactive {
-            continued.setEventHandler { PromptKeyReader.wakeToRedraw() }
-            continued.resume()
+            let source = DispatchSource.makeSignalSource(signal: SIGCONT, queue: DispatchQueue(label: "routeit.sigcont"))
+            source.setEventHandler { PromptKeyReader.wakeToRedraw() }
+            source.resume()
+            continued = source
             PromptKeyReader.showNotices = { NoticePrinter.shared.showPendingAtPrompt() }
             print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.")
         }
