@@ -51,6 +51,43 @@ final class ShellParsingTests: XCTestCase {
         }
     }
 
+    func testOneParserServesTheShellAndEveryTool() throws {
+        let route = try ShellOptions.parse(["--map=m.routeit", "route", "Annankatu 25", "-33.9,18.4", "--mode", "foot", "--json",
+                                            "--directions=osrm=http://x:5000", "--units", "km", "--timeout", "3"])
+        XCTAssertEqual(route.mode, .tool("route", ["Annankatu 25", "-33.9,18.4"]))
+        XCTAssertEqual(route.mapPath, "m.routeit")
+        XCTAssertEqual(route.transportType, .walk, "foot is OSRM's name for walking")
+        XCTAssertEqual(route.distanceUnit, .kilometres)
+        XCTAssertEqual(route.osrmURL, URL(string: "http://x:5000"))
+        XCTAssertEqual(route.timeout, 3)
+        XCTAssertTrue(route.json)
+        XCTAssertEqual(try ShellOptions.parse(["reverse", "-33.9", "18.4"]).mode, .tool("reverse", ["-33.9", "18.4"]), "negative numbers are not options")
+        XCTAssertEqual(try ShellOptions.parse(["geocode", "--", "--odd"]).mode, .tool("geocode", ["--odd"]))
+        XCTAssertEqual(try ShellOptions.parse(["import", "x.osm", "-o", "y.routeit"]).output, "y.routeit")
+        XCTAssertEqual(try ShellOptions.parse(["--mode=driving", "--units=mi"]).transportType, .car)
+        XCTAssertEqual(try ShellOptions.parse(["route", "--help"]).helpTopic, "route")
+        XCTAssertEqual(try ShellOptions.parse(["route", "-h"]).mode, .help)
+        XCTAssertEqual(try ShellOptions.parse(["help", "type"]).helpTopic, "type")
+        XCTAssertEqual(try ShellOptions.parse(["--version"]).mode, .version)
+        XCTAssertEqual(try ShellOptions.parse(["geocode", "x", "--version"]).mode, .version)
+        XCTAssertTrue(try ShellOptions.parse(["run", "a.flow", "--keep-going"]).keepGoing)
+        let bad: [[String]: String] = [
+            ["route", "a", "b", "--keep-going"]: "--keep-going is for run, not route",
+            ["--json"]: "--json is for geocode, reverse or route, not the shell",
+            ["run", "a.flow", "-o", "x"]: "-o is for import, not run",
+            ["route", "a", "b", "--json=yes"]: "--json takes no value",
+            ["route", "a", "b", "--mode", "bike"]: "--mode takes car or walk (or OSRM's driving, foot, walking), not \"bike\"",
+            ["--units", "miles"]: "--units takes mi or km, not \"miles\"",
+            ["frobnicate"]: "unknown command \"frobnicate\"",
+            ["geocode", "-x"]: "unknown option -x",
+        ]
+        for (arguments, message) in bad {
+            XCTAssertThrowsError(try ShellOptions.parse(arguments), "\(arguments)") {
+                XCTAssertEqual(($0 as? ShellOptions.ParseError)?.description, message)
+            }
+        }
+    }
+
     func testCompletionCandidates() {
         let session = Session.make(options: ShellOptions(), style: .plain)
         XCTAssertTrue(session.completions(before: "", word: "ty").contains("type"))

@@ -33,6 +33,9 @@ final class Session {
                                       location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
                                       attribution: ServiceFactory.attribution(for: options))
+        // --mode and --units set where the session starts.
+        if let type = options.transportType { flow.setTransportType(type) }
+        if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
         return Session(flow: flow, services: services, style: style)
     }
 

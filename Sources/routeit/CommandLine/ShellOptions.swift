@@ -1,0 +1,156 @@
+import Foundation
+import RouteItCore
+
+/// routeit's one command line: `routeit [OPTIONS]` (the shell), `routeit [OPTIONS] run FILE.flow...`,
+/// or a tool, `routeit route|geocode|reverse|import ARGUMENTS [OPTIONS]`. Options may come before
+/// or after the command, as `--opt value` or `--opt=value`; `--` ends them. `OptionTable` lists
+/// them all and says which command each is for.
+struct ShellOptions: Equatable {
+    enum Mode: Equatable {
+        case repl
+        case run([String])
+        /// A tool with its arguments (the positionals after its name).
+        case tool(String, [String])
+        /// `-h`/`--help`, or `routeit help [TOPIC]`.
+        case help
+        case version
+        /// `--generate man|bash|zsh|fish`.
+        case generate(String)
+    }
+
+    var mode: Mode = .repl
+    /// The command the line names: `shell`, `run`, `help` or a tool's name.
+    var command = "shell"
+    /// `routeit help TOPIC`, or the command whose `--help` was asked for.
+    var helpTopic: String?
+    /// `--map PATH`: a `.routeit` map or an OSM file (.osm.pbf / .osm) instead of the default map.
+    var mapPath: String?
+    /// `--directions osrm=URL`: route with an OSRM server instead of the embedded router.
+    var osrmURL: URL?
+    /// `--geocoder nominatim=URL`: geocode with a Nominatim server instead of the embedded geocoder.
+    var nominatimURL: URL?
+    /// `--timeout SECONDS`: the longest a remote service request may take.
+    var timeout: TimeInterval = 5
+    /// `--probe-interval SECONDS`: how often the REPL checks its servers; 0 = only when used.
+    var probeInterval: TimeInterval = 10
+    /// `--mode car|walk`; nil: the command's default (car).
+    var transportType: TransportType?
+    /// `--units mi|km`; nil: the command's default.
+    var distanceUnit: DistanceUnit?
+    var json = false
+    var alternatives = false
+    var optimize = false
+    /// `import -o MAP.routeit`.
+    var output: String?
+    /// `run --keep-going`.
+    var keepGoing = false
+
+    struct ParseError: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    static func parse(_ arguments: [String]) throws -> ShellOptions {
+        var positionals: [String] = []
+        var given: [(name: String, option: CommandLineOption, value: String)] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            guard looksLikeOption(argument) else {
+                positionals.append(argument)
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0]
+            let inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
+            guard let option = OptionTable.option(named: argument.hasPrefix("--") ? name : argument) else {
+                throw ParseError(description: "unknown option \(argument.hasPrefix("--") ? name : argument)")
+            }
+            var value = ""
+            if option.value != nil {
+                if let inline {
+                    value = inline
+                } else {
+                    guard index < arguments.count else { throw ParseError(description: "\(name) needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+            } else if inline != nil {
+                throw ParseError(description: "\(name) takes no value")
+            }
+            given.append((name, option, value))
+        }
+
+        var options = ShellOptions()
+        if let first = positionals.first {
+            switch first {
+            case "run":
+                options.command = "run"
+            case "help":
+                options.command = "help"
+                options.helpTopic = positionals.dropFirst().first
+            case _ where OptionTable.tools.contains(first):
+                options.command = first
+            default:
+                throw ParseError(description: "unknown command \"\(first)\"")
+            }
+        }
+        for (name, option, value) in given {
+            guard option.applies(to: options.command) || options.command == "help" else {
+                let users = OptionTable.commandsNamed(option.commands ?? [])
+                throw ParseError(description: "\(name) is for \(users), not \(options.command == "shell" ? "the shell" : options.command)")
+            }
+            try option.apply(&options, value)
+        }
+        if options.command == "help" { options.mode = .help }
+        if options.mode != .repl {
+            if options.mode == .help, options.command != "shell", options.command != "help" { options.helpTopic = options.command }
+            return options
+        }
+        let rest = Array(positionals.dropFirst())
+        switch options.command {
+        case "shell":
+            break
+        case "run":
+            guard !rest.isEmpty else { throw ParseError(description: "run needs at least one FILE.flow") }
+            options.mode = .run(rest)
+        default:
+            options.mode = .tool(options.command, rest)
+        }
+        return options
+    }
+
+    /// `-x`/`--xyz` are options; `-`, and negative numbers or coordinates (`-33.9`, `-33.9,18.4`)
+    /// are not.
+    private static func looksLikeOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        if argument.hasPrefix("--") { return true }
+        return Double(argument) == nil && !argument.contains(",")
+    }
+
+    /// `kind=URL` with an http(s) URL, e.g. `osrm=http://localhost:5000`.
+    static func serviceURL(_ text: String, kind: String, option: String) throws -> URL {
+        guard text.hasPrefix(kind + "=") else {
+            throw ParseError(description: "\(option) takes \(kind)=URL, not \"\(text)\"")
+        }
+        let urlText = String(text.dropFirst(kind.count + 1))
+        guard let url = URL(string: urlText), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else {
+            throw ParseError(description: "\(option): \"\(urlText)\" is not an http(s) URL")
+        }
+        return url
+    }
+}
+
+extension OptionTable {
+    /// "route, geocode or reverse"; "the shell" for `shell`.
+    static func commandsNamed(_ commands: Set<String>) -> String {
+        let names = commands.sorted().map { $0 == "shell" ? "the shell" : $0 }
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
