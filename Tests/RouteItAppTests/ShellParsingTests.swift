@@ -1,4 +1,5 @@
 import XCTest
+import RouteItCore
 @testable import routeit
 
 /// The shell's own parsing, in process: command lines, arguments, options, completion.
@@ -86,6 +87,31 @@ final class ShellParsingTests: XCTestCase {
                 XCTAssertEqual(($0 as? ShellOptions.ParseError)?.description, message)
             }
         }
+    }
+
+    func testExportDestination() throws {
+        XCTAssertEqual(ExportDestination(arguments: "trip.gpx").path, "trip.gpx")
+        XCTAssertFalse(ExportDestination(arguments: "trip.gpx").force)
+        let forced = ExportDestination(arguments: "my trip.gpx --force")
+        XCTAssertEqual(forced.path, "my trip.gpx")
+        XCTAssertTrue(forced.force)
+        XCTAssertEqual(ExportDestination(arguments: "--force \"a b.gpx\"").path, "a b.gpx")
+        XCTAssertTrue(ExportDestination(arguments: "--force").path.isEmpty)
+        XCTAssertEqual(ExportDestination.expand("~/trips/a.gpx", home: "/home/x"), "/home/x/trips/a.gpx")
+        XCTAssertEqual(ExportDestination.expand("~", home: "/home/x/"), "/home/x/")
+        XCTAssertEqual(ExportDestination.expand("~other/a.gpx", home: "/home/x"), "~other/a.gpx")
+        XCTAssertEqual(ExportDestination.expand("a/~/b", home: "/home/x"), "a/~/b")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let existing = directory.appendingPathComponent("old.gpx")
+        try Data("keep".utf8).write(to: existing)
+        XCTAssertThrowsError(try ExportDestination(arguments: existing.path).url()) {
+            XCTAssertEqual(($0 as? InputError)?.message, "\(existing.path) already exists; to replace it: export FORMAT \(existing.path) --force")
+        }
+        XCTAssertEqual(try ExportDestination(arguments: existing.path + " --force").url().path, existing.path)
+        XCTAssertEqual(try ExportDestination(arguments: directory.appendingPathComponent("new.gpx").path).url().lastPathComponent, "new.gpx")
     }
 
     func testCompletionCandidates() {
