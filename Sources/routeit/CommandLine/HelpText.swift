@@ -21,7 +21,10 @@ enum HelpText {
         guard let topic else { return overview }
         if topic == "run" { return "usage: routeit [OPTIONS] run FILE.flow...\n\n" + wrap(runDetails) + "\n\n" + optionLines(for: "run") }
         if let tool = ToolTable.tool(named: topic) {
-            return "usage: routeit \(tool.synopsis)\n\n" + wrap(tool.details) + "\n\noptions:\n" + optionLines(for: tool.name)
+            var text = "usage: routeit \(tool.synopsis)\n\n" + wrap(tool.details) + "\n\noptions:\n" + optionLines(for: tool.name)
+            // `route` is a tool and a shell command too.
+            if let command = CommandTable.command(named: topic) { text += "\n\nIn the shell:\n" + shellCommand(command) }
+            return text
         }
         if let command = CommandTable.command(named: topic) { return shellCommand(command) }
         return nil
