@@ -11,6 +11,12 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(result.stderr, "", "no spinner when stderr is not a terminal")
     }
 
+    func testModeAndUnitsOptionsSetWhereTheShellStarts() throws {
+        let result = try RouteItProcess.run(["--units=km", "--mode", "foot"], input: "show\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Trip (walk, kilometres)\n"), result.stdout)
+    }
+
     func testQuitStopsReading() throws {
         let result = try RouteItProcess.run([], input: "quit\ntype 1 After quit\n")
         XCTAssertEqual(result.status, 0)

@@ -5,7 +5,7 @@ import RouteItCore
 /// one, add one line here (and the field it sets to `ShellOptions`).
 enum OptionTable {
     /// The commands the tools answer (`routeit route ...`); `shell` and `run` are the others.
-    static let tools: Set<String> = ["route", "geocode", "reverse", "import"]
+    static var tools: Set<String> { Set(ToolTable.all.map(\.name)) }
 
     static let all: [CommandLineOption] = [
         .init(["--map"], value: "PATH", help: "a .routeit map or an OSM file (default: the Helsinki map)") {

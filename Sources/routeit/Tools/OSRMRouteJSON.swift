@@ -61,10 +61,19 @@ enum OSRMRouteJSON {
 
     static func leg(_ route: Route, mode: TransportType) -> [String: Any] {
         var lastName = ""
+        var before = 0
         let steps = route.steps.map { step -> [String: Any] in
             let m = maneuver(step)
             if let name = m.streetName, !name.isEmpty { lastName = name }
-            return self.step(step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode)
+            defer {
+                // The heading arriving at the next maneuver: this step's last segment.
+                let line = step.polyline
+                if line.count >= 2, line[line.count - 2] != line[line.count - 1] {
+                    before = Int(bearing(line[line.count - 2], line[line.count - 1]).rounded()) % 360
+                }
+            }
+            return self.step(step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
+                             bearingBefore: m.kind == .depart ? 0 : before)
         }
         return [
             "distance": round1(route.distance),
@@ -79,14 +88,14 @@ enum OSRMRouteJSON {
         InstructionText.maneuver(from: step.instruction) ?? Maneuver(kind: .continue)
     }
 
-    static func step(_ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType) -> [String: Any] {
+    static func step(_ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType, bearingBefore: Int) -> [String: Any] {
         var line = step.polyline
         if line.count == 1 { line.append(line[0]) }
         let location = line.first ?? Coordinate(latitude: 0, longitude: 0)
         var maneuver: [String: Any] = [
             "type": type(m),
             "location": point(location),
-            "bearing_before": 0,
+            "bearing_before": bearingBefore,
             "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(bearing(line[0], line[1]).rounded()) % 360 : 0,
         ]
         if let modifier = modifier(m) { maneuver["modifier"] = modifier }

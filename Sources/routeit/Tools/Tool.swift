@@ -20,7 +20,8 @@ struct Tool {
     }
 }
 
-/// Every tool, in the order help lists them. To add one, append it here and to `OptionTable.tools`.
+/// Every tool, in the order help lists them. To add one, append it here (its options, if new,
+/// are one line each in `OptionTable`).
 enum ToolTable {
     static let all: [Tool] = [RouteTool.tool, GeocodeTool.tool, ReverseTool.tool, ImportTool.tool]
 
