@@ -1,7 +1,8 @@
 import RouteItCore
 
 /// GPX 1.1 (https://www.topografix.com/GPX/1/1/): the stops as waypoints (`<wpt>`, named by
-/// address, in trip order), then one route (`<rte>`) per leg with its geometry as `<rtept>`s.
+/// address, in trip order), then one route (`<rte>`) per leg, named by its ends, with its
+/// geometry as `<rtept>`s; a point where a step starts has the step's instruction as `<desc>`.
 /// Element order follows the schema's sequences, so validating readers accept it.
 public enum GPXExport {
     public static func gpx(stops: [MapItem], legs: [Route]) -> String {
@@ -36,8 +37,17 @@ public enum GPXExport {
             out += "    <name>\(XMLText.escape(TripExportLeg.title(leg: index, stops: stops)))</name>\n"
             out += "    <desc>\(XMLText.escape(legSummary(leg)))</desc>\n"
             out += "    <number>\(index + 1)</number>\n"
-            for point in leg.drawingPath {
-                out += "    <rtept \(position(point))/>\n"
+            let path = leg.drawingPath
+            let instructions = TripExportSteps.instructionsByPoint(leg, path: path)
+            for (i, point) in path.enumerated() {
+                guard let said = instructions[i] else {
+                    out += "    <rtept \(position(point))/>\n"
+                    continue
+                }
+                // A point where a step starts carries its instruction (what a GPS unit announces).
+                out += "    <rtept \(position(point))>\n"
+                out += "      <desc>\(XMLText.escape(said.joined(separator: "; ")))</desc>\n"
+                out += "    </rtept>\n"
             }
             out += "  </rte>\n"
         }

@@ -1,8 +1,9 @@
 import RouteItCore
 
 /// RFC 7946 GeoJSON: one FeatureCollection with each leg as a LineString (positions are
-/// [longitude, latitude], WGS84, no "crs" member) carrying distance (m) and duration (s), then
-/// each stop as a Point carrying its address and 1-based index.
+/// [longitude, latitude], WGS84, no "crs" member) carrying distance (m), duration (s) and its
+/// steps with their instructions, then each stop as a Point carrying its address and 1-based
+/// index. The collection's properties carry the attribution and the trip's totals.
 public enum GeoJSONExport {
     public static func geoJSON(stops: [MapItem], legs: [Route]) -> String {
         var features: [String] = []
@@ -16,6 +17,7 @@ public enum GeoJSONExport {
                 ("transport", string(leg.transportType.rawValue)),
             ]
             if let ends { properties += [("from", string(ends.from)), ("to", string(ends.to))] }
+            properties.append(("steps", "[" + leg.steps.map(step).joined(separator: ",") + "]"))
             let coordinates = leg.drawingPath.map(position).joined(separator: ",")
             features.append(feature(geometry: #"{"type":"LineString","coordinates":[\#(coordinates)]}"#, properties: properties))
         }
@@ -27,7 +29,27 @@ public enum GeoJSONExport {
             ]
             features.append(feature(geometry: #"{"type":"Point","coordinates":\#(position(stop.coordinate))}"#, properties: properties))
         }
-        return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+        // The collection's own properties (a foreign member RFC 7946 §6.1 allows): the credit and
+        // the trip's totals.
+        let totals = [
+            ("attribution", string("© OpenStreetMap contributors")),
+            ("legs", String(legs.count)),
+            ("stops", String(stops.count)),
+            ("distance", number(legs.reduce(0) { $0 + $1.distance }, decimals: 1)),
+            ("duration", number(legs.reduce(0) { $0 + $1.expectedTravelTime }, decimals: 1)),
+        ].map { "\(string($0.0)):\($0.1)" }.joined(separator: ",")
+        return "{\"type\":\"FeatureCollection\",\"properties\":{\(totals)},\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A step: its instruction, distance (m), duration (s) and where it starts.
+    private static func step(_ step: RouteStep) -> String {
+        var members = [
+            ("instruction", string(step.instruction)),
+            ("distance", number(step.distance, decimals: 1)),
+            ("duration", number(step.expectedTravelTime, decimals: 1)),
+        ]
+        if let start = step.polyline.first { members.append(("location", position(start))) }
+        return "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
     private static func feature(geometry: String, properties: [(String, String)]) -> String {

@@ -3,11 +3,27 @@ import RouteItCore
 /// What a cell was drawn with; decides its ANSI colour.
 public enum MapCanvasInk: Hashable, Sendable {
     case road
-    /// Trip leg by index: blue, green, red, then again.
+    /// Trip leg by index: a colour of its own for each of the trip's up to 12 legs.
     case leg(Int)
     case pin
 
     /// Legs beat roads: a road drawn later never recolours a leg's cell.
+    /// Blue, green, red, magenta, cyan, yellow, then their bright forms: a trip has at most
+    /// 11 legs (10 stops and the way back), so no two legs share a colour.
+    static let legCodes = ["34", "32", "31", "35", "36", "33", "94", "92", "91", "95", "96", "93"]
+
+    /// The colour's name, for the map's legend.
+    public var colourName: String {
+        switch self {
+        case .road: return "grey"
+        case .pin: return "bold"
+        case .leg(let i):
+            let names = ["blue", "green", "red", "magenta", "cyan", "yellow"]
+            let n = i % Self.legCodes.count
+            return n < names.count ? names[n] : "bright " + names[n - names.count]
+        }
+    }
+
     var priority: Int {
         switch self {
         case .road: return 0
@@ -18,7 +34,7 @@ public enum MapCanvasInk: Hashable, Sendable {
     var ansiCode: String {
         switch self {
         case .road: return "90"
-        case .leg(let i): return ["34", "32", "31"][i % 3]
+        case .leg(let i): return Self.legCodes[i % Self.legCodes.count]
         case .pin: return "1"
         }
     }
@@ -74,15 +90,18 @@ public struct MapCanvas: Sendable {
 
     /// A straight line in dot coordinates, clipped to the grid first (so a road crossing far
     /// outside the view costs no more than its visible part), then rasterised with Bresenham.
-    public mutating func drawLine(from a: (x: Double, y: Double), to b: (x: Double, y: Double), ink: MapCanvasInk) {
+    /// `every`: only every n-th dot along the line (a dotted line, for the backdrop's roads).
+    public mutating func drawLine(from a: (x: Double, y: Double), to b: (x: Double, y: Double), ink: MapCanvasInk, every: Int = 1) {
         guard let (p, q) = Self.clip(a, b, width: Double(dotWidth), height: Double(dotHeight)) else { return }
         var x0 = Int(saturating: p.x, rounding: .down), y0 = Int(saturating: p.y, rounding: .down)
         let x1 = Int(saturating: q.x, rounding: .down), y1 = Int(saturating: q.y, rounding: .down)
         let dx = abs(x1 - x0), sx = x0 < x1 ? 1 : -1
         let dy = -abs(y1 - y0), sy = y0 < y1 ? 1 : -1
         var error = dx + dy
+        var step = 0
         while true {
-            setDot(x: x0, y: y0, ink: ink)
+            if step % max(every, 1) == 0 { setDot(x: x0, y: y0, ink: ink) }
+            step += 1
             if x0 == x1 && y0 == y1 { break }
             let e2 = 2 * error
             if e2 >= dy { error += dy; x0 += sx }
@@ -101,6 +120,12 @@ public struct MapCanvas: Sendable {
             overlay[cell] = character
             inks[cell] = ink
         }
+    }
+
+    /// Whether (column, row) holds written text (a pin or a label).
+    public func hasText(column: Int, row: Int) -> Bool {
+        guard column >= 0, row >= 0, column < columns, row < rows else { return false }
+        return overlay[row * columns + column] != nil
     }
 
     /// One string per row. Empty cells are spaces; ANSI colour codes only when `color` is on.

@@ -1,37 +1,46 @@
-// The `routeit` shell: REPL, `.flow` runner and command-line tools.
+// The `routeit` shell: REPL, `.flow` runner and command-line tools, on one command line.
 import Foundation
+import RouteItEngine
 
 // Line-buffered so output interleaves correctly with stderr and pipes see each screen promptly.
 setvbuf(stdout, nil, _IOLBF, 0)
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let tools: [String: ([String]) -> Int32] = [
-    "import": ImportTool.run,
-    "geocode": GeocodeTool.run,
-    "reverse": ReverseTool.run,
-    "route": RouteTool.run,
-]
-if let name = arguments.first, let tool = tools[name] {
-    exit(tool(Array(arguments.dropFirst())))
-}
-
 let options: ShellOptions
 do {
-    options = try ShellOptions.parse(arguments)
+    options = try ShellOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    printError("routeit: \(error)\n\(ShellOptions.usage)")
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let tool = arguments.first(where: { OptionTable.tools.contains($0) }) {
+        printError("routeit \(tool): \(error) (routeit help \(tool) lists its options)")
+    } else {
+        printError("routeit: \(error) (routeit --help lists the options)")
+    }
     exit(2)
+}
+switch options.mode {
+case .help:
+    guard let text = HelpText.text(for: options.helpTopic) else {
+        printError("routeit: no help for \"\(options.helpTopic ?? "")\" (routeit --help lists the commands)")
+        exit(2)
+    }
+    print(text)
+    exit(0)
+case .version:
+    print("routeit \(RouteItVersion.program) (map schema \(MapSchema.version))")
+    exit(0)
+case .generate(let kind):
+    print(GeneratedDocs.render(kind), terminator: "")
+    exit(0)
+case .tool(let name, let arguments):
+    exit(ToolTable.tool(named: name)!.run(options, arguments))
+case .run, .repl:
+    break
 }
 // The shell takes Ctrl-C through a Dispatch signal source (a signalfd on Linux). It only sees
 // SIGINT reliably when every thread blocks it; blocked here, before any thread exists, every
 // thread inherits the mask. Otherwise the kernel may hand the signal to a thread where it is lost.
-if options.mode != .help { blockInterruptInEveryThread() }
-switch options.mode {
-case .help:
-    print(ShellOptions.usage)
-    exit(0)
-case .run(let files):
+blockInterruptInEveryThread()
+if case .run(let files) = options.mode {
     exit(FlowRunner.run(files: files, options: options))
-case .repl:
-    exit(Repl.run(options: options))
 }
+exit(Repl.run(options: options))

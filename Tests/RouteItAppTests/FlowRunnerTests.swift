@@ -19,6 +19,39 @@ final class FlowRunnerTests: XCTestCase {
         return url.path
     }
 
+    func testAFailedCommandNobodyExpectsStopsTheRun() throws {
+        let path = try write("typo.flow", "type 1 Kaivokatu 1\n# a comment\nfly to the moon\ntype 2 never\n")
+        let result = try RouteItProcess.run(["run", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "error: Unknown command \"fly\"; type help for the list.\n\(path):3: error: Unknown command \"fly\"; type help for the list.\n")
+        XCTAssertFalse(result.stdout.contains("type 2 never"), "stops at the failure")
+        XCTAssertFalse(result.stdout.contains("Unknown command"), "errors are not on stdout")
+
+        let alert = try write("alert.flow", "route\nshow\n")
+        let routed = try RouteItProcess.run(["run", alert])
+        XCTAssertEqual(routed.status, 1)
+        XCTAssertTrue(routed.stderr.hasSuffix("\(alert):1: ! Please enter a valid starting point and at least one destination.\n"), routed.stderr)
+
+        let last = try write("last.flow", "show\ntype\n")
+        XCTAssertEqual(try RouteItProcess.run(["run", last]).status, 1, "a failure on the last line counts too")
+    }
+
+    func testAnExpectedFailureIsChecked() throws {
+        let path = try write("checked.flow", "fly\nexpect Unknown command\nshow\n")
+        let result = try RouteItProcess.run(["run", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("> show"))
+    }
+
+    func testKeepGoingRunsToTheEndAndStillFails() throws {
+        let path = try write("typos.flow", "fly\ntype 1 Kaivokatu\nswim\nshow\nexpect Kaivokatu\n")
+        let result = try RouteItProcess.run(["run", "--keep-going", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("\(path):1: error: Unknown command \"fly\""), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(path):3: error: Unknown command \"swim\""), result.stderr)
+        XCTAssertTrue(result.stdout.contains("> expect Kaivokatu"), result.stdout)
+    }
+
     func testFailedExpectStopsWithFileAndLine() throws {
         let path = try write("fail.flow", "# comment\ntype 1 Kaivokatu\nexpect Kaivokatu\nexpect Annankatu\ntype 2 never\n")
         let result = try RouteItProcess.run(["run", path])

@@ -35,10 +35,10 @@ final class RemoteBackendShellTests: XCTestCase {
 
         let out = shell.stdout
         let notice = "! Routing server unreachable — using the offline map"
-        XCTAssertEqual(out.components(separatedBy: notice).count - 1, 1, "said once:\n\(out)")
-        let afterKill = try XCTUnwrap(out.range(of: notice)).upperBound
-        XCTAssertEqual(out[afterKill...].components(separatedBy: "Total Time:").count - 1, 2, "both routes answered offline:\n\(out)")
-        XCTAssertFalse(out.contains("Directions not available"), out)
+        XCTAssertEqual(shell.stderr.components(separatedBy: notice).count - 1, 1, "said once, on stderr:\n\(shell.stderr)")
+        XCTAssertFalse(out.contains(notice), "alerts are not results: \(out)")
+        XCTAssertEqual(out.components(separatedBy: "Total Time:").count - 1, 3, "both routes after the kill answered offline:\n\(out)")
+        XCTAssertFalse(out.contains("Directions not available") || shell.stderr.contains("Directions not available"), out)
         XCTAssertTrue(out.contains("Directions: offline map — OSRM \(osrm.url) unreachable (connection refused)"), out)
         XCTAssertEqual(shell.process.terminationStatus, 0)
     }
@@ -54,18 +54,18 @@ final class RemoteBackendShellTests: XCTestCase {
         let down = "! Routing server unreachable — using the offline map"
         let back = "! Routing server reachable again — using \(osrm.url)"
         Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertFalse(shell.stdout.contains(down), "a server that answers is not reported: \(shell.stdout)")
+        XCTAssertFalse(shell.stderr.contains(down), "a server that answers is not reported: \(shell.stderr)")
 
         osrm.kill()
-        XCTAssertTrue(shell.wait(for: down, count: 1, seconds: 10), "no command needed to find out: \(shell.stdout)")
+        XCTAssertTrue(shell.waitForStderr(down, seconds: 10), "no command needed to find out: \(shell.stderr)")
         osrm = try OSRMProcess.start(port: osrm.port)
-        XCTAssertTrue(shell.wait(for: back, count: 1, seconds: 10), shell.stdout)
+        XCTAssertTrue(shell.waitForStderr(back, seconds: 10), shell.stderr)
         shell.send("type 1 Mannerheimintie 1\nenter 1\npick 1\ntype 2 Annankatu 25\nenter 2\npick 1\nroute\nbackend")
         XCTAssertTrue(shell.wait(for: "Geocoder: offline map", count: 1), shell.stdout)
         XCTAssertTrue(shell.stdout.contains("Total Time:"), shell.stdout)
         XCTAssertTrue(shell.stdout.contains("Directions: OSRM \(osrm.url) — reachable (fallback: offline map)"), shell.stdout)
-        XCTAssertEqual(shell.stdout.components(separatedBy: down).count - 1, 1, "said once: \(shell.stdout)")
-        XCTAssertEqual(shell.stdout.components(separatedBy: back).count - 1, 1, "said once: \(shell.stdout)")
+        XCTAssertEqual(shell.stderr.components(separatedBy: down).count - 1, 1, "said once: \(shell.stderr)")
+        XCTAssertEqual(shell.stderr.components(separatedBy: back).count - 1, 1, "said once: \(shell.stderr)")
     }
 
     func testCtrlCAbortsARoutingRequestInFlight() throws {
@@ -88,14 +88,14 @@ final class RemoteBackendShellTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.5)
         let interrupted = Date()
         kill(shell.process.processIdentifier, SIGINT)
-        XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 10), shell.stdout)
+        XCTAssertTrue(shell.waitForStderr("Cancelled.", seconds: 10), shell.stderr)
         // Sooner than the shell's 2 s grace for work that ignores cancellation.
         XCTAssertLessThan(Date().timeIntervalSince(interrupted), 1.8)
         shell.send("backend")
         XCTAssertTrue(shell.wait(for: "Geocoder: offline map", count: 1, seconds: 20), shell.stdout)
         shell.finish()
-        let untilCancelled = try XCTUnwrap(shell.stdout.range(of: "Cancelled.")).lowerBound
-        XCTAssertFalse(shell.stdout[..<untilCancelled].contains("! Routing server unreachable"), "a cancelled request says nothing about the server")
+        let untilCancelled = try XCTUnwrap(shell.stderr.range(of: "Cancelled.")).lowerBound
+        XCTAssertFalse(shell.stderr[..<untilCancelled].contains("! Routing server unreachable"), "a cancelled request says nothing about the server")
         XCTAssertTrue(shell.stdout.contains("Directions: offline map — OSRM \(url) unreachable (timed out)"), shell.stdout)
         XCTAssertFalse(shell.stdout.contains("SEGMENT #1"), shell.stdout)
     }
@@ -105,8 +105,8 @@ final class RemoteBackendShellTests: XCTestCase {
         var environment = HelsinkiFlowTests.environment
         environment["ROUTEIT_DIRECTIONS"] = "osrm=localhost:5000"
         let result = try RouteItProcess.run(["--map", map], input: "type 1 Annankatu 25\nenter 1\n", environment: environment)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("ROUTEIT_DIRECTIONS: \"localhost:5000\" is not an http(s) URL"), result.stdout)
+        XCTAssertEqual(result.status, 1, "a piped session whose command failed ends non-zero")
+        XCTAssertTrue(result.stderr.contains("ROUTEIT_DIRECTIONS: \"localhost:5000\" is not an http(s) URL"), result.stderr)
     }
 
     func testEmbeddedOnlyBackendReport() throws {

@@ -11,6 +11,12 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(result.stderr, "", "no spinner when stderr is not a terminal")
     }
 
+    func testModeAndUnitsOptionsSetWhereTheShellStarts() throws {
+        let result = try RouteItProcess.run(["--units=km", "--mode", "foot"], input: "show\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Trip (walk, kilometres)\n"), result.stdout)
+    }
+
     func testQuitStopsReading() throws {
         let result = try RouteItProcess.run([], input: "quit\ntype 1 After quit\n")
         XCTAssertEqual(result.status, 0)
@@ -19,16 +25,18 @@ final class ReplTests: XCTestCase {
 
     func testColourNeverInAPipeEvenWhenForcedTerminalType() throws {
         let result = try RouteItProcess.run([], input: "route\n", environment: ["TERM": "xterm-256color"])
-        XCTAssertTrue(result.stdout.contains("! Please enter a valid starting point and at least one destination."))
-        XCTAssertFalse(result.stdout.contains("\u{1B}["))
+        XCTAssertTrue(result.stderr.contains("! Please enter a valid starting point and at least one destination."), "alerts on stderr")
+        XCTAssertFalse(result.stdout.contains("\u{1B}[") || result.stderr.contains("\u{1B}["))
+        XCTAssertEqual(result.status, 1, "piped input with a failed command ends non-zero")
     }
 
     func testMissingMapIsAOneLineAlertNotACrash() throws {
         let result = try RouteItProcess.run(["--map", "/nonexistent/map.routeit"],
                                             input: "type 1 Kaivokatu 1\nenter 1\nlocate\nshow\n")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let alerts = result.stdout.split(separator: "\n").filter { $0.hasPrefix("! ") }
-        XCTAssertEqual(alerts.count, 2, result.stdout)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let alerts = result.stderr.split(separator: "\n").filter { $0.hasPrefix("! ") }
+        XCTAssertEqual(alerts.count, 2, result.stderr)
+        XCTAssertFalse(result.stdout.contains("! "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("[ ] 1 From:   Kaivokatu 1\n[ ] 2 Stop 1:\n[ ] 3 Stop 2:\n"), result.stdout)
     }
 

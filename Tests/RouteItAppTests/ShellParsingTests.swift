@@ -1,4 +1,5 @@
 import XCTest
+import RouteItCore
 @testable import routeit
 
 /// The shell's own parsing, in process: command lines, arguments, options, completion.
@@ -49,6 +50,68 @@ final class ShellParsingTests: XCTestCase {
                 XCTAssertEqual(($0 as? ShellOptions.ParseError)?.description, message)
             }
         }
+    }
+
+    func testOneParserServesTheShellAndEveryTool() throws {
+        let route = try ShellOptions.parse(["--map=m.routeit", "route", "Annankatu 25", "-33.9,18.4", "--mode", "foot", "--json",
+                                            "--directions=osrm=http://x:5000", "--units", "km", "--timeout", "3"])
+        XCTAssertEqual(route.mode, .tool("route", ["Annankatu 25", "-33.9,18.4"]))
+        XCTAssertEqual(route.mapPath, "m.routeit")
+        XCTAssertEqual(route.transportType, .walk, "foot is OSRM's name for walking")
+        XCTAssertEqual(route.distanceUnit, .kilometres)
+        XCTAssertEqual(route.osrmURL, URL(string: "http://x:5000"))
+        XCTAssertEqual(route.timeout, 3)
+        XCTAssertTrue(route.json)
+        XCTAssertEqual(try ShellOptions.parse(["reverse", "-33.9", "18.4"]).mode, .tool("reverse", ["-33.9", "18.4"]), "negative numbers are not options")
+        XCTAssertEqual(try ShellOptions.parse(["geocode", "--", "--odd"]).mode, .tool("geocode", ["--odd"]))
+        XCTAssertEqual(try ShellOptions.parse(["import", "x.osm", "-o", "y.routeit"]).output, "y.routeit")
+        XCTAssertEqual(try ShellOptions.parse(["--mode=driving", "--units=mi"]).transportType, .car)
+        XCTAssertEqual(try ShellOptions.parse(["route", "--help"]).helpTopic, "route")
+        XCTAssertEqual(try ShellOptions.parse(["route", "-h"]).mode, .help)
+        XCTAssertEqual(try ShellOptions.parse(["help", "type"]).helpTopic, "type")
+        XCTAssertEqual(try ShellOptions.parse(["--version"]).mode, .version)
+        XCTAssertEqual(try ShellOptions.parse(["geocode", "x", "--version"]).mode, .version)
+        XCTAssertTrue(try ShellOptions.parse(["run", "a.flow", "--keep-going"]).keepGoing)
+        let bad: [[String]: String] = [
+            ["route", "a", "b", "--keep-going"]: "--keep-going is for run, not route",
+            ["--json"]: "--json is for geocode, reverse or route, not the shell",
+            ["run", "a.flow", "-o", "x"]: "-o is for import, not run",
+            ["route", "a", "b", "--json=yes"]: "--json takes no value",
+            ["route", "a", "b", "--mode", "bike"]: "--mode takes car or walk (or OSRM's driving, foot, walking), not \"bike\"",
+            ["--units", "miles"]: "--units takes mi or km, not \"miles\"",
+            ["frobnicate"]: "unknown command \"frobnicate\"",
+            ["geocode", "-x"]: "unknown option -x",
+        ]
+        for (arguments, message) in bad {
+            XCTAssertThrowsError(try ShellOptions.parse(arguments), "\(arguments)") {
+                XCTAssertEqual(($0 as? ShellOptions.ParseError)?.description, message)
+            }
+        }
+    }
+
+    func testExportDestination() throws {
+        XCTAssertEqual(ExportDestination(arguments: "trip.gpx").path, "trip.gpx")
+        XCTAssertFalse(ExportDestination(arguments: "trip.gpx").force)
+        let forced = ExportDestination(arguments: "my trip.gpx --force")
+        XCTAssertEqual(forced.path, "my trip.gpx")
+        XCTAssertTrue(forced.force)
+        XCTAssertEqual(ExportDestination(arguments: "--force \"a b.gpx\"").path, "a b.gpx")
+        XCTAssertTrue(ExportDestination(arguments: "--force").path.isEmpty)
+        XCTAssertEqual(ExportDestination.expand("~/trips/a.gpx", home: "/home/x"), "/home/x/trips/a.gpx")
+        XCTAssertEqual(ExportDestination.expand("~", home: "/home/x/"), "/home/x/")
+        XCTAssertEqual(ExportDestination.expand("~other/a.gpx", home: "/home/x"), "~other/a.gpx")
+        XCTAssertEqual(ExportDestination.expand("a/~/b", home: "/home/x"), "a/~/b")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let existing = directory.appendingPathComponent("old.gpx")
+        try Data("keep".utf8).write(to: existing)
+        XCTAssertThrowsError(try ExportDestination(arguments: existing.path).url()) {
+            XCTAssertEqual(($0 as? InputError)?.message, "\(existing.path) already exists; to replace it: export FORMAT \(existing.path) --force")
+        }
+        XCTAssertEqual(try ExportDestination(arguments: existing.path + " --force").url().path, existing.path)
+        XCTAssertEqual(try ExportDestination(arguments: directory.appendingPathComponent("new.gpx").path).url().lastPathComponent, "new.gpx")
     }
 
     func testCompletionCandidates() {

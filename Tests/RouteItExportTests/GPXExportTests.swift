@@ -31,6 +31,13 @@ final class GPXExportTests: XCTestCase {
                 XCTAssertEqual(try XCTUnwrap(Double(p.attributes["lat"] ?? "")), c.latitude, accuracy: 6e-8)
                 XCTAssertEqual(try XCTUnwrap(Double(p.attributes["lon"] ?? "")), c.longitude, accuracy: 6e-8)
             }
+            // Each step's instruction sits on the point where the step starts, in order.
+            XCTAssertEqual(points.compactMap { $0.first("desc")?.text }, leg.steps.map(\.instruction), "leg \(index + 1)")
+            for step in leg.steps {
+                let start = try XCTUnwrap(step.polyline.first)
+                let point = try XCTUnwrap(points.first { $0.first("desc")?.text == step.instruction })
+                XCTAssertEqual(try XCTUnwrap(Double(point.attributes["lat"] ?? "")), start.latitude, accuracy: 6e-8)
+            }
         }
         let bounds = try XCTUnwrap(root.first("metadata")?.first("bounds"))
         let box = try XCTUnwrap(TripGeometry.boundingBox(stops: stops, legs: legs))

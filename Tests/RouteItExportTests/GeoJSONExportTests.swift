@@ -33,7 +33,22 @@ final class GeoJSONExportTests: XCTestCase {
             XCTAssertEqual(properties["leg"] as? Int, index + 1)
             XCTAssertEqual(properties["from"] as? String, stops[index].placemark.formattedAddress)
             XCTAssertEqual(properties["to"] as? String, stops[(index + 1) % 3].placemark.formattedAddress)
+            let steps = try XCTUnwrap(properties["steps"] as? [[String: Any]])
+            XCTAssertEqual(steps.map { $0["instruction"] as? String }, legs[index].steps.map(\.instruction))
+            XCTAssertEqual(steps.compactMap { $0["distance"] as? Double }, legs[index].steps.map(\.distance))
+            for (step, expected) in zip(steps, legs[index].steps) {
+                let location = try XCTUnwrap(step["location"] as? [Double])
+                let start = try XCTUnwrap(expected.polyline.first)
+                XCTAssertEqual(location[0], start.longitude, accuracy: 6e-8, "[lon, lat]")
+                XCTAssertEqual(location[1], start.latitude, accuracy: 6e-8)
+            }
         }
+        let totals = try XCTUnwrap(root["properties"] as? [String: Any], "the collection carries the trip's totals")
+        XCTAssertEqual(totals["attribution"] as? String, "© OpenStreetMap contributors")
+        XCTAssertEqual(totals["legs"] as? Int, 3)
+        XCTAssertEqual(totals["stops"] as? Int, 3)
+        XCTAssertEqual(try XCTUnwrap(totals["distance"] as? Double), legs.reduce(0) { $0 + $1.distance }, accuracy: 0.05)
+        XCTAssertEqual(try XCTUnwrap(totals["duration"] as? Double), legs.reduce(0) { $0 + $1.expectedTravelTime }, accuracy: 0.05)
 
         let points = features.filter { ($0["geometry"] as? [String: Any])?["type"] as? String == "Point" }
         XCTAssertEqual(points.count, 3)

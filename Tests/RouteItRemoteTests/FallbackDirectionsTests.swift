@@ -27,6 +27,42 @@ final class FallbackDirectionsTests: XCTestCase {
         destination: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.1675, longitude: 24.9450))),
         transportType: .car, requestsAlternateRoutes: false)
 
+    /// A foot server given as the car server answers a car route with walking steps: that is
+    /// said once, and the car trip comes from the offline map, not from the walk.
+    func testAServerRunningTheWrongProfileIsSaidOnceAndNotUsed() async throws {
+        let foot = try OSRMServer(profile: "foot")
+        let notices = BackendNotices()
+        let monitor = ReachabilityMonitor(serverName: "Routing server", baseURL: foot.baseURL,
+                                          probePath: "/nearest/v1/driving/0,0", notices: notices, probeInterval: 0)
+        let offline = CountingDirections(try OfflineDirections(path: try HelsinkiMap.path()))
+        let directions = FallbackDirections(primary: OSRMDirections(baseURL: foot.baseURL), fallback: offline, monitor: monitor)
+        let first = try await directions.calculate(request)
+        let second = try await directions.calculate(request)
+        XCTAssertEqual(offline.calls, 2, "the walk is never shown as the car trip")
+        XCTAssertEqual(first.first?.transportType, .car)
+        let said = notices.drain()
+        XCTAssertEqual(said.count, 1, "said once: \(said)")
+        XCTAssertTrue(said.first?.hasPrefix("! The routing server 127.0.0.1:\(foot.baseURL.port!) answers car routes with walking steps") == true, "\(said)")
+        XCTAssertTrue(said.first?.hasSuffix("— using the offline map for car routes") == true, "\(said)")
+
+        // Walking on that server is right: used, and nothing said.
+        var walk = request
+        walk.transportType = .walk
+        _ = try await directions.calculate(walk)
+        XCTAssertEqual(offline.calls, 2)
+        XCTAssertEqual(notices.drain(), [])
+
+        // Without an offline map the mismatch is the error itself.
+        let alone = FallbackDirections(primary: OSRMDirections(baseURL: foot.baseURL), fallback: nil, monitor: monitor)
+        do {
+            _ = try await alone.calculate(request)
+            XCTFail("a walk was returned as a car route")
+        } catch let error as DirectionsError {
+            guard case .unavailable(let message) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("answers car routes with walking steps"), message)
+        }
+    }
+
     func testKilledServerFallsBackOnceAndReturnsWhenBack() async throws {
         let server = try OSRMServer(profile: "car")
         let notices = BackendNotices()

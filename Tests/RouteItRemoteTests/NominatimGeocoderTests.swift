@@ -27,6 +27,18 @@ final class NominatimGeocoderTests: XCTestCase {
         XCTAssertEqual(server.requestLines, ["GET /reverse?lat=60.1699000&lon=24.9384000&format=jsonv2&addressdetails=1 HTTP/1.1"])
     }
 
+    /// A place (address key `place`, e.g. an isolated dwelling) is not a street.
+    func testReverseOfAPlaceKeepsItsNameOutOfTheStreet() async throws {
+        let answer = #"{"place_id":1,"lat":"60.1530","lon":"24.8800","category":"place","type":"isolated_dwelling","name":"Kartano","address":{"place":"Kartano","postcode":"00200","city":"Helsinki"}}"#
+        let server = try LoopbackHTTPServer(replies: [.status(200, answer)])
+        defer { server.stop() }
+        let place = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast)
+            .reverseGeocode(Coordinate(latitude: 60.153, longitude: 24.88))
+        XCTAssertNil(place?.street)
+        XCTAssertEqual(place?.name, "Kartano")
+        XCTAssertEqual(place?.formattedAddressLines, ["Kartano", "00200 Helsinki"])
+    }
+
     func testReverseWithNothingNearbyIsNil() async throws {
         let server = try LoopbackHTTPServer(replies: [.status(200, #"{"error":"Unable to geocode"}"#)])
         defer { server.stop() }

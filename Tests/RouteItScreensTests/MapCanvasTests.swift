@@ -66,8 +66,11 @@ final class MapCanvasTests: XCTestCase {
         XCTAssertFalse(plain.contains("\u{1B}"))
         XCTAssertEqual(plain, "⠁⠁⠁⠁⠁ ")
         let coloured = canvas.lines(color: true)[0]
-        XCTAssertEqual(coloured, "\u{1B}[0;90m⠁\u{1B}[0;34m⠁\u{1B}[0;32m⠁\u{1B}[0;31m⠁\u{1B}[0;34m⠁\u{1B}[0m ",
-                       "grey road, then blue, green, red, and blue again")
+        XCTAssertEqual(coloured, "\u{1B}[0;90m⠁\u{1B}[0;34m⠁\u{1B}[0;32m⠁\u{1B}[0;31m⠁\u{1B}[0;35m⠁\u{1B}[0m ",
+                       "grey road, then blue, green, red, and magenta: leg 4 does not repeat leg 1's colour")
+        let codes = (0..<11).map { MapCanvasInk.leg($0).ansiCode }
+        XCTAssertEqual(Set(codes).count, 11, "the 11 legs of a full trip all have their own colour")
+        XCTAssertEqual(Set((0..<11).map { MapCanvasInk.leg($0).colourName }).count, 11)
     }
 
     func testTextOverlayStaysOnTheGrid() {

@@ -39,6 +39,12 @@ final class MapTripScreenTests: XCTestCase {
                              width: width, height: height, unit: unit, color: color)
     }
 
+    /// The map's own rows (no legend, no footer), leg labels (`L1`) blanked so digits are pins.
+    private func mapArea(_ text: String, legendRows: Int = 1) -> [String] {
+        text.components(separatedBy: "\n").dropLast(1 + legendRows)
+            .map { $0.replacingOccurrences(of: "L[0-9]+", with: "  ", options: .regularExpression) }
+    }
+
     private func position(of text: Character, in lines: [String]) -> (column: Int, row: Int)? {
         for (row, line) in lines.enumerated() {
             if let i = Array(line).firstIndex(of: text) { return (i, row) }
@@ -54,14 +60,14 @@ final class MapTripScreenTests: XCTestCase {
         XCTAssertTrue(footer.hasPrefix("N ↑  ├"), footer)
         XCTAssertTrue(footer.hasSuffix("© OpenStreetMap contributors"), footer)
         XCTAssertNotNil(footer.range(of: #"┤ \d+ m"#, options: .regularExpression), footer)
-        let map = Array(lines.dropLast())
+        let map = mapArea(render())
         for pin: Character in ["1", "2", "3"] { XCTAssertNotNil(position(of: pin, in: map), "pin \(pin)") }
         XCTAssertNil(position(of: "4", in: map), "no pin for the return to the start")
         XCTAssertTrue(map.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "dots drawn")
     }
 
     func testPinsSitWhereTheStopsAre() throws {
-        let lines = Array(render().components(separatedBy: "\n").dropLast())
+        let lines = mapArea(render())
         let one = try XCTUnwrap(position(of: "1", in: lines)), two = try XCTUnwrap(position(of: "2", in: lines))
         let three = try XCTUnwrap(position(of: "3", in: lines))
         // Kauppatori (2) is east of Mannerheimintie 1 (1), which is east of Kamppi (3); 2 is the southernmost.
@@ -118,7 +124,35 @@ final class MapTripScreenTests: XCTestCase {
         XCTAssertEqual(narrow.last, "© OpenStreetMap contributors", "attribution gets its own line when narrow")
         XCTAssertTrue(narrow[10].hasPrefix("N ↑"))
         XCTAssertTrue(narrow.allSatisfy { $0.count <= 40 })
-        XCTAssertEqual(render(width: 10, height: 3), "© OpenStreetMap contributors", "too small: attribution only")
+        XCTAssertEqual(render(width: 10, height: 3), "The terminal is too small for the map (10×3); it needs at least 30 columns and 6 rows.",
+                       "too small: one line that says so")
+        XCTAssertEqual(render(width: 30, height: 5).components(separatedBy: "\n").count, 1)
+    }
+
+    func testLegsStayApartWithoutColourAndTheLegendNamesThem() throws {
+        let plain = render(color: false)
+        let lines = plain.components(separatedBy: "\n")
+        // Every leg is labelled on the map itself, and the legend gives each its mark and figures.
+        let map = lines.dropLast(2).joined(separator: "\n")
+        for label in ["L1", "L2", "L3"] { XCTAssertTrue(map.contains(label), "\(label) along its leg:\n\(plain)") }
+        let legend = lines[lines.count - 2]
+        XCTAssertTrue(legend.hasPrefix("━━ L1 "), legend)
+        let legs = MapTripFixture.legs
+        for (i, leg) in legs.enumerated() {
+            XCTAssertTrue(legend.contains("L\(i + 1) \(DistanceUnit.kilometres.format(metres: leg.distance)), \(TravelTimeFormatter.string(from: 300))"), legend)
+        }
+        // A leg is denser than a road: dots per cell along a leg's cells outnumber a road's.
+        func dots(_ text: String) -> [Int] {
+            text.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.map { ($0.value - 0x2800).nonzeroBitCount }
+        }
+        let legsOnly = dots(render(roads: [])), roadsOnly = dots(TripMapScreen.render(
+            stops: MapTripFixture.stops, legs: MapTripFixture.legs.map { Route(distance: $0.distance, expectedTravelTime: 300, transportType: .car, polyline: [], steps: []) },
+            roads: MapTripFixture.roads, width: 80, height: 24, unit: .kilometres, color: false))
+        let legDensity = Double(legsOnly.reduce(0, +)) / Double(legsOnly.count), roadDensity = Double(roadsOnly.reduce(0, +)) / Double(max(roadsOnly.count, 1))
+        XCTAssertGreaterThan(legDensity, roadDensity * 1.5, "legs \(legDensity) dots a cell, roads \(roadDensity)")
+        // In colour the legend's samples carry each leg's colour.
+        let coloured = render(color: true).components(separatedBy: "\n")
+        XCTAssertTrue(coloured[coloured.count - 2].hasPrefix("\u{1B}[0;34m━━\u{1B}[0m L1"), coloured[coloured.count - 2])
     }
 
     func testTripFromDirectionsUsesEachLegsStartAsTheStops() {

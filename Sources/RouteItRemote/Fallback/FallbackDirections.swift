@@ -8,6 +8,7 @@ public struct FallbackDirections: Directions {
     public let primary: Directions
     public let fallback: Directions?
     public let monitor: ReachabilityMonitor
+    private let mismatches = SaidOnce()
 
     public init(primary: Directions, fallback: Directions?, monitor: ReachabilityMonitor) {
         self.primary = primary
@@ -26,6 +27,14 @@ public struct FallbackDirections: Directions {
             } catch let error as DirectionsError {
                 monitor.markReachable()
                 throw error
+            } catch let mismatch as OSRMProfileMismatch {
+                // A walk is not a car trip: the server's answer is not used, and this is said once.
+                monitor.markReachable()
+                guard let fallback else { throw DirectionsError.unavailable(mismatch.description + ".") }
+                if mismatches.firstTime(mismatch.asked) {
+                    monitor.notices.post("! \(mismatch.description) — using the offline map for \(mismatch.asked == .car ? "car" : "walking") routes")
+                }
+                return try await fallback.calculate(request)
             }
         }
         try Task.checkCancellation()
@@ -33,5 +42,16 @@ public struct FallbackDirections: Directions {
             throw DirectionsError.unavailable("\(monitor.serverName) unreachable and no offline map is loaded.")
         }
         return try await fallback.calculate(request)
+    }
+}
+
+/// Which ways to travel a profile mismatch was already reported for.
+private final class SaidOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: Set<TransportType> = []
+
+    /// True the first time for `type`.
+    func firstTime(_ type: TransportType) -> Bool {
+        lock.withLock { said.insert(type).inserted }
     }
 }

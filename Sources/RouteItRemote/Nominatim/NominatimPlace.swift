@@ -8,7 +8,7 @@ struct NominatimPlace: Decodable {
     var address: [String: String]?
 
     /// Address keys Nominatim uses for the street an address is on, most specific first.
-    static let streetKeys = ["road", "pedestrian", "footway", "path", "cycleway", "square", "place"]
+    static let streetKeys = ["road", "pedestrian", "footway", "path", "cycleway", "square"]
     /// Keys naming the settlement, largest unit that is still a "city line" first.
     static let cityKeys = ["city", "town", "village", "municipality", "hamlet"]
 

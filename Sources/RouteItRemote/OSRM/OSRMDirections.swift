@@ -39,6 +39,10 @@ public struct OSRMDirections: Directions {
         let routes = (decoded.routes ?? []).filter { !$0.legs.flatMap(\.steps).isEmpty }
             .prefix(request.requestsAlternateRoutes ? 3 : 1)
         guard !routes.isEmpty else { throw DirectionsError.noRoute }
+        let modes = routes.flatMap { $0.legs.flatMap { $0.steps.compactMap(\.mode) } }
+        if let foreign = OSRMProfileMismatch.foreignMode(in: modes, for: request.transportType) {
+            throw OSRMProfileMismatch(host: url.hostDescription, asked: request.transportType, answered: foreign)
+        }
         return try routes.map { try route(from: $0, transportType: request.transportType) }
     }
 

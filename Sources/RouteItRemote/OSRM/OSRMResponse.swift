@@ -24,6 +24,8 @@ struct OSRMStep: Decodable {
     var duration: Double
     var name: String?
     var ref: String?
+    /// `driving`, `walking`, `ferry`, ...: tells which profile the server runs.
+    var mode: String?
     var geometry: OSRMGeometry
     var maneuver: OSRMManeuver
 }

@@ -18,7 +18,7 @@ enum SessionCommands {
                 guard let command = CommandTable.command(named: name) else {
                     throw InputError("Unknown command \"\(name)\"; type help for the list.")
                 }
-                return .init(text: "\(command.usage)\n  \(command.summary)")
+                return .init(text: HelpText.shellCommand(command))
             }
             let width = CommandTable.all.map(\.usage.count).max() ?? 0
             let lines = CommandTable.all.map { $0.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }

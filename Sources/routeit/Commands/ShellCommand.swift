@@ -8,6 +8,8 @@ struct ShellCommand {
     /// e.g. `type SLOT TEXT`.
     var usage: String
     var summary: String
+    /// More on the command, for `help COMMAND` and the man page; nil when the summary says it all.
+    var details: String? = nil
     /// Shown while it runs (on a terminal) and cancellable with Ctrl-C; nil for instant commands.
     var progressMessage: String? = nil
     /// Completions for the argument at `position` (0-based), given the session.

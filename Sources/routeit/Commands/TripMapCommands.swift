@@ -3,7 +3,7 @@ import RouteItCore
 import RouteItExport
 import RouteItScreens
 
-/// Seeing and carrying the trip: `map`, `export svg|gpx|geojson FILE`, and `optimize`.
+/// Seeing and carrying the trip: `map`, `export svg|gpx|geojson FILE [--force]`, and `optimize`.
 enum TripMapCommands {
     static let all: [ShellCommand] = [map, export, optimize]
 
@@ -18,17 +18,21 @@ enum TripMapCommands {
             return .init(text: session.renderTripMap(directions, size: size))
         })
 
-    static let exportUsage = "export svg|gpx|geojson FILE"
+    static let exportUsage = "export svg|gpx|geojson FILE [--force]"
 
     static let export = ShellCommand(
         name: "export", usage: exportUsage, summary: "Save the routed trip as an SVG picture, GPX or GeoJSON",
+        details: "GPX has a route per leg, named by its ends, with each step's instruction on the point where it starts; GeoJSON has each leg with its steps, and the trip's totals and the attribution in the collection's properties. An existing file is only replaced with --force; ~/ is your $HOME.",
         completions: { _, position in position == 0 ? TripExportFormat.allCases.map(\.rawValue) : [] },
         run: { session, arguments in
-            guard arguments.count >= 2, let format = TripExportFormat(rawValue: arguments.words[0].lowercased()) else {
+            let destination = ExportDestination(arguments: arguments.text(after: 1))
+            guard arguments.count >= 2, !destination.path.isEmpty,
+                  let format = TripExportFormat(rawValue: arguments.words[0].lowercased()) else {
                 throw ShellCommand.usageErrorFor(exportUsage)
             }
-            let path = arguments.text(after: 1)
+            let path = destination.path
             let directions = try session.shownDirections(for: "export")
+            let url = try destination.url()
             let trip = TripMapScreen.trip(directions)
             var roads: [[Coordinate]] = []
             if format.needsRoads, let projection = SVGExport.projection(stops: trip.stops, legs: trip.legs) {

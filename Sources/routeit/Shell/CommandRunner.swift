@@ -52,7 +52,7 @@ final class CommandRunner {
         done.wait()
         lock.withLock { current = nil }
         spinner?.stop()
-        return result.get() ?? Session.Output(text: "Cancelled.")
+        return result.get() ?? Session.Output(text: "Cancelled.", failed: true)
     }
 }
 

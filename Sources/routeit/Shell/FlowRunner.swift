@@ -2,12 +2,16 @@ import Foundation
 import RouteItScreens
 
 /// `routeit run FILE.flow...`: replays each file in a fresh session, printing every command
-/// (`> line`) and its output. `expect TEXT` / `expect-not TEXT` check the last output; the first
-/// failure stops the run with `FILE:LINE: expected "TEXT"` on stderr and exit status 1.
+/// (`> line`) and its output (errors and alerts on stderr). `expect TEXT` / `expect-not TEXT`
+/// check the last output. A failed expect, or a command that fails (an unknown command, bad
+/// input, an alert) without an `expect` right after it to check the failure, stops the run with
+/// `FILE:LINE: message` on stderr and exit status 1; with `--keep-going` the run goes on to the
+/// end and still exits 1.
 enum FlowRunner {
     static func run(files: [String], options: ShellOptions) -> Int32 {
         let runner = CommandRunner()
         runner.onIdleInterrupt = { exit(130) }
+        var failed = false
         for file in files {
             guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
                 printError("routeit: cannot read \(file)")
@@ -15,36 +19,50 @@ enum FlowRunner {
             }
             let session = Session.make(options: options, style: TextStyle.detect())
             var lastOutput = ""
+            /// A failed command not (yet) checked by an expect: where, and what it said.
+            var unchecked: (location: String, message: String)?
+            /// Reports a failure; true when the run must stop.
+            func fail(_ message: String) -> Bool {
+                printError(message)
+                failed = true
+                return !options.keepGoing
+            }
             for (index, rawLine) in contents.components(separatedBy: "\n").enumerated() {
                 let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
                 guard let parsed = ShellLine.parse(line) else { continue }
                 let location = "\(file):\(index + 1)"
+                let isCheck = parsed.name == "expect" || parsed.name == "expect-not"
+                if !isCheck, let pending = unchecked {
+                    unchecked = nil
+                    if fail("\(pending.location): \(pending.message)") { return 1 }
+                }
                 print("> \(line.trimmingCharacters(in: .whitespaces))")
-                if parsed.name == "expect" || parsed.name == "expect-not" {
+                if isCheck {
+                    unchecked = nil
                     let needle = parsed.arguments.text(after: 0)
                     guard !needle.isEmpty else {
-                        printError("\(location): \(parsed.name) needs TEXT")
-                        return 1
+                        if fail("\(location): \(parsed.name) needs TEXT") { return 1 }
+                        continue
                     }
                     let found = withoutANSI(lastOutput).contains(needle)
                     if parsed.name == "expect" && !found {
-                        printError("\(location): expected \"\(needle)\"\nlast output:\n\(lastOutput)")
-                        return 1
+                        if fail("\(location): expected \"\(needle)\"\nlast output:\n\(lastOutput)") { return 1 }
                     }
                     if parsed.name == "expect-not" && found {
-                        printError("\(location): expected no \"\(needle)\"\nlast output:\n\(lastOutput)")
-                        return 1
+                        if fail("\(location): expected no \"\(needle)\"\nlast output:\n\(lastOutput)") { return 1 }
                     }
                     continue
                 }
                 let output = runner.run(line, in: session)
-                if !output.text.isEmpty { print(output.text) }
+                Repl.show(output)
                 lastOutput = output.text
                 if runner.lastRunWasInterrupted { return 130 }
-                if output.quits { return 0 }
+                if output.failed { unchecked = (location, withoutANSI(output.text).components(separatedBy: "\n").first ?? "") }
+                if output.quits { break }
             }
+            if let pending = unchecked, fail("\(pending.location): \(pending.message)") { return 1 }
         }
-        return 0
+        return failed ? 1 : 0
     }
 
     /// Colour codes are not part of the text an `expect` looks for.

@@ -53,8 +53,11 @@ final class NoticePrinter: @unchecked Sendable {
         }
         // The terminal is in the editor's raw mode at the prompt: "\r\n", not "\n".
         let newline = redrawPrompt ? "\r\n" : "\n"
-        fputs(messages.joined(separator: newline) + newline, stdout)
-        fflush(stdout)
+        // Alerts go to stderr; at the prompt stdout and stderr are the same terminal, and the
+        // line editor redraws on stdout.
+        let stream = redrawPrompt ? stdout : stderr
+        fputs(messages.joined(separator: newline) + newline, stream)
+        fflush(stream)
         if redrawPrompt { rl_forced_update_display() }
     }
 }

@@ -27,13 +27,26 @@ enum Repl {
             print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.")
         }
         print(session.renderScreen())
+        // Piped input: a script's run fails when any of its commands did.
+        var anyFailed = false
         while let line = readLine(from: reader, interactive: interactive) {
             let output = runner.run(line, in: session)
-            if !output.text.isEmpty { print(output.text) }
-            if output.quits { return 0 }
+            anyFailed = anyFailed || output.failed
+            show(output)
+            if output.quits { return status(anyFailed, interactive) }
         }
         if interactive { print("") }
-        return 0
+        return status(anyFailed, interactive)
+    }
+
+    private static func status(_ anyFailed: Bool, _ interactive: Bool) -> Int32 {
+        !interactive && anyFailed ? 1 : 0
+    }
+
+    /// Screens and results on stdout, errors and alerts on stderr.
+    static func show(_ output: Session.Output) {
+        guard !output.text.isEmpty else { return }
+        if output.failed { printError(output.text) } else { print(output.text) }
     }
 
     /// At an editing prompt, server notices wait for the prompt's thread (see NoticePrinter).

@@ -14,7 +14,8 @@ extension Session {
     /// The trip drawn at `size`, roads from the active map's backdrop (none without a map).
     func renderTripMap(_ directions: DirectionsViewModel, size: TerminalSize) -> String {
         let trip = TripMapScreen.trip(directions)
-        let roads = TripMapScreen.projection(stops: trip.stops, legs: trip.legs, width: size.columns, height: size.rows)
+        let roads = TripMapScreen.projection(stops: trip.stops, legs: trip.legs, width: size.columns, height: size.rows,
+                                             unit: flow.settings.distanceUnit)
             .map { services.roads(in: $0.visibleBox) } ?? []
         return TripMapScreen.render(stops: trip.stops, legs: trip.legs, roads: roads, width: size.columns, height: size.rows,
                                     unit: flow.settings.distanceUnit, color: style.usesColour)

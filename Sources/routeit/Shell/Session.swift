@@ -33,12 +33,18 @@ final class Session {
                                       location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
                                       attribution: ServiceFactory.attribution(for: options))
+        // --mode and --units set where the session starts.
+        if let type = options.transportType { flow.setTransportType(type) }
+        if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
         return Session(flow: flow, services: services, style: style)
     }
 
     struct Output {
         var text: String
         var quits = false
+        /// The command failed (bad input, an alert, cancelled): its text goes to stderr, and a
+        /// replay or piped session ends non-zero.
+        var failed = false
     }
 
     /// The command a line names, if any (for the spinner and cancellation decisions).
@@ -49,18 +55,18 @@ final class Session {
     func execute(_ line: String) async -> Output {
         guard let parsed = ShellLine.parse(line) else { return Output(text: "") }
         guard let command = CommandTable.command(named: parsed.name) else {
-            return Output(text: render(InputError("Unknown command \"\(parsed.name)\"; type help for the list.")))
+            return Output(text: render(InputError("Unknown command \"\(parsed.name)\"; type help for the list.")), failed: true)
         }
         do {
             return try await command.run(self, parsed.arguments)
         } catch let error as InputError {
-            return Output(text: render(error))
+            return Output(text: render(error), failed: true)
         } catch let alert as Alert {
-            return Output(text: AlertScreen.render(alert, style: style))
+            return Output(text: AlertScreen.render(alert, style: style), failed: true)
         } catch is CancellationError {
-            return Output(text: "Cancelled.")
+            return Output(text: "Cancelled.", failed: true)
         } catch {
-            return Output(text: AlertScreen.render(Alert(UserMessage.sentence(for: error)), style: style))
+            return Output(text: AlertScreen.render(Alert(UserMessage.sentence(for: error)), style: style), failed: true)
         }
     }
 

@@ -1,14 +1,28 @@
 import Foundation
+import RouteItCore
 
-/// The shell's command line: `routeit [OPTIONS]` (REPL) or `routeit [OPTIONS] run FILE.flow...`.
+/// routeit's one command line: `routeit [OPTIONS]` (the shell), `routeit [OPTIONS] run FILE.flow...`,
+/// or a tool, `routeit route|geocode|reverse|import ARGUMENTS [OPTIONS]`. Options may come before
+/// or after the command, as `--opt value` or `--opt=value`; `--` ends them. `OptionTable` lists
+/// them all and says which command each is for.
 struct ShellOptions: Equatable {
     enum Mode: Equatable {
         case repl
         case run([String])
+        /// A tool with its arguments (the positionals after its name).
+        case tool(String, [String])
+        /// `-h`/`--help`, or `routeit help [TOPIC]`.
         case help
+        case version
+        /// `--generate man|bash|zsh|fish`.
+        case generate(String)
     }
 
     var mode: Mode = .repl
+    /// The command the line names: `shell`, `run`, `help` or a tool's name.
+    var command = "shell"
+    /// `routeit help TOPIC`, or the command whose `--help` was asked for.
+    var helpTopic: String?
     /// `--map PATH`: a `.routeit` map or an OSM file (.osm.pbf / .osm) instead of the default map.
     var mapPath: String?
     /// `--directions osrm=URL`: route with an OSRM server instead of the embedded router.
@@ -19,87 +33,107 @@ struct ShellOptions: Equatable {
     var timeout: TimeInterval = 5
     /// `--probe-interval SECONDS`: how often the REPL checks its servers; 0 = only when used.
     var probeInterval: TimeInterval = 10
-
-    static let usage = """
-    usage: routeit [OPTIONS]                  start the interactive shell
-           routeit [OPTIONS] run FILE.flow...  replay scripted sessions
-           routeit import|geocode|reverse|route ...  engine tools
-    options:
-      --map PATH                  a .routeit map or an OSM file (default: the Helsinki map)
-      --directions osrm=URL       route with an OSRM server
-      --geocoder nominatim=URL    geocode with a Nominatim server
-      --timeout SECONDS           longest wait for a remote service (default 5)
-      --probe-interval SECONDS    how often the shell checks its servers (default 10, 0 = never)
-    environment:
-      ROUTEIT_DIRECTIONS=osrm=URL, ROUTEIT_GEOCODER=nominatim=URL   the same as the options
-      ROUTEIT_DIRECTIONS_WALK=osrm=URL   a separate foot-profile OSRM server for walking
-    """
+    /// `--mode car|walk`; nil: the command's default (car).
+    var transportType: TransportType?
+    /// `--units mi|km`; nil: the command's default.
+    var distanceUnit: DistanceUnit?
+    var json = false
+    var alternatives = false
+    var optimize = false
+    /// `import -o MAP.routeit`.
+    var output: String?
+    /// `run --keep-going`.
+    var keepGoing = false
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
         var description: String
     }
 
     static func parse(_ arguments: [String]) throws -> ShellOptions {
-        var options = ShellOptions()
-        var positional: [String] = []
+        var positionals: [String] = []
+        var given: [(name: String, option: CommandLineOption, value: String)] = []
         var index = 0
-        var optionsEnded = false
-        func value(for name: String, inline: String?) throws -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw ParseError(description: "\(name) needs a value") }
-            return arguments[index]
-        }
         while index < arguments.count {
             let argument = arguments[index]
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
-            let inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
-            if argument == "--" && !optionsEnded {
-                optionsEnded = true
-                index += 1
+            index += 1
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            guard looksLikeOption(argument) else {
+                positionals.append(argument)
                 continue
             }
-            switch argument.hasPrefix("-") && argument != "-" && !optionsEnded ? name : "" {
-            case "--map":
-                let path = try value(for: name, inline: inline)
-                guard !path.isEmpty else { throw ParseError(description: "--map needs a file path") }
-                options.mapPath = path
-            case "--directions":
-                options.osrmURL = try serviceURL(try value(for: name, inline: inline), kind: "osrm", option: name)
-            case "--geocoder":
-                options.nominatimURL = try serviceURL(try value(for: name, inline: inline), kind: "nominatim", option: name)
-            case "--timeout":
-                let text = try value(for: name, inline: inline)
-                guard let seconds = TimeInterval(text), seconds > 0, seconds <= 86_400 else {
-                    throw ParseError(description: "--timeout needs more than 0 and at most 86400 seconds, not \"\(text)\"")
-                }
-                options.timeout = seconds
-            case "--probe-interval":
-                let text = try value(for: name, inline: inline)
-                guard let seconds = TimeInterval(text), seconds >= 0, seconds <= 86_400 else {
-                    throw ParseError(description: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"\(text)\"")
-                }
-                options.probeInterval = seconds
-            case "-h", "--help":
-                options.mode = .help
-            case "":
-                positional.append(argument)
-            default:
-                throw ParseError(description: "unknown option \(name)")
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0]
+            let inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
+            guard let option = OptionTable.option(named: argument.hasPrefix("--") ? name : argument) else {
+                throw ParseError(description: "unknown option \(argument.hasPrefix("--") ? name : argument)")
             }
-            index += 1
+            var value = ""
+            if option.value != nil {
+                if let inline {
+                    value = inline
+                } else {
+                    guard index < arguments.count else { throw ParseError(description: "\(name) needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+            } else if inline != nil {
+                throw ParseError(description: "\(name) takes no value")
+            }
+            given.append((name, option, value))
         }
-        if options.mode == .help { return options }
-        guard let command = positional.first else { return options }
-        guard command == "run" else { throw ParseError(description: "unknown command \"\(command)\"") }
-        guard positional.count > 1 else { throw ParseError(description: "run needs at least one FILE.flow") }
-        options.mode = .run(Array(positional.dropFirst()))
+
+        var options = ShellOptions()
+        if let first = positionals.first {
+            switch first {
+            case "run":
+                options.command = "run"
+            case "help":
+                options.command = "help"
+                options.helpTopic = positionals.dropFirst().first
+            case _ where OptionTable.tools.contains(first):
+                options.command = first
+            default:
+                throw ParseError(description: "unknown command \"\(first)\"")
+            }
+        }
+        for (name, option, value) in given {
+            guard option.applies(to: options.command) || options.command == "help" else {
+                let users = OptionTable.commandsNamed(option.commands ?? [])
+                throw ParseError(description: "\(name) is for \(users), not \(options.command == "shell" ? "the shell" : options.command)")
+            }
+            try option.apply(&options, value)
+        }
+        if options.command == "help" { options.mode = .help }
+        if options.mode != .repl {
+            if options.mode == .help, options.command != "shell", options.command != "help" { options.helpTopic = options.command }
+            return options
+        }
+        let rest = Array(positionals.dropFirst())
+        switch options.command {
+        case "shell":
+            break
+        case "run":
+            guard !rest.isEmpty else { throw ParseError(description: "run needs at least one FILE.flow") }
+            options.mode = .run(rest)
+        default:
+            options.mode = .tool(options.command, rest)
+        }
         return options
     }
 
+    /// `-x`/`--xyz` are options; `-`, and negative numbers or coordinates (`-33.9`, `-33.9,18.4`)
+    /// are not.
+    private static func looksLikeOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        if argument.hasPrefix("--") { return true }
+        return Double(argument) == nil && !argument.contains(",")
+    }
+
     /// `kind=URL` with an http(s) URL, e.g. `osrm=http://localhost:5000`.
-    private static func serviceURL(_ text: String, kind: String, option: String) throws -> URL {
+    static func serviceURL(_ text: String, kind: String, option: String) throws -> URL {
         guard text.hasPrefix(kind + "=") else {
             throw ParseError(description: "\(option) takes \(kind)=URL, not \"\(text)\"")
         }
@@ -109,5 +143,14 @@ struct ShellOptions: Equatable {
             throw ParseError(description: "\(option): \"\(urlText)\" is not an http(s) URL")
         }
         return url
+    }
+}
+
+extension OptionTable {
+    /// "route, geocode or reverse"; "the shell" for `shell`.
+    static func commandsNamed(_ commands: Set<String>) -> String {
+        let names = commands.sorted().map { $0 == "shell" ? "the shell" : $0 }
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

@@ -2,41 +2,37 @@ import Foundation
 import RouteItCore
 import RouteItEngine
 
-/// `routeit geocode TEXT [--json] [--map M]`: the candidates the app's picker would offer.
-/// Exit 0 with results, 1 when nothing matches ("Address not found."), 2 on bad arguments.
+/// `routeit geocode TEXT [--json]`: the candidates the app's picker would offer, from the
+/// geocoder the shell would use (Nominatim with `--geocoder`/ROUTEIT_GEOCODER, else the map).
 enum GeocodeTool {
-    static let usage = "usage: routeit geocode TEXT [--json] [--map MAP]"
+    static let tool = Tool(
+        name: "geocode", synopsis: "geocode TEXT [--json] [OPTIONS]",
+        summary: "Look an address up; print the matches",
+        details: """
+        Prints one match per line (address, then LAT,LON), best first, from the geocoder the shell \
+        would use: Nominatim with --geocoder or ROUTEIT_GEOCODER, else the offline map. With --json \
+        it prints a JSON array in Nominatim's jsonv2 format (place_id, lat and lon as strings, \
+        display_name, category, type, address, boundingbox). Exits 1 when nothing matches.
+        """,
+        run: run)
 
-    struct Output: Encodable {
-        var query: String
-        var results: [MapToolSupport.PlacemarkJSON]
-        var attribution: String
-    }
-
-    static func run(_ arguments: [String]) -> Int32 {
-        let parsed: (positionals: [String], options: [String: String], flags: Set<String>)
+    static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
+        guard !arguments.isEmpty else { return tool.usageError() }
+        let text = arguments.joined(separator: " ")
         do {
-            parsed = try MapToolSupport.parse(arguments, options: ["--map"], flags: ["--json"])
-        } catch {
-            return MapToolSupport.fail("geocode", "\(error); \(usage)", code: 2)
-        }
-        guard !parsed.positionals.isEmpty else { return MapToolSupport.fail("geocode", usage, code: 2) }
-        let text = parsed.positionals.joined(separator: " ")
-        do {
-            let geocoder = try OfflineGeocoder(map: MapToolSupport.openMap(parsed.options["--map"]))
-            let results = try geocoder.search(text).map(\.terminalSafe)
-            if parsed.flags.contains("--json") {
-                try MapToolSupport.printJSON(Output(query: text, results: results.map(MapToolSupport.PlacemarkJSON.init),
-                                                    attribution: MapSchema.attribution))
+            let geocoder = try ToolServices.open(options).geocoder
+            let results = try ToolServices.wait { try await geocoder.geocode(text) }
+            if options.json {
+                print(NominatimJSON.text(results.map(NominatimJSON.object)))
             } else if results.isEmpty {
-                print("Address not found.")
+                printError("Address not found.")
             } else {
                 results.forEach { print(MapToolSupport.line($0)) }
                 print(MapSchema.attribution)
             }
             return results.isEmpty ? 1 : 0
         } catch {
-            return MapToolSupport.fail("geocode", UserMessage.sentence(for: error), code: 1)
+            return tool.fail("\(error)", code: 1)
         }
     }
 }

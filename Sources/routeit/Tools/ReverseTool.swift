@@ -2,50 +2,44 @@ import Foundation
 import RouteItCore
 import RouteItEngine
 
-/// `routeit reverse LAT LON [--json] [--map M]` (or `LAT,LON`): the nearest address within
-/// 50 m, else the nearest named street. Exit 1 when there is none, 2 on bad arguments.
+/// `routeit reverse LAT LON [--json]` (or `LAT,LON`): the nearest address within 50 m, else the
+/// nearest named street.
 enum ReverseTool {
-    static let usage = "usage: routeit reverse LAT LON [--json] [--map MAP]"
+    static let tool = Tool(
+        name: "reverse", synopsis: "reverse LAT LON [--json] [OPTIONS]",
+        summary: "The address at a coordinate",
+        details: """
+        Prints the nearest address within 50 m, else the nearest named street (LAT LON or LAT,LON), \
+        from Nominatim with --geocoder or ROUTEIT_GEOCODER, else the offline map. With --json it \
+        prints one object in Nominatim's jsonv2 reverse format, or {"error":"Unable to geocode"}. \
+        Exits 1 when nothing is near.
+        """,
+        run: run)
 
-    struct Output: Encodable {
-        var latitude: Double
-        var longitude: Double
-        var result: MapToolSupport.PlacemarkJSON?
-        var attribution: String
-    }
-
-    static func run(_ arguments: [String]) -> Int32 {
-        let parsed: (positionals: [String], options: [String: String], flags: Set<String>)
-        do {
-            parsed = try MapToolSupport.parse(arguments, options: ["--map"], flags: ["--json"])
-        } catch {
-            return MapToolSupport.fail("reverse", "\(error); \(usage)", code: 2)
-        }
-        let parts = parsed.positionals.count == 1
-            ? parsed.positionals[0].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-            : parsed.positionals
-        guard parts.count == 2 else { return MapToolSupport.fail("reverse", usage, code: 2) }
-        guard let latitude = DecimalNumber.parse(parts[0]), let longitude = DecimalNumber.parse(parts[1]),
+    static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
+        let parts = arguments.count == 1
+            ? arguments[0].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            : arguments
+        guard parts.count == 2 else { return tool.usageError() }
+        guard let latitude = Double(parts[0]), let longitude = Double(parts[1]),
               Coordinate(latitude: latitude, longitude: longitude).isValid else {
-            return MapToolSupport.fail("reverse", "not a coordinate: \(parts.joined(separator: " ")) (latitude -90...90, longitude -180...180)", code: 2)
+            return tool.fail("not a coordinate: \(parts.joined(separator: " ")) (latitude -90...90, longitude -180...180)", code: 2)
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         do {
-            let geocoder = try OfflineGeocoder(map: MapToolSupport.openMap(parsed.options["--map"]))
-            let result = try geocoder.reverse(coordinate)?.terminalSafe
-            if parsed.flags.contains("--json") {
-                try MapToolSupport.printJSON(Output(latitude: latitude, longitude: longitude,
-                                                    result: result.map(MapToolSupport.PlacemarkJSON.init),
-                                                    attribution: MapSchema.attribution))
+            let geocoder = try ToolServices.open(options).geocoder
+            let result = try ToolServices.wait { try await geocoder.reverseGeocode(coordinate) }
+            if options.json {
+                print(NominatimJSON.text(result.map(NominatimJSON.object) ?? ["error": "Unable to geocode"]))
             } else if let result {
                 print(MapToolSupport.line(result))
                 print(MapSchema.attribution)
             } else {
-                print("No address or street nearby.")
+                printError("No address or street nearby.")
             }
             return result == nil ? 1 : 0
         } catch {
-            return MapToolSupport.fail("reverse", UserMessage.sentence(for: error), code: 1)
+            return tool.fail("\(error)", code: 1)
         }
     }
 }

@@ -1,146 +1,166 @@
 import Foundation
 import RouteItCore
-import RouteItEngine
 
-/// `routeit route LAT,LON LAT,LON [--mode car|walk] [--alternatives] [--json] [--map M]`:
-/// routes on the embedded engine and prints the steps (or JSON for scripts).
+/// `routeit route PLACE PLACE... [--mode car|walk] [--alternatives] [--optimize] [--json]`: a
+/// route through two or more places (LAT,LON or an address: its first match), leg by leg, from
+/// the router the shell would use (OSRM with `--directions`/ROUTEIT_DIRECTIONS, else the map).
 enum RouteTool {
-    static let usage = "usage: routeit route LAT,LON LAT,LON [--mode car|walk] [--alternatives] [--json] [--map MAP.routeit|FILE.osm.pbf]"
+    static let tool = Tool(
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk] [--alternatives] [--optimize] [--json] [OPTIONS]",
+        summary: "Directions through two or more places",
+        details: """
+        Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
+        With more than two places the route has one leg per pair, in the order given; --optimize \
+        keeps the first place first and visits the others in the quickest order. --alternatives \
+        offers up to three routes between two places. Routes come from OSRM with --directions or \
+        ROUTEIT_DIRECTIONS, else the offline map. With --json it prints OSRM's v1 route response \
+        (code, routes with legs, steps and maneuvers, GeoJSON geometry in lon/lat, waypoints), \
+        RouteIt's additions under "routeit" keys; a failure prints {"code":..., "message":...} \
+        and exits 1.
+        """,
+        run: run)
 
-    struct Options {
-        var from: Coordinate
-        var to: Coordinate
-        var mode: TransportType = .car
-        var alternatives = false
-        var json = false
-        var map: String?
+    /// A failure with OSRM's code for it.
+    struct Failure: Error {
+        var code: String
+        var message: String
+        var exitStatus: Int32 = 1
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .failure(let message):
-            fail(message)
-            return 2
-        case .success(let parsed):
-            options = parsed
-        }
-        let directions: OfflineDirections
-        do {
-            // --map takes a .routeit map or an OSM file (imported on the fly); none: the default map.
-            let map = try MapToolSupport.openMap(options.map)
-            directions = try OfflineDirections(database: map.database)
-        } catch {
-            fail(UserMessage.sentence(for: error))
-            return 1
+    static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
+        guard arguments.count >= 2 else {
+            return report(Failure(code: "InvalidQuery", message: "route needs at least two places; usage: routeit \(tool.synopsis)",
+                                  exitStatus: 2), options)
         }
         do {
-            // Street names are map data: cleaned for the terminal before anything prints them.
-            let routes = try directions.routes(from: options.from, to: options.to, mode: options.mode,
-                                               alternatives: options.alternatives).map(\.terminalSafe)
-            print(options.json ? json(routes, options) : text(routes))
-            return 0
-        } catch {
-            fail(UserMessage.sentence(for: error))
-            return 1
-        }
-    }
-
-    enum Parsed { case success(Options), failure(String) }
-
-    static func parse(_ arguments: [String]) -> Parsed {
-        var points: [Coordinate] = []
-        var mode = TransportType.car, alternatives = false, json = false
-        var map: String?
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "--mode":
-                guard i + 1 < arguments.count, let m = TransportType(rawValue: arguments[i + 1]) else {
-                    return .failure("--mode takes car or walk")
-                }
-                mode = m
-                i += 1
-            case "--alternatives": alternatives = true
-            case "--json": json = true
-            case "--map":
-                guard i + 1 < arguments.count else { return .failure("--map takes a path") }
-                map = arguments[i + 1]
-                i += 1
-            default:
-                if a.hasPrefix("--") { return .failure("unknown option \(a)\n\(usage)") }
-                guard let c = coordinate(a) else { return .failure("not a LAT,LON coordinate: \(a)") }
-                points.append(c)
+            let services = try ToolServices.open(options)
+            let mode = options.transportType ?? .car
+            var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder) }
+            if options.optimize && waypoints.count > 2 {
+                waypoints = try optimized(waypoints, mode: mode, directions: services.directions)
             }
-            i += 1
+            let trips = try routes(through: waypoints, mode: mode, alternatives: options.alternatives, directions: services.directions)
+            if options.json {
+                print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: waypoints, trips: trips, mode: mode)))
+            } else {
+                print(text(trips, waypoints: waypoints, unit: options.distanceUnit))
+            }
+            return 0
+        } catch let failure as Failure {
+            return report(failure, options)
+        } catch let error as DirectionsError {
+            switch error {
+            case .noRoute: return report(Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message), options)
+            case .invalidRequest(let message): return report(Failure(code: "InvalidQuery", message: message), options)
+            case .unavailable(let message): return report(Failure(code: "Unavailable", message: message), options)
+            }
+        } catch {
+            return report(Failure(code: "Unavailable", message: "\(error)"), options)
         }
-        guard points.count == 2 else { return .failure(usage) }
-        return .success(Options(from: points[0], to: points[1], mode: mode, alternatives: alternatives, json: json, map: map))
+    }
+
+    /// The message on stderr, and with --json also OSRM's error object on stdout.
+    private static func report(_ failure: Failure, _ options: ShellOptions) -> Int32 {
+        if options.json { print(NominatimJSON.text(OSRMRouteJSON.failure(code: failure.code, message: failure.message))) }
+        return tool.fail(failure.message, code: failure.exitStatus)
+    }
+
+    /// LAT,LON as given, or the geocoder's first match for the text.
+    static func waypoint(_ text: String, geocoder: Geocoding) throws -> OSRMRouteJSON.Waypoint {
+        if let c = coordinate(text) {
+            return .init(query: text, item: MapItem(placemark: Placemark(coordinate: c)))
+        }
+        if looksLikeCoordinate(text) {
+            throw Failure(code: "InvalidValue", message: "not a LAT,LON coordinate: \(text) (latitude -90...90, longitude -180...180)", exitStatus: 2)
+        }
+        let matches = try ToolServices.wait { try await geocoder.geocode(text) }
+        guard let first = matches.first else {
+            throw Failure(code: "NoMatch", message: "no address matches \"\(text)\"")
+        }
+        return .init(query: text, item: MapItem(placemark: first))
+    }
+
+    /// The first place stays first; the rest in the quickest order (the round-trip optimizer on
+    /// times where going back to the start costs nothing, which is the quickest open path).
+    static func optimized(_ waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType,
+                          directions: Directions) throws -> [OSRMRouteJSON.Waypoint] {
+        let items = waypoints.map(\.item)
+        var matrix = try ToolServices.wait {
+            try await DurationMatrixBuilder(directions: directions).matrix(for: items, transportType: mode)
+        }
+        for i in 1..<matrix.size { matrix[i, 0] = 0 }
+        do {
+            let order = try TripOrderOptimizer.optimalOrder(matrix)
+            return [waypoints[0]] + order.stops.map { waypoints[$0] }
+        } catch let error as TripOrderError {
+            throw Failure(code: error == .noRoundTrip ? "NoRoute" : "TooBig", message: error.description)
+        }
+    }
+
+    /// One list of legs per route offered (alternatives only between two places).
+    static func routes(through waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, alternatives: Bool,
+                       directions: Directions) throws -> [[Route]] {
+        var legs: [[Route]] = []
+        for i in 0..<(waypoints.count - 1) {
+            let request = DirectionsRequest(source: waypoints[i].item, destination: waypoints[i + 1].item, transportType: mode,
+                                            requestsAlternateRoutes: alternatives && waypoints.count == 2)
+            let found = try ToolServices.wait { try await directions.calculate(request) }
+            guard !found.isEmpty else { throw DirectionsError.noRoute }
+            legs.append(found)
+        }
+        if legs.count == 1 { return legs[0].map { [$0] } }
+        return [legs.map { $0[0] }]
     }
 
     static func coordinate(_ text: String) -> Coordinate? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
         let c = Coordinate(latitude: lat, longitude: lon)
         return c.isValid ? c : nil
     }
 
-    static func text(_ routes: [Route]) -> String {
+    /// Two numbers around a comma: meant as a coordinate even when out of range.
+    private static func looksLikeCoordinate(_ text: String) -> Bool {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+    }
+
+    static func text(_ trips: [[Route]], waypoints: [OSRMRouteJSON.Waypoint], unit: DistanceUnit?) -> String {
         var lines: [String] = []
-        for (i, route) in routes.enumerated() {
-            let title = routes.count > 1 ? "Route \(i + 1)" : "Route"
-            let name = route.name.isEmpty ? "" : " via \(route.name)"
-            lines.append("\(title)\(name): \(distanceText(route.distance)), \(durationText(route.expectedTravelTime))")
-            for (n, step) in route.steps.enumerated() {
-                let tail = step.distance > 0 ? " (\(distanceText(step.distance)))" : ""
-                lines.append("  \(n + 1). \(step.instruction)\(tail)")
+        for (t, legs) in trips.enumerated() {
+            if legs.count > 1 {
+                let total = legs.reduce(0) { $0 + $1.distance }, time = legs.reduce(0) { $0 + $1.expectedTravelTime }
+                lines.append("Route: \(legs.count) legs, \(distanceText(total, unit)), \(durationText(time))")
+            }
+            for (l, route) in legs.enumerated() {
+                let title = trips.count > 1 ? "Route \(t + 1)" : legs.count > 1 ? "Leg \(l + 1)" : "Route"
+                let name = route.name.isEmpty ? "" : " via \(route.name)"
+                let places = legs.count > 1 ? " (\(label(waypoints[l])) → \(label(waypoints[l + 1])))" : ""
+                lines.append("\(title)\(places)\(name): \(distanceText(route.distance, unit)), \(durationText(route.expectedTravelTime))")
+                for (n, step) in route.steps.enumerated() {
+                    let tail = step.distance > 0 ? " (\(distanceText(step.distance, unit)))" : ""
+                    lines.append("  \(n + 1). \(step.instruction)\(tail)")
+                }
             }
         }
-        lines.append("© OpenStreetMap contributors")
+        lines.append(MapAttribution.text)
         return lines.joined(separator: "\n")
     }
 
-    static func distanceText(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(saturating: max(0, metres))) m" : String(format: "%.1f km", metres / 1000)
+    private static func label(_ waypoint: OSRMRouteJSON.Waypoint) -> String {
+        coordinate(waypoint.query) != nil ? waypoint.query : waypoint.item.placemark.formattedAddress
+    }
+
+    static func distanceText(_ metres: Double, _ unit: DistanceUnit?) -> String {
+        if let unit { return unit.format(metres: metres) }
+        return metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
     }
 
     static func durationText(_ seconds: Double) -> String {
-        let minutes = Int(saturating: seconds / 60)
-        if minutes < 1 { return "\(Int(saturating: max(0, seconds))) s" }
+        let minutes = Int((seconds / 60).rounded())
+        if minutes < 1 { return "\(Int(seconds.rounded())) s" }
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
-    }
-
-    static func json(_ routes: [Route], _ options: Options) -> String {
-        func point(_ c: Coordinate) -> [Double] {
-            [(c.latitude * 1e6).rounded() / 1e6, (c.longitude * 1e6).rounded() / 1e6]
-        }
-        let object: [String: Any] = [
-            "attribution": "© OpenStreetMap contributors",
-            "mode": options.mode.rawValue,
-            "from": point(options.from),
-            "to": point(options.to),
-            "routes": routes.map { route -> [String: Any] in
-                [
-                    "name": route.name,
-                    "distance": (route.distance * 10).rounded() / 10,
-                    "duration": (route.expectedTravelTime * 10).rounded() / 10,
-                    "polyline": route.polyline.map(point),
-                    "steps": route.steps.map { step -> [String: Any] in
-                        ["instruction": step.instruction,
-                         "distance": (step.distance * 10).rounded() / 10,
-                         "duration": (step.expectedTravelTime * 10).rounded() / 10]
-                    },
-                ]
-            },
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func fail(_ message: String) {
-        FileHandle.standardError.write(Data("routeit route: \(message)\n".utf8))
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One option of routeit's single command line (shared by the shell, `run` and every tool):
+/// its spellings, the value it takes (nil for a flag), a line of help, which commands it is for,
+/// and how it changes the options. Listed in `OptionTable.all`; parsing, `--help`, the man page
+/// and the shell completions all read it from there.
+struct CommandLineOption {
+    /// e.g. ["-o", "--output"]; the last one is the one shown in help.
+    var names: [String]
+    /// The value's placeholder (`PATH`, `SECONDS`), nil for a flag.
+    var value: String?
+    var help: String
+    /// The commands it applies to (`shell` is the interactive shell, `run` a replay);
+    /// nil: every command.
+    var commands: Set<String>?
+    /// Completions for the value (`car walk`), for the shell completion scripts.
+    var choices: [String] = []
+    var apply: (inout ShellOptions, String) throws -> Void
+
+    init(_ names: [String], value: String? = nil, help: String, for commands: Set<String>? = nil,
+         choices: [String] = [], apply: @escaping (inout ShellOptions, String) throws -> Void) {
+        self.names = names
+        self.value = value
+        self.help = help
+        self.commands = commands
+        self.choices = choices
+        self.apply = apply
+    }
+
+    var displayName: String { names.last ?? "" }
+
+    /// `--map PATH` or `-o, --output PATH`.
+    var synopsis: String {
+        names.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
+    }
+
+    func applies(to command: String) -> Bool { commands?.contains(command) ?? true }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import RouteItCore
+
+/// Every option routeit's command line knows, for the shell, `run` and the tools alike. To add
+/// one, add one line here (and the field it sets to `ShellOptions`).
+enum OptionTable {
+    /// The commands the tools answer (`routeit route ...`); `shell` and `run` are the others.
+    static var tools: Set<String> { Set(ToolTable.all.map(\.name)) }
+
+    static let all: [CommandLineOption] = [
+        .init(["--map"], value: "PATH", help: "a .routeit map or an OSM file (default: the Helsinki map)") {
+            guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--map needs a file path") }
+            $0.mapPath = $1
+        },
+        .init(["--directions"], value: "osrm=URL", help: "route with an OSRM server (or ROUTEIT_DIRECTIONS)") {
+            $0.osrmURL = try ShellOptions.serviceURL($1, kind: "osrm", option: "--directions")
+        },
+        .init(["--geocoder"], value: "nominatim=URL", help: "geocode with a Nominatim server (or ROUTEIT_GEOCODER)") {
+            $0.nominatimURL = try ShellOptions.serviceURL($1, kind: "nominatim", option: "--geocoder")
+        },
+        .init(["--timeout"], value: "SECONDS", help: "longest wait for a remote service (default 5)") {
+            guard let seconds = TimeInterval($1), seconds > 0, seconds <= 86_400 else {
+                throw ShellOptions.ParseError(description: "--timeout needs more than 0 and at most 86400 seconds, not \"\($1)\"")
+            }
+            $0.timeout = seconds
+        },
+        .init(["--probe-interval"], value: "SECONDS", help: "how often the shell checks its servers (default 10, 0 = never)") {
+            guard let seconds = TimeInterval($1), seconds >= 0, seconds <= 86_400 else {
+                throw ShellOptions.ParseError(description: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"\($1)\"")
+            }
+            $0.probeInterval = seconds
+        },
+        .init(["--mode"], value: "car|walk", help: "how to travel (OSRM's driving, foot and walking work too)",
+              choices: ["car", "walk", "driving", "foot", "walking"]) {
+            guard let type = TransportType(commandLineName: $1) else {
+                throw ShellOptions.ParseError(description: "--mode takes car or walk (or OSRM's driving, foot, walking), not \"\($1)\"")
+            }
+            $0.transportType = type
+        },
+        .init(["--units"], value: "mi|km", help: "show distances in miles or kilometres", choices: ["mi", "km"]) {
+            guard let unit = DistanceUnit(rawValue: $1.lowercased()) else {
+                throw ShellOptions.ParseError(description: "--units takes mi or km, not \"\($1)\"")
+            }
+            $0.distanceUnit = unit
+        },
+        .init(["--json"], help: "print JSON (OSRM's route response, Nominatim's jsonv2) for scripts",
+              for: ["route", "geocode", "reverse"]) { o, _ in o.json = true },
+        .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },
+        .init(["--optimize"], help: "keep the first point first, visit the others in the quickest order",
+              for: ["route"]) { o, _ in o.optimize = true },
+        .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
+            $0.output = $1
+        },
+        .init(["--keep-going"], help: "run: carry on after a failed command (still exits non-zero)",
+              for: ["run"]) { o, _ in o.keepGoing = true },
+        .init(["--generate"], value: "man|bash|zsh|fish", help: "print the man page or a shell completion script",
+              for: ["shell"], choices: GeneratedDocs.kinds) {
+            guard GeneratedDocs.kinds.contains($1) else {
+                throw ShellOptions.ParseError(description: "--generate takes man, bash, zsh or fish, not \"\($1)\"")
+            }
+            $0.mode = .generate($1)
+        },
+        .init(["--version"], help: "print the program's and the map schema's versions") { o, _ in o.mode = .version },
+        .init(["-h", "--help"], help: "this help (routeit help COMMAND: more on one command)") { o, _ in o.mode = .help },
+    ]
+
+    static func option(named name: String) -> CommandLineOption? {
+        all.first { $0.names.contains(name) }
+    }
+
+    /// The options `command` accepts, in table order.
+    static func options(for command: String) -> [CommandLineOption] {
+        all.filter { $0.applies(to: command) }
+    }
+}
+
+extension TransportType {
+    /// `car`/`walk`, and OSRM's profile names: `driving`, `foot`, `walking`.
+    init?(commandLineName name: String) {
+        switch name.lowercased() {
+        case "car", "driving", "drive": self = .car
+        case "walk", "walking", "foot": self = .walk
+        default: return nil
+        }
+    }
+}

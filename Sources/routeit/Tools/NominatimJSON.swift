@@ -1,0 +1,72 @@
+import Foundation
+import RouteItCore
+
+/// A placemark as one result of Nominatim's `format=jsonv2&addressdetails=1`, so scripts written
+/// for Nominatim read `routeit geocode --json` / `reverse --json` unchanged: `place_id`,
+/// `lat`/`lon` as strings, `display_name`, `category`, `type`, `address{}`, `boundingbox` (four
+/// strings: south, north, west, east). RouteIt's own additions are under `routeit`.
+enum NominatimJSON {
+    static let licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
+
+    static func object(_ placemark: Placemark) -> [String: Any] {
+        let c = placemark.coordinate
+        var address: [String: String] = [:]
+        address["house_number"] = placemark.houseNumber
+        address["road"] = placemark.street
+        address["postcode"] = placemark.postalCode
+        address["city"] = placemark.city
+        let (category, type) = classification(placemark)
+        if let name = placemark.name, !name.isEmpty, category != "highway" { address[type] = name }
+        // Nominatim's box around a point place is about ±0.0001° (ten metres or so).
+        let box = [c.latitude - 0.0001, c.latitude + 0.0001, c.longitude - 0.0001, c.longitude + 0.0001].map(degrees)
+        return [
+            "place_id": placeID(placemark),
+            "licence": licence,
+            "lat": degrees(c.latitude),
+            "lon": degrees(c.longitude),
+            "category": category,
+            "type": type,
+            "addresstype": type,
+            "place_rank": placemark.houseNumber != nil ? 30 : 26,
+            "name": placemark.name ?? (category == "highway" ? placemark.street ?? "" : ""),
+            "display_name": displayName(placemark),
+            "address": address,
+            "boundingbox": box,
+            "routeit": ["formatted_address": placemark.formattedAddress,
+                        "formatted_address_lines": placemark.formattedAddressLines],
+        ]
+    }
+
+    /// Nominatim's `display_name`: most specific part first, comma-separated.
+    static func displayName(_ p: Placemark) -> String {
+        [p.name, p.houseNumber, p.street, p.city, p.postalCode]
+            .compactMap { $0?.isEmpty == false ? $0 : nil }
+            .reduce(into: [String]()) { parts, part in if !parts.contains(part) { parts.append(part) } }
+            .joined(separator: ", ")
+    }
+
+    /// Nominatim's class/type for what the placemark holds: an address is `place`/`house`, a
+    /// bare street `highway`/`road`, a named place `amenity`/`place`.
+    static func classification(_ p: Placemark) -> (String, String) {
+        if p.houseNumber?.isEmpty == false && (p.name ?? "").isEmpty { return ("place", "house") }
+        if (p.name ?? "").isEmpty || p.name == p.street { return ("highway", "road") }
+        return ("amenity", "place")
+    }
+
+    /// A stable number for the same place (Nominatim's ids are its database's; ours is a hash of
+    /// what identifies the place, so two runs on one map agree).
+    static func placeID(_ p: Placemark) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(p.formattedAddress)|\(p.coordinate)".utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int(hash % 1_000_000_000)
+    }
+
+    private static func degrees(_ value: Double) -> String { String(format: "%.7f", value) }
+
+    static func text(_ value: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import RouteItCore
+
+/// A routed trip as OSRM's `/route/v1` response (steps=true, geometries=geojson, overview=full),
+/// so a script written for osrm-routed reads `routeit route --json` unchanged: `code`,
+/// `routes[]` (distance, duration, GeoJSON geometry in lon/lat, legs with steps and maneuvers),
+/// `waypoints[]`. RouteIt's own additions (the instruction text, the attribution, what each
+/// waypoint was asked as) are under `routeit` keys, which OSRM clients ignore.
+enum OSRMRouteJSON {
+    struct Waypoint {
+        /// What was asked: `Annankatu 25` or `60.1,24.9`.
+        var query: String
+        var item: MapItem
+    }
+
+    /// `trips`: one entry per route offered (alternatives), each the legs between the waypoints.
+    static func response(waypoints: [Waypoint], trips: [[Route]], mode: TransportType) -> [String: Any] {
+        var names = Array(repeating: "", count: waypoints.count)
+        var snapped = waypoints.map(\.item.coordinate)
+        if let first = trips.first {
+            for (i, leg) in first.enumerated() {
+                let steps = leg.steps.map(maneuver)
+                names[i] = steps.first?.streetName ?? ""
+                names[i + 1] = steps.reversed().compactMap(\.streetName).first { !$0.isEmpty } ?? ""
+                if let start = leg.polyline.first { snapped[i] = start }
+                if let end = leg.polyline.last { snapped[i + 1] = end }
+            }
+        }
+        return [
+            "code": "Ok",
+            "routes": trips.map { route($0, mode: mode) },
+            "waypoints": waypoints.indices.map { i -> [String: Any] in
+                ["location": point(snapped[i]),
+                 "name": names[i],
+                 "distance": round1(waypoints[i].item.coordinate.distance(to: snapped[i])),
+                 "hint": "",
+                 "routeit": ["query": waypoints[i].query, "address": waypoints[i].item.placemark.formattedAddress]]
+            },
+            "routeit": ["attribution": MapAttribution.text, "mode": mode.rawValue],
+        ]
+    }
+
+    /// `{"code":"NoRoute","message":"..."}`: what osrm-routed answers when it cannot route.
+    static func failure(code: String, message: String) -> [String: Any] {
+        ["code": code, "message": message]
+    }
+
+    static func route(_ legs: [Route], mode: TransportType) -> [String: Any] {
+        var geometry: [Coordinate] = []
+        for leg in legs { for c in leg.polyline where geometry.last != c { geometry.append(c) } }
+        let distance = legs.reduce(0) { $0 + $1.distance }, duration = legs.reduce(0) { $0 + $1.expectedTravelTime }
+        return [
+            "distance": round1(distance),
+            "duration": round1(duration),
+            "weight": round1(duration),
+            "weight_name": "duration",
+            "geometry": lineString(geometry),
+            "legs": legs.map { leg(_: $0, mode: mode) },
+        ]
+    }
+
+    static func leg(_ route: Route, mode: TransportType) -> [String: Any] {
+        var lastName = ""
+        var before = 0
+        let steps = route.steps.map { step -> [String: Any] in
+            let m = maneuver(step)
+            if let name = m.streetName, !name.isEmpty { lastName = name }
+            defer {
+                // The heading arriving at the next maneuver: this step's last segment.
+                let line = step.polyline
+                if line.count >= 2, line[line.count - 2] != line[line.count - 1] {
+                    before = Int(bearing(line[line.count - 2], line[line.count - 1]).rounded()) % 360
+                }
+            }
+            return self.step(step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
+                             bearingBefore: m.kind == .depart ? 0 : before)
+        }
+        return [
+            "distance": round1(route.distance),
+            "duration": round1(route.expectedTravelTime),
+            "weight": round1(route.expectedTravelTime),
+            "summary": route.name,
+            "steps": steps,
+        ]
+    }
+
+    static func maneuver(_ step: RouteStep) -> Maneuver {
+        InstructionText.maneuver(from: step.instruction) ?? Maneuver(kind: .continue)
+    }
+
+    static func step(_ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType, bearingBefore: Int) -> [String: Any] {
+        var line = step.polyline
+        if line.count == 1 { line.append(line[0]) }
+        let location = line.first ?? Coordinate(latitude: 0, longitude: 0)
+        var maneuver: [String: Any] = [
+            "type": type(m),
+            "location": point(location),
+            "bearing_before": bearingBefore,
+            "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(bearing(line[0], line[1]).rounded()) % 360 : 0,
+        ]
+        if let modifier = modifier(m) { maneuver["modifier"] = modifier }
+        if m.kind == .roundabout, let exit = m.exitNumber { maneuver["exit"] = exit }
+        return [
+            "distance": round1(step.distance),
+            "duration": round1(step.expectedTravelTime),
+            "weight": round1(step.expectedTravelTime),
+            "name": name,
+            "mode": mode == .walk ? "walking" : "driving",
+            "driving_side": "right",
+            "geometry": lineString(line),
+            "maneuver": maneuver,
+            "routeit": ["instruction": step.instruction],
+        ]
+    }
+
+    /// OSRM's maneuver `type` for Core's kind.
+    static func type(_ m: Maneuver) -> String {
+        switch m.kind {
+        case .depart: return "depart"
+        case .arrive: return "arrive"
+        case .turn: return "turn"
+        case .newName: return "new name"
+        case .continue, .uTurn: return "continue"
+        case .roundabout: return "roundabout"
+        case .fork: return "fork"
+        case .merge: return "merge"
+        }
+    }
+
+    static func modifier(_ m: Maneuver) -> String? {
+        if m.kind == .uTurn { return "uturn" }
+        switch m.direction {
+        case .sharpLeft?: return "sharp left"
+        case .left?: return "left"
+        case .slightLeft?: return "slight left"
+        case .straight?: return "straight"
+        case .slightRight?: return "slight right"
+        case .right?: return "right"
+        case .sharpRight?: return "sharp right"
+        case .uTurn?: return "uturn"
+        case nil: return nil
+        }
+    }
+
+    static func lineString(_ points: [Coordinate]) -> [String: Any] {
+        ["type": "LineString", "coordinates": points.map(point)]
+    }
+
+    /// GeoJSON order: [longitude, latitude], six decimals as OSRM writes them.
+    static func point(_ c: Coordinate) -> [Double] {
+        [(c.longitude * 1e6).rounded() / 1e6, (c.latitude * 1e6).rounded() / 1e6]
+    }
+
+    static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// Compass bearing from a to b in degrees (0 = north, clockwise).
+    static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180, Δλ = (b.longitude - a.longitude) * .pi / 180
+        let θ = atan2(sin(Δλ) * cos(φ2), cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ))
+        return (θ * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+    }
+}
+
+/// The credit every output of map data carries.
+enum MapAttribution {
+    static let text = "© OpenStreetMap contributors"
+}

@@ -1,0 +1,171 @@
+import Foundation
+import XCTest
+
+/// `routeit route` through the real executable: addresses and coordinates, multi-leg routes,
+/// --optimize, and --json that passes the same OSRM-response checks as a real osrm-routed.
+final class RouteToolTests: XCTestCase {
+    private static let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("routeit-route-tool-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    private static var helsinkiMap: String?
+
+    private static var environment: [String: String] {
+        ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+         "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+         "ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""]
+    }
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RouteItProcess.Result {
+        try RouteItProcess.run(arguments, environment: Self.environment.merging(environment) { $1 }, timeout: 120)
+    }
+
+    private func helsinki() throws -> String {
+        if let map = Self.helsinkiMap { return map }
+        let osm = ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"] ?? RouteItProcess.packageRoot.appendingPathComponent(".data/osm").path
+        let map = Self.directory.appendingPathComponent("helsinki.routeit").path
+        let result = try run(["import", osm + "/Helsinki.osm.pbf", "-o", map])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        Self.helsinkiMap = map
+        return map
+    }
+
+    /// Helsinki Central Station, Annankatu 25, Kalevankatu 20 (all on the extract's car network).
+    private let station = (60.1710, 24.9414), annankatu = (60.16563, 24.93714), kalevankatu = (60.16698, 24.93889)
+    private func text(_ p: (Double, Double)) -> String { "\(p.0),\(p.1)" }
+
+    func testJSONPassesTheSameChecksAsARealOSRMServer() throws {
+        let map = try helsinki()
+        let server = try OSRMProcess.start()
+        defer { server.kill() }
+        // Points both routers reach by car (OSRM finds no car route to the station's own block).
+        let south = (60.1600, 24.9460), north = (60.1700, 24.9400), middle = (60.1660, 24.9420)
+        for points in [[south, north], [south, north, middle]] {
+            let ours = try run(["route"] + points.map(text) + ["--json", "--map", map])
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            XCTAssertEqual(OSRMResponseCheck.problems(Data(ours.stdout.utf8), asked: points), [], "routeit route --json")
+
+            let path = points.map { String(format: "%.6f,%.6f", $0.1, $0.0) }.joined(separator: ";")
+            let url = URL(string: "\(server.url)/route/v1/driving/\(path)?steps=true&geometries=geojson&overview=full")!
+            let theirs = try Data(contentsOf: url)
+            XCTAssertEqual(OSRMResponseCheck.problems(theirs, asked: points), [], "osrm-routed")
+
+            // routeit route on the OSRM server (--directions): still OSRM's shape.
+            let via = try run(["route"] + points.map(text) + ["--json", "--map", map, "--directions=osrm=\(server.url)"])
+            XCTAssertEqual(via.status, 0, via.stderr)
+            XCTAssertEqual(OSRMResponseCheck.problems(Data(via.stdout.utf8), asked: points), [], "routeit route --directions --json")
+        }
+    }
+
+    func testTheCheckerFailsOnBrokenResponses() throws {
+        let map = try helsinki()
+        let ours = try run(["route", text(station), text(annankatu), "--json", "--map", map])
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])
+        var routes = try XCTUnwrap(json["routes"] as? [[String: Any]])
+        var geometry = try XCTUnwrap(routes[0]["geometry"] as? [String: Any])
+        geometry["coordinates"] = (geometry["coordinates"] as! [[Double]]).map { [$0[1], $0[0]] }
+        routes[0]["geometry"] = geometry
+        json["routes"] = routes
+        let swapped = try JSONSerialization.data(withJSONObject: json)
+        XCTAssertFalse(OSRMResponseCheck.problems(swapped, asked: [station, annankatu]).isEmpty, "lat/lon swapped")
+        XCTAssertFalse(OSRMResponseCheck.problems(Data(ours.stdout.utf8), asked: [station, annankatu, kalevankatu]).isEmpty,
+                       "two legs expected for three points")
+    }
+
+    func testAddressesAndMoreThanTwoPlaces() throws {
+        let map = try helsinki()
+        let result = try run(["route", "Annankatu 25", "Kalevankatu 20", text(station), "--map", map, "--units=km"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Route: 2 legs, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Leg 1 (Annankatu 25, 00100 Helsinki → Kalevankatu 20, 00100 Helsinki)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Leg 2 (Kalevankatu 20, 00100 Helsinki → \(text(station)))"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(" km"), "--units km")
+        XCTAssertEqual(result.stdout.split(separator: "\n").last, "© OpenStreetMap contributors")
+
+        let json = try run(["route", "Annankatu 25", "Kalevankatu 20", "--json", "--map", map])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let waypoints = try XCTUnwrap(object["waypoints"] as? [[String: Any]])
+        XCTAssertEqual((waypoints[0]["routeit"] as? [String: Any])?["address"] as? String, "Annankatu 25, 00100 Helsinki")
+
+        let missing = try run(["route", "Xyzzykatu 99", text(station), "--map", map, "--json"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "routeit route: no address matches \"Xyzzykatu 99\"\n")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])?["code"] as? String, "NoMatch")
+    }
+
+    func testOptimizeVisitsTheStopsInTheQuickestOrder() throws {
+        let map = try helsinki()
+        // Far, near, middle from the station: the quickest open path is not the order given.
+        let far = (60.1600, 24.9460), near = (60.1700, 24.9400), middle = (60.1660, 24.9420)
+        func legs(_ extra: [String]) throws -> (duration: Double, locations: [[Double]]) {
+            let result = try run(["route", text(station), text(far), text(near), text(middle), "--json", "--map", map] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+            let waypoints = try XCTUnwrap(object["waypoints"] as? [[String: Any]])
+            return (try XCTUnwrap(route["duration"] as? Double), waypoints.compactMap { $0["location"] as? [Double] })
+        }
+        let given = try legs([]), optimized = try legs(["--optimize"])
+        XCTAssertLessThan(optimized.duration, given.duration)
+        XCTAssertEqual(optimized.locations.first, given.locations.first, "the first place stays first")
+        XCTAssertEqual(Set(optimized.locations.map { "\($0)" }), Set(given.locations.map { "\($0)" }), "the same places")
+    }
+
+    func testFailuresAndBadArguments() throws {
+        let map = try helsinki()
+        // Fredrikinkatu 30 sits on a car-network fragment cut off by the extract's edge (OSRM agrees: NoRoute).
+        let none = try run(["route", "60.1651499,24.9356242", text(station), "--map", map])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.stderr, "routeit route: Directions not available.\n")
+        XCTAssertEqual(none.stdout, "")
+        let noneJSON = try run(["route", "60.1651499,24.9356242", text(station), "--map", map, "--json"])
+        XCTAssertEqual(noneJSON.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(noneJSON.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["code"] as? String, "NoRoute")
+        XCTAssertEqual(object["message"] as? String, "Directions not available.")
+        for (arguments, message) in [
+            (["route", "91,0", text(station)], "routeit route: not a LAT,LON coordinate: 91,0 (latitude -90...90, longitude -180...180)\n"),
+            (["route", text(station), text(annankatu), "--mode", "bike"],
+             "routeit route: --mode takes car or walk (or OSRM's driving, foot, walking), not \"bike\" (routeit help route lists its options)\n"),
+            (["route", text(station), text(annankatu), "--keep-going"],
+             "routeit route: --keep-going is for run, not route (routeit help route lists its options)\n"),
+        ] {
+            let result = try run(arguments + ["--map", map])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, message)
+            XCTAssertEqual(result.stdout, "")
+        }
+        let usage = try run(["route", text(station)])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.hasPrefix("routeit route: route needs at least two places; usage: routeit route PLACE PLACE..."), usage.stderr)
+        XCTAssertEqual(usage.stderr.filter { $0 == "\n" }.count, 1, usage.stderr)
+    }
+
+    func testFootIsOSRMsNameForWalking() throws {
+        let map = try helsinki()
+        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--map", map])
+        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--map", map])
+        XCTAssertEqual(foot.status, 0, foot.stderr)
+        XCTAssertEqual(foot.stdout, walk.stdout)
+        XCTAssertTrue(foot.stdout.contains("\"mode\":\"walking\""), foot.stdout)
+    }
+
+    func testToolsTakeTheShellsServerOptionsAndVariables() throws {
+        let map = try helsinki()
+        // A server nobody listens on: the tool must try it (and fall back to the map, saying so once),
+        // not answer quietly from the map as if no server was configured.
+        let port = OSRMProcess.freePort()
+        for (arguments, environment) in [(["--directions", "osrm=http://127.0.0.1:\(port)"], [String: String]()),
+                                          ([], ["ROUTEIT_DIRECTIONS": "osrm=http://127.0.0.1:\(port)"])] {
+            let result = try run(["route", text(station), text(annankatu), "--map", map, "--timeout=1"] + arguments, environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "! Routing server unreachable — using the offline map\n", "the server was tried")
+        }
+        let bad = try run(["route", text(station), text(annankatu), "--map", map], environment: ["ROUTEIT_DIRECTIONS": "nonsense"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("routeit route: ROUTEIT_DIRECTIONS takes osrm=URL"), bad.stderr)
+    }
+}
