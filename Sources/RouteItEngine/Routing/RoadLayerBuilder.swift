@@ -25,7 +25,13 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
     private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
 
-    public init() {}
+    /// Pieces of a mode's graph with fewer nodes than this are "small" (see `EdgeComponents`).
+    let smallComponentSize: Int
+
+    public init() { smallComponentSize = EdgeComponents.smallComponentSize }
+
+    /// For hand-made test networks, far smaller than any real map.
+    init(smallComponentSize: Int) { self.smallComponentSize = smallComponentSize }
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
         guard way.nodeRefs.count >= 2, let profile = RoadProfile(tags: way.tags) else { return }
@@ -83,6 +89,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
         footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
         let footCH = try footBuilder.build { try progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
+        let components = EdgeComponents(car: Column(EdgeComponents.label(car, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
+                                         walk: Column(EdgeComponents.label(foot, edgeCount: net.edgeCount, smallSize: smallComponentSize)))
 
         try writeTables(net, to: db)
         try net.write(to: sections)
@@ -92,6 +100,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder {
         try carCH.write(to: sections, prefix: "car")
         try footCH.write(to: sections, prefix: "walk")
         try grid.write(to: sections)
+        try components.write(to: sections)
         try progress(1)
     }
 
