@@ -4,25 +4,36 @@ import Foundation
 public enum PolylineOverlap {
     /// The share of `line`'s length lying within `tolerance` metres of `other`.
     public static func share(of line: [Coordinate], alongside other: [Coordinate], tolerance: Double = 8) -> Double {
-        guard line.count >= 2, other.count >= 2 else { return 0 }
+        share(of: line, alongsideAny: [other], tolerance: tolerance)
+    }
+
+    /// The share of `line`'s length lying within `tolerance` metres of any of `others`.
+    public static func share(of line: [Coordinate], alongsideAny others: [[Coordinate]], tolerance: Double = 8) -> Double {
+        guard line.count >= 2 else { return 0 }
         let lat0 = line[0].latitude, lon0 = line[0].longitude
         let ky = 6_371_008.8 * Double.pi / 180, kx = ky * cos(lat0 * .pi / 180)
         func xy(_ c: Coordinate) -> (Double, Double) { ((c.longitude - lon0) * kx, (c.latitude - lat0) * ky) }
-        let a = line.map(xy), b = other.map(xy)
-        // Bounding boxes of runs of 16 segments of `other` prune the search.
+        let a = line.map(xy)
+        // Bounding boxes of runs of 16 segments of each other line prune the search.
         let chunk = 16
-        var boxes: [(Double, Double, Double, Double, Int)] = []
-        var s = 0
-        while s < b.count - 1 {
-            let e = min(b.count - 1, s + chunk)
-            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-            for p in b[s...e] { minX = min(minX, p.0); maxX = max(maxX, p.0); minY = min(minY, p.1); maxY = max(maxY, p.1) }
-            boxes.append((minX - tolerance, minY - tolerance, maxX + tolerance, maxY + tolerance, s))
-            s = e
+        var lines: [[(Double, Double)]] = []
+        var boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double, line: Int, start: Int)] = []
+        for other in others where other.count >= 2 {
+            let b = other.map(xy)
+            var s = 0
+            while s < b.count - 1 {
+                let e = min(b.count - 1, s + chunk)
+                var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                for p in b[s...e] { minX = min(minX, p.0); maxX = max(maxX, p.0); minY = min(minY, p.1); maxY = max(maxY, p.1) }
+                boxes.append((minX - tolerance, minY - tolerance, maxX + tolerance, maxY + tolerance, lines.count, s))
+                s = e
+            }
+            lines.append(b)
         }
         func near(_ p: (Double, Double)) -> Bool {
-            for box in boxes where p.0 >= box.0 && p.0 <= box.2 && p.1 >= box.1 && p.1 <= box.3 {
-                for i in box.4..<min(b.count - 1, box.4 + chunk) {
+            for box in boxes where p.0 >= box.minX && p.0 <= box.maxX && p.1 >= box.minY && p.1 <= box.maxY {
+                let b = lines[box.line]
+                for i in box.start..<min(b.count - 1, box.start + chunk) {
                     let (x0, y0) = b[i], (x1, y1) = b[i + 1]
                     let dx = x1 - x0, dy = y1 - y0
                     let len2 = dx * dx + dy * dy

@@ -79,7 +79,10 @@ extension ManeuverBuilder {
         if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ net.edgeClass[$0.edge] > incoming + 1 }) {
             return true
         }
-        return abs(chosen.angle) < 35 && others.allSatisfy { abs($0.angle) >= 60 && abs($0.angle) >= abs(chosen.angle) + 30 }
+        // Straight on while every other way bends off: obvious on a road of the same class (onto
+        // a lesser or greater road only when dead ahead).
+        let straightEnough = abs(chosen.angle) < (chosenClass == incoming ? 35 : ManeuverBuilder.straightAngle)
+        return straightEnough && others.allSatisfy { abs($0.angle) >= 60 && abs($0.angle) >= abs(chosen.angle) + 30 }
     }
 }
 

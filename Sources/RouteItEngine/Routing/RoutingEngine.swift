@@ -222,17 +222,14 @@ final class RoutingEngine: @unchecked Sendable {
         return lo < sorted.count && sorted[lo] == x
     }
 
-    /// No edge twice, and at most `alternativeMaxShare` of its length along any route already chosen.
+    /// No edge twice, and at most `alternativeMaxShare` of its length along the routes already chosen.
     private func isAcceptable(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Bool {
         var edges = legs.map { $0.edge }
         edges.sort()
         for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
-        let line = polyline(legs)
-        for other in chosen {
-            let share = PolylineOverlap.share(of: line, alongside: polyline(other), tolerance: RoutingEngine.alternativeShareTolerance)
-            if share > RoutingEngine.alternativeMaxShare { return false }
-        }
-        return true
+        let share = PolylineOverlap.share(of: polyline(legs), alongsideAny: chosen.map(polyline),
+                                          tolerance: RoutingEngine.alternativeShareTolerance)
+        return share <= RoutingEngine.alternativeMaxShare
     }
 
     private func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
