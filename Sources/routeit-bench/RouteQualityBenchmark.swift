@@ -78,6 +78,8 @@ enum RouteQualityBenchmark {
             "mode": mode.rawValue, "pairs": t.pairs, "both": t.both, "only_routeit": t.onlyOurs, "only_osrm": t.onlyReference,
             "neither": t.neither, "osrm_errors": referenceErrors,
             "same_path": t.samePath, "names_agree": t.namesAgree,
+            "osrm_forks_on_same_path": t.referenceForks, "forks_matched": t.forksMatched,
+            "fork_recall": t.forkRecall.map(JSONValue.number) ?? NSNull(),
             "name_agreement": t.nameAgreement.map(JSONValue.number) ?? NSNull(),
             "routeit_steps": counts(t.ourCounts), "osrm_steps": counts(t.referenceCounts),
             "routeit_alternatives": alternatives(t.ourAlternatives), "osrm_alternatives": alternatives(t.referenceAlternatives),

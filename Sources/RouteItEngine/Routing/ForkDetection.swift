@@ -5,7 +5,7 @@ import RouteItCore
 /// keep to ("Keep left", "Keep right"); leaving a main road onto a ramp counts too.
 extension ManeuverBuilder {
     /// Both branches of a fork lie within this of straight on.
-    static let forkAngle = 40.0
+    static let forkAngle = 45.0
 
     /// A way leaving a junction that the mode may take, and how far it bends from the heading in.
     struct Branch {
@@ -31,10 +31,10 @@ extension ManeuverBuilder {
         return out
     }
 
-    /// Which side to keep to when `leg` takes one branch of a fork at `node`; nil when the
-    /// junction is no fork or the route simply stays on the road it is on.
-    func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double,
-                  currentName: String) -> Maneuver.Direction? {
+    /// Which side to keep to when `leg` takes one branch of a fork at `node`: exactly two ways
+    /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
+    /// or the route stays on a main road past a slip road.
+    func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Maneuver.Direction? {
         let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
         guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
         let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
@@ -47,15 +47,14 @@ extension ManeuverBuilder {
         }
         guard ahead.count == 2, ahead.contains(where: { $0.edge == chosen.edge }),
               let other = ahead.first(where: { $0.edge != chosen.edge }) else { return nil }
-        let chosenName = net.name(of: chosen.edge), otherName = net.name(of: other.edge)
-        let chosenClass = net.edgeClass[chosen.edge], otherClass = net.edgeClass[other.edge]
-        // The road carries on: same name (the other branch is a side road), or same class dead ahead.
-        if !currentName.isEmpty && chosenName == currentName && otherName != currentName { return nil }
-        if chosenClass == net.edgeClass[prev.edge] && otherClass != chosenClass && abs(chosen.angle) < 20 { return nil }
-        // Leaving a road that itself carries on dead ahead: a turn, unless onto a ramp.
-        let isRamp = RoadClass(rawValue: chosenClass)?.isLink == true
-        if !isRamp && abs(other.angle) < 15 && abs(chosen.angle) >= 15
-            && (otherName == currentName && !currentName.isEmpty || otherClass == net.edgeClass[prev.edge]) { return nil }
+        let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge]), otherClass = RoadClass(rawValue: net.edgeClass[other.edge])
+        // Staying on the main road past a slip road is no fork (OSRM says nothing there); taking
+        // the slip road is.
+        if chosenClass == incoming && otherClass?.isLink == true && chosenClass?.isLink != true { return nil }
+        // Going on dead ahead on the same road while a branch bends away is no fork either.
+        let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
+            || chosenClass == incoming && otherClass != incoming
+        if sameRoad && abs(chosen.angle) < 10 && abs(other.angle) >= 2 * abs(chosen.angle) + 10 { return nil }
         return chosen.angle < other.angle ? .slightLeft : .slightRight
     }
 }

@@ -108,7 +108,7 @@ struct ManeuverBuilder {
             if turnsBack {
                 steps.append(draft)
                 draft = Draft(kind: .uTurn, name: name)
-            } else if junction, let side = forkSide(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing, currentName: draft.name) {
+            } else if junction, let side = forkSide(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
                 steps.append(draft)
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
             } else if name != draft.name && !(roundabouts && isRoundabout) {

@@ -15,6 +15,11 @@ public struct RouteQualityTally: Sendable {
     public private(set) var samePath = 0
     /// Same-path pairs whose street sequences are equal.
     public private(set) var namesAgree = 0
+    /// On same-path pairs: the reference's fork steps, and how many of them have one of ours
+    /// within `forkMatchMetres`.
+    public private(set) var referenceForks = 0
+    public private(set) var forksMatched = 0
+    public static let forkMatchMetres = 30.0
     public private(set) var ourCounts = StepCounts()
     public private(set) var referenceCounts = StepCounts()
     public private(set) var ourAlternatives = AlternativeStats()
@@ -102,6 +107,16 @@ public struct RouteQualityTally: Sendable {
             referenceAlternatives.add(reference)
             if RouteQualityTally.samePath(mine, theirs) {
                 samePath += 1
+                let ourForks = zip(mine.readings, mine.steps).filter { $0.0.kind == .fork }.compactMap { $0.1.polyline.first }
+                for (reading, step) in zip(theirs.readings, theirs.steps) where reading.kind == .fork {
+                    guard let at = step.polyline.first else { continue }
+                    referenceForks += 1
+                    if ourForks.contains(where: { $0.distance(to: at) <= RouteQualityTally.forkMatchMetres }) {
+                        forksMatched += 1
+                    } else if stepExamples["missed fork", default: []].count < 8 {
+                        stepExamples["missed fork", default: []].append((a, b))
+                    }
+                }
                 if mine.streetSequence == theirs.streetSequence {
                     namesAgree += 1
                 } else if nameExamples.count < 12 {
@@ -119,6 +134,8 @@ public struct RouteQualityTally: Sendable {
 
     public var onlyReferenceShare: Double { pairs > 0 ? Double(onlyReference) / Double(pairs) : 0 }
     public var onlyOursShare: Double { pairs > 0 ? Double(onlyOurs) / Double(pairs) : 0 }
+    /// The share of the reference's forks (on same-path routes) that ours announce too.
+    public var forkRecall: Double? { referenceForks > 0 ? Double(forksMatched) / Double(referenceForks) : nil }
     public var nameAgreement: Double? { samePath > 0 ? Double(namesAgree) / Double(samePath) : nil }
 
     static func median(_ xs: [Double]) -> Double? {
