@@ -4,6 +4,7 @@ import Foundation
 
 let usage = """
     usage: routeit-bench routes --map MAP --osrm-port PORT [--pairs 1000] [--seed 42] [--max-candidates N]
+           routeit-bench quality --map MAP --osrm-port PORT --mode car|walk [--pairs 300] [--seed 42]
            routeit-bench geocode --map MAP [--count 500] [--seed 7]
            routeit-bench import OSM_FILE MAP
            routeit-bench bounds --map MAP
@@ -12,6 +13,7 @@ let usage = """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "routes": await RouteBenchmark.run(Array(arguments.dropFirst()))
+case "quality": await RouteQualityBenchmark.run(Array(arguments.dropFirst()))
 case "geocode": GeocodeBenchmark.run(Array(arguments.dropFirst()))
 case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
 case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))

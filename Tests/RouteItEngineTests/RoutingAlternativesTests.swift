@@ -34,7 +34,7 @@ final class RoutingAlternativesTests: XCTestCase {
             XCTAssertEqual(routes[0].expectedTravelTime, single[0].expectedTravelTime, accuracy: 1e-9)
             if routes.count > 1 { withAlternatives += 1 }
             for (i, r) in routes.enumerated() {
-                XCTAssertLessThanOrEqual(r.expectedTravelTime, routes[0].expectedTravelTime * 1.4 + 1e-6)
+                XCTAssertLessThanOrEqual(r.expectedTravelTime, routes[0].expectedTravelTime * (1 + RoutingEngine.alternativeStretch) + 1e-6)
                 XCTAssertEqual(r.steps.reduce(0) { $0 + $1.distance }, r.distance, accuracy: 1e-6)
                 XCTAssertEqual(r.steps.last?.instruction, "Arrive at your destination")
                 if i > 0 {

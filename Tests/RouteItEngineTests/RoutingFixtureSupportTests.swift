@@ -53,10 +53,12 @@ struct RoadFixture {
 
     var entities: [OSMEntity] { nodes + ways + relations }
 
-    /// Imports into a fresh temporary map and opens the router on it.
-    func build(file: StaticString = #filePath) throws -> OfflineDirections {
+    /// Imports into a fresh temporary map and opens the router on it. `smallComponentSize`
+    /// scales OSRM's "tiny component" limit (1000 graph nodes) down to a hand-made network.
+    func build(smallComponentSize: Int? = nil, file: StaticString = #filePath) throws -> OfflineDirections {
         let path = try RoutingTestMaps.newPath()
-        try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: ArrayOSMReader(entities), sourceName: "fixture.osm", to: path)
+        let roads = smallComponentSize.map { RoadLayerBuilder(smallComponentSize: $0) } ?? RoadLayerBuilder()
+        try MapImporter(layers: [roads]).importMap(from: ArrayOSMReader(entities), sourceName: "fixture.osm", to: path)
         return try OfflineDirections(path: path)
     }
 }

@@ -1,21 +1,38 @@
 import Foundation
 import RouteItCore
 
-/// Turns a route's legs into navigator steps: one step per street (consecutive edges with one
-/// name merged), a turn instruction from the angle at each change, roundabout exits counted.
+/// Turns a route's legs into navigator steps the way OSRM's guidance reads: a step where the
+/// route turns off the road it is on, changes to a newly named street, keeps left or right at a
+/// fork, or (cars only) goes round a roundabout; then `StepCollapsing` folds away what a driver
+/// or walker would not want announced (short name changes, turns on tiny connectors).
 struct ManeuverBuilder {
     let net: RoadNetwork
     let adjacency: NodeAdjacency
     let mode: TransportType
 
-    private struct Draft {
-        var instruction: String
+    /// A step while it is being put together.
+    struct Draft {
+        enum Kind { case depart, turn, `continue`, fork, uTurn, roundabout }
+        var kind: Kind
+        var direction: Maneuver.Direction?
         var name: String
+        var exitNumber: Int?
+        var bearing: Double?
         var distance = 0.0
         var ms: UInt64 = 0
         var polyline: [Coordinate] = []
-        /// The change of heading that starts a plain turn step.
+        /// The change of heading where the step starts (turns, forks, name changes).
         var turn: Double?
+
+        init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
+             bearing: Double? = nil, turn: Double? = nil) {
+            self.kind = kind
+            self.direction = direction
+            self.name = name
+            self.exitNumber = exitNumber
+            self.bearing = bearing
+            self.turn = turn
+        }
 
         mutating func add(_ leg: RouteLeg, _ coords: [Coordinate]) {
             distance += leg.distance
@@ -23,115 +40,140 @@ struct ManeuverBuilder {
             for c in coords where polyline.last != c { polyline.append(c) }
         }
 
+        /// Appends a following step's way (its maneuver is dropped).
+        mutating func absorb(_ other: Draft) {
+            distance += other.distance
+            ms += other.ms
+            for c in other.polyline where polyline.last != c { polyline.append(c) }
+        }
+
+        var maneuver: Maneuver {
+            switch kind {
+            case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing)
+            case .turn: return Maneuver(kind: .turn, direction: direction, streetName: name)
+            case .continue: return Maneuver(kind: .continue, streetName: name)
+            case .fork: return Maneuver(kind: .fork, direction: direction, streetName: name)
+            case .uTurn: return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name)
+            case .roundabout: return Maneuver(kind: .roundabout, streetName: name, exitNumber: exitNumber)
+            }
+        }
+
         var step: RouteStep {
-            RouteStep(instruction: instruction, distance: distance, expectedTravelTime: Double(ms) / 1000, polyline: polyline)
+            RouteStep(instruction: InstructionText.sentence(for: maneuver), distance: distance,
+                      expectedTravelTime: Double(ms) / 1000, polyline: polyline)
         }
     }
+
+    /// Headings are measured over this many metres next to a junction, so a kink in the first
+    /// metre of a way does not decide its direction.
+    static let headingMetres = 20.0
+    /// Within this of straight on, a change of road is a name change, not a turn.
+    static let straightAngle = 20.0
 
     func steps(for legs: [RouteLeg]) -> [RouteStep] {
         let coords = legs.map { net.clip($0.edge, from: $0.from, to: $0.to) }
         // Legs too short to have a direction (a phantom on a junction) only carry their cost.
         let isMeaningful = legs.indices.map { legs[$0].distance >= 0.5 && coords[$0].count >= 2 }
         guard let first = isMeaningful.firstIndex(of: true) else {
-            var draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .depart)), name: "")
+            var draft = Draft(kind: .depart, name: "")
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
             return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
         }
         var steps: [Draft] = []
         let firstName = net.name(of: legs[first].edge)
-        let heading = ManeuverBuilder.bearing(coords[first][0], coords[first][1])
-        var draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .depart, streetName: firstName, bearing: heading)),
-                          name: firstName)
+        var draft = Draft(kind: .depart, name: firstName,
+                          bearing: ManeuverBuilder.heading(leaving: coords[first], over: ManeuverBuilder.headingMetres))
         for i in 0...first { draft.add(legs[i], coords[i]) }
         var last = first          // the last meaningful leg already in a step
         var i = first + 1
+        let roundabouts = mode == .car      // walkers just walk round
         while i < legs.count {
             guard isMeaningful[i] else { draft.add(legs[i], coords[i]); i += 1; continue }
             let leg = legs[i], prev = legs[last]
             let node = endNode(prev)
-            let inBearing = ManeuverBuilder.bearing(coords[last][coords[last].count - 2], coords[last].last!)
-            let outBearing = ManeuverBuilder.bearing(coords[i][0], coords[i][1])
-            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: outBearing)
+            let inBearing = ManeuverBuilder.heading(arriving: coords[last], over: ManeuverBuilder.headingMetres)
+            let turn = ManeuverBuilder.turnAngle(from: inBearing,
+                                                 to: ManeuverBuilder.heading(leaving: coords[i], over: ManeuverBuilder.headingMetres))
             let name = net.name(of: leg.edge)
             let isRoundabout = net.edgeFlags[leg.edge] & EdgeFlags.roundabout != 0
             let wasRoundabout = net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0
 
-            if isRoundabout && !wasRoundabout {
-                // Count the exits passed until the route leaves the roundabout.
+            if roundabouts && isRoundabout && !wasRoundabout {
                 steps.append(draft)
-                var exits = 0
-                var j = i
-                var exitLeg: Int?
-                var roundaboutLegs: [Int] = []
-                while j < legs.count {
-                    if net.edgeFlags[legs[j].edge] & EdgeFlags.roundabout == 0 && isMeaningful[j] { exitLeg = j; break }
-                    roundaboutLegs.append(j)
-                    if j + 1 < legs.count && net.edgeFlags[legs[j + 1].edge] & EdgeFlags.roundabout != 0 && legs[j].to == (legs[j].forward ? 1 : 0) {
-                        exits += exitCount(at: endNode(legs[j]), excluding: legs[j].edge)
-                    }
-                    j += 1
-                }
-                if let exitLeg {
-                    let exitName = net.name(of: legs[exitLeg].edge)
-                    let m = Maneuver(kind: .roundabout, streetName: exitName, exitNumber: exits + 1)
-                    draft = Draft(instruction: InstructionText.sentence(for: m), name: exitName)
-                    for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
-                    draft.add(legs[exitLeg], coords[exitLeg])
-                    last = exitLeg
-                    i = exitLeg + 1
-                } else {
-                    draft = Draft(instruction: InstructionText.sentence(for: Maneuver(kind: .roundabout, streetName: name)), name: name)
-                    for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
-                    last = roundaboutLegs.last ?? i
-                    i = j
-                }
+                (draft, last, i) = roundabout(from: i, legs, coords, isMeaningful)
                 continue
             }
-            let uTurn = leg.edge == prev.edge && leg.forward != prev.forward || abs(turn) > 170
+            let turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
             let junction = adjacency.degree(node) >= 3
-            let nameChange = name != draft.name
-            if uTurn || (nameChange && !isRoundabout) || (name.isEmpty && junction && abs(turn) >= 50) {
+            if turnsBack {
                 steps.append(draft)
-                let m = uTurn ? Maneuver(kind: .uTurn, direction: .uTurn, streetName: name)
-                    : Maneuver(kind: .turn, direction: ManeuverBuilder.direction(turn), streetName: name)
-                draft = Draft(instruction: InstructionText.sentence(for: m), name: name, turn: uTurn ? nil : turn)
+                draft = Draft(kind: .uTurn, name: name)
+            } else if junction, let side = forkSide(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
+                steps.append(draft)
+                draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
+            } else if name != draft.name && !(roundabouts && isRoundabout) {
+                let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
+                let straight = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < 60
+                if straight && name.isEmpty {
+                    // Straight on where the name ends (a bridge, a crossing): nothing to announce.
+                } else if straight && draft.name.isEmpty && draft.kind != .depart
+                            && draft.distance < StepCollapsing.nameAdoptLength {
+                    // A turn onto a short unnamed piece that runs into a named street names that street.
+                    draft.name = name
+                } else {
+                    steps.append(draft)
+                    draft = straight ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
+                }
+            } else if junction && abs(turn) >= 50 && (name.isEmpty || abs(turn) >= 120) && !(roundabouts && isRoundabout)
+                        && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
+                // Off one unnamed way onto another, or a sharp turn where a street bends back on itself.
+                steps.append(draft)
+                draft = turnDraft(turn, name)
             }
             draft.add(leg, coords[i])
             last = i
             i += 1
         }
         steps.append(draft)
-        return ManeuverBuilder.collapsingConnectorUTurns(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+        return StepCollapsing(mode: mode).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
     }
 
-    /// A U-turn between the two carriageways of a divided road is two turns the same way joined
-    /// by a short connector; navigators say "Make a U-turn" once. Together the turns reverse the
-    /// heading (150° or more), or nearly (120°) when the road left is the road taken back.
-    private static func collapsingConnectorUTurns(_ steps: [Draft]) -> [Draft] {
-        var out: [Draft] = []
-        var i = 0
-        while i < steps.count {
-            if i + 1 < steps.count, let a = steps[i].turn, let b = steps[i + 1].turn,
-               steps[i].distance < connectorLength, a * b > 0, abs(a) >= 45, abs(b) >= 45,
-               abs(a + b) >= 150 || abs(a + b) >= 120 && i > 0 && !steps[i + 1].name.isEmpty && steps[i - 1].name == steps[i + 1].name {
-                var merged = steps[i + 1]
-                merged.instruction = InstructionText.sentence(for: Maneuver(kind: .uTurn, direction: .uTurn, streetName: merged.name))
-                merged.turn = nil
-                merged.distance += steps[i].distance
-                merged.ms += steps[i].ms
-                merged.polyline = steps[i].polyline + merged.polyline.drop { $0 == steps[i].polyline.last }
-                out.append(merged)
-                i += 2
-            } else {
-                out.append(steps[i])
-                i += 1
+    /// A turn step; a car turning back on itself at a hairpin junction makes a U-turn.
+    private func turnDraft(_ turn: Double, _ name: String) -> Draft {
+        if mode == .car && abs(turn) >= ManeuverBuilder.hairpinAngle { return Draft(kind: .uTurn, name: name) }
+        return Draft(kind: .turn, direction: ManeuverBuilder.direction(turn), name: name, turn: turn)
+    }
+
+    /// A car turn this sharp heads back the way it came.
+    static let hairpinAngle = 170.0
+
+    /// The roundabout step starting at leg `i`: exits passed counted until the route leaves it.
+    /// Returns the step (with the exit road's first leg), the last leg in it and the next leg.
+    private func roundabout(from i: Int, _ legs: [RouteLeg], _ coords: [[Coordinate]],
+                            _ isMeaningful: [Bool]) -> (Draft, Int, Int) {
+        var exits = 0
+        var j = i
+        var exitLeg: Int?
+        var roundaboutLegs: [Int] = []
+        while j < legs.count {
+            if net.edgeFlags[legs[j].edge] & EdgeFlags.roundabout == 0 && isMeaningful[j] { exitLeg = j; break }
+            roundaboutLegs.append(j)
+            if j + 1 < legs.count && net.edgeFlags[legs[j + 1].edge] & EdgeFlags.roundabout != 0 && legs[j].to == (legs[j].forward ? 1 : 0) {
+                exits += exitCount(at: endNode(legs[j]), excluding: legs[j].edge)
             }
+            j += 1
         }
-        return out
+        if let exitLeg {
+            let exitName = net.name(of: legs[exitLeg].edge)
+            var draft = Draft(kind: .roundabout, name: exitName, exitNumber: exits + 1)
+            for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
+            draft.add(legs[exitLeg], coords[exitLeg])
+            return (draft, exitLeg, exitLeg + 1)
+        }
+        var draft = Draft(kind: .roundabout, name: net.name(of: legs[i].edge))
+        for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
+        return (draft, roundaboutLegs.last ?? i, j)
     }
-
-    /// Longest link between carriageways taken as part of a U-turn, metres.
-    static let connectorLength = 30.0
 
     private func arrive(at point: Coordinate) -> RouteStep {
         RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
@@ -176,56 +218,26 @@ struct ManeuverBuilder {
         while d <= -180 { d += 360 }
         return d
     }
-}
 
-/// Which edges meet at each junction (CSR), for counting roundabout exits and junction degrees.
-/// Built at import and stored with the map.
-struct NodeAdjacency {
-    var start: Column<UInt32>
-    var edges: Column<Int32>
-
-    init(start: Column<UInt32>, edges: Column<Int32>) {
-        self.start = start
-        self.edges = edges
-    }
-
-    init(_ net: RoadNetwork) {
-        var start = [UInt32](repeating: 0, count: net.nodeCount + 1)
-        for e in 0..<net.edgeCount {
-            start[Int(net.edgeFrom[e]) + 1] += 1
-            if net.edgeTo[e] != net.edgeFrom[e] { start[Int(net.edgeTo[e]) + 1] += 1 }
+    /// Bearing from a line's first point to its point `metres` along (or its end).
+    static func heading(leaving line: [Coordinate], over metres: Double) -> Double {
+        let start = line[0]
+        var reach = line[1]
+        for p in line.dropFirst() {
+            reach = p
+            if start.distance(to: p) >= metres { break }
         }
-        for i in 0..<net.nodeCount { start[i + 1] += start[i] }
-        var fill = start
-        var edges = [Int32](repeating: 0, count: Int(start[net.nodeCount]))
-        for e in 0..<net.edgeCount {
-            let a = Int(net.edgeFrom[e]), b = Int(net.edgeTo[e])
-            edges[Int(fill[a])] = Int32(e); fill[a] += 1
-            if a != b { edges[Int(fill[b])] = Int32(e); fill[b] += 1 }
+        return bearing(start, reach)
+    }
+
+    /// Bearing into a line's last point from its point `metres` before it (or its start).
+    static func heading(arriving line: [Coordinate], over metres: Double) -> Double {
+        let end = line[line.count - 1]
+        var from = line[line.count - 2]
+        for p in line.reversed().dropFirst() {
+            from = p
+            if p.distance(to: end) >= metres { break }
         }
-        self.start = Column(start)
-        self.edges = Column(edges)
-    }
-
-    func edges(of node: Int32) -> [Int] {
-        let a = Int(start[Int(node)]), b = Int(start[Int(node) + 1])
-        guard a <= b else { MapDamage.report(); return [] }
-        return edges[a..<b].map { Int($0) }
-    }
-
-    func degree(_ node: Int32) -> Int {
-        let a = start[Int(node)], b = start[Int(node) + 1]
-        return b >= a ? Int(b - a) : 0
-    }
-
-    func write(to sections: MapSectionWriter) throws {
-        try sections.write(start, named: "adjacency.start")
-        try sections.write(edges, named: "adjacency.edges")
-    }
-
-    static func read(from sections: MapSections, nodeCount: Int) throws -> NodeAdjacency {
-        let a = NodeAdjacency(start: try sections.column("adjacency.start"), edges: try sections.column("adjacency.edges"))
-        guard a.start.count == nodeCount + 1, Int(a.start.last ?? 0) == a.edges.count else { throw MapSectionsError.damaged }
-        return a
+        return bearing(from, end)
     }
 }

@@ -27,7 +27,13 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
     /// Ways `buildNetwork` left out (implausible geometry, crowded nodes).
     public private(set) var skipped = SkippedElements()
 
-    public init() {}
+    /// Pieces of a mode's graph with fewer nodes than this are "small" (see `EdgeComponents`).
+    let smallComponentSize: Int
+
+    public init() { smallComponentSize = EdgeComponents.smallComponentSize }
+
+    /// For hand-made test networks, far smaller than any real map.
+    init(smallComponentSize: Int) { self.smallComponentSize = smallComponentSize }
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
         guard way.nodeRefs.count >= 2, let profile = RoadProfile(tags: way.tags) else { return }
@@ -85,6 +91,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
         let footCH = try footBuilder.build { try progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
+        let components = EdgeComponents(car: Column(EdgeComponents.label(car, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
+                                         walk: Column(EdgeComponents.label(foot, edgeCount: net.edgeCount, smallSize: smallComponentSize)))
 
         try writeTables(net, to: db)
         try net.write(to: sections)
@@ -94,6 +102,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         try carCH.write(to: sections, prefix: "car")
         try footCH.write(to: sections, prefix: "walk")
         try grid.write(to: sections)
+        try components.write(to: sections)
         try progress(1)
     }
 

@@ -27,7 +27,8 @@ public struct RoadProfile: Equatable, Sendable {
         var t: [String: String] = [:]
         for (k, v) in tags { t[k] = v }
         guard let highway = t["highway"], let cls = RoadClass(highway: highway) else { return nil }
-        if t["area"] == "yes" { return nil }
+        // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
+        let isArea = t["area"] == "yes"
         roadClass = cls
         name = t["name"] ?? t["ref"] ?? ""
         let junction = t["junction"]
@@ -42,7 +43,7 @@ public struct RoadProfile: Equatable, Sendable {
         carRestricted = restrictedValue && cls != .track && cls != .road   // car.lua's restricted_highway_whitelist
         let carBlocked = restrictedValue ? !carRestricted : (carAccess.map(RoadProfile.carBlockedValues.contains) ?? false)
         carEndpoint = !(cls == .service && carAccess == "private")
-        let carAllowed = cls.carSpeed > 0 && !carBlocked
+        let carAllowed = cls.carSpeed > 0 && !carBlocked && !isArea
             && t["impassable"] != "yes" && t["status"] != "impassable"
         let footTag = t["foot"].map(RoadProfile.accessAllows)
         var footAllowed: Bool

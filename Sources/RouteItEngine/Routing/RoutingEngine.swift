@@ -7,21 +7,26 @@ final class RoutingEngine: @unchecked Sendable {
     let net: RoadNetwork
     let grid: EdgeGrid
     let adjacency: NodeAdjacency
+    let components: EdgeComponents
     private let sections: MapSections
     private let lock = NSLock()
     private var routers: [TransportType: ModeRouter] = [:]
     private var pools: [TransportType: [QueryWorkspace]] = [:]
 
-    /// Alternatives: at most this much slower than the best route, sharing at most this much of
-    /// its length with routes already chosen.
-    static let alternativeStretch = 0.4
+    /// Alternatives, as OSRM's via-node method bounds them: at most this much slower than the
+    /// best route (OSRM's epsilon), running along any route already chosen for at most this much
+    /// of their length (its gamma, measured on the ground so a parallel sidewalk counts as shared).
+    static let alternativeStretch = 0.15
     static let alternativeMaxShare = 0.75
+    /// Metres apart within which two routes count as running along each other.
+    static let alternativeShareTolerance = 12.0
 
     init(sections: MapSections) throws {
         self.sections = sections
         net = try RoadNetwork.read(from: sections)
         grid = try EdgeGrid.read(from: sections)
         adjacency = try NodeAdjacency.read(from: sections, nodeCount: net.nodeCount)
+        components = try EdgeComponents.read(from: sections, edgeCount: net.edgeCount)
     }
 
     func router(_ mode: TransportType) throws -> ModeRouter {
@@ -52,9 +57,23 @@ final class RoutingEngine: @unchecked Sendable {
         lock.unlock()
     }
 
-    func snap(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> PhantomNode? {
+    func snap(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace, onNetworkOnly: Bool = false) -> PhantomNode? {
         let stamp = ws.nextEdgeStamp()
-        return Snapper.snap(c, mode: mode, net: net, grid: grid, edgeStamp: ws.edgeStamp, stamp: stamp)
+        let components = self.components
+        return Snapper.snap(c, mode: mode, net: net, grid: grid, edgeStamp: ws.edgeStamp, stamp: stamp,
+                            accept: { !onNetworkOnly || components.isOnNetwork($0, mode) })
+    }
+
+    /// Where a trip's two ends land, as OSRM picks them: the nearest roads when both lie on the
+    /// connected network or on the same small piece of it; otherwise an end on a piece cut off
+    /// (a fragment clipped by the extract's edge, an island of paths) moves to the nearest road
+    /// of the network.
+    func snapEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> (PhantomNode, PhantomNode)? {
+        guard var s = snap(a, mode, ws), var t = snap(b, mode, ws) else { return nil }
+        let cs = components.component(of: s.edge, mode), ct = components.component(of: t.edge, mode)
+        if cs != 0 && cs != ct, let onNetwork = snap(a, mode, ws, onNetworkOnly: true) { s = onNetwork }
+        if ct != 0 && ct != cs, let onNetwork = snap(b, mode, ws, onNetworkOnly: true) { t = onNetwork }
+        return (s, t)
     }
 
     /// The shortest path between two points, by CH or by the reference Dijkstra.
@@ -115,7 +134,7 @@ final class RoutingEngine: @unchecked Sendable {
 
     private func search(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
                         _ ws: QueryWorkspace, slack: Double, reference: Bool) throws -> Search {
-        guard let s = snap(a, mode, ws), let t = snap(b, mode, ws) else { throw DirectionsError.noRoute }
+        guard let (s, t) = snapEnds(a, b, mode, ws) else { throw DirectionsError.noRoute }
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
         let sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
         let targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
@@ -203,17 +222,20 @@ final class RoutingEngine: @unchecked Sendable {
         return lo < sorted.count && sorted[lo] == x
     }
 
-    /// No edge twice, and at most `alternativeMaxShare` of its length on routes already chosen.
+    /// No edge twice, and at most `alternativeMaxShare` of its length along the routes already chosen.
     private func isAcceptable(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Bool {
         var edges = legs.map { $0.edge }
         edges.sort()
         for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
-        var used = chosen.flatMap { $0.map { Int32($0.edge) } }
-        used.sort()
-        let total = legs.reduce(0) { $0 + $1.distance }
-        var shared = 0.0
-        for leg in legs where RoutingEngine.contains(used, Int32(leg.edge)) { shared += leg.distance }
-        return total > 0 && shared <= RoutingEngine.alternativeMaxShare * total
+        let share = PolylineOverlap.share(of: polyline(legs), alongsideAny: chosen.map(polyline),
+                                          tolerance: RoutingEngine.alternativeShareTolerance)
+        return share <= RoutingEngine.alternativeMaxShare
+    }
+
+    private func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
+        var out: [Coordinate] = []
+        for leg in legs { for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c { out.append(c) } }
+        return out
     }
 
     /// T-test: the stretch of the path around the via node (a quarter of its cost each way)

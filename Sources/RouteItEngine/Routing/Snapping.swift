@@ -84,8 +84,9 @@ extension RoadNetwork {
 struct Snapper {
     static let maxDistance = 5_000.0
 
+    /// `accept` narrows the edges further (to the connected network, say).
     static func snap(_ c: Coordinate, mode: TransportType, net: RoadNetwork, grid: EdgeGrid,
-                     edgeStamp: ScratchArray<UInt32>, stamp: UInt32) -> PhantomNode? {
+                     edgeStamp: ScratchArray<UInt32>, stamp: UInt32, accept: (Int) -> Bool = { _ in true }) -> PhantomNode? {
         guard c.isValid, net.edgeCount > 0 else { return nil }
         let proj = LocalProjection(c.latitude, c.longitude)
         let (r0, c0) = grid.cell(lat: c.latitude, lon: c.longitude)
@@ -109,7 +110,7 @@ struct Snapper {
                         let e = Int(e32)
                         if edgeStamp[e] == stamp { continue }
                         edgeStamp[e] = stamp
-                        guard net.isEndpoint(e, mode) else { continue }
+                        guard net.isEndpoint(e, mode), accept(e) else { continue }
                         let pts = net.points(of: e)
                         var i = 0
                         var prev = proj.xy(pts[pts.startIndex])

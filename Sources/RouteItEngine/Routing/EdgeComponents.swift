@@ -1,0 +1,123 @@
+import RouteItCore
+
+/// Which strongly connected piece of a mode's graph each edge lies in, as OSRM marks its
+/// "tiny components": 0 for the big network (any piece of at least `smallComponentSize` nodes), k > 0 for the k-th small piece (a fragment cut off
+/// by the extract's edge, an island of footways), -1 where the mode may not go. Snapping uses it
+/// to move a point off a fragment onto the network unless both ends share the fragment.
+struct EdgeComponents {
+    /// Per edge, the car graph's component.
+    var car: Column<Int32>
+    /// Per edge, the walking graph's component.
+    var walk: Column<Int32>
+
+    /// OSRM's default `--small-component-size`: pieces with fewer graph nodes are small. In a
+    /// map smaller than that every piece is small and points snap to the nearest road, as in OSRM.
+    static let smallComponentSize = 1000
+
+    func component(of edge: Int, _ mode: TransportType) -> Int32 {
+        mode == .car ? car[edge] : walk[edge]
+    }
+
+    func isOnNetwork(_ edge: Int, _ mode: TransportType) -> Bool { component(of: edge, mode) == 0 }
+
+    /// Per edge, the component of the graph nodes its usable directions lead to (the big one if
+    /// either direction does).
+    static func label(_ graph: ModeGraph, edgeCount: Int, smallSize: Int = smallComponentSize) -> [Int32] {
+        let (nodeComponent, sizes) = stronglyConnected(graph)
+        // Renumber: 0 = big, then small pieces 1, 2, ... in order of first appearance.
+        var renumbered = [Int32](repeating: -1, count: sizes.count)
+        var nextSmall: Int32 = 1
+        for c in sizes.indices {
+            if sizes[c] >= smallSize {
+                renumbered[c] = 0
+            } else {
+                renumbered[c] = nextSmall
+                nextSmall += 1
+            }
+        }
+        var out = [Int32](repeating: -1, count: edgeCount)
+        for e in 0..<edgeCount {
+            for k in [e * 2, e * 2 + 1] {
+                let node = graph.edgeDirNode[k]
+                guard node >= 0 else { continue }
+                let c = renumbered[Int(nodeComponent[Int(node)])]
+                if out[e] < 0 || c == 0 { out[e] = c }
+            }
+        }
+        return out
+    }
+
+    /// Tarjan's strongly connected components, iterative: (component per node, size per component).
+    static func stronglyConnected(_ graph: ModeGraph) -> ([Int32], [Int]) {
+        let n = graph.nodeCount
+        var start = [Int32](repeating: 0, count: n + 1)
+        for a in 0..<graph.arcCount { start[Int(graph.arcFrom[a]) + 1] += 1 }
+        for i in 0..<n { start[i + 1] += start[i] }
+        var fill = start
+        var heads = [Int32](repeating: 0, count: graph.arcCount)
+        for a in 0..<graph.arcCount {
+            let u = Int(graph.arcFrom[a])
+            heads[Int(fill[u])] = graph.arcTo[a]
+            fill[u] += 1
+        }
+        var index = [Int32](repeating: -1, count: n)
+        var low = [Int32](repeating: 0, count: n)
+        var onStack = [Bool](repeating: false, count: n)
+        var component = [Int32](repeating: -1, count: n)
+        var sizes: [Int] = []
+        var stack: [Int32] = []
+        var calls: [(node: Int32, next: Int32)] = []
+        var counter: Int32 = 0
+        for root in 0..<n where index[root] < 0 {
+            calls.append((Int32(root), start[root]))
+            index[root] = counter; low[root] = counter; counter += 1
+            stack.append(Int32(root)); onStack[root] = true
+            while let (v32, next) = calls.last {
+                let v = Int(v32)
+                if next < start[v + 1] {
+                    calls[calls.count - 1].next = next + 1
+                    let w = Int(heads[Int(next)])
+                    if index[w] < 0 {
+                        index[w] = counter; low[w] = counter; counter += 1
+                        stack.append(Int32(w)); onStack[w] = true
+                        calls.append((Int32(w), start[w]))
+                    } else if onStack[w] {
+                        low[v] = min(low[v], index[w])
+                    }
+                    continue
+                }
+                calls.removeLast()
+                if let parent = calls.last { low[Int(parent.node)] = min(low[Int(parent.node)], low[v]) }
+                if low[v] == index[v] {
+                    let c = Int32(sizes.count)
+                    var size = 0
+                    while let w = stack.popLast() {
+                        onStack[Int(w)] = false
+                        component[Int(w)] = c
+                        size += 1
+                        if Int(w) == v { break }
+                    }
+                    sizes.append(size)
+                }
+            }
+        }
+        return (component, sizes)
+    }
+
+    // MARK: storage
+
+    func write(to sections: MapSectionWriter) throws {
+        try sections.write(car, named: "net.carComponent")
+        try sections.write(walk, named: "net.walkComponent")
+    }
+
+    /// Maps imported before components were stored read as one big network each.
+    static func read(from sections: MapSections, edgeCount: Int) throws -> EdgeComponents {
+        func column(_ name: String) throws -> Column<Int32> {
+            sections.has(name) ? try sections.column(name) : Column([Int32](repeating: 0, count: edgeCount))
+        }
+        let c = EdgeComponents(car: try column("net.carComponent"), walk: try column("net.walkComponent"))
+        guard c.car.count == edgeCount, c.walk.count == edgeCount else { throw MapSectionsError.damaged }
+        return c
+    }
+}

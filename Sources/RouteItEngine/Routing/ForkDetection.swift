@@ -1,0 +1,96 @@
+import RouteItCore
+
+/// Forks, as OSRM's guidance finds them: the road splits into two ways that both carry on
+/// roughly ahead and neither is the obvious continuation, so the navigator says which side to
+/// keep to ("Keep left", "Keep right"); leaving a main road onto a ramp counts too.
+extension ManeuverBuilder {
+    /// Both branches of a fork lie within this of straight on.
+    static let forkAngle = 45.0
+
+    /// A way leaving a junction that the mode may take, and how far it bends from the heading in.
+    struct Branch {
+        var edge: Int
+        var forward: Bool
+        var angle: Double
+    }
+
+    /// Every way the mode may leave `node` by, except back the way it came.
+    func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [Branch] {
+        var out: [Branch] = []
+        for e in adjacency.edges(of: node) where e != prev.edge {
+            for forward in [true, false] {
+                let leaves = forward ? net.edgeFrom[e] == node : net.edgeTo[e] == node
+                guard leaves, net.allows(e, forward: forward, mode) else { continue }
+                var line = net.points(of: e).map(\.coordinate)
+                if !forward { line.reverse() }
+                guard line.count >= 2 else { continue }
+                out.append(Branch(edge: e, forward: forward,
+                                  angle: ManeuverBuilder.turnAngle(from: inBearing, to: ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))))
+            }
+        }
+        return out
+    }
+
+    /// Which side to keep to when `leg` takes one branch of a fork at `node`: exactly two ways
+    /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
+    /// or the route stays on a main road past a slip road.
+    func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Maneuver.Direction? {
+        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
+        guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
+        let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
+        // Driveways and parking aisles beside a road make no fork of it.
+        let minor: Set<RoadClass> = [.service, .track]
+        let ahead = all.filter { b in
+            abs(b.angle) <= ManeuverBuilder.forkAngle
+                && (mode == .walk || b.edge == chosen.edge || !minor.contains(RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service)
+                    || minor.contains(incoming ?? .service))
+        }
+        guard ahead.count == 2, ahead.contains(where: { $0.edge == chosen.edge }),
+              let other = ahead.first(where: { $0.edge != chosen.edge }) else { return nil }
+        let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge]), otherClass = RoadClass(rawValue: net.edgeClass[other.edge])
+        // Staying on the main road past a slip road is no fork (OSRM says nothing there); taking
+        // the slip road is.
+        if chosenClass == incoming && otherClass?.isLink == true && chosenClass?.isLink != true { return nil }
+        // Going on dead ahead on the same road while a branch bends away is no fork either.
+        let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
+            || chosenClass == incoming && otherClass != incoming
+        if sameRoad && abs(chosen.angle) < 10 && abs(other.angle) >= 2 * abs(chosen.angle) + 10 { return nil }
+        return chosen.angle < other.angle ? .slightLeft : .slightRight
+    }
+}
+
+extension ManeuverBuilder {
+    /// The way the route takes is where the road obviously goes (OSRM announces no turn there):
+    /// the only way on, the one way on of the road's own class, or straight on where every other
+    /// way bends off sharply. Minor ways (driveways, tracks) do not count against it.
+    func isObvious(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
+        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
+        guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return false }
+        let incoming = net.edgeClass[prev.edge]
+        let minor: Set<RoadClass> = [.service, .track]
+        let others = all.filter { b in
+            b.edge != chosen.edge
+                && (mode == .walk || !minor.contains(RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service)
+                    || minor.contains(RoadClass(rawValue: incoming) ?? .service))
+        }
+        if others.isEmpty { return true }
+        let chosenClass = net.edgeClass[chosen.edge]
+        if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ net.edgeClass[$0.edge] > incoming + 1 }) {
+            return true
+        }
+        // Straight on while every other way bends off: obvious on a road of the same class (onto
+        // a lesser or greater road only when dead ahead).
+        let straightEnough = abs(chosen.angle) < (chosenClass == incoming ? 35 : ManeuverBuilder.straightAngle)
+        return straightEnough && others.allSatisfy { abs($0.angle) >= 60 && abs($0.angle) >= abs(chosen.angle) + 30 }
+    }
+}
+
+extension RoadClass {
+    /// Slip roads and ramps (`*_link`).
+    var isLink: Bool {
+        switch self {
+        case .motorwayLink, .trunkLink, .primaryLink, .secondaryLink, .tertiaryLink: return true
+        default: return false
+        }
+    }
+}

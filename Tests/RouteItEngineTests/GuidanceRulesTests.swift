@@ -1,0 +1,121 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// The steps read like OSRM's: forks say which side to keep to, short name changes and
+/// connectors fold away, U-turns only where the route really turns back, no roundabout exits
+/// for walkers.
+final class GuidanceRulesTests: XCTestCase {
+    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
+
+    /// A road from the south splitting into two roads of its class, 25° either side.
+    func testAForkSaysWhichSideToKeepTo() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -300); f.node("Y", 0, 0)
+        f.node("L", -300 * sin(25 * .pi / 180), 300 * cos(25 * .pi / 180))
+        f.node("R", 300 * sin(25 * .pi / 180), 300 * cos(25 * .pi / 180))
+        f.street(1, ["S", "Y"], "Runko", highway: "secondary")
+        f.street(2, ["Y", "L"], "Vasen", highway: "secondary")
+        f.street(3, ["Y", "R"], "Oikea", highway: "secondary")
+        let d = try f.build()
+        let left = try d.route((0, -200), (-300 * sin(25 * .pi / 180) * 0.8, 300 * cos(25 * .pi / 180) * 0.8))
+        XCTAssertEqual(instructions(left.first), ["Head north on Runko", "Keep left at the fork onto Vasen", "Arrive at your destination"])
+        let right = try d.route((0, -200), (300 * sin(25 * .pi / 180) * 0.8, 300 * cos(25 * .pi / 180) * 0.8), .walk)
+        XCTAssertEqual(instructions(right.first), ["Head north on Runko", "Keep right at the fork onto Oikea", "Arrive at your destination"])
+    }
+
+    /// A motorway going on straight with an exit ramp 20° to the right: taking the ramp is
+    /// "Keep right", staying on the motorway says nothing.
+    func testARampIsKeptToAndTheMotorwayGoesOnSilently() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -1000); f.node("X", 0, 0); f.node("N", 0, 1000)
+        f.node("R", 400 * sin(20 * .pi / 180), 400 * cos(20 * .pi / 180))
+        f.street(1, ["S", "X"], "Länsiväylä", highway: "motorway")
+        f.street(2, ["X", "N"], "Länsiväylä", highway: "motorway")
+        f.street(3, ["X", "R"], "Ramppi", highway: "motorway_link")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -800), (400 * sin(20 * .pi / 180) * 0.9, 400 * cos(20 * .pi / 180) * 0.9)).first),
+                       ["Head north on Länsiväylä", "Keep right at the fork onto Ramppi", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -800), (0, 800)).first), ["Head north on Länsiväylä", "Arrive at your destination"])
+    }
+
+    /// A T junction is a turn, not a fork.
+    func testATJunctionIsATurn() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -300); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
+        f.street(1, ["S", "T"], "Runko")
+        f.street(2, ["W", "T", "E"], "Poikki")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -200), (-200, 0)).first),
+                       ["Head north on Runko", "Turn left onto Poikki", "Arrive at your destination"])
+    }
+
+    /// Aleksanterinkatu, then 60 m of Bridge, then Aleksanterinkatu again, then Pitkäkatu after
+    /// 400 m: the short name in the middle is not worth a step; a long one is.
+    func testShortNameChangesFoldAway() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 300, 0); f.node("C", 360, 0); f.node("D", 660, 0); f.node("E", 1060, 0)
+        f.street(1, ["A", "B"], "Aleksanterinkatu")
+        f.street(2, ["B", "C"], "Silta")
+        f.street(3, ["C", "D"], "Aleksanterinkatu")
+        f.street(4, ["D", "E"], "Pitkäkatu")
+        let d = try f.build()
+        for mode in TransportType.allCases {
+            let route = try XCTUnwrap(d.route((10, 0), (1000, 0), mode).first)
+            XCTAssertEqual(instructions(route), ["Head east on Aleksanterinkatu", "Continue onto Pitkäkatu", "Arrive at your destination"],
+                           "\(mode)")
+            XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
+        }
+    }
+
+    /// The divided road of `RoutingFixtureTests`: walkers crossing the 20 m link between the
+    /// carriageways make two turns, not a U-turn; cars turning back onto the same road do.
+    func testOnlyACarTurningBackOntoTheSameRoadMakesAUTurn() throws {
+        var f = RoadFixture()
+        f.node("N0", 10, 0); f.node("N1", 10, 500); f.node("S1", -10, 500); f.node("S0", -10, 0); f.node("E", 200, 500)
+        f.street(1, ["N0", "N1"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
+        f.street(2, ["S1", "S0"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
+        f.way(3, ["N1", "S1"], [("highway", "primary_link")])
+        f.street(4, ["N1", "E"], "Sivukatu")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((10, 100), (-10, 300)).first),
+                       ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
+        let walk = try XCTUnwrap(d.route((10, 100), (-10, 300), .walk).first)
+        XCTAssertFalse(instructions(walk).contains { $0.contains("U-turn") }, "\(instructions(walk))")
+        XCTAssertEqual(walk.distance, 400 + 20 + 200, accuracy: 1)
+    }
+
+    /// The roundabout of `RoutingFixtureTests`: drivers count exits, walkers just walk round.
+    func testWalkersGetNoRoundaboutSteps() throws {
+        var f = RoadFixture()
+        var ring: [String] = []
+        for i in 0..<8 {
+            let a = Double(i) * 45 * .pi / 180
+            f.node("r\(i)", 30 * cos(a), 30 * sin(a))
+            ring.append("r\(i)")
+        }
+        f.node("s", 0, -130); f.node("n", 0, 130); f.node("e", 130, 0)
+        f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
+        f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r2", "n"], "Pohjoinen"); f.street(4, ["r0", "e"], "Itä")
+        let d = try f.build()
+        XCTAssertTrue(instructions(try d.route((0, -100), (0, 100)).first).contains { $0.hasPrefix("At the roundabout") })
+        let walk = try XCTUnwrap(d.route((0, -100), (0, 100), .walk).first)
+        XCTAssertFalse(instructions(walk).contains { $0.contains("roundabout") }, "\(instructions(walk))")
+        XCTAssertTrue(instructions(walk).contains { $0.hasSuffix("onto Pohjoinen") }, "\(instructions(walk))")
+    }
+
+    /// An unnamed road bending 90° where only a driveway leaves says nothing: the road obviously
+    /// goes on; a real choice between two unnamed roads is a turn.
+    func testObviousBendsAreSilent() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -300); f.node("K", 0, 0); f.node("E", 300, 0); f.node("P", -60, 0); f.node("N", 0, 300)
+        f.way(1, ["S", "K"], [("highway", "unclassified")])
+        f.way(2, ["K", "E"], [("highway", "unclassified")])
+        f.way(3, ["K", "P"], [("highway", "service")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -200), (200, 0)).first), ["Head north", "Arrive at your destination"])
+        f.way(4, ["K", "N"], [("highway", "unclassified")])
+        let choice = try f.build()
+        XCTAssertEqual(instructions(try choice.route((0, -200), (200, 0)).first), ["Head north", "Turn right", "Arrive at your destination"])
+    }
+}
