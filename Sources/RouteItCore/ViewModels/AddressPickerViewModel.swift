@@ -13,10 +13,11 @@ public final class AddressPickerViewModel {
         self.candidates = candidates
     }
 
-    /// Geocodes `query`; no candidates is the `Address not found.` alert.
-    public static func search(_ query: String, forSlotAt slotIndex: Int,
+    /// Geocodes `query`, ranked for someone at `near` (the current location); no candidates is
+    /// the `Address not found.` alert.
+    public static func search(_ query: String, forSlotAt slotIndex: Int, near: Coordinate? = nil,
                               using geocoder: Geocoding) async throws -> AddressPickerViewModel {
-        let candidates = try await geocoder.geocode(query)
+        let candidates = try await geocoder.geocode(query, near: near)
         guard !candidates.isEmpty else { throw Alert.addressNotFound }
         return AddressPickerViewModel(slotIndex: slotIndex, query: query, candidates: candidates)
     }
