@@ -5,6 +5,7 @@ import Foundation
 let usage = """
     usage: routeit-bench routes --map MAP --osrm-port PORT [--pairs 1000] [--seed 42] [--max-candidates N]
            routeit-bench geocode --map MAP [--count 500] [--seed 7]
+           routeit-bench geocode-quality --osm OSM_FILE --map MAP [--per-class 200] [--seed 7]
            routeit-bench import OSM_FILE MAP
            routeit-bench bounds --map MAP
            routeit-bench inprocess --map MAP [--count 200] [--seed 42]
@@ -13,6 +14,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "routes": await RouteBenchmark.run(Array(arguments.dropFirst()))
 case "geocode": GeocodeBenchmark.run(Array(arguments.dropFirst()))
+case "geocode-quality": GeocodeQualityBenchmark.run(Array(arguments.dropFirst()))
 case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
 case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))
 case "inprocess": InProcessRoutesCommand.run(Array(arguments.dropFirst()))

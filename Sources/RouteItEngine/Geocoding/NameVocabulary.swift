@@ -14,20 +14,21 @@ struct NameVocabulary {
         self.byLength = byLength
     }
 
-    /// Whether `word` is a word of some name or the start of one (still being typed).
-    func knows(_ word: String) -> Bool {
+    /// Whether `word` is a whole word of some name.
+    func contains(_ word: String) -> Bool {
         var low = 0, high = sorted.count
         while low < high {
             let mid = (low + high) / 2
             if sorted[mid] < word { low = mid + 1 } else { high = mid }
         }
-        return low < sorted.count && sorted[low].hasPrefix(word)
+        return low < sorted.count && sorted[low] == word
     }
 
     /// Words within the typo limit of `word`'s length, nearest first (at most `limit`).
     func corrections(of word: String, limit: Int = 6) -> [(word: String, distance: Int)] {
         let query = Array(word.unicodeScalars)
-        let allowed = StreetNameIndex.typoLimit(forLength: query.count)
+        // A word no name has gets one edit from 4 letters ("mrja" is "marja"): it has no other meaning.
+        let allowed = max(query.count >= 4 ? 1 : 0, StreetNameIndex.typoLimit(forLength: query.count))
         guard allowed > 0 else { return [] }
         var found: [(word: String, distance: Int)] = []
         for length in (query.count - allowed)...(query.count + allowed) {

@@ -158,6 +158,18 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             }
         }
 
+        // "Helsinki 1992", "1er Escalier": a number that is no house may be part of a name.
+        if query.number != nil, !foundHouse {
+            let words = TextFolding.words(text).filter { $0 != query.postcode }
+            let key = words.joined(separator: " ")
+            for (row, rank) in try rowsWithRank(textSearch, [.text(try textMatch(words))]) where row.kind == .poi || row.kind == .place {
+                let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
+                if names.contains(key) {
+                    offer(row, CandidateScore.namedExactly + Double(row.importance) / 10 + min(1, max(0, -rank / 100)))
+                }
+            }
+        }
+
         return distinct(candidates.values.sorted { ($0.score, -$0.record.id) > ($1.score, -$1.record.id) }.map(\.record))
     }
 
@@ -166,12 +178,14 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private func textMatch(_ words: [String]) throws -> String {
         try words.map { word in
             let quoted = "\"\(word.replacingOccurrences(of: "\"", with: ""))\"*"
-            guard word.count >= 5, word.allSatisfy({ !$0.isNumber }) else { return quoted }
+            guard word.count >= 4, word.allSatisfy({ !$0.isNumber }) else { return quoted }
+            // Not a whole word of any name: perhaps the start of one, perhaps a typo ("caste" for
+            // "castle" starts "castel"); both are searched, and ranking tells them apart.
             let vocabulary = try loadedVocabulary()
-            guard !vocabulary.knows(word) else { return quoted }
+            guard !vocabulary.contains(word) else { return quoted }
             let alternatives = vocabulary.corrections(of: word).map { "\"\($0.word)\"" }
             return alternatives.isEmpty ? quoted : "(" + ([quoted] + alternatives).joined(separator: " OR ") + ")"
-        }.joined(separator: " ")
+        }.joined(separator: " AND ")   // FTS5 wants AND spelt out before a parenthesis
     }
 
     private func loadedVocabulary() throws -> NameVocabulary {

@@ -1,19 +1,19 @@
 /// What people type for a kind of place, in English, Finnish and Swedish, and the OSM tags that
 /// make a place one of them: "apteekki" → `amenity=pharmacy`, `healthcare=pharmacy`.
-enum PlaceCategories {
-    struct Category {
+public enum PlaceCategories {
+    public struct Category: Sendable {
         /// Shown as the name of a place that has none ("Toilets").
-        var label: String
-        var tags: [String]
+        public var label: String
+        public var tags: [String]
         /// Folded words and phrases, singular and plural.
-        var words: [String]
+        public var words: [String]
     }
 
     /// Tag keys whose values say what a place is; the import keeps them for every place.
-    static let keys: Set<String> = ["amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft", "historic",
+    public static let keys: Set<String> = ["amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft", "historic",
                                     "railway", "public_transport", "highway", "station", "sport", "aeroway", "emergency"]
 
-    static let all: [Category] = [
+    public static let all: [Category] = [
         .init(label: "Pharmacy", tags: ["amenity=pharmacy", "healthcare=pharmacy"],
               words: ["pharmacy", "pharmacies", "chemist", "drugstore", "apteekki", "apteekit", "apotek", "apoteket"]),
         .init(label: "Toilets", tags: ["amenity=toilets"],
@@ -128,7 +128,7 @@ enum PlaceCategories {
               words: ["swimming pool", "swimming hall", "uimahalli", "uimala", "maauimala", "simhall", "badhus", "simbassang"]),
         .init(label: "Sports pitch", tags: ["leisure=pitch"], words: ["pitch", "sports field", "urheilukentta", "idrottsplan"]),
         .init(label: "Dog park", tags: ["leisure=dog_park"], words: ["dog park", "koirapuisto", "hundpark", "hundrastgard"]),
-        .init(label: "Beach", tags: ["leisure=beach_resort", "natural=beach"], words: ["beach", "uimaranta", "badstrand"]),
+        .init(label: "Beach", tags: ["leisure=beach_resort"], words: ["beach", "uimaranta", "badstrand"]),
         .init(label: "Bus stop", tags: ["highway=bus_stop"], words: ["bus stop", "bus stops", "bussipysakki", "pysakki", "busshallplats", "hallplats"]),
         .init(label: "Tram stop", tags: ["railway=tram_stop"],
               words: ["tram stop", "raitiovaunupysakki", "ratikkapysakki", "sparvagnshallplats"]),
@@ -156,7 +156,7 @@ enum PlaceCategories {
     static func tags(for key: String) -> [String]? { tagsByWord[key] }
 
     /// Every tag some word stands for: places with one of these are kept even without a name.
-    static let searchableTags: Set<String> = Set(all.flatMap(\.tags))
+    public static let searchableTags: Set<String> = Set(all.flatMap(\.tags))
 
     /// The label of the first category with one of `tags` ("Toilets").
     static func label(for tags: [String]) -> String? {

@@ -149,7 +149,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     }
 
     /// Place or POI, with how prominent it is (higher ranks first among equal text matches).
-    static func classify(_ tag: (String) -> String?) -> (PlaceKind, Int)? {
+    public static func classify(_ tag: (String) -> String?) -> (PlaceKind, Int)? {
         if let place = tag("place") {
             let importance: [String: Int] = ["city": 90, "town": 85, "village": 75, "borough": 75, "suburb": 70,
                                              "quarter": 68, "square": 65, "neighbourhood": 60, "island": 60]
@@ -180,7 +180,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     }
 
     /// Tags whose values also find a place or street.
-    static let otherNameKeys = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
+    public static let otherNameKeys = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
 
     static func isStreet(highway: String) -> Bool {
         !["platform", "bus_stop", "corridor", "elevator", "proposed", "construction", "abandoned",
