@@ -5,7 +5,7 @@ struct NearPhrase: Equatable {
     var place: String
 
     /// The joining words, folded, in English, Swedish and Finnish.
-    static let separators: [[String]] = [["near"], ["close", "to"], ["nearby"], ["around"], ["nara"], ["lahella"], ["lahell"]]
+    static let separators: [[String]] = [["near"], ["close", "to"], ["nearby"], ["nara"], ["lahella"], ["lahell"]]
 
     init?(_ text: String) {
         let words = TextFolding.words(text)
