@@ -97,11 +97,11 @@ struct AddressClusters {
     }
 
     /// The postcode of the nearest tagged address of `streetKey`, else of any street nearby.
-    func postcode(near point: Coordinate, streetKey: String?) -> String? {
+    func postcode(near point: Coordinate, streetKey: String?, anyWithin: Double = anyAddressPostcodeRadius) -> String? {
         if let streetKey, let same = tagged.nearest(to: point, within: Self.sameStreetPostcodeRadius, where: { $0.streetKey == streetKey }) {
             return same.item.taggedPostcode
         }
-        return tagged.nearest(to: point, within: Self.anyAddressPostcodeRadius)?.item.taggedPostcode
+        return tagged.nearest(to: point, within: anyWithin)?.item.taggedPostcode
     }
 
     /// The `addr:city` majority around `point`, else of the whole map.

@@ -242,7 +242,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             var city = feature.address?.city
             let streetKey = feature.address.map { TextFolding.key($0.street) }
             if feature.borrowsAddress, postcode == nil {
-                postcode = clusters.postcode(near: position, streetKey: streetKey)
+                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500)
             }
             if city == nil, feature.borrowsAddress || feature.kind == .place,
                let near = clusters.city(near: position), feature.kind != .place || TextFolding.key(near) != TextFolding.key(feature.name) {
