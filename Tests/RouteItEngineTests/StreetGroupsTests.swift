@@ -56,3 +56,27 @@ final class StreetGroupsTests: XCTestCase {
         XCTAssertEqual(groups.first { $0.lines.count == 2 }?.otherNames, ["Skolgatan"])
     }
 }
+
+/// Ways of a street joined end to end for the packed street index.
+final class PolylineChainsTests: XCTestCase {
+    private func p(_ i: Int) -> Coordinate { Coordinate(latitude: 60, longitude: 24 + Double(i) * 0.001) }
+
+    func testWaysMeetingInPairsBecomeOneLineWhateverTheirDirection() {
+        let merged = PolylineChains.merge([[p(2), p(3)], [p(1), p(2)], [p(4), p(3)], [p(4), p(5), p(6)]])
+        XCTAssertEqual(merged.count, 1)
+        let line = merged[0]
+        XCTAssertTrue(line == (1...6).map(p) || line == (1...6).reversed().map(p), "\(line)")
+    }
+
+    func testAJunctionOfThreeWaysKeepsThemApart() {
+        let north = Coordinate(latitude: 60.001, longitude: 24.002)
+        let merged = PolylineChains.merge([[p(1), p(2)], [p(2), p(3)], [p(2), north]])
+        XCTAssertEqual(merged.count, 3)
+        XCTAssertEqual(merged.map(\.count).reduce(0, +), 6, "no point lost or added")
+    }
+
+    func testARingStaysOneClosedLine() {
+        let ring = [p(1), p(2), Coordinate(latitude: 60.001, longitude: 24.0015), p(1)]
+        XCTAssertEqual(PolylineChains.merge([ring]), [ring])
+    }
+}

@@ -229,7 +229,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 position: group.representative, importance: 30, streetKey: group.key, number: nil))
             try writer.insertText([group.name] + group.otherNames, place: placeID)
             for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
-            for line in group.lines { try writer.insertStreetLine(line, place: placeID) }
+            for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
         }
         try progress(0.8)
 
