@@ -6,6 +6,7 @@ let usage = """
     usage: routeit-bench routes --map MAP --osrm-port PORT [--pairs 1000] [--seed 42] [--max-candidates N]
            routeit-bench quality --map MAP --osrm-port PORT --mode car|walk [--pairs 300] [--seed 42]
            routeit-bench geocode --map MAP [--count 500] [--seed 7]
+           routeit-bench geocode-quality --osm OSM_FILE --map MAP [--per-class 200] [--seed 7]
            routeit-bench import OSM_FILE MAP
            routeit-bench bounds --map MAP
            routeit-bench inprocess --map MAP [--count 200] [--seed 42]
@@ -15,6 +16,7 @@ switch arguments.first {
 case "routes": await RouteBenchmark.run(Array(arguments.dropFirst()))
 case "quality": await RouteQualityBenchmark.run(Array(arguments.dropFirst()))
 case "geocode": GeocodeBenchmark.run(Array(arguments.dropFirst()))
+case "geocode-quality": GeocodeQualityBenchmark.run(Array(arguments.dropFirst()))
 case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
 case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))
 case "inprocess": InProcessRoutesCommand.run(Array(arguments.dropFirst()))

@@ -12,6 +12,14 @@ final class AddressPickerViewModelTests: XCTestCase {
                                      "None of the above"])
         XCTAssertEqual(picker.slotIndex, 1)
         XCTAssertEqual(geocoder.queries, ["anna"])
+        XCTAssertEqual(geocoder.nearPoints, [nil])
+    }
+
+    func testSearchPassesTheSearchCentreOn() async throws {
+        let geocoder = StubGeocoder(candidates: ["anna": candidates])
+        let centre = Coordinate(latitude: 60.17, longitude: 24.94)
+        _ = try await AddressPickerViewModel.search("anna", forSlotAt: 0, near: centre, using: geocoder)
+        XCTAssertEqual(geocoder.nearPoints, [centre])
     }
 
     func testNoCandidatesIsAddressNotFound() async {

@@ -31,6 +31,13 @@ final class TripFlowControllerTests: XCTestCase {
         XCTAssertTrue(flow.entry.start.isSelected)
     }
 
+    func testLookupIsRankedForTheCurrentLocation() async throws {
+        try flow.location.setLocation(latitude: 60.2, longitude: 24.9)
+        try flow.editTrip { $0.type("shop", inSlotAt: 0) }
+        try await flow.enter(slotAt: 0)
+        XCTAssertEqual(geocoder.nearPoints, [Coordinate(latitude: 60.2, longitude: 24.9)])
+    }
+
     func testNoneOfTheAboveClosesPickerWithoutChange() async throws {
         try flow.editTrip { $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)

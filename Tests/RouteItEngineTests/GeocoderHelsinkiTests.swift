@@ -51,14 +51,8 @@ final class GeocoderHelsinkiTests: XCTestCase {
         XCTAssertEqual(result.street, "Aleksanterinkatu")
         XCTAssertNil(result.houseNumber)
         let db = try RouteItMap(path: RealMaps.path("Helsinki.osm.pbf")).database
-        let segments = try db.prepare("""
-            SELECT s.lat1, s.lon1, s.lat2, s.lon2 FROM street_segment s JOIN place p ON p.id = s.place_id
-            WHERE p.street_key = 'aleksanterinkatu'
-            """)
         var nearest = Double.infinity
-        while try segments.step() {
-            let a = Coordinate(latitude: segments.double(0), longitude: segments.double(1))
-            let b = Coordinate(latitude: segments.double(2), longitude: segments.double(3))
+        for (a, b) in try streetSegments(db, streetKey: "aleksanterinkatu") {
             nearest = min(nearest, Geometry.closestPoint(to: result.coordinate, onSegment: a, b).1)
         }
         XCTAssertLessThan(nearest, 1, "on the street's geometry")

@@ -49,6 +49,17 @@ final class BenchToolTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(duration["median"] as? Double), 0.10, "the agreement goal")
     }
 
+    func testGeocodeQualityDrawsEveryClassFromTheOSMFile() throws {
+        let result = try bench(["geocode-quality", "--osm", HelsinkiMap.pbf.path, "--map", try HelsinkiMap.path(),
+                                "--per-class", "30", "--seed", "7"])
+        let classes = try XCTUnwrap(result["classes"] as? [String: [String: Any]])
+        XCTAssertEqual(Set(classes.keys), ["exact", "other_language", "letters", "poi_exact", "poi_typo", "category", "near", "reverse"])
+        for (name, figures) in classes {
+            XCTAssertEqual(figures["queries"] as? Int, 30, name)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(figures["top1_within_60m"] as? Double, name), 0.9, "\(name): \(figures)")
+        }
+    }
+
     func testGeocodeSamplesTheMapsOwnAddresses() throws {
         let result = try bench(["geocode", "--map", try HelsinkiMap.path(), "--count", "40", "--seed", "7"])
         XCTAssertEqual(result["queries"] as? Int, 40)

@@ -33,7 +33,8 @@ public final class TripFlowController {
         guard !text.isEmpty else {
             throw InputError("Slot \(index + 1) is empty; type an address first: type \(index + 1) TEXT")
         }
-        let picker = try await AddressPickerViewModel.search(text, forSlotAt: index, using: geocoder)
+        let picker = try await AddressPickerViewModel.search(text, forSlotAt: index, near: location.currentLocation,
+                                                               using: geocoder)
         try Task.checkCancellation()
         screen = .picker(picker)
     }

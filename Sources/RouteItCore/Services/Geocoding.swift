@@ -3,6 +3,14 @@
 public protocol Geocoding: Sendable {
     /// Candidates best first (at most 10); an empty array when nothing plausible matches.
     func geocode(_ text: String) async throws -> [Placemark]
+    /// The same, ranked for someone at `near` (the current location or the search centre, as
+    /// MapKit's search region and Nominatim's viewbox): of equal matches the nearer come first.
+    func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark]
     /// The nearest address (or street) to `coordinate`, nil when there is none nearby.
     func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark?
+}
+
+extension Geocoding {
+    /// A geocoder that cannot rank by position answers as if asked from nowhere.
+    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { try await geocode(text) }
 }

@@ -13,11 +13,12 @@ public final class AddressPickerViewModel {
         self.candidates = candidates
     }
 
-    /// Geocodes `query`; no candidates is the `Address not found.` alert. The names come from
-    /// map data or a server: cleaned for the terminal here, where they enter.
-    public static func search(_ query: String, forSlotAt slotIndex: Int,
+    /// Geocodes `query`, ranked for someone at `near` (the current location); no candidates is
+    /// the `Address not found.` alert. The names come from map data or a server: cleaned for the
+    /// terminal here, where they enter.
+    public static func search(_ query: String, forSlotAt slotIndex: Int, near: Coordinate? = nil,
                               using geocoder: Geocoding) async throws -> AddressPickerViewModel {
-        let candidates = try await geocoder.geocode(query).map(\.terminalSafe)
+        let candidates = try await geocoder.geocode(query, near: near).map(\.terminalSafe)
         guard !candidates.isEmpty else { throw Alert.addressNotFound }
         return AddressPickerViewModel(slotIndex: slotIndex, query: query, candidates: candidates)
     }

@@ -18,7 +18,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let textSearch: SQLiteStatement
     private let placeByID: SQLiteStatement
     private let pointsNear: SQLiteStatement
-    private let segmentsNear: SQLiteStatement
+    private let linesNear: SQLiteStatement
+    private let taggedNear: SQLiteStatement
+    private let wordRows: SQLiteStatement
+    private var vocabulary: NameVocabulary?
+    /// Where category searches are centred when not told: the middle of the map.
+    private let mapCentre: Coordinate
 
     private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key, p.other_keys"
 
@@ -51,11 +56,18 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             """)
         placeByID = try db.prepare("SELECT \(c) FROM place p WHERE p.id = ?")
         pointsNear = try db.prepare("""
-            SELECT place_id, lat, lon FROM address_point WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
+            SELECT place_id, min_lat, min_lon FROM address_point WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
             """)
-        segmentsNear = try db.prepare("""
-            SELECT place_id, lat1, lon1, lat2, lon2 FROM street_segment WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
+        linesNear = try db.prepare("""
+            SELECT place_id, points FROM street_line WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
             """)
+        taggedNear = try db.prepare("""
+            SELECT place_id, lat, lon FROM place_tag WHERE tag = ? AND lat <= ? AND lat >= ? AND lon <= ? AND lon >= ?
+            """)
+        wordRows = try db.prepare("SELECT word FROM place_word")
+        let bound = { (key: String) in map.metadata[key].flatMap(Double.init) ?? 0 }
+        mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
+                               longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
     }
 
     /// Opens the map at `path` and a geocoder on it.
@@ -65,18 +77,34 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     public func geocode(_ text: String) async throws -> [Placemark] { try search(text) }
 
-    /// Synchronous forward geocoding (what `geocode` does), for tools and benchmarks.
-    public func search(_ text: String) throws -> [Placemark] {
+    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { try search(text, near: near) }
+
+    /// Synchronous forward geocoding (what `geocode` does), for tools and benchmarks. `near`
+    /// ranks equal matches by distance from it and centres category searches.
+    public func search(_ text: String, near: Coordinate? = nil) throws -> [Placemark] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try search(text, near: near.flatMap { $0.isValid ? $0 : nil }, bias: near == nil ? .none : .currentLocation)
+    }
+
+    private func search(_ text: String, near: Coordinate?, bias: LocationBias) throws -> [Placemark] {
+        // "cafe near Kamppi": Kamppi first, then cafés around it.
+        if let phrase = NearPhrase(text), let anchor = try search(phrase.place, near: near, bias: bias).first {
+            return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
+        }
         let query = GeocodeQuery(text, isCity: { cities.contains($0) }, isStreet: { streets.contains($0) })
         // One letter is not a name (and an arrow key's escape sequence leaves one behind).
         guard query.nameKey.count >= 2 else { return [] }
-        lock.lock()
-        defer { lock.unlock() }
+        if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
+            let found = try places(taggedWith: tags, around: near ?? mapCentre, city: query.city)
+            if !found.isEmpty { return found }
+        }
         var candidates: [Int64: Candidate] = [:]
         func offer(_ row: PlaceRecord, _ score: Double) {
             var score = score
             if let city = query.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
             if let postcode = query.postcode, let rowPostcode = row.postcode, rowPostcode != postcode { score -= CandidateScore.otherTownOrPostcode }
+            if let near { score -= bias.penalty(metres: near.distance(to: row.coordinate)) }
             if let old = candidates[row.id], old.score >= score { return }
             candidates[row.id] = Candidate(record: row, score: score)
         }
@@ -101,9 +129,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             }
         }
 
-        // Names of POIs, places and streets, every word a prefix.
-        let match = query.nameWords.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " ")
-        let textRows = try rowsWithRank(textSearch, [.text(match)])
+        // Names of POIs, places and streets, every word a prefix (or, mistyped, the words meant).
+        let queryScalars = Array(query.nameKey.unicodeScalars)
+        let nameTypoLimit = StreetNameIndex.typoLimit(forLength: queryScalars.count)
+        let textRows = try rowsWithRank(textSearch, [.text(try textMatch(query.nameWords))])
         for (row, rank) in textRows {
             let tieBreak = min(1, max(0, -rank / 100))
             switch row.kind {
@@ -112,9 +141,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
                 offer(row, CandidateScore.streetByPrefix + tieBreak)
             case .poi, .place:
-                let exact = row.name.map(TextFolding.key) == query.nameKey
-                    || row.otherKeys?.contains("|\(query.nameKey)|") == true
-                var score = (exact ? CandidateScore.namedExactly : CandidateScore.namedByPrefix) + Double(row.importance) / 10 + tieBreak
+                let names = [row.name.map(TextFolding.key)].compactMap { $0 }
+                    + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
+                let typos = names.contains(query.nameKey) ? 0
+                    : names.compactMap { EditDistance.bounded(queryScalars, Array($0.unicodeScalars), limit: nameTypoLimit) }.min()
+                var score = typos.map { CandidateScore.namedExactly - Double($0) * CandidateScore.perTypo } ?? CandidateScore.namedByPrefix
+                score += Double(row.importance) / 10 + tieBreak
                 if let number = query.number, row.houseNumberKey != number.key {
                     // "Annankatu 25" is the house, not the "Annankatu" tram stop.
                     if foundHouse { continue }
@@ -126,16 +158,95 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             }
         }
 
-        var seen = Set<String>()
+        // "Helsinki 1992", "1er Escalier": a number that is no house may be part of a name.
+        if query.number != nil, !foundHouse {
+            let words = TextFolding.words(text).filter { $0 != query.postcode }
+            let key = words.joined(separator: " ")
+            for (row, rank) in try rowsWithRank(textSearch, [.text(try textMatch(words))]) where row.kind == .poi || row.kind == .place {
+                let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
+                if names.contains(key) {
+                    offer(row, CandidateScore.namedExactly + Double(row.importance) / 10 + min(1, max(0, -rank / 100)))
+                }
+            }
+        }
+
+        return distinct(candidates.values.sorted { ($0.score, -$0.record.id) > ($1.score, -$1.record.id) }.map(\.record))
+    }
+
+    /// The FTS5 query for `words`: each word a prefix; a word that no name has (nor starts
+    /// with) may also be one of the words a typo away.
+    private func textMatch(_ words: [String]) throws -> String {
+        try words.map { word in
+            let quoted = "\"\(word.replacingOccurrences(of: "\"", with: ""))\"*"
+            guard word.count >= 4, word.allSatisfy({ !$0.isNumber }) else { return quoted }
+            // Not a whole word of any name: perhaps the start of one, perhaps a typo ("caste" for
+            // "castle" starts "castel"); both are searched, and ranking tells them apart.
+            let vocabulary = try loadedVocabulary()
+            guard !vocabulary.contains(word) else { return quoted }
+            let alternatives = vocabulary.corrections(of: word).map { "\"\($0.word)\"" }
+            return alternatives.isEmpty ? quoted : "(" + ([quoted] + alternatives).joined(separator: " OR ") + ")"
+        }.joined(separator: " AND ")   // FTS5 wants AND spelt out before a parenthesis
+    }
+
+    private func loadedVocabulary() throws -> NameVocabulary {
+        if let vocabulary { return vocabulary }
+        var words: [String] = []
+        try wordRows.bind([])
+        while try wordRows.step() { if let word = wordRows.string(0) { words.append(word) } }
+        let loaded = NameVocabulary(words: words)
+        vocabulary = loaded
+        return loaded
+    }
+
+    /// Every place with one of `tags`, nearest to `centre` first (up to `maxCandidates`):
+    /// growing boxes, so the nearest few of a category with thousands of places cost little.
+    private func places(taggedWith tags: [String], around centre: Coordinate, city: String?) throws -> [Placemark] {
+        var nearest: [(id: Int64, distance: Double)] = []
+        for radius in [1_000.0, 4_000, 16_000, 64_000, 256_000, .infinity] {
+            var found: [Int64: Double] = [:]
+            for tag in tags {
+                let d = radius.isFinite ? Geometry.degrees(metres: radius, at: centre) : (lat: 180.0, lon: 360.0)
+                try taggedNear.bind([.text(tag),
+                                     .int(PackedPolyline.fixed(centre.latitude + d.lat)), .int(PackedPolyline.fixed(centre.latitude - d.lat)),
+                                     .int(PackedPolyline.fixed(centre.longitude + d.lon)), .int(PackedPolyline.fixed(centre.longitude - d.lon))])
+                while try taggedNear.step() {
+                    let point = Coordinate(latitude: Double(taggedNear.int(1)) / PackedPolyline.scale,
+                                           longitude: Double(taggedNear.int(2)) / PackedPolyline.scale)
+                    let distance = centre.distance(to: point)
+                    if distance <= radius { found[taggedNear.int(0)] = distance }
+                }
+            }
+            nearest = found.map { ($0.key, $0.value) }.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+            if nearest.count >= Self.maxCandidates { break }
+        }
+        var records: [PlaceRecord] = []
+        for entry in nearest {
+            guard let row = try rows(placeByID, [.int(entry.id)]).first else { continue }
+            if let city, let rowCity = row.city, TextFolding.key(rowCity) != city { continue }
+            records.append(row)
+            if records.count == Self.maxCandidates * 2 { break }
+        }
+        return distinct(records)
+    }
+
+    /// The first `maxCandidates` records, each once: the same text within a few metres is one
+    /// place mapped twice (a shop's node and its building), farther apart it is another place.
+    private func distinct(_ records: [PlaceRecord]) -> [Placemark] {
+        var shown: [String: [Coordinate]] = [:]
         var result: [Placemark] = []
-        for candidate in candidates.values.sorted(by: { ($0.score, -$0.record.id) > ($1.score, -$1.record.id) }) {
-            let placemark = candidate.record.placemark
-            guard seen.insert(placemark.formattedAddress).inserted else { continue }
+        for record in records {
+            let placemark = record.placemark
+            if let earlier = shown[placemark.formattedAddress],
+               earlier.contains(where: { $0.distance(to: placemark.coordinate) < Self.samePlaceRadius }) { continue }
+            shown[placemark.formattedAddress, default: []].append(placemark.coordinate)
             result.append(placemark)
             if result.count == Self.maxCandidates { break }
         }
         return result
     }
+
+    /// Candidates with the same text this close are one place.
+    static let samePlaceRadius = 60.0
 
     // MARK: Reverse
 
@@ -149,7 +260,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var nearest: (place: Int64, point: Coordinate, distance: Double)?
         try boxQuery(pointsNear, around: coordinate, metres: Self.addressRadius)
         while try pointsNear.step() {
-            let point = Coordinate(latitude: pointsNear.double(1), longitude: pointsNear.double(2))
+            let point = Coordinate(latitude: Double(pointsNear.int(1)) / PackedPolyline.scale,
+                                   longitude: Double(pointsNear.int(2)) / PackedPolyline.scale)
             let distance = coordinate.distance(to: point)
             if distance <= Self.addressRadius, nearest == nil || distance < nearest!.distance {
                 nearest = (pointsNear.int(0), point, distance)
@@ -161,12 +273,13 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
         for radius in [100.0, 400, 1500, 5000] {
             var best: (place: Int64, point: Coordinate, distance: Double)?
-            try boxQuery(segmentsNear, around: coordinate, metres: radius)
-            while try segmentsNear.step() {
-                let a = Coordinate(latitude: segmentsNear.double(1), longitude: segmentsNear.double(2))
-                let b = Coordinate(latitude: segmentsNear.double(3), longitude: segmentsNear.double(4))
-                let (point, distance) = Geometry.closestPoint(to: coordinate, onSegment: a, b)
-                if distance <= radius, best == nil || distance < best!.distance { best = (segmentsNear.int(0), point, distance) }
+            try boxQuery(linesNear, around: coordinate, metres: radius)
+            while try linesNear.step() {
+                let line = PackedPolyline.decode(linesNear.blob(1))
+                for (a, b) in zip(line, line.dropFirst()) {
+                    let (point, distance) = Geometry.closestPoint(to: coordinate, onSegment: a, b)
+                    if distance <= radius, best == nil || distance < best!.distance { best = (linesNear.int(0), point, distance) }
+                }
             }
             if let best, var placemark = try rows(placeByID, [.int(best.place)]).first?.placemark {
                 placemark.coordinate = best.point
@@ -185,8 +298,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     private func boxQuery(_ statement: SQLiteStatement, around p: Coordinate, metres: Double) throws {
         let d = Geometry.degrees(metres: metres, at: p)
-        try statement.bind([.double(p.latitude + d.lat), .double(p.latitude - d.lat),
-                            .double(p.longitude + d.lon), .double(p.longitude - d.lon)])
+        try statement.bind([.int(PackedPolyline.fixed(p.latitude + d.lat)), .int(PackedPolyline.fixed(p.latitude - d.lat)),
+                            .int(PackedPolyline.fixed(p.longitude + d.lon)), .int(PackedPolyline.fixed(p.longitude - d.lon))])
     }
 
     private func rows(_ statement: SQLiteStatement, _ values: [SQLiteValue]) throws -> [PlaceRecord] {

@@ -12,6 +12,9 @@ struct AddressClusters {
         var best: (position: Coordinate, rank: Int)
         var postcodes: [String: Int] = [:]
         var cities: [String: Int] = [:]
+        /// From the surroundings, when no point of the cluster says (see `fillFromSurroundings`).
+        var nearbyPostcode: String?
+        var nearbyCity: String?
 
         init(streetKey: String, number: HouseNumber, street: String, houseNumberText: String, position: Coordinate, rank: Int) {
             self.streetKey = streetKey
@@ -22,8 +25,10 @@ struct AddressClusters {
         }
 
         var position: Coordinate { best.position }
-        var postcode: String? { postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
-        var city: String? { cities.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
+        var taggedPostcode: String? { postcodes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
+        var taggedCity: String? { cities.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
+        var postcode: String? { taggedPostcode ?? nearbyPostcode }
+        var city: String? { taggedCity ?? nearbyCity }
     }
 
     /// Same street and number further apart than this are different places (other towns).
@@ -62,10 +67,57 @@ struct AddressClusters {
         }
     }
 
-    /// Postcode and city of the addresses of `streetKey` nearest to `point` that have them (to
-    /// give a street its postcode and city).
-    func postcodeAndCity(near point: Coordinate, streetKey: String) -> (postcode: String?, city: String?) {
-        let byDistance = (byStreet[streetKey] ?? []).sorted { $0.position.distance(to: point) < $1.position.distance(to: point) }
-        return (byDistance.lazy.compactMap(\.postcode).first, byDistance.lazy.compactMap(\.city).first)
+    // MARK: Postcode and city from the surroundings
+
+    /// How far the same street's numbers lend their postcode, and any address its postcode.
+    static let sameStreetPostcodeRadius = 1000.0
+    static let anyAddressPostcodeRadius = 250.0
+    /// Cells over which the `addr:city` majority is taken (with their eight neighbours).
+    static let cityAreaMetres = 1000.0
+
+    private var tagged = PointGrid<Cluster>(cellMetres: 250)
+    private var cityCountsByCell: [PointGrid<Cluster>.Cell: [String: Int]] = [:]
+    private var cityArea = PointGrid<Cluster>(cellMetres: cityAreaMetres)
+
+    /// Gives every cluster that lacks them the postcode of the nearest address of the same street
+    /// (else of the nearest address nearby) and the `addr:city` majority of its area (else of the
+    /// map). Only tagged values are lent, so a guess never spreads. O(n) with grids.
+    mutating func fillFromSurroundings() {
+        tagged = PointGrid(cellMetres: 250)
+        for cluster in all where cluster.taggedPostcode != nil { tagged.insert(cluster, at: cluster.position) }
+        cityCountsByCell = [:]
+        for cluster in all {
+            guard let city = cluster.taggedCity else { continue }
+            cityCountsByCell[cityArea.cell(of: cluster.position), default: [:]][city, default: 0] += 1
+        }
+        for cluster in all {
+            if cluster.taggedPostcode == nil { cluster.nearbyPostcode = postcode(near: cluster.position, streetKey: cluster.streetKey) }
+            if cluster.taggedCity == nil { cluster.nearbyCity = city(near: cluster.position) }
+        }
+    }
+
+    /// The postcode of the nearest tagged address of `streetKey`, else of any street nearby.
+    func postcode(near point: Coordinate, streetKey: String?, anyWithin: Double = anyAddressPostcodeRadius) -> String? {
+        if let streetKey, let same = tagged.nearest(to: point, within: Self.sameStreetPostcodeRadius, where: { $0.streetKey == streetKey }) {
+            return same.item.taggedPostcode
+        }
+        return tagged.nearest(to: point, within: anyWithin)?.item.taggedPostcode
+    }
+
+    /// The `addr:city` majority around `point`, else of the whole map.
+    func city(near point: Coordinate) -> String? {
+        let cell = cityArea.cell(of: point)
+        var counts: [String: Int] = [:]
+        for dy in -1...1 {
+            for dx in -1...1 {
+                for (city, n) in cityCountsByCell[.init(x: cell.x + dx, y: cell.y + dy)] ?? [:] { counts[city, default: 0] += n }
+            }
+        }
+        return counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key ?? commonCity
+    }
+
+    /// Postcode and city for a street (at its representative point) or a POI.
+    func postcodeAndCity(near point: Coordinate, streetKey: String?) -> (postcode: String?, city: String?) {
+        (postcode(near: point, streetKey: streetKey), city(near: point))
     }
 }

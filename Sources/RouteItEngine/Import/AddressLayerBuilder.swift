@@ -3,6 +3,8 @@ import RouteItCore
 
 /// The geocoder's layer: addresses (from nodes, ways and building outlines), named POIs and
 /// places, and named streets with their geometry, plus the FTS5 text index and R*Trees over them.
+/// Positions in the R*Trees and `place_tag` are integers of 1e-7 degrees (`PackedPolyline.fixed`);
+/// street lines are packed polylines of up to 16 points, one R*Tree row each.
 public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     public let phaseName = "addresses"
     public private(set) var writtenSummary = "nothing written"
@@ -37,7 +39,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
 
     struct PendingFeature {
         var kind: PlaceKind
+        /// The category's label for a place without a name ("Toilets"): found by category only.
         var name: String
+        var named: Bool
+        /// `key=value` of the tags that say what it is, for category search.
+        var tags: [String]
         var searchNames: [String]
         var importance: Int
         /// Towns and districts are not "in" a postcode: only POIs and squares borrow one.
@@ -117,25 +123,33 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
         let street = tag("addr:street") ?? tag("addr:place")
         var addressTags: AddressTags?
-        if let street, let number = tag("addr:housenumber") {
+        if let street, let number = AddressLayerBuilder.houseNumber(tag("addr:housenumber"), unit: tag("addr:unit")) {
             let address = AddressTags(street: street, houseNumber: number, postcode: tag("addr:postcode"), city: tag("addr:city"))
             addressTags = address
             addresses.append(PendingAddress(tags: address, footprint: footprint, sourceRank: sourceRank))
             kept = true
         }
+        let categoryTags = tags.compactMap { key, value in
+            PlaceCategories.keys.contains(key) && !value.isEmpty ? "\(key)=\(value)" : nil
+        }
         if let name = tag("name"), let (kind, importance) = AddressLayerBuilder.classify(tag) {
             let alternatives = AddressLayerBuilder.otherNameKeys.compactMap(tag).filter { $0 != name }
-            features.append(PendingFeature(kind: kind, name: name, searchNames: [name] + alternatives,
+            features.append(PendingFeature(kind: kind, name: name, named: true, tags: categoryTags, searchNames: [name] + alternatives,
                                            importance: importance,
                                            borrowsAddress: kind == .poi || ["square", "locality", "plot"].contains(tag("place") ?? ""),
                                            address: addressTags, footprint: footprint))
+            kept = true
+        } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
+            // Toilets, parking, ATMs: rarely named, and still what people look for.
+            features.append(PendingFeature(kind: .poi, name: label, named: false, tags: categoryTags, searchNames: [],
+                                           importance: 10, borrowsAddress: true, address: addressTags, footprint: footprint))
             kept = true
         }
         return kept
     }
 
     /// Place or POI, with how prominent it is (higher ranks first among equal text matches).
-    static func classify(_ tag: (String) -> String?) -> (PlaceKind, Int)? {
+    public static func classify(_ tag: (String) -> String?) -> (PlaceKind, Int)? {
         if let place = tag("place") {
             let importance: [String: Int] = ["city": 90, "town": 85, "village": 75, "borough": 75, "suburb": 70,
                                              "quarter": 68, "square": 65, "neighbourhood": 60, "island": 60]
@@ -156,8 +170,17 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         return nil
     }
 
+    /// `addr:housenumber` with the letter of `addr:unit` when the number has none ("1" + "A" is
+    /// house "1 A", so "1a" finds it and it is not shown as another door of 1).
+    static func houseNumber(_ number: String?, unit: String?) -> String? {
+        guard let number else { return nil }
+        guard let unit, unit.count <= 2, unit.allSatisfy(\.isLetter),
+              number.allSatisfy({ $0.isNumber || $0 == " " }) else { return number }
+        return "\(number) \(unit.uppercased())"
+    }
+
     /// Tags whose values also find a place or street.
-    static let otherNameKeys = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
+    public static let otherNameKeys = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
 
     static func isStreet(highway: String) -> Bool {
         !["platform", "bus_stop", "corridor", "elevator", "proposed", "construction", "abandoned",
@@ -184,6 +207,9 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             }
             if i % 5000 == 0 { try progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
         }
+        // Numbers that lack a postcode or city take them from their street and area.
+        clusters.fillFromSurroundings()
+        var words = Set<String>()
         for cluster in clusters.all {
             let placeID = try writer.insert(PlaceRow(
                 kind: .address, name: nil, houseNumber: cluster.houseNumberText, street: cluster.street,
@@ -193,43 +219,53 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
         try progress(0.5)
 
-        // Streets: ways of one name, grouped when they lie together, with every segment indexed.
+        // Streets: ways of one name, grouped when they lie together, with their lines indexed.
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
         for group in streetGroups.groups {
             let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
             let placeID = try writer.insert(PlaceRow(
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
-                postcode: near.postcode, city: near.city ?? clusters.commonCity,
+                postcode: near.postcode, city: near.city,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil))
             try writer.insertText([group.name] + group.otherNames, place: placeID)
             for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
-            for line in group.lines {
-                for (a, b) in zip(line, line.dropFirst()) { try writer.insertSegment(a, b, place: placeID) }
-            }
+            for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
         }
         try progress(0.8)
 
-        // Named POIs and places; those without an address borrow postcode and city from the
-        // nearest address so that candidates read "Kauppatori, 00170 Helsinki".
+        // Named POIs and places, and unnamed ones of a searchable category; POIs without an
+        // address borrow postcode and city from their surroundings ("Kauppatori, 00170 Helsinki"),
+        // towns and districts only the city.
         for feature in features {
             guard let position = resolve(feature.footprint, coordinates) else { continue }
             var postcode = feature.address?.postcode
             var city = feature.address?.city
-            if feature.borrowsAddress, postcode == nil || city == nil, let near = try writer.nearestAddress(to: position, within: 500) {
-                postcode = postcode ?? near.postcode
-                city = city ?? near.city
+            let streetKey = feature.address.map { TextFolding.key($0.street) }
+            if feature.borrowsAddress, postcode == nil {
+                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500)
+            }
+            if city == nil, feature.borrowsAddress || feature.kind == .place,
+               let near = clusters.city(near: position), feature.kind != .place || TextFolding.key(near) != TextFolding.key(feature.name) {
+                city = near   // "Kamppi, Helsinki"; but Helsinki is not in Helsinki
             }
             let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
             var row = PlaceRow(
                 kind: feature.kind, name: feature.name, houseNumber: feature.address.flatMap { number == nil ? nil : HouseNumber.displayText($0.houseNumber) },
                 street: feature.address?.street, postcode: postcode, city: city, position: position,
-                importance: feature.importance, streetKey: feature.address.map { TextFolding.key($0.street) },
-                number: number)
+                importance: feature.importance, streetKey: streetKey, number: number)
             let otherKeys = feature.searchNames.dropFirst().map(TextFolding.key).filter { !$0.isEmpty }
             row.otherKeys = otherKeys.isEmpty ? nil : "|" + otherKeys.joined(separator: "|") + "|"
             let placeID = try writer.insert(row)
-            try writer.insertText(feature.searchNames, place: placeID)
+            if feature.named {
+                try writer.insertText(feature.searchNames, place: placeID)
+                for name in feature.searchNames { words.formUnion(TextFolding.words(name)) }
+            }
+            try writer.insertTags(feature.tags, place: placeID, at: position)
         }
+        for street in streetGroups.groups {
+            for name in [street.name] + street.otherNames { words.formUnion(TextFolding.words(name)) }
+        }
+        try writer.insertWords(words.filter { $0.count >= 4 && !$0.allSatisfy(\.isNumber) })
         let counts = try [(PlaceKind.address, "addresses"), (.poi, "POIs"), (.place, "places"), (.street, "streets")].map { kind, label in
             "\(try db.scalarInt("SELECT count(*) FROM place WHERE kind = \(kind.rawValue)") ?? 0) \(label)"
         }
@@ -259,8 +295,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     CREATE INDEX place_by_street ON place(street_key, hn_key);
     CREATE TABLE street_alias(alias_key TEXT NOT NULL, street_key TEXT NOT NULL, PRIMARY KEY(alias_key, street_key)) WITHOUT ROWID;
     CREATE VIRTUAL TABLE place_text USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
-    CREATE VIRTUAL TABLE address_point USING rtree(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +lat REAL, +lon REAL);
-    CREATE VIRTUAL TABLE street_segment USING rtree(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +lat1 REAL, +lon1 REAL, +lat2 REAL, +lon2 REAL);
+    CREATE VIRTUAL TABLE address_point USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER);
+    CREATE VIRTUAL TABLE street_line USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +points BLOB);
+    CREATE TABLE place_tag(tag TEXT NOT NULL, lat INTEGER NOT NULL, lon INTEGER NOT NULL, place_id INTEGER NOT NULL,
+        PRIMARY KEY(tag, lat, place_id)) WITHOUT ROWID;
+    CREATE TABLE place_word(word TEXT PRIMARY KEY) WITHOUT ROWID;
     """
 }
 

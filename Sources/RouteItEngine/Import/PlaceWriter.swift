@@ -37,11 +37,11 @@ final class PlaceWriter {
     private let insertPlace: SQLiteStatement
     private let insertText: SQLiteStatement
     private let insertPoint: SQLiteStatement
-    private let insertSegment: SQLiteStatement
-    private let nearbyPoints: SQLiteStatement
+    private let insertLine: SQLiteStatement
     private let insertAlias: SQLiteStatement
+    private let insertTag: SQLiteStatement
     private var nextPointID: Int64 = 1
-    private var nextSegmentID: Int64 = 1
+    private var nextLineID: Int64 = 1
 
     init(db: SQLiteDatabase) throws {
         self.db = db
@@ -50,13 +50,10 @@ final class PlaceWriter {
             VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
         insertText = try db.prepare("INSERT INTO place_text(rowid, text) VALUES (?, ?)")
-        insertPoint = try db.prepare("INSERT INTO address_point VALUES (?,?,?,?,?,?,?,?)")
-        insertSegment = try db.prepare("INSERT INTO street_segment VALUES (?,?,?,?,?,?,?,?,?,?)")
+        insertPoint = try db.prepare("INSERT INTO address_point VALUES (?,?,?,?,?,?)")
+        insertLine = try db.prepare("INSERT INTO street_line VALUES (?,?,?,?,?,?,?)")
         insertAlias = try db.prepare("INSERT OR IGNORE INTO street_alias(alias_key, street_key) VALUES (?, ?)")
-        nearbyPoints = try db.prepare("""
-            SELECT p.postcode, p.city, a.lat, a.lon FROM address_point a JOIN place p ON p.id = a.place_id
-            WHERE a.min_lat <= ? AND a.max_lat >= ? AND a.min_lon <= ? AND a.max_lon >= ?
-            """)
+        insertTag = try db.prepare("INSERT OR IGNORE INTO place_tag(tag, lat, lon, place_id) VALUES (?,?,?,?)")
     }
 
     func insert(_ row: PlaceRow) throws -> Int64 {
@@ -86,36 +83,40 @@ final class PlaceWriter {
         try insertAlias.run([.text(key), .text(streetKey)])
     }
 
+    /// A position of an address (its building, entrance, ...), for reverse geocoding.
     func insertAddressPoint(_ p: Coordinate, place: Int64) throws {
-        try insertPoint.run([.int(nextPointID), .double(p.latitude), .double(p.latitude), .double(p.longitude),
-                             .double(p.longitude), .int(place), .double(p.latitude), .double(p.longitude)])
+        let lat = PackedPolyline.fixed(p.latitude), lon = PackedPolyline.fixed(p.longitude)
+        try insertPoint.run([.int(nextPointID), .int(lat), .int(lat), .int(lon), .int(lon), .int(place)])
         nextPointID += 1
     }
 
-    func insertSegment(_ a: Coordinate, _ b: Coordinate, place: Int64) throws {
-        try insertSegment.run([.int(nextSegmentID),
-                               .double(min(a.latitude, b.latitude)), .double(max(a.latitude, b.latitude)),
-                               .double(min(a.longitude, b.longitude)), .double(max(a.longitude, b.longitude)),
-                               .int(place), .double(a.latitude), .double(a.longitude), .double(b.latitude), .double(b.longitude)])
-        nextSegmentID += 1
+    /// Points per `street_line` row: long enough that a row stands for many segments, short
+    /// enough that its box stays tight around the street.
+    static let pointsPerLine = 16
+
+    /// A street's polyline, in pieces of `pointsPerLine` points that share their end points.
+    func insertStreetLine(_ line: [Coordinate], place: Int64) throws {
+        var start = 0
+        while start < line.count - 1 {
+            let piece = Array(line[start...min(line.count - 1, start + Self.pointsPerLine - 1)])
+            let lats = piece.map { PackedPolyline.fixed($0.latitude) }, lons = piece.map { PackedPolyline.fixed($0.longitude) }
+            try insertLine.run([.int(nextLineID), .int(lats.min()!), .int(lats.max()!), .int(lons.min()!), .int(lons.max()!),
+                                .int(place), .blob(PackedPolyline.encode(piece))])
+            nextLineID += 1
+            start += piece.count - 1
+        }
     }
 
-    /// Postcode and city of the nearest address point within `metres` that has them. Searches
-    /// growing boxes so a dense city centre does not turn this into a scan of every address.
-    func nearestAddress(to p: Coordinate, within metres: Double) throws -> (postcode: String?, city: String?)? {
-        for radius in [60.0, 200, metres] where radius <= metres {
-            let d = Geometry.degrees(metres: radius, at: p)
-            try nearbyPoints.bind([.double(p.latitude + d.lat), .double(p.latitude - d.lat),
-                                   .double(p.longitude + d.lon), .double(p.longitude - d.lon)])
-            var best: (String?, String?, Double)?
-            while try nearbyPoints.step() {
-                let postcode = nearbyPoints.string(0), city = nearbyPoints.string(1)
-                guard postcode != nil || city != nil else { continue }
-                let distance = p.distance(to: Coordinate(latitude: nearbyPoints.double(2), longitude: nearbyPoints.double(3)))
-                if distance <= radius, best == nil || distance < best!.2 { best = (postcode, city, distance) }
-            }
-            if let best { return (best.0, best.1) }
+    /// The distinct words of all names (4 letters or more), where a typo looks for the word meant.
+    func insertWords(_ words: Set<String>) throws {
+        let insert = try db.prepare("INSERT OR IGNORE INTO place_word(word) VALUES (?)")
+        for word in words.sorted() { try insert.run([.text(word)]) }
+    }
+
+    /// The OSM tags that put a place in a category (`amenity=pharmacy`), for category search.
+    func insertTags(_ tags: [String], place: Int64, at p: Coordinate) throws {
+        for tag in tags {
+            try insertTag.run([.text(tag), .int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude)), .int(place)])
         }
-        return nil
     }
 }

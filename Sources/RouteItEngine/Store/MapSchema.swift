@@ -6,7 +6,9 @@ public enum MapSchema {
     /// 3: the car graph is edge-based, with turn costs.
     /// 4: via-way turn restrictions (copies of car-graph nodes; `turn_restrictions.via_ways`).
     /// 5: the road graph moves from SQLite BLOBs to memory-mapped sections after the database.
-    public static let version = 5
+    /// 6: the address layer's spatial index is packed (`street_line` replaces `street_segment`,
+    ///    integer R*Trees), with `place_tag` (category search) and `place_word` (typos in names).
+    public static let version = 6
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -18,6 +18,11 @@ public struct FallbackGeocoder: Geocoding {
                          fallback: { try await $0.geocode(text) })
     }
 
+    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] {
+        try await answer(primary: { try await primary.geocode(text, near: near) },
+                         fallback: { try await $0.geocode(text, near: near) })
+    }
+
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
         try await answer(primary: { try await primary.reverseGeocode(coordinate) },
                          fallback: { try await $0.reverseGeocode(coordinate) })

@@ -96,6 +96,10 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
         try await services().geocoder.geocode(text)
     }
 
+    func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] {
+        try await services().geocoder.geocode(text, near: near)
+    }
+
     func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
         try await services().geocoder.reverseGeocode(coordinate)
     }
