@@ -10,6 +10,8 @@ struct AppServices {
     var backdrop: MapBackdropProviding?
     /// The OSRM/Nominatim servers in use and their state (`backend`); nil when all is embedded.
     var remote: RemoteBackends? = nil
+    /// The embedded map's area (`use`, and "outside the … map"); nil without a map.
+    var area: MapArea? = nil
 }
 
 /// Why the services could not be built: shown to the user as one line (`! <message>`).
@@ -74,7 +76,7 @@ enum ServiceFactory {
             configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
             notices: notices, monitors: monitors)
         return AppServices(geocoder: backends.geocoder, directions: backends.directions,
-                           backdrop: embedded?.backdrop, remote: backends)
+                           backdrop: embedded?.backdrop, remote: backends, area: embedded?.area)
     }
 
     /// ROUTEIT_DIRECTIONS_WALK=osrm=URL: the foot-profile server, when it is a separate one.
@@ -86,11 +88,24 @@ enum ServiceFactory {
         }
     }
 
-    /// The embedded engine on `--map PATH` (a .routeit map, or an OSM file imported on the fly)
-    /// or on the default Helsinki map (imported from the fetched extract when missing).
+    /// The embedded engine on `--map NAME|PATH` (an installed map, a .routeit map, or an OSM file
+    /// imported on the fly) or on the default Helsinki map (imported from the fetched extract when
+    /// missing). Points outside the map's area are told so (MapAreaCheck).
     static func embeddedServices(mapPath: String?, cancellation: CancellationFlag) throws -> AppServices {
         let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
         let directions = try OfflineDirections(database: map.database)
-        return AppServices(geocoder: try OfflineGeocoder(map: map), directions: directions, backdrop: directions)
+        let geocoder = try OfflineGeocoder(map: map)
+        guard let area = map.area else { return AppServices(geocoder: geocoder, directions: directions, backdrop: directions) }
+        let checked = MapAreaCheck(area: area, geocoder: geocoder, directions: directions)
+        return AppServices(geocoder: checked, directions: checked, backdrop: directions, area: area)
+    }
+
+    /// Where `locate` reads the position: `--location`, else ROUTEIT_LOCATION (checked at start),
+    /// else gpsd on localhost; nil for the simulated position only. A fix waits `--timeout`.
+    static func locationDevice(_ options: ShellOptions) -> LocationProviding? {
+        switch options.location ?? (try? LocationSourceSpec.fromEnvironment()) ?? .default {
+        case .gpsd(let address): return GPSDLocationProvider(address: address, fixTimeout: options.timeout)
+        case .simulated: return nil
+        }
     }
 }

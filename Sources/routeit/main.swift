@@ -1,6 +1,7 @@
 // The `routeit` shell: REPL, `.flow` runner and command-line tools, on one command line.
 import Foundation
 import RouteItEngine
+import RouteItRemote
 
 // Line-buffered so output interleaves correctly with stderr and pipes see each screen promptly.
 setvbuf(stdout, nil, _IOLBF, 0)
@@ -34,7 +35,12 @@ case .generate(let kind):
 case .tool(let name, let arguments):
     exit(ToolTable.tool(named: name)!.run(options, arguments))
 case .run, .repl:
-    break
+    do {
+        _ = try LocationSourceSpec.fromEnvironment()  // a bad ROUTEIT_LOCATION is said at start
+    } catch {
+        printError("routeit: \(error)")
+        exit(2)
+    }
 }
 // The shell takes Ctrl-C through a Dispatch signal source (a signalfd on Linux). It only sees
 // SIGINT reliably when every thread blocks it; blocked here, before any thread exists, every

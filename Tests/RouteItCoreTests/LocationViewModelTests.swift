@@ -16,8 +16,8 @@ final class LocationViewModelTests: XCTestCase {
     func testLocateReverseGeocodes() async throws {
         let station = place("Rautatieasema", street: "Kaivokatu", number: "1")
         let location = LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation))
-        let item = try await location.locate(using: StubGeocoder(nearest: station))
-        XCTAssertEqual(item.placemark, station)
+        let located = try await location.locate(using: StubGeocoder(nearest: station))
+        XCTAssertEqual(located.item.placemark, station)
         do {
             _ = try await location.locate(using: StubGeocoder(nearest: nil))
             XCTFail("expected the alert")

@@ -83,12 +83,14 @@ public final class TripFlowController {
     }
 
     /// `locate`: the current position's address goes into the start slot with ✓.
-    public func locate() async throws {
+    @discardableResult
+    public func locate() async throws -> LocationViewModel.Located {
         try requireNoOpenPicker()
-        let item = try await location.locate(using: geocoder)
+        let located = try await location.locate(using: geocoder)
         try Task.checkCancellation()
-        entry.select(item, forSlotAt: 0)
+        entry.select(located.item, forSlotAt: 0)
         screen = .entry
+        return located
     }
 
     /// `mode car|walk`: directions for the other mode are stale, so they close.

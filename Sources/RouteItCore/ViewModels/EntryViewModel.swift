@@ -54,6 +54,15 @@ public final class EntryViewModel {
         slots[index] = EntrySlot(text: item.placemark.formattedAddress, mapItem: item)
     }
 
+    /// Clears the ✓ (keeping the text) of every chosen place `isGone` rejects, e.g. those outside
+    /// a newly chosen map; returns their slot indices.
+    @discardableResult
+    public func deselectPlaces(where isGone: (MapItem) -> Bool) -> [Int] {
+        let gone = slots.indices.filter { slots[$0].mapItem.map(isGone) ?? false }
+        for index in gone { slots[index] = EntrySlot(text: slots[index].text) }
+        return gone
+    }
+
     /// `swap` with no arguments: stops 1 and 2 trade places entirely.
     public func swapFirstTwoStops() throws {
         guard stopCount >= 2 else { throw InputError("There is only one stop; add another to swap.") }

@@ -37,10 +37,18 @@ public struct MapLibrary {
         try RouteItMap(path: resolve(path: path, progress: progress))
     }
 
-    /// The `.routeit` file behind `path`, imported if needed.
+    /// The `.routeit` file behind `path`, imported if needed. `path` may also name an installed
+    /// map (`monaco`); a file of that name in the current directory wins.
     public func resolve(path: String?, progress: ImportProgressReporting? = nil) throws -> String {
         guard let path else { return try defaultMap(progress: progress) }
-        guard FileManager.default.fileExists(atPath: path) else { throw RouteItMapError.missing(path) }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if !exists || isDirectory.boolValue, Self.isMapName(path) {
+            if let installed = installedPath(named: path) { return installed }
+            if path.lowercased() == Self.stem(of: Self.defaultMapName) { return try defaultMap(progress: progress) }
+            throw MapImportError(unknownNameMessage(path))
+        }
+        guard exists else { throw RouteItMapError.missing(path) }
         guard Self.isOSMFile(path) else { return path }
         do {
             return try cachedImport(of: path, progress: progress)
@@ -70,6 +78,59 @@ public struct MapLibrary {
         }
         try MapImporter(progress: progress).importMap(osmFile: source, to: mapPath)
         return mapPath
+    }
+
+    // MARK: installed maps
+
+    /// Every `.routeit` file in the maps directory, by name.
+    public func installedMaps() -> [InstalledMap] {
+        installedPaths().map(InstalledMap.init(path:))
+    }
+
+    /// The installed map called `name` (case-insensitive), nil when there is none.
+    public func installedPath(named name: String) -> String? {
+        let wanted = name.lowercased().hasSuffix(".routeit") ? String(name.dropLast(8)) : name
+        return installedPaths().first { Self.mapName(ofPath: $0).lowercased() == wanted.lowercased() }
+    }
+
+    /// The `.routeit` file `choice` (a `--map` value; nil: the default map) stands for, without
+    /// importing anything; nil when it is an OSM file or names nothing.
+    public func currentPath(for choice: String?) -> String? {
+        guard let choice else { return defaultMapPath }
+        if Self.isMapName(choice), !FileManager.default.fileExists(atPath: choice) {
+            return installedPath(named: choice) ?? (choice.lowercased() == Self.stem(of: Self.defaultMapName) ? defaultMapPath : nil)
+        }
+        return Self.isOSMFile(choice) ? nil : choice
+    }
+
+    /// Where `routeit import` puts a map called `name`.
+    public func installPath(forName name: String) -> String {
+        mapsDirectory.appendingPathComponent(name + ".routeit").path
+    }
+
+    /// `no map named "paris"; installed: helsinki, monaco (routeit maps lists them)`.
+    public func unknownNameMessage(_ name: String) -> String {
+        let names = installedPaths().map(Self.mapName(ofPath:))
+        let installed = names.isEmpty ? "none is installed (routeit import FILE.osm.pbf installs one)"
+            : "installed: " + names.joined(separator: ", ")
+        return "no map named \"\(name)\" and no such file; \(installed)"
+    }
+
+    /// A word that can only be a map's name: no directory part and no OSM extension.
+    public static func isMapName(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains("/") && !isNamedLikeOSM(text) && !text.hasPrefix(".")
+    }
+
+    /// `…/maps/monaco.routeit` → `monaco`.
+    public static func mapName(ofPath path: String) -> String {
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        return file.lowercased().hasSuffix(".routeit") ? String(file.dropLast(8)) : file
+    }
+
+    private func installedPaths() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: mapsDirectory.path)) ?? []
+        return names.filter { $0.hasSuffix(".routeit") && !$0.hasPrefix(".") }.sorted()
+            .map { mapsDirectory.appendingPathComponent($0).path }
     }
 
     static func isNamedLikeOSM(_ path: String) -> Bool {

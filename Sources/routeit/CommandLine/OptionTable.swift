@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItRemote
 
 /// Every option routeit's command line knows, for the shell, `run` and the tools alike. To add
 /// one, add one line here (and the field it sets to `ShellOptions`).
@@ -8,7 +9,7 @@ enum OptionTable {
     static var tools: Set<String> { Set(ToolTable.all.map(\.name)) }
 
     static let all: [CommandLineOption] = [
-        .init(["--map"], value: "PATH", help: "a .routeit map or an OSM file (default: the Helsinki map)") {
+        .init(["--map"], value: "NAME|PATH", help: "an installed map (routeit maps), a .routeit map or an OSM file (default: the Helsinki map)") {
             guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--map needs a file path") }
             $0.mapPath = $1
         },
@@ -50,6 +51,16 @@ enum OptionTable {
               for: ["route"]) { o, _ in o.optimize = true },
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
             $0.output = $1
+        },
+        .init(["--force"], help: "import: replace an installed map of the same name", for: ["import"]) { o, _ in o.force = true },
+        .init(["--location"], value: "gpsd[=HOST:PORT]|simulated",
+              help: "where locate reads the position (or ROUTEIT_LOCATION; default gpsd on localhost:2947, else the simulated one); a fix waits --timeout",
+              for: ["shell", "run"], choices: ["gpsd", "simulated"]) {
+            do {
+                $0.location = try LocationSourceSpec.parse($1, source: "--location")
+            } catch let error as LocationSourceSpec.ParseError {
+                throw ShellOptions.ParseError(description: error.description)
+            }
         },
         .init(["--keep-going"], help: "run: carry on after a failed command (still exits non-zero)",
               for: ["run"]) { o, _ in o.keepGoing = true },

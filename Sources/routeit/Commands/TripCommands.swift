@@ -1,4 +1,5 @@
 import RouteItCore
+import RouteItScreens
 
 /// Editing the trip entry: type, swap, add, remove, location, locate.
 enum TripCommands {
@@ -57,12 +58,27 @@ enum TripCommands {
         })
 
     static let location = ShellCommand(
-        name: "location", usage: "location LAT LON", summary: "Set the simulated current location",
+        name: "location", usage: "location [LAT LON|gps]",
+        summary: "Set the simulated current location (it wins until: location gps), or show where locate reads it",
+        completions: { _, position in position == 0 ? ["gps"] : [] },
         run: { session, arguments in
-            guard arguments.count == 2 else { throw ShellCommand.usageErrorFor("location LAT LON") }
-            let latitude = try arguments.number(0, what: "LAT"), longitude = try arguments.number(1, what: "LON")
-            try session.flow.location.setLocation(latitude: latitude, longitude: longitude)
-            return .init(text: "Location: \(session.flow.location.currentLocation!)")
+            let location = session.flow.location
+            switch arguments.count {
+            case 0:
+                break
+            case 1 where arguments.words[0].lowercased() == "gps":
+                try location.useDevice()
+            case 2:
+                let latitude = try arguments.number(0, what: "LAT"), longitude = try arguments.number(1, what: "LON")
+                try location.setLocation(latitude: latitude, longitude: longitude)
+                return .init(text: "Location: \(location.currentLocation!)")
+            default:
+                throw ShellCommand.usageErrorFor("location [LAT LON|gps]")
+            }
+            guard location.device != nil, !location.prefersSimulated else {
+                return .init(text: "Location: \(location.currentLocation.map { "\($0)" } ?? "none") (simulated)")
+            }
+            return .init(text: "Location: from \(location.sourceName) at the next locate")
         })
 
     static let locate = ShellCommand(
@@ -70,7 +86,11 @@ enum TripCommands {
         progressMessage: "Locating",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("locate") }
-            try await session.flow.locate()
-            return .init(text: session.renderScreen())
+            let located = try await session.flow.locate()
+            var lines: [String] = []
+            if let notice = located.notice { lines.append(AlertScreen.render(Alert(notice), style: session.style)) }
+            lines.append("Location: " + LocationText.describe(located))
+            lines.append(session.renderScreen())
+            return .init(text: lines.joined(separator: "\n"))
         })
 }

@@ -17,6 +17,8 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
     /// The opening in progress, if any.
     private var attempt: CancellationFlag?
     private var waiters: [UUID: Waiter] = [:]
+    /// Bumped by `reset`: an opening started before it is not the outcome any more.
+    private var generation = 0
     /// Cancelled commands whose opening is being stopped: told when it has stopped, so nothing
     /// the import prints comes after the command's "Cancelled.".
     private var stopping: [UUID: Waiter] = [:]
@@ -30,6 +32,16 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
     /// Whether the services were opened (or failed to open) already: until then the first use
     /// may import a map, which shows its own progress.
     var isSettled: Bool { lock.withLock { opened != nil } }
+
+    /// Forgets the opened services (`use NAME` chose another map): the next use opens them again.
+    /// An opening still on its way is stopped and its outcome dropped.
+    func reset() {
+        lock.withLock {
+            generation += 1
+            opened = nil
+            attempt?.cancel()
+        }
+    }
 
     func services() async throws -> AppServices {
         if let settled = lock.withLock({ opened }) { return try settled.get() }
@@ -72,15 +84,20 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
     }
 
     private func run(_ flag: CancellationFlag) {
-        queue.async { self.finish(Result { try self.open(flag) }) }
+        let started = lock.withLock { generation }
+        queue.async { self.finish(Result { try self.open(flag) }, started: started) }
     }
 
-    private func finish(_ result: Result<AppServices, Error>) {
+    private func finish(_ result: Result<AppServices, Error>, started: Int) {
         var stoppedByCancel = false
         if case .failure(let error) = result, error is CancellationError { stoppedByCancel = true }
         let (told, waiting, again): ([Waiter], [Waiter], CancellationFlag?) = lock.withLock {
             attempt = nil
             defer { stopping = [:] }
+            // Reset while opening: the waiters want the newly chosen map, so open that.
+            if started != generation {
+                return (Array(stopping.values), [], waiters.isEmpty ? nil : startAttemptIfIdle())
+            }
             // A cancelled opening is not an outcome: the next use tries again.
             if !stoppedByCancel { opened = result }
             if stoppedByCancel && !waiters.isEmpty { return (Array(stopping.values), [], startAttemptIfIdle()) }

@@ -10,15 +10,18 @@ final class Session {
     let flow: TripFlowController
     let services: LazyServices
     let style: TextStyle
+    /// The map in use (`--map`, then `use NAME`).
+    let mapChoice: MapChoice
 
-    init(flow: TripFlowController, services: LazyServices, style: TextStyle) {
+    init(flow: TripFlowController, services: LazyServices, style: TextStyle, mapChoice: MapChoice = MapChoice(nil)) {
         self.flow = flow
         self.services = services
         self.style = style
+        self.mapChoice = mapChoice
     }
 
-    /// The session the app runs: lazy real services, the simulated location at Helsinki Central
-    /// Station, the system clock. `watchServers`: configured OSRM/Nominatim servers are probed
+    /// The session the app runs: lazy real services, the position from gpsd (else the simulated
+    /// location at Helsinki Central Station), the system clock. `watchServers`: configured OSRM/Nominatim servers are probed
     /// from the start and every `--probe-interval` seconds, and a change is said when it happens
     /// (the REPL); otherwise only the requests themselves find out (a replayed `.flow` file,
     /// whose output must not depend on timing).
@@ -26,17 +29,20 @@ final class Session {
         let notices = BackendNotices(onPost: NoticePrinter.shared.post)
         let monitors = ServiceFactory.serverMonitors(options, notices: notices)
         if watchServers, options.probeInterval > 0 { monitors?.startMonitoring(every: options.probeInterval) }
+        let mapChoice = MapChoice(options.mapPath)
         let services = LazyServices { cancellation in
-            try ServiceFactory.makeServices(options, notices: notices, monitors: monitors, cancellation: cancellation)
+            var chosen = options
+            chosen.mapPath = mapChoice.current
+            return try ServiceFactory.makeServices(chosen, notices: notices, monitors: monitors, cancellation: cancellation)
         }
         let flow = TripFlowController(geocoder: services, directions: services,
-                                      location: LocationViewModel(provider: FixedLocationProvider(LocationViewModel.defaultLocation)),
+                                      location: LocationViewModel(device: ServiceFactory.locationDevice(options)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
                                       attribution: ServiceFactory.attribution(for: options))
         // --mode and --units set where the session starts.
         if let type = options.transportType { flow.setTransportType(type) }
         if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
-        return Session(flow: flow, services: services, style: style)
+        return Session(flow: flow, services: services, style: style, mapChoice: mapChoice)
     }
 
     struct Output {

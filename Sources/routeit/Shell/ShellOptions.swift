@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItRemote
 
 /// routeit's one command line: `routeit [OPTIONS]` (the shell), `routeit [OPTIONS] run FILE.flow...`,
 /// or a tool, `routeit route|geocode|reverse|import ARGUMENTS [OPTIONS]`. Options may come before
@@ -44,6 +45,11 @@ struct ShellOptions: Equatable {
     var output: String?
     /// `run --keep-going`.
     var keepGoing = false
+    /// `--location gpsd[=HOST:PORT]|simulated`: where `locate` reads the position (nil:
+    /// ROUTEIT_LOCATION, else gpsd on localhost with the simulated position as fallback).
+    var location: LocationSourceSpec?
+    /// `import --force`: replace an installed map of the same name.
+    var force = false
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
         var description: String

@@ -1,16 +1,18 @@
 import Foundation
 import RouteItEngine
 
-/// `routeit import FILE.osm.pbf|FILE.osm [-o MAP.routeit]`: builds a map (default: in the maps
-/// directory, named after the extract: Helsinki.osm.pbf → helsinki.routeit).
+/// `routeit import FILE.osm.pbf|FILE.osm [-o MAP.routeit] [--force]`: builds a map (default:
+/// installs it in the maps directory, named after the extract: Helsinki.osm.pbf → helsinki, and
+/// replaces an installed map of that name only with --force, as osmium's -O).
 enum ImportTool {
     static let tool = Tool(
-        name: "import", synopsis: "import FILE.osm.pbf|FILE.osm [-o MAP.routeit]",
+        name: "import", synopsis: "import FILE.osm.pbf|FILE.osm [-o MAP.routeit] [--force]",
         summary: "Build a .routeit map from an OpenStreetMap extract",
         details: """
         Reads an OpenStreetMap extract (.osm.pbf or .osm) and writes a .routeit map (roads, \
-        addresses, places) for the offline geocoder and router: to -o PATH, else to the maps \
-        directory ($XDG_DATA_HOME/routeit/maps) named after the extract. Progress goes to stderr, \
+        addresses, places) for the offline geocoder and router: to -o PATH, else it installs it in \
+        the maps directory ($XDG_DATA_HOME/routeit/maps) named after the extract (monaco.osm.pbf: \
+        monaco), where a map of that name is replaced only with --force. Progress goes to stderr, \
         the map's path to stdout. An interrupted or failed import leaves any old map as it was.
         """,
         run: run)
@@ -22,8 +24,11 @@ enum ImportTool {
             return tool.fail("no such file: \(source)", code: 2)
         }
         let library = MapLibrary()
-        let output = options.output
-            ?? library.mapsDirectory.appendingPathComponent(MapLibrary.stem(of: URL(fileURLWithPath: source).lastPathComponent) + ".routeit").path
+        let name = MapLibrary.stem(of: URL(fileURLWithPath: source).lastPathComponent)
+        let output = options.output ?? library.installPath(forName: name)
+        if options.output == nil, !options.force, let installed = library.installedPath(named: name) ?? existing(output) {
+            return tool.fail("a map named \"\(name)\" is already installed (\(installed)); add --force to replace it", code: 1)
+        }
         do {
             let summary = try MapImporter(progress: ImportProgressBar()).importMap(osmFile: source, to: output)
             printError(String(format: "import: %d nodes, %d ways, %d relations in %.1fs",
@@ -33,5 +38,10 @@ enum ImportTool {
         } catch {
             return tool.fail("\(error)", code: 1)
         }
+    }
+
+    /// `path` when something (even a dangling link) is there.
+    private static func existing(_ path: String) -> String? {
+        (try? FileManager.default.attributesOfItem(atPath: path)) != nil ? path : nil
     }
 }

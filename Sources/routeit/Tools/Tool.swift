@@ -23,7 +23,7 @@ struct Tool {
 /// Every tool, in the order help lists them. To add one, append it here (its options, if new,
 /// are one line each in `OptionTable`).
 enum ToolTable {
-    static let all: [Tool] = [RouteTool.tool, GeocodeTool.tool, ReverseTool.tool, ImportTool.tool]
+    static let all: [Tool] = [RouteTool.tool, GeocodeTool.tool, ReverseTool.tool, ImportTool.tool, MapsTool.tool]
 
     static func tool(named name: String) -> Tool? { all.first { $0.name == name } }
 }

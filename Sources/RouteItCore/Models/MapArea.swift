@@ -1,0 +1,57 @@
+import Foundation
+
+/// The area a map covers (its name and its extract's bounding box): a point outside it is
+/// reported as such, rather than as "no route" or "no address nearby".
+public struct MapArea: Equatable, Sendable, CustomStringConvertible {
+    /// "Helsinki", as in "the Helsinki map".
+    public var name: String
+    public var bounds: BoundingBox
+
+    /// A point this close outside the bounds still counts: roads and addresses at the extract's
+    /// edge snap to it.
+    public static let marginMetres = 200.0
+
+    public init(name: String, bounds: BoundingBox) {
+        self.name = name
+        self.bounds = bounds
+    }
+
+    public func contains(_ c: Coordinate) -> Bool {
+        guard c.isValid else { return false }
+        let latMargin = Self.marginMetres / 111_320
+        let lonMargin = latMargin / max(0.01, cos(c.latitude * .pi / 180))
+        return c.latitude >= bounds.minLatitude - latMargin && c.latitude <= bounds.maxLatitude + latMargin
+            && c.longitude >= bounds.minLongitude - lonMargin && c.longitude <= bounds.maxLongitude + lonMargin
+    }
+
+    /// `the Helsinki map (60.16–60.18 N, 24.93–24.95 E)`.
+    public var description: String { "the \(name) map (\(rangeText))" }
+
+    /// `60.16–60.18 N, 24.93–24.96 E`.
+    public var rangeText: String {
+        "\(Self.range(bounds.minLatitude, bounds.maxLatitude, "N", "S")), "
+            + "\(Self.range(bounds.minLongitude, bounds.maxLongitude, "E", "W"))"
+    }
+
+    /// `60.16–60.18 N`, `33.86–33.87 S`, `0.50 S–0.50 N`: rounded outwards (the shown range holds
+    /// the whole map) to 2 decimals, more (up to 4) while rounding would double a small span.
+    static func range(_ exactLow: Double, _ exactHigh: Double, _ positive: String, _ negative: String) -> String {
+        var decimals = 2
+        func outwards(_ decimals: Int) -> (Double, Double) {
+            let scale = pow(10, Double(decimals))
+            // The 1e-6 keeps 43.77 (43.7699999…) from rounding up to 43.78.
+            return ((exactLow * scale + 1e-6).rounded(.down) / scale, (exactHigh * scale - 1e-6).rounded(.up) / scale)
+        }
+        while decimals < 4, outwards(decimals).1 - outwards(decimals).0 > 2 * (exactHigh - exactLow) { decimals += 1 }
+        let (low, high) = outwards(decimals)
+        func number(_ value: Double) -> String { String(format: "%.\(decimals)f", abs(value)) }
+        if low >= 0 { return "\(number(low))–\(number(high)) \(positive)" }
+        if high <= 0 { return "\(number(high))–\(number(low)) \(negative)" }
+        return "\(number(low)) \(negative)–\(number(high)) \(positive)"
+    }
+
+    /// `Annankatu 25 is outside the Helsinki map (...)`.
+    public func outsideAlert(_ what: String) -> Alert {
+        Alert("\(what) is outside \(description).")
+    }
+}

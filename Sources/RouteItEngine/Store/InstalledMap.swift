@@ -1,0 +1,38 @@
+import Foundation
+import RouteItCore
+
+/// A map in the maps directory (`routeit maps`): what it is called, covers, holds and weighs.
+public struct InstalledMap {
+    /// The file's name without `.routeit`: what `--map NAME` and `use NAME` take.
+    public var name: String
+    public var path: String
+    public var sizeBytes: Int64
+    public var area: MapArea?
+    public var sourceFile: String?
+    /// The PBF header's timestamp, when the extract had one.
+    public var dataDate: Date?
+    public var importDate: Date?
+    public var modes: [TransportType]
+    /// Why the map cannot be used (another schema version, not a map), nil when it can.
+    public var problem: String?
+
+    /// Reads `path`'s facts; a file that does not open becomes an entry with its `problem`.
+    public init(path: String) {
+        let url = URL(fileURLWithPath: path)
+        name = String(url.lastPathComponent.dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1))
+        self.path = path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        sizeBytes = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        modes = []
+        do {
+            let map = try RouteItMap(path: path)
+            area = map.area
+            sourceFile = map.sourceFile
+            dataDate = map.dataDate
+            importDate = map.importDate
+            modes = map.modes
+        } catch {
+            problem = "\(error)"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RouteItCore
+
+/// The position from gpsd (Linux's counterpart of Core Location), over its JSON protocol on TCP:
+/// `?WATCH={"enable":true,"json":true}`, then the first TPV report with a 2D or 3D fix. Each
+/// `currentFix` is a fresh connection, so a gpsd that went away and came back is simply found
+/// again. The blocking socket work runs on its own thread, never on Swift's cooperative pool.
+public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable {
+    public let address: GPSDAddress
+    /// The longest wait for a fix (and for the connection).
+    public let fixTimeout: TimeInterval
+
+    public init(address: GPSDAddress = .standard, fixTimeout: TimeInterval) {
+        self.address = address
+        self.fixTimeout = fixTimeout
+    }
+
+    public var sourceName: String { "gpsd at \(address)" }
+
+    /// Throws `LocationSourceUnavailable` when gpsd cannot be reached or goes away while
+    /// waiting, an `Alert` when no fix comes within `fixTimeout`, `CancellationError` on cancel.
+    public func currentFix() async throws -> LocationFix {
+        let stop = StopFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<LocationFix, Error>) in
+                let thread = Thread {
+                    continuation.resume(with: Result { try self.waitForFix(isCancelled: stop.isSet) })
+                }
+                thread.name = "routeit.gpsd"
+                thread.start()
+            }
+        } onCancel: {
+            stop.set()
+        }
+    }
+
+    /// Connects, asks for reports and reads until a fix, the deadline, or gpsd going away.
+    func waitForFix(isCancelled: () -> Bool) throws -> LocationFix {
+        if isCancelled() { throw CancellationError() }
+        let deadline = Date().addingTimeInterval(fixTimeout)
+        let connection = try GPSDConnection(to: address, deadline: deadline, isCancelled: isCancelled)
+        try connection.send(#"?WATCH={"enable":true,"json":true}"# + "\n")
+        var answered = false
+        var devices: Int?
+        while let line = try connection.readLine(until: deadline, isCancelled: isCancelled) {
+            if line.isEmpty { continue }
+            guard let report = GPSDReport.parse(line) else {
+                throw LocationSourceUnavailable("\(address) does not speak gpsd's protocol")
+            }
+            answered = true
+            switch report {
+            case .fix(let fix): return fix
+            case .devices(let count): devices = count
+            case .noFix, .other: continue
+            }
+        }
+        let seconds = Self.secondsText(fixTimeout)
+        guard answered else {
+            throw LocationSourceUnavailable("gpsd at \(address) did not answer within \(seconds)")
+        }
+        if devices == 0 {
+            throw Alert("No GPS fix: gpsd at \(address) has no GPS receiver; set the position with: location LAT LON")
+        }
+        throw Alert("No GPS fix from gpsd at \(address) within \(seconds); try again, or set the position with: location LAT LON")
+    }
+
+    static func secondsText(_ seconds: TimeInterval) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}
+
+/// Set once from the cancellation handler, read by the thread doing the waiting.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    func set() { lock.withLock { stopped = true } }
+    func isSet() -> Bool { lock.withLock { stopped } }
+}
