@@ -17,6 +17,9 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
 
     public var sourceName: String { "gpsd at \(address)" }
 
+    /// How long a fix without an accuracy waits for one with it (gpsd reports about once a second).
+    static let accuracyPatience: TimeInterval = 2.5
+
     /// Throws `LocationSourceUnavailable` when gpsd cannot be reached or goes away while
     /// waiting, an `Alert` when no fix comes within `fixTimeout`, `CancellationError` on cancel.
     public func currentFix() async throws -> LocationFix {
@@ -42,18 +45,26 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
         try connection.send(#"?WATCH={"enable":true,"json":true}"# + "\n")
         var answered = false
         var devices: Int?
-        while let line = try connection.readLine(until: deadline, isCancelled: isCancelled) {
+        // A fix without an accuracy (gpsd's first report of a cycle may lack eph) waits a little
+        // for one that has it.
+        var fixWithoutAccuracy: LocationFix?
+        var patience = deadline
+        while let line = try connection.readLine(until: patience, isCancelled: isCancelled) {
             if line.isEmpty { continue }
             guard let report = GPSDReport.parse(line) else {
                 throw LocationSourceUnavailable("\(address) does not speak gpsd's protocol")
             }
             answered = true
             switch report {
-            case .fix(let fix): return fix
+            case .fix(let fix) where fix.horizontalAccuracy != nil: return fix
+            case .fix(let fix):
+                if fixWithoutAccuracy == nil { patience = min(deadline, Date().addingTimeInterval(Self.accuracyPatience)) }
+                fixWithoutAccuracy = fix
             case .devices(let count): devices = count
             case .noFix, .other: continue
             }
         }
+        if let fixWithoutAccuracy { return fixWithoutAccuracy }
         let seconds = Self.secondsText(fixTimeout)
         guard answered else {
             throw LocationSourceUnavailable("gpsd at \(address) did not answer within \(seconds)")
