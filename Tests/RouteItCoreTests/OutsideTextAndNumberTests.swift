@@ -53,7 +53,7 @@ final class OutsideTextAndNumberTests: XCTestCase {
         let picker = try await AddressPickerViewModel.search("x", forSlotAt: 0, using: geocoder)
         XCTAssertEqual(picker.rows.first, "Annankatu, Annankatu 1, 00100 Helsinki")
         let located = try await LocationViewModel(provider: FixedLocationProvider(place.coordinate)).locate(using: geocoder)
-        XCTAssertEqual(located.placemark.formattedAddress, "Annankatu, Annankatu 1, 00100 Helsinki")
+        XCTAssertEqual(located.item.placemark.formattedAddress, "Annankatu, Annankatu 1, 00100 Helsinki")
 
         let route = Route(name: bad, distance: 10, expectedTravelTime: 10, transportType: .car, polyline: [],
                           steps: [RouteStep(instruction: "Turn left onto \(bad)", distance: 10, expectedTravelTime: 10)])

@@ -30,9 +30,8 @@ extension RouteItMap {
 
     /// The travel modes the map can route: those whose graph was written.
     public var modes: [TransportType] {
-        TransportType.allCases.filter { mode in
-            // Each mode's graph is stored under its name (ModeGraph's `<mode>.nodeCount`).
-            ((try? BlobStore.read(Int64.self, named: "\(mode.rawValue).nodeCount", from: database)) ?? nil) != nil
-        }
+        guard let sections = try? MapSections(path: path) else { return [] }
+        // Each mode's graph is a set of sections named after it (ModeGraph's `<mode>.nodeCount`).
+        return TransportType.allCases.filter { sections.has("\($0.rawValue).nodeCount") }
     }
 }
