@@ -38,9 +38,8 @@ final class GPSDLocateTests: XCTestCase {
         defer { gps.stop() }
         let result = try RouteItProcess.run(try arguments(["--timeout", "2"]), input: "locate\nshow\n",
                                             environment: HelsinkiFlowTests.environment.merging(["ROUTEIT_LOCATION": "gpsd=\(gps.address)"]) { $1 })
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("! No GPS fix from gpsd at \(gps.address) within 2 s; try again, or set the position with: location LAT LON"),
-                      result.stdout)
+        XCTAssertEqual(result.status, 1, "a command that failed ends a piped session non-zero: \(result.stderr)")
+        XCTAssertEqual(result.stderr, "! No GPS fix from gpsd at \(gps.address) within 2 s; try again, or set the position with: location LAT LON\n")
         XCTAssertFalse(result.stdout.contains("[✓] 1 From:"), "no fix must not fill the start: \(result.stdout)")
         XCTAssertFalse(result.stdout.contains("simulated"), "a gpsd without a fix is no reason to make one up: \(result.stdout)")
     }
@@ -100,12 +99,12 @@ final class GPSDLocateTests: XCTestCase {
         shell.send("locate")
         Thread.sleep(forTimeInterval: 1)
         kill(shell.process.processIdentifier, SIGINT)
-        XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 30), shell.stdout)
+        XCTAssertTrue(shell.waitForStderr("Cancelled.", seconds: 30), shell.stderr)
         XCTAssertTrue(shell.process.isRunning, "Ctrl-C while locating must not end the session")
         shell.send("show\nquit")
         shell.finish()
-        XCTAssertEqual(shell.process.terminationStatus, 0)
+        XCTAssertEqual(shell.process.terminationStatus, 1, "the cancelled command counts as failed")
         XCTAssertFalse(shell.stdout.contains("[✓] 1 From:"), shell.stdout)
-        XCTAssertFalse(shell.stdout.contains("No GPS fix"), "cancelled, not timed out: \(shell.stdout)")
+        XCTAssertFalse(shell.stderr.contains("No GPS fix"), "cancelled, not timed out: \(shell.stderr)")
     }
 }
