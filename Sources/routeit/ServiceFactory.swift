@@ -101,9 +101,10 @@ enum ServiceFactory {
     }
 
     /// Where `locate` reads the position: `--location`, else ROUTEIT_LOCATION (checked at start),
-    /// else gpsd on localhost; nil for the simulated position only. A fix waits `--timeout`.
-    static func locationDevice(_ options: ShellOptions) -> LocationProviding? {
-        switch options.location ?? (try? LocationSourceSpec.fromEnvironment()) ?? .default {
+    /// else `fallback` (the shell: gpsd on localhost); nil for the simulated position only. A fix
+    /// waits `--timeout`.
+    static func locationDevice(_ options: ShellOptions, fallback: LocationSourceSpec = .default) -> LocationProviding? {
+        switch options.location ?? (try? LocationSourceSpec.fromEnvironment()) ?? fallback {
         case .gpsd(let address): return GPSDLocationProvider(address: address, fixTimeout: options.timeout)
         case .simulated: return nil
         }

@@ -122,6 +122,10 @@ final class InstalledMapsTests: XCTestCase {
         let reverse = try routeit(["reverse", "--map", "helsinki", "43.7384", "7.4246"])
         XCTAssertEqual(reverse.status, 1)
         XCTAssertEqual(reverse.stderr, "routeit reverse: The position 43.738400,7.424600 " + outside)
+        let json = try routeit(["reverse", "--map", "helsinki", "43.7384", "7.4246", "--json"])
+        XCTAssertEqual(json.status, 1)
+        XCTAssertEqual(json.stdout, "{\"error\":\"Unable to geocode\"}\n", "Nominatim's answer for nothing there")
+        XCTAssertEqual(json.stderr, reverse.stderr)
         let shell = try routeit(["--map", "helsinki"], input: "location 43.7384 7.4246\nlocate\n")
         XCTAssertEqual(shell.stderr, "! The position 43.738400,7.424600 " + outside)
     }

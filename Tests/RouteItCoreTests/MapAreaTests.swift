@@ -25,24 +25,36 @@ final class MapAreaTests: XCTestCase {
     }
 
     func testTheCheckTellsAPointOutsideFromOneWithNothingNearby() async throws {
-        let check = MapAreaCheck(area: helsinki, geocoder: StubGeocoder(nearest: nil), directions: StubDirections())
+        let monaco = Coordinate(latitude: 43.73, longitude: 7.42)
+        let nothing = MapAreaCheck(area: helsinki, geocoder: StubGeocoder(nearest: nil), directions: StubDirections())
         do {
-            _ = try await check.reverseGeocode(Coordinate(latitude: 43.73, longitude: 7.42))
+            _ = try await nothing.reverseGeocode(monaco)
             XCTFail("expected the outside alert")
         } catch {
             XCTAssertEqual(error as? Alert,
                            Alert("The position 43.730000,7.420000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)."))
         }
-        let inside = try await check.reverseGeocode(Coordinate(latitude: 60.17, longitude: 24.94))
-        XCTAssertNil(inside, "inside, the geocoder answers (here: nothing nearby)")
-        let monaco = MapItem(placemark: place("Casino", lat: 43.739, lon: 7.428))
+        let inside = try await nothing.reverseGeocode(Coordinate(latitude: 60.17, longitude: 24.94))
+        XCTAssertNil(inside, "inside, nothing nearby stays nothing nearby")
+        // Past the edge but answered (an extract keeps whole ways): the answer stands.
+        let edge = place("Edge", lat: 60.16, lon: 24.946)
+        let answered = MapAreaCheck(area: helsinki, geocoder: StubGeocoder(nearest: edge), directions: StubDirections())
+        let found = try await answered.reverseGeocode(edge.coordinate)
+        XCTAssertEqual(found, edge)
+
+        let casino = MapItem(placemark: place("Casino", lat: 43.739, lon: 7.428))
         let station = MapItem(placemark: place("Station"))
         do {
-            _ = try await check.calculate(DirectionsRequest(source: station, destination: monaco, transportType: .car, requestsAlternateRoutes: false))
+            _ = try await nothing.calculate(DirectionsRequest(source: station, destination: casino, transportType: .car, requestsAlternateRoutes: false))
             XCTFail("expected the outside alert")
         } catch {
-            XCTAssertEqual((error as? Alert)?.message.hasSuffix("is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)."), true, "\(error)")
-            XCTAssertEqual((error as? Alert)?.message.hasPrefix(monaco.placemark.formattedAddress), true, "\(error)")
+            XCTAssertEqual(error as? Alert, Alert("\(casino.placemark.formattedAddress) is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)."))
+        }
+        do {
+            _ = try await nothing.calculate(DirectionsRequest(source: station, destination: station, transportType: .car, requestsAlternateRoutes: false))
+            XCTFail("expected no route")
+        } catch {
+            XCTAssertEqual(error as? DirectionsError, .noRoute, "both inside: the router's own answer")
         }
     }
 }

@@ -1,6 +1,7 @@
-/// Geocoding and directions on one map, checking first that the points lie in its area: a point
-/// outside gets `… is outside the Helsinki map (…)` instead of "No address nearby" or
-/// "Directions not available.".
+/// Geocoding and directions on one map that say when a point lies outside its area: where the
+/// map has nothing for a point beyond its edge, the user reads `… is outside the Helsinki map
+/// (…)` instead of "No address nearby" or "Directions not available.". A point just past the
+/// edge that the map can still answer for (an extract keeps whole ways) gets its answer.
 public struct MapAreaCheck: Geocoding, Directions {
     public let area: MapArea
     public let geocoder: Geocoding
@@ -17,14 +18,29 @@ public struct MapAreaCheck: Geocoding, Directions {
     }
 
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
-        guard area.contains(coordinate) else { throw area.outsideAlert("The position \(coordinate)") }
-        return try await geocoder.reverseGeocode(coordinate)
+        let found = try await geocoder.reverseGeocode(coordinate)
+        if found == nil, !area.contains(coordinate) { throw area.outsideAlert("The position \(coordinate)") }
+        return found
     }
 
     public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
-        for item in [request.source, request.destination] where !area.contains(item.coordinate) {
-            throw area.outsideAlert(item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress)
+        let routes: [Route]
+        do {
+            routes = try await directions.calculate(request)
+        } catch let error as DirectionsError {
+            switch error {
+            case .noRoute, .invalidRequest: throw outsideAlert(request) ?? error
+            case .unavailable: throw error
+            }
         }
-        return try await directions.calculate(request)
+        if routes.isEmpty, let outside = outsideAlert(request) { throw outside }
+        return routes
+    }
+
+    /// The alert for the first of the request's places outside the area, nil when both are in it.
+    private func outsideAlert(_ request: DirectionsRequest) -> Alert? {
+        [request.source, request.destination].first { !area.contains($0.coordinate) }.map { item in
+            area.outsideAlert(item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress)
+        }
     }
 }

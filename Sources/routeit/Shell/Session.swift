@@ -25,6 +25,8 @@ final class Session {
     /// from the start and every `--probe-interval` seconds, and a change is said when it happens
     /// (the REPL); otherwise only the requests themselves find out (a replayed `.flow` file,
     /// whose output must not depend on timing).
+    /// A replayed file (`watchServers` false) asks no gpsd unless one is named (`--location`,
+    /// ROUTEIT_LOCATION): its `locate` must not depend on the machine it runs on.
     static func make(options: ShellOptions, style: TextStyle, watchServers: Bool = false) -> Session {
         let notices = BackendNotices(onPost: NoticePrinter.shared.post)
         let monitors = ServiceFactory.serverMonitors(options, notices: notices)
@@ -36,7 +38,7 @@ final class Session {
             return try ServiceFactory.makeServices(chosen, notices: notices, monitors: monitors, cancellation: cancellation)
         }
         let flow = TripFlowController(geocoder: services, directions: services,
-                                      location: LocationViewModel(device: ServiceFactory.locationDevice(options)),
+                                      location: LocationViewModel(device: ServiceFactory.locationDevice(options, fallback: watchServers ? .default : .simulated)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
                                       attribution: ServiceFactory.attribution(for: options))
         // --mode and --units set where the session starts.

@@ -38,6 +38,10 @@ enum ReverseTool {
                 printError("No address or street nearby.")
             }
             return result == nil ? 1 : 0
+        } catch let outside as Alert {
+            // Outside the map: nothing there, as Nominatim says it for --json; why, on stderr.
+            if options.json { print(NominatimJSON.text(["error": "Unable to geocode"])) }
+            return tool.fail(outside.message, code: 1)
         } catch {
             return tool.fail("\(error)", code: 1)
         }
