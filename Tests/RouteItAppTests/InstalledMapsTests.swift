@@ -80,6 +80,15 @@ final class InstalledMapsTests: XCTestCase {
             let bytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: "\(Self.mapsDirectory)/\(file).routeit")[.size] as? Int)
             XCTAssertTrue(line.contains(String(format: " %.1f MB ", Double(bytes) / 1_048_576)), line)
         }
+        // A file that is no map is listed as unusable, in one row, and the others still are.
+        let broken = Self.mapsDirectory + "/broken.routeit"
+        try Data("not a map".utf8).write(to: URL(fileURLWithPath: broken))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let withBroken = try routeit(["maps"])
+        XCTAssertEqual(withBroken.status, 0, withBroken.stderr)
+        XCTAssertTrue(withBroken.stdout.contains("\n  broken    unusable: not a RouteIt map  "), withBroken.stdout)
+        XCTAssertTrue(withBroken.stdout.contains("\n  monaco "), withBroken.stdout)
+        try FileManager.default.removeItem(atPath: broken)
         let empty = try RouteItProcess.run(["maps"], environment: ["XDG_DATA_HOME": Self.home.path + "/nothing"])
         XCTAssertEqual(empty.status, 0)
         XCTAssertTrue(empty.stdout.hasPrefix("No maps installed in "), empty.stdout)

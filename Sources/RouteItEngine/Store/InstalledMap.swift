@@ -15,6 +15,8 @@ public struct InstalledMap {
     public var modes: [TransportType]
     /// Why the map cannot be used (another schema version, not a map), nil when it can.
     public var problem: String?
+    /// `problem` in a few words, for a table row.
+    public var shortProblem: String?
 
     /// Reads `path`'s facts; a file that does not open becomes an entry with its `problem`.
     public init(path: String) {
@@ -33,6 +35,14 @@ public struct InstalledMap {
             modes = map.modes
         } catch {
             problem = "\(error)"
+            switch error {
+            case RouteItMapError.otherSchemaVersion(_, let found):
+                shortProblem = "map schema \(found), routeit reads \(MapSchema.version): import it again with --force"
+            case RouteItMapError.notAMap:
+                shortProblem = "not a RouteIt map"
+            default:
+                shortProblem = problem
+            }
         }
     }
 }

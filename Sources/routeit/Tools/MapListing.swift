@@ -12,7 +12,7 @@ enum MapListing {
         let header = ["NAME", "AREA", "DATA DATE", "SIZE", "MODES"]
         let rows = maps.map { map -> [String] in
             let marker = current.map { samePath($0, map.path) } == true ? "* " : "  "
-            let area = map.problem.map { "unusable: \($0)" } ?? map.area?.rangeText ?? "unknown"
+            let area = map.shortProblem.map { "unusable: \($0)" } ?? map.area?.rangeText ?? "unknown"
             return [marker + map.name, area, map.dataDate.map(day) ?? "unknown", size(map.sizeBytes),
                     map.modes.map(\.rawValue).joined(separator: ", ")]
         }
