@@ -38,8 +38,9 @@ struct ExportDestination {
     func url() throws -> URL {
         guard !path.isEmpty else { throw InputError("Usage: \(TripMapCommands.exportUsage)") }
         let url = URL(fileURLWithPath: Self.expand(path))
-        var isDirectory: ObjCBool = false
-        if !force, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        // Only a file would be replaced: a FIFO or device is written into (see OutputFile).
+        var info = stat()
+        if !force, stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
             throw InputError("\(path) already exists; to replace it: export FORMAT \(path) --force")
         }
         return url

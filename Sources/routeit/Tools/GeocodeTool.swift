@@ -32,7 +32,7 @@ enum GeocodeTool {
             }
             return results.isEmpty ? 1 : 0
         } catch {
-            return tool.fail("\(error)", code: 1)
+            return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
     }
 }

@@ -21,7 +21,7 @@ enum ReverseTool {
             ? arguments[0].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             : arguments
         guard parts.count == 2 else { return tool.usageError() }
-        guard let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+        guard let latitude = DecimalNumber.parse(String(parts[0])), let longitude = DecimalNumber.parse(String(parts[1])),
               Coordinate(latitude: latitude, longitude: longitude).isValid else {
             return tool.fail("not a coordinate: \(parts.joined(separator: " ")) (latitude -90...90, longitude -180...180)", code: 2)
         }
@@ -39,7 +39,7 @@ enum ReverseTool {
             }
             return result == nil ? 1 : 0
         } catch {
-            return tool.fail("\(error)", code: 1)
+            return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
     }
 }
