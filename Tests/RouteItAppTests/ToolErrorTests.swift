@@ -133,8 +133,10 @@ final class ToolErrorTests: XCTestCase {
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.stderr.contains("routeit route: not a LAT,LON coordinate: \(text) "), result.stderr)
         }
-        let reverse = try run(["reverse", "0x10", "5"])
-        XCTAssertEqual(reverse.status, 2)
-        XCTAssertTrue(reverse.stderr.hasPrefix("routeit reverse: not a coordinate: 0x10 5"), reverse.stderr)
+        for (lat, lon) in [("0x10", "5"), ("inf", "5"), ("60.1", "nan")] {
+            let reverse = try run(["reverse", lat, lon])
+            XCTAssertEqual(reverse.status, 2)
+            XCTAssertTrue(reverse.stderr.hasPrefix("routeit reverse: not a coordinate: \(lat) \(lon)"), reverse.stderr)
+        }
     }
 }

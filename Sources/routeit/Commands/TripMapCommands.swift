@@ -41,7 +41,7 @@ enum TripMapCommands {
             let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads)
             do {
                 // Atomic for files; never replaces a link, FIFO or device (see OutputFile).
-                try OutputFile.write(Data(text.utf8), to: (path as NSString).expandingTildeInPath)
+                try OutputFile.write(Data(text.utf8), to: url.path)
             } catch let error as OutputFileError {
                 throw InputError("Cannot write \(path): \(error.reason).")
             }

@@ -21,7 +21,8 @@ enum GeocodeTool {
         let text = arguments.joined(separator: " ")
         do {
             let geocoder = try ToolServices.open(options).geocoder
-            let results = try ToolServices.wait { try await geocoder.geocode(text) }
+            // Names from the map or a server: cleaned for the terminal before anything prints them.
+            let results = try ToolServices.wait { try await geocoder.geocode(text) }.map(\.terminalSafe)
             if options.json {
                 print(NominatimJSON.text(results.map(NominatimJSON.object)))
             } else if results.isEmpty {

@@ -18,14 +18,11 @@ enum ImportTool {
 
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
         guard arguments.count == 1, let source = arguments.first else { return tool.usageError() }
-        // A missing file or a folder is a usage error; an unreadable file is said before anything else.
-        var status = stat()
-        if stat(source, &status) != 0 && errno == ENOENT || status.st_mode & S_IFMT == S_IFDIR {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return tool.fail("no such file: \(source)", code: 2)
         }
-        guard access(source, R_OK) == 0 else {
-            return tool.fail("Cannot read \(source): permission denied.", code: 1)
-        }
+        guard access(source, R_OK) == 0 else { return tool.fail("Cannot read \(source): permission denied.", code: 1) }
         let library = MapLibrary()
         let output = options.output
             ?? library.mapsDirectory.appendingPathComponent(MapLibrary.stem(of: URL(fileURLWithPath: source).lastPathComponent) + ".routeit").path

@@ -104,7 +104,8 @@ enum RouteTool {
         for i in 0..<(waypoints.count - 1) {
             let request = DirectionsRequest(source: waypoints[i].item, destination: waypoints[i + 1].item, transportType: mode,
                                             requestsAlternateRoutes: alternatives && waypoints.count == 2)
-            let found = try ToolServices.wait { try await directions.calculate(request) }
+            // Street names are map data or a server's: cleaned for the terminal here.
+            let found = try ToolServices.wait { try await directions.calculate(request) }.map(\.terminalSafe)
             guard !found.isEmpty else { throw DirectionsError.noRoute }
             legs.append(found)
         }
