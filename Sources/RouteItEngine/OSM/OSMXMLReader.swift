@@ -165,6 +165,12 @@ public final class OSMXMLReader: OSMReader {
         case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue): return "an undefined entity"
         case Int(XML_ERR_ENTITY_LOOP.rawValue): return "an entity that refers to itself or expands without end"
         case Int(XML_ERR_ATTRIBUTE_REDEFINED.rawValue): return "an attribute given twice in one tag"
+        case Int(XML_ERR_NAME_TOO_LONG.rawValue): return "a tag or attribute name longer than 50,000 characters"
+        // libxml2's safety limits, reported as internal errors.
+        case Int(XML_ERR_INTERNAL_ERROR.rawValue) where message.contains("Excessive depth"):
+            return "elements nested more than 256 deep"
+        case Int(XML_ERR_INTERNAL_ERROR.rawValue) where message.contains("Huge input"):
+            return "a value longer than 10 MB"
         case Int(XML_ERR_LT_IN_ATTRIBUTE.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue),
              Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue), Int(XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue):
             return "a malformed attribute"
