@@ -233,7 +233,7 @@ final class OSMXMLReaderTests: XCTestCase {
         let dir = try OSMTestData.temporaryDirectory(for: self)
         let missing = dir.appendingPathComponent("gone.osm")
         XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: missing))) { error in
-            XCTAssertEqual((error as? OSMReadError)?.message, "cannot read gone.osm: no such file or directory")
+            XCTAssertEqual((error as? OSMReadError)?.message, "Cannot read \(missing.path): no such file or directory.")
         }
         XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: dir))) { error in
             XCTAssertTrue(((error as? OSMReadError)?.message ?? "").hasSuffix("is a directory, not an OSM file"), "\(error)")

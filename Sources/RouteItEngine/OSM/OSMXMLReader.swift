@@ -92,13 +92,13 @@ public final class OSMXMLReader: OSMReader {
         switch source {
         case .file(let url):
             let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw OSMReadError("cannot read \(name): \(Self.describe(errno: errno))") }
+            guard fd >= 0 else { throw OSMReadError("Cannot read \(url.path): \(Self.describe(errno: errno)).") }
             defer { close(fd) }
             var status = stat()
-            guard fstat(fd, &status) == 0 else { throw OSMReadError("cannot read \(name): \(Self.describe(errno: errno))") }
+            guard fstat(fd, &status) == 0 else { throw OSMReadError("Cannot read \(url.path): \(Self.describe(errno: errno)).") }
             guard status.st_mode & S_IFMT != S_IFDIR else { throw OSMReadError("\(name) is a directory, not an OSM file") }
             guard let reader = xmlReaderForFd(fd, url.path, nil, options) else {
-                throw OSMReadError("cannot read \(name): out of memory")
+                throw OSMReadError("Cannot read \(name): out of memory.")
             }
             defer { xmlFreeTextReader(reader) }
             try body(reader, Int(status.st_size))
@@ -108,7 +108,7 @@ public final class OSMXMLReader: OSMReader {
             try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
                 guard let reader = xmlReaderForMemory(base, Int32(raw.count), name, nil, options) else {
-                    throw OSMReadError("cannot read \(name): out of memory")
+                    throw OSMReadError("Cannot read \(name): out of memory.")
                 }
                 defer { xmlFreeTextReader(reader) }
                 try body(reader, raw.count)
