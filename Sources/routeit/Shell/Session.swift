@@ -74,7 +74,7 @@ final class Session {
     func renderScreen() -> String {
         switch flow.screen {
         case .entry:
-            return EntryScreen.render(flow.entry, settings: flow.settings, style: style)
+            return EntryScreen.render(flow.entry, settings: flow.settings, calendar: flow.calendar, style: style)
         case .picker(let picker):
             return AddressPickerScreen.render(picker, style: style)
         case .directions(let directions):
