@@ -38,7 +38,8 @@ enum TripMapCommands {
             if format.needsRoads, let projection = SVGExport.projection(stops: trip.stops, legs: trip.legs) {
                 roads = session.services.roads(in: projection.visibleBox)
             }
-            let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads)
+            let plan = TripExportPlan(directions: directions, departure: session.flow.entry.departure, settings: session.flow.settings)
+            let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads, plan: plan)
             do {
                 // Atomic for files; never replaces a link, FIFO or device (see OutputFile).
                 try OutputFile.write(Data(text.utf8), to: (path as NSString).expandingTildeInPath)
