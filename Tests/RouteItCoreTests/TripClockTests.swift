@@ -196,3 +196,34 @@ final class TripClockTests: XCTestCase {
         XCTAssertEqual(early.hoursNotes, ["closed, opens 10:00"])
     }
 }
+
+extension TripClockTests {
+    func testOptimizeFindsTheQuickestOrderThatReachesEveryPlaceWhileOpen() async throws {
+        try await choose("home", slot: 0)
+        try await choose("shop", slot: 1)
+        try await choose("post", slot: 2)
+        try flow.editTrip { try $0.setStay(45 * 60, forSlotAt: 1) }
+        try flow.setDeparture(words: ["2026-12-03", "10:00"])
+        // Shop first is 2 minutes quicker but reaches the post office at 11:02, after it closes.
+        let quickest = try await TripOrderPlanner.plan(flow.entry, transportType: .car, using: router)
+        XCTAssertEqual(quickest.stopOrder, [0, 1], "without a departure only travel counts")
+        let plan = try await TripOrderPlanner.plan(flow.entry, transportType: .car, using: router,
+                                                   departure: at("2026-12-03 10:00"), calendar: calendar)
+        XCTAssertEqual(plan.stopOrder, [1, 0])
+        XCTAssertEqual(plan.improvement.order.duration, 24 * 60)
+        XCTAssertTrue(plan.summary.contains("Every stop is now reached while it is open."), plan.summary)
+        try flow.editTrip { try $0.reorderStops(plan.stopOrder) }
+        try await flow.route()
+        XCTAssertEqual(try directions().warnings, [[], [], []])
+    }
+
+    func testOptimizeSaysWhichStopCannotBeReachedAndKeepsTheLeastLateOrder() async throws {
+        try await choose("home", slot: 0)
+        try await choose("shop", slot: 1)
+        try await choose("post", slot: 2)
+        let plan = try await TripOrderPlanner.plan(flow.entry, transportType: .car, using: router,
+                                                   departure: at("2026-12-03 10:58"), calendar: calendar)
+        XCTAssertEqual(plan.stopOrder, [1, 0], "the post office first is only 3 minutes late")
+        XCTAssertTrue(plan.summary.contains("Stop 2 (Post) cannot be reached in time; the least-late order is kept."), plan.summary)
+    }
+}

@@ -50,7 +50,7 @@ enum TripMapCommands {
         })
 
     static let optimize = ShellCommand(
-        name: "optimize", usage: "optimize", summary: "Put the stops in the quickest round-trip order (start fixed)",
+        name: "optimize", usage: "optimize", summary: "Put the stops in the quickest round-trip order that finds every place open (start fixed)",
         progressMessage: "Optimizing",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("optimize") }
@@ -59,13 +59,15 @@ enum TripMapCommands {
             }
             let plan: TripOrderPlan
             do {
-                plan = try await TripOrderPlanner.plan(session.flow.entry, transportType: session.flow.settings.transportType,
-                                                       using: session.services)
+                let flow = session.flow
+                plan = try await TripOrderPlanner.plan(flow.entry, transportType: flow.settings.transportType, using: session.services,
+                                                       departure: flow.entry.departure.date(now: flow.clock.currentDate()),
+                                                       calendar: flow.calendar)
             } catch let error as TripOrderError {
                 throw Alert(error.description)
             }
             try session.flow.editTrip { try $0.reorderStops(plan.stopOrder) }
-            let saved = plan.improvement.summary
+            let saved = plan.summary
             // The directions follow the new order.
             do {
                 try await session.flow.route()
