@@ -37,9 +37,36 @@ final class HelsinkiFlowTests: XCTestCase {
             .filter { $0.pathExtension == "flow" }.sorted { $0.path < $1.path }
         XCTAssertGreaterThanOrEqual(files.count, 2)
         for file in files {
-            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: Self.environment)
+            // Each scenario has a planner store of its own (recent places reorder the picker).
+            let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 }
+            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: environment)
             XCTAssertEqual(result.status, 0, "\(file.lastPathComponent):\n\(result.stderr)\n--- stdout:\n\(result.stdout)")
         }
+    }
+
+    /// One process plans a morning round with a stay and saves it; a second process opens it
+    /// from the same planner store and routes it: the same clock times, line for line.
+    func testASavedTripOpensInASecondProcessWithTheSameTimes() throws {
+        let map = try Self.helsinkiExtract()
+        let directory = RouteItProcess.flowsDirectory.appendingPathComponent("helsinki/saved")
+        let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 }
+        let plan = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("1-plan-morning-round.flow").path],
+                                          environment: environment)
+        XCTAssertEqual(plan.status, 0, "\(plan.stderr)\n--- stdout:\n\(plan.stdout)")
+        let open = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("2-open-morning-round.flow").path],
+                                          environment: environment)
+        XCTAssertEqual(open.status, 0, "\(open.stderr)\n--- stdout:\n\(open.stdout)")
+        func times(_ transcript: String) -> [String] {
+            let lastRoute = transcript.components(separatedBy: "> route\n").last ?? ""
+            return lastRoute.split(separator: "\n").map(String.init)
+                .filter { $0.hasPrefix("Depart ") || $0.hasPrefix("Arrive ") || $0.hasPrefix("Back at ") || $0.hasPrefix("Ending point: ") }
+        }
+        XCTAssertEqual(times(plan.stdout).count, 4 * 3 + 1, plan.stdout)
+        XCTAssertEqual(times(open.stdout), times(plan.stdout))
+        // A session with a store of its own has no such trip.
+        let other = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("2-open-morning-round.flow").path],
+                                           environment: Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 })
+        XCTAssertNotEqual(other.status, 0)
     }
 
     func testDirectionsTotalIsSumOfLegs() throws {

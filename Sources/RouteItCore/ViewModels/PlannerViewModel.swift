@@ -15,6 +15,12 @@ public final class PlannerViewModel {
         self.mapName = mapName
     }
 
+    /// The store's one line when it cannot be used, else nil.
+    public var storeProblem: String? {
+        if case .failure(let error) = store { return "\(error)" }
+        return nil
+    }
+
     private func usable() throws -> PlannerStoring {
         switch store {
         case .success(let store): return store
@@ -88,6 +94,11 @@ public final class PlannerViewModel {
         return (["Saved trips:"] + trips.map {
             "  \($0.name)  (\($0.stopCount) stops, saved \(calendar.dateText($0.savedAt)) \(calendar.clockText($0.savedAt)), map \($0.map))"
         }).joined(separator: "\n")
+    }
+
+    /// For completion of `open` and `delete`.
+    public func savedTripNames() throws -> [String] {
+        try withStore { try $0.trips().map(\.name) }
     }
 
     /// `delete NAME`.

@@ -11,7 +11,8 @@ enum TripCommands {
     static let type = ShellCommand(
         name: "type", usage: "type SLOT TEXT",
         summary: "Set a slot's text (clears its ✓); slots are 1/from, 2/stop1, 3/stop2, ...",
-        completions: { session, position in position == 0 ? slotCompletions(session, position) : [] },
+        // After the slot: favourite names and recent places first.
+        completions: { session, position in position == 0 ? slotCompletions(session, position) : session.planner.completionWords() },
         run: { session, arguments in
             guard arguments.count >= 1 else { throw ShellCommand.usageErrorFor("type SLOT TEXT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
