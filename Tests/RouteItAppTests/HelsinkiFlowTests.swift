@@ -105,3 +105,37 @@ final class HelsinkiFlowTests: XCTestCase {
         }
     }
 }
+
+/// The planner store seen from the shell: settings kept between REPL sessions, the first-run
+/// unit from the locale, and a damaged store that costs only the planner's commands.
+final class PlannerShellTests: XCTestCase {
+    func testTheREPLKeepsUnitsAndModeAndAFlowDoesNot() throws {
+        let data = ["XDG_DATA_HOME": RouteItProcess.privateDataDirectory(), "LANG": "fi_FI.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": ""]
+        let first = try RouteItProcess.run([], input: "show\n", environment: data)
+        XCTAssertTrue(first.stdout.contains("Trip (car, kilometres)"), "a Finnish locale starts in km: \(first.stdout)")
+        _ = try RouteItProcess.run([], input: "units mi\nmode walk\n", environment: data)
+        let again = try RouteItProcess.run([], input: "show\n", environment: data)
+        XCTAssertTrue(again.stdout.contains("Trip (walk, miles)"), again.stdout)
+        let flow = try RouteItProcess.flowFile("show\nexpect Trip (car, kilometres)\nunits mi\n")
+        XCTAssertEqual(try RouteItProcess.run(["run", flow.path], environment: data).status, 0, "a replay starts from the first-run settings")
+        let us = try RouteItProcess.run([], input: "show\n", environment: ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": ""])
+        XCTAssertTrue(us.stdout.contains("Trip (car, miles)"), us.stdout)
+        let measurement = try RouteItProcess.run([], input: "show\n", environment: ["LANG": "en_GB.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "de_DE.UTF-8"])
+        XCTAssertTrue(measurement.stdout.contains("Trip (car, kilometres)"), "LC_MEASUREMENT comes before LANG: \(measurement.stdout)")
+    }
+
+    func testADamagedStoreCostsOnlyThePlannerCommands() throws {
+        let data = RouteItProcess.privateDataDirectory()
+        let store = URL(fileURLWithPath: data).appendingPathComponent("routeit/planner.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x5A, count: 8192)
+        try garbage.write(to: store)
+        let result = try RouteItProcess.run([], input: "type 2 Annankatu 25\ntrips\nsave x\nunits km\n", environment: ["XDG_DATA_HOME": data])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("[ ] 2 Stop 1: Annankatu 25"), "planning goes on: \(result.stdout)")
+        let damaged = result.stdout.split(separator: "\n").filter { $0.contains("is damaged") }
+        XCTAssertEqual(damaged.count, 3, "said once at the start, then by trips and save, one line each: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("Trip (car, kilometres)"))
+        XCTAssertEqual(try Data(contentsOf: store), garbage, "the damaged file is left as it was")
+    }
+}

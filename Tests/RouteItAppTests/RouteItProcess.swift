@@ -90,6 +90,13 @@ enum RouteItProcess {
         return url.path
     }
 
+    /// A `.flow` file holding `contents`, in the test process's scratch directory.
+    static func flowFile(_ contents: String) throws -> URL {
+        let url = URL(fileURLWithPath: privateDataDirectory()).appendingPathComponent("scenario.flow")
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     private static let scratch: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-data-\(ProcessInfo.processInfo.processIdentifier)")
         atexit { try? FileManager.default.removeItem(at: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("routeit-data-\(getpid())")) }
