@@ -86,3 +86,13 @@ final class PlannerViewModelTests: XCTestCase {
         XCTAssertThrowsError(try planner.save(name: "x")) { XCTAssertTrue($0 is Alert) }
     }
 }
+
+extension PlannerViewModelTests {
+    func testTextFromAFileIsCleanedForTheTerminal() throws {
+        let evil = MapItem(placemark: Placemark(name: "Shop\u{1B}[2J", city: "Helsinki", coordinate: Coordinate(latitude: 60.17, longitude: 24.94)))
+        let slots = [EntrySlot(text: "Home", mapItem: evil), EntrySlot(text: "x\u{1B}]0;title\u{7}", mapItem: evil, stay: 60)]
+        _ = try planner.open(imported: slots, departure: .now, transportType: nil, distanceUnit: nil, from: "trip.gpx")
+        XCTAssertFalse(flow.entry.slots.contains { $0.text.contains("\u{1B}") || ($0.mapItem?.placemark.name ?? "").contains("\u{1B}") })
+        XCTAssertEqual(flow.entry.slots[1].stay, 60)
+    }
+}

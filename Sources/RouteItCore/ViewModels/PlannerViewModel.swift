@@ -51,6 +51,12 @@ public final class PlannerViewModel {
         return trimmed
     }
 
+    /// Text from a file or the store enters the trip cleaned for the terminal, like the
+    /// geocoder's answers do.
+    static func terminalSafe(_ slot: EntrySlot) -> EntrySlot {
+        EntrySlot(text: TerminalSafeText.clean(slot.text), mapItem: slot.mapItem?.terminalSafe, stay: slot.stay)
+    }
+
     // MARK: Trips
 
     /// `save NAME`: the whole trip as it is now (an existing trip of that name is replaced).
@@ -70,7 +76,7 @@ public final class PlannerViewModel {
         guard let trip = try withStore({ try $0.trip(named: name) }) else {
             throw InputError("No saved trip \"\(name)\"; trips lists them.")
         }
-        try flow.load(slots: trip.slots, departure: trip.departure,
+        try flow.load(slots: trip.slots.map(Self.terminalSafe), departure: trip.departure,
                       settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit))
         var text = "Opened trip \"\(trip.name)\"."
         if trip.map != mapName { text += " It was planned on \(trip.map); this session uses \(mapName)." }
@@ -80,7 +86,7 @@ public final class PlannerViewModel {
     /// A trip read from a file (`open trip.gpx`).
     public func open(imported slots: [EntrySlot], departure: Departure, transportType: TransportType?, distanceUnit: DistanceUnit?,
                      from path: String) throws -> String {
-        try flow.load(slots: slots, departure: departure,
+        try flow.load(slots: slots.map(Self.terminalSafe), departure: departure,
                       settings: TripSettings(transportType: transportType ?? flow.settings.transportType,
                                              distanceUnit: distanceUnit ?? flow.settings.distanceUnit))
         return "Opened \(path) (\(slots.count - 1) stops)."
@@ -130,8 +136,8 @@ public final class PlannerViewModel {
     /// Favourites then recent places, for the picker (nothing when the store is unusable).
     public func preferredPlaces() -> [PreferredPlace] {
         guard case .success(let store) = store else { return [] }
-        let favourites = (try? store.favourites()) ?? []
-        let recent = (try? store.recentPlaces()) ?? []
+        let favourites = ((try? store.favourites()) ?? []).map { (name: TerminalSafeText.clean($0.name), item: $0.item.terminalSafe) }
+        let recent = ((try? store.recentPlaces()) ?? []).map(\.terminalSafe)
         return favourites.map { PreferredPlace(item: $0.item, favouriteName: $0.name) } + recent.map { PreferredPlace(item: $0) }
     }
 
