@@ -131,9 +131,10 @@ final class PlannerShellTests: XCTestCase {
         let garbage = Data(repeating: 0x5A, count: 8192)
         try garbage.write(to: store)
         let result = try RouteItProcess.run([], input: "type 2 Annankatu 25\ntrips\nsave x\nunits km\n", environment: ["XDG_DATA_HOME": data])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        // A piped session whose commands failed ends with status 1 (and says why on stderr).
+        XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stdout.contains("[ ] 2 Stop 1: Annankatu 25"), "planning goes on: \(result.stdout)")
-        let damaged = result.stdout.split(separator: "\n").filter { $0.contains("is damaged") }
+        let damaged = (result.stdout + "\n" + result.stderr).split(separator: "\n").filter { $0.contains("is damaged") }
         XCTAssertEqual(damaged.count, 3, "said once at the start, then by trips and save, one line each: \(result.stdout)")
         XCTAssertTrue(result.stdout.contains("Trip (car, kilometres)"))
         XCTAssertEqual(try Data(contentsOf: store), garbage, "the damaged file is left as it was")

@@ -53,22 +53,29 @@ public final class DirectionsViewModel {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let pairs = Array(zip(places, places.dropFirst()))
-        let routes = try await withThrowingTaskGroup(of: (Int, Route).self) { group -> [Route] in
+        // Every leg is asked at once; the first leg in trip order without a route is the one named.
+        let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
             for (index, pair) in pairs.enumerated() {
                 let request = DirectionsRequest(source: pair.0.item, destination: pair.1.item,
                                                 transportType: transportType, requestsAlternateRoutes: true)
                 group.addTask {
                     do {
-                        return (index, try await quickestRoute(for: request, using: directions))
+                        return (index, .success(try await quickestRoute(for: request, using: directions)))
                     } catch let alert as Alert where alert == .directionsNotAvailable {
-                        throw Alert.directionsNotAvailable(from: pair.0, to: pair.1)
+                        return (index, .failure(Alert.directionsNotAvailable(from: pair.0, to: pair.1)))
+                    } catch {
+                        return (index, .failure(error))
                     }
                 }
             }
-            var found = [Route?](repeating: nil, count: pairs.count)
-            for try await (index, route) in group { found[index] = route }
-            return found.map { $0! }
+            var found = [Result<Route, Error>?](repeating: nil, count: pairs.count)
+            for await (index, outcome) in group { found[index] = outcome }
+            return found.map { $0 ?? .failure(CancellationError()) }
         }
+        if outcomes.contains(where: { if case .failure(let error) = $0 { return error is CancellationError }; return false }) {
+            throw CancellationError()
+        }
+        let routes = try outcomes.map { try $0.get() }
         try Task.checkCancellation()
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
