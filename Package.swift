@@ -24,9 +24,11 @@ let package = Package(
         .target(name: "RouteItEngine", dependencies: ["RouteItCore", "CSQLite", "CZlib", "CLibXML2"]),
         .target(name: "RouteItRemote", dependencies: ["RouteItCore", "CCurlLoader"]),
         .target(name: "RouteItExport", dependencies: ["RouteItCore"]),
+        // The planner's memory (saved trips, favourites, recent places, settings) in SQLite.
+        .target(name: "RouteItStore", dependencies: ["RouteItCore", "CSQLite"]),
         .executableTarget(
             name: "routeit",
-            dependencies: ["RouteItCore", "RouteItScreens", "RouteItEngine", "RouteItRemote", "RouteItExport", "CEditLine"]
+            dependencies: ["RouteItCore", "RouteItScreens", "RouteItEngine", "RouteItRemote", "RouteItExport", "RouteItStore", "CEditLine"]
         ),
         // In-process timing of the engine for Scripts/bench (not part of the app).
         .executableTarget(name: "routeit-bench", dependencies: ["RouteItCore", "RouteItEngine", "RouteItRemote"]),
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "CSQLite"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine"]),
+        .testTarget(name: "RouteItStoreTests", dependencies: ["RouteItStore", "RouteItCore", "CSQLite"]),
         .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
         .testTarget(name: "RouteItAppTests", dependencies: ["routeit"]),

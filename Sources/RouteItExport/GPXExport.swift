@@ -4,11 +4,17 @@ import RouteItCore
 /// address, in trip order), then one route (`<rte>`) per leg, named by its ends, with its
 /// geometry as `<rtept>`s; a point where a step starts has the step's instruction as `<desc>`.
 /// Element order follows the schema's sequences, so validating readers accept it.
+/// With a plan, waypoints carry their arrival `<time>`, legs their departure and arrival (in the
+/// description and on their first and last points), and RouteIt's own `<extensions>` keep what
+/// `open trip.gpx` needs to rebuild the trip (the places in full, stays, departure, mode, units).
 public enum GPXExport {
-    public static func gpx(stops: [MapItem], legs: [Route]) -> String {
+    public static let extensionNamespace = "urn:routeit:trip:1"
+
+    public static func gpx(stops: [MapItem], legs: [Route], plan: TripExportPlan? = nil) -> String {
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="RouteIt" xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:routeit="\(extensionNamespace)" \
         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
         xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
           <metadata>
@@ -21,32 +27,62 @@ public enum GPXExport {
             </link>
 
         """
+        if let plan, let start = plan.legDepartures.first {
+            out += "    <time>\(plan.timestamp(start))</time>\n"
+        }
         if let box = TripGeometry.boundingBox(stops: stops, legs: legs) {
             out += "    <bounds minlat=\"\(ExportNumber.degrees(box.minLatitude))\" minlon=\"\(ExportNumber.degrees(box.minLongitude))\""
                 + " maxlat=\"\(ExportNumber.degrees(box.maxLatitude))\" maxlon=\"\(ExportNumber.degrees(box.maxLongitude))\"/>\n"
         }
+        if let plan {
+            let departure: String
+            switch plan.departure {
+            case .now: departure = "now"
+            case .at(let date): departure = plan.timestamp(date)
+            }
+            out += "    <extensions>\n"
+            out += "      <routeit:trip mode=\"\(plan.transportType.rawValue)\" units=\"\(plan.distanceUnit.rawValue)\" departure=\"\(departure)\"/>\n"
+            out += "    </extensions>\n"
+        }
         out += "  </metadata>\n"
         for (index, stop) in stops.enumerated() {
             out += "  <wpt \(position(stop.coordinate))>\n"
+            if let time = plan?.arrival(atStop: index) { out += "    <time>\(plan!.timestamp(time))</time>\n" }
             out += "    <name>\(XMLText.escape(stop.placemark.formattedAddress))</name>\n"
             out += "    <desc>Stop \(index + 1)</desc>\n"
+            if let plan, index < plan.places.count {
+                let place = plan.places[index]
+                out += "    <extensions>\n"
+                out += "      <routeit:stay>\(Int(place.stay.rounded()))</routeit:stay>\n"
+                out += "      <routeit:place>\(XMLText.escape(TripExportPlan.placemarkJSON(place.item.placemark)))</routeit:place>\n"
+                out += "    </extensions>\n"
+            }
             out += "  </wpt>\n"
         }
         for (index, leg) in legs.enumerated() {
+            let times = plan.flatMap { plan in
+                index < plan.legDepartures.count ? (plan.timestamp(plan.legDepartures[index]), plan.timestamp(plan.legArrivals[index])) : nil
+            }
             out += "  <rte>\n"
             out += "    <name>\(XMLText.escape(TripExportLeg.title(leg: index, stops: stops)))</name>\n"
-            out += "    <desc>\(XMLText.escape(legSummary(leg)))</desc>\n"
+            var summary = legSummary(leg)
+            if let times { summary += ", depart \(times.0), arrive \(times.1)" }
+            out += "    <desc>\(XMLText.escape(summary))</desc>\n"
             out += "    <number>\(index + 1)</number>\n"
             let path = leg.drawingPath
             let instructions = TripExportSteps.instructionsByPoint(leg, path: path)
             for (i, point) in path.enumerated() {
-                guard let said = instructions[i] else {
+                let time = times.flatMap { i == 0 ? $0.0 : (i == path.count - 1 ? $0.1 : nil) }
+                let said = instructions[i]
+                guard time != nil || said != nil else {
                     out += "    <rtept \(position(point))/>\n"
                     continue
                 }
-                // A point where a step starts carries its instruction (what a GPS unit announces).
+                // The leg's ends carry when the trip is there; a point where a step starts carries
+                // its instruction (what a GPS unit announces).
                 out += "    <rtept \(position(point))>\n"
-                out += "      <desc>\(XMLText.escape(said.joined(separator: "; ")))</desc>\n"
+                if let time { out += "      <time>\(time)</time>\n" }
+                if let said { out += "      <desc>\(XMLText.escape(said.joined(separator: "; ")))</desc>\n" }
                 out += "    </rtept>\n"
             }
             out += "  </rte>\n"

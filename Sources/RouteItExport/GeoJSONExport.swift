@@ -3,9 +3,11 @@ import RouteItCore
 /// RFC 7946 GeoJSON: one FeatureCollection with each leg as a LineString (positions are
 /// [longitude, latitude], WGS84, no "crs" member) carrying distance (m), duration (s) and its
 /// steps with their instructions, then each stop as a Point carrying its address and 1-based
-/// index. The collection's properties carry the attribution and the trip's totals.
+/// index. The collection's properties carry the attribution and the trip's totals. With a plan,
+/// legs carry `depart`/`arrive` and stops `arrive` and `stay` (seconds) and the place in full,
+/// and the collection a foreign member `routeit` (mode, units, departure) to read the trip back.
 public enum GeoJSONExport {
-    public static func geoJSON(stops: [MapItem], legs: [Route]) -> String {
+    public static func geoJSON(stops: [MapItem], legs: [Route], plan: TripExportPlan? = nil) -> String {
         var features: [String] = []
         for (index, leg) in legs.enumerated() {
             let ends = TripExportLeg.endpoints(leg: index, stops: stops)
@@ -18,15 +20,26 @@ public enum GeoJSONExport {
             ]
             if let ends { properties += [("from", string(ends.from)), ("to", string(ends.to))] }
             properties.append(("steps", "[" + leg.steps.map(step).joined(separator: ",") + "]"))
+            if let plan, index < plan.legDepartures.count {
+                properties += [("depart", string(plan.timestamp(plan.legDepartures[index]))),
+                               ("arrive", string(plan.timestamp(plan.legArrivals[index])))]
+            }
             let coordinates = leg.drawingPath.map(position).joined(separator: ",")
             features.append(feature(geometry: #"{"type":"LineString","coordinates":[\#(coordinates)]}"#, properties: properties))
         }
         for (index, stop) in stops.enumerated() {
-            let properties = [
+            var properties = [
                 ("kind", string("stop")),
                 ("index", String(index + 1)),
                 ("address", string(stop.placemark.formattedAddress)),
             ]
+            if let plan {
+                if let time = plan.arrival(atStop: index) { properties.append(("arrive", string(plan.timestamp(time)))) }
+                if index < plan.places.count {
+                    properties.append(("stay", String(Int(plan.places[index].stay.rounded()))))
+                    properties.append(("place", TripExportPlan.placemarkJSON(plan.places[index].item.placemark)))
+                }
+            }
             features.append(feature(geometry: #"{"type":"Point","coordinates":\#(position(stop.coordinate))}"#, properties: properties))
         }
         // The collection's own properties (a foreign member RFC 7946 §6.1 allows): the credit and
@@ -38,7 +51,16 @@ public enum GeoJSONExport {
             ("distance", number(legs.reduce(0) { $0 + $1.distance }, decimals: 1)),
             ("duration", number(legs.reduce(0) { $0 + $1.expectedTravelTime }, decimals: 1)),
         ].map { "\(string($0.0)):\($0.1)" }.joined(separator: ",")
-        return "{\"type\":\"FeatureCollection\",\"properties\":{\(totals)},\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+        var trip = ""
+        if let plan {
+            let departure: String
+            switch plan.departure {
+            case .now: departure = "now"
+            case .at(let date): departure = plan.timestamp(date)
+            }
+            trip = "\"routeit\":{\"mode\":\(string(plan.transportType.rawValue)),\"units\":\(string(plan.distanceUnit.rawValue)),\"departure\":\(string(departure))},"
+        }
+        return "{\"type\":\"FeatureCollection\",\"properties\":{\(totals)}," + trip + "\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// A step: its instruction, distance (m), duration (s) and where it starts.

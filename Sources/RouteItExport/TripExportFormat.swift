@@ -7,11 +7,11 @@ public enum TripExportFormat: String, CaseIterable, Sendable {
     public var needsRoads: Bool { self == .svg }
 
     /// The file's text; `roads` is only used by SVG.
-    public func render(stops: [MapItem], legs: [Route], roads: [[Coordinate]]) -> String {
+    public func render(stops: [MapItem], legs: [Route], roads: [[Coordinate]], plan: TripExportPlan? = nil) -> String {
         switch self {
         case .svg: return SVGExport.svg(stops: stops, legs: legs, roads: roads)
-        case .gpx: return GPXExport.gpx(stops: stops, legs: legs)
-        case .geojson: return GeoJSONExport.geoJSON(stops: stops, legs: legs)
+        case .gpx: return GPXExport.gpx(stops: stops, legs: legs, plan: plan)
+        case .geojson: return GeoJSONExport.geoJSON(stops: stops, legs: legs, plan: plan)
         }
     }
 }

@@ -1,24 +1,45 @@
 import RouteItCore
 
-/// The directions, per leg: `SEGMENT #n`, `Starting point:`, numbered steps with distances,
-/// `Ending point:`, `Distance:`, `Expected Travel Time:`; then `Total Time:` and the map data credit.
+/// The directions, per leg: `SEGMENT #n`, `Starting point:`, `Depart 10:05`, numbered steps
+/// with distances, `Ending point:`, `Distance:`, `Expected Travel Time:`, `Arrive 10:42` (and
+/// the planned stay, and `! ...` when the place is closed then); then `Total Time:`,
+/// `Back at 12:05` and the map data credit. Stops left out are said first.
 public enum DirectionsScreen {
     public static func render(_ directions: DirectionsViewModel, unit: DistanceUnit, style: TextStyle = .plain) -> String {
-        var lines: [String] = []
+        var lines: [String] = directions.notices.map { AlertScreen.render(Alert($0), style: style) }
+        if !lines.isEmpty { lines.append("") }
+        let schedule = directions.schedule
+        let calendar = directions.calendar
         for (index, leg) in directions.legs.enumerated() {
             if index > 0 { lines.append("") }
             lines.append(style.bold("SEGMENT #\(index + 1)"))
             lines.append("Starting point: \(leg.source.placemark.formattedAddress)")
+            if let schedule {
+                lines.append("Depart \(calendar.clockText(schedule.legs[index].departure, since: schedule.departure))")
+            }
             for (stepIndex, step) in leg.route.steps.enumerated() {
                 lines.append("\(stepIndex + 1). \(step.instruction) - \(unit.format(metres: step.distance))")
             }
             lines.append("Ending point: \(leg.destination.placemark.formattedAddress)")
             lines.append("Distance: \(unit.format(metres: leg.route.distance))")
             lines.append("Expected Travel Time: \(TravelTimeFormatter.string(from: leg.route.expectedTravelTime))")
+            if let schedule {
+                var arrive = "Arrive \(calendar.clockText(schedule.legs[index].arrival, since: schedule.departure))"
+                if index + 1 < directions.legs.count, index + 1 < directions.places.count, directions.places[index + 1].stay > 0 {
+                    arrive += ", stay \(StayDuration.text(directions.places[index + 1].stay))"
+                }
+                lines.append(arrive)
+            }
+            for warning in directions.warnings[index] {
+                lines.append(AlertScreen.render(Alert(warning), style: style))
+            }
         }
         lines.append("")
         lines.append("Total Distance: \(unit.format(metres: directions.totalDistance))")
         lines.append(style.bold("Total Time: \(TravelTimeFormatter.string(from: directions.totalTravelTime))"))
+        if let schedule {
+            lines.append("Back at \(calendar.clockText(schedule.back, since: schedule.departure))")
+        }
         if let attribution = directions.attribution {
             lines.append(style.dim(attribution))
         }

@@ -138,16 +138,18 @@ public enum TripMapScreen {
             lengths.append(lengths.last! + (((b.x - a.x) / 2) * ((b.x - a.x) / 2) + ((b.y - a.y) / 4) * ((b.y - a.y) / 4)).squareRoot())
         }
         let total = lengths.last!
-        guard total >= 3 else { return }
-        let count = max(1, Int(total / labelSpacing))
+        // Points far off the canvas (a server's absurd coordinates) make no label, and no trap.
+        guard total.isFinite, total >= 3 else { return }
+        let count = max(1, Int(min(total / labelSpacing, 1_000)))
         let text = "L\(index + 1)"
         for k in 0..<count {
             let at = total * (Double(k) + 0.5) / Double(count)
             guard let i = lengths.indices.dropFirst().first(where: { lengths[$0] >= at }) else { continue }
             let a = points[i - 1], b = points[i]
             let t = lengths[i] > lengths[i - 1] ? (at - lengths[i - 1]) / (lengths[i] - lengths[i - 1]) : 0
-            let column = Int(((a.x + (b.x - a.x) * t) / 2).rounded(.down)), row = Int(((a.y + (b.y - a.y) * t) / 4).rounded(.down))
-            guard row >= 0, row < canvas.rows, column >= 0, column < canvas.columns else { continue }
+            let x = ((a.x + (b.x - a.x) * t) / 2).rounded(.down), y = ((a.y + (b.y - a.y) * t) / 4).rounded(.down)
+            guard y >= 0, y < Double(canvas.rows), x >= 0, x < Double(canvas.columns) else { continue }
+            let column = Int(x), row = Int(y)
             let start = max(0, min(column, canvas.columns - text.count))
             guard !(start..<(start + text.count)).contains(where: { canvas.hasText(column: $0, row: row) }) else { continue }
             canvas.write(text, column: start, row: row, ink: .leg(index))

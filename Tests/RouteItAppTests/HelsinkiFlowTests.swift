@@ -37,9 +37,36 @@ final class HelsinkiFlowTests: XCTestCase {
             .filter { $0.pathExtension == "flow" }.sorted { $0.path < $1.path }
         XCTAssertGreaterThanOrEqual(files.count, 2)
         for file in files {
-            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: Self.environment)
+            // Each scenario has a planner store of its own (recent places reorder the picker).
+            let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 }
+            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: environment)
             XCTAssertEqual(result.status, 0, "\(file.lastPathComponent):\n\(result.stderr)\n--- stdout:\n\(result.stdout)")
         }
+    }
+
+    /// One process plans a morning round with a stay and saves it; a second process opens it
+    /// from the same planner store and routes it: the same clock times, line for line.
+    func testASavedTripOpensInASecondProcessWithTheSameTimes() throws {
+        let map = try Self.helsinkiExtract()
+        let directory = RouteItProcess.flowsDirectory.appendingPathComponent("helsinki/saved")
+        let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 }
+        let plan = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("1-plan-morning-round.flow").path],
+                                          environment: environment)
+        XCTAssertEqual(plan.status, 0, "\(plan.stderr)\n--- stdout:\n\(plan.stdout)")
+        let open = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("2-open-morning-round.flow").path],
+                                          environment: environment)
+        XCTAssertEqual(open.status, 0, "\(open.stderr)\n--- stdout:\n\(open.stdout)")
+        func times(_ transcript: String) -> [String] {
+            let lastRoute = transcript.components(separatedBy: "> route\n").last ?? ""
+            return lastRoute.split(separator: "\n").map(String.init)
+                .filter { $0.hasPrefix("Depart ") || $0.hasPrefix("Arrive ") || $0.hasPrefix("Back at ") || $0.hasPrefix("Ending point: ") }
+        }
+        XCTAssertEqual(times(plan.stdout).count, 4 * 3 + 1, plan.stdout)
+        XCTAssertEqual(times(open.stdout), times(plan.stdout))
+        // A session with a store of its own has no such trip.
+        let other = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("2-open-morning-round.flow").path],
+                                           environment: Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 })
+        XCTAssertNotEqual(other.status, 0)
     }
 
     func testDirectionsTotalIsSumOfLegs() throws {
@@ -76,5 +103,40 @@ final class HelsinkiFlowTests: XCTestCase {
             default: return sum + value
             }
         }
+    }
+}
+
+/// The planner store seen from the shell: settings kept between REPL sessions, the first-run
+/// unit from the locale, and a damaged store that costs only the planner's commands.
+final class PlannerShellTests: XCTestCase {
+    func testTheREPLKeepsUnitsAndModeAndAFlowDoesNot() throws {
+        let data = ["XDG_DATA_HOME": RouteItProcess.privateDataDirectory(), "LANG": "fi_FI.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": ""]
+        let first = try RouteItProcess.run([], input: "show\n", environment: data)
+        XCTAssertTrue(first.stdout.contains("Trip (car, kilometres)"), "a Finnish locale starts in km: \(first.stdout)")
+        _ = try RouteItProcess.run([], input: "units mi\nmode walk\n", environment: data)
+        let again = try RouteItProcess.run([], input: "show\n", environment: data)
+        XCTAssertTrue(again.stdout.contains("Trip (walk, miles)"), again.stdout)
+        let flow = try RouteItProcess.flowFile("show\nexpect Trip (car, kilometres)\nunits mi\n")
+        XCTAssertEqual(try RouteItProcess.run(["run", flow.path], environment: data).status, 0, "a replay starts from the first-run settings")
+        let us = try RouteItProcess.run([], input: "show\n", environment: ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": ""])
+        XCTAssertTrue(us.stdout.contains("Trip (car, miles)"), us.stdout)
+        let measurement = try RouteItProcess.run([], input: "show\n", environment: ["LANG": "en_GB.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "de_DE.UTF-8"])
+        XCTAssertTrue(measurement.stdout.contains("Trip (car, kilometres)"), "LC_MEASUREMENT comes before LANG: \(measurement.stdout)")
+    }
+
+    func testADamagedStoreCostsOnlyThePlannerCommands() throws {
+        let data = RouteItProcess.privateDataDirectory()
+        let store = URL(fileURLWithPath: data).appendingPathComponent("routeit/planner.sqlite")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x5A, count: 8192)
+        try garbage.write(to: store)
+        let result = try RouteItProcess.run([], input: "type 2 Annankatu 25\ntrips\nsave x\nunits km\n", environment: ["XDG_DATA_HOME": data])
+        // A piped session whose commands failed ends with status 1 (and says why on stderr).
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("[ ] 2 Stop 1: Annankatu 25"), "planning goes on: \(result.stdout)")
+        let damaged = (result.stdout + "\n" + result.stderr).split(separator: "\n").filter { $0.contains("is damaged") }
+        XCTAssertEqual(damaged.count, 3, "said once at the start, then by trips and save, one line each: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("Trip (car, kilometres)"))
+        XCTAssertEqual(try Data(contentsOf: store), garbage, "the damaged file is left as it was")
     }
 }

@@ -46,6 +46,16 @@ final class LiveShell: @unchecked Sendable {
         return false
     }
 
+    /// Waits until stdout or stderr shows `marker`; false on timeout.
+    func waitForEither(_ marker: String, seconds: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stdout.contains(marker) || stderr.contains(marker) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     /// Waits until stderr shows `marker`; false on timeout.
     func waitForStderr(_ marker: String, seconds: TimeInterval = 30) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

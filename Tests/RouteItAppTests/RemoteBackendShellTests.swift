@@ -150,7 +150,7 @@ final class EndlessServerShellTests: XCTestCase {
             shell.send("type 1 Mannerheimintie 1\nenter 1")
             // Dripping: the timeout ends it and the offline map answers; flooding: the cap, said in one line.
             let answer = pace == .drip ? "Choose the address for From" : "! Server 127.0.0.1:\(server.port) sent an unreadable answer (the answer is larger than 32 MB)."
-            XCTAssertTrue(shell.wait(for: answer, count: 1, seconds: 8), "\(pace): \(shell.stdout)")
+            XCTAssertTrue(shell.waitForEither(answer, seconds: 8), "\(pace): \(shell.stdout)\n\(shell.stderr)")
             XCTAssertLessThan(Date().timeIntervalSince(started), 4.5, "\(pace): enter held past --timeout 2")
             if pace == .drip {
                 shell.send("pick 1\ntype 2 Annankatu 25\nenter 2\npick 1")
@@ -180,7 +180,7 @@ final class EndlessServerShellTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1)
         let interrupted = Date()
         kill(shell.process.processIdentifier, SIGINT)
-        XCTAssertTrue(shell.wait(for: "Cancelled.", count: 1, seconds: 10), shell.stdout)
+        XCTAssertTrue(shell.waitForEither("Cancelled.", seconds: 10), shell.stdout + shell.stderr)
         // Sooner than the shell's 2 s grace for work that ignores cancellation.
         XCTAssertLessThan(Date().timeIntervalSince(interrupted), 1.8)
         shell.send("show")

@@ -49,6 +49,9 @@ enum RouteItProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // The planner store lives under XDG_DATA_HOME: each run gets its own unless the test
+        // shares one on purpose, so no test reads another's trips or the user's.
+        env["XDG_DATA_HOME"] = privateDataDirectory()
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe(), stdin = Pipe()
@@ -79,6 +82,26 @@ enum RouteItProcess {
                       stdout: String(decoding: collected.out, as: UTF8.self),
                       stderr: String(decoding: collected.err, as: UTF8.self))
     }
+
+    /// A fresh directory under one per test process, removed when the process exits.
+    static func privateDataDirectory() -> String {
+        let url = scratch.appendingPathComponent(UUID().uuidString)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// A `.flow` file holding `contents`, in the test process's scratch directory.
+    static func flowFile(_ contents: String) throws -> URL {
+        let url = URL(fileURLWithPath: privateDataDirectory()).appendingPathComponent("scenario.flow")
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    private static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-data-\(ProcessInfo.processInfo.processIdentifier)")
+        atexit { try? FileManager.default.removeItem(at: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("routeit-data-\(getpid())")) }
+        return url
+    }()
 
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()

@@ -37,10 +37,11 @@ final class DirectionsViewModelTests: XCTestCase {
         let router = StubDirections()
         router.set("Home", "Shop", [makeRoute(minutes: 1, metres: 1)])
         // Shop → Home missing: the stub throws .noRoute.
-        await assertAlert(.directionsNotAvailable, router: router)
+        let named = Alert("Directions not available. No route from Stop 1 (Shop, 00100 Helsinki) to the start (Home, 00100 Helsinki).")
+        await assertAlert(named, router: router)
         // An empty answer means the same.
         router.set("Shop", "Home", [])
-        await assertAlert(.directionsNotAvailable, router: router)
+        await assertAlert(named, router: router)
         XCTAssertEqual(Alert.directionsNotAvailable.message, "Directions not available.")
     }
 

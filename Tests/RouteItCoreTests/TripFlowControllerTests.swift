@@ -95,7 +95,7 @@ final class TripFlowControllerTests: XCTestCase {
     func testRouteWithoutDirectionsStaysOnEntry() async throws {
         try await planHomeToShop()
         router.routes[.init(from: "Shop", to: "Home")] = nil
-        await assertThrows(Alert.directionsNotAvailable) { try await self.flow.route() }
+        await assertThrows(Alert("Directions not available. No route from Stop 1 (Shop, 00100 Helsinki) to the start (Home, Mannerheimintie 1, 00100 Helsinki).")) { try await self.flow.route() }
         XCTAssertEqual(flow.screen.name, "entry")
     }
 

@@ -202,3 +202,23 @@ final class GeocodeQueryTests: XCTestCase {
         XCTAssertNil(d("bulevardi", "annankatu", 2))
     }
 }
+
+/// Places keep their OSM opening hours (`place_hours`); maps written before that still open.
+final class GeocoderOpeningHoursTests: XCTestCase {
+    func testPlacesCarryTheirHoursAndOldMapsStillOpen() throws {
+        let directory = try TestPaths.temporaryDirectory("GeocoderOpeningHoursTests")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("town.routeit").path
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
+        let geocoder = try OfflineGeocoder(path: path)
+        XCTAssertEqual(try geocoder.search("Stockmann").first?.openingHours, "Mo-Fr 10:00-21:00; Sa 10:00-18:00")
+        XCTAssertNil(try geocoder.search("Annankatu 25").first?.openingHours, "an address has no hours")
+
+        // A map from before the hours were kept: no table, no hours, no error.
+        let old = try SQLiteDatabase(path: path, mode: .readWrite)
+        try old.execute("DROP TABLE place_hours")
+        let oldGeocoder = try OfflineGeocoder(path: path)
+        XCTAssertEqual(try oldGeocoder.search("Stockmann").first?.formattedAddress, "Stockmann, Aleksanterinkatu 52, 00100 Helsinki")
+        XCTAssertNil(try oldGeocoder.search("Stockmann").first?.openingHours)
+    }
+}

@@ -60,6 +60,8 @@ final class GeocoderHelsinkiTests: XCTestCase {
 
     func testPOIAndPlace() throws {
         XCTAssertEqual(try addresses("Stockmann").first, "Stockmann, Aleksanterinkatu 52, 00100 Helsinki")
+        let stockmann = try XCTUnwrap(Self.geocoder?.search("Stockmann").first)
+        XCTAssertTrue(stockmann.openingHours.map { OpeningHours($0).isKnown } ?? false, "Stockmann keeps its opening_hours: \(stockmann.openingHours ?? "none")")
         let square = try XCTUnwrap(geocoder().search("Kauppatori").first)
         XCTAssertEqual(square.name, "Kauppatori")
         XCTAssertLessThan(square.coordinate.distance(to: Coordinate(latitude: 60.1673, longitude: 24.9527)), 120)

@@ -113,7 +113,7 @@ final class ImportRobustnessTests: XCTestCase {
         XCTAssertEqual(Set(net.edgeWay), [100, 101, 102])
     }
 
-    /// Hundreds of ways from one node are left out; a busy but real junction is kept.
+    /// Hundreds of ways from one node are left out; a busy junction is kept up to the limit.
     func testWaysFromOneCrowdedNodeAreSkippedButBusyJunctionsStay() throws {
         var entities: [OSMEntity] = [node(1, 60.17, 24.94)]
         for i in 0..<500 {
@@ -122,15 +122,20 @@ final class ImportRobustnessTests: XCTestCase {
             entities.append(road(Int64(5000 + i), [1, Int64(1000 + i)]))
         }
         entities.append(node(2, 60.18, 24.94))
-        for i in 0..<12 {
-            entities.append(node(Int64(3000 + i), 60.18 + 0.001 * Double(i % 3), 24.94 + 0.001 * Double(i / 3)))
+        // Node 2 joins 24 road ends: 22 ways end there, one passes through.
+        for i in 0..<22 {
+            entities.append(node(Int64(3000 + i), 60.18 + 0.001 * Double(i % 5 + 1), 24.94 + 0.001 * Double(i / 5)))
             entities.append(road(Int64(7000 + i), [2, Int64(3000 + i)]))
         }
+        entities += [node(3100, 60.179, 24.939), node(3101, 60.181, 24.941), road(7100, [3100, 2, 3101])]
         let (summary, _) = try importing(entities)
         XCTAssertEqual(summary.skipped[.wayThroughCrowdedNode], 500)
         let (net, skipped) = try network(entities)
         XCTAssertEqual(skipped[.wayThroughCrowdedNode], 500)
-        XCTAssertEqual(net.edgeCount, 12, "the 12-way junction is kept")
+        XCTAssertEqual(net.edgeCount, 24, "the junction of 24 road ends is kept")
+        // One more road there is too many.
+        let (_, more) = try network(entities + [node(3102, 60.17, 24.95), road(7101, [2, 3102])])
+        XCTAssertEqual(more[.wayThroughCrowdedNode], 500 + 24)
     }
 
     /// Forty motorways drawn from Helsinki to Italy in a few KB took 9.5 GB; each is one

@@ -61,7 +61,7 @@ enum TownFixture {
             node(12, 60.16650, 24.93790, address("Annankatu", "23")),
             node(13, 60.16990, 24.93960, address("Mannerheimintie", "14-20")),
             node(14, 60.16960, 24.93970, address("Mannerheimintie", "12 B")),
-            node(15, 60.16985, 24.93900, [("name", "Stockmann"), ("shop", "department_store")]
+            node(15, 60.16985, 24.93900, [("name", "Stockmann"), ("shop", "department_store"), ("opening_hours", "Mo-Fr 10:00-21:00; Sa 10:00-18:00")]
                  + address("Aleksanterinkatu", "52")),
             node(16, 60.16700, 24.95200, [("name", "Kauppatori"), ("railway", "tram_stop")]),
             // Outline of Töölönlahdenkatu 2 (nodes 20-23).

@@ -196,6 +196,23 @@ final class OSMXMLReaderTests: XCTestCase {
         }
     }
 
+    /// libxml2's limits (nesting, value length, name length) are plain sentences too.
+    func testParserLimitsArePlainSentences() throws {
+        let cases: [(String, String)] = [
+            ("<osm>" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300) + "</osm>",
+             "elements nested more than 256 deep"),
+            ("<osm><node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"a\" v=\"" + String(repeating: "x", count: 11_000_000) + "\"/></node></osm>",
+             "a value longer than 10 MB"),
+            ("<osm><" + String(repeating: "n", count: 60_000) + "/></osm>", "a tag or attribute name longer than 50,000 characters"),
+        ]
+        for (text, reason) in cases {
+            XCTAssertThrowsError(try OSMCollected(OSMXMLReader(data: Data(text.utf8), name: "limit.osm")), reason) { error in
+                let message = (error as? OSMReadError)?.message ?? "\(error)"
+                XCTAssertTrue(message.hasPrefix("limit.osm is not valid OSM XML: \(reason) at line 1, byte "), message)
+            }
+        }
+    }
+
     /// Tags are appended in place: a node with 200,000 tags reads in linear time (the old
     /// reader copied the growing tag list at every tag, and took hours on this).
     func testAnElementWithVeryManyChildrenReads() throws {
@@ -216,7 +233,7 @@ final class OSMXMLReaderTests: XCTestCase {
         let dir = try OSMTestData.temporaryDirectory(for: self)
         let missing = dir.appendingPathComponent("gone.osm")
         XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: missing))) { error in
-            XCTAssertEqual((error as? OSMReadError)?.message, "cannot read gone.osm: no such file or directory")
+            XCTAssertEqual((error as? OSMReadError)?.message, "Cannot read \(missing.path): no such file or directory.")
         }
         XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: dir))) { error in
             XCTAssertTrue(((error as? OSMReadError)?.message ?? "").hasSuffix("is a directory, not an OSM file"), "\(error)")

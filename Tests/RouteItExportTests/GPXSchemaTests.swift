@@ -14,6 +14,8 @@ final class GPXSchemaTests: XCTestCase {
     }
 
     /// xmllint's exit status and messages for `document` against the GPX schema.
+    func validateForTimes(_ document: String) throws -> (status: Int32, messages: String) { try validate(document) }
+
     private func validate(_ document: String) throws -> (status: Int32, messages: String) {
         guard FileManager.default.fileExists(atPath: schema.path) else {
             XCTFail("\(schema.path) is missing: run Scripts/fetch-gpx-schema")
@@ -52,5 +54,16 @@ final class GPXSchemaTests: XCTestCase {
 
     func testEmptyTripIsStillValid() throws {
         XCTAssertEqual(try validate(GPXExport.gpx(stops: [], legs: [])).status, 0)
+    }
+}
+
+extension GPXSchemaTests {
+    func testExportWithTimesAndExtensionsValidates() throws {
+        let places = ExportFixture.stops.map { TripPlace(item: $0, stay: 600, label: "x") }
+        let schedule = TripSchedule(departure: Date(timeIntervalSince1970: 1_796_284_800), travelTimes: ExportFixture.legs.map(\.expectedTravelTime), stays: places.map(\.stay))
+        let plan = TripExportPlan(places: places, legDepartures: schedule.legs.map(\.departure), legArrivals: schedule.legs.map(\.arrival),
+                                  departure: .now, transportType: .car, distanceUnit: .miles, timeZone: TimeZone(identifier: "UTC")!)
+        let result = try validateForTimes(GPXExport.gpx(stops: ExportFixture.stops, legs: ExportFixture.legs, plan: plan))
+        XCTAssertEqual(result.status, 0, result.messages)
     }
 }

@@ -9,19 +9,30 @@ public final class TripFlowController {
     public let location: LocationViewModel
     public private(set) var settings = TripSettings()
     public private(set) var screen: AppScreen = .entry
+    /// The last directions computed for the trip as it is: kept when the directions close
+    /// (`map` and `export` still have them) until the trip, its times or the mode change.
+    public private(set) var lastDirections: DirectionsViewModel?
+    /// The wall clock (`depart now`, today's date) and the calendar times are shown in.
+    public let clock: WallClock
+    public let calendar: LocalCalendar
 
     private let geocoder: Geocoding
     private let directions: Directions
     private let attribution: String?
 
     public init(entry: EntryViewModel = EntryViewModel(), geocoder: Geocoding, directions: Directions,
-                location: LocationViewModel, timer: TripTimerViewModel, attribution: String? = nil) {
+                location: LocationViewModel, timer: TripTimerViewModel, attribution: String? = nil,
+                clock: WallClock = SystemWallClock(), calendar: LocalCalendar = .fromEnvironment(),
+                settings: TripSettings = TripSettings()) {
         self.entry = entry
         self.geocoder = geocoder
         self.directions = directions
         self.location = location
         self.timer = timer
         self.attribution = attribution
+        self.clock = clock
+        self.calendar = calendar
+        self.settings = settings
     }
 
     // MARK: entry ⇄ picker
@@ -34,7 +45,8 @@ public final class TripFlowController {
             throw InputError("Slot \(index + 1) is empty; type an address first: type \(index + 1) TEXT")
         }
         let picker = try await AddressPickerViewModel.search(text, forSlotAt: index, near: location.currentLocation,
-                                                               using: geocoder)
+                                                             using: geocoder, preferred: preferredPlaces(),
+                                                             at: clock.currentDate(), calendar: calendar)
         try Task.checkCancellation()
         screen = .picker(picker)
     }
@@ -47,23 +59,42 @@ public final class TripFlowController {
         }
         if let item = try picker.pick(row: row) {
             entry.select(item, forSlotAt: picker.slotIndex)
+            lastDirections = nil
+            onPlacePicked(item)
         }
         screen = .entry
     }
 
+    /// Places to offer first in the picker (favourites, then recent ones); set by the shell
+    /// from its planner store.
+    public var preferredPlaces: () -> [PreferredPlace] = { [] }
+    /// Told of every picked place (the shell remembers recent ones).
+    public var onPlacePicked: (MapItem) -> Void = { _ in }
+
     // MARK: entry ⇄ directions
 
     /// `route`: computes the round trip and shows the directions; on an alert the entry stays.
+    /// Stops with text but no place are left out and said so; the times start at the
+    /// departure (`depart`, else now).
     public func route() async throws {
         try requireNoOpenPicker()
-        let trip = try entry.trip()
-        let result = try await DirectionsViewModel.calculate(trip: trip, transportType: settings.transportType,
+        let trip = try entry.plannedTrip()
+        let departure = entry.departure.date(now: clock.currentDate())
+        let result = try await DirectionsViewModel.calculate(trip: trip, departure: departure, calendar: calendar,
+                                                             transportType: settings.transportType,
                                                              using: directions, attribution: attribution)
         try Task.checkCancellation()
+        lastDirections = result
         screen = .directions(result)
     }
 
-    /// `back`: closes the picker (no change) or the directions.
+    /// The directions on screen, else the ones kept after `back`.
+    public var currentDirections: DirectionsViewModel? {
+        if case .directions(let shown) = screen { return shown }
+        return lastDirections
+    }
+
+    /// `back`: closes the picker (no change) or the directions (they are kept for map/export).
     public func back() throws {
         guard case .entry = screen else {
             screen = .entry
@@ -79,7 +110,14 @@ public final class TripFlowController {
     public func editTrip(_ edit: (EntryViewModel) throws -> Void) throws {
         try requireNoOpenPicker()
         try edit(entry)
+        lastDirections = nil
         screen = .entry
+    }
+
+    /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.
+    public func setDeparture(words: [String]) throws {
+        let departure = try Departure.parse(words, now: clock.currentDate(), calendar: calendar)
+        try editTrip { $0.departure = departure }
     }
 
     /// `locate`: the current position's address goes into the start slot with ✓.
@@ -89,14 +127,26 @@ public final class TripFlowController {
         let located = try await location.locate(using: geocoder)
         try Task.checkCancellation()
         entry.select(located.item, forSlotAt: 0)
+        lastDirections = nil
         screen = .entry
         return located
     }
 
     /// `mode car|walk`: directions for the other mode are stale, so they close.
     public func setTransportType(_ type: TransportType) {
+        if type != settings.transportType { lastDirections = nil }
         settings.transportType = type
         if case .directions = screen { screen = .entry }
+    }
+
+    /// A whole trip replaces the one being planned (`open NAME`): places, stays, departure, mode
+    /// and units.
+    public func load(slots: [EntrySlot], departure: Departure, settings newSettings: TripSettings) throws {
+        try requireNoOpenPicker()
+        try entry.load(slots: slots, departure: departure)
+        settings = newSettings
+        lastDirections = nil
+        screen = .entry
     }
 
     /// `units mi|km`: only the display changes; the screen stays.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which unit every distance is shown in; the shell's `units mi|km`.
-public enum DistanceUnit: String, CaseIterable, Sendable {
+public enum DistanceUnit: String, CaseIterable, Codable, Sendable {
     case miles = "mi"
     case kilometres = "km"
 
@@ -15,6 +15,19 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
         case .miles: return String(format: "%.2f miles", metres / Self.metresPerMile)
         case .kilometres: return String(format: "%.2f km", metres / 1000)
         }
+    }
+
+    /// The unit a first session shows, from the locale (`LC_ALL`, then `LC_MEASUREMENT`, then
+    /// `LANG`): miles where road distances are given in miles (the US, the UK, Liberia, Myanmar),
+    /// kilometres elsewhere. A locale that names no country (`C`, `POSIX`, unset) keeps the
+    /// app's long-standing miles.
+    public static func firstRun(environment: [String: String]) -> DistanceUnit {
+        let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        // language[_TERRITORY][.codeset][@modifier]
+        let base = locale.split(separator: ".").first.map(String.init) ?? ""
+        let parts = base.split(separator: "@").first.map(String.init)?.split(separator: "_") ?? []
+        guard parts.count >= 2 else { return .miles }
+        return ["US", "GB", "LR", "MM"].contains(parts[1].uppercased()) ? .miles : .kilometres
     }
 
     public var name: String { self == .miles ? "miles" : "kilometres" }

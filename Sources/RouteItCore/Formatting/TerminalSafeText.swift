@@ -85,7 +85,8 @@ extension Placemark {
     public var terminalSafe: Placemark {
         Placemark(name: name.map(TerminalSafeText.clean), houseNumber: houseNumber.map(TerminalSafeText.clean),
                   street: street.map(TerminalSafeText.clean), postalCode: postalCode.map(TerminalSafeText.clean),
-                  city: city.map(TerminalSafeText.clean), coordinate: coordinate)
+                  city: city.map(TerminalSafeText.clean), coordinate: coordinate,
+                  openingHours: openingHours.map(TerminalSafeText.clean))
     }
 }
 

@@ -9,4 +9,10 @@ public struct MapItem: Hashable, Codable, Sendable {
     }
 
     public var coordinate: Coordinate { placemark.coordinate }
+
+    /// The place's opening hours, when the map knows them.
+    public var openingHours: OpeningHours? { placemark.openingHours.map(OpeningHours.init) }
+
+    /// What to call the place in a sentence: its name, else its first address line.
+    public var shortName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? placemark.formattedAddressLines[0] }
 }

@@ -7,15 +7,18 @@ public struct Placemark: Hashable, Codable, Sendable {
     public var postalCode: String?
     public var city: String?
     public var coordinate: Coordinate
+    /// The place's OSM `opening_hours` as mapped (nil when the map has none for it).
+    public var openingHours: String?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
-                postalCode: String? = nil, city: String? = nil, coordinate: Coordinate) {
+                postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil) {
         self.name = name
         self.houseNumber = houseNumber
         self.street = street
         self.postalCode = postalCode
         self.city = city
         self.coordinate = coordinate
+        self.openingHours = openingHours
     }
 
     /// "Name" (when it is not just the street address), "Street Number", "Postcode City".

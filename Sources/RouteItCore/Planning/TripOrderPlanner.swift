@@ -7,8 +7,12 @@ public enum TripOrderPlanner {
     /// caller can apply it as an ordinary trip edit. Stops without a place keep their relative
     /// order after the routed ones. Throws the invalid-trip alert, `TripOrderError.noRoundTrip`
     /// when no order can be driven, backend errors, or `CancellationError`.
+    /// With a `departure`, stops with opening hours are visited while open (their stays
+    /// included): the least travel among such orders, exactly; when there is none, the
+    /// least-late order, and the plan says which stops it is late for.
     public static func plan(_ entry: EntryViewModel, transportType: TransportType, using directions: any Directions,
-                            maxConcurrentRequests: Int = 4) async throws -> TripOrderPlan {
+                            maxConcurrentRequests: Int = 4, departure: Date? = nil,
+                            calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
         guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
         let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
         let unrouted = entry.stops.indices.filter { !entry.stops[$0].isSelected }
@@ -16,12 +20,44 @@ public enum TripOrderPlanner {
 
         let builder = DurationMatrixBuilder(directions: directions, maxConcurrentRequests: maxConcurrentRequests)
         let matrix = try await builder.matrix(for: places, transportType: transportType)
-        let improvement = try TripOrderOptimizer.improve(Array(1..<places.count), in: matrix)
+        let hours = places.map(\.openingHours)
+        guard let departure, hours.dropFirst().contains(where: { $0 != nil }) else {
+            let improvement = try TripOrderOptimizer.improve(Array(1..<places.count), in: matrix)
+            try Task.checkCancellation()
+            return TripOrderPlan(improvement: improvement, stopOrder: improvement.order.stops.map { routed[$0 - 1] } + unrouted)
+        }
+
+        // Open spans from a day before the departure to a week after (long enough for any
+        // round trip the app plans); unknown hours leave a stop unconstrained.
+        let from = departure.addingTimeInterval(-86_400), to = departure.addingTimeInterval(8 * 86_400)
+        let windows: [[ClosedRange<Double>]?] = hours.enumerated().map { index, hours in
+            guard index > 0, let hours, hours.isKnown else { return nil }
+            return hours.openSpans(from: from, to: to, in: calendar)
+        }
+        let stays = [0] + routed.map { entry.stops[$0].stay }
+        let problem = TimeWindowProblem(matrix: matrix, departure: departure.timeIntervalSinceReferenceDate, stays: stays, windows: windows)
+        let current = Array(1..<places.count)
+        let before = problem.evaluate(current)
+        var found = try TimeWindowOptimizer.optimalOrder(problem)
+        // An order that is already as good stays, so a trip is never shuffled for nothing.
+        if before.lateness <= found.lateness + 1e-9, before.travel <= found.travel * (1 + 1e-12) {
+            found = TimedTripOrder(stops: current, travel: before.travel, lateness: before.lateness, lateStops: before.late)
+        }
         try Task.checkCancellation()
-        return TripOrderPlan(improvement: improvement, stopOrder: improvement.order.stops.map { routed[$0 - 1] } + unrouted)
+        let improvement = TripOrderImprovement(order: TripOrder(stops: found.stops, duration: found.travel),
+                                               before: before.lateness > 0 ? .infinity : before.travel)
+        var notes: [String] = []
+        if !found.reachesEveryStopInTime {
+            let names = found.lateStops.map { "\(EntryViewModel.label(forSlotAt: 1 + routed[$0 - 1])) (\(places[$0].shortName))" }
+            notes.append("No order reaches every stop while it is open: \(names.joined(separator: ", ")) cannot be reached in time; the least-late order is kept.")
+        } else if before.lateness > 0 {
+            notes.append("Every stop is now reached while it is open.")
+        }
+        return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { routed[$0 - 1] } + unrouted,
+                             notes: notes, beforeLate: before.lateness > 0)
     }
 
-    /// `plan`, then reorder `entry`'s stops.
+    /// `plan`, then reorder `entry`'s stops (no hours considered).
     @discardableResult
     public static func optimize(_ entry: EntryViewModel, transportType: TransportType, using directions: any Directions,
                                 maxConcurrentRequests: Int = 4) async throws -> TripOrderImprovement {
@@ -36,6 +72,28 @@ public struct TripOrderPlan: Equatable, Sendable {
     public let improvement: TripOrderImprovement
     /// For `EntryViewModel.reorderStops`: 0-based indices into the current stops, in new order.
     public let stopOrder: [Int]
+    /// What opening hours did to the order (said after the saving).
+    public var notes: [String] = []
+    /// The old order visited a stop outside its hours.
+    public var beforeLate = false
+
+    public init(improvement: TripOrderImprovement, stopOrder: [Int], notes: [String] = [], beforeLate: Bool = false) {
+        self.improvement = improvement
+        self.stopOrder = stopOrder
+        self.notes = notes
+        self.beforeLate = beforeLate
+    }
+
+    /// What `optimize` prints.
+    public var summary: String {
+        let first: String
+        if beforeLate {
+            first = "Reordered for opening hours; the round trip takes \(TravelTimeFormatter.string(from: improvement.order.duration)) of travel."
+        } else {
+            first = improvement.summary
+        }
+        return ([first] + notes).joined(separator: "\n")
+    }
 }
 
 extension TripOrderImprovement {

@@ -1,4 +1,32 @@
+import Foundation
+
+/// A place offered before the geocoder's matches: a favourite (`favourite SLOT NAME`) or one
+/// picked recently.
+public struct PreferredPlace: Equatable, Sendable {
+    public var item: MapItem
+    /// The favourite's name; nil for a recent place.
+    public var favouriteName: String?
+
+    public init(item: MapItem, favouriteName: String? = nil) {
+        self.item = item
+        self.favouriteName = favouriteName
+    }
+
+    /// Whether the place answers what was typed: every word of the text is in its favourite
+    /// name, its name or its address (case and accents aside).
+    public func matches(_ query: String) -> Bool {
+        let haystack = Self.fold([favouriteName, item.name, item.placemark.formattedAddress].compactMap { $0 }.joined(separator: " "))
+        let words = Self.fold(query).split(whereSeparator: { $0.isWhitespace || $0 == "," })
+        return !words.isEmpty && words.allSatisfy { haystack.contains($0) }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
 /// The candidates for what was typed in one slot, then a last row `None of the above`.
+/// Favourites and recent places that answer the text come first.
 public final class AddressPickerViewModel {
     public static let noneOfTheAbove = "None of the above"
 
@@ -6,21 +34,45 @@ public final class AddressPickerViewModel {
     public let slotIndex: Int
     public let query: String
     public let candidates: [Placemark]
+    /// Per candidate: its hours in short (`open until 18:00`), nil when the map has none.
+    public let hoursNotes: [String?]
+    /// Per candidate: `favourite "home"` or `recent` when it came from the planner's memory.
+    public let origins: [String?]
 
-    public init(slotIndex: Int, query: String, candidates: [Placemark]) {
+    public init(slotIndex: Int, query: String, candidates: [Placemark], hoursNotes: [String?]? = nil, origins: [String?]? = nil) {
         self.slotIndex = slotIndex
         self.query = query
         self.candidates = candidates
+        self.hoursNotes = hoursNotes ?? candidates.map { _ in nil }
+        self.origins = origins ?? candidates.map { _ in nil }
     }
 
     /// Geocodes `query`, ranked for someone at `near` (the current location); no candidates is
-    /// the `Address not found.` alert. The names come from map data or a server: cleaned for the
-    /// terminal here, where they enter.
-    public static func search(_ query: String, forSlotAt slotIndex: Int, near: Coordinate? = nil,
-                              using geocoder: Geocoding) async throws -> AddressPickerViewModel {
-        let candidates = try await geocoder.geocode(query, near: near).map(\.terminalSafe)
+    /// the `Address not found.` alert. `preferred` places that answer the text come first (a
+    /// geocoded duplicate of one is dropped); hours are summarised at `date`. The names come
+    /// from map data, a server or a file: cleaned for the terminal here, where they enter.
+    public static func search(_ query: String, forSlotAt slotIndex: Int, near: Coordinate? = nil, using geocoder: Geocoding,
+                              preferred: [PreferredPlace] = [], at date: Date = Date(),
+                              calendar: LocalCalendar = .fromEnvironment()) async throws -> AddressPickerViewModel {
+        let found = try await geocoder.geocode(query, near: near).map(\.terminalSafe)
+        var remembered: [PreferredPlace] = []
+        for var place in preferred where place.matches(query) || found.contains(where: { Self.samePlace($0, place.item.placemark.terminalSafe) }) {
+            place.item = MapItem(placemark: place.item.placemark.terminalSafe)
+            if !remembered.contains(where: { Self.samePlace($0.item.placemark, place.item.placemark) }) { remembered.append(place) }
+        }
+        let rest = found.filter { candidate in !remembered.contains { Self.samePlace($0.item.placemark, candidate) } }
+        let candidates = remembered.map(\.item.placemark) + rest
         guard !candidates.isEmpty else { throw Alert.addressNotFound }
-        return AddressPickerViewModel(slotIndex: slotIndex, query: query, candidates: candidates)
+        let origins: [String?] = remembered.map { $0.favouriteName.map { "favourite \"\($0)\"" } ?? "recent" } + rest.map { _ in nil }
+        let notes = candidates.map { candidate in
+            candidate.openingHours.map { OpeningHoursSummary.text(OpeningHours($0), at: date, calendar: calendar) }
+        }
+        return AddressPickerViewModel(slotIndex: slotIndex, query: query, candidates: candidates, hoursNotes: notes, origins: origins)
+    }
+
+    /// The same place: same address and within a few metres.
+    static func samePlace(_ a: Placemark, _ b: Placemark) -> Bool {
+        a.formattedAddress == b.formattedAddress && a.coordinate.distance(to: b.coordinate) < 5
     }
 
     /// The rows as shown: each candidate's address lines joined with ", ", then `None of the above`.
@@ -28,7 +80,7 @@ public final class AddressPickerViewModel {
         candidates.map(\.formattedAddress) + [Self.noneOfTheAbove]
     }
 
-    /// `pick ROW` (1-based): the chosen place, or nil for `None of the above`.
+    /// `pick ROW` (1-based): the chosen place (with its hours), or nil for `None of the above`.
     public func pick(row: Int) throws -> MapItem? {
         guard (1...rows.count).contains(row) else {
             throw InputError("No row \(row); pick 1-\(rows.count).")

@@ -1,16 +1,43 @@
 import Foundation
 
-/// The routed trip: one leg per consecutive pair of trip places, each the quickest alternative.
+/// The routed trip: one leg per consecutive pair of trip places, each the quickest alternative,
+/// with the clock times of the day (when the trip leaves, arrives, stays) and what to watch
+/// out for (stops left out, places closed when the trip gets there).
 public final class DirectionsViewModel {
     public let legs: [DirectionsLeg]
     public let transportType: TransportType
     /// Credit for the map data the routes came from (e.g. `© OpenStreetMap contributors`).
     public let attribution: String?
+    /// The trip's places in order (the start at both ends), with their stays and names.
+    public let places: [TripPlace]
+    /// Clock times per leg; nil when the directions were made without a departure.
+    public let schedule: TripSchedule?
+    /// The calendar the times are shown in.
+    public let calendar: LocalCalendar
+    /// Said above the directions (stops left out).
+    public let notices: [String]
+    /// Per leg: warnings about its destination (closed on arrival, closing during the stay).
+    public let warnings: [[String]]
 
-    public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil) {
+    public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,
+                places: [TripPlace]? = nil, departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment(),
+                notices: [String] = []) {
         self.legs = legs
         self.transportType = transportType
         self.attribution = attribution
+        let places = places ?? Self.defaultPlaces(for: legs)
+        self.places = places
+        self.calendar = calendar
+        self.notices = notices
+        let schedule = departure.map {
+            TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay))
+        }
+        self.schedule = schedule
+        warnings = legs.indices.map { index in
+            // The last leg only brings the trip home.
+            guard let schedule, index + 1 < legs.count, index + 1 < places.count else { return [] }
+            return VisitCheck.warning(for: places[index + 1], arrival: schedule.legs[index].arrival, calendar: calendar).map { [$0] } ?? []
+        }
     }
 
     public var totalTravelTime: TimeInterval { legs.reduce(0) { $0 + $1.route.expectedTravelTime } }
@@ -18,24 +45,49 @@ public final class DirectionsViewModel {
 
     /// Routes every leg of `trip` (alternatives requested; the quickest kept). Legs run
     /// concurrently, the result keeps trip order. A leg without a route is the
-    /// `Directions not available.` alert; cancellation propagates as `CancellationError`.
+    /// `Directions not available.` alert, naming the leg; cancellation propagates as
+    /// `CancellationError`.
+    public static func calculate(trip: PlannedTrip, departure: Date?, calendar: LocalCalendar = .fromEnvironment(),
+                                 transportType: TransportType, using directions: Directions,
+                                 attribution: String? = nil) async throws -> DirectionsViewModel {
+        let places = trip.places
+        guard places.count >= 2 else { throw Alert.invalidTrip }
+        let pairs = Array(zip(places, places.dropFirst()))
+        // Every leg is asked at once; the first leg in trip order without a route is the one named.
+        let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
+            for (index, pair) in pairs.enumerated() {
+                let request = DirectionsRequest(source: pair.0.item, destination: pair.1.item,
+                                                transportType: transportType, requestsAlternateRoutes: true)
+                group.addTask {
+                    do {
+                        return (index, .success(try await quickestRoute(for: request, using: directions)))
+                    } catch let alert as Alert where alert == .directionsNotAvailable {
+                        return (index, .failure(Alert.directionsNotAvailable(from: pair.0, to: pair.1)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var found = [Result<Route, Error>?](repeating: nil, count: pairs.count)
+            for await (index, outcome) in group { found[index] = outcome }
+            return found.map { $0 ?? .failure(CancellationError()) }
+        }
+        if outcomes.contains(where: { if case .failure(let error) = $0 { return error is CancellationError }; return false }) {
+            throw CancellationError()
+        }
+        let routes = try outcomes.map { try $0.get() }
+        try Task.checkCancellation()
+        let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
+        return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
+                                   places: places, departure: departure, calendar: calendar, notices: trip.notices)
+    }
+
+    /// The plain form: places without stays or names, no clock times.
     public static func calculate(trip: [MapItem], transportType: TransportType, using directions: Directions,
                                  attribution: String? = nil) async throws -> DirectionsViewModel {
-        guard trip.count >= 2 else { throw Alert.invalidTrip }
-        let pairs = Array(zip(trip, trip.dropFirst()))
-        let routes = try await withThrowingTaskGroup(of: (Int, Route).self) { group -> [Route] in
-            for (index, pair) in pairs.enumerated() {
-                let request = DirectionsRequest(source: pair.0, destination: pair.1,
-                                                transportType: transportType, requestsAlternateRoutes: true)
-                group.addTask { (index, try await quickestRoute(for: request, using: directions)) }
-            }
-            var found = [Route?](repeating: nil, count: pairs.count)
-            for try await (index, route) in group { found[index] = route }
-            return found.map { $0! }
-        }
-        try Task.checkCancellation()
-        let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0, destination: $0.0.1, route: $0.1) }
-        return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution)
+        let places = trip.enumerated().map { TripPlace(item: $0.element, label: $0.offset == 0 || $0.offset == trip.count - 1 ? "the start" : "Stop \($0.offset)") }
+        return try await calculate(trip: PlannedTrip(places: places), departure: nil, transportType: transportType,
+                                   using: directions, attribution: attribution)
     }
 
     /// The alternative with the least expected travel time (its street names cleaned for the
@@ -51,5 +103,18 @@ public final class DirectionsViewModel {
             throw Alert.directionsNotAvailable
         }
         return quickest.terminalSafe
+    }
+
+    private static func defaultPlaces(for legs: [DirectionsLeg]) -> [TripPlace] {
+        guard let first = legs.first else { return [] }
+        return [TripPlace(item: first.source, label: "the start")]
+            + legs.enumerated().map { TripPlace(item: $0.element.destination, label: $0.offset == legs.count - 1 ? "the start" : "Stop \($0.offset + 1)") }
+    }
+}
+
+extension Alert {
+    /// `Directions not available.`, naming the leg so the user knows which stop to change.
+    public static func directionsNotAvailable(from source: TripPlace, to destination: TripPlace) -> Alert {
+        Alert("\(directionsNotAvailable.message) No route from \(source.described) to \(destination.described).")
     }
 }

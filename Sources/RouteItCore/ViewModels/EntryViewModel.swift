@@ -1,3 +1,5 @@
+import Foundation
+
 /// The trip entry: a start slot followed by stop slots (2 by default, at most 10).
 /// Slot numbers as the user sees them: 1 (`from`) is the start, 2 (`stop1`), 3 (`stop2`), ...
 /// Every rule applies to every slot: typing clears the slot's place and ✓; routing needs a start
@@ -7,6 +9,8 @@ public final class EntryViewModel {
     public static let maximumStopCount = 10
 
     public private(set) var slots: [EntrySlot]
+    /// When the trip leaves the start (`depart`).
+    public var departure: Departure = .now
 
     public init(stopCount: Int = EntryViewModel.defaultStopCount) {
         slots = Array(repeating: EntrySlot(), count: 1 + max(1, min(stopCount, Self.maximumStopCount)))
@@ -44,14 +48,33 @@ public final class EntryViewModel {
         return index
     }
 
-    /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared.
+    /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared
+    /// (the planned stay is the stop's, and stays).
     public func type(_ text: String, inSlotAt index: Int) {
-        slots[index] = EntrySlot(text: text)
+        slots[index] = EntrySlot(text: text, stay: slots[index].stay)
     }
 
     /// A picked place: the slot shows its address and gets its ✓.
     public func select(_ item: MapItem, forSlotAt index: Int) {
-        slots[index] = EntrySlot(text: item.placemark.formattedAddress, mapItem: item)
+        slots[index] = EntrySlot(text: item.placemark.formattedAddress, mapItem: item, stay: slots[index].stay)
+    }
+
+    /// `stay SLOT DURATION`: how long the trip stays at a stop. The start has no stay: the trip
+    /// leaves it at the departure time.
+    public func setStay(_ seconds: TimeInterval, forSlotAt index: Int) throws {
+        guard slots.indices.contains(index) else { throw InputError("No such slot.") }
+        guard index != 0 else { throw InputError("The start has no stay; set when the trip leaves with: depart HH:MM") }
+        guard seconds.isFinite, seconds >= 0, seconds <= StayDuration.maximum else { throw InputError("A stay is 0 to 24h.") }
+        slots[index].stay = seconds
+    }
+
+    /// Replaces every slot and the departure at once (`open NAME`).
+    public func load(slots newSlots: [EntrySlot], departure newDeparture: Departure) throws {
+        guard newSlots.count >= 2, newSlots.count <= 1 + Self.maximumStopCount else {
+            throw InputError("A trip has a start and 1-\(Self.maximumStopCount) stops.")
+        }
+        slots = newSlots
+        departure = newDeparture
     }
 
     /// Clears the ✓ (keeping the text) of every chosen place `isGone` rejects, e.g. those outside
@@ -113,7 +136,25 @@ public final class EntryViewModel {
     /// The places to visit in order: the start, every stop with a place, and the start again.
     /// Throws the exact validation alert when the trip cannot be routed.
     public func trip() throws -> [MapItem] {
+        try plannedTrip().places.map(\.item)
+    }
+
+    /// The trip to route: its places with their stays and names, and what is left out (stops
+    /// with text but no chosen place), said rather than silently skipped.
+    public func plannedTrip() throws -> PlannedTrip {
         guard canRoute, let origin = start.mapItem else { throw Alert.invalidTrip }
-        return [origin] + stops.compactMap(\.mapItem) + [origin]
+        let startPlace = TripPlace(item: origin, stay: 0, label: "the start")
+        var places = [startPlace]
+        var notices: [String] = []
+        for (offset, slot) in stops.enumerated() {
+            let index = offset + 1
+            if let item = slot.mapItem {
+                places.append(TripPlace(item: item, stay: slot.stay, label: Self.label(forSlotAt: index)))
+            } else if !slot.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                notices.append("\(Self.label(forSlotAt: index)) (\"\(slot.text)\") has no chosen place and is left out; enter \(index + 1) to choose one.")
+            }
+        }
+        places.append(startPlace)
+        return PlannedTrip(places: places, notices: notices)
     }
 }

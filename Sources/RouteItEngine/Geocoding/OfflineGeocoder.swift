@@ -24,6 +24,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private var vocabulary: NameVocabulary?
     /// Where category searches are centred when not told: the middle of the map.
     private let mapCentre: Coordinate
+    /// Opening hours of POIs; nil on maps written before they were kept.
+    private let hoursByPlace: SQLiteStatement?
 
     private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key, p.other_keys"
 
@@ -68,6 +70,20 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let bound = { (key: String) in map.metadata[key].flatMap(Double.init) ?? 0 }
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
+        let hasHours = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'place_hours'") ?? 0
+        hoursByPlace = hasHours > 0 ? try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?") : nil
+    }
+
+    /// The record's placemark with the place's opening hours, when the map has them.
+    private func placemark(_ record: PlaceRecord) throws -> Placemark {
+        var placemark = record.placemark
+        if let hoursByPlace, record.kind == .poi || record.kind == .place {
+            try hoursByPlace.bind([.int(record.id)])
+            if try hoursByPlace.step() { placemark.openingHours = hoursByPlace.string(0) }
+            // Run to the end (one row per place) so the statement holds no read lock.
+            while try hoursByPlace.step() {}
+        }
+        return placemark
     }
 
     /// Opens the map at `path` and a geocoder on it.
@@ -170,7 +186,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             }
         }
 
-        return distinct(candidates.values.sorted { ($0.score, -$0.record.id) > ($1.score, -$1.record.id) }.map(\.record))
+        return try distinct(candidates.values.sorted { ($0.score, -$0.record.id) > ($1.score, -$1.record.id) }.map(\.record))
     }
 
     /// The FTS5 query for `words`: each word a prefix; a word that no name has (nor starts
@@ -226,16 +242,16 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             records.append(row)
             if records.count == Self.maxCandidates * 2 { break }
         }
-        return distinct(records)
+        return try distinct(records)
     }
 
     /// The first `maxCandidates` records, each once: the same text within a few metres is one
     /// place mapped twice (a shop's node and its building), farther apart it is another place.
-    private func distinct(_ records: [PlaceRecord]) -> [Placemark] {
+    private func distinct(_ records: [PlaceRecord]) throws -> [Placemark] {
         var shown: [String: [Coordinate]] = [:]
         var result: [Placemark] = []
         for record in records {
-            let placemark = record.placemark
+            let placemark = try self.placemark(record)
             if let earlier = shown[placemark.formattedAddress],
                earlier.contains(where: { $0.distance(to: placemark.coordinate) < Self.samePlaceRadius }) { continue }
             shown[placemark.formattedAddress, default: []].append(placemark.coordinate)
@@ -267,7 +283,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 nearest = (pointsNear.int(0), point, distance)
             }
         }
-        if let nearest, var placemark = try rows(placeByID, [.int(nearest.place)]).first?.placemark {
+        if let nearest, let record = try rows(placeByID, [.int(nearest.place)]).first {
+            var placemark = try self.placemark(record)
             placemark.coordinate = nearest.point
             return placemark
         }
@@ -281,7 +298,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                     if distance <= radius, best == nil || distance < best!.distance { best = (linesNear.int(0), point, distance) }
                 }
             }
-            if let best, var placemark = try rows(placeByID, [.int(best.place)]).first?.placemark {
+            if let best, let record = try rows(placeByID, [.int(best.place)]).first {
+                var placemark = try self.placemark(record)
                 placemark.coordinate = best.point
                 return placemark
             }

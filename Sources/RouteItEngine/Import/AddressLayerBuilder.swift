@@ -5,6 +5,8 @@ import RouteItCore
 /// places, and named streets with their geometry, plus the FTS5 text index and R*Trees over them.
 /// Positions in the R*Trees and `place_tag` are integers of 1e-7 degrees (`PackedPolyline.fixed`);
 /// street lines are packed polylines of up to 16 points, one R*Tree row each.
+/// POIs keep their raw `opening_hours` in `place_hours` (an added table: maps without it still
+/// open, their places just have no hours).
 public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     public let phaseName = "addresses"
     public private(set) var writtenSummary = "nothing written"
@@ -50,6 +52,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var borrowsAddress: Bool
         var address: AddressTags?
         var footprint: Footprint
+        var openingHours: String? = nil
     }
 
     struct PendingStreet {
@@ -137,7 +140,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             features.append(PendingFeature(kind: kind, name: name, named: true, tags: categoryTags, searchNames: [name] + alternatives,
                                            importance: importance,
                                            borrowsAddress: kind == .poi || ["square", "locality", "plot"].contains(tag("place") ?? ""),
-                                           address: addressTags, footprint: footprint))
+                                           address: addressTags, footprint: footprint, openingHours: tag("opening_hours")))
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
             // Toilets, parking, ATMs: rarely named, and still what people look for.
@@ -255,6 +258,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 importance: feature.importance, streetKey: streetKey, number: number)
             let otherKeys = feature.searchNames.dropFirst().map(TextFolding.key).filter { !$0.isEmpty }
             row.otherKeys = otherKeys.isEmpty ? nil : "|" + otherKeys.joined(separator: "|") + "|"
+            row.openingHours = feature.openingHours
             let placeID = try writer.insert(row)
             if feature.named {
                 try writer.insertText(feature.searchNames, place: placeID)
@@ -293,6 +297,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         other_keys TEXT
     );
     CREATE INDEX place_by_street ON place(street_key, hn_key);
+    CREATE TABLE place_hours(place_id INTEGER PRIMARY KEY, opening_hours TEXT NOT NULL);
     CREATE TABLE street_alias(alias_key TEXT NOT NULL, street_key TEXT NOT NULL, PRIMARY KEY(alias_key, street_key)) WITHOUT ROWID;
     CREATE VIRTUAL TABLE place_text USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
     CREATE VIRTUAL TABLE address_point USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER);

@@ -15,6 +15,8 @@ struct PlaceRow {
     /// Folded other names ("salutorget" for Kauppatori), `|`-separated: exact matches on them
     /// rank like the name itself.
     var otherKeys: String?
+    /// The raw OSM `opening_hours` of a POI (kept in `place_hours`).
+    var openingHours: String?
 
     init(kind: PlaceKind, name: String?, houseNumber: String?, street: String?, postcode: String?, city: String?,
          position: Coordinate, importance: Int, streetKey: String?, number parsed: HouseNumber?) {
@@ -40,6 +42,7 @@ final class PlaceWriter {
     private let insertLine: SQLiteStatement
     private let insertAlias: SQLiteStatement
     private let insertTag: SQLiteStatement
+    private let insertHours: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
 
@@ -54,6 +57,7 @@ final class PlaceWriter {
         insertLine = try db.prepare("INSERT INTO street_line VALUES (?,?,?,?,?,?,?)")
         insertAlias = try db.prepare("INSERT OR IGNORE INTO street_alias(alias_key, street_key) VALUES (?, ?)")
         insertTag = try db.prepare("INSERT OR IGNORE INTO place_tag(tag, lat, lon, place_id) VALUES (?,?,?,?)")
+        insertHours = try db.prepare("INSERT INTO place_hours(place_id, opening_hours) VALUES (?, ?)")
     }
 
     func insert(_ row: PlaceRow) throws -> Int64 {
@@ -65,7 +69,9 @@ final class PlaceWriter {
             .int(Int64(row.importance)), text(row.streetKey), text(row.houseNumber_?.key),
             int(row.houseNumber_?.low), int(row.houseNumber_?.high), text(row.otherKeys),
         ])
-        return db.lastInsertRowID
+        let id = db.lastInsertRowID
+        if let hours = row.openingHours { try insertHours.run([.int(id), .text(hours)]) }
+        return id
     }
 
     /// Indexes the folded names of a place for text search.

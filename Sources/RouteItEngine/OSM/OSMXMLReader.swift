@@ -92,13 +92,13 @@ public final class OSMXMLReader: OSMReader {
         switch source {
         case .file(let url):
             let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw OSMReadError("cannot read \(name): \(Self.describe(errno: errno))") }
+            guard fd >= 0 else { throw OSMReadError("Cannot read \(url.path): \(Self.describe(errno: errno)).") }
             defer { close(fd) }
             var status = stat()
-            guard fstat(fd, &status) == 0 else { throw OSMReadError("cannot read \(name): \(Self.describe(errno: errno))") }
+            guard fstat(fd, &status) == 0 else { throw OSMReadError("Cannot read \(url.path): \(Self.describe(errno: errno)).") }
             guard status.st_mode & S_IFMT != S_IFDIR else { throw OSMReadError("\(name) is a directory, not an OSM file") }
             guard let reader = xmlReaderForFd(fd, url.path, nil, options) else {
-                throw OSMReadError("cannot read \(name): out of memory")
+                throw OSMReadError("Cannot read \(name): out of memory.")
             }
             defer { xmlFreeTextReader(reader) }
             try body(reader, Int(status.st_size))
@@ -108,7 +108,7 @@ public final class OSMXMLReader: OSMReader {
             try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
                 guard let reader = xmlReaderForMemory(base, Int32(raw.count), name, nil, options) else {
-                    throw OSMReadError("cannot read \(name): out of memory")
+                    throw OSMReadError("Cannot read \(name): out of memory.")
                 }
                 defer { xmlFreeTextReader(reader) }
                 try body(reader, raw.count)
@@ -165,6 +165,12 @@ public final class OSMXMLReader: OSMReader {
         case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue): return "an undefined entity"
         case Int(XML_ERR_ENTITY_LOOP.rawValue): return "an entity that refers to itself or expands without end"
         case Int(XML_ERR_ATTRIBUTE_REDEFINED.rawValue): return "an attribute given twice in one tag"
+        case Int(XML_ERR_NAME_TOO_LONG.rawValue): return "a tag or attribute name longer than 50,000 characters"
+        // libxml2's safety limits, reported as internal errors.
+        case Int(XML_ERR_INTERNAL_ERROR.rawValue) where message.contains("Excessive depth"):
+            return "elements nested more than 256 deep"
+        case Int(XML_ERR_INTERNAL_ERROR.rawValue) where message.contains("Huge input"):
+            return "a value longer than 10 MB"
         case Int(XML_ERR_LT_IN_ATTRIBUTE.rawValue), Int(XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue),
              Int(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue), Int(XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue):
             return "a malformed attribute"

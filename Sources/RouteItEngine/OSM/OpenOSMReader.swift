@@ -10,11 +10,11 @@ public func openOSMReader(at url: URL) throws -> OSMReader {
     guard fd >= 0 else {
         let code = errno
         if code == ENOENT { throw OSMReadError("\(url.path): no such file") }
-        throw OSMReadError("cannot read \(name): \(OSMXMLReader.describe(errno: code))")
+        throw OSMReadError("Cannot read \(url.path): \(OSMXMLReader.describe(errno: code)).")
     }
     let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     var status = stat()
-    guard fstat(fd, &status) == 0 else { throw OSMReadError("cannot read \(name): \(OSMXMLReader.describe(errno: errno))") }
+    guard fstat(fd, &status) == 0 else { throw OSMReadError("Cannot read \(url.path): \(OSMXMLReader.describe(errno: errno)).") }
     guard status.st_mode & S_IFMT != S_IFDIR else {
         throw OSMReadError("\(name): is a directory, not an OSM file")
     }
@@ -22,7 +22,7 @@ public func openOSMReader(at url: URL) throws -> OSMReader {
     do {
         head = [UInt8]((try handle.read(upToCount: OSMFileFormat.sniffLength)) ?? Data())
     } catch {
-        throw OSMReadError("cannot read \(name): \((error as NSError).localizedDescription)")
+        throw OSMReadError("Cannot read \(url.path): \((error as NSError).localizedDescription)")
     }
 
     switch OSMFileFormat.sniff(head) {

@@ -38,7 +38,7 @@ final class PBFBlobFile {
     init(url: URL) throws {
         name = url.lastPathComponent
         fd = open(url.path, O_RDONLY)
-        guard fd >= 0 else { throw OSMReadError("\(name): cannot open the file (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else { throw OSMReadError("Cannot read \(url.path): \(OSMXMLReader.describe(errno: errno)).") }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             close(fd)

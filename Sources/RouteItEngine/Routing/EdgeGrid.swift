@@ -14,6 +14,8 @@ struct EdgeGrid {
     var cellEdges: Column<Int32>
 
     static let cellMetres = 200.0
+    /// Segments spanning at most this many cells list their whole box (at most 9 × 9 cells).
+    static let shortSegmentSteps = 8
     static let metresPerDegree = 6_371_008.8 * Double.pi / 180
 
     static func build(_ net: RoadNetwork) -> EdgeGrid {
@@ -38,10 +40,20 @@ struct EdgeGrid {
             let pts = net.points(of: e)
             var prev = pts.first!
             for p in pts.dropFirst() {
-                // Walk the segment in steps of at most one cell, listing the cells of each step's
-                // box: work follows the segment's length, not the area of its bounding box.
+                // A short segment lists the cells of its box. A long one is walked in steps of at
+                // most one cell, listing the cells of each step's box: work follows its length,
+                // not the area of its box (a segment across a country would fill the grid).
                 let steps = max(1, Int(min(8192, max(abs(p.latitude - prev.latitude) / grid.cellLat,
                                                        abs(p.longitude - prev.longitude) / grid.cellLon).rounded(.up))))
+                if steps <= shortSegmentSteps {
+                    let (r0, c0) = grid.cell(lat: min(prev.latitude, p.latitude), lon: min(prev.longitude, p.longitude))
+                    let (r1, c1) = grid.cell(lat: max(prev.latitude, p.latitude), lon: max(prev.longitude, p.longitude))
+                    for r in r0...r1 {
+                        for c in c0...c1 { pairs.append(UInt64(r * cols + c) << 32 | UInt64(e)) }
+                    }
+                    prev = p
+                    continue
+                }
                 var a = (lat: prev.latitude, lon: prev.longitude)
                 for s in 1...steps {
                     let t = Double(s) / Double(steps)

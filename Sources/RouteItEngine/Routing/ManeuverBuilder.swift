@@ -69,6 +69,8 @@ struct ManeuverBuilder {
     static let headingMetres = 20.0
     /// Within this of straight on, a change of road is a name change, not a turn.
     static let straightAngle = 20.0
+    /// Where the road obviously goes on, a bend up to this is still a name change.
+    static let obviousBendAngle = 35.0
 
     func steps(for legs: [RouteLeg]) -> [RouteStep] {
         let coords = legs.map { net.clip($0.edge, from: $0.from, to: $0.to) }
@@ -113,7 +115,7 @@ struct ManeuverBuilder {
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
             } else if name != draft.name && !(roundabouts && isRoundabout) {
                 let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
-                let straight = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < 60
+                let straight = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
                 if straight && name.isEmpty {
                     // Straight on where the name ends (a bridge, a crossing): nothing to announce.
                 } else if straight && draft.name.isEmpty && draft.kind != .depart

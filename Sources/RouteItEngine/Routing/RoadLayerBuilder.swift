@@ -110,10 +110,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
     /// ones are mapping errors (a node at 0,0 among Helsinki's, a road drawn across a continent).
     static let maxSegmentMetres = 100_000.0
     static let maxWayMetres = 1_000_000.0
-    /// Most times ways may pass through one node. Busy real junctions have a handful; far more
-    /// (a way zigzagging between two nodes, thousands of ways from one point) would make the
-    /// turns at that node, and the hierarchy over them, grow with the square of its degree.
-    static let maxVisitsPerNode = 32
+    /// Most road ends one node may join (a way passing through counts twice). The busiest
+    /// junctions of real extracts have about 10; the turns at a node, and the hierarchy over
+    /// them, grow with the cube of its degree, so a way zigzagging between two nodes or
+    /// thousands of ways from one point would cost minutes and gigabytes.
+    static let maxRoadsAtNode = 24
 
     /// Junctions (way ends, nodes shared by ways, obstacles on a way) become graph nodes;
     /// returns them sorted. An obstacle must be a node for the car graph to charge its delay.
@@ -121,12 +122,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
     func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
         skipped = SkippedElements()
         var (kept, points, wayRanges) = keptNodes(coordinates: coordinates)
+        dropWaysThroughCrowdedNodes(kept: &kept, points: &points, wayRanges: &wayRanges)
         var sorted = kept
         sorted.sort()
-        if dropWaysThroughCrowdedNodes(sorted: sorted, kept: &kept, points: &points, wayRanges: &wayRanges) {
-            sorted = kept
-            sorted.sort()
-        }
         var candidates: [Int64] = []
         var i = 1
         while i < sorted.count {
@@ -218,18 +216,26 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         return (kept, points, wayRanges)
     }
 
-    /// Leaves out (empties the range of) every way through a node that ways pass more than
-    /// `maxVisitsPerNode` times, compacting `kept` and `points`. Returns whether any was dropped.
-    private func dropWaysThroughCrowdedNodes(sorted: [Int64], kept: inout [Int64], points: inout [GeoPoint],
-                                            wayRanges: inout [Range<Int>]) -> Bool {
-        guard !sorted.isEmpty else { return false }
+    /// Leaves out (empties the range of) every way through a node joining more than
+    /// `maxRoadsAtNode` road ends, compacting `kept` and `points`.
+    private func dropWaysThroughCrowdedNodes(kept: inout [Int64], points: inout [GeoPoint], wayRanges: inout [Range<Int>]) {
+        // Every node once per way end, twice where a way passes through: runs give the degrees.
+        var ends: [Int64] = []
+        ends.reserveCapacity(2 * kept.count)
+        for r in wayRanges where !r.isEmpty {
+            ends.append(contentsOf: kept[r])
+            if r.count > 2 { ends.append(contentsOf: kept[(r.lowerBound + 1)..<(r.upperBound - 1)]) }
+        }
+        ends.sort()
         var crowded: [Int64] = []
         var runStart = 0
-        for i in 1...sorted.count where i == sorted.count || sorted[i] != sorted[runStart] {
-            if i - runStart > Self.maxVisitsPerNode { crowded.append(sorted[runStart]) }
-            runStart = i
+        while runStart < ends.count {
+            var runEnd = runStart + 1
+            while runEnd < ends.count && ends[runEnd] == ends[runStart] { runEnd += 1 }
+            if runEnd - runStart > Self.maxRoadsAtNode { crowded.append(ends[runStart]) }
+            runStart = runEnd
         }
-        guard !crowded.isEmpty else { return false }
+        guard !crowded.isEmpty else { return }
         var keptOut: [Int64] = []
         var pointsOut: [GeoPoint] = []
         keptOut.reserveCapacity(kept.count)
@@ -247,7 +253,6 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         }
         kept = keptOut
         points = pointsOut
-        return true
     }
 
     static func index(of id: Int64, in sorted: [Int64]) -> Int32? {

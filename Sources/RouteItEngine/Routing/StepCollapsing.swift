@@ -36,9 +36,10 @@ struct StepCollapsing {
             }
             let next = steps[i + 1]
             let a = step.turn ?? 0, b = next.turn ?? 0
-            // A car crossing the median onto the other carriageway of the road it left.
-            let turnsBack = mode == .car && a * b > 0 && abs(a) >= 45 && abs(b) >= 45 && abs(a + b) >= 120
-                && !next.name.isEmpty && previous.name == next.name
+            // A car heading back the way it came: across the median onto the other carriageway of
+            // the road it left, or round a tight corner pair that reverses the heading.
+            let turnsBack = mode == .car && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
+                && (abs(a + b) >= 150 || abs(a + b) >= 120 && !next.name.isEmpty && previous.name == next.name)
             // Only an unnamed piece (or one named like the next street, or a few metres) is a connector.
             let isConnector = step.name.isEmpty || step.name == next.name || step.distance < 5
             guard turnsBack || isConnector else {

@@ -17,23 +17,29 @@ public final class HTTPClient: @unchecked Sendable {
         self.configuration = configuration
     }
 
-    /// Tries up to `configuration.maxAttempts` times; sleeps `backoff * 2^(n-1)` between tries.
+    /// Tries up to `configuration.maxAttempts` times, all within one timeout: a server that is
+    /// not there (refused, reset) or failing (5xx) is tried again after `backoff * 2^(n-1)`;
+    /// one that is slow, endless or talks nonsense is not (another try would only wait again).
     public func get(_ url: URL, timeout: TimeInterval? = nil, maxAttempts: Int? = nil) async throws -> HTTPResponse {
         let attempts = max(1, maxAttempts ?? configuration.maxAttempts)
+        let deadline = Deadline(seconds: Self.bounded(timeout ?? configuration.timeout))
         var lastError: RemoteError = .unreachable(host: url.hostDescription, reason: "no attempt made")
         for attempt in 1...attempts {
             try Task.checkCancellation()
+            let remaining = Double(deadline.remainingMilliseconds) / 1000
+            guard remaining > 0 else { break }
             do {
-                let response = try await fetchOnce(url, timeout: timeout ?? configuration.timeout)
+                let response = try await fetchOnce(url, timeout: remaining)
                 guard response.statusCode >= 500 else { return response }
                 lastError = .serverError(host: url.hostDescription, status: response.statusCode)
             } catch RemoteError.cancelled {
                 throw CancellationError()
             } catch let error as RemoteError {
                 lastError = error
+                guard case .unreachable = error else { throw error }
             }
             if attempt < attempts {
-                let delay = min(60, configuration.backoff * pow(2, Double(attempt - 1)))
+                let delay = min(Double(deadline.remainingMilliseconds) / 1000, configuration.backoff * pow(2, Double(attempt - 1)))
                 try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItExport
 
 /// Where `export FORMAT FILE [--force]` writes: `~/` is the user's `$HOME`, and an existing
 /// file is only replaced with `--force` (an export never silently destroys another file).
@@ -38,8 +39,9 @@ struct ExportDestination {
     func url() throws -> URL {
         guard !path.isEmpty else { throw InputError("Usage: \(TripMapCommands.exportUsage)") }
         let url = URL(fileURLWithPath: Self.expand(path))
-        var isDirectory: ObjCBool = false
-        if !force, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        // Only a file is replaced (through a link, its target); a FIFO or a device such as
+        // /dev/stdout is written into, which destroys nothing (see OutputFile).
+        if !force, (try? OutputFile.target(for: url.path, allowingStreams: true))?.kind == .regular {
             throw InputError("\(path) already exists; to replace it: export FORMAT \(path) --force")
         }
         return url

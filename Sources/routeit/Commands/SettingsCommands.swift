@@ -13,6 +13,7 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("mode car|walk")
             }
             session.flow.setTransportType(type)
+            if session.remembersSettings { session.planner.saveSettings() }
             return .init(text: session.renderScreen())
         })
 
@@ -24,6 +25,7 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("units mi|km")
             }
             session.flow.setDistanceUnit(unit)
+            if session.remembersSettings { session.planner.saveSettings() }
             return .init(text: session.renderScreen())
         })
 

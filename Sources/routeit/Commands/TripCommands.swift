@@ -3,7 +3,7 @@ import RouteItScreens
 
 /// Editing the trip entry: type, swap, add, remove, location, locate.
 enum TripCommands {
-    static let all: [ShellCommand] = [type, swap, add, remove, location, locate]
+    static let all: [ShellCommand] = [type, swap, add, remove, stay, depart, location, locate]
 
     static let slotCompletions: (Session, Int) -> [String] = { session, _ in
         session.flow.entry.slotNames + session.flow.entry.slots.indices.map { String($0 + 1) }
@@ -12,7 +12,8 @@ enum TripCommands {
     static let type = ShellCommand(
         name: "type", usage: "type SLOT TEXT",
         summary: "Set a slot's text (clears its ✓); slots are 1/from, 2/stop1, 3/stop2, ...",
-        completions: { session, position in position == 0 ? slotCompletions(session, position) : [] },
+        // After the slot: favourite names and recent places first.
+        completions: { session, position in position == 0 ? slotCompletions(session, position) : session.planner.completionWords() },
         run: { session, arguments in
             guard arguments.count >= 1 else { throw ShellCommand.usageErrorFor("type SLOT TEXT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
@@ -54,6 +55,28 @@ enum TripCommands {
             guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("remove SLOT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
             try session.flow.editTrip { try $0.removeSlot(at: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let stay = ShellCommand(
+        name: "stay", usage: "stay SLOT DURATION",
+        summary: "How long the trip stays at a stop: 15m, 1h, 1h30m (0 for none)",
+        completions: { session, position in position == 0 ? slotCompletions(session, position) : ["0", "15m", "30m", "1h"] },
+        run: { session, arguments in
+            guard arguments.count == 2 else { throw ShellCommand.usageErrorFor("stay SLOT DURATION") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            let seconds = try StayDuration.parse(arguments.words[1])
+            try session.flow.editTrip { try $0.setStay(seconds, forSlotAt: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let depart = ShellCommand(
+        name: "depart", usage: "depart [YYYY-MM-DD] HH:MM|now",
+        summary: "When the trip leaves the start (today when the date is left out; now by default)",
+        completions: { _, position in position == 0 ? ["now"] : [] },
+        run: { session, arguments in
+            guard (1...2).contains(arguments.count) else { throw ShellCommand.usageErrorFor("depart [YYYY-MM-DD] HH:MM|now") }
+            try session.flow.setDeparture(words: arguments.words)
             return .init(text: session.renderScreen())
         })
 

@@ -38,10 +38,11 @@ enum TripMapCommands {
             if format.needsRoads, let projection = SVGExport.projection(stops: trip.stops, legs: trip.legs) {
                 roads = session.services.roads(in: projection.visibleBox)
             }
-            let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads)
+            let plan = TripExportPlan(directions: directions, departure: session.flow.entry.departure, settings: session.flow.settings)
+            let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads, plan: plan)
             do {
                 // Atomic for files; never replaces a link, FIFO or device (see OutputFile).
-                try OutputFile.write(Data(text.utf8), to: (path as NSString).expandingTildeInPath)
+                try OutputFile.write(Data(text.utf8), to: url.path)
             } catch let error as OutputFileError {
                 throw InputError("Cannot write \(path): \(error.reason).")
             }
@@ -49,7 +50,7 @@ enum TripMapCommands {
         })
 
     static let optimize = ShellCommand(
-        name: "optimize", usage: "optimize", summary: "Put the stops in the quickest round-trip order (start fixed)",
+        name: "optimize", usage: "optimize", summary: "Put the stops in the quickest round-trip order that finds every place open (start fixed)",
         progressMessage: "Optimizing",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("optimize") }
@@ -58,13 +59,15 @@ enum TripMapCommands {
             }
             let plan: TripOrderPlan
             do {
-                plan = try await TripOrderPlanner.plan(session.flow.entry, transportType: session.flow.settings.transportType,
-                                                       using: session.services)
+                let flow = session.flow
+                plan = try await TripOrderPlanner.plan(flow.entry, transportType: flow.settings.transportType, using: session.services,
+                                                       departure: flow.entry.departure.date(now: flow.clock.currentDate()),
+                                                       calendar: flow.calendar)
             } catch let error as TripOrderError {
                 throw Alert(error.description)
             }
             try session.flow.editTrip { try $0.reorderStops(plan.stopOrder) }
-            let saved = plan.improvement.summary
+            let saved = plan.summary
             // The directions follow the new order.
             do {
                 try await session.flow.route()

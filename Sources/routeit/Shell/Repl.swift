@@ -1,11 +1,12 @@
 import Foundation
+import RouteItCore
 import RouteItScreens
 
 /// The interactive shell: prints the entry screen, then reads commands until `quit` or Ctrl-D.
 /// On a terminal it uses libedit (history, tab completion); from a pipe it reads plain lines.
 enum Repl {
     static func run(options: ShellOptions) -> Int32 {
-        let session = Session.make(options: options, style: TextStyle.detect(), watchServers: true)
+        let session = Session.make(options: options, style: TextStyle.detect(), watchServers: true, remembersSettings: true)
         let runner = CommandRunner()
         let interactive = isatty(STDIN_FILENO) == 1
         let reader: LineReader = interactive
@@ -25,6 +26,9 @@ enum Repl {
             continued = source
             PromptKeyReader.showNotices = { NoticePrinter.shared.showPendingAtPrompt() }
             print("RouteIt: plan a round trip. Type help for the commands, quit or Ctrl-D to leave.")
+        }
+        if let problem = session.plannerStoreProblem {
+            print(AlertScreen.render(Alert(problem + " Saved trips, favourites and settings are not available this session."), style: session.style))
         }
         print(session.renderScreen())
         // Piped input: a script's run fails when any of its commands did.

@@ -3,9 +3,9 @@ import RouteItScreens
 
 /// The terminal map of the routed trip, for `map` and above the directions.
 extension Session {
-    /// The directions on screen, or the error telling the user how to get some.
+    /// The directions on screen (or kept after `back`), or the error telling the user how to get some.
     func shownDirections(for action: String) throws -> DirectionsViewModel {
-        guard case .directions(let directions) = flow.screen else {
+        guard let directions = flow.currentDirections else {
             throw InputError("There are no directions to \(action); compute them first: route")
         }
         return directions

@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import RouteItRemote
 import RouteItScreens
+import RouteItStore
 
 /// One shell session: the flow controller and view models, plus how their state is shown.
 /// Executes one command line at a time and returns what to print. Every failure becomes one
@@ -10,13 +11,22 @@ final class Session {
     let flow: TripFlowController
     let services: LazyServices
     let style: TextStyle
+    /// Saved trips, favourites, recent places (and settings, when `remembersSettings`).
+    let planner: PlannerViewModel
+    /// The REPL keeps `mode`/`units` between sessions; a replayed `.flow` starts from the
+    /// first-run settings and leaves the saved ones alone, so its output never depends on
+    /// earlier sessions.
+    let remembersSettings: Bool
     /// The map in use (`--map`, then `use NAME`).
     let mapChoice: MapChoice
 
-    init(flow: TripFlowController, services: LazyServices, style: TextStyle, mapChoice: MapChoice = MapChoice(nil)) {
+    init(flow: TripFlowController, services: LazyServices, style: TextStyle, planner: PlannerViewModel, remembersSettings: Bool,
+         mapChoice: MapChoice = MapChoice(nil)) {
         self.flow = flow
         self.services = services
         self.style = style
+        self.planner = planner
+        self.remembersSettings = remembersSettings
         self.mapChoice = mapChoice
     }
 
@@ -27,7 +37,7 @@ final class Session {
     /// whose output must not depend on timing).
     /// A replayed file (`watchServers` false) asks no gpsd unless one is named (`--location`,
     /// ROUTEIT_LOCATION): its `locate` must not depend on the machine it runs on.
-    static func make(options: ShellOptions, style: TextStyle, watchServers: Bool = false) -> Session {
+    static func make(options: ShellOptions, style: TextStyle, watchServers: Bool = false, remembersSettings: Bool = false) -> Session {
         let notices = BackendNotices(onPost: NoticePrinter.shared.post)
         let monitors = ServiceFactory.serverMonitors(options, notices: notices)
         if watchServers, options.probeInterval > 0 { monitors?.startMonitoring(every: options.probeInterval) }
@@ -37,15 +47,27 @@ final class Session {
             chosen.mapPath = mapChoice.current
             return try ServiceFactory.makeServices(chosen, notices: notices, monitors: monitors, cancellation: cancellation)
         }
+        let store = Result<PlannerStoring, Error> { try SQLitePlannerStore(path: SQLitePlannerStore.defaultPath()) }
+        let firstRun = TripSettings(transportType: .car, distanceUnit: .firstRun(environment: ProcessInfo.processInfo.environment))
+        var settings = firstRun
+        if remembersSettings, case .success(let opened) = store, let saved = try? opened.loadSettings() { settings = saved }
         let flow = TripFlowController(geocoder: services, directions: services,
                                       location: LocationViewModel(device: ServiceFactory.locationDevice(options, fallback: watchServers ? .default : .simulated)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
-                                      attribution: ServiceFactory.attribution(for: options))
-        // --mode and --units set where the session starts.
+                                      attribution: ServiceFactory.attribution(for: options), settings: settings)
+        // --mode and --units set where the session starts (over the saved settings).
         if let type = options.transportType { flow.setTransportType(type) }
         if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
-        return Session(flow: flow, services: services, style: style, mapChoice: mapChoice)
+        let mapName = options.mapPath.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath).standardizedFileURL.path } ?? "default"
+        let planner = PlannerViewModel(flow: flow, store: store, mapName: mapName)
+        flow.preferredPlaces = { [weak planner] in planner?.preferredPlaces() ?? [] }
+        flow.onPlacePicked = { [weak planner] in planner?.remember($0) }
+        return Session(flow: flow, services: services, style: style, planner: planner, remembersSettings: remembersSettings,
+                       mapChoice: mapChoice)
     }
+
+    /// Why the planner store cannot be used this session, if it cannot (said once at the start).
+    var plannerStoreProblem: String? { planner.storeProblem }
 
     struct Output {
         var text: String
@@ -82,7 +104,7 @@ final class Session {
     func renderScreen() -> String {
         switch flow.screen {
         case .entry:
-            return EntryScreen.render(flow.entry, settings: flow.settings, style: style)
+            return EntryScreen.render(flow.entry, settings: flow.settings, calendar: flow.calendar, style: style)
         case .picker(let picker):
             return AddressPickerScreen.render(picker, style: style)
         case .directions(let directions):

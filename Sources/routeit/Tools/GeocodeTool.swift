@@ -21,7 +21,8 @@ enum GeocodeTool {
         let text = arguments.joined(separator: " ")
         do {
             let geocoder = try ToolServices.open(options).geocoder
-            let results = try ToolServices.wait { try await geocoder.geocode(text) }
+            // Names from the map or a server: cleaned for the terminal before anything prints them.
+            let results = try ToolServices.wait { try await geocoder.geocode(text) }.map(\.terminalSafe)
             if options.json {
                 print(NominatimJSON.text(results.map(NominatimJSON.object)))
             } else if results.isEmpty {
@@ -32,7 +33,7 @@ enum GeocodeTool {
             }
             return results.isEmpty ? 1 : 0
         } catch {
-            return tool.fail("\(error)", code: 1)
+            return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RouteItEngine
+import RouteItExport
 
 /// `routeit import FILE.osm.pbf|FILE.osm [-o MAP.routeit] [--force]`: builds a map (default:
 /// installs it in the maps directory, named after the extract: Helsinki.osm.pbf → helsinki, and
@@ -23,20 +24,31 @@ enum ImportTool {
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return tool.fail("no such file: \(source)", code: 2)
         }
+        guard access(source, R_OK) == 0 else { return tool.fail("Cannot read \(source): permission denied.", code: 1) }
         let library = MapLibrary()
         let name = MapLibrary.stem(of: URL(fileURLWithPath: source).lastPathComponent)
         let output = options.output ?? library.installPath(forName: name)
         if options.output == nil, !options.force, let installed = library.installedPath(named: name) ?? existing(output) {
             return tool.fail("a map named \"\(name)\" is already installed (\(installed)); add --force to replace it", code: 1)
         }
+        // Where the map goes is checked before the input is read: a link is followed (the map
+        // replaces its target, the link stays), anything but a file is refused, and an
+        // unwritable folder is said now rather than after minutes of reading.
+        let destination: String
         do {
-            let summary = try MapImporter(progress: ImportProgressBar()).importMap(osmFile: source, to: output)
+            destination = try OutputFile.target(for: output, allowingStreams: false, creatingFolders: true).path
+        } catch {
+            return tool.fail(UserMessage.sentence(for: error), code: 1)
+        }
+        do {
+            let summary = try MapImporter(progress: ImportProgressBar()).importMap(osmFile: source, to: destination)
             printError(String(format: "import: %d nodes, %d ways, %d relations in %.1fs",
                               summary.nodes, summary.ways, summary.relations, summary.seconds))
+            if !summary.skipped.isEmpty { printError("import: skipped: \(summary.skipped.description)") }
             print(output)
             return 0
         } catch {
-            return tool.fail("\(error)", code: 1)
+            return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
     }
 

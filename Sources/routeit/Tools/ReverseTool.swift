@@ -21,14 +21,14 @@ enum ReverseTool {
             ? arguments[0].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             : arguments
         guard parts.count == 2 else { return tool.usageError() }
-        guard let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+        guard let latitude = DecimalNumber.parse(parts[0]), let longitude = DecimalNumber.parse(parts[1]),
               Coordinate(latitude: latitude, longitude: longitude).isValid else {
             return tool.fail("not a coordinate: \(parts.joined(separator: " ")) (latitude -90...90, longitude -180...180)", code: 2)
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         do {
             let geocoder = try ToolServices.open(options).geocoder
-            let result = try ToolServices.wait { try await geocoder.reverseGeocode(coordinate) }
+            let result = try ToolServices.wait { try await geocoder.reverseGeocode(coordinate) }?.terminalSafe
             if options.json {
                 print(NominatimJSON.text(result.map(NominatimJSON.object) ?? ["error": "Unable to geocode"]))
             } else if let result {
@@ -43,7 +43,7 @@ enum ReverseTool {
             if options.json { print(NominatimJSON.text(["error": "Unable to geocode"])) }
             return tool.fail(outside.message, code: 1)
         } catch {
-            return tool.fail("\(error)", code: 1)
+            return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
     }
 }

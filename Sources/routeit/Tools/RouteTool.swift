@@ -55,7 +55,7 @@ enum RouteTool {
             case .unavailable(let message): return report(Failure(code: "Unavailable", message: message), options)
             }
         } catch {
-            return report(Failure(code: "Unavailable", message: "\(error)"), options)
+            return report(Failure(code: "Unavailable", message: UserMessage.sentence(for: error)), options)
         }
     }
 
@@ -104,7 +104,8 @@ enum RouteTool {
         for i in 0..<(waypoints.count - 1) {
             let request = DirectionsRequest(source: waypoints[i].item, destination: waypoints[i + 1].item, transportType: mode,
                                             requestsAlternateRoutes: alternatives && waypoints.count == 2)
-            let found = try ToolServices.wait { try await directions.calculate(request) }
+            // Street names are map data or a server's: cleaned for the terminal here.
+            let found = try ToolServices.wait { try await directions.calculate(request) }.map(\.terminalSafe)
             guard !found.isEmpty else { throw DirectionsError.noRoute }
             legs.append(found)
         }
@@ -115,13 +116,14 @@ enum RouteTool {
     static func coordinate(_ text: String) -> Coordinate? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+              let lat = DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces)),
+              let lon = DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
         let c = Coordinate(latitude: lat, longitude: lon)
         return c.isValid ? c : nil
     }
 
-    /// Two numbers around a comma: meant as a coordinate even when out of range.
+    /// Two numbers around a comma (any spelling: `0x10`, `inf`): meant as a coordinate, so an
+    /// out-of-range or non-decimal one is an error, not an address to look up.
     private static func looksLikeCoordinate(_ text: String) -> Bool {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }

@@ -1,3 +1,4 @@
+import RouteItCore
 /// One of routeit's one-shot tools (`routeit route ...`): how to call it, what it does (a line
 /// for lists, a paragraph for `routeit help TOOL` and the man page), and the tool itself, given
 /// the parsed command line and its positional arguments. Exit 0 on success, 1 when it found
@@ -11,7 +12,8 @@ struct Tool {
 
     /// `routeit route: <message>` on stderr, returning `code`.
     func fail(_ message: String, code: Int32) -> Int32 {
-        printError("routeit \(name): \(message)")
+        // Messages may carry a server's or the map's own words: never escape sequences.
+        printError("routeit \(name): \(TerminalSafeText.clean(message))")
         return code
     }
 

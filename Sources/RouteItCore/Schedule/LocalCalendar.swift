@@ -1,0 +1,85 @@
+import Foundation
+
+/// The calendar clock times are read and shown in: Gregorian, in the time zone of the
+/// environment (`TZ`), else the system's. Opening hours are read in the same zone, since a map
+/// is planned where it is travelled.
+public struct LocalCalendar: Sendable {
+    public let calendar: Calendar
+
+    public init(timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = 2
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        self.calendar = calendar
+    }
+
+    public var timeZone: TimeZone { calendar.timeZone }
+
+    /// `TZ` names the zone (`Europe/Helsinki`, `UTC`, `:Europe/Helsinki`); unset or unknown
+    /// falls back to the system's zone.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> LocalCalendar {
+        if var name = environment["TZ"], !name.isEmpty {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) {
+                return LocalCalendar(timeZone: zone)
+            }
+        }
+        return LocalCalendar(timeZone: .current)
+    }
+
+    /// Midnight that starts the day of `date`.
+    public func startOfDay(_ date: Date) -> Date { calendar.startOfDay(for: date) }
+
+    /// The day `days` after the one holding `date`, at midnight (DST-safe).
+    public func day(_ days: Int, after date: Date) -> Date {
+        calendar.date(byAdding: .day, value: days, to: startOfDay(date)) ?? startOfDay(date).addingTimeInterval(Double(days) * 86_400)
+    }
+
+    /// `minutes` after the midnight that starts `day` (may run past the next midnight).
+    public func date(_ day: Date, minutes: Int) -> Date {
+        let start = startOfDay(day)
+        let whole = minutes / 1440, rest = minutes % 1440
+        let base = whole == 0 ? start : self.day(whole, after: start)
+        return calendar.date(bySettingHour: rest / 60, minute: rest % 60, second: 0, of: base)
+            ?? base.addingTimeInterval(Double(rest) * 60)
+    }
+
+    /// Minutes since the day's midnight.
+    public func minuteOfDay(_ date: Date) -> Int {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
+
+    /// 1 = Monday ... 7 = Sunday.
+    public func weekday(_ date: Date) -> Int {
+        (calendar.component(.weekday, from: date) + 5) % 7 + 1
+    }
+
+    /// Whole days from the day of `a` to the day of `b` (negative when `b` is earlier).
+    public func daysBetween(_ a: Date, _ b: Date) -> Int {
+        calendar.dateComponents([.day], from: startOfDay(a), to: startOfDay(b)).day ?? 0
+    }
+
+    /// `10:05`.
+    public func clockText(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// `10:05`, or `00:12 (+1 day)` when `date` falls on a later day than `reference`.
+    public func clockText(_ date: Date, since reference: Date) -> String {
+        let days = daysBetween(reference, date)
+        switch days {
+        case 0: return clockText(date)
+        case 1: return clockText(date) + " (+1 day)"
+        default: return clockText(date) + " (\(days > 0 ? "+" : "")\(days) days)"
+        }
+    }
+
+    /// `2026-12-03`.
+    public func dateText(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

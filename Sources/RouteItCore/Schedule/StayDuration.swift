@@ -1,0 +1,40 @@
+import Foundation
+
+/// How long the trip stays at a stop: `15m`, `1h`, `1h30m`, `90m`, `0` (at most a day).
+public enum StayDuration {
+    public static let maximum: TimeInterval = 24 * 3600
+
+    public static func parse(_ text: String) throws -> TimeInterval {
+        let bad = InputError("Not a stay: \"\(text)\"; use minutes and hours like 15m, 1h or 1h30m.")
+        let lowered = text.lowercased()
+        if lowered == "0" { return 0 }
+        var total = 0
+        var number = ""
+        var units = Set<Character>()
+        for character in lowered {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+                guard number.count <= 5 else { throw bad }
+            } else if character == "h" || character == "m" {
+                guard let value = Int(number), !units.contains(character), !(character == "h" && units.contains("m")) else { throw bad }
+                units.insert(character)
+                total += value * (character == "h" ? 3600 : 60)
+                number = ""
+            } else {
+                throw bad
+            }
+        }
+        guard number.isEmpty, !units.isEmpty else { throw bad }
+        guard Double(total) <= maximum else { throw InputError("A stay is at most 24h.") }
+        return TimeInterval(total)
+    }
+
+    /// `15m`, `1h`, `1h30m`; `0m` for none.
+    public static func text(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        if minutes == 0 { return "0m" }
+        let hours = minutes / 60, rest = minutes % 60
+        if hours == 0 { return "\(rest)m" }
+        return rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
+    }
+}

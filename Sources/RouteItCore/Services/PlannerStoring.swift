@@ -1,0 +1,66 @@
+import Foundation
+
+/// A whole trip as saved (`save NAME`): what was typed and picked, the stays, the departure,
+/// how it is travelled and shown, and the map it was planned on.
+public struct SavedTrip: Codable, Equatable, Sendable {
+    public var name: String
+    public var slots: [EntrySlot]
+    public var departure: Departure
+    public var transportType: TransportType
+    public var distanceUnit: DistanceUnit
+    /// The map the places were picked on (a path, or `default`).
+    public var map: String
+    public var savedAt: Date
+
+    public init(name: String, slots: [EntrySlot], departure: Departure, transportType: TransportType,
+                distanceUnit: DistanceUnit, map: String, savedAt: Date) {
+        self.name = name
+        self.slots = slots
+        self.departure = departure
+        self.transportType = transportType
+        self.distanceUnit = distanceUnit
+        self.map = map
+        self.savedAt = savedAt
+    }
+}
+
+/// A line of `trips`.
+public struct SavedTripSummary: Equatable, Sendable {
+    public var name: String
+    public var stopCount: Int
+    public var savedAt: Date
+    public var map: String
+
+    public init(name: String, stopCount: Int, savedAt: Date, map: String) {
+        self.name = name
+        self.stopCount = stopCount
+        self.savedAt = savedAt
+        self.map = map
+    }
+}
+
+/// Where the planner keeps trips, favourite and recent places, and settings between sessions.
+/// The shell's implementation is an SQLite file; tests use an in-memory double. Every failure
+/// is an error whose description is one line for the user.
+public protocol PlannerStoring: AnyObject {
+    func save(_ trip: SavedTrip) throws
+    func trip(named name: String) throws -> SavedTrip?
+    func trips() throws -> [SavedTripSummary]
+    /// False when there was no such trip.
+    func deleteTrip(named name: String) throws -> Bool
+
+    /// The most recently picked places, newest first (at most `recentLimit`).
+    func recentPlaces() throws -> [MapItem]
+    func rememberPicked(_ item: MapItem, at date: Date) throws
+    /// Favourites by name, in name order.
+    func favourites() throws -> [(name: String, item: MapItem)]
+    func setFavourite(_ name: String, item: MapItem) throws
+
+    func loadSettings() throws -> TripSettings?
+    func saveSettings(_ settings: TripSettings) throws
+}
+
+public enum PlannerMemory {
+    /// How many picked places are remembered.
+    public static let recentLimit = 20
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The planner that remembers: saving and opening whole trips, favourites, recent places and
+/// settings, through a `PlannerStoring`. A store that cannot be used (damaged, unwritable)
+/// makes these commands fail with its one line; planning itself goes on.
+public final class PlannerViewModel {
+    public let flow: TripFlowController
+    /// The map this session plans on (`default` or a path), saved with each trip.
+    public let mapName: String
+    private let store: Result<PlannerStoring, Error>
+
+    public init(flow: TripFlowController, store: Result<PlannerStoring, Error>, mapName: String) {
+        self.flow = flow
+        self.store = store
+        self.mapName = mapName
+    }
+
+    /// The store's one line when it cannot be used, else nil.
+    public var storeProblem: String? {
+        if case .failure(let error) = store { return "\(error)" }
+        return nil
+    }
+
+    private func usable() throws -> PlannerStoring {
+        switch store {
+        case .success(let store): return store
+        case .failure(let error): throw Alert("\(error)")
+        }
+    }
+
+    /// Runs a store call; its failure is one alert line.
+    private func withStore<T>(_ body: (PlannerStoring) throws -> T) throws -> T {
+        let store = try usable()
+        do {
+            return try body(store)
+        } catch let error as InputError {
+            throw error
+        } catch let alert as Alert {
+            throw alert
+        } catch {
+            throw Alert("\(error)")
+        }
+    }
+
+    static func checkName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw InputError("Name the trip: save NAME") }
+        guard trimmed.count <= 80, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw InputError("A name is at most 80 characters, with no control characters.")
+        }
+        return trimmed
+    }
+
+    /// Text from a file or the store enters the trip cleaned for the terminal, like the
+    /// geocoder's answers do.
+    static func terminalSafe(_ slot: EntrySlot) -> EntrySlot {
+        EntrySlot(text: TerminalSafeText.clean(slot.text), mapItem: slot.mapItem?.terminalSafe, stay: slot.stay)
+    }
+
+    // MARK: Trips
+
+    /// `save NAME`: the whole trip as it is now (an existing trip of that name is replaced).
+    public func save(name: String) throws -> String {
+        let name = try Self.checkName(name)
+        let entry = flow.entry
+        let trip = SavedTrip(name: name, slots: entry.slots, departure: entry.departure,
+                             transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
+                             map: mapName, savedAt: flow.clock.currentDate())
+        try withStore { try $0.save(trip) }
+        return "Saved trip \"\(name)\" (\(entry.slots.filter(\.isSelected).count) places)."
+    }
+
+    /// `open NAME`: the saved trip replaces the one being planned.
+    public func open(name: String) throws -> String {
+        let name = try Self.checkName(name)
+        guard let trip = try withStore({ try $0.trip(named: name) }) else {
+            throw InputError("No saved trip \"\(name)\"; trips lists them.")
+        }
+        try flow.load(slots: trip.slots.map(Self.terminalSafe), departure: trip.departure,
+                      settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit))
+        var text = "Opened trip \"\(trip.name)\"."
+        if trip.map != mapName { text += " It was planned on \(trip.map); this session uses \(mapName)." }
+        return text
+    }
+
+    /// A trip read from a file (`open trip.gpx`).
+    public func open(imported slots: [EntrySlot], departure: Departure, transportType: TransportType?, distanceUnit: DistanceUnit?,
+                     from path: String) throws -> String {
+        try flow.load(slots: slots.map(Self.terminalSafe), departure: departure,
+                      settings: TripSettings(transportType: transportType ?? flow.settings.transportType,
+                                             distanceUnit: distanceUnit ?? flow.settings.distanceUnit))
+        return "Opened \(path) (\(slots.count - 1) stops)."
+    }
+
+    /// `trips`: one line per saved trip, newest first.
+    public func tripList() throws -> String {
+        let trips = try withStore { try $0.trips() }
+        guard !trips.isEmpty else { return "No saved trips; save one with: save NAME" }
+        let calendar = flow.calendar
+        return (["Saved trips:"] + trips.map {
+            "  \($0.name)  (\($0.stopCount) stops, saved \(calendar.dateText($0.savedAt)) \(calendar.clockText($0.savedAt)), map \($0.map))"
+        }).joined(separator: "\n")
+    }
+
+    /// For completion of `open` and `delete`.
+    public func savedTripNames() throws -> [String] {
+        try withStore { try $0.trips().map(\.name) }
+    }
+
+    /// `delete NAME`.
+    public func delete(name: String) throws -> String {
+        let name = try Self.checkName(name)
+        guard try withStore({ try $0.deleteTrip(named: name) }) else { throw InputError("No saved trip \"\(name)\"; trips lists them.") }
+        return "Deleted trip \"\(name)\"."
+    }
+
+    // MARK: Places
+
+    /// `favourite SLOT NAME`: the slot's picked place under a name of its own.
+    public func favourite(slotAt index: Int, name: String) throws -> String {
+        let name = try Self.checkName(name)
+        guard let item = flow.entry.slots[index].mapItem else {
+            throw InputError("Slot \(index + 1) has no chosen place; enter \(index + 1) to choose one first.")
+        }
+        try withStore { try $0.setFavourite(name, item: item) }
+        return "Favourite \"\(name)\": \(item.placemark.formattedAddress)"
+    }
+
+    /// `favourites`.
+    public func favouriteList() throws -> String {
+        let favourites = try withStore { try $0.favourites() }
+        guard !favourites.isEmpty else { return "No favourites; name a picked place with: favourite SLOT NAME" }
+        return (["Favourites:"] + favourites.map { "  \($0.name): \($0.item.placemark.formattedAddress)" }).joined(separator: "\n")
+    }
+
+    /// Favourites then recent places, for the picker (nothing when the store is unusable).
+    public func preferredPlaces() -> [PreferredPlace] {
+        guard case .success(let store) = store else { return [] }
+        let favourites = ((try? store.favourites()) ?? []).map { (name: TerminalSafeText.clean($0.name), item: $0.item.terminalSafe) }
+        let recent = ((try? store.recentPlaces()) ?? []).map(\.terminalSafe)
+        return favourites.map { PreferredPlace(item: $0.item, favouriteName: $0.name) } + recent.map { PreferredPlace(item: $0) }
+    }
+
+    /// Words for Tab completion of `type SLOT ...`: favourite names, then recent places.
+    public func completionWords() -> [String] {
+        var seen = Set<String>()
+        return preferredPlaces().map { $0.favouriteName ?? $0.item.placemark.formattedAddress }.filter { seen.insert($0).inserted }
+    }
+
+    /// A picked place becomes a recent one (a store failure only loses that memory).
+    public func remember(_ item: MapItem) {
+        guard case .success(let store) = store else { return }
+        try? store.rememberPicked(item, at: flow.clock.currentDate())
+    }
+
+    // MARK: Settings
+
+    /// The saved settings, else the first-run ones.
+    public func storedSettings() -> TripSettings? {
+        guard case .success(let store) = store else { return nil }
+        return try? store.loadSettings()
+    }
+
+    public func saveSettings() {
+        guard case .success(let store) = store else { return }
+        try? store.saveSettings(flow.settings)
+    }
+}

@@ -1,0 +1,241 @@
+import CSQLite
+import Foundation
+import RouteItCore
+
+/// The planner's memory in one SQLite file, `$XDG_DATA_HOME/routeit/planner.sqlite`: saved
+/// trips, favourite and recent places, settings. Every write is one transaction (all or
+/// nothing) in WAL mode, and a session waits for another's write (busy timeout) instead of
+/// failing, so several sessions can share the file. The file says what it is (application
+/// id) and which schema it has (user_version); an older schema is upgraded in place, a newer
+/// one or a damaged file is refused with one line and left untouched.
+public final class SQLitePlannerStore: PlannerStoring {
+    /// 1: trips and settings. 2: favourite and recent places.
+    public static let schemaVersion = 2
+    /// "RtPl".
+    public static let applicationID: Int64 = 0x5274_506C
+
+    public let path: String
+    private let connection: StoreConnection
+    private let lock = NSLock()
+
+    /// `$XDG_DATA_HOME/routeit/planner.sqlite` (default `~/.local/share/routeit/planner.sqlite`).
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base: String
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = data
+        } else {
+            base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return base + "/routeit/planner.sqlite"
+    }
+
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw PlannerStoreError(description: "Cannot create \(directory) for the planner store: \(Self.reason(error)).")
+        }
+        do {
+            connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try prepareSchema()
+        } catch let error as PlannerStoreError {
+            throw error
+        } catch let failure as StoreConnection.SQLiteFailure {
+            throw Self.describe(failure, path: path)
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+
+    /// SQLite's failure as the user's one line.
+    static func describe(_ failure: StoreConnection.SQLiteFailure, path: String) -> PlannerStoreError {
+        switch failure.code & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return PlannerStoreError(description: "The planner store \(path) is damaged (\(failure.message)); move it aside to start a new one (it was left as it is).")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return PlannerStoreError(description: "The planner store \(path) is busy in another session; try again.")
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN:
+            return PlannerStoreError(description: "Cannot write the planner store \(path) (\(failure.message)).")
+        default:
+            return PlannerStoreError(description: "The planner store \(path) failed: \(failure.message).")
+        }
+    }
+
+    /// New file: the schema. Older schema: upgraded. Inside one immediate transaction, so two
+    /// sessions opening a new store at once do not both create it.
+    private func prepareSchema() throws {
+        let quick = try connection.query("PRAGMA quick_check").first?.first?.text
+        guard quick == "ok" else {
+            throw PlannerStoreError(description: "The planner store \(path) is damaged (\(quick ?? "no answer")); move it aside to start a new one (it was left as it is).")
+        }
+        let id = try connection.query("PRAGMA application_id").first?.first?.int ?? 0
+        let tables = try connection.query("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0
+        guard id == Self.applicationID || (id == 0 && tables == 0) else {
+            throw PlannerStoreError(description: "\(path) is not a RouteIt planner store; move it aside to start a new one (it was left as it is).")
+        }
+        let version = Int(try connection.query("PRAGMA user_version").first?.first?.int ?? 0)
+        guard version <= Self.schemaVersion else {
+            throw PlannerStoreError(description: "The planner store \(path) was written by a newer RouteIt (schema \(version), this one reads up to \(Self.schemaVersion)); it was left as it is.")
+        }
+        if version < Self.schemaVersion {
+            try connection.transaction {
+                // Read again under the write lock: another session may have just done it.
+                let now = Int(try connection.query("PRAGMA user_version").first?.first?.int ?? 0)
+                if now == 0 {
+                    try connection.execute("""
+                        PRAGMA application_id = \(Self.applicationID);
+                        CREATE TABLE trip(name TEXT PRIMARY KEY COLLATE NOCASE, saved_at REAL NOT NULL, map TEXT NOT NULL, stops INTEGER NOT NULL, body TEXT NOT NULL);
+                        CREATE TABLE setting(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                        """)
+                }
+                if now < 2 {
+                    try connection.execute("""
+                        CREATE TABLE place(kind TEXT NOT NULL CHECK (kind IN ('favourite', 'recent')), key TEXT NOT NULL COLLATE NOCASE,
+                                           used_at REAL NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, key));
+                        """)
+                }
+                if now < Self.schemaVersion { try connection.execute("PRAGMA user_version = \(Self.schemaVersion)") }
+            }
+        }
+        // Readers never block the writer and a crash mid-write leaves the last commit.
+        _ = try connection.query("PRAGMA journal_mode = WAL")
+    }
+
+    /// Serialises this session's use of the connection and turns SQLite failures into one line.
+    private func run<T>(_ body: () throws -> T) throws -> T {
+        try lock.withLock {
+            do {
+                return try body()
+            } catch let failure as StoreConnection.SQLiteFailure {
+                throw Self.describe(failure, path: path)
+            }
+        }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ text: String?, what: String) throws -> T {
+        guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else {
+            throw PlannerStoreError(description: "\(what) in the planner store \(path) is damaged and cannot be read.")
+        }
+        return value
+    }
+
+    // MARK: Trips
+
+    public func save(_ trip: SavedTrip) throws {
+        let body = try Self.json(trip)
+        try run {
+            try connection.transaction {
+                try connection.query("DELETE FROM trip WHERE name = ?", [.text(trip.name)])
+                try connection.query("INSERT INTO trip(name, saved_at, map, stops, body) VALUES (?, ?, ?, ?, ?)",
+                                     [.text(trip.name), .real(trip.savedAt.timeIntervalSinceReferenceDate), .text(trip.map),
+                                      .int(Int64(trip.slots.count - 1)), .text(body)])
+            }
+        }
+    }
+
+    public func trip(named name: String) throws -> SavedTrip? {
+        let rows = try run { try connection.query("SELECT body FROM trip WHERE name = ?", [.text(name)]) }
+        guard let row = rows.first else { return nil }
+        return try decode(SavedTrip.self, row[0].text, what: "The trip \"\(name)\"")
+    }
+
+    public func trips() throws -> [SavedTripSummary] {
+        try run {
+            try connection.query("SELECT name, stops, saved_at, map FROM trip ORDER BY saved_at DESC, name").map {
+                SavedTripSummary(name: $0[0].text ?? "", stopCount: Int($0[1].int ?? 0),
+                                 savedAt: Date(timeIntervalSinceReferenceDate: $0[2].real ?? 0), map: $0[3].text ?? "")
+            }
+        }
+    }
+
+    public func deleteTrip(named name: String) throws -> Bool {
+        try run {
+            try connection.transaction {
+                try connection.query("DELETE FROM trip WHERE name = ?", [.text(name)])
+                return connection.changes > 0
+            }
+        }
+    }
+
+    // MARK: Places
+
+    /// A recent place is keyed by where it is and what it is called, so picking it again
+    /// only moves it to the front.
+    private static func key(_ item: MapItem) -> String {
+        "\(item.placemark.formattedAddress)|\(String(format: "%.5f,%.5f", item.coordinate.latitude, item.coordinate.longitude))"
+    }
+
+    public func recentPlaces() throws -> [MapItem] {
+        let rows = try run {
+            try connection.query("SELECT body FROM place WHERE kind = 'recent' ORDER BY used_at DESC LIMIT ?", [.int(Int64(PlannerMemory.recentLimit))])
+        }
+        // One unreadable row costs only that place.
+        return rows.compactMap { try? decode(MapItem.self, $0[0].text, what: "A recent place") }
+    }
+
+    public func rememberPicked(_ item: MapItem, at date: Date) throws {
+        let body = try Self.json(item)
+        try run {
+            try connection.transaction {
+                try connection.query("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('recent', ?, ?, ?)",
+                                     [.text(Self.key(item)), .real(date.timeIntervalSinceReferenceDate), .text(body)])
+                try connection.query("""
+                    DELETE FROM place WHERE kind = 'recent' AND key NOT IN
+                    (SELECT key FROM place WHERE kind = 'recent' ORDER BY used_at DESC LIMIT ?)
+                    """, [.int(Int64(PlannerMemory.recentLimit))])
+            }
+        }
+    }
+
+    public func favourites() throws -> [(name: String, item: MapItem)] {
+        let rows = try run { try connection.query("SELECT key, body FROM place WHERE kind = 'favourite' ORDER BY key COLLATE NOCASE") }
+        return rows.compactMap { row in
+            guard let name = row[0].text, let item = try? decode(MapItem.self, row[1].text, what: "A favourite") else { return nil }
+            return (name, item)
+        }
+    }
+
+    public func setFavourite(_ name: String, item: MapItem) throws {
+        let body = try Self.json(item)
+        try run {
+            try connection.transaction {
+                try connection.query("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('favourite', ?, ?, ?)",
+                                     [.text(name), .real(Date().timeIntervalSinceReferenceDate), .text(body)])
+            }
+        }
+    }
+
+    // MARK: Settings
+
+    public func loadSettings() throws -> TripSettings? {
+        let rows = try run { try connection.query("SELECT key, value FROM setting") }
+        var values: [String: String] = [:]
+        for row in rows { if let key = row[0].text, let value = row[1].text { values[key] = value } }
+        guard let mode = values["mode"].flatMap(TransportType.init(rawValue:)),
+              let units = values["units"].flatMap(DistanceUnit.init(rawValue:)) else { return nil }
+        return TripSettings(transportType: mode, distanceUnit: units)
+    }
+
+    public func saveSettings(_ settings: TripSettings) throws {
+        try run {
+            try connection.transaction {
+                try connection.query("INSERT OR REPLACE INTO setting(key, value) VALUES ('mode', ?), ('units', ?)",
+                                     [.text(settings.transportType.rawValue), .text(settings.distanceUnit.rawValue)])
+            }
+        }
+    }
+}

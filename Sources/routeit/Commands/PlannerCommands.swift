@@ -1,0 +1,74 @@
+import Foundation
+import RouteItCore
+import RouteItExport
+
+/// The planner that remembers: save, open, trips, delete, favourite, favourites.
+enum PlannerCommands {
+    static let all: [ShellCommand] = [save, open, trips, delete, favourite, favourites]
+
+    static let save = ShellCommand(
+        name: "save", usage: "save NAME", summary: "Save the whole trip (places, stays, departure, mode, units, map) under a name",
+        run: { session, arguments in
+            let name = arguments.text(after: 0)
+            guard !name.isEmpty else { throw ShellCommand.usageErrorFor("save NAME") }
+            if case .picker = session.flow.screen { throw InputError("Choose an address first: pick a row, or back.") }
+            return .init(text: try session.planner.save(name: name))
+        })
+
+    static let open = ShellCommand(
+        name: "open", usage: "open NAME|FILE.gpx|FILE.geojson",
+        summary: "Open a saved trip, or read a trip back from a RouteIt GPX/GeoJSON export",
+        completions: { session, position in position == 0 ? ((try? session.planner.savedTripNames()) ?? []) : [] },
+        run: { session, arguments in
+            let name = arguments.text(after: 0)
+            guard !name.isEmpty else { throw ShellCommand.usageErrorFor("open NAME|FILE.gpx|FILE.geojson") }
+            let lower = name.lowercased()
+            let message: String
+            if lower.hasSuffix(".gpx") || lower.hasSuffix(".geojson") {
+                let path = (name as NSString).expandingTildeInPath
+                let trip: ImportedTrip
+                do {
+                    trip = try TripFileReader.read(path: path)
+                } catch let failure as TripFileReader.Failure {
+                    throw InputError(failure.description)
+                }
+                message = try session.planner.open(imported: trip.slots, departure: trip.departure, transportType: trip.transportType,
+                                                   distanceUnit: trip.distanceUnit, from: name)
+            } else {
+                message = try session.planner.open(name: name)
+            }
+            return .init(text: message + "\n" + session.renderScreen())
+        })
+
+    static let trips = ShellCommand(
+        name: "trips", usage: "trips", summary: "List the saved trips",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("trips") }
+            return .init(text: try session.planner.tripList())
+        })
+
+    static let delete = ShellCommand(
+        name: "delete", usage: "delete NAME", summary: "Delete a saved trip",
+        completions: { session, position in position == 0 ? ((try? session.planner.savedTripNames()) ?? []) : [] },
+        run: { session, arguments in
+            let name = arguments.text(after: 0)
+            guard !name.isEmpty else { throw ShellCommand.usageErrorFor("delete NAME") }
+            return .init(text: try session.planner.delete(name: name))
+        })
+
+    static let favourite = ShellCommand(
+        name: "favourite", usage: "favourite SLOT NAME", summary: "Keep a slot's chosen place as a favourite (offered first when you type NAME)",
+        completions: TripCommands.slotCompletions,
+        run: { session, arguments in
+            guard arguments.count >= 2 else { throw ShellCommand.usageErrorFor("favourite SLOT NAME") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            return .init(text: try session.planner.favourite(slotAt: slot, name: arguments.text(after: 1)))
+        })
+
+    static let favourites = ShellCommand(
+        name: "favourites", usage: "favourites", summary: "List the favourite places",
+        run: { session, arguments in
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("favourites") }
+            return .init(text: try session.planner.favouriteList())
+        })
+}

@@ -1,0 +1,98 @@
+import XCTest
+@testable import RouteItCore
+
+final class PlannerViewModelTests: XCTestCase {
+    var store: MemoryPlannerStore!
+    var geocoder: StubGeocoder!
+    var flow: TripFlowController!
+    var planner: PlannerViewModel!
+
+    override func setUp() {
+        store = MemoryPlannerStore()
+        geocoder = StubGeocoder(candidates: [
+            "annankatu": [place("Annankatu street"), place("Annankatu 25", street: "Annankatu", number: "25", lat: 60.167)],
+            "home": [place("Home")],
+            "kiosk": [place("Kiosk", lat: 60.2)],
+        ])
+        flow = TripFlowController(geocoder: geocoder, directions: StubDirections(),
+                                  location: LocationViewModel(provider: FixedLocationProvider(nil)),
+                                  timer: TripTimerViewModel(timeSource: ManualTimeSource()),
+                                  clock: FixedWallClock(Date(timeIntervalSinceReferenceDate: 800_000_000)),
+                                  calendar: LocalCalendar(timeZone: TimeZone(identifier: "UTC")!))
+        planner = PlannerViewModel(flow: flow, store: .success(store), mapName: "default")
+        flow.preferredPlaces = { [unowned self] in planner.preferredPlaces() }
+        flow.onPlacePicked = { [unowned self] in planner.remember($0) }
+    }
+
+    func choose(_ text: String, slot: Int, row: Int = 1) async throws {
+        try flow.editTrip { $0.type(text, inSlotAt: slot) }
+        try await flow.enter(slotAt: slot)
+        try flow.pick(row: row)
+    }
+
+    func testSaveAndOpenRestoreTheWholeTrip() async throws {
+        try await choose("home", slot: 0)
+        try await choose("annankatu", slot: 1, row: 2)
+        try flow.editTrip { $0.type("Senaatintori", inSlotAt: 2); try $0.setStay(1200, forSlotAt: 1) }
+        try flow.setDeparture(words: ["2026-12-05", "08:40"])
+        flow.setTransportType(.walk)
+        flow.setDistanceUnit(.kilometres)
+        let before = flow.entry.slots
+        XCTAssertEqual(try planner.save(name: "Errands"), "Saved trip \"Errands\" (2 places).")
+        try flow.editTrip { $0.type("other", inSlotAt: 0); $0.departure = .now }
+        flow.setTransportType(.car)
+        XCTAssertEqual(try planner.open(name: "errands"), "Opened trip \"Errands\".")
+        XCTAssertEqual(flow.entry.slots, before)
+        XCTAssertEqual(flow.entry.departure, .at(LocalCalendar(timeZone: TimeZone(identifier: "UTC")!).date(
+            try Departure.day("2026-12-05", calendar: flow.calendar), minutes: 8 * 60 + 40)))
+        XCTAssertEqual(flow.settings, TripSettings(transportType: .walk, distanceUnit: .kilometres))
+        let other = PlannerViewModel(flow: flow, store: .success(store), mapName: "/maps/monaco.routeit")
+        XCTAssertTrue(try other.open(name: "Errands").contains("It was planned on default; this session uses /maps/monaco.routeit."))
+        XCTAssertThrowsError(try planner.open(name: "nothing"))
+        XCTAssertThrowsError(try planner.save(name: "  "))
+    }
+
+    func testFavouritesAndRecentPlacesComeFirstInThePicker() async throws {
+        try await choose("kiosk", slot: 0)
+        try await choose("annankatu", slot: 1, row: 2)
+        XCTAssertEqual(store.recent.map(\.name), ["Annankatu 25", "Kiosk"])
+        _ = try planner.favourite(slotAt: 0, name: "corner shop")
+        // The recent Annankatu 25 answers "annankatu" and comes before the geocoder's first match.
+        try flow.editTrip { $0.type("annankatu", inSlotAt: 2) }
+        try await flow.enter(slotAt: 2)
+        guard case .picker(let picker) = flow.screen else { return XCTFail("picker expected") }
+        XCTAssertEqual(picker.candidates.map(\.name), ["Annankatu 25", "Annankatu street"], "no duplicate of the recent place")
+        XCTAssertEqual(picker.origins, ["recent", nil])
+        try flow.back()
+        // A favourite's name finds it even where the geocoder finds nothing.
+        try flow.editTrip { $0.type("corner", inSlotAt: 2) }
+        try await flow.enter(slotAt: 2)
+        guard case .picker(let favourites) = flow.screen else { return XCTFail("picker expected") }
+        XCTAssertEqual(favourites.candidates.map(\.name), ["Kiosk"])
+        XCTAssertEqual(favourites.origins, ["favourite \"corner shop\""])
+        try flow.back()
+        XCTAssertEqual(planner.completionWords(), ["corner shop", "Annankatu 25, 00100 Helsinki", "Kiosk, 00100 Helsinki"])
+    }
+
+    func testAnUnusableStoreIsOneAlertAndPlanningGoesOn() async throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "The planner store /x is damaged (file is not a database); move it aside to start a new one (it was left as it is)." } }
+        let broken = PlannerViewModel(flow: flow, store: .failure(Broken()), mapName: "default")
+        XCTAssertThrowsError(try broken.tripList()) { XCTAssertEqual(($0 as? Alert)?.message, Broken().description) }
+        XCTAssertEqual(broken.preferredPlaces(), [])
+        XCTAssertNotNil(broken.storeProblem)
+        try await choose("home", slot: 0)
+        XCTAssertTrue(flow.entry.start.isSelected)
+        store.failure = Broken()
+        XCTAssertThrowsError(try planner.save(name: "x")) { XCTAssertTrue($0 is Alert) }
+    }
+}
+
+extension PlannerViewModelTests {
+    func testTextFromAFileIsCleanedForTheTerminal() throws {
+        let evil = MapItem(placemark: Placemark(name: "Shop\u{1B}[2J", city: "Helsinki", coordinate: Coordinate(latitude: 60.17, longitude: 24.94)))
+        let slots = [EntrySlot(text: "Home", mapItem: evil), EntrySlot(text: "x\u{1B}]0;title\u{7}", mapItem: evil, stay: 60)]
+        _ = try planner.open(imported: slots, departure: .now, transportType: nil, distanceUnit: nil, from: "trip.gpx")
+        XCTAssertFalse(flow.entry.slots.contains { $0.text.contains("\u{1B}") || ($0.mapItem?.placemark.name ?? "").contains("\u{1B}") })
+        XCTAssertEqual(flow.entry.slots[1].stay, 60)
+    }
+}

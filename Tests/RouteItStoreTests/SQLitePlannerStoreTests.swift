@@ -1,0 +1,191 @@
+import CSQLite
+import Foundation
+import RouteItCore
+import XCTest
+@testable import RouteItStore
+
+final class SQLitePlannerStoreTests: XCTestCase {
+    var directory: URL!
+    var path: String { directory.appendingPathComponent("routeit/planner.sqlite").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("planner-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func item(_ name: String, hours: String? = nil) -> MapItem {
+        MapItem(placemark: Placemark(name: name, street: "Annankatu", postalCode: "00100", city: "Helsinki",
+                                     coordinate: Coordinate(latitude: 60.1670, longitude: 24.9380), openingHours: hours))
+    }
+
+    func trip(_ name: String, stops: Int = 2) -> SavedTrip {
+        let slots = [EntrySlot(text: "Home", mapItem: item("Home"))]
+            + (1...stops).map { EntrySlot(text: "Shop \($0)", mapItem: item("Shop \($0)", hours: "Mo-Fr 10:00-18:00"), stay: Double($0) * 900) }
+        return SavedTrip(name: name, slots: slots, departure: .at(Date(timeIntervalSinceReferenceDate: 800_000_000)),
+                         transportType: .walk, distanceUnit: .kilometres, map: "/maps/helsinki.routeit",
+                         savedAt: Date(timeIntervalSinceReferenceDate: 800_000_000))
+    }
+
+    func testTripsRoundTripWholeAndAreListedAndDeleted() throws {
+        let store = try SQLitePlannerStore(path: path)
+        XCTAssertEqual(try store.trips(), [])
+        let saved = trip("Morning round", stops: 3)
+        try store.save(saved)
+        XCTAssertEqual(try store.trip(named: "morning ROUND"), saved, "names are matched without case")
+        try store.save(trip("Evening"))
+        XCTAssertEqual(try store.trips().map(\.name).sorted(), ["Evening", "Morning round"])
+        XCTAssertEqual(try store.trips().first { $0.name == "Morning round" }?.stopCount, 3)
+        var changed = saved
+        changed.slots.removeLast()
+        try store.save(changed)
+        XCTAssertEqual(try store.trip(named: "Morning round"), changed, "saving again replaces")
+        XCTAssertTrue(try store.deleteTrip(named: "Morning round"))
+        XCTAssertFalse(try store.deleteTrip(named: "Morning round"))
+        XCTAssertNil(try store.trip(named: "Morning round"))
+        // A second connection (another session) sees the same file.
+        XCTAssertEqual(try SQLitePlannerStore(path: path).trips().map(\.name), ["Evening"])
+    }
+
+    func testRecentPlacesKeepTheLastTwentyNewestFirst() throws {
+        let store = try SQLitePlannerStore(path: path)
+        for i in 0..<25 {
+            try store.rememberPicked(item("Place \(i)"), at: Date(timeIntervalSinceReferenceDate: Double(i)))
+        }
+        try store.rememberPicked(item("Place 10"), at: Date(timeIntervalSinceReferenceDate: 100))
+        let recent = try store.recentPlaces().map { $0.name ?? "" }
+        XCTAssertEqual(recent.count, 20)
+        XCTAssertEqual(recent.first, "Place 10", "picking again moves a place to the front")
+        XCTAssertEqual(Array(recent.dropFirst().prefix(2)), ["Place 24", "Place 23"])
+        XCTAssertFalse(recent.contains("Place 4"))
+    }
+
+    func testFavouritesAndSettings() throws {
+        let store = try SQLitePlannerStore(path: path)
+        try store.setFavourite("home", item: item("Home"))
+        try store.setFavourite("Gym", item: item("Gym", hours: "24/7"))
+        try store.setFavourite("home", item: item("New home"))
+        XCTAssertEqual(try store.favourites().map(\.name), ["Gym", "home"])
+        XCTAssertEqual(try store.favourites().last?.item.name, "New home")
+        XCTAssertEqual(try store.favourites().first?.item.placemark.openingHours, "24/7", "a place keeps its hours")
+        XCTAssertNil(try store.loadSettings())
+        try store.saveSettings(TripSettings(transportType: .walk, distanceUnit: .kilometres))
+        XCTAssertEqual(try SQLitePlannerStore(path: path).loadSettings(), TripSettings(transportType: .walk, distanceUnit: .kilometres))
+    }
+
+    func testConcurrentSessionsLoseNothing() throws {
+        _ = try SQLitePlannerStore(path: path)
+        let sessions = 6, tripsEach = 15
+        let errors = ErrorBox()
+        DispatchQueue.concurrentPerform(iterations: sessions) { session in
+            do {
+                // Each session has its own connection, as separate processes would.
+                let store = try SQLitePlannerStore(path: path)
+                for i in 0..<tripsEach {
+                    try store.save(trip("s\(session)-\(i)"))
+                    try store.rememberPicked(item("p\(session)-\(i)"), at: Date())
+                    _ = try store.trips()
+                }
+            } catch {
+                errors.add(error)
+            }
+        }
+        XCTAssertEqual(errors.all.map { "\($0)" }, [])
+        XCTAssertEqual(try SQLitePlannerStore(path: path).trips().count, sessions * tripsEach)
+        XCTAssertEqual(try SQLitePlannerStore(path: path).recentPlaces().count, PlannerMemory.recentLimit)
+    }
+
+    func testADamagedStoreIsOneLineAndLeftAsItIs() throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try SQLitePlannerStore(path: path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("is damaged"), text)
+            XCTAssertFalse(text.contains("\n"))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), garbage, "nothing written over it")
+    }
+
+    func testAStoreDamagedInsideSaysSo() throws {
+        let store = try SQLitePlannerStore(path: path)
+        for i in 0..<40 { try store.save(trip("trip \(i)", stops: 10)) }
+        _ = store
+        // Overwrite pages in the middle of the file (after a checkpoint folds the WAL in).
+        try raw(path) { db in sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 4096 * 2)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 3))
+        try handle.close()
+        XCTAssertThrowsError(try SQLitePlannerStore(path: path)) { XCTAssertTrue("\($0)".contains("is damaged"), "\($0)") }
+    }
+
+    func testAnOldSchemaIsUpgradedKeepingItsTrips() throws {
+        let saved = trip("Old trip")
+        let body = String(decoding: try JSONEncoder().encode(saved), as: UTF8.self)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try raw(path) { db in
+            sqlite3_exec(db, """
+                PRAGMA application_id = \(SQLitePlannerStore.applicationID);
+                CREATE TABLE trip(name TEXT PRIMARY KEY COLLATE NOCASE, saved_at REAL NOT NULL, map TEXT NOT NULL, stops INTEGER NOT NULL, body TEXT NOT NULL);
+                CREATE TABLE setting(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                INSERT INTO setting VALUES ('mode', 'walk'), ('units', 'km');
+                PRAGMA user_version = 1;
+                """, nil, nil, nil)
+            var stmt: OpaquePointer?
+            sqlite3_prepare_v2(db, "INSERT INTO trip VALUES ('Old trip', 0, 'default', 2, ?)", -1, &stmt, nil)
+            sqlite3_bind_text(stmt, 1, body, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            let rc = sqlite3_step(stmt)
+            sqlite3_finalize(stmt)
+            return rc == SQLITE_DONE ? SQLITE_OK : rc
+        }
+        let store = try SQLitePlannerStore(path: path)
+        XCTAssertEqual(try store.trip(named: "Old trip"), saved)
+        XCTAssertEqual(try store.loadSettings(), TripSettings(transportType: .walk, distanceUnit: .kilometres))
+        try store.setFavourite("home", item: item("Home"))
+        XCTAssertEqual(try store.favourites().count, 1, "the new tables exist")
+        var version: Int32 = 0
+        try raw(path) { db in
+            var stmt: OpaquePointer?
+            sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, nil)
+            sqlite3_step(stmt)
+            version = sqlite3_column_int(stmt, 0)
+            sqlite3_finalize(stmt)
+            return SQLITE_OK
+        }
+        XCTAssertEqual(Int(version), SQLitePlannerStore.schemaVersion)
+    }
+
+    func testANewerSchemaOrAnotherDatabaseIsRefusedUntouched() throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try raw(path) { db in sqlite3_exec(db, "PRAGMA application_id = \(SQLitePlannerStore.applicationID); CREATE TABLE future(x); PRAGMA user_version = 9;", nil, nil, nil) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try SQLitePlannerStore(path: path)) { XCTAssertTrue("\($0)".contains("newer RouteIt (schema 9"), "\($0)") }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+        let other = directory.appendingPathComponent("other.sqlite").path
+        try raw(other) { db in sqlite3_exec(db, "CREATE TABLE mine(x); INSERT INTO mine VALUES (1);", nil, nil, nil) }
+        XCTAssertThrowsError(try SQLitePlannerStore(path: other)) { XCTAssertTrue("\($0)".contains("is not a RouteIt planner store"), "\($0)") }
+    }
+
+    func testTheDefaultPathFollowsXDG() {
+        XCTAssertEqual(SQLitePlannerStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]), "/data/routeit/planner.sqlite")
+        XCTAssertEqual(SQLitePlannerStore.defaultPath(environment: ["HOME": "/home/u"]), "/home/u/.local/share/routeit/planner.sqlite")
+        XCTAssertEqual(SQLitePlannerStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]), "/home/u/.local/share/routeit/planner.sqlite")
+    }
+
+    /// Runs `body` on a raw sqlite3 connection to `path`.
+    private func raw(_ path: String, _ body: (OpaquePointer) -> Int32) throws {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
+        defer { sqlite3_close(db) }
+        XCTAssertEqual(body(db!), SQLITE_OK)
+    }
+}
+
+private final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error] = []
+    func add(_ error: Error) { lock.withLock { errors.append(error) } }
+    var all: [Error] { lock.withLock { errors } }
+}
