@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes format-routes.json: seeded random pairs on the Helsinki and Monaco extracts with the
 car and walking routes a given `routeit` binary answers (duration s, distance m, as its --json
-rounds them). Made once with the binary of commit f35d725 (map schema 4, graph in SQLite BLOBs)
-so that MapFormatRoutesTests can hold the memory-mapped format (schema 5) to the same answers.
+rounds them). Made first with the binary of commit f35d725 (map schema 4, graph in SQLite BLOBs)
+so that MapFormatRoutesTests could hold the memory-mapped format (schema 5) to the same answers;
+remade with the guidance branch's binary when routing itself changed (snapping off fragments onto
+the connected network, walkable pedestrian squares).
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

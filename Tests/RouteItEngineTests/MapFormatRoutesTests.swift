@@ -5,7 +5,8 @@ import XCTest
 
 /// The memory-mapped graph (map schema 5) answers exactly what the SQLite-BLOB graph (schema 4,
 /// commit f35d725) answered on the same seeded pairs: Tests/Fixtures/format-routes.json, made
-/// by Tests/Fixtures/make-format-routes.py with that commit's binary.
+/// by Tests/Fixtures/make-format-routes.py with that commit's binary, and remade when routing
+/// itself changed (snapping fallback to the network, walkable squares: issue 11).
 final class MapFormatRoutesTests: XCTestCase {
     private struct Expected: Decodable {
         var map: String
