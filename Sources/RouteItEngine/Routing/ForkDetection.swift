@@ -75,7 +75,7 @@ extension ManeuverBuilder {
         }
         if others.isEmpty { return true }
         let chosenClass = net.edgeClass[chosen.edge]
-        if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ net.edgeClass[$0.edge] > incoming + 1 }) {
+        if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ Int(net.edgeClass[$0.edge]) > Int(incoming) + 1 }) {
             return true
         }
         // Straight on while every other way bends off: obvious on a road of the same class (onto
