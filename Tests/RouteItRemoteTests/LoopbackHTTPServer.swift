@@ -102,23 +102,23 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case .hang:
             return // keep the connection open and silent until stop()
         case .raw(let bytes):
-            _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, bytes.count) }
+            _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
             shutdown(client, Int32(SHUT_RDWR))
         case let .drip(head, every):
             let head = Array(head.utf8)
-            _ = head.withUnsafeBytes { write(client, $0.baseAddress, head.count) }
+            _ = head.withUnsafeBytes { send(client, $0.baseAddress, head.count, Int32(MSG_NOSIGNAL)) }
             var byte: UInt8 = 0x20
-            while !lock.withLock({ stopped }) && write(client, &byte, 1) == 1 { Thread.sleep(forTimeInterval: every) }
+            while !lock.withLock({ stopped }) && send(client, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 { Thread.sleep(forTimeInterval: every) }
         case let .flood(head):
             let head = Array(head.utf8)
-            _ = head.withUnsafeBytes { write(client, $0.baseAddress, head.count) }
+            _ = head.withUnsafeBytes { send(client, $0.baseAddress, head.count, Int32(MSG_NOSIGNAL)) }
             let block = [UInt8](repeating: 0x61, count: 65536)
             while !lock.withLock({ stopped }) && block.withUnsafeBytes({ send(client, $0.baseAddress, block.count, Int32(MSG_NOSIGNAL)) }) > 0 {}
         case let .status(code, body):
             let bytes = Array(body.utf8)
             let head = "HTTP/1.1 \(code) X\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
             let all = Array(head.utf8) + bytes
-            _ = all.withUnsafeBytes { write(client, $0.baseAddress, all.count) }
+            _ = all.withUnsafeBytes { send(client, $0.baseAddress, all.count, Int32(MSG_NOSIGNAL)) }
             shutdown(client, Int32(SHUT_RDWR))
         }
     }
