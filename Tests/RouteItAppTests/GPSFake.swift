@@ -42,6 +42,28 @@ final class GPSFake {
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
+        // gpsd answers before gpsfake has attached the log as a device; the tests are about a
+        // gpsd that has one, so wait until it says so (gpspipe, from gpsd-clients).
+        while !hasDevice() {
+            guard Date() < deadline, process.isRunning else {
+                stop()
+                throw GPSFakeFailed(description: "gpsfake's gpsd on port \(port) never listed a device")
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    private func hasDevice() -> Bool {
+        let pipe = Process()
+        pipe.executableURL = URL(fileURLWithPath: "/usr/bin/gpspipe")
+        pipe.arguments = ["-w", "-n", "2", "-x", "2", address]
+        let output = Pipe()
+        pipe.standardOutput = output
+        pipe.standardError = FileHandle.nullDevice
+        guard (try? pipe.run()) != nil else { return true }   // no gpspipe: do not block the tests
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        pipe.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).contains("\"devices\":[{")
     }
 
     struct GPSFakeFailed: Error, CustomStringConvertible { var description: String }

@@ -116,16 +116,16 @@ final class RouteToolTests: XCTestCase {
 
     func testFailuresAndBadArguments() throws {
         let map = try helsinki()
-        // Far out at sea, no road within reach of the snapping (OSRM agrees: NoSegment).
+        // Far out at sea, beyond the map and any road within reach of the snapping.
         let none = try run(["route", "60.0900,24.9400", text(station), "--map", map])
         XCTAssertEqual(none.status, 1)
-        XCTAssertEqual(none.stderr, "routeit route: Directions not available.\n")
+        XCTAssertEqual(none.stderr, "routeit route: 60.090000,24.940000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E).\n")
         XCTAssertEqual(none.stdout, "")
         let noneJSON = try run(["route", "60.0900,24.9400", text(station), "--map", map, "--json"])
         XCTAssertEqual(noneJSON.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(noneJSON.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["code"] as? String, "NoRoute")
-        XCTAssertEqual(object["message"] as? String, "Directions not available.")
+        XCTAssertEqual(object["code"] as? String, "Unavailable")
+        XCTAssertEqual(object["message"] as? String, "60.090000,24.940000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E).")
         for (arguments, message) in [
             (["route", "91,0", text(station)], "routeit route: not a LAT,LON coordinate: 91,0 (latitude -90...90, longitude -180...180)\n"),
             (["route", text(station), text(annankatu), "--mode", "bike"],

@@ -45,6 +45,9 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
         try connection.send(#"?WATCH={"enable":true,"json":true}"# + "\n")
         var answered = false
         var devices: Int?
+        // gpsd lists its devices when the watch starts; one attached later (gpsfake under load)
+        // shows up only through its reports, so a report without a fix means a receiver.
+        var heardReceiver = false
         // A fix without an accuracy (gpsd's first report of a cycle may lack eph) waits a little
         // for one that has it.
         var fixWithoutAccuracy: LocationFix?
@@ -61,7 +64,8 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
                 if fixWithoutAccuracy == nil { patience = min(deadline, Date().addingTimeInterval(Self.accuracyPatience)) }
                 fixWithoutAccuracy = fix
             case .devices(let count): devices = count
-            case .noFix, .other: continue
+            case .noFix: heardReceiver = true
+            case .other: continue
             }
         }
         if let fixWithoutAccuracy { return fixWithoutAccuracy }
@@ -69,7 +73,7 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
         guard answered else {
             throw LocationSourceUnavailable("gpsd at \(address) did not answer within \(seconds)")
         }
-        if devices == 0 {
+        if devices == 0 && !heardReceiver {
             throw Alert("No GPS fix: gpsd at \(address) has no GPS receiver; set the position with: location LAT LON")
         }
         throw Alert("No GPS fix from gpsd at \(address) within \(seconds); try again, or set the position with: location LAT LON")
