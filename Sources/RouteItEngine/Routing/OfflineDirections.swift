@@ -44,7 +44,6 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
         case let e as DirectionsError: return e
         case let e as MapSectionsError: return DirectionsError.unavailable(e.description)
         case is MapDamageError: return DirectionsError.unavailable(MapDamage.message)
-        case let e as DirectionsErrorMessage: return DirectionsError.unavailable(e.description)
         default: return DirectionsError.unavailable(MapDamage.message)
         }
     }

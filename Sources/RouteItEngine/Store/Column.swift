@@ -98,9 +98,6 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollecti
         refresh()
     }
 
-    /// The values as a Swift array (a copy).
-    var array: [Element] { Array(self) }
-
     /// The raw bytes, for writing a map section.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         guard let base else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
