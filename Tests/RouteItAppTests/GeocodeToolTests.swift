@@ -92,9 +92,12 @@ final class GeocodeToolTests: XCTestCase {
         let places = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let first = try XCTUnwrap(places.first)
         XCTAssertTrue((first["licence"] as? String)?.contains("© OpenStreetMap contributors") == true)
-        XCTAssertEqual(first["display_name"] as? String, "2, Töölönlahdenkatu, Helsinki, 00100")
+        XCTAssertEqual(first["display_name"] as? String, "2, Töölönlahdenkatu, Helsinki, 00100, Suomi")
+        // The country as a Nominatim import of the same extract names it (its addr:country tags say FI).
         XCTAssertEqual(first["address"] as? [String: String],
-                       ["house_number": "2", "road": "Töölönlahdenkatu", "postcode": "00100", "city": "Helsinki"])
+                       ["house_number": "2", "road": "Töölönlahdenkatu", "postcode": "00100", "city": "Helsinki",
+                        "country": "Suomi", "country_code": "fi"])
+        XCTAssertNil(first["extratags"], "an address has no opening hours")
         XCTAssertEqual(first["category"] as? String, "place")
         XCTAssertEqual(first["type"] as? String, "house")
         XCTAssertNotNil(first["place_id"] as? Int)
@@ -105,6 +108,12 @@ final class GeocodeToolTests: XCTestCase {
         XCTAssertTrue(edges[0] < edges[1] && edges[2] < edges[3], "\(box)")
         XCTAssertEqual((first["routeit"] as? [String: Any])?["formatted_address"] as? String, "Töölönlahdenkatu 2, 00100 Helsinki")
         XCTAssertEqual(try run(["geocode", "Xyzzykatu 99", "--json", "--map", map]).stdout, "[]\n", "no match: an empty array")
+
+        // A POI's opening hours, where Nominatim's extratags=1 puts them.
+        let shop = try run(["geocode", "Stockmann", "--json", "--map", map])
+        let stockmann = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(shop.stdout.utf8)) as? [[String: Any]])?.first)
+        let hours = try XCTUnwrap((stockmann["extratags"] as? [String: String])?["opening_hours"], shop.stdout)
+        XCTAssertTrue(hours.contains("Mo-Fr"), hours)
     }
 
     func testGeocodeNothingFound() throws {

@@ -96,6 +96,51 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])?["code"] as? String, "NoMatch")
     }
 
+    /// --depart and --stay: each leg's clock times in the text and under `routeit` in the JSON,
+    /// and a place reached while closed said on stderr (Stockmann closes at 21:00 on weekdays).
+    func testDepartAndStayGiveEachLegItsClockTimes() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        // 2026-12-03 is a Thursday.
+        let arguments = ["route", text(annankatu), "Stockmann", text(kalevankatu), "--depart", "2026-12-03 20:50", "--stay", "15m", "--map", map]
+        let result = try run(arguments, environment: helsinkiTime)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("; depart 20:50, arrive 20:5"), result.stdout)
+
+        let json = try run(arguments + ["--json"], environment: helsinkiTime)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+        let legs = try XCTUnwrap(route["legs"] as? [[String: Any]])
+        let clock = try legs.map { try XCTUnwrap($0["routeit"] as? [String: String]) }
+        let parse = ISO8601DateFormatter()
+        func date(_ text: String?) throws -> Date { try XCTUnwrap(parse.date(from: try XCTUnwrap(text)), text ?? "nil") }
+        XCTAssertEqual(clock[0]["departure"], "2026-12-03T20:50:00+02:00")
+        let legDurations = legs.compactMap { $0["duration"] as? Double }
+        XCTAssertEqual(try date(clock[0]["arrival"]).timeIntervalSince(try date(clock[0]["departure"])), legDurations[0], accuracy: 1)
+        XCTAssertEqual(try date(clock[1]["departure"]).timeIntervalSince(try date(clock[0]["arrival"])), 15 * 60, accuracy: 1, "the stay")
+        XCTAssertEqual(try date(clock[1]["arrival"]).timeIntervalSince(try date(clock[1]["departure"])), legDurations[1], accuracy: 1)
+        let summary = try XCTUnwrap(route["routeit"] as? [String: Any])
+        XCTAssertEqual(summary["arrival"] as? String, clock[1]["arrival"])
+        // Arriving about 20:52 for a 15-minute stay in a shop that closes at 21:00.
+        let alerts = try XCTUnwrap(summary["alerts"] as? [String])
+        XCTAssertEqual(alerts.count, 1, "\(alerts)")
+        XCTAssertTrue(alerts.first?.hasPrefix("Stockmann closes at 21:00, before the 15m stay ends") == true, "\(alerts)")
+        XCTAssertTrue(json.stderr.contains("! Stockmann closes at 21:00"), json.stderr)
+
+        let late = try run(["route", text(annankatu), "Stockmann", "--depart", "2026-12-03 22:00", "--map", map], environment: helsinkiTime)
+        XCTAssertTrue(late.stderr.contains("! Stockmann is closed at 22:0"), late.stderr)
+        XCTAssertTrue(late.stderr.contains("(opens 09:00 tomorrow)"), late.stderr)
+
+        for (extra, message) in [
+            (["--stay", "5m,10m,15m"], "routeit route: --stay has 3 durations for 2 places after the first; give one for all, or one per place\n"),
+            (["--depart", "24:00"], "routeit route: --depart: Not a time of day: \"24:00\"; use HH:MM from 00:00 to 23:59. (routeit help route lists its options)\n"),
+        ] {
+            let bad = try run(["route", text(annankatu), text(station), text(kalevankatu), "--map", map] + extra)
+            XCTAssertEqual(bad.status, 2, "\(extra)")
+            XCTAssertEqual(bad.stderr, message)
+        }
+    }
+
     func testOptimizeVisitsTheStopsInTheQuickestOrder() throws {
         let map = try helsinki()
         // Far, near, middle from the station: the quickest open path is not the order given.
@@ -124,7 +169,7 @@ final class RouteToolTests: XCTestCase {
         let noneJSON = try run(["route", "60.0900,24.9400", text(station), "--map", map, "--json"])
         XCTAssertEqual(noneJSON.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(noneJSON.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["code"] as? String, "Unavailable")
+        XCTAssertEqual(object["code"] as? String, "NoSegment", "OSRM's code for a point off its roads")
         XCTAssertEqual(object["message"] as? String, "60.090000,24.940000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E).")
         for (arguments, message) in [
             (["route", "91,0", text(station)], "routeit route: not a LAT,LON coordinate: 91,0 (latitude -90...90, longitude -180...180)\n"),

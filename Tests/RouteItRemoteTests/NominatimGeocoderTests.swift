@@ -13,9 +13,21 @@ final class NominatimGeocoderTests: XCTestCase {
         let results = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast).geocode("Annankatu 25")
         XCTAssertEqual(results.count, 2)
         XCTAssertEqual(results[0], Placemark(name: "Hopeatalo", houseNumber: "25", street: "Annankatu", postalCode: "00100",
-                                             city: "Helsinki", coordinate: Coordinate(latitude: 60.1673893, longitude: 24.9365796)))
+                                             city: "Helsinki", coordinate: Coordinate(latitude: 60.1673893, longitude: 24.9365796),
+                                             country: "Suomi", countryCode: "fi"))
         XCTAssertEqual(results[0].formattedAddress, "Hopeatalo, Annankatu 25, 00100 Helsinki")
-        XCTAssertEqual(server.requestLines, ["GET /search?q=Annankatu%2025&format=jsonv2&addressdetails=1&limit=10 HTTP/1.1"])
+        XCTAssertEqual(server.requestLines, ["GET /search?q=Annankatu%2025&format=jsonv2&addressdetails=1&extratags=1&limit=10 HTTP/1.1"])
+    }
+
+    /// extratags=1 carries a place's opening hours; malformed extra tags still give the place.
+    func testOpeningHoursComeFromExtraTags() async throws {
+        let shop = #"{"lat":"60.1685","lon":"24.9419","name":"Stockmann","address":{"road":"Aleksanterinkatu"},"extratags":{"opening_hours":"Mo-Fr 09:00-21:00","wheelchair":"yes"}}"#
+        let odd = #"{"lat":"60.1685","lon":"24.9419","name":"Kiosk","extratags":{"opening_hours":7}}"#
+        let server = try LoopbackHTTPServer(replies: [.status(200, "[\(shop),\(odd)]")])
+        defer { server.stop() }
+        let results = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast).geocode("Stockmann")
+        XCTAssertEqual(results.map(\.openingHours), ["Mo-Fr 09:00-21:00", nil])
+        XCTAssertEqual(results.map(\.name), ["Stockmann", "Kiosk"])
     }
 
     func testReverseOfAStreetNamesJustTheStreet() async throws {
@@ -24,7 +36,7 @@ final class NominatimGeocoderTests: XCTestCase {
         let place = try await NominatimGeocoder(baseURL: server.baseURL, configuration: fast)
             .reverseGeocode(Coordinate(latitude: 60.1699, longitude: 24.9384))
         XCTAssertEqual(place?.formattedAddressLines, ["Kaivokatu", "00101 Helsinki"])
-        XCTAssertEqual(server.requestLines, ["GET /reverse?lat=60.1699000&lon=24.9384000&format=jsonv2&addressdetails=1 HTTP/1.1"])
+        XCTAssertEqual(server.requestLines, ["GET /reverse?lat=60.1699000&lon=24.9384000&format=jsonv2&addressdetails=1&extratags=1 HTTP/1.1"])
     }
 
     /// A place (address key `place`, e.g. an isolated dwelling) is not a street.
@@ -54,7 +66,7 @@ final class NominatimGeocoderTests: XCTestCase {
         let results = try await geocoder.geocode("  Hämeentie 1+2 & format=xml  ")
         XCTAssertEqual(results, [])
         XCTAssertEqual(server.requestLines,
-                       ["GET /nominatim/search?q=H%C3%A4meentie%201%2B2%20%26%20format%3Dxml&format=jsonv2&addressdetails=1&limit=10 HTTP/1.1"])
+                       ["GET /nominatim/search?q=H%C3%A4meentie%201%2B2%20%26%20format%3Dxml&format=jsonv2&addressdetails=1&extratags=1&limit=10 HTTP/1.1"])
         let blank = try await geocoder.geocode("   ")
         XCTAssertEqual(blank, [])
         XCTAssertEqual(server.requestCount, 1, "a blank query never reaches the server")

@@ -86,7 +86,8 @@ extension Placemark {
         Placemark(name: name.map(TerminalSafeText.clean), houseNumber: houseNumber.map(TerminalSafeText.clean),
                   street: street.map(TerminalSafeText.clean), postalCode: postalCode.map(TerminalSafeText.clean),
                   city: city.map(TerminalSafeText.clean), coordinate: coordinate,
-                  openingHours: openingHours.map(TerminalSafeText.clean))
+                  openingHours: openingHours.map(TerminalSafeText.clean), country: country.map(TerminalSafeText.clean),
+                  countryCode: countryCode.map(TerminalSafeText.clean))
     }
 }
 

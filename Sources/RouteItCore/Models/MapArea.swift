@@ -52,6 +52,6 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
 
     /// `Annankatu 25 is outside the Helsinki map (...)`.
     public func outsideAlert(_ what: String) -> Alert {
-        Alert("\(what) is outside \(description).")
+        Alert("\(what) is outside \(description).", reason: .outsideMap)
     }
 }

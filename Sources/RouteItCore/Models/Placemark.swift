@@ -9,9 +9,13 @@ public struct Placemark: Hashable, Codable, Sendable {
     public var coordinate: Coordinate
     /// The place's OSM `opening_hours` as mapped (nil when the map has none for it).
     public var openingHours: String?
+    /// The country's name as Nominatim gives it (`Suomi`) and its ISO 3166-1 code (`fi`).
+    public var country: String?
+    public var countryCode: String?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
-                postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil) {
+                postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,
+                country: String? = nil, countryCode: String? = nil) {
         self.name = name
         self.houseNumber = houseNumber
         self.street = street
@@ -19,6 +23,8 @@ public struct Placemark: Hashable, Codable, Sendable {
         self.city = city
         self.coordinate = coordinate
         self.openingHours = openingHours
+        self.country = country
+        self.countryCode = countryCode
     }
 
     /// "Name" (when it is not just the street address), "Street Number", "Postcode City".

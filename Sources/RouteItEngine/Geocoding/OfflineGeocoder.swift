@@ -26,6 +26,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let mapCentre: Coordinate
     /// Opening hours of POIs; nil on maps written before they were kept.
     private let hoursByPlace: SQLiteStatement?
+    /// The map's country (`FI`, `Suomi`), given to every place; nil when the data does not say.
+    private let countryCode: String?
+    private let country: String?
 
     private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key, p.other_keys"
 
@@ -72,11 +75,15 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
         let hasHours = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'place_hours'") ?? 0
         hoursByPlace = hasHours > 0 ? try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?") : nil
+        countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
+        country = countryCode.flatMap(CountryNames.name(ofCode:))
     }
 
     /// The record's placemark with the place's opening hours, when the map has them.
     private func placemark(_ record: PlaceRecord) throws -> Placemark {
         var placemark = record.placemark
+        placemark.country = country
+        placemark.countryCode = countryCode?.lowercased()
         if let hoursByPlace, record.kind == .poi || record.kind == .place {
             try hoursByPlace.bind([.int(record.id)])
             if try hoursByPlace.step() { placemark.openingHours = hoursByPlace.string(0) }

@@ -62,6 +62,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var refs: [Int64]
     }
 
+    private var countries = CountryVote()
     private var addresses: [PendingAddress] = []
     private var features: [PendingFeature] = []
     private var streets: [PendingStreet] = []
@@ -87,6 +88,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
         guard !relation.tags.isEmpty else { return }
+        countries.count(boundary: relation.tag)
         let type = relation.tag("type")
         guard type == "multipolygon" || type == "boundary" || type == "building" else { return }
         let label = relation.members.first { $0.kind == .node && ($0.role == "label" || $0.role == "admin_centre") }
@@ -124,6 +126,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                   !value.isEmpty else { return nil }
             return value
         }
+        countries.count(addressCountry: tag("addr:country"))
         let street = tag("addr:street") ?? tag("addr:place")
         var addressTags: AddressTags?
         if let street, let number = AddressLayerBuilder.houseNumber(tag("addr:housenumber"), unit: tag("addr:unit")) {
@@ -199,6 +202,10 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
 
     public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
         try db.execute(AddressLayerBuilder.schema)
+        if let code = countries.winner {
+            try db.execute("CREATE TABLE IF NOT EXISTS metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            try db.prepare("INSERT OR REPLACE INTO metadata(key, value) VALUES (?, ?)").run([.text(MapSchema.Key.countryCode), .text(code)])
+        }
         let writer = try PlaceWriter(db: db)
 
         // Addresses: one place per (street, number) cluster, every position kept for reverse.

@@ -23,6 +23,8 @@ public enum MapSchema {
         public static let maxLongitude = "max_lon"
         public static let importDate = "import_date"
         public static let attribution = "attribution"
+        /// ISO 3166-1 alpha-2 of the country the data's addresses are in (`FI`), when it says.
+        public static let countryCode = "country_code"
     }
 
     public static let attribution = "© OpenStreetMap contributors"

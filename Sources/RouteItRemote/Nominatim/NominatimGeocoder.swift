@@ -14,7 +14,7 @@ public struct NominatimGeocoder: Geocoding {
     public func geocode(_ text: String) async throws -> [Placemark] {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { return [] }
-        let body = try await fetch("/search", [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", "10")])
+        let body = try await fetch("/search", [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("extratags", "1"), ("limit", "10")])
         guard let places = try? JSONDecoder().decode([NominatimPlace].self, from: body) else {
             throw RemoteError.invalidResponse(host: baseURL.hostDescription, reason: "not a Nominatim result list")
         }
@@ -25,7 +25,7 @@ public struct NominatimGeocoder: Geocoding {
         guard coordinate.isValid else { return nil }
         let body = try await fetch("/reverse", [("lat", String(format: "%.7f", coordinate.latitude)),
                                                 ("lon", String(format: "%.7f", coordinate.longitude)),
-                                                ("format", "jsonv2"), ("addressdetails", "1")])
+                                                ("format", "jsonv2"), ("addressdetails", "1"), ("extratags", "1")])
         // Nothing nearby is `{"error": "Unable to geocode"}` with HTTP 200.
         if (try? JSONDecoder().decode(NominatimErrorBody.self, from: body)) != nil { return nil }
         guard let place = try? JSONDecoder().decode(NominatimPlace.self, from: body) else {

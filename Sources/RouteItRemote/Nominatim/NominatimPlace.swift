@@ -6,6 +6,17 @@ struct NominatimPlace: Decodable {
     var lon: String
     var name: String?
     var address: [String: String]?
+    /// `extratags=1`: the place's other OSM tags; only `opening_hours` is read, and a body whose
+    /// extra tags are malformed still gives its place.
+    var extratags: ExtraTags?
+
+    struct ExtraTags: Decodable {
+        var openingHours: String?
+        private enum Key: String, CodingKey { case openingHours = "opening_hours" }
+        init(from decoder: Decoder) throws {
+            openingHours = try? decoder.container(keyedBy: Key.self).decodeIfPresent(String.self, forKey: .openingHours)
+        }
+    }
 
     /// Address keys Nominatim uses for the street an address is on, most specific first.
     static let streetKeys = ["road", "pedestrian", "footway", "path", "cycleway", "square"]
@@ -32,7 +43,9 @@ struct NominatimPlace: Decodable {
                          street: first(Self.streetKeys),
                          postalCode: address["postcode"],
                          city: first(Self.cityKeys),
-                         coordinate: Coordinate(latitude: latitude, longitude: longitude))
+                         coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                         openingHours: extratags?.openingHours.flatMap { $0.isEmpty ? nil : $0 },
+                         country: address["country"], countryCode: address["country_code"])
     }
 }
 

@@ -49,6 +49,27 @@ enum OptionTable {
         .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },
         .init(["--optimize"], help: "keep the first point first, visit the others in the quickest order",
               for: ["route"]) { o, _ in o.optimize = true },
+        .init(["--depart"], value: "[YYYY-MM-DD] HH:MM|now",
+              help: "when the route leaves its first place (local time, TZ; default now): each leg shows its clock times",
+              for: ["route"]) {
+            // `2026-12-04 10:00`, `2026-12-04T10:00` or `10:00` (today).
+            let words = $1.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
+            do {
+                $0.departure = try Departure.parse(words, now: Date(), calendar: .fromEnvironment())
+            } catch let error as InputError {
+                throw ShellOptions.ParseError(description: "--depart: \(error.message)")
+            }
+        },
+        .init(["--stay"], value: "DURATION[,DURATION...]",
+              help: "how long the route stays at each place after the first (15m, 1h30m; one value for all)",
+              for: ["route"]) {
+            do {
+                $0.stays = try $1.split(separator: ",", omittingEmptySubsequences: false)
+                    .map { try StayDuration.parse($0.trimmingCharacters(in: .whitespaces)) }
+            } catch let error as InputError {
+                throw ShellOptions.ParseError(description: "--stay: \(error.message)")
+            }
+        },
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
             $0.output = $1
         },

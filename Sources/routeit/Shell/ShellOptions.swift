@@ -41,6 +41,10 @@ struct ShellOptions: Equatable {
     var json = false
     var alternatives = false
     var optimize = false
+    /// `route --depart [YYYY-MM-DD] HH:MM|now`: when the route leaves its first place (nil: now).
+    var departure: Departure?
+    /// `route --stay D[,D...]`: the stay at each place after the first (one value: at every one).
+    var stays: [TimeInterval] = []
     /// `import -o MAP.routeit`.
     var output: String?
     /// `run --keep-going`.

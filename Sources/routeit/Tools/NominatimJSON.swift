@@ -15,11 +15,13 @@ enum NominatimJSON {
         address["road"] = placemark.street
         address["postcode"] = placemark.postalCode
         address["city"] = placemark.city
+        address["country"] = placemark.country
+        address["country_code"] = placemark.countryCode?.lowercased()
         let (category, type) = classification(placemark)
         if let name = placemark.name, !name.isEmpty, category != "highway" { address[type] = name }
         // Nominatim's box around a point place is about ±0.0001° (ten metres or so).
         let box = [c.latitude - 0.0001, c.latitude + 0.0001, c.longitude - 0.0001, c.longitude + 0.0001].map(degrees)
-        return [
+        var object: [String: Any] = [
             "place_id": placeID(placemark),
             "licence": licence,
             "lat": degrees(c.latitude),
@@ -35,11 +37,14 @@ enum NominatimJSON {
             "routeit": ["formatted_address": placemark.formattedAddress,
                         "formatted_address_lines": placemark.formattedAddressLines],
         ]
+        // Nominatim's `extratags=1` carries the OSM tags beyond the address; hours are the one kept.
+        if let hours = placemark.openingHours { object["extratags"] = ["opening_hours": hours] }
+        return object
     }
 
     /// Nominatim's `display_name`: most specific part first, comma-separated.
     static func displayName(_ p: Placemark) -> String {
-        [p.name, p.houseNumber, p.street, p.city, p.postalCode]
+        [p.name, p.houseNumber, p.street, p.city, p.postalCode, p.country]
             .compactMap { $0?.isEmpty == false ? $0 : nil }
             .reduce(into: [String]()) { parts, part in if !parts.contains(part) { parts.append(part) } }
             .joined(separator: ", ")

@@ -11,10 +11,12 @@ enum OSRMRouteJSON {
         /// What was asked: `Annankatu 25` or `60.1,24.9`.
         var query: String
         var item: MapItem
+        /// How long the route stays here before its next leg (`--stay`).
+        var stay: TimeInterval = 0
     }
 
     /// `trips`: one entry per route offered (alternatives), each the legs between the waypoints.
-    static func response(waypoints: [Waypoint], trips: [[Route]], mode: TransportType) -> [String: Any] {
+    static func response(waypoints: [Waypoint], trips: [[Route]], mode: TransportType, times: [RouteTimes]) -> [String: Any] {
         var names = Array(repeating: "", count: waypoints.count)
         var snapped = waypoints.map(\.item.coordinate)
         if let first = trips.first {
@@ -28,7 +30,7 @@ enum OSRMRouteJSON {
         }
         return [
             "code": "Ok",
-            "routes": trips.map { route($0, mode: mode) },
+            "routes": zip(trips, times).map { route($0, mode: mode, times: $1) },
             "waypoints": waypoints.indices.map { i -> [String: Any] in
                 ["location": point(snapped[i]),
                  "name": names[i],
@@ -45,17 +47,25 @@ enum OSRMRouteJSON {
         ["code": code, "message": message]
     }
 
-    static func route(_ legs: [Route], mode: TransportType) -> [String: Any] {
+    static func route(_ legs: [Route], mode: TransportType, times: RouteTimes) -> [String: Any] {
         var geometry: [Coordinate] = []
         for leg in legs { for c in leg.polyline where geometry.last != c { geometry.append(c) } }
         let distance = legs.reduce(0) { $0 + $1.distance }, duration = legs.reduce(0) { $0 + $1.expectedTravelTime }
+        var legObjects = legs.map { leg(_: $0, mode: mode) }
+        for i in legObjects.indices {
+            let clock = times.schedule.legs[i]
+            legObjects[i]["routeit"] = ["departure": times.timestamp(clock.departure), "arrival": times.timestamp(clock.arrival)]
+        }
         return [
+            // The clock: when the route leaves and arrives, and the places it reaches closed.
+            "routeit": ["departure": times.timestamp(times.schedule.departure), "arrival": times.timestamp(times.schedule.back),
+                        "alerts": times.alerts],
             "distance": round1(distance),
             "duration": round1(duration),
             "weight": round1(duration),
             "weight_name": "duration",
             "geometry": lineString(geometry),
-            "legs": legs.map { leg(_: $0, mode: mode) },
+            "legs": legObjects,
         ]
     }
 

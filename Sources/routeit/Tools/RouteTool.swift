@@ -6,16 +6,20 @@ import RouteItCore
 /// the router the shell would use (OSRM with `--directions`/ROUTEIT_DIRECTIONS, else the map).
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk] [--alternatives] [--optimize] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
         With more than two places the route has one leg per pair, in the order given; --optimize \
-        keeps the first place first and visits the others in the quickest order. --alternatives \
+        keeps the first place first and visits the others in the quickest order (places with \
+        opening hours while they are open, when any order does). Each leg shows when it departs \
+        and arrives: it leaves at --depart (local time, default now) or after --stay at the place \
+        it leaves; a place reached while closed is said on stderr. --alternatives \
         offers up to three routes between two places. Routes come from OSRM with --directions or \
         ROUTEIT_DIRECTIONS, else the offline map. With --json it prints OSRM's v1 route response \
         (code, routes with legs, steps and maneuvers, GeoJSON geometry in lon/lat, waypoints), \
-        RouteIt's additions under "routeit" keys; a failure prints {"code":..., "message":...} \
+        RouteIt's additions (instructions, departure and arrival times, alerts) under "routeit" \
+        keys; a failure prints {"code":..., "message":...} \
         and exits 1.
         """,
         run: run)
@@ -35,16 +39,24 @@ enum RouteTool {
         do {
             let services = try ToolServices.open(options)
             let mode = options.transportType ?? .car
+            let stays = try RouteTimes.stays(options.stays, places: arguments.count)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder) }
+            for i in waypoints.indices { waypoints[i].stay = stays[i] }
+            let calendar = LocalCalendar.fromEnvironment()
+            let departure = (options.departure ?? .now).date(now: Date())
             if options.optimize && waypoints.count > 2 {
-                waypoints = try optimized(waypoints, mode: mode, directions: services.directions)
+                waypoints = try optimized(waypoints, mode: mode, directions: services.directions,
+                                          departure: departure, calendar: calendar)
             }
             let trips = try routes(through: waypoints, mode: mode, alternatives: options.alternatives, directions: services.directions)
+            let times = trips.map { RouteTimes(legs: $0, waypoints: waypoints, departure: departure, calendar: calendar) }
             if options.json {
-                print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: waypoints, trips: trips, mode: mode)))
+                print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: waypoints, trips: trips, mode: mode, times: times)))
             } else {
-                print(text(trips, waypoints: waypoints, unit: options.distanceUnit))
+                print(text(trips, times: times, waypoints: waypoints, unit: options.distanceUnit))
             }
+            // Alerts go to stderr, as every alert does; the best route's are the ones that matter.
+            times.first?.alerts.forEach { printError("! \($0)") }
             return 0
         } catch let failure as Failure {
             return report(failure, options)
@@ -54,6 +66,9 @@ enum RouteTool {
             case .invalidRequest(let message): return report(Failure(code: "InvalidQuery", message: message), options)
             case .unavailable(let message): return report(Failure(code: "Unavailable", message: message), options)
             }
+        } catch let alert as Alert where alert.reason == .outsideMap {
+            // OSRM's answer for a place it cannot put on its roads.
+            return report(Failure(code: "NoSegment", message: alert.message), options)
         } catch {
             return report(Failure(code: "Unavailable", message: UserMessage.sentence(for: error)), options)
         }
@@ -82,15 +97,34 @@ enum RouteTool {
 
     /// The first place stays first; the rest in the quickest order (the round-trip optimizer on
     /// times where going back to the start costs nothing, which is the quickest open path).
-    static func optimized(_ waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType,
-                          directions: Directions) throws -> [OSRMRouteJSON.Waypoint] {
+    /// Places with opening hours are reached while open (their stays included) when any order
+    /// does so, as the shell's `optimize` does; else the least-late order, with a notice.
+    static func optimized(_ waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, directions: Directions,
+                          departure: Date, calendar: LocalCalendar) throws -> [OSRMRouteJSON.Waypoint] {
         let items = waypoints.map(\.item)
         var matrix = try ToolServices.wait {
             try await DurationMatrixBuilder(directions: directions).matrix(for: items, transportType: mode)
         }
         for i in 1..<matrix.size { matrix[i, 0] = 0 }
         do {
-            let order = try TripOrderOptimizer.optimalOrder(matrix)
+            let hours = items.map(\.openingHours)
+            guard hours.dropFirst().contains(where: { $0?.isKnown == true }) else {
+                let order = try TripOrderOptimizer.optimalOrder(matrix)
+                return [waypoints[0]] + order.stops.map { waypoints[$0] }
+            }
+            // Open spans from a day before the departure to a week after, as the shell plans.
+            let from = departure.addingTimeInterval(-86_400), to = departure.addingTimeInterval(8 * 86_400)
+            let windows: [[ClosedRange<Double>]?] = hours.enumerated().map { index, hours in
+                guard index > 0, let hours, hours.isKnown else { return nil }
+                return hours.openSpans(from: from, to: to, in: calendar)
+            }
+            let problem = TimeWindowProblem(matrix: matrix, departure: departure.timeIntervalSinceReferenceDate,
+                                            stays: waypoints.map(\.stay), windows: windows)
+            let order = try TimeWindowOptimizer.optimalOrder(problem)
+            if !order.reachesEveryStopInTime {
+                let late = order.lateStops.map { "place \($0 + 1) (\(waypoints[$0].item.shortName))" }
+                printError("! No order reaches every place while it is open: \(late.joined(separator: ", ")) cannot be reached in time; the least-late order is used.")
+            }
             return [waypoints[0]] + order.stops.map { waypoints[$0] }
         } catch let error as TripOrderError {
             throw Failure(code: error == .noRoundTrip ? "NoRoute" : "TooBig", message: error.description)
@@ -129,7 +163,7 @@ enum RouteTool {
         return parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
     }
 
-    static func text(_ trips: [[Route]], waypoints: [OSRMRouteJSON.Waypoint], unit: DistanceUnit?) -> String {
+    static func text(_ trips: [[Route]], times: [RouteTimes], waypoints: [OSRMRouteJSON.Waypoint], unit: DistanceUnit?) -> String {
         var lines: [String] = []
         for (t, legs) in trips.enumerated() {
             if legs.count > 1 {
@@ -140,7 +174,7 @@ enum RouteTool {
                 let title = trips.count > 1 ? "Route \(t + 1)" : legs.count > 1 ? "Leg \(l + 1)" : "Route"
                 let name = route.name.isEmpty ? "" : " via \(route.name)"
                 let places = legs.count > 1 ? " (\(label(waypoints[l])) → \(label(waypoints[l + 1])))" : ""
-                lines.append("\(title)\(places)\(name): \(distanceText(route.distance, unit)), \(durationText(route.expectedTravelTime))")
+                lines.append("\(title)\(places)\(name): \(distanceText(route.distance, unit)), \(durationText(route.expectedTravelTime)); \(times[t].text(leg: l))")
                 for (n, step) in route.steps.enumerated() {
                     let tail = step.distance > 0 ? " (\(distanceText(step.distance, unit)))" : ""
                     lines.append("  \(n + 1). \(step.instruction)\(tail)")
