@@ -165,4 +165,28 @@ final class InstalledMapsTests: XCTestCase {
         XCTAssertTrue(out.hasSuffix("Using the Helsinki map (\(Self.helsinkiArea)).\nOutside it, no longer chosen (✓): From.\n"
                                     + "Trip (car, miles)\n[ ] 1 From:   Avenue de l'Hermitage, Monaco\n[ ] 2 Stop 1: Kalevankatu 20\n[ ] 3 Stop 2:\n"), out)
     }
+
+    /// `use` takes a path as --map does, and a trip saved after it remembers the map in use.
+    func testUseTakesAPathAndSavedTripsRememberTheMapInUse() throws {
+        let elsewhere = Self.home.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let copy = elsewhere.appendingPathComponent("mc.routeit").path
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: Self.mapsDirectory + "/monaco.routeit", toPath: copy)
+        let input = """
+        use \(elsewhere.path)/missing.routeit
+        use \(copy)
+        save on-the-copy
+        use monaco
+        save on-monaco
+        trips
+        """
+        let result = try routeit(["--map", "helsinki"], input: input + "\n")
+        XCTAssertEqual(result.stderr, "error: No map file at \(elsewhere.path)/missing.routeit; give an installed map's name (maps lists them) or a .routeit or OSM file.\n")
+        let out = result.stdout
+        XCTAssertTrue(out.contains("Using the Monaco map (\(Self.monacoArea))."), out)
+        XCTAssertTrue(out.contains("on-the-copy  (2 stops, saved "), out)
+        XCTAssertTrue(out.contains(", map \(copy))"), out)
+        XCTAssertTrue(out.contains(", map monaco)"), out)
+    }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// makes these commands fail with its one line; planning itself goes on.
 public final class PlannerViewModel {
     public let flow: TripFlowController
-    /// The map this session plans on (`default` or a path), saved with each trip.
-    public let mapName: String
+    /// The map this session plans on (`default`, an installed map's name or a path), saved with
+    /// each trip; `use` changes it.
+    public var mapName: String
     private let store: Result<PlannerStoring, Error>
 
     public init(flow: TripFlowController, store: Result<PlannerStoring, Error>, mapName: String) {
@@ -67,7 +68,8 @@ public final class PlannerViewModel {
                              transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
                              map: mapName, savedAt: flow.clock.currentDate())
         try withStore { try $0.save(trip) }
-        return "Saved trip \"\(name)\" (\(entry.slots.filter(\.isSelected).count) places)."
+        let places = entry.slots.filter(\.isSelected).count
+        return "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))."
     }
 
     /// `open NAME`: the saved trip replaces the one being planned.
@@ -79,7 +81,10 @@ public final class PlannerViewModel {
         try flow.load(slots: trip.slots.map(Self.terminalSafe), departure: trip.departure,
                       settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit))
         var text = "Opened trip \"\(trip.name)\"."
-        if trip.map != mapName { text += " It was planned on \(trip.map); this session uses \(mapName)." }
+        if trip.map != mapName {
+            text += " It was planned on \(trip.map); this session uses \(mapName)."
+            if trip.map != "default" { text += " use \(trip.map) switches to it." }
+        }
         return text
     }
 

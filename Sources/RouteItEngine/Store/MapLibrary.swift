@@ -5,6 +5,8 @@ import Foundation
 /// file, or an OSM file imported on the fly into a cache.
 public struct MapLibrary {
     public static let defaultMapName = "helsinki.routeit"
+    /// What `--map` and `use` call the default map.
+    public static let defaultName = "helsinki"
     public static let defaultOSMFile = "Helsinki.osm.pbf"
 
     /// `$XDG_DATA_HOME/routeit` (default `~/.local/share/routeit`).
@@ -45,7 +47,7 @@ public struct MapLibrary {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if !exists || isDirectory.boolValue, Self.isMapName(path) {
             if let installed = installedPath(named: path) { return installed }
-            if path.lowercased() == Self.stem(of: Self.defaultMapName) { return try defaultMap(progress: progress) }
+            if path.lowercased() == Self.defaultName { return try defaultMap(progress: progress) }
             throw MapImportError(unknownNameMessage(path))
         }
         guard exists else { throw RouteItMapError.missing(path) }
@@ -98,7 +100,7 @@ public struct MapLibrary {
     public func currentPath(for choice: String?) -> String? {
         guard let choice else { return defaultMapPath }
         if Self.isMapName(choice), !FileManager.default.fileExists(atPath: choice) {
-            return installedPath(named: choice) ?? (choice.lowercased() == Self.stem(of: Self.defaultMapName) ? defaultMapPath : nil)
+            return installedPath(named: choice) ?? (choice.lowercased() == Self.defaultName ? defaultMapPath : nil)
         }
         return Self.isOSMFile(choice) ? nil : choice
     }
@@ -119,6 +121,14 @@ public struct MapLibrary {
     /// A word that can only be a map's name: no directory part and no OSM extension.
     public static func isMapName(_ text: String) -> Bool {
         !text.isEmpty && !text.contains("/") && !isNamedLikeOSM(text) && !text.hasPrefix(".")
+    }
+
+    /// How a trip remembers the map it was planned on: `default`, an installed map's name, or the
+    /// file's full path.
+    public static func label(forChoice choice: String?) -> String {
+        guard let choice else { return "default" }
+        if isMapName(choice), !FileManager.default.fileExists(atPath: choice) { return choice.lowercased() }
+        return URL(fileURLWithPath: (choice as NSString).expandingTildeInPath).standardizedFileURL.path
     }
 
     /// `…/maps/monaco.routeit` → `monaco`.

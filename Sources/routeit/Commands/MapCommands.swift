@@ -1,3 +1,4 @@
+import Foundation
 import RouteItCore
 import RouteItEngine
 
@@ -16,24 +17,32 @@ enum MapCommands {
         })
 
     static let use = ShellCommand(
-        name: "use", usage: "use NAME", summary: "Switch to an installed map (the trip is kept)",
+        name: "use", usage: "use NAME|PATH", summary: "Switch to an installed map, or a map or OSM file (the trip is kept)",
         progressMessage: "Opening the map",
         completions: { _, position in
             position == 0 ? MapLibrary().installedMaps().map(\.name) : []
         },
         run: { session, arguments in
-            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("use NAME") }
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("use NAME|PATH") }
             let name = arguments.words[0]
             let library = MapLibrary()
-            guard MapLibrary.isMapName(name), library.installedPath(named: name) != nil
-                    || name.lowercased() == MapLibrary.stem(of: MapLibrary.defaultMapName) else {
-                let names = library.installedMaps().map(\.name)
-                throw InputError("No installed map named \"\(name)\"; "
-                                 + (names.isEmpty ? "install one with: routeit import FILE.osm.pbf" : "installed: " + names.joined(separator: ", ")))
+            if MapLibrary.isMapName(name) {
+                guard library.installedPath(named: name) != nil || name.lowercased() == MapLibrary.defaultName else {
+                    let names = library.installedMaps().map(\.name)
+                    throw InputError("No installed map named \"\(name)\"; "
+                                     + (names.isEmpty ? "install one with: routeit import FILE.osm.pbf" : "installed: " + names.joined(separator: ", ")))
+                }
+            } else {
+                // A path, as --map takes it: a .routeit map or an OSM file (imported once, cached).
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: (name as NSString).expandingTildeInPath, isDirectory: &isDirectory),
+                      !isDirectory.boolValue else {
+                    throw InputError("No map file at \(name); give an installed map's name (maps lists them) or a .routeit or OSM file.")
+                }
             }
             try session.flow.editTrip { _ in }  // not while choosing an address
             let previous = session.mapChoice.current
-            session.mapChoice.current = name
+            session.mapChoice.current = MapLibrary.isMapName(name) ? name : (name as NSString).expandingTildeInPath
             session.services.reset()
             let services: AppServices
             do {
@@ -43,6 +52,8 @@ enum MapCommands {
                 session.services.reset()
                 throw error
             }
+            // Trips saved from now on remember this map.
+            session.planner.mapName = MapLibrary.label(forChoice: session.mapChoice.current)
             var lines = ["Using " + (services.area.map { "\($0)" } ?? "the map \(name)") + "."]
             if let area = services.area {
                 let lost = session.flow.entry.deselectPlaces { !area.contains($0.coordinate) }

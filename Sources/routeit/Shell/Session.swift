@@ -3,6 +3,7 @@ import RouteItCore
 import RouteItRemote
 import RouteItScreens
 import RouteItStore
+import RouteItEngine
 
 /// One shell session: the flow controller and view models, plus how their state is shown.
 /// Executes one command line at a time and returns what to print. Every failure becomes one
@@ -58,8 +59,7 @@ final class Session {
         // --mode and --units set where the session starts (over the saved settings).
         if let type = options.transportType { flow.setTransportType(type) }
         if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
-        let mapName = options.mapPath.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath).standardizedFileURL.path } ?? "default"
-        let planner = PlannerViewModel(flow: flow, store: store, mapName: mapName)
+        let planner = PlannerViewModel(flow: flow, store: store, mapName: MapLibrary.label(forChoice: options.mapPath))
         flow.preferredPlaces = { [weak planner] in planner?.preferredPlaces() ?? [] }
         flow.onPlacePicked = { [weak planner] in planner?.remember($0) }
         return Session(flow: flow, services: services, style: style, planner: planner, remembersSettings: remembersSettings,
