@@ -202,4 +202,28 @@ final class ImportRobustnessTests: XCTestCase {
         let geocoder = try OfflineGeocoder(map: try RouteItMap(path: path))
         XCTAssertEqual(try geocoder.search("kahvila").first?.name, "Kahvila")
     }
+
+    /// 10,000 ways sharing one street name (real countries have thousands of "Koulukatu"s) made
+    /// the addresses phase quadratic. Ways of one name that lie together are one street, towns
+    /// apart stay apart, and all 10,000 are grouped in one pass.
+    func testTenThousandWaysOfOneNameGroupIntoTheirTowns() {
+        var coordinates = NodeCoordinates()
+        var streets: [AddressLayerBuilder.PendingStreet] = []
+        var id: Int64 = 0
+        // 100 towns 5 km apart, each with 100 short ways of "Samakatu" within 150 m.
+        for town in 0..<100 {
+            let lat = 60.0 + Double(town / 10) * 0.045, lon = 24.0 + Double(town % 10) * 0.09
+            for way in 0..<100 {
+                let a = Coordinate(latitude: lat + Double(way % 10) * 0.00012, longitude: lon + Double(way / 10) * 0.00025)
+                let b = Coordinate(latitude: a.latitude + 0.0001, longitude: a.longitude)
+                id += 2
+                coordinates.record(id, a)
+                coordinates.record(id + 1, b)
+                streets.append(.init(name: "Samakatu", otherNames: [], refs: [id, id + 1]))
+            }
+        }
+        let groups = StreetGroups(streets: streets, coordinates: coordinates).groups
+        XCTAssertEqual(groups.count, 100, "one Samakatu per town")
+        XCTAssertEqual(Set(groups.map(\.lines.count)), [100])
+    }
 }
