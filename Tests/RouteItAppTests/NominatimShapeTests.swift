@@ -96,5 +96,10 @@ final class NominatimShapeTests: XCTestCase {
         let search = try XCTUnwrap(try ours(["geocode", "Annankatu 25", "--json"]) as? [[String: Any]])
         for place in theirs { XCTAssertEqual(Self.problems(place), []) }
         XCTAssertEqual(Self.typeMismatches(search[0], theirs[0]), [])
+        // The same country, named alike, from the same extract.
+        let ourAddress = search[0]["address"] as? [String: Any], theirAddress = theirs[0]["address"] as? [String: Any]
+        for key in ["country", "country_code", "road", "house_number", "postcode", "city"] {
+            XCTAssertEqual(ourAddress?[key] as? String, theirAddress?[key] as? String, key)
+        }
     }
 }
