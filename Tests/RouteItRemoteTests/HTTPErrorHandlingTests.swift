@@ -110,16 +110,7 @@ final class HTTPErrorHandlingTests: XCTestCase {
             let directions = OSRMDirections(baseURL: server.baseURL, configuration: RemoteConfiguration(timeout: timeout, maxAttempts: 3))
             let request = self.request
             let task = Task { try await directions.calculate(request) }
-            while server.requestCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
-            let cancelled = Date()
-            task.cancel()
-            do {
-                _ = try await task.value
-                XCTFail("expected cancellation")
-            } catch {
-                XCTAssertTrue(error is CancellationError, "\(error)")
-            }
-            XCTAssertLessThan(Date().timeIntervalSince(cancelled), 1.5)
+            try await assertCancelsAtOnce(task, server: server)
             XCTAssertEqual(server.requestCount, 1, "a cancelled request must not be retried")
         }
     }
