@@ -23,17 +23,17 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
     /// Throws `LocationSourceUnavailable` when gpsd cannot be reached or goes away while
     /// waiting, an `Alert` when no fix comes within `fixTimeout`, `CancellationError` on cancel.
     public func currentFix() async throws -> LocationFix {
-        let stop = StopFlag()
+        let stop = StopSignal()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<LocationFix, Error>) in
                 let thread = Thread {
-                    continuation.resume(with: Result { try self.waitForFix(isCancelled: stop.isSet) })
+                    continuation.resume(with: Result { try self.waitForFix(isCancelled: { stop.isStopped }) })
                 }
                 thread.name = "routeit.gpsd"
                 thread.start()
             }
         } onCancel: {
-            stop.set()
+            stop.stop()
         }
     }
 
@@ -82,12 +82,4 @@ public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable 
     static func secondsText(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
-}
-
-/// Set once from the cancellation handler, read by the thread doing the waiting.
-private final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
-    func set() { lock.withLock { stopped = true } }
-    func isSet() -> Bool { lock.withLock { stopped } }
 }
