@@ -12,9 +12,10 @@ enum RouteTool {
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
         With more than two places the route has one leg per pair, in the order given; --optimize \
         keeps the first place first and visits the others in the quickest order (places with \
-        opening hours while they are open, when any order does). Each leg shows when it departs \
-        and arrives: it leaves at --depart (local time, default now) or after --stay at the place \
-        it leaves; a place reached while closed is said on stderr. --alternatives \
+        opening hours while they are open, when any order does). With --depart or --stay (and in \
+        --json) each leg shows when it departs and arrives: it leaves at --depart (local time, \
+        default now) or after --stay at the place it leaves; a place reached while closed is said \
+        on stderr. --alternatives \
         offers up to three routes between two places. Routes come from OSRM with --directions or \
         ROUTEIT_DIRECTIONS, else the offline map. With --json it prints OSRM's v1 route response \
         (code, routes with legs, steps and maneuvers, GeoJSON geometry in lon/lat, waypoints), \
@@ -42,21 +43,27 @@ enum RouteTool {
             let stays = try RouteTimes.stays(options.stays, places: arguments.count)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder) }
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
-            let calendar = LocalCalendar.fromEnvironment()
+            // The clock (a calendar in TZ's zone costs a cold command more than its route) only
+            // when asked for or needed: --depart/--stay, --json, or a place with opening hours.
+            let clocked = options.json || options.departure != nil || !options.stays.isEmpty
+                || waypoints.contains { $0.item.openingHours != nil }
+            let calendar = clocked ? LocalCalendar.fromEnvironment() : nil
             let departure = (options.departure ?? .now).date(now: Date())
             if options.optimize && waypoints.count > 2 {
                 waypoints = try optimized(waypoints, mode: mode, directions: services.directions,
                                           departure: departure, calendar: calendar)
             }
             let trips = try routes(through: waypoints, mode: mode, alternatives: options.alternatives, directions: services.directions)
-            let times = trips.map { RouteTimes(legs: $0, waypoints: waypoints, departure: departure, calendar: calendar) }
-            if options.json {
+            let times = calendar.map { calendar in
+                trips.map { RouteTimes(legs: $0, waypoints: waypoints, departure: departure, calendar: calendar) }
+            }
+            if options.json, let times {
                 print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: waypoints, trips: trips, mode: mode, times: times)))
             } else {
                 print(text(trips, times: times, waypoints: waypoints, unit: options.distanceUnit))
             }
             // Alerts go to stderr, as every alert does; the best route's are the ones that matter.
-            times.first?.alerts.forEach { printError("! \($0)") }
+            times?.first?.alerts.forEach { printError("! \($0)") }
             return 0
         } catch let failure as Failure {
             return report(failure, options)
@@ -100,7 +107,7 @@ enum RouteTool {
     /// Places with opening hours are reached while open (their stays included) when any order
     /// does so, as the shell's `optimize` does; else the least-late order, with a notice.
     static func optimized(_ waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, directions: Directions,
-                          departure: Date, calendar: LocalCalendar) throws -> [OSRMRouteJSON.Waypoint] {
+                          departure: Date, calendar: LocalCalendar?) throws -> [OSRMRouteJSON.Waypoint] {
         let items = waypoints.map(\.item)
         var matrix = try ToolServices.wait {
             try await DurationMatrixBuilder(directions: directions).matrix(for: items, transportType: mode)
@@ -108,7 +115,7 @@ enum RouteTool {
         for i in 1..<matrix.size { matrix[i, 0] = 0 }
         do {
             let hours = items.map(\.openingHours)
-            guard hours.dropFirst().contains(where: { $0?.isKnown == true }) else {
+            guard hours.dropFirst().contains(where: { $0?.isKnown == true }), let calendar else {
                 let order = try TripOrderOptimizer.optimalOrder(matrix)
                 return [waypoints[0]] + order.stops.map { waypoints[$0] }
             }
@@ -163,7 +170,7 @@ enum RouteTool {
         return parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
     }
 
-    static func text(_ trips: [[Route]], times: [RouteTimes], waypoints: [OSRMRouteJSON.Waypoint], unit: DistanceUnit?) -> String {
+    static func text(_ trips: [[Route]], times: [RouteTimes]?, waypoints: [OSRMRouteJSON.Waypoint], unit: DistanceUnit?) -> String {
         var lines: [String] = []
         for (t, legs) in trips.enumerated() {
             if legs.count > 1 {
@@ -174,7 +181,8 @@ enum RouteTool {
                 let title = trips.count > 1 ? "Route \(t + 1)" : legs.count > 1 ? "Leg \(l + 1)" : "Route"
                 let name = route.name.isEmpty ? "" : " via \(route.name)"
                 let places = legs.count > 1 ? " (\(label(waypoints[l])) → \(label(waypoints[l + 1])))" : ""
-                lines.append("\(title)\(places)\(name): \(distanceText(route.distance, unit)), \(durationText(route.expectedTravelTime)); \(times[t].text(leg: l))")
+                let clock = times.map { "; " + $0[t].text(leg: l) } ?? ""
+                lines.append("\(title)\(places)\(name): \(distanceText(route.distance, unit)), \(durationText(route.expectedTravelTime))\(clock)")
                 for (n, step) in route.steps.enumerated() {
                     let tail = step.distance > 0 ? " (\(distanceText(step.distance, unit)))" : ""
                     lines.append("  \(n + 1). \(step.instruction)\(tail)")
