@@ -94,7 +94,7 @@ enum ServiceFactory {
     static func embeddedServices(mapPath: String?, cancellation: CancellationFlag) throws -> AppServices {
         let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
         let directions = try OfflineDirections(database: map.database)
-        let geocoder = try OfflineGeocoder(map: map)
+        let geocoder = LazyOfflineGeocoder(map: map)
         guard let area = map.area else { return AppServices(geocoder: geocoder, directions: directions, backdrop: directions) }
         let checked = MapAreaCheck(area: area, geocoder: geocoder, directions: directions)
         return AppServices(geocoder: checked, directions: checked, backdrop: directions, area: area)

@@ -1,0 +1,33 @@
+import Foundation
+import RouteItCore
+
+/// The map's geocoder, opened on its first question: opening prepares its statements and reads
+/// the street-name index, a third of a cold `routeit route` between two coordinates, which
+/// never asks it anything.
+public final class LazyOfflineGeocoder: Geocoding, @unchecked Sendable {
+    private let map: RouteItMap
+    private let lock = NSLock()
+    private var opened: Result<OfflineGeocoder, Error>?
+
+    public init(map: RouteItMap) { self.map = map }
+
+    /// The geocoder, opened once; a failure to open is the answer to every question after.
+    public func geocoder() throws -> OfflineGeocoder {
+        try lock.withLock {
+            if let opened { return try opened.get() }
+            let result = Result { try OfflineGeocoder(map: map) }
+            opened = result
+            return try result.get()
+        }
+    }
+
+    public func geocode(_ text: String) async throws -> [Placemark] { try await geocoder().geocode(text) }
+
+    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] {
+        try await geocoder().geocode(text, near: near)
+    }
+
+    public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
+        try await geocoder().reverseGeocode(coordinate)
+    }
+}
