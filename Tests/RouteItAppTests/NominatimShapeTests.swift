@@ -91,7 +91,16 @@ final class NominatimShapeTests: XCTestCase {
         guard let live = ProcessInfo.processInfo.environment["ROUTEIT_NOMINATIM_URL"] else {
             throw XCTSkip("set ROUTEIT_NOMINATIM_URL to a Nominatim with the Helsinki extract (Scripts/nominatim-server start)")
         }
-        let data = try Data(contentsOf: URL(string: "\(live)/search?q=Annankatu%2025&format=jsonv2&addressdetails=1")!)
+        // Asked as a script would (curl sends no Accept-Language, so Nominatim answers in the
+        // data's own names; Foundation's loader would ask for English ones).
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-sf", "\(live)/search?q=Annankatu%2025&format=jsonv2&addressdetails=1"]
+        let pipe = Pipe()
+        curl.standardOutput = pipe
+        try curl.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
         let theirs = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let search = try XCTUnwrap(try ours(["geocode", "Annankatu 25", "--json"]) as? [[String: Any]])
         for place in theirs { XCTAssertEqual(Self.problems(place), []) }
