@@ -1,3 +1,5 @@
+import Foundation
+
 /// Shortest paths for one mode: the contraction-hierarchy query (what users get) and a plain
 /// bidirectional Dijkstra on the unreduced graph (the reference the tests hold it to).
 /// Both take `avoid`, `RoadAvoidance` bits: arcs driving a road of those classes are skipped
@@ -117,8 +119,12 @@ final class ModeRouter {
     // MARK: reference search
 
     private var reference: (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32])?
+    private let referenceLock = NSLock()
 
-    private func referenceAdjacency() -> (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32]) {
+    /// The mode graph's arcs out of and into each node (CSR), built on first use.
+    func referenceAdjacency() -> (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32]) {
+        referenceLock.lock()
+        defer { referenceLock.unlock() }
         if let r = reference { return r }
         func csr(_ keys: Column<Int32>) -> ([UInt32], [Int32]) {
             var start = [UInt32](repeating: 0, count: graph.nodeCount + 1)
@@ -179,11 +185,12 @@ final class ModeRouter {
         let fRootCost = ws.forward.distance(fRoot), bRootCost = ws.backward.distance(bRoot)
         let source = sources.first { $0.node == fRoot && $0.cost == fRootCost } ?? sources[0]
         let target = targets.first { $0.node == bRoot && $0.cost == bRootCost } ?? targets[0]
-        var arcs: [Int32] = []
+        var arcs: [Int32] = source.stretch
         for a in fArcs { ch.unpack(a, into: &arcs) }
         for a in bArcsRootFirst.reversed() { ch.unpack(a, into: &arcs) }
+        arcs += target.stretch
         let cost = ws.forward.distance(meet) &+ ws.backward.distance(meet)
         return SearchPath(cost: cost, sourceEdgeDir: source.edgeDir, arcs: arcs, targetEdgeDir: target.edgeDir,
-                          targetCost: target.cost, direct: false)
+                          targetCost: target.stretch.isEmpty ? target.cost : target.phantomCost, direct: false)
     }
 }

@@ -134,11 +134,17 @@ final class RoutingEngine: @unchecked Sendable {
     }
 
     private func search(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                        _ ws: QueryWorkspace, slack: Double, reference: Bool, avoid: UInt8) throws -> Search {
+                        _ ws: QueryWorkspace, slack: Double, reference: Bool, avoid: UInt8,
+                        wideStretch: Bool = false) throws -> Search {
         guard let (s, t) = snapEnds(a, b, mode, ws) else { throw DirectionsError.noRoute }
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
-        let sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
-        let targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
+        var sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
+        var targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
+        if avoid != 0 {
+            // A place on an avoided road: off it by the nearest way, as the trip must.
+            sources = AvoidedStretch.extend(sources, forward: true, router: router, avoid: avoid, wide: wideStretch)
+            targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid, wide: wideStretch)
+        }
         var direct: SearchPath?
         if s.edge == t.edge {
             let w = net.weight(s.edge, mode)
@@ -166,19 +172,35 @@ final class RoutingEngine: @unchecked Sendable {
     /// use (`Route.unavoidable`).
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
                 avoid: RoadAvoidance = []) throws -> [Route] {
+        let chosen = try routeLegs(from: a, to: b, mode: mode, alternatives: alternatives, avoid: avoid)
+        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
+        return chosen.map { legs in
+            var route = makeRoute(legs, mode: mode, builder: builder)
+            route.unavoidable = avoid.intersection(classes(of: legs))
+            return route
+        }
+    }
+
+    /// The road stretches of `routes`' routes, best first.
+    func routeLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
+                   avoid: RoadAvoidance = []) throws -> [[RouteLeg]] {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         let slack = alternatives ? RoutingEngine.alternativeStretch : 0
         var found: Search?
         var kept: RoadAvoidance = []
-        for subset in avoid.subsetsLargestFirst {
-            do {
-                found = try search(a, b, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue)
-                kept = subset
-                break
-            } catch DirectionsError.noRoute where !subset.isEmpty {
-                continue
+        search: for subset in avoid.subsetsLargestFirst {
+            // The nearest ways off an avoided road the place lies on, else any of them.
+            for wide in subset.isEmpty ? [false] : [false, true] {
+                do {
+                    found = try search(a, b, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue,
+                                       wideStretch: wide)
+                    kept = subset
+                    break search
+                } catch DirectionsError.noRoute where !subset.isEmpty {
+                    continue
+                }
             }
         }
         guard let found else { throw DirectionsError.noRoute }
@@ -207,12 +229,7 @@ final class RoutingEngine: @unchecked Sendable {
                 if isLocallyOptimal(path, viaCost: ws.forward.distance(v), router, checker!, avoid: kept.rawValue) { chosen.append(legs) }
             }
         }
-        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
-        return chosen.map { legs in
-            var route = makeRoute(legs, mode: mode, builder: builder)
-            route.unavoidable = avoid.intersection(classes(of: legs))
-            return route
-        }
+        return chosen
     }
 
     /// The avoidable classes of the roads the legs drive.
