@@ -5,12 +5,13 @@
 /// stopping a little past the nearest one (or, when those lead nowhere, much further); every node it settles becomes a search endpoint
 /// with its cost and the arcs that lead there.
 enum AvoidedStretch {
-    /// How far past the nearest exit other exits are still offered: twice its cost plus this.
-    static let slackMs: UInt64 = 60_000
+    /// How far past the nearest exit other exits are still offered: up to its own cost again,
+    /// at most this much (a two-way road's other direction may lead somewhere better).
+    static let slackMs: UInt64 = 30_000
     static let maxSettled = 20_000
 
-    /// `endpoints` (sources when `forward`, else targets) extended along the avoided roads
-    /// they lie on; unchanged when none does. `wide`: every exit within `maxSettled`, for when
+    /// `endpoints` (sources when `forward`, else targets) of a place that lies on avoided roads
+    /// only (not at a junction with an allowed one), extended along them. `wide`: every exit within `maxSettled`, for when
     /// the nearest ones lead nowhere (a rest area that only goes back onto the motorway).
     static func extend(_ endpoints: [SearchEndpoint], forward: Bool, router: ModeRouter, avoid: UInt8,
                        wide: Bool = false) -> [SearchEndpoint] {
@@ -27,9 +28,6 @@ enum AvoidedStretch {
             guard i >= 0, i + 1 < start.count else { return [] }
             return arcs[Int(start[i])..<Int(start[i + 1])]
         }
-        // Only where an endpoint has no allowed way on is there anything to do.
-        guard endpoints.contains(where: { e in !arcsAt(e.node).contains { !avoided(Int($0)) } }) else { return endpoints }
-
         struct Reached { var cost: UInt64; var parent: Int32; var arc: Int32; var root: Int }
         var reached: [Int32: Reached] = [:]
         var heap = MinHeap()
@@ -42,7 +40,7 @@ enum AvoidedStretch {
         while !heap.isEmpty && settled.count < maxSettled {
             let (key, u) = heap.pop()
             guard let here = reached[u], UInt64(key) == here.cost else { continue }
-            if !wide, let exit = nearestExit, here.cost > 2 * exit + slackMs { break }
+            if !wide, let exit = nearestExit, here.cost > exit + min(exit, slackMs) { break }
             settled.append(u)
             let out = arcsAt(u)
             // A way off (the search goes on from here); the avoided road may go on to others.

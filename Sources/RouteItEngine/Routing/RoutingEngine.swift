@@ -140,9 +140,14 @@ final class RoutingEngine: @unchecked Sendable {
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
         var sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
         var targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
-        if avoid != 0 {
-            // A place on an avoided road: off it by the nearest way, as the trip must.
+        // A place on an avoided road (and on no other): off it by the nearest way, as the trip must.
+        func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
+            avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
+        }
+        if onAvoidedOnly(sourceCandidates) {
             sources = AvoidedStretch.extend(sources, forward: true, router: router, avoid: avoid, wide: wideStretch)
+        }
+        if onAvoidedOnly(targetCandidates) {
             targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid, wide: wideStretch)
         }
         var direct: SearchPath?
