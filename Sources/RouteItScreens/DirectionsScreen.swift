@@ -40,6 +40,9 @@ public enum DirectionsScreen {
         if let schedule {
             lines.append("Back at \(calendar.clockText(schedule.back, since: schedule.departure))")
         }
+        for note in directions.avoidanceNotes {
+            lines.append(AlertScreen.render(Alert(note), style: style))
+        }
         if let attribution = directions.attribution {
             lines.append(style.dim(attribution))
         }

@@ -9,7 +9,8 @@ public enum EntryScreen {
     /// its stop (`(stay 15m)`).
     public static func render(_ entry: EntryViewModel, settings: TripSettings, calendar: LocalCalendar = .fromEnvironment(),
                               style: TextStyle = .plain) -> String {
-        var title = style.bold("Trip") + style.dim(" (\(settings.transportType.rawValue), \(settings.distanceUnit.name))")
+        let avoiding = settings.avoid.isEmpty ? "" : ", avoiding \(settings.avoid.description)"
+        var title = style.bold("Trip") + style.dim(" (\(settings.transportType.rawValue), \(settings.distanceUnit.name)\(avoiding))")
         if case .at(let date) = entry.departure {
             title += style.dim(", leaving \(calendar.dateText(date)) \(calendar.clockText(date))")
         }

@@ -227,14 +227,16 @@ public final class SQLitePlannerStore: PlannerStoring {
         for row in rows { if let key = row[0].text, let value = row[1].text { values[key] = value } }
         guard let mode = values["mode"].flatMap(TransportType.init(rawValue:)),
               let units = values["units"].flatMap(DistanceUnit.init(rawValue:)) else { return nil }
-        return TripSettings(transportType: mode, distanceUnit: units)
+        let avoid = values["avoid"].flatMap { try? RoadAvoidance.parse([$0]) } ?? []
+        return TripSettings(transportType: mode, distanceUnit: units, avoid: avoid)
     }
 
     public func saveSettings(_ settings: TripSettings) throws {
         try run {
             try connection.transaction {
-                try connection.query("INSERT OR REPLACE INTO setting(key, value) VALUES ('mode', ?), ('units', ?)",
-                                     [.text(settings.transportType.rawValue), .text(settings.distanceUnit.rawValue)])
+                try connection.query("INSERT OR REPLACE INTO setting(key, value) VALUES ('mode', ?), ('units', ?), ('avoid', ?)",
+                                     [.text(settings.transportType.rawValue), .text(settings.distanceUnit.rawValue),
+                                      .text(settings.avoid.isEmpty ? "none" : settings.avoid.classNames.joined(separator: ","))])
             }
         }
     }

@@ -10,6 +10,7 @@ let usage = """
            routeit-bench import OSM_FILE MAP
            routeit-bench bounds --map MAP
            routeit-bench inprocess --map MAP [--count 200] [--seed 42]
+           routeit-bench avoid --map MAP [--pairs 300] [--seed 42] [--avoid motorway,toll]
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -20,5 +21,6 @@ case "geocode-quality": GeocodeQualityBenchmark.run(Array(arguments.dropFirst())
 case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
 case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))
 case "inprocess": InProcessRoutesCommand.run(Array(arguments.dropFirst()))
+case "avoid": AvoidanceBenchmark.run(Array(arguments.dropFirst()))
 default: fail("unknown or missing subcommand\n\(usage)", status: 2)
 }

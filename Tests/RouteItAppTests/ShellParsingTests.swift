@@ -115,6 +115,14 @@ final class ShellParsingTests: XCTestCase {
     }
 
     func testCompletionCandidates() {
+        // A planner store of its own: recent places of whoever runs the tests would be completed.
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-completion-\(UUID().uuidString)")
+        let previous = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+        setenv("XDG_DATA_HOME", data.path, 1)
+        defer {
+            if let previous { setenv("XDG_DATA_HOME", previous, 1) } else { unsetenv("XDG_DATA_HOME") }
+            try? FileManager.default.removeItem(at: data)
+        }
         let session = Session.make(options: ShellOptions(), style: .plain)
         XCTAssertTrue(session.completions(before: "", word: "ty").contains("type"))
         XCTAssertEqual(session.completions(before: "units ", word: ""), ["mi", "km"])

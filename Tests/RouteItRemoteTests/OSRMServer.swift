@@ -49,7 +49,10 @@ final class OSRMServer {
     /// Runs osrm-extract (car.lua) and osrm-contract on `osm` in its folder; the graph's path.
     static func prepare(osm: URL) throws -> String {
         let bin = "\(osrmDirectory)/osrm/bin"
-        let output = osm.deletingPathExtension().path + ".osrm"
+        // osrm-extract names the graph after the file less `.osm`, `.osm.pbf` or `.pbf`.
+        var stem = osm.deletingPathExtension()
+        if stem.pathExtension == "osm" { stem = stem.deletingPathExtension() }
+        let output = stem.path + ".osrm"
         for (tool, arguments) in [("osrm-extract", ["-p", "\(osrmDirectory)/osrm/share/profiles/car.lua", osm.path]),
                                   ("osrm-contract", [output])] {
             let process = Process()

@@ -189,3 +189,31 @@ private final class ErrorBox: @unchecked Sendable {
     func add(_ error: Error) { lock.withLock { errors.append(error) } }
     var all: [Error] { lock.withLock { errors } }
 }
+
+extension SQLitePlannerStoreTests {
+    /// The roads to avoid are kept like the mode: in the settings and in saved trips; trips
+    /// saved before there was `avoid` open with none.
+    func testRoadsToAvoidAreKeptInSettingsAndTrips() throws {
+        let store = try SQLitePlannerStore(path: path)
+        try store.saveSettings(TripSettings(transportType: .car, distanceUnit: .miles, avoid: [.toll, .unpaved]))
+        XCTAssertEqual(try SQLitePlannerStore(path: path).loadSettings()?.avoid, [.toll, .unpaved])
+        try store.saveSettings(TripSettings(transportType: .car, distanceUnit: .miles, avoid: []))
+        XCTAssertEqual(try SQLitePlannerStore(path: path).loadSettings()?.avoid, [])
+
+        var saved = trip("Avoiding")
+        saved.avoid = [.motorway, .ferry]
+        try store.save(saved)
+        XCTAssertEqual(try store.trip(named: "Avoiding")?.avoid, [.motorway, .ferry])
+        let old = try JSONDecoder().decode(SavedTrip.self, from: try JSONEncoder().encode(trip("Old")).replacingAvoid())
+        XCTAssertNil(old.avoid)
+    }
+}
+
+private extension Data {
+    /// The JSON of a trip as saved before `avoid` existed (the key left out).
+    func replacingAvoid() throws -> Data {
+        var object = try JSONSerialization.jsonObject(with: self) as! [String: Any]
+        object.removeValue(forKey: "avoid")
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+}

@@ -81,7 +81,7 @@ public final class TripFlowController {
         let trip = try entry.plannedTrip()
         let departure = entry.departure.date(now: clock.currentDate())
         let result = try await DirectionsViewModel.calculate(trip: trip, departure: departure, calendar: calendar,
-                                                             transportType: settings.transportType,
+                                                             transportType: settings.transportType, avoid: settings.avoid,
                                                              using: directions, attribution: attribution)
         try Task.checkCancellation()
         lastDirections = result
@@ -136,6 +136,13 @@ public final class TripFlowController {
     public func setTransportType(_ type: TransportType) {
         if type != settings.transportType { lastDirections = nil }
         settings.transportType = type
+        if case .directions = screen { screen = .entry }
+    }
+
+    /// `avoid CLASS...` / `avoid none`: directions that did not avoid the same roads are stale.
+    public func setAvoidance(_ avoid: RoadAvoidance) {
+        if avoid != settings.avoid { lastDirections = nil }
+        settings.avoid = avoid
         if case .directions = screen { screen = .entry }
     }
 

@@ -24,6 +24,12 @@ public struct Route: Hashable, Codable, Sendable {
     public var transportType: TransportType
     public var polyline: [Coordinate]
     public var steps: [RouteStep]
+    /// Kinds of road the request asked to avoid that this route uses all the same, because no
+    /// way around them exists.
+    public var unavoidable: RoadAvoidance = []
+    /// Kinds of road the request asked to avoid that the backend cannot avoid (an OSRM server
+    /// whose profile has no such exclude): the route may use them.
+    public var unsupportedAvoidance: RoadAvoidance = []
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

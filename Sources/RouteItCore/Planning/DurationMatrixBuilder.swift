@@ -16,7 +16,7 @@ public struct DurationMatrixBuilder: Sendable {
     /// `stops[0]` is the trip's start. Pairs with no route (`DirectionsError.noRoute` or no
     /// routes returned) become `.infinity`; any other error (backend down, bad request) is
     /// rethrown, because a matrix full of holes would give a wrong "optimal" order.
-    public func matrix(for stops: [MapItem], transportType: TransportType) async throws -> DurationMatrix {
+    public func matrix(for stops: [MapItem], transportType: TransportType, avoid: RoadAvoidance = []) async throws -> DurationMatrix {
         var matrix = DurationMatrix(size: stops.count)
         let pairs = stops.indices.flatMap { i in stops.indices.compactMap { j in i == j ? nil : (i, j) } }
         let directions = self.directions
@@ -25,7 +25,7 @@ public struct DurationMatrixBuilder: Sendable {
             func launchNext() {
                 guard let (i, j) = pending.popFirst() else { return }
                 let request = DirectionsRequest(source: stops[i], destination: stops[j],
-                                                transportType: transportType, requestsAlternateRoutes: false)
+                                                transportType: transportType, requestsAlternateRoutes: false, avoid: avoid)
                 group.addTask {
                     try Task.checkCancellation()
                     return (i, j, try await Self.quickestTime(for: request, using: directions))

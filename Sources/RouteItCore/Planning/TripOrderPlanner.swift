@@ -10,7 +10,8 @@ public enum TripOrderPlanner {
     /// With a `departure`, stops with opening hours are visited while open (their stays
     /// included): the least travel among such orders, exactly; when there is none, the
     /// least-late order, and the plan says which stops it is late for.
-    public static func plan(_ entry: EntryViewModel, transportType: TransportType, using directions: any Directions,
+    public static func plan(_ entry: EntryViewModel, transportType: TransportType, avoid: RoadAvoidance = [],
+                            using directions: any Directions,
                             maxConcurrentRequests: Int = 4, departure: Date? = nil,
                             calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
         guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
@@ -19,7 +20,7 @@ public enum TripOrderPlanner {
         let places = [start] + routed.compactMap { entry.stops[$0].mapItem }
 
         let builder = DurationMatrixBuilder(directions: directions, maxConcurrentRequests: maxConcurrentRequests)
-        let matrix = try await builder.matrix(for: places, transportType: transportType)
+        let matrix = try await builder.matrix(for: places, transportType: transportType, avoid: avoid)
         let hours = places.map(\.openingHours)
         guard let departure, hours.dropFirst().contains(where: { $0 != nil }) else {
             let improvement = try TripOrderOptimizer.improve(Array(1..<places.count), in: matrix)

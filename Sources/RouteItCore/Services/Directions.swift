@@ -4,12 +4,16 @@ public struct DirectionsRequest: Hashable, Sendable {
     public var destination: MapItem
     public var transportType: TransportType
     public var requestsAlternateRoutes: Bool
+    /// Kinds of road to keep off; a route that cannot says so (`Route.unavoidable`).
+    public var avoid: RoadAvoidance
 
-    public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool) {
+    public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool,
+                avoid: RoadAvoidance = []) {
         self.source = source
         self.destination = destination
         self.transportType = transportType
         self.requestsAlternateRoutes = requestsAlternateRoutes
+        self.avoid = avoid
     }
 }
 

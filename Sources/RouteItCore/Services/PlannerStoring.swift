@@ -8,12 +8,15 @@ public struct SavedTrip: Codable, Equatable, Sendable {
     public var departure: Departure
     public var transportType: TransportType
     public var distanceUnit: DistanceUnit
+    /// The kinds of road the trip keeps off (nil in trips saved before `avoid` existed: none).
+    public var avoid: RoadAvoidance?
     /// The map the places were picked on (a path, or `default`).
     public var map: String
     public var savedAt: Date
 
     public init(name: String, slots: [EntrySlot], departure: Departure, transportType: TransportType,
-                distanceUnit: DistanceUnit, map: String, savedAt: Date) {
+                distanceUnit: DistanceUnit, avoid: RoadAvoidance? = nil, map: String, savedAt: Date) {
+        self.avoid = avoid
         self.name = name
         self.slots = slots
         self.departure = departure

@@ -18,6 +18,8 @@ public final class DirectionsViewModel {
     public let notices: [String]
     /// Per leg: warnings about its destination (closed on arrival, closing during the stay).
     public let warnings: [[String]]
+    /// Said under the trip: avoided kinds of road it uses all the same (`RoadAvoidance.notes`).
+    public let avoidanceNotes: [String]
 
     public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,
                 places: [TripPlace]? = nil, departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment(),
@@ -29,6 +31,9 @@ public final class DirectionsViewModel {
         self.places = places
         self.calendar = calendar
         self.notices = notices
+        avoidanceNotes = RoadAvoidance.notes(
+            unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.route.unavoidable) },
+            unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.route.unsupportedAvoidance) })
         let schedule = departure.map {
             TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay))
         }
@@ -48,7 +53,7 @@ public final class DirectionsViewModel {
     /// `Directions not available.` alert, naming the leg; cancellation propagates as
     /// `CancellationError`.
     public static func calculate(trip: PlannedTrip, departure: Date?, calendar: LocalCalendar = .fromEnvironment(),
-                                 transportType: TransportType, using directions: Directions,
+                                 transportType: TransportType, avoid: RoadAvoidance = [], using directions: Directions,
                                  attribution: String? = nil) async throws -> DirectionsViewModel {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
@@ -57,7 +62,7 @@ public final class DirectionsViewModel {
         let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
             for (index, pair) in pairs.enumerated() {
                 let request = DirectionsRequest(source: pair.0.item, destination: pair.1.item,
-                                                transportType: transportType, requestsAlternateRoutes: true)
+                                                transportType: transportType, requestsAlternateRoutes: true, avoid: avoid)
                 group.addTask {
                     do {
                         return (index, .success(try await quickestRoute(for: request, using: directions)))
@@ -83,11 +88,11 @@ public final class DirectionsViewModel {
     }
 
     /// The plain form: places without stays or names, no clock times.
-    public static func calculate(trip: [MapItem], transportType: TransportType, using directions: Directions,
-                                 attribution: String? = nil) async throws -> DirectionsViewModel {
+    public static func calculate(trip: [MapItem], transportType: TransportType, avoid: RoadAvoidance = [],
+                                 using directions: Directions, attribution: String? = nil) async throws -> DirectionsViewModel {
         let places = trip.enumerated().map { TripPlace(item: $0.element, label: $0.offset == 0 || $0.offset == trip.count - 1 ? "the start" : "Stop \($0.offset)") }
         return try await calculate(trip: PlannedTrip(places: places), departure: nil, transportType: transportType,
-                                   using: directions, attribution: attribution)
+                                   avoid: avoid, using: directions, attribution: attribution)
     }
 
     /// The alternative with the least expected travel time (its street names cleaned for the

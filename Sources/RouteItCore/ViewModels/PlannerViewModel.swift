@@ -66,7 +66,7 @@ public final class PlannerViewModel {
         let entry = flow.entry
         let trip = SavedTrip(name: name, slots: entry.slots, departure: entry.departure,
                              transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
-                             map: mapName, savedAt: flow.clock.currentDate())
+                             avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate())
         try withStore { try $0.save(trip) }
         let places = entry.slots.filter(\.isSelected).count
         return "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))."
@@ -79,7 +79,8 @@ public final class PlannerViewModel {
             throw InputError("No saved trip \"\(name)\"; trips lists them.")
         }
         try flow.load(slots: trip.slots.map(Self.terminalSafe), departure: trip.departure,
-                      settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit))
+                      settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit,
+                                             avoid: trip.avoid ?? []))
         var text = "Opened trip \"\(trip.name)\"."
         if trip.map != mapName {
             text += " It was planned on \(trip.map); this session uses \(mapName)."
@@ -93,7 +94,8 @@ public final class PlannerViewModel {
                      from path: String) throws -> String {
         try flow.load(slots: slots.map(Self.terminalSafe), departure: departure,
                       settings: TripSettings(transportType: transportType ?? flow.settings.transportType,
-                                             distanceUnit: distanceUnit ?? flow.settings.distanceUnit))
+                                             distanceUnit: distanceUnit ?? flow.settings.distanceUnit,
+                                             avoid: flow.settings.avoid))
         return "Opened \(path) (\(slots.count - 1) stops)."
     }
 

@@ -1,10 +1,13 @@
-/// How the trip is travelled and how distances are shown (`mode car|walk`, `units mi|km`).
+/// How the trip is travelled, how distances are shown and which roads it keeps off
+/// (`mode car|walk`, `units mi|km`, `avoid toll|motorway|ferry|unpaved`).
 public struct TripSettings: Equatable, Sendable {
     public var transportType: TransportType
     public var distanceUnit: DistanceUnit
+    public var avoid: RoadAvoidance
 
-    public init(transportType: TransportType = .car, distanceUnit: DistanceUnit = .miles) {
+    public init(transportType: TransportType = .car, distanceUnit: DistanceUnit = .miles, avoid: RoadAvoidance = []) {
         self.transportType = transportType
         self.distanceUnit = distanceUnit
+        self.avoid = avoid
     }
 }

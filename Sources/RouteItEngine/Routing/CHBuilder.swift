@@ -3,8 +3,14 @@
 /// grows with contracted neighbours, so the hierarchy stays shallow), refreshed lazily when a
 /// node reaches the top of the queue. Witness searches are bounded Dijkstras. When only dense
 /// nodes are left, they stay an uncontracted core that queries search like a plain graph.
+///
+/// Avoidable roads: every arc carries the classes (`RoadAvoidance` bits) of the roads it covers,
+/// a shortcut the union of its two halves'. A witness may only drop a shortcut when its own
+/// classes are a subset of the shortcut's (so wherever the shortcut is allowed, the witness is
+/// too), and parallel arcs with different classes are kept. A query that skips every arc
+/// touching the avoided classes is then exact for any set of them, on this one hierarchy.
 struct CHBuilder {
-    private struct DynEdge { var node: Int32; var weight: UInt32; var id: Int32; var hops: UInt32 }
+    private struct DynEdge { var node: Int32; var weight: UInt32; var id: Int32; var hops: UInt32; var mask: UInt8 }
 
     private let nodeCount: Int
     private let arcCount: Int
@@ -32,7 +38,8 @@ struct CHBuilder {
     var coreLimit = 80 * 80
     private(set) var coreSize = 0
 
-    init(_ g: ModeGraph) {
+    /// `arcMasks`: per mode-graph arc its avoidable classes (empty: none anywhere).
+    init(_ g: ModeGraph, arcMasks: [UInt8] = []) {
         nodeCount = g.nodeCount
         arcCount = g.arcCount
         outs = Array(repeating: [], count: nodeCount)
@@ -47,24 +54,27 @@ struct CHBuilder {
         for a in 0..<g.arcCount {
             let u = g.arcFrom[a], v = g.arcTo[a]
             if u == v { continue }
-            insert(from: u, to: v, weight: g.arcWeight[a], id: Int32(a), hops: 1)
+            insert(from: u, to: v, weight: g.arcWeight[a], id: Int32(a), hops: 1, mask: a < arcMasks.count ? arcMasks[a] : 0)
         }
     }
 
-    /// Adds u→v unless an arc at least as good exists; replaces a worse parallel arc.
+    /// Adds u→v unless a parallel arc at least as good, on a subset of its classes, exists;
+    /// drops the parallel arcs it makes redundant (no better, on a superset of its classes).
     @discardableResult
-    private mutating func insert(from u: Int32, to v: Int32, weight: UInt32, id: Int32, hops: UInt32) -> Bool {
+    private mutating func insert(from u: Int32, to v: Int32, weight: UInt32, id: Int32, hops: UInt32, mask: UInt8) -> Bool {
         let ui = Int(u), vi = Int(v)
-        if let i = outs[ui].firstIndex(where: { $0.node == v }) {
-            if outs[ui][i].weight <= weight { return false }
-            outs[ui][i] = DynEdge(node: v, weight: weight, id: id, hops: hops)
-            if let j = ins[vi].firstIndex(where: { $0.node == u }) {
-                ins[vi][j] = DynEdge(node: u, weight: weight, id: id, hops: hops)
-            }
-            return true
+        var parallel = false
+        for e in outs[ui] where e.node == v {
+            if e.weight <= weight && e.mask & ~mask == 0 { return false }
+            parallel = true
         }
-        outs[ui].append(DynEdge(node: v, weight: weight, id: id, hops: hops))
-        ins[vi].append(DynEdge(node: u, weight: weight, id: id, hops: hops))
+        if parallel {
+            let redundant = { (e: DynEdge, end: Int32) in e.node == end && e.weight >= weight && mask & ~e.mask == 0 }
+            outs[ui].removeAll { redundant($0, v) }
+            ins[vi].removeAll { redundant($0, u) }
+        }
+        outs[ui].append(DynEdge(node: v, weight: weight, id: id, hops: hops, mask: mask))
+        ins[vi].append(DynEdge(node: u, weight: weight, id: id, hops: hops, mask: mask))
         return true
     }
 
@@ -81,8 +91,9 @@ struct CHBuilder {
     }
 
     /// Dijkstra from `source` avoiding `avoid`, up to `limit`, stopping once every out-neighbour
-    /// of `avoid` is settled or `maxSettled` nodes are.
-    private mutating func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int) {
+    /// of `avoid` is settled or `maxSettled` nodes are; only along arcs whose classes are within
+    /// `within`.
+    private mutating func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int, within: UInt8) {
         nextStamp()
         var targets = 0
         for e in outs[Int(avoid)] where e.node != source && targetStamp[Int(e.node)] != stamp {
@@ -105,7 +116,7 @@ struct CHBuilder {
             }
             settled += 1
             if settled > maxSettled { break }
-            for e in outs[ui] where e.node != avoid {
+            for e in outs[ui] where e.node != avoid && e.mask & ~within == 0 {
                 let nd = d &+ e.weight
                 if nd > limit { continue }
                 let x = Int(e.node)
@@ -124,22 +135,32 @@ struct CHBuilder {
         let vi = Int(v)
         var added = 0, addedHops = 0
         let inList = ins[vi], outList = outs[vi]
+        var masks: [UInt8] = []
         for inE in inList {
-            var maxOut: UInt32 = 0
-            for outE in outList where outE.node != inE.node { maxOut = max(maxOut, outE.weight) }
-            if maxOut == 0 { continue }
-            witnessSearch(from: inE.node, avoid: v, limit: inE.weight &+ maxOut,
-                          maxSettled: simulate ? simulateSettleLimit : contractSettleLimit)
-            for outE in outList where outE.node != inE.node {
-                let cost = inE.weight &+ outE.weight
-                if dist(outE.node) <= cost { continue }
-                added += 1
-                addedHops += Int(inE.hops + outE.hops)
-                if !simulate {
-                    let id = Int32(arcCount + shortcutChildren.count / 2)
-                    if insert(from: inE.node, to: outE.node, weight: cost, id: id, hops: inE.hops + outE.hops) {
-                        shortcutChildren.append(inE.id)
-                        shortcutChildren.append(outE.id)
+            // One witness search per class set a shortcut from here would have (almost always one).
+            masks.removeAll(keepingCapacity: true)
+            for outE in outList where outE.node != inE.node && !masks.contains(inE.mask | outE.mask) {
+                masks.append(inE.mask | outE.mask)
+            }
+            for within in masks {
+                var maxOut: UInt32 = 0
+                for outE in outList where outE.node != inE.node && inE.mask | outE.mask == within {
+                    maxOut = max(maxOut, outE.weight)
+                }
+                if maxOut == 0 { continue }
+                witnessSearch(from: inE.node, avoid: v, limit: inE.weight &+ maxOut,
+                              maxSettled: simulate ? simulateSettleLimit : contractSettleLimit, within: within)
+                for outE in outList where outE.node != inE.node && inE.mask | outE.mask == within {
+                    let cost = inE.weight &+ outE.weight
+                    if dist(outE.node) <= cost { continue }
+                    added += 1
+                    addedHops += Int(inE.hops + outE.hops)
+                    if !simulate {
+                        let id = Int32(arcCount + shortcutChildren.count / 2)
+                        if insert(from: inE.node, to: outE.node, weight: cost, id: id, hops: inE.hops + outE.hops, mask: within) {
+                            shortcutChildren.append(inE.id)
+                            shortcutChildren.append(outE.id)
+                        }
                     }
                 }
             }
@@ -182,6 +203,7 @@ struct CHBuilder {
         var fwdRange = [(UInt32, UInt32)](repeating: (0, 0), count: nodeCount)
         var bwdRange = [(UInt32, UInt32)](repeating: (0, 0), count: nodeCount)
         var upFwd: [CHEdge] = [], upBwd: [CHEdge] = []
+        var upFwdMask: [UInt8] = [], upBwdMask: [UInt8] = []
         var order: Int32 = 0
         var neighbours: [Int32] = []
         while !queue.isEmpty {
@@ -204,9 +226,9 @@ struct CHBuilder {
                     rank[x] = order
                     order += 1
                     fwdRange[x] = (UInt32(upFwd.count), UInt32(outs[x].count))
-                    for e in outs[x] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+                    for e in outs[x] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)); upFwdMask.append(e.mask) }
                     bwdRange[x] = (UInt32(upBwd.count), UInt32(ins[x].count))
-                    for e in ins[x] { upBwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+                    for e in ins[x] { upBwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)); upBwdMask.append(e.mask) }
                     contracted[x] = true
                     coreSize += 1
                 }
@@ -217,9 +239,9 @@ struct CHBuilder {
             if order % 4096 == 0 { try progress(Double(order) / Double(max(1, nodeCount))) }
 
             fwdRange[vi] = (UInt32(upFwd.count), UInt32(outs[vi].count))
-            for e in outs[vi] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+            for e in outs[vi] { upFwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)); upFwdMask.append(e.mask) }
             bwdRange[vi] = (UInt32(upBwd.count), UInt32(ins[vi].count))
-            for e in ins[vi] { upBwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)) }
+            for e in ins[vi] { upBwd.append(CHEdge(target: e.node, weight: e.weight, arc: e.id)); upBwdMask.append(e.mask) }
 
             _ = contract(v, simulate: false)
             contracted[vi] = true
@@ -244,22 +266,26 @@ struct CHBuilder {
             }
         }
 
-        func flatten(_ ranges: [(UInt32, UInt32)], _ edges: [CHEdge]) -> ([UInt32], [CHEdge]) {
+        func flatten(_ ranges: [(UInt32, UInt32)], _ edges: [CHEdge], _ masks: [UInt8]) -> ([UInt32], [CHEdge], [UInt8]) {
             var start = [UInt32](repeating: 0, count: nodeCount + 1)
             var flat: [CHEdge] = []
+            var flatMasks: [UInt8] = []
             flat.reserveCapacity(edges.count)
+            flatMasks.reserveCapacity(edges.count)
             for v in 0..<nodeCount {
                 start[v] = UInt32(flat.count)
                 let (s, c) = ranges[v]
                 flat.append(contentsOf: edges[Int(s)..<Int(s + c)])
+                flatMasks.append(contentsOf: masks[Int(s)..<Int(s + c)])
             }
             start[nodeCount] = UInt32(flat.count)
-            return (start, flat)
+            return (start, flat, flatMasks)
         }
-        let (fs, f) = flatten(fwdRange, upFwd)
-        let (bs, b) = flatten(bwdRange, upBwd)
+        let (fs, f, fm) = flatten(fwdRange, upFwd, upFwdMask)
+        let (bs, b, bm) = flatten(bwdRange, upBwd, upBwdMask)
         try progress(1)
         return ContractionHierarchy(arcCount: arcCount, fwdStart: Column(fs), fwd: Column(f), bwdStart: Column(bs),
-                                    bwd: Column(b), shortcutChildren: Column(shortcutChildren), rank: Column(rank))
+                                    bwd: Column(b), shortcutChildren: Column(shortcutChildren), rank: Column(rank),
+                                    fwdMask: Column(fm), bwdMask: Column(bm))
     }
 }

@@ -17,6 +17,10 @@ struct ContractionHierarchy {
     /// Two arc ids per shortcut, in path order (u→v then v→w).
     var shortcutChildren: Column<Int32>
     var rank: Column<Int32>
+    /// Per `fwd`/`bwd` arc, the avoidable classes (`RoadAvoidance` bits) of the roads it covers
+    /// (see `CHBuilder`): a query avoiding some classes skips the arcs that have any of them.
+    var fwdMask: Column<UInt8>
+    var bwdMask: Column<UInt8>
 
     var nodeCount: Int { rank.count }
     var shortcutCount: Int { shortcutChildren.count / 2 }
@@ -47,6 +51,8 @@ struct ContractionHierarchy {
         try sections.write(bwd, named: "\(prefix).ch.bwd")
         try sections.write(shortcutChildren, named: "\(prefix).ch.shortcuts")
         try sections.write(rank, named: "\(prefix).ch.rank")
+        try sections.write(fwdMask, named: "\(prefix).ch.fwdMask")
+        try sections.write(bwdMask, named: "\(prefix).ch.bwdMask")
     }
 
     /// Maps the hierarchy; counts are checked here, values on use.
@@ -59,10 +65,13 @@ struct ContractionHierarchy {
             bwdStart: try sections.column("\(prefix).ch.bwdStart"),
             bwd: try sections.column("\(prefix).ch.bwd"),
             shortcutChildren: try sections.column("\(prefix).ch.shortcuts"),
-            rank: try sections.column("\(prefix).ch.rank"))
+            rank: try sections.column("\(prefix).ch.rank"),
+            fwdMask: try sections.column("\(prefix).ch.fwdMask"),
+            bwdMask: try sections.column("\(prefix).ch.bwdMask"))
         let n = ch.rank.count
         guard a.count == 1, ch.arcCount >= 0, ch.arcCount < Int32.max, ch.fwdStart.count == n + 1, ch.bwdStart.count == n + 1,
-              Int(ch.fwdStart[n]) == ch.fwd.count, Int(ch.bwdStart[n]) == ch.bwd.count else {
+              Int(ch.fwdStart[n]) == ch.fwd.count, Int(ch.bwdStart[n]) == ch.bwd.count,
+              ch.fwdMask.count == ch.fwd.count, ch.bwdMask.count == ch.bwd.count else {
             throw MapSectionsError.damaged
         }
         return ch

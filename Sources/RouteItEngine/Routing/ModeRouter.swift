@@ -1,12 +1,19 @@
+import Foundation
+
 /// Shortest paths for one mode: the contraction-hierarchy query (what users get) and a plain
 /// bidirectional Dijkstra on the unreduced graph (the reference the tests hold it to).
+/// Both take `avoid`, `RoadAvoidance` bits: arcs driving a road of those classes are skipped
+/// (the roads a trip starts and ends on are not arcs of the search, so they may be any).
 final class ModeRouter {
     let graph: ModeGraph
     let ch: ContractionHierarchy
+    /// Per road edge its avoidable classes (`RoadNetwork.edgeAvoid`), for the reference search.
+    let edgeAvoid: Column<UInt8>
 
-    init(graph: ModeGraph, ch: ContractionHierarchy) {
+    init(graph: ModeGraph, ch: ContractionHierarchy, edgeAvoid: Column<UInt8> = []) {
         self.graph = graph
         self.ch = ch
+        self.edgeAvoid = edgeAvoid
     }
 
     static func partial(_ w: UInt32, _ fraction: Double) -> UInt32 {
@@ -56,10 +63,11 @@ final class ModeRouter {
     /// CH query. With `slack` > 0 the searches go on until `best * (1 + slack)` so that every
     /// meeting node within it can serve as a via node for alternatives.
     func chQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
-                 slack: Double = 0) -> (cost: UInt32, meet: Int32) {
+                 slack: Double = 0, avoid: UInt8 = 0) -> (cost: UInt32, meet: Int32) {
         var (best, meet) = seed(ws, sources, targets)
         let f = ws.forward, b = ws.backward
         let fwd = ch.fwd, bwd = ch.bwd, fwdStart = ch.fwdStart, bwdStart = ch.bwdStart
+        let fwdMask = ch.fwdMask, bwdMask = ch.bwdMask
         while true {
             let limit: UInt32 = best == .max ? .max
                 : (slack > 0 ? UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack))) : best)
@@ -69,6 +77,7 @@ final class ModeRouter {
             let forwardTurn = !fDone && (bDone || fk <= bk)
             let (side, other) = forwardTurn ? (f, b) : (b, f)
             let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
+            let (upMask, downMask) = forwardTurn ? (fwdMask, bwdMask) : (bwdMask, fwdMask)
             let (d, u) = side.heap.pop()
             let ui = Int(u)
             if d > side.distance(u) { continue }
@@ -77,12 +86,14 @@ final class ModeRouter {
             // Stall on demand: a higher node reaching u more cheaply means u is not on a shortest up-path.
             var stalled = false
             for i in ModeRouter.range(downStart, ui) {
+                if avoid != 0 && downMask[i] & avoid != 0 { continue }
                 let e = down[i]
                 let x = side.distance(e.target)
                 if x != .max, let via = ModeRouter.sum(x, e.weight), via < d { stalled = true; break }
             }
             if stalled { continue }
             for i in ModeRouter.range(upStart, ui) {
+                if avoid != 0 && upMask[i] & avoid != 0 { continue }
                 let e = up[i]
                 if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
                     side.update(e.target, nd, parent: u, arc: e.arc)
@@ -108,8 +119,12 @@ final class ModeRouter {
     // MARK: reference search
 
     private var reference: (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32])?
+    private let referenceLock = NSLock()
 
-    private func referenceAdjacency() -> (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32]) {
+    /// The mode graph's arcs out of and into each node (CSR), built on first use.
+    func referenceAdjacency() -> (outStart: [UInt32], outArcs: [Int32], inStart: [UInt32], inArcs: [Int32]) {
+        referenceLock.lock()
+        defer { referenceLock.unlock() }
         if let r = reference { return r }
         func csr(_ keys: Column<Int32>) -> ([UInt32], [Int32]) {
             var start = [UInt32](repeating: 0, count: graph.nodeCount + 1)
@@ -128,8 +143,10 @@ final class ModeRouter {
 
     /// Plain bidirectional Dijkstra over every arc; stops when the two frontiers' keys add up to
     /// the best meeting cost.
-    func referenceQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint]) -> (cost: UInt32, meet: Int32) {
+    func referenceQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
+                        avoid: UInt8 = 0) -> (cost: UInt32, meet: Int32) {
         let adj = referenceAdjacency()
+        let edgeAvoid = self.edgeAvoid
         var (best, meet) = seed(ws, sources, targets)
         let f = ws.forward, b = ws.backward
         while true {
@@ -144,6 +161,10 @@ final class ModeRouter {
             let (start, arcs) = forwardTurn ? (adj.outStart, adj.outArcs) : (adj.inStart, adj.inArcs)
             for i in Int(start[Int(u)])..<Int(start[Int(u) + 1]) {
                 let a = Int(arcs[i])
+                if avoid != 0 {
+                    let e = Int(graph.arcEdgeDir[a]) >> 1
+                    if e < edgeAvoid.count && edgeAvoid[e] & avoid != 0 { continue }
+                }
                 let v = forwardTurn ? graph.arcTo[a] : graph.arcFrom[a]
                 if let nd = ModeRouter.sum(d, graph.arcWeight[a]), nd < side.distance(v) {
                     side.update(v, nd, parent: u, arc: Int32(a))
@@ -164,11 +185,12 @@ final class ModeRouter {
         let fRootCost = ws.forward.distance(fRoot), bRootCost = ws.backward.distance(bRoot)
         let source = sources.first { $0.node == fRoot && $0.cost == fRootCost } ?? sources[0]
         let target = targets.first { $0.node == bRoot && $0.cost == bRootCost } ?? targets[0]
-        var arcs: [Int32] = []
+        var arcs: [Int32] = source.stretch
         for a in fArcs { ch.unpack(a, into: &arcs) }
         for a in bArcsRootFirst.reversed() { ch.unpack(a, into: &arcs) }
+        arcs += target.stretch
         let cost = ws.forward.distance(meet) &+ ws.backward.distance(meet)
         return SearchPath(cost: cost, sourceEdgeDir: source.edgeDir, arcs: arcs, targetEdgeDir: target.edgeDir,
-                          targetCost: target.cost, direct: false)
+                          targetCost: target.stretch.isEmpty ? target.cost : target.phantomCost, direct: false)
     }
 }

@@ -15,6 +15,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         var footSpeed: Float
         var flags: UInt8
         var name: Int32
+        var avoid: UInt8
     }
 
     private var ways: [WayInfo] = []
@@ -56,7 +57,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         refs.append(contentsOf: way.nodeRefs)
         ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile.roadClass,
                             carSpeed: Float(profile.carSpeed), footSpeed: Float(profile.footSpeed),
-                            flags: flags, name: name))
+                            flags: flags, name: name, avoid: profile.avoidClasses.rawValue))
         for ref in way.nodeRefs { needNode(ref) }
     }
 
@@ -85,9 +86,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         }
         let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
         let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
-        var carBuilder = CHBuilder(car)
+        var carBuilder = CHBuilder(car, arcMasks: car.arcMasks(net))
         let carCH = try carBuilder.build { try progress(0.1 + 0.5 * $0) }
-        var footBuilder = CHBuilder(foot)
+        var footBuilder = CHBuilder(foot, arcMasks: foot.arcMasks(net))
         footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
         let footCH = try footBuilder.build { try progress(0.6 + 0.3 * $0) }
         let grid = EdgeGrid.build(net)
@@ -142,7 +143,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         for c in candidates where junctions.last != c { junctions.append(c) }
 
         var net = RoadNetwork(nodeCount: junctions.count, edgeFrom: [], edgeTo: [], edgeLength: [], edgeClass: [],
-                              edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [],
+                              edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [], edgeAvoid: [],
                               geometryStart: [], geometry: [], names: StringColumn(names))
         for (w, way) in ways.enumerated() {
             let r = wayRanges[w]
@@ -165,6 +166,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
                                       ? RoadNetwork.travelMs(metres: length, kmh: Double(way.footSpeed)) : 0)
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
+                net.edgeAvoid.append(way.avoid)
                 net.geometryStart.append(UInt32(geomStart))
                 if j + 1 < r.upperBound {
                     geomStart = net.geometry.count

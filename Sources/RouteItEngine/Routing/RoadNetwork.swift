@@ -41,6 +41,7 @@ struct RoadNetwork {
     var edgeFootMs: Column<UInt32>
     var edgeName: Column<Int32>            // index into names
     var edgeWay: Column<Int64>             // OSM way id
+    var edgeAvoid: Column<UInt8>           // RoadAvoidance raw value: the classes a trip may avoid
     var geometryStart: Column<UInt32>      // edgeCount + 1 offsets into geometry
     var geometry: Column<GeoPoint>
     var names: StringColumn
@@ -117,6 +118,7 @@ struct RoadNetwork {
         try sections.write(edgeFootMs, named: "net.footMs")
         try sections.write(edgeName, named: "net.name")
         try sections.write(edgeWay, named: "net.way")
+        try sections.write(edgeAvoid, named: "net.avoid")
         try sections.write(geometryStart, named: "net.geomStart")
         try sections.write(geometry, named: "net.geometry")
         try names.write(named: "net.names", to: sections)
@@ -136,13 +138,14 @@ struct RoadNetwork {
             edgeFootMs: try sections.column("net.footMs"),
             edgeName: try sections.column("net.name"),
             edgeWay: try sections.column("net.way"),
+            edgeAvoid: try sections.column("net.avoid"),
             geometryStart: try sections.column("net.geomStart"),
             geometry: try sections.column("net.geometry"),
             names: try StringColumn.read(named: "net.names", from: sections))
         let e = net.edgeFrom.count
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,
-              net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeName.count == e, net.edgeWay.count == e,
+              net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeName.count == e, net.edgeWay.count == e, net.edgeAvoid.count == e,
               net.geometryStart.count == e + 1, Int(net.geometryStart.last ?? 0) == net.geometry.count else {
             throw MapSectionsError.damaged
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// How one OSM way may be travelled by car and on foot: the routing profiles.
 /// Speeds follow OSRM's car.lua defaults so durations stay comparable with OSRM.
@@ -19,6 +20,8 @@ public struct RoadProfile: Equatable, Sendable {
     public var roundabout: Bool
     /// `name`, else `ref`, else "".
     public var name: String
+    /// The kinds of road a trip may avoid that this way is (toll, motorway, ferry, unpaved).
+    public var avoidClasses: RoadAvoidance
 
     public var isRoutable: Bool { carForward || carBackward || foot }
 
@@ -31,6 +34,7 @@ public struct RoadProfile: Equatable, Sendable {
         let isArea = t["area"] == "yes"
         roadClass = cls
         name = t["name"] ?? t["ref"] ?? ""
+        avoidClasses = RoadAvoidance(osmTags: t)
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 

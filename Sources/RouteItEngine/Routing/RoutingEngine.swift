@@ -36,7 +36,7 @@ final class RoutingEngine: @unchecked Sendable {
         if let r = routers[mode] { return r }
         let prefix = mode.rawValue
         let r = ModeRouter(graph: try ModeGraph.read(from: sections, prefix: prefix),
-                           ch: try ContractionHierarchy.read(from: sections, prefix: prefix))
+                           ch: try ContractionHierarchy.read(from: sections, prefix: prefix), edgeAvoid: net.edgeAvoid)
         guard r.graph.nodeCount == r.ch.nodeCount, r.graph.arcCount == r.ch.arcCount,
               r.graph.edgeDirStart.count == net.edgeCount * 2 + 1 else {
             throw MapSectionsError.damaged
@@ -79,12 +79,12 @@ final class RoutingEngine: @unchecked Sendable {
 
     /// The shortest path between two points, by CH or by the reference Dijkstra.
     /// Throws `DirectionsError.noRoute` when either end has no road or they are not connected.
-    func shortestPath(from a: Coordinate, to b: Coordinate, mode: TransportType, reference: Bool = false)
-        throws -> (path: SearchPath, source: PhantomNode, target: PhantomNode) {
+    func shortestPath(from a: Coordinate, to b: Coordinate, mode: TransportType, reference: Bool = false,
+                      avoid: RoadAvoidance = []) throws -> (path: SearchPath, source: PhantomNode, target: PhantomNode) {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
-        let found = try search(a, b, mode, router, ws, slack: 0, reference: reference)
+        let found = try search(a, b, mode, router, ws, slack: 0, reference: reference, avoid: avoid.rawValue)
         return (found.path, found.source, found.target)
     }
 
@@ -134,11 +134,22 @@ final class RoutingEngine: @unchecked Sendable {
     }
 
     private func search(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                        _ ws: QueryWorkspace, slack: Double, reference: Bool) throws -> Search {
+                        _ ws: QueryWorkspace, slack: Double, reference: Bool, avoid: UInt8,
+                        wideStretch: Bool = false) throws -> Search {
         guard let (s, t) = snapEnds(a, b, mode, ws) else { throw DirectionsError.noRoute }
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
-        let sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
-        let targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
+        var sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
+        var targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
+        // A place on an avoided road (and on no other): off it by the nearest way, as the trip must.
+        func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
+            avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
+        }
+        if onAvoidedOnly(sourceCandidates) {
+            sources = AvoidedStretch.extend(sources, forward: true, router: router, avoid: avoid, wide: wideStretch)
+        }
+        if onAvoidedOnly(targetCandidates) {
+            targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid, wide: wideStretch)
+        }
         var direct: SearchPath?
         if s.edge == t.edge {
             let w = net.weight(s.edge, mode)
@@ -149,8 +160,8 @@ final class RoutingEngine: @unchecked Sendable {
                                     targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), targetCost: cost, direct: true)
             }
         }
-        let (cost, meet) = reference ? router.referenceQuery(ws, sources, targets)
-                                     : router.chQuery(ws, sources, targets, slack: slack)
+        let (cost, meet) = reference ? router.referenceQuery(ws, sources, targets, avoid: avoid)
+                                     : router.chQuery(ws, sources, targets, slack: slack, avoid: avoid)
         func found(_ path: SearchPath) -> Search {
             Search(path: path, sourceCandidates: sourceCandidates, targetCandidates: targetCandidates,
                    sources: sources, targets: targets)
@@ -160,13 +171,44 @@ final class RoutingEngine: @unchecked Sendable {
         return found(router.path(through: meet, ws, sources, targets))
     }
 
-    /// The best route and, when asked, up to two genuinely different alternatives.
-    func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool) throws -> [Route] {
+    /// The best route and, when asked, up to two genuinely different alternatives, all off the
+    /// `avoid` classes except on the roads the trip starts and ends on. When no such route
+    /// exists, the routes keep off as many of the classes as they can and name the ones they
+    /// use (`Route.unavoidable`).
+    func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
+                avoid: RoadAvoidance = []) throws -> [Route] {
+        let chosen = try routeLegs(from: a, to: b, mode: mode, alternatives: alternatives, avoid: avoid)
+        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
+        return chosen.map { legs in
+            var route = makeRoute(legs, mode: mode, builder: builder)
+            route.unavoidable = avoid.intersection(classes(of: legs))
+            return route
+        }
+    }
+
+    /// The road stretches of `routes`' routes, best first.
+    func routeLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
+                   avoid: RoadAvoidance = []) throws -> [[RouteLeg]] {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         let slack = alternatives ? RoutingEngine.alternativeStretch : 0
-        let found = try search(a, b, mode, router, ws, slack: slack, reference: false)
+        var found: Search?
+        var kept: RoadAvoidance = []
+        search: for subset in avoid.subsetsLargestFirst {
+            // The nearest ways off an avoided road the place lies on, else any of them.
+            for wide in subset.isEmpty ? [false] : [false, true] {
+                do {
+                    found = try search(a, b, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue,
+                                       wideStretch: wide)
+                    kept = subset
+                    break search
+                } catch DirectionsError.noRoute where !subset.isEmpty {
+                    continue
+                }
+            }
+        }
+        guard let found else { throw DirectionsError.noRoute }
         let best = found.path
         let bestLegs = found.legs(of: best, router, net, mode)
         var chosen = [bestLegs]
@@ -189,11 +231,17 @@ final class RoutingEngine: @unchecked Sendable {
                 let legs = found.legs(of: path, router, net, mode)
                 guard isAcceptable(legs, chosen: chosen) else { continue }
                 if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
-                if isLocallyOptimal(path, viaCost: ws.forward.distance(v), router, checker!) { chosen.append(legs) }
+                if isLocallyOptimal(path, viaCost: ws.forward.distance(v), router, checker!, avoid: kept.rawValue) { chosen.append(legs) }
             }
         }
-        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
-        return chosen.map { makeRoute($0, mode: mode, builder: builder) }
+        return chosen
+    }
+
+    /// The avoidable classes of the roads the legs drive.
+    func classes(of legs: [RouteLeg]) -> RoadAvoidance {
+        var bits: UInt8 = 0
+        for leg in legs where leg.edge < net.edgeAvoid.count && leg.distance > 0 { bits |= net.edgeAvoid[leg.edge] }
+        return RoadAvoidance(rawValue: bits)
     }
 
     /// Via-node candidates of the last alternative search: nodes both searches reached, off the
@@ -241,7 +289,8 @@ final class RoutingEngine: @unchecked Sendable {
 
     /// T-test: the stretch of the path around the via node (a quarter of its cost each way)
     /// must itself be a shortest path, so the detour is not a silly loop.
-    private func isLocallyOptimal(_ path: SearchPath, viaCost: UInt32, _ router: ModeRouter, _ ws: QueryWorkspace) -> Bool {
+    private func isLocallyOptimal(_ path: SearchPath, viaCost: UInt32, _ router: ModeRouter, _ ws: QueryWorkspace,
+                                  avoid: UInt8) -> Bool {
         let g = router.graph
         guard !path.arcs.isEmpty else { return true }
         let firstCost = UInt64(path.cost) &- path.arcs.reduce(UInt64(0)) { $0 &+ UInt64(g.arcWeight[Int($1)]) }
@@ -259,7 +308,7 @@ final class RoutingEngine: @unchecked Sendable {
         let b = ib < path.arcs.count ? g.arcFrom[Int(path.arcs[ib])] : g.arcTo[Int(path.arcs[ib - 1])]
         let along = cum[ib] &- cum[ia]
         let (shortest, _) = router.chQuery(ws, [SearchEndpoint(node: a, cost: 0, edgeDir: -1)],
-                                           [SearchEndpoint(node: b, cost: 0, edgeDir: -1)])
+                                           [SearchEndpoint(node: b, cost: 0, edgeDir: -1)], avoid: avoid)
         return shortest != .max && Double(shortest) * 1.02 >= Double(along)
     }
 

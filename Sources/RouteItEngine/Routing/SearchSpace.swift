@@ -66,6 +66,12 @@ struct SearchEndpoint {
     var node: Int32
     var cost: UInt32
     var edgeDir: Int32
+    /// Arcs of avoided roads between the phantom and `node`, in path order (a trip starting or
+    /// ending on a motorway it avoids drives it to the nearest way off; see `AvoidedStretch`).
+    var stretch: [Int32] = []
+    /// For a target reached along a stretch: its cost before the stretch (the turn into the
+    /// phantom's edge and the part driven).
+    var phantomCost: UInt32 = 0
 }
 
 /// A found path: the phantom edge direction it leaves by, the arcs (CH or mode-graph ids)

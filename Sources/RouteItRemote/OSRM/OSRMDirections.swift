@@ -11,6 +11,8 @@ public struct OSRMDirections: Directions {
     /// point in the sea to a road thousands of kilometres away. Same limit as the embedded router.
     public let maxSnapDistance: Double
     let client: HTTPClient
+    /// The `exclude=` sets this server refused (its profile has no such class or combination).
+    let refusedExcludes = OSRMRefusedExcludes()
 
     public init(baseURL: URL, walkingBaseURL: URL? = nil, maxSnapDistance: Double = 5_000,
                 configuration: RemoteConfiguration = RemoteConfiguration()) {
@@ -20,8 +22,46 @@ public struct OSRMDirections: Directions {
         client = HTTPClient(configuration: configuration)
     }
 
+    /// With classes to avoid, sends OSRM's `exclude=` with as many of them as the server takes
+    /// (car.lua takes one of toll, motorway, ferry at a time; an unsupported set is answered
+    /// `InvalidValue`), the largest set first; the classes left out are named on the routes
+    /// (`unsupportedAvoidance`). When the server finds no route off the classes (OSRM does so
+    /// when a place lies on such a road), fewer are excluded and the ones used are named
+    /// (`unavoidable`).
     public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
-        let url = routeURL(for: request)
+        let avoid = request.avoid
+        guard !avoid.isEmpty else { return try await routes(for: request, excluding: []).map(\.route) }
+        var refusedOnly = true
+        for exclude in avoid.subsetsLargestFirst where !refusedExcludes.contains(exclude) {
+            let found: [(route: Route, classes: RoadAvoidance)]
+            do {
+                found = try await routes(for: request, excluding: exclude)
+            } catch OSRMExcludeRefused.refused {
+                refusedExcludes.insert(exclude)
+                continue
+            } catch DirectionsError.noRoute where !exclude.isEmpty {
+                refusedOnly = false
+                continue
+            }
+            let dropped = avoid.subtracting(exclude)
+            return found.map { found in
+                var route = found.route
+                if refusedOnly {
+                    route.unsupportedAvoidance = dropped
+                } else {
+                    route.unavoidable = dropped.intersection(found.classes)
+                }
+                return route
+            }
+        }
+        throw DirectionsError.noRoute
+    }
+
+    /// The routes of one request with `exclude=` (when not empty), each with the avoidable
+    /// classes its steps say it uses.
+    private func routes(for request: DirectionsRequest, excluding exclude: RoadAvoidance)
+        async throws -> [(route: Route, classes: RoadAvoidance)] {
+        let url = routeURL(for: request, exclude: exclude)
         let response: HTTPResponse
         do {
             response = try await client.get(url)
@@ -34,6 +74,9 @@ public struct OSRMDirections: Directions {
         } catch {
             throw RemoteError.invalidResponse(host: url.hostDescription, reason: "HTTP \(response.statusCode), not OSRM JSON")
         }
+        if decoded.code == "InvalidValue" && !exclude.isEmpty && (decoded.message ?? "").lowercased().contains("exclude") {
+            throw OSRMExcludeRefused.refused
+        }
         guard decoded.code == "Ok" else { throw OSRMErrorCode.error(code: decoded.code, message: decoded.message) }
         // A route without legs or steps has nothing to show: as good as none.
         let routes = (decoded.routes ?? []).filter { !$0.legs.flatMap(\.steps).isEmpty }
@@ -43,11 +86,23 @@ public struct OSRMDirections: Directions {
         if let foreign = OSRMProfileMismatch.foreignMode(in: modes, for: request.transportType) {
             throw OSRMProfileMismatch(host: url.hostDescription, asked: request.transportType, answered: foreign)
         }
-        return try routes.map { try route(from: $0, transportType: request.transportType) }
+        return try routes.map { (try route(from: $0, transportType: request.transportType), Self.classes(of: $0)) }
+    }
+
+    /// The avoidable classes named on the route's intersections (a ferry step counts too).
+    static func classes(of route: OSRMRoute) -> RoadAvoidance {
+        var found: RoadAvoidance = []
+        for step in route.legs.flatMap(\.steps) {
+            if step.mode == "ferry" { found.insert(.ferry) }
+            for intersection in step.intersections ?? [] {
+                for name in intersection.classes ?? [] { if let c = RoadAvoidance(className: name) { found.insert(c) } }
+            }
+        }
+        return found
     }
 
     /// `/route/v1/{driving|foot}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
-    func routeURL(for request: DirectionsRequest) -> URL {
+    func routeURL(for request: DirectionsRequest, exclude: RoadAvoidance = []) -> URL {
         let base = request.transportType == .walk ? (walkingBaseURL ?? baseURL) : baseURL
         let profile = request.transportType == .walk ? "foot" : "driving"
         let points = [request.source.coordinate, request.destination.coordinate]
@@ -57,7 +112,8 @@ public struct OSRMDirections: Directions {
         var path = base.absoluteString
         while path.hasSuffix("/") { path.removeLast() }
         let radius = String(format: "%.0f", maxSnapDistance)
-        let query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson&radiuses=\(radius);\(radius)"
+        var query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson&radiuses=\(radius);\(radius)"
+        if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
         return URL(string: "\(path)/route/v1/\(profile)/\(points)?\(query)")!
     }
 

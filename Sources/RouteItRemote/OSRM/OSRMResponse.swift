@@ -28,6 +28,13 @@ struct OSRMStep: Decodable {
     var mode: String?
     var geometry: OSRMGeometry
     var maneuver: OSRMManeuver
+    var intersections: [OSRMIntersection]?
+}
+
+/// Where a step passes a junction; `classes` are the profile's classes of the road taken
+/// (`toll`, `motorway`, `ferry`, ...).
+struct OSRMIntersection: Decodable {
+    var classes: [String]?
 }
 
 struct OSRMManeuver: Decodable {

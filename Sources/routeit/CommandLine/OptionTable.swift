@@ -38,6 +38,15 @@ enum OptionTable {
             }
             $0.transportType = type
         },
+        .init(["--avoid"], value: "CLASS[,CLASS]",
+              help: "keep off these roads: \(RoadAvoidance.names.joined(separator: ", ")) (or none); used when no other way exists, and said so",
+              for: ["route", "shell", "run"], choices: RoadAvoidance.names + ["none"]) {
+            do {
+                $0.avoid = try RoadAvoidance.parse([$1])
+            } catch let error as InputError {
+                throw ShellOptions.ParseError(description: "--avoid: \(error.message)")
+            }
+        },
         .init(["--units"], value: "mi|km", help: "show distances in miles or kilometres", choices: ["mi", "km"]) {
             guard let unit = DistanceUnit(rawValue: $1.lowercased()) else {
                 throw ShellOptions.ParseError(description: "--units takes mi or km, not \"\($1)\"")

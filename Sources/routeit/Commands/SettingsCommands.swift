@@ -3,7 +3,7 @@ import RouteItScreens
 
 /// How to travel, how to show distances, and the trip timer.
 enum SettingsCommands {
-    static let all: [ShellCommand] = [mode, units, timer]
+    static let all: [ShellCommand] = [mode, avoid, units, timer]
 
     static let mode = ShellCommand(
         name: "mode", usage: "mode car|walk", summary: "Travel by car or on foot",
@@ -13,6 +13,25 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("mode car|walk")
             }
             session.flow.setTransportType(type)
+            if session.remembersSettings { session.planner.saveSettings() }
+            return .init(text: session.renderScreen())
+        })
+
+    static let avoidUsage = "avoid [\(RoadAvoidance.names.joined(separator: "|"))|none]..."
+
+    /// Classes add up (`avoid toll`, then `avoid motorway`: both); `none` clears; alone it shows them.
+    static let avoid = ShellCommand(
+        name: "avoid", usage: avoidUsage, summary: "Keep off toll roads, motorways, ferries or unpaved roads",
+        completions: { _, _ in RoadAvoidance.names + ["none"] },
+        run: { session, arguments in
+            let flow = session.flow
+            guard arguments.count > 0 else {
+                return .init(text: "Avoiding: \(flow.settings.avoid.description) (\(avoidUsage))")
+            }
+            let words = arguments.words
+            let asked = try RoadAvoidance.parse(words)
+            let clears = words.count == 1 && words[0].lowercased() == "none"
+            flow.setAvoidance(clears ? [] : flow.settings.avoid.union(asked))
             if session.remembersSettings { session.planner.saveSettings() }
             return .init(text: session.renderScreen())
         })

@@ -60,7 +60,8 @@ enum TripMapCommands {
             let plan: TripOrderPlan
             do {
                 let flow = session.flow
-                plan = try await TripOrderPlanner.plan(flow.entry, transportType: flow.settings.transportType, using: session.services,
+                plan = try await TripOrderPlanner.plan(flow.entry, transportType: flow.settings.transportType,
+                                                       avoid: flow.settings.avoid, using: session.services,
                                                        departure: flow.entry.departure.date(now: flow.clock.currentDate()),
                                                        calendar: flow.calendar)
             } catch let error as TripOrderError {

@@ -56,9 +56,10 @@ final class Session {
                                       location: LocationViewModel(device: ServiceFactory.locationDevice(options, fallback: watchServers ? .default : .simulated)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
                                       attribution: ServiceFactory.attribution(for: options), settings: settings)
-        // --mode and --units set where the session starts (over the saved settings).
+        // --mode, --units and --avoid set where the session starts (over the saved settings).
         if let type = options.transportType { flow.setTransportType(type) }
         if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
+        if let avoid = options.avoid { flow.setAvoidance(avoid) }
         let planner = PlannerViewModel(flow: flow, store: store, mapName: MapLibrary.label(forChoice: options.mapPath))
         flow.preferredPlaces = { [weak planner] in planner?.preferredPlaces() ?? [] }
         flow.onPlacePicked = { [weak planner] in planner?.remember($0) }

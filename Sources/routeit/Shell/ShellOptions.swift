@@ -36,6 +36,8 @@ struct ShellOptions: Equatable {
     var probeInterval: TimeInterval = 10
     /// `--mode car|walk`; nil: the command's default (car).
     var transportType: TransportType?
+    /// `--avoid CLASS[,CLASS]`: kinds of road to keep off; nil: the session's own (none in the tools).
+    var avoid: RoadAvoidance?
     /// `--units mi|km`; nil: the command's default.
     var distanceUnit: DistanceUnit?
     var json = false

@@ -58,8 +58,11 @@ enum OSRMRouteJSON {
         }
         return [
             // The clock: when the route leaves and arrives, and the places it reaches closed.
+            // The roads it was asked to avoid and uses all the same (`! This trip uses ...`).
             "routeit": ["departure": times.timestamp(times.schedule.departure), "arrival": times.timestamp(times.schedule.back),
-                        "alerts": times.alerts],
+                        "alerts": times.alerts + RoadAvoidance.notes(
+                            unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.unavoidable) },
+                            unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.unsupportedAvoidance) })],
             "distance": round1(distance),
             "duration": round1(duration),
             "weight": round1(duration),

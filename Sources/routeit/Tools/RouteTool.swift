@@ -6,7 +6,7 @@ import RouteItCore
 /// the router the shell would use (OSRM with `--directions`/ROUTEIT_DIRECTIONS, else the map).
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
@@ -16,7 +16,9 @@ enum RouteTool {
         --json) each leg shows when it departs and arrives: it leaves at --depart (local time, \
         default now) or after --stay at the place it leaves; a place reached while closed is said \
         on stderr. --alternatives \
-        offers up to three routes between two places. Routes come from OSRM with --directions or \
+        offers up to three routes between two places. --avoid toll,motorway,ferry,unpaved keeps \
+        every route off those roads except the ones the places lie on; when no other way exists \
+        the route uses them and a line under it says so. Routes come from OSRM with --directions or \
         ROUTEIT_DIRECTIONS, else the offline map. With --json it prints OSRM's v1 route response \
         (code, routes with legs, steps and maneuvers, GeoJSON geometry in lon/lat, waypoints), \
         RouteIt's additions (instructions, departure and arrival times, alerts) under "routeit" \
@@ -40,6 +42,7 @@ enum RouteTool {
         do {
             let services = try ToolServices.open(options)
             let mode = options.transportType ?? .car
+            let avoid = options.avoid ?? []
             let stays = try RouteTimes.stays(options.stays, places: arguments.count)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder) }
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
@@ -50,10 +53,11 @@ enum RouteTool {
             let calendar = clocked ? LocalCalendar.fromEnvironment() : nil
             let departure = (options.departure ?? .now).date(now: Date())
             if options.optimize && waypoints.count > 2 {
-                waypoints = try optimized(waypoints, mode: mode, directions: services.directions,
+                waypoints = try optimized(waypoints, mode: mode, avoid: avoid, directions: services.directions,
                                           departure: departure, calendar: calendar)
             }
-            let trips = try routes(through: waypoints, mode: mode, alternatives: options.alternatives, directions: services.directions)
+            let trips = try routes(through: waypoints, mode: mode, avoid: avoid, alternatives: options.alternatives,
+                                   directions: services.directions)
             let times = calendar.map { calendar in
                 trips.map { RouteTimes(legs: $0, waypoints: waypoints, departure: departure, calendar: calendar) }
             }
@@ -106,11 +110,12 @@ enum RouteTool {
     /// times where going back to the start costs nothing, which is the quickest open path).
     /// Places with opening hours are reached while open (their stays included) when any order
     /// does so, as the shell's `optimize` does; else the least-late order, with a notice.
-    static func optimized(_ waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, directions: Directions,
+    static func optimized(_ waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, avoid: RoadAvoidance = [],
+                          directions: Directions,
                           departure: Date, calendar: LocalCalendar?) throws -> [OSRMRouteJSON.Waypoint] {
         let items = waypoints.map(\.item)
         var matrix = try ToolServices.wait {
-            try await DurationMatrixBuilder(directions: directions).matrix(for: items, transportType: mode)
+            try await DurationMatrixBuilder(directions: directions).matrix(for: items, transportType: mode, avoid: avoid)
         }
         for i in 1..<matrix.size { matrix[i, 0] = 0 }
         do {
@@ -139,12 +144,12 @@ enum RouteTool {
     }
 
     /// One list of legs per route offered (alternatives only between two places).
-    static func routes(through waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, alternatives: Bool,
-                       directions: Directions) throws -> [[Route]] {
+    static func routes(through waypoints: [OSRMRouteJSON.Waypoint], mode: TransportType, avoid: RoadAvoidance = [],
+                       alternatives: Bool, directions: Directions) throws -> [[Route]] {
         var legs: [[Route]] = []
         for i in 0..<(waypoints.count - 1) {
             let request = DirectionsRequest(source: waypoints[i].item, destination: waypoints[i + 1].item, transportType: mode,
-                                            requestsAlternateRoutes: alternatives && waypoints.count == 2)
+                                            requestsAlternateRoutes: alternatives && waypoints.count == 2, avoid: avoid)
             // Street names are map data or a server's: cleaned for the terminal here.
             let found = try ToolServices.wait { try await directions.calculate(request) }.map(\.terminalSafe)
             guard !found.isEmpty else { throw DirectionsError.noRoute }
@@ -186,6 +191,9 @@ enum RouteTool {
                 for (n, step) in route.steps.enumerated() {
                     let tail = step.distance > 0 ? " (\(distanceText(step.distance, unit)))" : ""
                     lines.append("  \(n + 1). \(step.instruction)\(tail)")
+                }
+                for note in RoadAvoidance.notes(unavoidable: route.unavoidable, unsupported: route.unsupportedAvoidance) {
+                    lines.append("! \(note)")
                 }
             }
         }
