@@ -1,4 +1,4 @@
-/// How the trip is travelled and how distances are shown (`mode car|walk`, `units mi|km`).
+/// How the trip is travelled and how distances are shown (`mode car|walk|bike`, `units mi|km`).
 public struct TripSettings: Equatable, Sendable {
     public var transportType: TransportType
     public var distanceUnit: DistanceUnit

@@ -137,12 +137,14 @@ final class RoutingEngine: @unchecked Sendable {
                         _ ws: QueryWorkspace, slack: Double, reference: Bool) throws -> Search {
         guard let (s, t) = snapEnds(a, b, mode, ws) else { throw DirectionsError.noRoute }
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
-        let sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
-        let targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
+        let sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
+                                                                backward: net.weight($0.edge, forward: false, mode)) }
+        let targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, forward: true, mode),
+                                                                backward: net.weight($0.edge, forward: false, mode)) }
         var direct: SearchPath?
         if s.edge == t.edge {
-            let w = net.weight(s.edge, mode)
             let forward = t.fraction >= s.fraction
+            let w = net.weight(s.edge, forward: forward, mode)
             if net.allows(s.edge, forward: forward, mode) {
                 let cost = ModeRouter.partial(w, abs(t.fraction - s.fraction))
                 direct = SearchPath(cost: cost, sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],

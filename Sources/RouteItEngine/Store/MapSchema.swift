@@ -8,7 +8,9 @@ public enum MapSchema {
     /// 5: the road graph moves from SQLite BLOBs to memory-mapped sections after the database.
     /// 6: the address layer's spatial index is packed (`street_line` replaces `street_segment`,
     ///    integer R*Trees), with `place_tag` (category search) and `place_word` (typos in names).
-    public static let version = 6
+    /// 7: the bicycle profile: `net.bikeForwardMs`/`bikeBackwardMs`/`bikeFlags`, the `bike` graph,
+    ///    hierarchy and components; ferries and bicycle-only ways (cycleways) join the network.
+    public static let version = 7
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
