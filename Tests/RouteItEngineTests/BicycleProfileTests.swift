@@ -107,6 +107,9 @@ final class BicycleProfileTests: XCTestCase {
         XCTAssertNil(bike([("highway", "residential"), ("motorroad", "yes")]))
         XCTAssertNil(bike([("building", "yes")]))
         XCTAssertEqual(bike([("man_made", "pier")])?.forward, .pushing(kmh: 4))
+        // Platforms are ridden at walking speed, car parks at 10 km/h.
+        XCTAssertEqual(bike([("public_transport", "platform"), ("highway", "platform")])?.forward, .riding(kmh: 4))
+        XCTAssertEqual(bike([("amenity", "parking")])?.backward, .riding(kmh: 10))
     }
 
     func testTurnCostsFollowBicycleLua() {

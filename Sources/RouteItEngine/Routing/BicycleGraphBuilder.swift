@@ -6,12 +6,18 @@ import RouteItCore
 /// the angle (6 s at 90°, cheaper to the right, dearer to the left by `turnBias`), 20 s more for
 /// a U-turn (only where nothing else is allowed, as in OSRM), 2 s at traffic signals. Riding,
 /// pushing and ferries are all in it; their speeds are in the edges' bicycle times.
+/// Traffic signals between two pieces of one road cost what OSRM charges there: it runs the
+/// profile's turn function on an artificial turn of 180°, which bicycle.lua prices at 17 s,
+/// plus the 2 s (`signalOnRoadMilliseconds`).
 enum BicycleGraphBuilder {
     /// bicycle.lua's `turn_penalty` (s at 90°), `turn_bias`, `u_turn_penalty` and `traffic_signal_penalty`.
     static let turnPenalty = 6.0
     static let turnBias = 1.4
     static let uTurnPenalty = 20.0
     static let trafficSignalMs: UInt32 = 2_000
+
+    /// A signal on a stretch OSRM compresses into one edge (no junction).
+    static var signalOnRoadMilliseconds: UInt32 { turnMilliseconds(angle: 180, isUTurn: false) + trafficSignalMs }
 
     /// Turn duration in ms; `angle` in degrees, positive turning right.
     static func turnMilliseconds(angle: Double, isUTurn: Bool) -> UInt32 {
@@ -60,15 +66,19 @@ enum BicycleGraphBuilder {
             let via = net.tail(ofDirection: next)
             let isUTurn = k ^ 1 == next
             var turn: UInt32 = 0
-            // A way simply going on under another name or past a way end is no turn in OSRM
-            // either (it compresses such nodes) unless the names differ.
-            if isUTurn || roads[via] > 2 || net.edgeName[k >> 1] != net.edgeName[next >> 1] {
+            // A way simply going on past a way end is no turn in OSRM either (it compresses
+            // such nodes) unless the names differ.
+            let isJunction = isUTurn || roads[via] > 2 || net.edgeName[k >> 1] != net.edgeName[next >> 1]
+            if isJunction {
                 let arrival = Double(departure[k ^ 1]) + 180
                 let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
                 turn = turnMilliseconds(angle: angle, isUTurn: isUTurn)
             }
             if let here = obstacles[Int32(via)] {
-                for o in here where o.kind == .trafficSignals && o.applies(arrivingForward: k & 1 == 0) { turn &+= trafficSignalMs }
+                // bicycle.lua reads signals through lib/traffic_signal.lua, which ignores `direction`.
+                for o in here where o.kind == .trafficSignals {
+                    turn &+= isJunction ? trafficSignalMs : signalOnRoadMilliseconds
+                }
             }
             return net.weight(next >> 1, forward: next & 1 == 0, .bike) &+ turn
         }

@@ -6,7 +6,7 @@ import Foundation
 /// the surface and `maxspeed`, `oneway:bicycle` over `oneway`, cycleway lanes that open a
 /// oneway street the other way (`cycleway=opposite*`), pushing at walking speed where riding
 /// is not allowed but walking is (footways, pedestrian streets, steps, against a oneway), and
-/// ferries. bicycle.lua's `tracktype_speeds` and `smoothness_speeds` are empty, so those tags
+/// ferries, platforms and car parks. bicycle.lua's `tracktype_speeds` and `smoothness_speeds` are empty, so those tags
 /// change nothing here either.
 public struct BicycleProfile: Equatable, Sendable {
     /// How one direction of the way is travelled.
@@ -75,6 +75,9 @@ public struct BicycleProfile: Equatable, Sendable {
         "sett": 9,
     ]
 
+    /// bicycle.lua's `amenity_speeds`: the outline of a car park.
+    static let amenitySpeeds: [String: Double] = ["parking": 10, "parking_entrance": 10]
+
     static let accessWhitelist: Set<String> = ["yes", "permissive", "designated"]
     static let accessBlacklist: Set<String> = ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"]
     static let cyclewayTags: Set<String> = ["track", "lane", "share_busway", "sharrow", "shared", "shared_lane"]
@@ -89,11 +92,17 @@ public struct BicycleProfile: Equatable, Sendable {
         let highway = t["highway"]
         let route = t["route"], manMade = t["man_made"]
         let isFerryRoute = route == "ferry"
+        let isPlatform = t["railway"] == "platform" || t["public_transport"] == "platform"
+        let parkingSpeed = t["amenity"].flatMap { Self.amenitySpeeds[$0] }
         let cls: RoadClass
         if isFerryRoute {
             cls = .ferry
         } else if let highway, let known = RoadClass(highway: highway) {
             cls = known
+        } else if isPlatform {
+            cls = .footway
+        } else if parkingSpeed != nil {
+            cls = .service
         } else if manMade == "pier" {
             cls = .footway
         } else {
@@ -131,6 +140,13 @@ public struct BicycleProfile: Equatable, Sendable {
             fwdFerry = true; bwdFerry = true
             fwdSpeed = Self.ferrySpeed; bwdSpeed = Self.ferrySpeed
             ferrySeconds = t["duration"].flatMap(Self.parseDuration).map { max(1, $0) }
+        } else if isPlatform {
+            // Ridden, at walking speed (bicycle.lua's `platform_speeds`).
+            fwdSpeed = Self.walkingSpeed; bwdSpeed = Self.walkingSpeed
+            allowsPushing = true
+        } else if let parkingSpeed {
+            fwdSpeed = parkingSpeed; bwdSpeed = parkingSpeed
+            allowsPushing = true
         } else if let speed = Self.ridingSpeed(cls) {
             fwdSpeed = speed; bwdSpeed = speed
             allowsPushing = true
