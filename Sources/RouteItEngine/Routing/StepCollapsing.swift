@@ -32,7 +32,8 @@ struct StepCollapsing {
         while i < steps.count {
             let step = steps[i]
             guard let previous = out.last, i + 1 < steps.count, isTurnLike(step), isTurnLike(steps[i + 1]),
-                  step.distance < connectorLength, step.travel == steps[i + 1].travel else {
+                  step.distance < connectorLength,
+                  step.travel == steps[i + 1].travel || step.distance < StepCollapsing.shortTravelChange else {
                 out.append(step)
                 i += 1
                 continue
@@ -53,6 +54,7 @@ struct StepCollapsing {
             var merged = step
             merged.absorb(next)
             merged.name = next.name
+            merged.travel = next.travel
             if turnsBack {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
