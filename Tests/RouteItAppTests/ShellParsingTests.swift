@@ -121,7 +121,7 @@ final class ShellParsingTests: XCTestCase {
         let session = Session.make(options: ShellOptions(), style: .plain)
         XCTAssertTrue(session.completions(before: "", word: "ty").contains("type"))
         XCTAssertEqual(session.completions(before: "units ", word: ""), ["mi", "km"])
-        XCTAssertEqual(session.completions(before: "mode ", word: ""), ["car", "walk"])
+        XCTAssertEqual(session.completions(before: "mode ", word: ""), ["car", "walk", "bike"])
         XCTAssertTrue(session.completions(before: "enter ", word: "").contains("stop2"))
         XCTAssertTrue(session.completions(before: "type ", word: "").contains("from"))
         XCTAssertEqual(session.completions(before: "type 1 ", word: ""), [], "free text is not completed")
