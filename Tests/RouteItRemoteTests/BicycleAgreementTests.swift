@@ -46,6 +46,9 @@ final class BicycleAgreementTests: XCTestCase {
         let sorted = durationDiffs.sorted()
         let median = sorted.isEmpty ? .nan : sorted[sorted.count / 2]
         XCTAssertLessThanOrEqual(median, 0.10, "median duration difference over \(durationDiffs.count) pairs")
+        // The goal is 10 %; the profile measures 0.5 %. A drift past 3 % (riding 18 km/h where
+        // bicycle.lua rides 15 gives 3.8 % on these pairs) is a profile that stopped following it.
+        XCTAssertLessThanOrEqual(median, 0.03, "median duration difference over \(durationDiffs.count) pairs")
         // Central Helsinki has pedestrian streets and footways: some trips walk the bicycle.
         XCTAssertGreaterThan(pushedSteps, 0)
     }
