@@ -32,6 +32,11 @@ public enum BackendSpec {
         try environment["ROUTEIT_DIRECTIONS_WALK"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS_WALK") }
     }
 
+    /// ROUTEIT_DIRECTIONS_BIKE=osrm=URL: a separate bicycle-profile OSRM server for cycling.
+    public static func cyclingDirectionsFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
+        try environment["ROUTEIT_DIRECTIONS_BIKE"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS_BIKE") }
+    }
+
     /// ROUTEIT_GEOCODER=nominatim=URL from the environment, nil when unset or "embedded".
     public static func geocoderFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
         try environment["ROUTEIT_GEOCODER"].flatMap { try url($0, kind: "nominatim", source: "ROUTEIT_GEOCODER") }

@@ -3,7 +3,7 @@ import RouteItCore
 import RouteItEngine
 import RouteItRemote
 
-/// `routeit-bench quality --map MAP --osrm-port PORT --mode car|walk [--pairs 300] [--seed 42]`
+/// `routeit-bench quality --map MAP --osrm-port PORT --mode car|walk|bike [--pairs 300] [--seed 42]`
 ///
 /// Seeded random trips inside the map's box, each asked of the embedded router and of
 /// osrm-routed (serving the matching profile) through RouteIt's OSRM backend, both with
@@ -13,7 +13,7 @@ enum RouteQualityBenchmark {
         let args = BenchArguments(arguments, allowed: ["map", "osrm-port", "mode", "pairs", "seed"])
         let mapPath = args.required("map")
         guard let port = UInt16(args.required("osrm-port")) else { fail("--osrm-port must be a port number", status: 2) }
-        guard let mode = TransportType(rawValue: args.string("mode") ?? "car") else { fail("--mode must be car or walk", status: 2) }
+        guard let mode = TransportType(rawValue: args.string("mode") ?? "car") else { fail("--mode must be car, walk or bike", status: 2) }
         let wanted = args.int("pairs", default: 300)
         let seed = UInt64(args.int("seed", default: 42))
 
@@ -28,10 +28,11 @@ enum RouteQualityBenchmark {
             fail("\(mapPath): \(error)")
         }
         let url = URL(string: "http://127.0.0.1:\(port)")!
-        let reference = OSRMDirections(baseURL: url, walkingBaseURL: url,
+        let reference = OSRMDirections(baseURL: url, walkingBaseURL: url, cyclingBaseURL: url,
                                        configuration: RemoteConfiguration(timeout: 10, maxAttempts: 1))
         // Walks stay within a walkable distance: two random points across a city are an hour apart.
-        var rng = SeededGenerator(seed: seed ^ (mode == .walk ? 0x57A1 : 0))
+        let modeSalt: UInt64 = [.walk: 0x57A1, .bike: 0xB1CE][mode] ?? 0
+        var rng = SeededGenerator(seed: seed ^ modeSalt)
         var tally = RouteQualityTally()
         var referenceErrors = 0
         for _ in 0..<wanted {
@@ -78,6 +79,7 @@ enum RouteQualityBenchmark {
             "mode": mode.rawValue, "pairs": t.pairs, "both": t.both, "only_routeit": t.onlyOurs, "only_osrm": t.onlyReference,
             "neither": t.neither, "osrm_errors": referenceErrors,
             "same_path": t.samePath, "names_agree": t.namesAgree,
+            "median_duration_difference": t.medianDurationDifference.map(JSONValue.number) ?? NSNull(),
             "osrm_forks_on_same_path": t.referenceForks, "forks_matched": t.forksMatched,
             "fork_recall": t.forkRecall.map(JSONValue.number) ?? NSNull(),
             "name_agreement": t.nameAgreement.map(JSONValue.number) ?? NSNull(),

@@ -4,7 +4,7 @@ import Foundation
 
 let usage = """
     usage: routeit-bench routes --map MAP --osrm-port PORT [--pairs 1000] [--seed 42] [--max-candidates N]
-           routeit-bench quality --map MAP --osrm-port PORT --mode car|walk [--pairs 300] [--seed 42]
+           routeit-bench quality --map MAP --osrm-port PORT --mode car|walk|bike [--pairs 300] [--seed 42]
            routeit-bench geocode --map MAP [--count 500] [--seed 7]
            routeit-bench geocode-quality --osm OSM_FILE --map MAP [--per-class 200] [--seed 7]
            routeit-bench import OSM_FILE MAP

@@ -72,7 +72,7 @@ enum ServiceFactory {
         }
         let backends = try RemoteBackends(
             offlineDirections: embedded?.directions, offlineGeocoder: embedded?.geocoder,
-            osrmURL: osrmURL, osrmWalkingURL: try walkingURL(), nominatimURL: nominatimURL,
+            osrmURL: osrmURL, osrmWalkingURL: try walkingURL(), osrmCyclingURL: try cyclingURL(), nominatimURL: nominatimURL,
             configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
             notices: notices, monitors: monitors)
         return AppServices(geocoder: backends.geocoder, directions: backends.directions,
@@ -83,6 +83,15 @@ enum ServiceFactory {
     private static func walkingURL() throws -> URL? {
         do {
             return try BackendSpec.walkingDirectionsFromEnvironment()
+        } catch {
+            throw ServiceUnavailable(description: UserMessage.sentence(for: error))
+        }
+    }
+
+    /// ROUTEIT_DIRECTIONS_BIKE=osrm=URL: the bicycle-profile server, when it is a separate one.
+    private static func cyclingURL() throws -> URL? {
+        do {
+            return try BackendSpec.cyclingDirectionsFromEnvironment()
         } catch {
             throw ServiceUnavailable(description: UserMessage.sentence(for: error))
         }

@@ -86,7 +86,7 @@ final class GeneratedDocsTests: XCTestCase {
         XCTAssertEqual(try complete(["routeit", "route", "a", "--mo"]), ["--mode"])
         XCTAssertEqual(try complete(["routeit", "--mo"]), ["--mode"], "the shell takes --mode too")
         XCTAssertEqual(try complete(["routeit", "geocode", "--alt"]), [], "--alternatives is route's")
-        XCTAssertEqual(Set(try complete(["routeit", "route", "--mode", ""])), ["car", "walk", "driving", "foot", "walking"])
+        XCTAssertEqual(Set(try complete(["routeit", "route", "--mode", ""])), ["car", "walk", "bike", "driving", "foot", "walking", "cycling", "bicycle"])
         XCTAssertEqual(try complete(["routeit", "run", "--keep"]), ["--keep-going"])
         XCTAssertEqual(try complete(["routeit", "help", "expo"]), ["export"])
     }

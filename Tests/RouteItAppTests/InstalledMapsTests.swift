@@ -76,7 +76,7 @@ final class InstalledMapsTests: XCTestCase {
         XCTAssertTrue(monaco.contains(Self.monacoArea), monaco)
         XCTAssertTrue(monaco.contains(" 2016-03-05 "), "the PBF header's osmosis_replication_timestamp: \(monaco)")
         for (line, file) in [(helsinki, "helsinki"), (monaco, "monaco")] {
-            XCTAssertTrue(line.hasSuffix("car, walk"), line)
+            XCTAssertTrue(line.hasSuffix("car, walk, bike"), line)
             let bytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: "\(Self.mapsDirectory)/\(file).routeit")[.size] as? Int)
             XCTAssertTrue(line.contains(String(format: " %.1f MB ", Double(bytes) / 1_048_576)), line)
         }
@@ -99,7 +99,7 @@ final class InstalledMapsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         for line in ["Map: monaco", "File: \(Self.mapsDirectory)/monaco.routeit", "Area: \(Self.monacoArea) (Monaco)",
                      "Source: monaco.osm.pbf", "Data date: 2016-03-05 00:26 UTC (from the extract's header)",
-                     "Modes: car, walk", "© OpenStreetMap contributors"] {
+                     "Modes: car, walk, bike", "© OpenStreetMap contributors"] {
             XCTAssertTrue(result.stdout.contains(line + "\n"), "\(line) in:\n\(result.stdout)")
         }
         let unknown = try routeit(["maps", "info", "paris"])

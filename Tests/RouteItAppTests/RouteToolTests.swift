@@ -37,6 +37,29 @@ final class RouteToolTests: XCTestCase {
     private let station = (60.1710, 24.9414), annankatu = (60.16563, 24.93714), kalevankatu = (60.16698, 24.93889)
     private func text(_ p: (Double, Double)) -> String { "\(p.0),\(p.1)" }
 
+    /// `--mode cycling` (OSRM's name) rides the bicycle profile: steps are OSRM's `cycling` or
+    /// `pushing bike` (the station's square is walked), slower than the car and faster than on foot.
+    func testBicycleModeByItsOSRMNamesInJSON() throws {
+        let map = try helsinki()
+        var durations: [String: Double] = [:]
+        for mode in ["cycling", "bicycle", "car", "walk"] {
+            let result = try run(["route", text(station), text(kalevankatu), "--mode", mode, "--json", "--map", map])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(OSRMResponseCheck.problems(Data(result.stdout.utf8), asked: [station, kalevankatu]), [], mode)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+            durations[mode] = try XCTUnwrap(route["duration"] as? Double)
+            let steps = ((route["legs"] as? [[String: Any]]) ?? []).flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }
+            let modes = Set(steps.compactMap { $0["mode"] as? String })
+            if mode == "cycling" || mode == "bicycle" {
+                XCTAssertTrue(modes.isSubset(of: ["cycling", "pushing bike"]), "\(modes)")
+                XCTAssertTrue(modes.contains("pushing bike"), "\(modes)")
+            }
+        }
+        XCTAssertEqual(durations["cycling"], durations["bicycle"])
+        XCTAssertLessThan(try XCTUnwrap(durations["cycling"]), try XCTUnwrap(durations["walk"]))
+    }
+
     func testJSONPassesTheSameChecksAsARealOSRMServer() throws {
         let map = try helsinki()
         let server = try OSRMProcess.start()
@@ -173,8 +196,8 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(object["message"] as? String, "60.090000,24.940000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E).")
         for (arguments, message) in [
             (["route", "91,0", text(station)], "routeit route: not a LAT,LON coordinate: 91,0 (latitude -90...90, longitude -180...180)\n"),
-            (["route", text(station), text(annankatu), "--mode", "bike"],
-             "routeit route: --mode takes car or walk (or OSRM's driving, foot, walking), not \"bike\" (routeit help route lists its options)\n"),
+            (["route", text(station), text(annankatu), "--mode", "boat"],
+             "routeit route: --mode takes car, walk or bike (or OSRM's driving, foot, walking, cycling, bicycle), not \"boat\" (routeit help route lists its options)\n"),
             (["route", text(station), text(annankatu), "--keep-going"],
              "routeit route: --keep-going is for run, not route (routeit help route lists its options)\n"),
         ] {

@@ -66,6 +66,9 @@ final class ShellParsingTests: XCTestCase {
         XCTAssertEqual(try ShellOptions.parse(["geocode", "--", "--odd"]).mode, .tool("geocode", ["--odd"]))
         XCTAssertEqual(try ShellOptions.parse(["import", "x.osm", "-o", "y.routeit"]).output, "y.routeit")
         XCTAssertEqual(try ShellOptions.parse(["--mode=driving", "--units=mi"]).transportType, .car)
+        for name in ["bike", "cycling", "bicycle", "Cycling"] {
+            XCTAssertEqual(try ShellOptions.parse(["route", "a", "b", "--mode", name]).transportType, .bike, name)
+        }
         XCTAssertEqual(try ShellOptions.parse(["route", "--help"]).helpTopic, "route")
         XCTAssertEqual(try ShellOptions.parse(["route", "-h"]).mode, .help)
         XCTAssertEqual(try ShellOptions.parse(["help", "type"]).helpTopic, "type")
@@ -77,7 +80,7 @@ final class ShellParsingTests: XCTestCase {
             ["--json"]: "--json is for geocode, reverse or route, not the shell",
             ["run", "a.flow", "-o", "x"]: "-o is for import, not run",
             ["route", "a", "b", "--json=yes"]: "--json takes no value",
-            ["route", "a", "b", "--mode", "bike"]: "--mode takes car or walk (or OSRM's driving, foot, walking), not \"bike\"",
+            ["route", "a", "b", "--mode", "boat"]: "--mode takes car, walk or bike (or OSRM's driving, foot, walking, cycling, bicycle), not \"boat\"",
             ["--units", "miles"]: "--units takes mi or km, not \"miles\"",
             ["frobnicate"]: "unknown command \"frobnicate\"",
             ["geocode", "-x"]: "unknown option -x",
@@ -126,7 +129,7 @@ final class ShellParsingTests: XCTestCase {
         let session = Session.make(options: ShellOptions(), style: .plain)
         XCTAssertTrue(session.completions(before: "", word: "ty").contains("type"))
         XCTAssertEqual(session.completions(before: "units ", word: ""), ["mi", "km"])
-        XCTAssertEqual(session.completions(before: "mode ", word: ""), ["car", "walk"])
+        XCTAssertEqual(session.completions(before: "mode ", word: ""), ["car", "walk", "bike"])
         XCTAssertTrue(session.completions(before: "enter ", word: "").contains("stop2"))
         XCTAssertTrue(session.completions(before: "type ", word: "").contains("from"))
         XCTAssertEqual(session.completions(before: "type 1 ", word: ""), [], "free text is not completed")

@@ -67,7 +67,7 @@ final class SnappingFallbackTests: XCTestCase {
                 XCTAssertEqual(c != 0, engine.net.name(of: e).contains("tkä"), "edge \(e) \(engine.net.name(of: e)) \(mode)")
             }
         }
-        XCTAssertEqual(onNetwork, 2 * 40, "every grid edge, both modes")
+        XCTAssertEqual(onNetwork, 3 * 40, "every grid edge, every mode")
         XCTAssertEqual(fragments.count, 2)
     }
 

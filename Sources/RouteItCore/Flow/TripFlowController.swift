@@ -132,7 +132,7 @@ public final class TripFlowController {
         return located
     }
 
-    /// `mode car|walk`: directions for the other mode are stale, so they close.
+    /// `mode car|walk|bike`: directions for the other mode are stale, so they close.
     public func setTransportType(_ type: TransportType) {
         if type != settings.transportType { lastDirections = nil }
         settings.transportType = type

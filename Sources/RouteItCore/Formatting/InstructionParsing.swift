@@ -4,6 +4,15 @@
 /// the depart bearing comes back as its compass point's centre.
 extension InstructionText {
     public static func maneuver(from sentence: String) -> Maneuver? {
+        if sentence.hasSuffix(pushingSuffix), var pushed = maneuver(from: String(sentence.dropLast(pushingSuffix.count))) {
+            pushed.travel = .pushing
+            return pushed
+        }
+        if sentence == ferrySentence { return Maneuver(kind: .continue, travel: .ferry) }
+        if sentence.hasPrefix(ferrySentence + " ("), sentence.hasSuffix(")") {
+            let name = sentence.dropFirst(ferrySentence.count + 2).dropLast()
+            return Maneuver(kind: .continue, streetName: String(name), travel: .ferry)
+        }
         var text = Substring(sentence)
         func take(_ prefix: String) -> Bool {
             guard text.hasPrefix(prefix) else { return false }

@@ -18,14 +18,21 @@ public struct Maneuver: Hashable, Sendable {
     public var exitNumber: Int?
     /// Depart: compass bearing of the first segment in degrees (0 = north, clockwise).
     public var bearing: Double?
+    /// How a bicycle trip travels the step when it does not ride it (OSRM's `pushing bike`, `ferry`).
+    public var travel: Travel?
+
+    public enum Travel: String, Hashable, Sendable {
+        case pushing, ferry
+    }
 
     public init(kind: Kind, direction: Direction? = nil, streetName: String? = nil,
-                exitNumber: Int? = nil, bearing: Double? = nil) {
+                exitNumber: Int? = nil, bearing: Double? = nil, travel: Travel? = nil) {
         self.kind = kind
         self.direction = direction
         self.streetName = streetName
         self.exitNumber = exitNumber
         self.bearing = bearing
+        self.travel = travel
     }
 }
 
@@ -34,6 +41,21 @@ public struct Maneuver: Hashable, Sendable {
 /// A pure function so the embedded router and the OSRM backend cannot drift apart.
 public enum InstructionText {
     public static func sentence(for maneuver: Maneuver) -> String {
+        switch maneuver.travel {
+        case .pushing?:
+            return movement(maneuver) + pushingSuffix
+        case .ferry? where maneuver.kind != .arrive:
+            return maneuver.streetName.flatMap { $0.isEmpty ? nil : "\(ferrySentence) (\($0))" } ?? ferrySentence
+        default:
+            return movement(maneuver)
+        }
+    }
+
+    /// Said after a step where the cyclist walks the bicycle (footways, steps, against a oneway).
+    static let pushingSuffix = " (push your bike)"
+    static let ferrySentence = "Take the ferry"
+
+    private static func movement(_ maneuver: Maneuver) -> String {
         let name = maneuver.streetName.flatMap { $0.isEmpty ? nil : $0 }
         func onto(_ base: String) -> String { name.map { "\(base) onto \($0)" } ?? base }
 

@@ -1,5 +1,5 @@
 /// How the trip is travelled, how distances are shown and which roads it keeps off
-/// (`mode car|walk`, `units mi|km`, `avoid toll|motorway|ferry|unpaved`).
+/// (`mode car|walk|bike`, `units mi|km`, `avoid toll|motorway|ferry|unpaved`).
 public struct TripSettings: Equatable, Sendable {
     public var transportType: TransportType
     public var distanceUnit: DistanceUnit

@@ -9,13 +9,19 @@ struct EdgeComponents {
     var car: Column<Int32>
     /// Per edge, the walking graph's component.
     var walk: Column<Int32>
+    /// Per edge, the bicycle graph's component.
+    var bike: Column<Int32>
 
     /// OSRM's default `--small-component-size`: pieces with fewer graph nodes are small. In a
     /// map smaller than that every piece is small and points snap to the nearest road, as in OSRM.
     static let smallComponentSize = 1000
 
     func component(of edge: Int, _ mode: TransportType) -> Int32 {
-        mode == .car ? car[edge] : walk[edge]
+        switch mode {
+        case .car: return car[edge]
+        case .walk: return walk[edge]
+        case .bike: return bike[edge]
+        }
     }
 
     func isOnNetwork(_ edge: Int, _ mode: TransportType) -> Bool { component(of: edge, mode) == 0 }
@@ -109,6 +115,7 @@ struct EdgeComponents {
     func write(to sections: MapSectionWriter) throws {
         try sections.write(car, named: "net.carComponent")
         try sections.write(walk, named: "net.walkComponent")
+        try sections.write(bike, named: "net.bikeComponent")
     }
 
     /// Maps imported before components were stored read as one big network each.
@@ -116,8 +123,9 @@ struct EdgeComponents {
         func column(_ name: String) throws -> Column<Int32> {
             sections.has(name) ? try sections.column(name) : Column([Int32](repeating: 0, count: edgeCount))
         }
-        let c = EdgeComponents(car: try column("net.carComponent"), walk: try column("net.walkComponent"))
-        guard c.car.count == edgeCount, c.walk.count == edgeCount else { throw MapSectionsError.damaged }
+        let c = EdgeComponents(car: try column("net.carComponent"), walk: try column("net.walkComponent"),
+                               bike: try column("net.bikeComponent"))
+        guard c.car.count == edgeCount, c.walk.count == edgeCount, c.bike.count == edgeCount else { throw MapSectionsError.damaged }
         return c
     }
 }

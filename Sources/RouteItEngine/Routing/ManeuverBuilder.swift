@@ -23,6 +23,8 @@ struct ManeuverBuilder {
         var polyline: [Coordinate] = []
         /// The change of heading where the step starts (turns, forks, name changes).
         var turn: Double?
+        /// Bicycles: pushed or on a ferry rather than ridden.
+        var travel: Maneuver.Travel?
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
@@ -49,12 +51,12 @@ struct ManeuverBuilder {
 
         var maneuver: Maneuver {
             switch kind {
-            case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing)
-            case .turn: return Maneuver(kind: .turn, direction: direction, streetName: name)
-            case .continue: return Maneuver(kind: .continue, streetName: name)
-            case .fork: return Maneuver(kind: .fork, direction: direction, streetName: name)
-            case .uTurn: return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name)
-            case .roundabout: return Maneuver(kind: .roundabout, streetName: name, exitNumber: exitNumber)
+            case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing, travel: travel)
+            case .turn: return Maneuver(kind: .turn, direction: direction, streetName: name, travel: travel)
+            case .continue: return Maneuver(kind: .continue, streetName: name, travel: travel)
+            case .fork: return Maneuver(kind: .fork, direction: direction, streetName: name, travel: travel)
+            case .uTurn: return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name, travel: travel)
+            case .roundabout: return Maneuver(kind: .roundabout, streetName: name, exitNumber: exitNumber, travel: travel)
             }
         }
 
@@ -86,11 +88,13 @@ struct ManeuverBuilder {
         var draft = Draft(kind: .depart, name: firstName,
                           bearing: ManeuverBuilder.heading(leaving: coords[first], over: ManeuverBuilder.headingMetres))
         for i in 0...first { draft.add(legs[i], coords[i]) }
+        draft.travel = travel(legs[first])
         var last = first          // the last meaningful leg already in a step
         var i = first + 1
-        let roundabouts = mode == .car      // walkers just walk round
+        let roundabouts = mode != .walk      // walkers just walk round
         while i < legs.count {
             guard isMeaningful[i] else { draft.add(legs[i], coords[i]); i += 1; continue }
+            let stepsBefore = steps.count
             let leg = legs[i], prev = legs[last]
             let node = endNode(prev)
             let inBearing = ManeuverBuilder.heading(arriving: coords[last], over: ManeuverBuilder.headingMetres)
@@ -132,12 +136,26 @@ struct ManeuverBuilder {
                 steps.append(draft)
                 draft = turnDraft(turn, name)
             }
+            // A bicycle getting off to push, onto a ferry, or back on: a step of its own.
+            let legTravel = travel(leg)
+            if steps.count == stepsBefore && legTravel != draft.travel {
+                steps.append(draft)
+                draft = abs(turn) < ManeuverBuilder.straightAngle ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
+            }
+            if steps.count != stepsBefore { draft.travel = legTravel }
             draft.add(leg, coords[i])
             last = i
             i += 1
         }
         steps.append(draft)
         return StepCollapsing(mode: mode).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+    }
+
+    /// How a bicycle travels the leg when it does not ride it.
+    private func travel(_ leg: RouteLeg) -> Maneuver.Travel? {
+        guard mode == .bike else { return nil }
+        if net.isFerry(leg.edge) { return .ferry }
+        return net.isPushed(direction: leg.edge * 2 + (leg.forward ? 0 : 1)) ? .pushing : nil
     }
 
     /// A turn step; a car turning back on itself at a hairpin junction makes a U-turn.

@@ -3,7 +3,7 @@ import RouteItCore
 /// The directed graph one mode routes on. Arcs are grouped by the "edge direction" they drive
 /// (edge * 2 + 0 for from→to, + 1 for to→from). Walking uses the junction graph (nodes are
 /// junctions, an arc per edge direction); cars use the edge-based graph of
-/// `EdgeBasedGraphBuilder` (nodes are edge directions, arcs are turns with their cost).
+/// `EdgeBasedGraphBuilder`, bicycles that of `BicycleGraphBuilder` (nodes are edge directions, arcs are turns with their cost).
 /// Either way, driving edge direction k ends at node `edgeDirNode[k]`; in the car graph also at
 /// the copies `ViaWayCopies` adds (beyond the edge directions' nodes), reached only along a
 /// via-way restriction's path, whose arcs are grouped with the edge direction they drive too.
@@ -31,6 +31,7 @@ struct ModeGraph {
         case .car:
             return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles)
         case .walk: return junctionGraph(net, mode: mode)
+        case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles)
         }
     }
 

@@ -21,9 +21,11 @@ final class ModeRouter {
     }
 
     /// Nodes reachable from the phantom (the ends of its edge directions), and at what cost.
-    func sources(_ p: PhantomNode, weight w: UInt32) -> [SearchEndpoint] {
+    /// `backward` is the edge's weight against its direction when that differs (bicycles).
+    func sources(_ p: PhantomNode, weight wf: UInt32, backward wb: UInt32? = nil) -> [SearchEndpoint] {
         var out: [SearchEndpoint] = []
         for forward in [true, false] {
+            let w = forward ? wf : (wb ?? wf)
             let k = p.edge * 2 + (forward ? 0 : 1)
             let node = graph.edgeDirNode[k]
             guard node >= 0 else { continue }
@@ -35,9 +37,10 @@ final class ModeRouter {
 
     /// Nodes the phantom is reachable from: the tail of every arc into its edge directions,
     /// at the arc's turn cost (its weight beyond the edge's own) plus the part of the edge driven.
-    func targets(_ p: PhantomNode, weight w: UInt32) -> [SearchEndpoint] {
+    func targets(_ p: PhantomNode, weight wf: UInt32, backward wb: UInt32? = nil) -> [SearchEndpoint] {
         var out: [SearchEndpoint] = []
         for forward in [true, false] {
+            let w = forward ? wf : (wb ?? wf)
             let cost = ModeRouter.partial(w, forward ? p.fraction : 1 - p.fraction)
             for a in graph.arcs(ofEdge: p.edge, forward: forward) {
                 let turn = graph.arcWeight[a] &- w

@@ -16,6 +16,36 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         var flags: UInt8
         var name: Int32
         var avoid: UInt8
+        var bike: BikeWay
+    }
+
+    /// What the bicycle profile says of a way, as the network stores it.
+    private struct BikeWay {
+        var forwardKmh: Float = 0
+        var backwardKmh: Float = 0
+        var flags: UInt8 = 0
+        /// A ferry's crossing time (`duration`), spread over its edges by length; 0 = by speed.
+        var ferrySeconds: Float = 0
+
+        init(_ p: BicycleProfile?) {
+            guard let p else { return }
+            forwardKmh = Float(p.forward.kmh)
+            backwardKmh = Float(p.backward.kmh)
+            if p.forward.isPushing { flags |= BikeEdgeFlags.pushForward }
+            if p.backward.isPushing { flags |= BikeEdgeFlags.pushBackward }
+            if p.isFerry { flags |= BikeEdgeFlags.ferry }
+            if !p.isEndpoint { flags |= BikeEdgeFlags.noEndpoint }
+            ferrySeconds = Float(p.ferrySeconds ?? 0)
+        }
+
+        /// ms for a piece of `metres` of a way `wayMetres` long, in one direction of speed `kmh`.
+        func ms(metres: Double, wayMetres: Double, kmh: Float) -> UInt32 {
+            guard kmh > 0 else { return 0 }
+            if ferrySeconds > 0 && wayMetres > 0 {
+                return RoadNetwork.travelMs(metres: metres, kmh: wayMetres / Double(ferrySeconds) * 3.6)
+            }
+            return RoadNetwork.travelMs(metres: metres, kmh: Double(kmh))
+        }
     }
 
     private var ways: [WayInfo] = []
@@ -37,27 +67,37 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
     init(smallComponentSize: Int) { self.smallComponentSize = smallComponentSize }
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
-        guard way.nodeRefs.count >= 2, let profile = RoadProfile(tags: way.tags) else { return }
+        guard way.nodeRefs.count >= 2 else { return }
+        let profile = RoadProfile(tags: way.tags)
+        let bike = BicycleProfile(tags: way.tags)
+        guard profile != nil || bike != nil else { return }
         var flags: UInt8 = 0
-        if profile.carForward { flags |= EdgeFlags.carForward }
-        if profile.carBackward { flags |= EdgeFlags.carBackward }
-        if profile.foot { flags |= EdgeFlags.foot }
-        if profile.roundabout { flags |= EdgeFlags.roundabout }
-        if profile.carRestricted { flags |= EdgeFlags.carRestricted }
-        if !profile.carEndpoint { flags |= EdgeFlags.carNoEndpoint }
+        if let profile {
+            if profile.carForward { flags |= EdgeFlags.carForward }
+            if profile.carBackward { flags |= EdgeFlags.carBackward }
+            if profile.foot { flags |= EdgeFlags.foot }
+            if profile.roundabout { flags |= EdgeFlags.roundabout }
+            if profile.carRestricted { flags |= EdgeFlags.carRestricted }
+            if !profile.carEndpoint { flags |= EdgeFlags.carNoEndpoint }
+        } else if bike?.roundabout == true {
+            flags |= EdgeFlags.roundabout
+        }
+        let profileName = profile?.name ?? bike?.name ?? ""
         let name: Int32
-        if let known = nameIndex[profile.name] {
+        if let known = nameIndex[profileName] {
             name = known
         } else {
             name = Int32(names.count)
-            names.append(profile.name)
-            nameIndex[profile.name] = name
+            names.append(profileName)
+            nameIndex[profileName] = name
         }
         let start = refs.count
         refs.append(contentsOf: way.nodeRefs)
-        ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile.roadClass,
-                            carSpeed: Float(profile.carSpeed), footSpeed: Float(profile.footSpeed),
-                            flags: flags, name: name, avoid: profile.avoidClasses.rawValue))
+        // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
+        let avoid = profile?.avoidClasses ?? RoadAvoidance(osmTags: Dictionary(way.tags, uniquingKeysWith: { first, _ in first }))
+        ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile?.roadClass ?? bike!.roadClass,
+                            carSpeed: Float(profile?.carSpeed ?? 0), footSpeed: Float(profile?.footSpeed ?? 0),
+                            flags: flags, name: name, avoid: avoid.rawValue, bike: BikeWay(bike)))
         for ref in way.nodeRefs { needNode(ref) }
     }
 
@@ -86,22 +126,28 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         }
         let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
         let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
+        let bike = ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
         var carBuilder = CHBuilder(car, arcMasks: car.arcMasks(net))
-        let carCH = try carBuilder.build { try progress(0.1 + 0.5 * $0) }
+        let carCH = try carBuilder.build { try progress(0.1 + 0.4 * $0) }
         var footBuilder = CHBuilder(foot, arcMasks: foot.arcMasks(net))
         footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
-        let footCH = try footBuilder.build { try progress(0.6 + 0.3 * $0) }
+        let footCH = try footBuilder.build { try progress(0.5 + 0.2 * $0) }
+        var bikeBuilder = CHBuilder(bike, arcMasks: bike.arcMasks(net))
+        let bikeCH = try bikeBuilder.build { try progress(0.7 + 0.25 * $0) }
         let grid = EdgeGrid.build(net)
         let components = EdgeComponents(car: Column(EdgeComponents.label(car, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
-                                         walk: Column(EdgeComponents.label(foot, edgeCount: net.edgeCount, smallSize: smallComponentSize)))
+                                         walk: Column(EdgeComponents.label(foot, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
+                                         bike: Column(EdgeComponents.label(bike, edgeCount: net.edgeCount, smallSize: smallComponentSize)))
 
         try writeTables(net, to: db)
         try net.write(to: sections)
         try NodeAdjacency(net).write(to: sections)
         try car.write(to: sections, prefix: "car")
         try foot.write(to: sections, prefix: "walk")
+        try bike.write(to: sections, prefix: "bike")
         try carCH.write(to: sections, prefix: "car")
         try footCH.write(to: sections, prefix: "walk")
+        try bikeCH.write(to: sections, prefix: "bike")
         try grid.write(to: sections)
         try components.write(to: sections)
         try progress(1)
@@ -149,6 +195,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
             let r = wayRanges[w]
             if r.isEmpty { continue }
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
+            var wayMetres = 0.0
+            if way.bike.ferrySeconds > 0 {
+                for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += points[j - 1].coordinate.distance(to: points[j].coordinate) }
+            }
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
@@ -164,6 +214,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
                 net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
                 net.edgeFootMs.append(way.flags & EdgeFlags.foot != 0
                                       ? RoadNetwork.travelMs(metres: length, kmh: Double(way.footSpeed)) : 0)
+                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
+                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
+                net.edgeBikeFlags.append(way.bike.flags)
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
                 net.edgeAvoid.append(way.avoid)

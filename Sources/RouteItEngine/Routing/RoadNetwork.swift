@@ -27,7 +27,17 @@ struct EdgeFlags {
     static let carNoEndpoint: UInt8 = 32
 }
 
-/// The road graph shared by both modes: junctions are nodes, the pieces of ways between
+/// Per-edge bicycle flags (`RoadNetwork.edgeBikeFlags`), apart from `EdgeFlags` whose bits are taken.
+struct BikeEdgeFlags {
+    /// The bicycle is pushed (walked) along the edge's direction / against it.
+    static let pushForward: UInt8 = 1
+    static let pushBackward: UInt8 = 2
+    static let ferry: UInt8 = 4
+    /// No bicycle trip starts or ends here (ferries).
+    static let noEndpoint: UInt8 = 8
+}
+
+/// The road graph shared by all modes: junctions are nodes, the pieces of ways between
 /// junctions are edges (structure of arrays, index = edge id). Travel times are whole
 /// milliseconds so the CH and the reference search add up exactly the same numbers.
 struct RoadNetwork {
@@ -39,6 +49,10 @@ struct RoadNetwork {
     var edgeFlags: Column<UInt8>
     var edgeCarMs: Column<UInt32>          // car travel time, both directions (0 = no car)
     var edgeFootMs: Column<UInt32>
+    /// Bicycle travel time along the edge's direction and against it (0 = not by bicycle).
+    var edgeBikeForwardMs: Column<UInt32> = []
+    var edgeBikeBackwardMs: Column<UInt32> = []
+    var edgeBikeFlags: Column<UInt8> = []
     var edgeName: Column<Int32>            // index into names
     var edgeWay: Column<Int64>             // OSM way id
     var edgeAvoid: Column<UInt8>           // RoadAvoidance raw value: the classes a trip may avoid
@@ -59,20 +73,40 @@ struct RoadNetwork {
         switch mode {
         case .car: return edgeFlags[edge] & (EdgeFlags.carForward | EdgeFlags.carBackward) != 0
         case .walk: return edgeFlags[edge] & EdgeFlags.foot != 0
+        case .bike: return edgeBikeForwardMs[edge] != 0 || edgeBikeBackwardMs[edge] != 0
         }
     }
 
-    /// Travel time of the whole edge in `mode`, ms.
+    /// Travel time of the whole edge in `mode`, ms (a bicycle's along the edge's direction when
+    /// it may ride that way, else against it: use `weight(_:forward:_:)` for bicycles).
     func weight(_ edge: Int, _ mode: TransportType) -> UInt32 {
-        mode == .car ? edgeCarMs[edge] : edgeFootMs[edge]
+        switch mode {
+        case .car: return edgeCarMs[edge]
+        case .walk: return edgeFootMs[edge]
+        case .bike: return edgeBikeForwardMs[edge] != 0 ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]
+        }
+    }
+
+    /// Travel time of the whole edge in `mode` in one direction, ms.
+    func weight(_ edge: Int, forward: Bool, _ mode: TransportType) -> UInt32 {
+        guard mode == .bike else { return weight(edge, mode) }
+        return forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]
     }
 
     func allows(_ edge: Int, forward: Bool, _ mode: TransportType) -> Bool {
         switch mode {
         case .car: return edgeFlags[edge] & (forward ? EdgeFlags.carForward : EdgeFlags.carBackward) != 0
         case .walk: return edgeFlags[edge] & EdgeFlags.foot != 0
+        case .bike: return (forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]) != 0
         }
     }
+
+    /// Whether a bicycle is pushed along edge direction `k` (walking speed, "push your bike").
+    func isPushed(direction k: Int) -> Bool {
+        edgeBikeFlags[k >> 1] & (k & 1 == 0 ? BikeEdgeFlags.pushForward : BikeEdgeFlags.pushBackward) != 0
+    }
+
+    func isFerry(_ edge: Int) -> Bool { edgeBikeFlags[edge] & BikeEdgeFlags.ferry != 0 }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
 
@@ -86,7 +120,11 @@ struct RoadNetwork {
 
     /// Whether a trip in `mode` may start or end on the edge.
     func isEndpoint(_ edge: Int, _ mode: TransportType) -> Bool {
-        allows(edge, mode) && (mode != .car || edgeFlags[edge] & EdgeFlags.carNoEndpoint == 0)
+        switch mode {
+        case .car: return allows(edge, mode) && edgeFlags[edge] & EdgeFlags.carNoEndpoint == 0
+        case .walk: return allows(edge, mode)
+        case .bike: return allows(edge, mode) && edgeBikeFlags[edge] & BikeEdgeFlags.noEndpoint == 0
+        }
     }
 
     /// Driving from `edge` onto `next` enters a road closed to through traffic.
@@ -116,6 +154,9 @@ struct RoadNetwork {
         try sections.write(edgeFlags, named: "net.flags")
         try sections.write(edgeCarMs, named: "net.carMs")
         try sections.write(edgeFootMs, named: "net.footMs")
+        try sections.write(edgeBikeForwardMs, named: "net.bikeForwardMs")
+        try sections.write(edgeBikeBackwardMs, named: "net.bikeBackwardMs")
+        try sections.write(edgeBikeFlags, named: "net.bikeFlags")
         try sections.write(edgeName, named: "net.name")
         try sections.write(edgeWay, named: "net.way")
         try sections.write(edgeAvoid, named: "net.avoid")
@@ -136,6 +177,9 @@ struct RoadNetwork {
             edgeFlags: try sections.column("net.flags"),
             edgeCarMs: try sections.column("net.carMs"),
             edgeFootMs: try sections.column("net.footMs"),
+            edgeBikeForwardMs: try sections.column("net.bikeForwardMs"),
+            edgeBikeBackwardMs: try sections.column("net.bikeBackwardMs"),
+            edgeBikeFlags: try sections.column("net.bikeFlags"),
             edgeName: try sections.column("net.name"),
             edgeWay: try sections.column("net.way"),
             edgeAvoid: try sections.column("net.avoid"),
@@ -145,7 +189,8 @@ struct RoadNetwork {
         let e = net.edgeFrom.count
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,
-              net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeName.count == e, net.edgeWay.count == e, net.edgeAvoid.count == e,
+              net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeAvoid.count == e,
+              net.edgeBikeForwardMs.count == e, net.edgeBikeBackwardMs.count == e, net.edgeBikeFlags.count == e, net.edgeName.count == e, net.edgeWay.count == e,
               net.geometryStart.count == e + 1, Int(net.geometryStart.last ?? 0) == net.geometry.count else {
             throw MapSectionsError.damaged
         }

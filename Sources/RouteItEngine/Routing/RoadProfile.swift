@@ -142,6 +142,8 @@ public enum RoadClass: UInt8, Sendable, CaseIterable {
     case motorway, motorwayLink, trunk, trunkLink, primary, primaryLink, secondary, secondaryLink
     case tertiary, tertiaryLink, unclassified, residential, livingStreet, service, road, track
     case pedestrian, footway, path, steps, cycleway, bridleway
+    /// `route=ferry`: only the bicycle profile takes ferries (as bicycle.lua does).
+    case ferry
 
     init?(highway: String) {
         switch highway {
@@ -188,13 +190,13 @@ public enum RoadClass: UInt8, Sendable, CaseIterable {
         case .livingStreet: return 10
         case .service: return 15
         case .road: return 20
-        case .track, .pedestrian, .footway, .path, .steps, .cycleway, .bridleway: return 0
+        case .track, .pedestrian, .footway, .path, .steps, .cycleway, .bridleway, .ferry: return 0
         }
     }
 
     var footAllowedByDefault: Bool {
         switch self {
-        case .motorway, .motorwayLink, .cycleway, .bridleway: return false
+        case .motorway, .motorwayLink, .cycleway, .bridleway, .ferry: return false
         default: return true
         }
     }
@@ -202,7 +204,7 @@ public enum RoadClass: UInt8, Sendable, CaseIterable {
     /// Drawn under a trip on the terminal map (paths and footways would clutter it).
     var isDrawnInBackdrop: Bool {
         switch self {
-        case .footway, .path, .steps, .cycleway, .bridleway, .track: return false
+        case .footway, .path, .steps, .cycleway, .bridleway, .track, .ferry: return false
         default: return true
         }
     }

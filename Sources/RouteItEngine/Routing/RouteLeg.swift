@@ -17,7 +17,7 @@ struct RouteLeg {
                      graph: ModeGraph, net: RoadNetwork, mode: TransportType) -> [RouteLeg] {
         func leg(_ edge: Int, _ from: Double, _ to: Double, ms: UInt32? = nil) -> RouteLeg {
             RouteLeg(edge: edge, from: from, to: to,
-                     ms: ms ?? ModeRouter.partial(net.weight(edge, mode), abs(to - from)),
+                     ms: ms ?? ModeRouter.partial(net.weight(edge, forward: to >= from, mode), abs(to - from)),
                      distance: Double(net.edgeLength[edge]) * abs(to - from))
         }
         /// A turn's weight less what is weight only (entering a road closed to through traffic).

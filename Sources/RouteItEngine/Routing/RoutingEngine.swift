@@ -138,8 +138,10 @@ final class RoutingEngine: @unchecked Sendable {
                         wideStretch: Bool = false) throws -> Search {
         guard let (s, t) = snapEnds(a, b, mode, ws) else { throw DirectionsError.noRoute }
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
-        var sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, mode)) }
-        var targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, mode)) }
+        var sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
+                                                                backward: net.weight($0.edge, forward: false, mode)) }
+        var targets = targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, forward: true, mode),
+                                                                backward: net.weight($0.edge, forward: false, mode)) }
         // A place on an avoided road (and on no other): off it by the nearest way, as the trip must.
         func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
             avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
@@ -152,8 +154,8 @@ final class RoutingEngine: @unchecked Sendable {
         }
         var direct: SearchPath?
         if s.edge == t.edge {
-            let w = net.weight(s.edge, mode)
             let forward = t.fraction >= s.fraction
+            let w = net.weight(s.edge, forward: forward, mode)
             if net.allows(s.edge, forward: forward, mode) {
                 let cost = ModeRouter.partial(w, abs(t.fraction - s.fraction))
                 direct = SearchPath(cost: cost, sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],

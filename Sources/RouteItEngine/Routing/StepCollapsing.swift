@@ -11,6 +11,9 @@ struct StepCollapsing {
     static let nameAdoptLength = 40.0
     /// "Continue onto X" for less than this is not worth a step (OSRM's NAME_SEGMENT_CUTOFF_LENGTH).
     static let shortNameChange = 105.0
+    /// A bicycle pushed (or ridden again) for less than this straight on is not worth a step:
+    /// the few metres of a footway crossing.
+    static let shortTravelChange = 15.0
 
     /// Longest connector between two turns read as one maneuver, metres: the link between the
     /// carriageways of a divided road, a kerb-to-kerb crossing.
@@ -29,7 +32,8 @@ struct StepCollapsing {
         while i < steps.count {
             let step = steps[i]
             guard let previous = out.last, i + 1 < steps.count, isTurnLike(step), isTurnLike(steps[i + 1]),
-                  step.distance < connectorLength else {
+                  step.distance < connectorLength,
+                  step.travel == steps[i + 1].travel || step.distance < StepCollapsing.shortTravelChange else {
                 out.append(step)
                 i += 1
                 continue
@@ -50,6 +54,7 @@ struct StepCollapsing {
             var merged = step
             merged.absorb(next)
             merged.name = next.name
+            merged.travel = next.travel
             if turnsBack {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
@@ -77,7 +82,9 @@ struct StepCollapsing {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last,
-               step.distance < StepCollapsing.shortNameChange || step.name == previous.name || step.name.isEmpty {
+               step.travel == previous.travel
+                   ? step.distance < StepCollapsing.shortNameChange || step.name == previous.name || step.name.isEmpty
+                   : step.distance < StepCollapsing.shortTravelChange && step.travel != .ferry && previous.travel != .ferry {
                 previous.absorb(step)
                 out[out.count - 1] = previous
             } else {

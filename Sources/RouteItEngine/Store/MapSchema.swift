@@ -9,7 +9,9 @@ public enum MapSchema {
     /// 6: the address layer's spatial index is packed (`street_line` replaces `street_segment`,
     ///    integer R*Trees), with `place_tag` (category search) and `place_word` (typos in names).
     /// 7: roads carry their avoidable classes (`net.avoid`: toll, motorway, ferry, unpaved) and
-    ///    every hierarchy arc the classes it covers (`ch.fwdMask`, `ch.bwdMask`).
+    ///    every hierarchy arc the classes it covers (`ch.fwdMask`, `ch.bwdMask`); the bicycle
+    ///    profile: `net.bikeForwardMs`/`bikeBackwardMs`/`bikeFlags`, the `bike` graph, hierarchy
+    ///    and components; ferries and bicycle-only ways (cycleways) join the network.
     public static let version = 7
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974

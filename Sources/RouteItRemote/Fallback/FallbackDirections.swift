@@ -32,7 +32,7 @@ public struct FallbackDirections: Directions {
                 monitor.markReachable()
                 guard let fallback else { throw DirectionsError.unavailable(mismatch.description + ".") }
                 if mismatches.firstTime(mismatch.asked) {
-                    monitor.notices.post("! \(mismatch.description) — using the offline map for \(mismatch.asked == .car ? "car" : "walking") routes")
+                    monitor.notices.post("! \(mismatch.description) — using the offline map for \(mismatch.asked.routesWord) routes")
                 }
                 return try await fallback.calculate(request)
             }

@@ -16,10 +16,11 @@ public final class RemoteBackends: @unchecked Sendable {
     /// `offline*` are the embedded engine's services (nil when no map is loaded); a nil URL
     /// keeps the embedded service. `osrmWalkingURL` is a separate foot-profile server (one
     /// osrm-routed serves one profile); without it walking asks `osrmURL` for `foot`.
+    /// `osrmCyclingURL` likewise for bicycles (`bike`).
     /// `monitors`: ones already watching these servers (made with `notices`, see
     /// `BackendMonitors`); by default new ones, which probe only when a request asks them to.
     public init(offlineDirections: Directions?, offlineGeocoder: Geocoding?,
-                osrmURL: URL?, osrmWalkingURL: URL? = nil, nominatimURL: URL?,
+                osrmURL: URL?, osrmWalkingURL: URL? = nil, osrmCyclingURL: URL? = nil, nominatimURL: URL?,
                 configuration: RemoteConfiguration = RemoteConfiguration(),
                 notices: BackendNotices = BackendNotices(), monitors: BackendMonitors? = nil) throws {
         self.notices = notices
@@ -29,6 +30,7 @@ public final class RemoteBackends: @unchecked Sendable {
             let monitor = monitors?.directions ?? .routingServer(osrmURL, notices: notices)
             directionsMonitor = monitor
             directions = FallbackDirections(primary: OSRMDirections(baseURL: osrmURL, walkingBaseURL: osrmWalkingURL,
+                                                                     cyclingBaseURL: osrmCyclingURL,
                                                                      configuration: configuration),
                                             fallback: offlineDirections, monitor: monitor)
         } else if let offlineDirections {

@@ -2,11 +2,12 @@ import Foundation
 import RouteItCore
 
 /// Directions from an OSRM server's `/route/v1` HTTP API. One osrm-routed process serves one
-/// profile, so walking may point at a second server; without one it asks the same server for
-/// the `foot` profile (right for multi-profile front ends).
+/// profile, so walking and cycling may point at servers of their own; without them it asks the
+/// same server for the `foot` or `bike` profile (right for multi-profile front ends).
 public struct OSRMDirections: Directions {
     public let baseURL: URL
     public let walkingBaseURL: URL?
+    public let cyclingBaseURL: URL?
     /// Metres a place may be from the nearest road (OSRM `radiuses`); OSRM alone would snap a
     /// point in the sea to a road thousands of kilometres away. Same limit as the embedded router.
     public let maxSnapDistance: Double
@@ -14,10 +15,11 @@ public struct OSRMDirections: Directions {
     /// The `exclude=` sets this server refused (its profile has no such class or combination).
     let refusedExcludes = OSRMRefusedExcludes()
 
-    public init(baseURL: URL, walkingBaseURL: URL? = nil, maxSnapDistance: Double = 5_000,
+    public init(baseURL: URL, walkingBaseURL: URL? = nil, cyclingBaseURL: URL? = nil, maxSnapDistance: Double = 5_000,
                 configuration: RemoteConfiguration = RemoteConfiguration()) {
         self.baseURL = baseURL
         self.walkingBaseURL = walkingBaseURL
+        self.cyclingBaseURL = cyclingBaseURL
         self.maxSnapDistance = maxSnapDistance
         client = HTTPClient(configuration: configuration)
     }
@@ -101,10 +103,14 @@ public struct OSRMDirections: Directions {
         return found
     }
 
-    /// `/route/v1/{driving|foot}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
+    /// `/route/v1/{driving|foot|bike}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
     func routeURL(for request: DirectionsRequest, exclude: RoadAvoidance = []) -> URL {
-        let base = request.transportType == .walk ? (walkingBaseURL ?? baseURL) : baseURL
-        let profile = request.transportType == .walk ? "foot" : "driving"
+        let base: URL, profile: String
+        switch request.transportType {
+        case .car: (base, profile) = (baseURL, "driving")
+        case .walk: (base, profile) = (walkingBaseURL ?? baseURL, "foot")
+        case .bike: (base, profile) = (cyclingBaseURL ?? baseURL, "bike")
+        }
         let points = [request.source.coordinate, request.destination.coordinate]
             .map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
             .joined(separator: ";")

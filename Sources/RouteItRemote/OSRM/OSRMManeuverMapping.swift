@@ -23,7 +23,17 @@ enum OSRMManeuverMapping {
         }
         return Maneuver(kind: kind, direction: direction, streetName: name,
                         exitNumber: kind == .roundabout ? PlausibleRoute.exit(m.exit) : nil,
-                        bearing: kind == .depart ? PlausibleRoute.bearing(m.bearingAfter) : nil)
+                        bearing: kind == .depart ? PlausibleRoute.bearing(m.bearingAfter) : nil,
+                        travel: kind == .arrive ? nil : travel(forMode: step.mode))
+    }
+
+    /// OSRM's step modes a bicycle trip reads differently: pushed, or on a ferry.
+    static func travel(forMode mode: String?) -> Maneuver.Travel? {
+        switch mode {
+        case "pushing bike"?: return .pushing
+        case "ferry"?: return .ferry
+        default: return nil
+        }
     }
 
     static func direction(forModifier modifier: String) -> Maneuver.Direction? {

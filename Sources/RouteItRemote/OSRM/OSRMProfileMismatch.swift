@@ -11,16 +11,31 @@ public struct OSRMProfileMismatch: Error, Equatable, CustomStringConvertible {
     public var answered: String
 
     public var description: String {
-        "The routing server \(host) answers \(asked == .car ? "car" : "walking") routes with \(answered) steps: it runs another OSRM profile"
+        "The routing server \(host) answers \(asked.routesWord) routes with \(answered) steps: it runs another OSRM profile"
     }
 
     /// OSRM's step modes for each of RouteIt's ways to travel (ferries belong to every profile).
     static func modes(for type: TransportType) -> Set<String> {
-        type == .car ? ["driving", "ferry", "train"] : ["walking", "ferry", "train"]
+        switch type {
+        case .car: return ["driving", "ferry", "train"]
+        case .walk: return ["walking", "ferry", "train"]
+        case .bike: return ["cycling", "pushing bike", "ferry", "train"]
+        }
     }
 
     /// The first step mode that does not belong to `type`, if any.
     static func foreignMode(in modes: [String], for type: TransportType) -> String? {
         modes.first { !Self.modes(for: type).contains($0) }
+    }
+}
+
+extension TransportType {
+    /// "car", "walking", "bicycle": as in "the offline map for bicycle routes".
+    public var routesWord: String {
+        switch self {
+        case .car: return "car"
+        case .walk: return "walking"
+        case .bike: return "bicycle"
+        }
     }
 }

@@ -28,6 +28,8 @@ public struct RouteQualityTally: Sendable {
     public private(set) var nameExamples: [(from: Coordinate, to: Coordinate, ours: [String], reference: [String])] = []
     /// A few trips whose best routes differ in U-turn or fork steps, keyed "u-turn" / "fork".
     public private(set) var stepExamples: [String: [(Coordinate, Coordinate)]] = [:]
+    /// Per pair both route: |ours − reference| / reference of the best routes' durations.
+    public private(set) var durationDifferences: [Double] = []
     /// A few trips only the reference routes.
     public private(set) var onlyReferenceExamples: [(Coordinate, Coordinate)] = []
 
@@ -97,6 +99,9 @@ public struct RouteQualityTally: Sendable {
             if onlyReferenceExamples.count < 10 { onlyReferenceExamples.append((a, b)) }
         case let (mine?, theirs?):
             both += 1
+            if theirs.expectedTravelTime > 0 {
+                durationDifferences.append(abs(mine.expectedTravelTime - theirs.expectedTravelTime) / theirs.expectedTravelTime)
+            }
             ourCounts.add(mine)
             referenceCounts.add(theirs)
             for (kind, label) in [(StepReading.Kind.uTurn, "u-turn"), (.fork, "fork")] {
@@ -136,6 +141,8 @@ public struct RouteQualityTally: Sendable {
     public var onlyOursShare: Double { pairs > 0 ? Double(onlyOurs) / Double(pairs) : 0 }
     /// The share of the reference's forks (on same-path routes) that ours announce too.
     public var forkRecall: Double? { referenceForks > 0 ? Double(forksMatched) / Double(referenceForks) : nil }
+    /// The median of `durationDifferences`: how far the two engines' travel times are apart.
+    public var medianDurationDifference: Double? { RouteQualityTally.median(durationDifferences) }
     public var nameAgreement: Double? { samePath > 0 ? Double(namesAgree) / Double(samePath) : nil }
 
     static func median(_ xs: [Double]) -> Double? {

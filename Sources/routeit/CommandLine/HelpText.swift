@@ -13,6 +13,7 @@ enum HelpText {
         ("ROUTEIT_DIRECTIONS=osrm=URL", "route with an OSRM server (as --directions)"),
         ("ROUTEIT_GEOCODER=nominatim=URL", "geocode with a Nominatim server (as --geocoder)"),
         ("ROUTEIT_DIRECTIONS_WALK=osrm=URL", "a separate foot-profile OSRM server for walking"),
+        ("ROUTEIT_DIRECTIONS_BIKE=osrm=URL", "a separate bicycle-profile OSRM server for cycling"),
         ("NO_COLOR", "no colour, even on a terminal"),
     ]
 

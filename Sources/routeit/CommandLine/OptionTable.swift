@@ -31,10 +31,10 @@ enum OptionTable {
             }
             $0.probeInterval = seconds
         },
-        .init(["--mode"], value: "car|walk", help: "how to travel (OSRM's driving, foot and walking work too)",
-              choices: ["car", "walk", "driving", "foot", "walking"]) {
+        .init(["--mode"], value: "car|walk|bike", help: "how to travel (OSRM's driving, foot, walking, cycling and bicycle work too)",
+              choices: TransportType.commandLineNames) {
             guard let type = TransportType(commandLineName: $1) else {
-                throw ShellOptions.ParseError(description: "--mode takes car or walk (or OSRM's driving, foot, walking), not \"\($1)\"")
+                throw ShellOptions.ParseError(description: "--mode takes car, walk or bike (or OSRM's driving, foot, walking, cycling, bicycle), not \"\($1)\"")
             }
             $0.transportType = type
         },
@@ -116,12 +116,17 @@ enum OptionTable {
 }
 
 extension TransportType {
-    /// `car`/`walk`, and OSRM's profile names: `driving`, `foot`, `walking`.
+    /// `car`/`walk`/`bike`, and OSRM's profile and step-mode names: `driving`, `foot`,
+    /// `walking`, `cycling`, `bicycle`.
     init?(commandLineName name: String) {
         switch name.lowercased() {
         case "car", "driving", "drive": self = .car
         case "walk", "walking", "foot": self = .walk
+        case "bike", "cycling", "bicycle": self = .bike
         default: return nil
         }
     }
+
+    /// Every name `init(commandLineName:)` takes, ours first (completions, the man page).
+    static let commandLineNames = ["car", "walk", "bike", "driving", "foot", "walking", "cycling", "bicycle"]
 }

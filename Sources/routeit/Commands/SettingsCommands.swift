@@ -6,11 +6,11 @@ enum SettingsCommands {
     static let all: [ShellCommand] = [mode, avoid, units, timer]
 
     static let mode = ShellCommand(
-        name: "mode", usage: "mode car|walk", summary: "Travel by car or on foot",
+        name: "mode", usage: "mode car|walk|bike", summary: "Travel by car, on foot or by bicycle",
         completions: { _, position in position == 0 ? TransportType.allCases.map(\.rawValue) : [] },
         run: { session, arguments in
-            guard arguments.count == 1, let type = TransportType(rawValue: arguments.words[0].lowercased()) else {
-                throw ShellCommand.usageErrorFor("mode car|walk")
+            guard arguments.count == 1, let type = TransportType(commandLineName: arguments.words[0]) else {
+                throw ShellCommand.usageErrorFor("mode car|walk|bike")
             }
             session.flow.setTransportType(type)
             if session.remembersSettings { session.planner.saveSettings() }

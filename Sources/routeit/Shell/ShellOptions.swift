@@ -34,7 +34,7 @@ struct ShellOptions: Equatable {
     var timeout: TimeInterval = 5
     /// `--probe-interval SECONDS`: how often the REPL checks its servers; 0 = only when used.
     var probeInterval: TimeInterval = 10
-    /// `--mode car|walk`; nil: the command's default (car).
+    /// `--mode car|walk|bike`; nil: the command's default (car).
     var transportType: TransportType?
     /// `--avoid CLASS[,CLASS]`: kinds of road to keep off; nil: the session's own (none in the tools).
     var avoid: RoadAvoidance?

@@ -118,12 +118,23 @@ enum OSRMRouteJSON {
             "duration": round1(step.expectedTravelTime),
             "weight": round1(step.expectedTravelTime),
             "name": name,
-            "mode": mode == .walk ? "walking" : "driving",
+            "mode": stepMode(m, mode),
             "driving_side": "right",
             "geometry": lineString(line),
             "maneuver": maneuver,
             "routeit": ["instruction": step.instruction],
         ]
+    }
+
+    /// OSRM's step `mode`: how the trip travels it.
+    static func stepMode(_ m: Maneuver, _ mode: TransportType) -> String {
+        switch (m.travel, mode) {
+        case (.ferry?, _): return "ferry"
+        case (.pushing?, _): return "pushing bike"
+        case (nil, .car): return "driving"
+        case (nil, .walk): return "walking"
+        case (nil, .bike): return "cycling"
+        }
     }
 
     /// OSRM's maneuver `type` for Core's kind.

@@ -1,12 +1,12 @@
 import Foundation
 import RouteItCore
 
-/// `routeit route PLACE PLACE... [--mode car|walk] [--alternatives] [--optimize] [--json]`: a
+/// `routeit route PLACE PLACE... [--mode car|walk|bike] [--alternatives] [--optimize] [--json]`: a
 /// route through two or more places (LAT,LON or an address: its first match), leg by leg, from
 /// the router the shell would use (OSRM with `--directions`/ROUTEIT_DIRECTIONS, else the map).
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \

@@ -1,0 +1,105 @@
+import Foundation
+import RouteItCore
+
+/// The bicycle graph, edge-based like the car's (a node per edge direction a bicycle may take,
+/// an arc per turn) so that turns cost what bicycle.lua's `process_turn` charges: the square of
+/// the angle (6 s at 90°, cheaper to the right, dearer to the left by `turnBias`), 20 s more for
+/// a U-turn (only where nothing else is allowed, as in OSRM), 2 s at traffic signals. Riding,
+/// pushing and ferries are all in it; their speeds are in the edges' bicycle times.
+/// Traffic signals between two pieces of one road cost what OSRM charges there: it runs the
+/// profile's turn function on an artificial turn of 180°, which bicycle.lua prices at 17 s,
+/// plus the 2 s (`signalOnRoadMilliseconds`).
+enum BicycleGraphBuilder {
+    /// bicycle.lua's `turn_penalty` (s at 90°), `turn_bias`, `u_turn_penalty` and `traffic_signal_penalty`.
+    static let turnPenalty = 6.0
+    static let turnBias = 1.4
+    static let uTurnPenalty = 20.0
+    static let trafficSignalMs: UInt32 = 2_000
+
+    /// A signal on a stretch OSRM compresses into one edge (no junction).
+    static var signalOnRoadMilliseconds: UInt32 { turnMilliseconds(angle: 180, isUTurn: false) + trafficSignalMs }
+
+    /// Turn duration in ms; `angle` in degrees, positive turning right.
+    static func turnMilliseconds(angle: Double, isUTurn: Bool) -> UInt32 {
+        let a = isUTurn ? 180 : angle
+        let n = a / 90
+        var seconds = a >= 0 ? n * n * turnPenalty / turnBias : n * n * turnPenalty * turnBias
+        if isUTurn { seconds += uTurnPenalty }
+        return UInt32((seconds * 1000).rounded())
+    }
+
+    static func build(_ net: RoadNetwork, obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
+        let dirCount = net.edgeCount * 2
+        func allowed(_ k: Int) -> Bool { net.allows(direction: k, .bike) }
+
+        var dirNode = [Int32](repeating: -1, count: dirCount)
+        var nodeCount = 0
+        for k in 0..<dirCount where allowed(k) {
+            dirNode[k] = Int32(nodeCount)
+            nodeCount += 1
+        }
+        // Bicycle roads at each junction, and the directions arriving at and leaving each one (CSR).
+        var roads = [UInt8](repeating: 0, count: net.nodeCount)
+        for e in 0..<net.edgeCount where net.allows(e, .bike) {
+            let a = Int(net.edgeFrom[e]), b = Int(net.edgeTo[e])
+            roads[a] = roads[a] &+ (roads[a] < 255 ? 1 : 0)
+            if b != a { roads[b] = roads[b] &+ (roads[b] < 255 ? 1 : 0) }
+        }
+        func directions(by junction: (Int) -> Int) -> (start: [UInt32], dirs: [Int32]) {
+            var start = [UInt32](repeating: 0, count: net.nodeCount + 1)
+            for k in 0..<dirCount where allowed(k) { start[junction(k) + 1] += 1 }
+            for i in 0..<net.nodeCount { start[i + 1] += start[i] }
+            var dirs = [Int32](repeating: 0, count: Int(start[net.nodeCount]))
+            var fill = start
+            for k in 0..<dirCount where allowed(k) {
+                dirs[Int(fill[junction(k)])] = Int32(k)
+                fill[junction(k)] += 1
+            }
+            return (start, dirs)
+        }
+        let (inStart, inDirs) = directions(by: { net.head(ofDirection: $0) })
+        let (outStart, outDirs) = directions(by: { net.tail(ofDirection: $0) })
+        let departure = EdgeBasedGraphBuilder.departureBearings(net)
+
+        /// Driving `next` after arriving by `k`, with the turn between them.
+        func turnWeight(_ k: Int, _ next: Int) -> UInt32 {
+            let via = net.tail(ofDirection: next)
+            let isUTurn = k ^ 1 == next
+            var turn: UInt32 = 0
+            // A way simply going on past a way end is no turn in OSRM either (it compresses
+            // such nodes) unless the names differ.
+            let isJunction = isUTurn || roads[via] > 2 || net.edgeName[k >> 1] != net.edgeName[next >> 1]
+            if isJunction {
+                let arrival = Double(departure[k ^ 1]) + 180
+                let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
+                turn = turnMilliseconds(angle: angle, isUTurn: isUTurn)
+            }
+            if let here = obstacles[Int32(via)] {
+                // bicycle.lua reads signals through lib/traffic_signal.lua, which ignores `direction`.
+                for o in here where o.kind == .trafficSignals {
+                    turn &+= isJunction ? trafficSignalMs : signalOnRoadMilliseconds
+                }
+            }
+            return net.weight(next >> 1, forward: next & 1 == 0, .bike) &+ turn
+        }
+
+        var g = ModeGraph(nodeCount: nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
+                          edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)), edgeDirNode: Column(dirNode))
+        for next in 0..<dirCount {
+            g.edgeDirStart[next] = UInt32(g.arcFrom.count)
+            guard allowed(next) else { continue }
+            let via = net.tail(ofDirection: next)
+            let exits = outDirs[Int(outStart[via])..<Int(outStart[via + 1])]
+            for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
+                // U-turns only at dead ends.
+                if Int(k) ^ 1 == next && exits.contains(where: { $0 != Int32(next) }) { continue }
+                g.arcFrom.append(dirNode[Int(k)])
+                g.arcTo.append(dirNode[next])
+                g.arcWeight.append(turnWeight(Int(k), next))
+                g.arcEdgeDir.append(Int32(next))
+            }
+        }
+        g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
+        return g
+    }
+}
