@@ -214,8 +214,9 @@ final class RouteToolTests: XCTestCase {
 
     func testFootIsOSRMsNameForWalking() throws {
         let map = try helsinki()
-        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--map", map])
-        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--map", map])
+        // One departure for both: --json carries the clock (now, by default).
+        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--map", map, "--depart", "2026-12-03 10:00"])
+        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--map", map, "--depart=2026-12-03 10:00"])
         XCTAssertEqual(foot.status, 0, foot.stderr)
         XCTAssertEqual(foot.stdout, walk.stdout)
         XCTAssertTrue(foot.stdout.contains("\"mode\":\"walking\""), foot.stdout)
