@@ -77,6 +77,25 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(text.contains("miles"), text)
     }
 
+    /// Avoided roads used all the same are said under the trip, one line per class, whatever
+    /// leg used them.
+    func testAvoidedRoadsUsedAreSaidUnderTheTrip() {
+        var legs = directions().legs
+        legs[0].route.unavoidable = [.toll, .motorway]
+        legs[1].route.unavoidable = .toll
+        legs[1].route.unsupportedAvoidance = .unpaved
+        let text = DirectionsScreen.render(DirectionsViewModel(legs: legs, transportType: .car, attribution: "© OpenStreetMap contributors"),
+                                           unit: .miles)
+        XCTAssertTrue(text.hasSuffix("""
+        Total Time: 1h 5m 30s
+        ! This trip uses a toll road: no other way exists.
+        ! This trip uses a motorway: no other way exists.
+        ! The routing server cannot avoid unpaved roads in this request; this trip may use them.
+        © OpenStreetMap contributors
+        """), text)
+        XCTAssertFalse(DirectionsScreen.render(directions(), unit: .miles).contains("! "))
+    }
+
     func testAttributionOnlyWhenGiven() {
         let vm = DirectionsViewModel(legs: directions().legs, transportType: .car, attribution: nil)
         XCTAssertFalse(DirectionsScreen.render(vm, unit: .miles).contains("©"))

@@ -135,7 +135,7 @@ final class RoutingEngine: @unchecked Sendable {
 
     private func search(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
                         _ ws: QueryWorkspace, slack: Double, reference: Bool, avoid: UInt8,
-                        wideStretch: Bool = false) throws -> Search {
+                        wideStretch: Bool = false, stretched: UnsafeMutablePointer<Bool>? = nil) throws -> Search {
         guard let (s, t) = snapEnds(a, b, mode, ws) else { throw DirectionsError.noRoute }
         let sourceCandidates = candidates(s, mode), targetCandidates = candidates(t, mode)
         var sources = sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
@@ -148,9 +148,11 @@ final class RoutingEngine: @unchecked Sendable {
         }
         if onAvoidedOnly(sourceCandidates) {
             sources = AvoidedStretch.extend(sources, forward: true, router: router, avoid: avoid, wide: wideStretch)
+            stretched?.pointee = true
         }
         if onAvoidedOnly(targetCandidates) {
             targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid, wide: wideStretch)
+            stretched?.pointee = true
         }
         var direct: SearchPath?
         if s.edge == t.edge {
@@ -198,11 +200,12 @@ final class RoutingEngine: @unchecked Sendable {
         var found: Search?
         var kept: RoadAvoidance = []
         search: for subset in avoid.subsetsLargestFirst {
-            // The nearest ways off an avoided road the place lies on, else any of them.
-            for wide in subset.isEmpty ? [false] : [false, true] {
+            // The nearest ways off an avoided road the place lies on, else (only then) any of them.
+            var stretched = false
+            for wide in subset.isEmpty ? [false] : [false, true] where !wide || stretched {
                 do {
                     found = try search(a, b, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue,
-                                       wideStretch: wide)
+                                       wideStretch: wide, stretched: &stretched)
                     kept = subset
                     break search
                 } catch DirectionsError.noRoute where !subset.isEmpty {
