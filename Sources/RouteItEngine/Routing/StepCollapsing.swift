@@ -39,9 +39,14 @@ struct StepCollapsing {
             // A car heading back the way it came: across the median onto the other carriageway of
             // the road it left, or round a tight corner pair that reverses the heading.
             let turnsBack = mode == .car && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
-                && (abs(a + b) >= 150 || abs(a + b) >= 120 && !next.name.isEmpty && previous.name == next.name)
-            // Only an unnamed piece (or one named like the next street, or a few metres) is a connector.
-            let isConnector = step.name.isEmpty || step.name == next.name || step.distance < 5
+                && (abs(a + b) >= 150 || abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label))
+            // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
+            // onto a piece that passes no junction and ends where the route has no choice, or a
+            // turn straight into a name change.
+            let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
+            let choiceless = next.choices <= 1 && step.junctionsPassed == 0
+            let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
+            let isConnector = staggered || choiceless || intoNameChange
             guard turnsBack || isConnector else {
                 out.append(step)
                 i += 1
@@ -50,6 +55,7 @@ struct StepCollapsing {
             var merged = step
             merged.absorb(next)
             merged.name = next.name
+            merged.label = next.label
             if turnsBack {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
@@ -77,7 +83,8 @@ struct StepCollapsing {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last,
-               step.distance < StepCollapsing.shortNameChange || step.name == previous.name || step.name.isEmpty {
+               step.distance < StepCollapsing.shortNameChange || step.name == previous.name
+                || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous
             } else {
