@@ -46,7 +46,9 @@ struct StepCollapsing {
             let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
-            let isConnector = staggered || choiceless || intoNameChange
+            // Across a side street and back onto the street the route was on (a crossing).
+            let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+            let isConnector = staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
                 out.append(step)
                 i += 1
