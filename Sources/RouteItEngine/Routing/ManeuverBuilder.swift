@@ -29,6 +29,8 @@ struct ManeuverBuilder {
         var junctionsPassed = 0
         /// Ways the mode may take at the step's junction, the way back excluded.
         var choices = 0
+        /// Heading arriving at the step's junction (nil for the first step).
+        var inBearing: Double?
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
@@ -149,6 +151,7 @@ struct ManeuverBuilder {
             if steps.count > stepsBefore {
                 draft.label = label
                 draft.choices = junction ? branches(at: node, arrivingBy: prev, inBearing: inBearing).count : 1
+                draft.inBearing = inBearing
             } else if junction {
                 draft.junctionsPassed += 1
             }
