@@ -174,4 +174,26 @@ final class GuidanceRulesTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -150), (-8, 150), .walk).first),
                        ["Head north on Etelä", "Turn left", "Turn right onto Pohjoinen", "Arrive at your destination"])
     }
+
+    /// A car keeping left at the end of Katu into a 77 m turning loop that brings it back south
+    /// onto Toinen katu turns round: "Make a U-turn", as OSRM says, not "Keep left onto Katu".
+    /// Turning from Katu onto another street that bends back (a hairpin) is no U-turn.
+    func testATurningLoopBackAlongTheStreetIsAUTurn() throws {
+        func network(loopName: String) throws -> OfflineDirections {
+            var f = RoadFixture()
+            f.node("N0", 0, 0); f.node("N1", 0, 500); f.node("X", 0, 800)
+            f.node("A", -10, 520); f.node("B", -25, 528); f.node("C", -40, 520); f.node("S1", -45, 500); f.node("S0", -45, 0)
+            f.street(1, ["N0", "N1"], "Katu", highway: "secondary")
+            f.street(2, ["N1", "X"], "Sivukatu", highway: "secondary")
+            f.street(3, ["N1", "A", "B", "C", "S1"], loopName, highway: "secondary", [("oneway", "yes")])
+            f.street(4, ["S1", "S0"], "Toinen katu", highway: "secondary")
+            return try f.build()
+        }
+        XCTAssertEqual(instructions(try network(loopName: "Katu").route((0, 100), (-45, 300)).first),
+                       ["Head north on Katu", "Make a U-turn", "Continue onto Toinen katu", "Arrive at your destination"])
+        let hairpin = instructions(try network(loopName: "Mutka").route((0, 100), (-45, 300)).first)
+        XCTAssertFalse(hairpin.contains("Make a U-turn"), "\(hairpin)")
+        let walk = instructions(try network(loopName: "Katu").route((0, 100), (-45, 300), .walk).first)
+        XCTAssertFalse(walk.contains("Make a U-turn"), "\(walk)")
+    }
 }
