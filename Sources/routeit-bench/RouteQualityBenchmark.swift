@@ -10,7 +10,7 @@ import RouteItRemote
 /// alternatives; both answers are read back from their sentences (`RouteQualityTally`).
 enum RouteQualityBenchmark {
     static func run(_ arguments: [String]) async {
-        let args = BenchArguments(arguments, allowed: ["map", "osrm-port", "mode", "pairs", "seed"])
+        let args = BenchArguments(arguments, allowed: ["map", "osrm-port", "mode", "pairs", "seed", "dump"])
         let mapPath = args.required("map")
         guard let port = UInt16(args.required("osrm-port")) else { fail("--osrm-port must be a port number", status: 2) }
         guard let mode = TransportType(rawValue: args.string("mode") ?? "car") else { fail("--mode must be car, walk or bike", status: 2) }
@@ -35,6 +35,8 @@ enum RouteQualityBenchmark {
         var rng = SeededGenerator(seed: seed ^ modeSalt)
         var tally = RouteQualityTally()
         var referenceErrors = 0
+        // --dump FILE: every trip both engines route, both step lists side by side (for tuning the guidance).
+        var dump: [String] = []
         for _ in 0..<wanted {
             let a = RouteBenchmark.randomPoint(in: box, &rng)
             var b = RouteBenchmark.randomPoint(in: box, &rng)
@@ -51,6 +53,17 @@ enum RouteQualityBenchmark {
                 referenceErrors += 1
             }
             tally.add(from: a, to: b, ours: mine, reference: theirs)
+            if args.string("dump") != nil, let m = mine.first, let t = theirs.first {
+                let same = RouteQualityTally.samePath(m, t)
+                let verdict = !same ? "OTHER-PATH" : m.streetSequence == t.streetSequence ? "NAMES-AGREE" : "NAMES-DIFFER"
+                func lines(_ r: Route) -> String {
+                    r.steps.map { "    \($0.instruction) (\(Int($0.distance)) m)" }.joined(separator: "\n")
+                }
+                dump.append("\(a.latitude),\(a.longitude) -> \(b.latitude),\(b.longitude) \(verdict)\n  ours:  \(m.streetSequence.joined(separator: " | "))\n  osrm:  \(t.streetSequence.joined(separator: " | "))\n  ours steps:\n\(lines(m))\n  osrm steps:\n\(lines(t))\n")
+            }
+        }
+        if let path = args.string("dump") {
+            try? dump.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         JSONValue.print(json(tally, mode: mode, referenceErrors: referenceErrors))
     }

@@ -118,4 +118,82 @@ final class GuidanceRulesTests: XCTestCase {
         let choice = try f.build()
         XCTAssertEqual(instructions(try choice.route((0, -200), (200, 0)).first), ["Head north", "Turn right", "Arrive at your destination"])
     }
+
+    /// A road whose name stays while its ref changes, then whose name ends while the ref stays
+    /// (Route de Laghet, M 2204 A → D 2204 A → unnamed D 2204 A), is one road: OSRM announces
+    /// nothing. A ref-only road gaining a name under the same ref is the same road too; a new
+    /// name under another ref is announced.
+    func testANameOrARefThatStaysIsTheSameRoad() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 400, 0); f.node("C", 800, 0); f.node("D", 1200, 0)
+        f.street(1, ["A", "B"], "Route de Laghet", highway: "secondary", [("ref", "M 2204 A")])
+        f.street(2, ["B", "C"], "Route de Laghet", highway: "secondary", [("ref", "D 2204 A")])
+        f.way(3, ["C", "D"], [("highway", "secondary"), ("ref", "D 2204 A")])
+        let d = try f.build()
+        for mode in TransportType.allCases {
+            XCTAssertEqual(instructions(try d.route((20, 0), (1150, 0), mode).first),
+                           ["Head east on Route de Laghet", "Arrive at your destination"], "\(mode)")
+        }
+
+        var g = RoadFixture()
+        g.node("A", 0, 0); g.node("B", 400, 0); g.node("C", 800, 0); g.node("D", 1200, 0)
+        g.way(1, ["A", "B"], [("highway", "trunk"), ("ref", "A 500")])
+        g.street(2, ["B", "C"], "Tunnel de Monaco", highway: "trunk", [("ref", "A 500")])
+        g.street(3, ["C", "D"], "Moyenne Corniche", highway: "trunk", [("ref", "M 6007")])
+        let e = try g.build()
+        XCTAssertEqual(instructions(try e.route((20, 0), (1150, 0)).first),
+                       ["Head east on A 500", "Continue onto Moyenne Corniche", "Arrive at your destination"])
+    }
+
+    /// A walker crossing a side street 9 m over to the other pavement of the same street
+    /// (Mikonkatu, Kaivokatu for 9 m, Mikonkatu) goes on along Mikonkatu: no "Turn left onto
+    /// Kaivokatu", no "Turn right onto Mikonkatu".
+    func testACrossingBackOntoTheSameStreetIsNoTurn() throws {
+        var f = RoadFixture()
+        f.node("W", 0, 0); f.node("J1", 200, 0); f.node("J2", 200, 9); f.node("E", 400, 9)
+        f.node("S", 200, -200); f.node("N", 200, 200)
+        f.street(1, ["W", "J1"], "Mikonkatu", highway: "footway")
+        f.street(2, ["J2", "E"], "Mikonkatu", highway: "footway")
+        f.street(3, ["S", "J1", "J2", "N"], "Kaivokatu", highway: "footway")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((20, 0), (380, 9), .walk).first),
+                       ["Head east on Mikonkatu", "Arrive at your destination"])
+    }
+
+    /// Two turns joined by an 8 m unnamed path stay two turns where the second junction offers a
+    /// choice (OSRM collapses only onto a choiceless junction or a staggered one within 3 m).
+    func testTwoTurnsWithAChoiceBetweenStayTwoTurns() throws {
+        var f = RoadFixture()
+        f.node("S", 0, -200); f.node("J1", 0, 0); f.node("J2", -8, 0); f.node("N", -8, 200); f.node("Q", -8, -200)
+        f.node("E", 200, 0)
+        f.street(1, ["S", "J1"], "Etelä", highway: "footway")
+        f.way(2, ["J1", "J2"], [("highway", "footway")])
+        f.street(3, ["Q", "J2", "N"], "Pohjoinen", highway: "footway")
+        f.street(4, ["J1", "E"], "Itä", highway: "footway")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -150), (-8, 150), .walk).first),
+                       ["Head north on Etelä", "Turn left", "Turn right onto Pohjoinen", "Arrive at your destination"])
+    }
+
+    /// A car keeping left at the end of Katu into a 77 m turning loop that brings it back south
+    /// onto Toinen katu turns round: "Make a U-turn", as OSRM says, not "Keep left onto Katu".
+    /// Turning from Katu onto another street that bends back (a hairpin) is no U-turn.
+    func testATurningLoopBackAlongTheStreetIsAUTurn() throws {
+        func network(loopName: String) throws -> OfflineDirections {
+            var f = RoadFixture()
+            f.node("N0", 0, 0); f.node("N1", 0, 500); f.node("X", 0, 800)
+            f.node("A", -10, 520); f.node("B", -25, 528); f.node("C", -40, 520); f.node("S1", -45, 500); f.node("S0", -45, 0)
+            f.street(1, ["N0", "N1"], "Katu", highway: "secondary")
+            f.street(2, ["N1", "X"], "Sivukatu", highway: "secondary")
+            f.street(3, ["N1", "A", "B", "C", "S1"], loopName, highway: "secondary", [("oneway", "yes")])
+            f.street(4, ["S1", "S0"], "Toinen katu", highway: "secondary")
+            return try f.build()
+        }
+        XCTAssertEqual(instructions(try network(loopName: "Katu").route((0, 100), (-45, 300)).first),
+                       ["Head north on Katu", "Make a U-turn", "Continue onto Toinen katu", "Arrive at your destination"])
+        let hairpin = instructions(try network(loopName: "Mutka").route((0, 100), (-45, 300)).first)
+        XCTAssertFalse(hairpin.contains("Make a U-turn"), "\(hairpin)")
+        let walk = instructions(try network(loopName: "Katu").route((0, 100), (-45, 300), .walk).first)
+        XCTAssertFalse(walk.contains("Make a U-turn"), "\(walk)")
+    }
 }

@@ -25,6 +25,14 @@ struct ManeuverBuilder {
         var turn: Double?
         /// Bicycles: pushed or on a ferry rather than ridden.
         var travel: Maneuver.Travel?
+        /// Name and ref of the road the step starts on (compared as OSRM does).
+        var label = StreetLabel(name: "", ref: "")
+        /// Junctions with other ways passed after the step's own (none: "undisturbed").
+        var junctionsPassed = 0
+        /// Ways the mode may take at the step's junction, the way back excluded.
+        var choices = 0
+        /// Heading arriving at the step's junction (nil for the first step).
+        var inBearing: Double?
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
@@ -44,6 +52,7 @@ struct ManeuverBuilder {
 
         /// Appends a following step's way (its maneuver is dropped).
         mutating func absorb(_ other: Draft) {
+            junctionsPassed += other.junctionsPassed + (other.choices > 1 ? 1 : 0)
             distance += other.distance
             ms += other.ms
             for c in other.polyline where polyline.last != c { polyline.append(c) }
@@ -87,6 +96,7 @@ struct ManeuverBuilder {
         let firstName = net.name(of: legs[first].edge)
         var draft = Draft(kind: .depart, name: firstName,
                           bearing: ManeuverBuilder.heading(leaving: coords[first], over: ManeuverBuilder.headingMetres))
+        draft.label = net.label(of: legs[first].edge)
         for i in 0...first { draft.add(legs[i], coords[i]) }
         draft.travel = travel(legs[first])
         var last = first          // the last meaningful leg already in a step
@@ -107,8 +117,12 @@ struct ManeuverBuilder {
             if roundabouts && isRoundabout && !wasRoundabout {
                 steps.append(draft)
                 (draft, last, i) = roundabout(from: i, legs, coords, isMeaningful)
+                draft.label = net.label(of: legs[last].edge)
                 continue
             }
+            let label = net.label(of: leg.edge)
+            // OSRM compares the roads on either side of the junction, not the step's first road.
+            let renamed = net.label(of: prev.edge).requiresAnnouncement(onto: label)
             let turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
             let junction = adjacency.degree(node) >= 3
             if turnsBack {
@@ -117,7 +131,7 @@ struct ManeuverBuilder {
             } else if junction, let side = forkSide(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
                 steps.append(draft)
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
-            } else if name != draft.name && !(roundabouts && isRoundabout) {
+            } else if renamed && name != draft.name && !(roundabouts && isRoundabout) {
                 let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
                 let straight = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
                 if straight && name.isEmpty {
@@ -126,6 +140,7 @@ struct ManeuverBuilder {
                             && draft.distance < StepCollapsing.nameAdoptLength {
                     // A turn onto a short unnamed piece that runs into a named street names that street.
                     draft.name = name
+                    draft.label = label
                 } else {
                     steps.append(draft)
                     draft = straight ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
@@ -143,6 +158,13 @@ struct ManeuverBuilder {
                 draft = abs(turn) < ManeuverBuilder.straightAngle ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
             }
             if steps.count != stepsBefore { draft.travel = legTravel }
+            if steps.count > stepsBefore {
+                draft.label = label
+                draft.choices = junction ? branches(at: node, arrivingBy: prev, inBearing: inBearing).count : 1
+                draft.inBearing = inBearing
+            } else if junction {
+                draft.junctionsPassed += 1
+            }
             draft.add(leg, coords[i])
             last = i
             i += 1

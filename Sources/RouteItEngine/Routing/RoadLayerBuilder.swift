@@ -50,8 +50,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
 
     private var ways: [WayInfo] = []
     private var refs: [Int64] = []
+    /// Each road label once: its name (else ref) and its ref, side by side.
     private var names: [String] = [""]
-    private var nameIndex: [String: Int32] = ["": 0]
+    private var labelRefs: [String] = [""]
+    private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
     private(set) var restrictions: [TurnRestriction] = []
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
     private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
@@ -84,12 +86,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         }
         let profileName = profile?.name ?? bike?.name ?? ""
         let name: Int32
-        if let known = nameIndex[profileName] {
+        let label = StreetLabel(name: profileName, ref: profile?.ref ?? way.tag("ref") ?? "")
+        if let known = nameIndex[label] {
             name = known
         } else {
             name = Int32(names.count)
             names.append(profileName)
-            nameIndex[profileName] = name
+            labelRefs.append(label.ref)
+            nameIndex[label] = name
         }
         let start = refs.count
         refs.append(contentsOf: way.nodeRefs)
@@ -190,7 +194,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
 
         var net = RoadNetwork(nodeCount: junctions.count, edgeFrom: [], edgeTo: [], edgeLength: [], edgeClass: [],
                               edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [], edgeAvoid: [],
-                              geometryStart: [], geometry: [], names: StringColumn(names))
+                              geometryStart: [], geometry: [], names: StringColumn(names),
+                              refs: StringColumn(labelRefs))
         for (w, way) in ways.enumerated() {
             let r = wayRanges[w]
             if r.isEmpty { continue }

@@ -59,6 +59,9 @@ struct RoadNetwork {
     var geometryStart: Column<UInt32>      // edgeCount + 1 offsets into geometry
     var geometry: Column<GeoPoint>
     var names: StringColumn
+    /// Per entry of `names`: the way's `ref` ("" when none; empty column on maps made before refs
+    /// were kept apart).
+    var refs: StringColumn
 
     var edgeCount: Int { edgeFrom.count }
 
@@ -109,6 +112,16 @@ struct RoadNetwork {
     func isFerry(_ edge: Int) -> Bool { edgeBikeFlags[edge] & BikeEdgeFlags.ferry != 0 }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
+
+    /// The edge's name and ref apart, for guidance that compares roads as OSRM does.
+    func label(of edge: Int) -> StreetLabel {
+        let i = Int(edgeName[edge])
+        let shown = names[i]
+        guard refs.count == names.count else { return StreetLabel(name: shown, ref: "") }
+        let ref = refs[i]
+        // `names` holds the name, else the ref: a label equal to its ref has no name of its own.
+        return StreetLabel(name: shown == ref ? "" : shown, ref: ref)
+    }
 
     // Edge direction k: edge k >> 1, from→to when k is even.
     /// The junction edge direction `k` leaves.
@@ -163,6 +176,7 @@ struct RoadNetwork {
         try sections.write(geometryStart, named: "net.geomStart")
         try sections.write(geometry, named: "net.geometry")
         try names.write(named: "net.names", to: sections)
+        try refs.write(named: "net.refs", to: sections)
     }
 
     /// Maps the network; checks only what costs nothing (counts), values are checked on use.
@@ -185,7 +199,8 @@ struct RoadNetwork {
             edgeAvoid: try sections.column("net.avoid"),
             geometryStart: try sections.column("net.geomStart"),
             geometry: try sections.column("net.geometry"),
-            names: try StringColumn.read(named: "net.names", from: sections))
+            names: try StringColumn.read(named: "net.names", from: sections),
+            refs: sections.has("net.refs.offsets") ? try StringColumn.read(named: "net.refs", from: sections) : StringColumn([]))
         let e = net.edgeFrom.count
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,

@@ -18,10 +18,12 @@ public struct RoadProfile: Equatable, Sendable {
     public var foot: Bool
     public var footSpeed: Double
     public var roundabout: Bool
-    /// `name`, else `ref`, else "".
+    /// `name`, else `ref`, else "": what a step calls the road.
     public var name: String
     /// The kinds of road a trip may avoid that this way is (toll, motorway, ferry, unpaved).
     public var avoidClasses: RoadAvoidance
+    /// `ref` ("A 500", "D 2204 A"), else "": OSRM announces no new name while it stays.
+    public var ref: String
 
     public var isRoutable: Bool { carForward || carBackward || foot }
 
@@ -35,6 +37,7 @@ public struct RoadProfile: Equatable, Sendable {
         roadClass = cls
         name = t["name"] ?? t["ref"] ?? ""
         avoidClasses = RoadAvoidance(osmTags: t)
+        ref = t["ref"] ?? ""
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 

@@ -22,8 +22,36 @@ struct StepCollapsing {
     typealias Draft = ManeuverBuilder.Draft
 
     func collapse(_ steps: [Draft]) -> [Draft] {
-        foldNameChanges(combineConnectedTurns(steps))
+        foldNameChanges(markTurnarounds(combineConnectedTurns(steps)))
     }
+
+    /// Longest step that can be a turnaround (a loop at the end of a carriageway).
+    static let turnaroundLength = 100.0
+
+    /// A car step on the street it was already on (or an unnamed loop back onto it) that, within
+    /// a short way, heads back the way the car came (a turning loop at the end of a carriageway)
+    /// is a U-turn, as OSRM announces it.
+    func markTurnarounds(_ steps: [Draft]) -> [Draft] {
+        guard mode == .car else { return steps }
+        return steps.enumerated().map { index, step in
+            guard index > 0, index + 1 < steps.count, [.turn, .fork, .continue].contains(step.kind),
+                  step.distance <= StepCollapsing.turnaroundLength, let entry = step.inBearing, step.polyline.count >= 2 else { return step }
+            let exit = ManeuverBuilder.heading(arriving: step.polyline, over: ManeuverBuilder.headingMetres)
+            guard abs(ManeuverBuilder.turnAngle(from: entry, to: exit)) >= StepCollapsing.reversedAngle else { return step }
+            // Back along the street the car was on (a bend onto another street is just a turn).
+            let before = steps[index - 1].label
+            guard before.isSameStreet(as: step.label) || step.label.isEmpty && before.isSameStreet(as: steps[index + 1].label)
+            else { return step }
+            var turned = step
+            turned.kind = .uTurn
+            turned.direction = .uTurn
+            return turned
+        }
+    }
+
+    /// Headings this far apart point back the way the car came (OSRM's `bearingsAreReversed`:
+    /// within 35° of opposite).
+    static let reversedAngle = 145.0
 
     /// Two turns joined by a connector too short to be a street of its own become one.
     func combineConnectedTurns(_ steps: [Draft]) -> [Draft] {
@@ -43,9 +71,16 @@ struct StepCollapsing {
             // A car heading back the way it came: across the median onto the other carriageway of
             // the road it left, or round a tight corner pair that reverses the heading.
             let turnsBack = mode == .car && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
-                && (abs(a + b) >= 150 || abs(a + b) >= 120 && !next.name.isEmpty && previous.name == next.name)
-            // Only an unnamed piece (or one named like the next street, or a few metres) is a connector.
-            let isConnector = step.name.isEmpty || step.name == next.name || step.distance < 5
+                && (abs(a + b) >= StepCollapsing.reversedAngle || abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label))
+            // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
+            // onto a piece that passes no junction and ends where the route has no choice, or a
+            // turn straight into a name change.
+            let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
+            let choiceless = next.choices <= 1 && step.junctionsPassed == 0
+            let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
+            // Across a side street and back onto the street the route was on (a crossing).
+            let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+            let isConnector = staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
                 out.append(step)
                 i += 1
@@ -55,6 +90,7 @@ struct StepCollapsing {
             merged.absorb(next)
             merged.name = next.name
             merged.travel = next.travel
+            merged.label = next.label
             if turnsBack {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
@@ -83,7 +119,8 @@ struct StepCollapsing {
         for step in steps {
             if step.kind == .continue, var previous = out.last,
                step.travel == previous.travel
-                   ? step.distance < StepCollapsing.shortNameChange || step.name == previous.name || step.name.isEmpty
+                   ? step.distance < StepCollapsing.shortNameChange || step.name == previous.name
+                       || previous.label.isSameStreet(as: step.label) || step.name.isEmpty
                    : step.distance < StepCollapsing.shortTravelChange && step.travel != .ferry && previous.travel != .ferry {
                 previous.absorb(step)
                 out[out.count - 1] = previous

@@ -1,0 +1,75 @@
+/// A road's `name` and `ref` kept apart, compared the way OSRM's guidance compares them
+/// (`requiresNameAnnounced`, `haveSameName`): a road that keeps its ref while its name comes or
+/// goes ("A 500" into "Tunnel de Monaco, A 500"), keeps its name while the ref changes, or only
+/// adds a compass suffix ("Main Street" → "Main Street North") is the same road to a navigator.
+struct StreetLabel: Hashable, Sendable {
+    var name: String
+    var ref: String
+
+    var isEmpty: Bool { name.isEmpty && ref.isEmpty }
+
+    /// Suffixes that do not make a new street (car.lua's `suffix_list`).
+    static let suffixes: Set<String> = ["n", "ne", "e", "se", "s", "sw", "w", "nw",
+                                        "north", "south", "west", "east", "nor", "sou", "we", "ea"]
+
+    /// Whether driving from this road onto `next` changes the street a navigator names.
+    func requiresAnnouncement(onto next: StreetLabel) -> Bool {
+        if self == next { return false }
+        // From nothing onto something is always news.
+        if isEmpty && !next.isEmpty { return true }
+        let namesEmpty = name.isEmpty && next.name.isEmpty
+        // One name starting with the other (an empty name starts every name).
+        let nameContained = name.hasPrefix(next.name) || next.name.hasPrefix(name)
+        let suffixChange = StreetLabel.differOnlyBySuffix(name, next.name)
+        let namesEqual = name == next.name || nameContained || suffixChange
+        let nameRemoved = !name.isEmpty && next.name.isEmpty
+        let refsEmpty = ref.isEmpty && next.ref.isEmpty
+        let refContained = ref.isEmpty || next.ref.isEmpty || ref.contains(next.ref) || next.ref.contains(ref)
+        let refRemoved = !ref.isEmpty && next.ref.isEmpty
+        let obvious = namesEmpty && refsEmpty || namesEqual && refContained || namesEqual && refsEmpty
+            || refContained && nameRemoved || namesEqual && refRemoved || suffixChange
+        // A ref-only road onto a name-only road (and back), or a ref that changes on unnamed roads.
+        let needsAnnouncement = name.isEmpty && !ref.isEmpty && !next.name.isEmpty && next.ref.isEmpty
+            || !name.isEmpty && ref.isEmpty && next.name.isEmpty && !next.ref.isEmpty
+            || namesEmpty && !refContained
+        return !obvious || needsAnnouncement
+    }
+
+    /// Both roads have a name or ref and going from one to the other is no news.
+    func isSameStreet(as other: StreetLabel) -> Bool {
+        !isEmpty && !other.isEmpty && !requiresAnnouncement(onto: other)
+    }
+
+    /// The two names are the same once their longest common part is taken out, apart from
+    /// compass suffixes or prefixes ("West Main Street" / "Main Street").
+    static func differOnlyBySuffix(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        func isSuffix(_ part: ArraySlice<Character>) -> Bool {
+            let trimmed = String(part).trimmingSpaces
+            return trimmed.isEmpty || suffixes.contains(trimmed)
+        }
+        guard !x.isEmpty, !y.isEmpty else { return isSuffix(x[...]) && isSuffix(y[...]) }
+        // Longest common substring by dynamic programming (names are short).
+        var previous = [Int](repeating: 0, count: y.count + 1), current = previous
+        var best = 0, endInX = 0, endInY = 0
+        for i in 1...x.count {
+            for j in 1...y.count {
+                current[j] = x[i - 1] == y[j - 1] ? previous[j - 1] + 1 : 0
+                if current[j] > best { best = current[j]; endInX = i; endInY = j }
+            }
+            swap(&previous, &current)
+        }
+        guard best > 0 else { return isSuffix(x[...]) && isSuffix(y[...]) }
+        return isSuffix(x[..<(endInX - best)]) && isSuffix(x[endInX...])
+            && isSuffix(y[..<(endInY - best)]) && isSuffix(y[endInY...])
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,34 @@
+import XCTest
+@testable import RouteItEngine
+
+/// Name and ref compared as OSRM's `requiresNameAnnounced` does.
+final class StreetLabelTests: XCTestCase {
+    private func label(_ name: String, _ ref: String = "") -> StreetLabel { StreetLabel(name: name, ref: ref) }
+
+    func testAStreetKeepingItsRefOrItsNameIsNoNews() {
+        // The ref stays while a name appears or goes.
+        XCTAssertFalse(label("", "A 500").requiresAnnouncement(onto: label("Tunnel de Monaco", "A 500")))
+        XCTAssertFalse(label("Route de Laghet", "D 2204 A").requiresAnnouncement(onto: label("", "D 2204 A")))
+        // The name stays while the ref changes.
+        XCTAssertFalse(label("Route de Laghet", "M 2204 A").requiresAnnouncement(onto: label("Route de Laghet", "D 2204 A")))
+        // One name is the start of the other, or they differ by a compass suffix only.
+        XCTAssertFalse(label("Mannerheimintie").requiresAnnouncement(onto: label("Mannerheimintie (bridge)")))
+        XCTAssertFalse(label("Main Street").requiresAnnouncement(onto: label("West Main Street")))
+        XCTAssertFalse(label("Kaivokatu").requiresAnnouncement(onto: label("")), "a name that ends is no news")
+    }
+
+    func testAnotherStreetIsNews() {
+        XCTAssertTrue(label("Tunnel de Monaco", "A 500").requiresAnnouncement(onto: label("Bretelle de Monaco", "A 500")))
+        XCTAssertTrue(label("Kaivokatu").requiresAnnouncement(onto: label("Mikonkatu")))
+        XCTAssertTrue(label("").requiresAnnouncement(onto: label("", "A 500")), "from nothing onto a ref")
+        XCTAssertTrue(label("", "A 500").requiresAnnouncement(onto: label("Kaivokatu")), "a ref-only road onto a name-only one")
+        XCTAssertTrue(label("Kaivokatu").requiresAnnouncement(onto: label("", "E 18")), "a name-only road onto a ref-only one")
+        XCTAssertTrue(label("", "A 500").requiresAnnouncement(onto: label("", "A 8")), "unnamed roads whose ref changes")
+    }
+
+    func testSameStreetNeedsANameOrRefOnBothSides() {
+        XCTAssertTrue(label("", "A 500").isSameStreet(as: label("Tunnel de Monaco", "A 500")))
+        XCTAssertFalse(label("").isSameStreet(as: label("")))
+        XCTAssertFalse(label("Kaivokatu").isSameStreet(as: label("")))
+    }
+}
