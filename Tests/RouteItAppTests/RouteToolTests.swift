@@ -214,8 +214,10 @@ final class RouteToolTests: XCTestCase {
 
     func testFootIsOSRMsNameForWalking() throws {
         let map = try helsinki()
-        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--map", map])
-        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--map", map])
+        // One departure for both: --json carries the clock, and two processes may straddle a second.
+        let depart = ["--depart", "2026-12-03 12:00"]
+        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--map", map] + depart)
+        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--map", map] + depart)
         XCTAssertEqual(foot.status, 0, foot.stderr)
         XCTAssertEqual(foot.stdout, walk.stdout)
         XCTAssertTrue(foot.stdout.contains("\"mode\":\"walking\""), foot.stdout)
