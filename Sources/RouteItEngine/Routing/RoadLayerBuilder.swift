@@ -121,27 +121,34 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
 
     public func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
                       progress: (Double) throws -> Void) throws {
-        let (net, junctions) = buildNetwork(coordinates: coordinates)
+        let (built, junctions) = buildNetwork(coordinates: coordinates)
+        let net = built.spatiallyOrdered()
         try progress(0.05)
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
         var carObstacles: [Int32: [RoadObstacle]] = [:]
         for (id, list) in obstacles {
             if let junction = viaIndex(id) { carObstacles[junction] = list }
         }
-        let car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
-        let foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
-        let bike = ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
+        var car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
+        var foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
+        var bike = ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
         var carBuilder = CHBuilder(car, arcMasks: car.arcMasks(net))
-        let carCH = try carBuilder.build { try progress(0.1 + 0.4 * $0) }
+        var carCH = try carBuilder.build { try progress(0.1 + 0.4 * $0) }
         var footBuilder = CHBuilder(foot, arcMasks: foot.arcMasks(net))
         footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
-        let footCH = try footBuilder.build { try progress(0.5 + 0.2 * $0) }
+        var footCH = try footBuilder.build { try progress(0.5 + 0.2 * $0) }
         var bikeBuilder = CHBuilder(bike, arcMasks: bike.arcMasks(net))
-        let bikeCH = try bikeBuilder.build { try progress(0.7 + 0.25 * $0) }
+        var bikeCH = try bikeBuilder.build { try progress(0.7 + 0.25 * $0) }
         let grid = EdgeGrid.build(net)
         let components = EdgeComponents(car: Column(EdgeComponents.label(car, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
                                          walk: Column(EdgeComponents.label(foot, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
                                          bike: Column(EdgeComponents.label(bike, edgeCount: net.edgeCount, smallSize: smallComponentSize)))
+        let carLayout = HierarchyLayout(graph: car, ch: carCH, net: net)
+        (car, carCH) = (carLayout.apply(to: car), carLayout.apply(to: carCH))
+        let footLayout = HierarchyLayout(graph: foot, ch: footCH, net: net)
+        (foot, footCH) = (footLayout.apply(to: foot), footLayout.apply(to: footCH))
+        let bikeLayout = HierarchyLayout(graph: bike, ch: bikeCH, net: net)
+        (bike, bikeCH) = (bikeLayout.apply(to: bike), bikeLayout.apply(to: bikeCH))
 
         try writeTables(net, to: db)
         try net.write(to: sections)

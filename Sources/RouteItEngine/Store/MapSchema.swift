@@ -12,7 +12,9 @@ public enum MapSchema {
     ///    every hierarchy arc the classes it covers (`ch.fwdMask`, `ch.bwdMask`); the bicycle
     ///    profile: `net.bikeForwardMs`/`bikeBackwardMs`/`bikeFlags`, the `bike` graph, hierarchy
     ///    and components; ferries and bicycle-only ways (cycleways) join the network.
-    public static let version = 7
+    /// 8: edges in Hilbert-curve order, graph nodes and shortcuts in `HierarchyLayout` order
+    ///    (same routes; a query's pages are few, so a cold process stays small).
+    public static let version = 8
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
