@@ -86,6 +86,10 @@ public final class MapSectionWriter {
         trailer += MapSectionWriter.le(MapSections.crc(trailer[...]))
         try out.write(contentsOf: Data(directory + trailer))
         try out.synchronize()
+        // The sections just written sit in the page cache in large folios, and a process that
+        // maps the map gets every folio it touches mapped whole (megabytes for a few bytes read).
+        // Written out, they can go: queries read back only their pages, one page at a time.
+        _ = posix_fadvise(out.fileDescriptor, off_t(start), off_t(written), Int32(POSIX_FADV_DONTNEED))
     }
 
     private static func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {

@@ -162,6 +162,10 @@ final class MappedRegion: @unchecked Sendable {
         guard length > 0 else { base = nil; return }
         let p = mmap(nil, Int(length), PROT_READ, MAP_SHARED, fd, off_t(offset))
         guard let p, p != MAP_FAILED else { throw MapSectionsError.damaged }
+        // A query reads scattered pages: a page not yet cached is read alone, into a page-sized
+        // folio, instead of a readahead window in a large folio that the kernel would then map
+        // whole into every later process touching any byte of it.
+        _ = madvise(p, Int(length), MADV_RANDOM)
         base = UnsafeRawPointer(p)
     }
 
