@@ -43,7 +43,13 @@ final class RoadAvoidanceMonacoTests: XCTestCase {
     private func pairs(_ m: Monaco, count: Int, seed: UInt64, across: Set<Int64> = []) -> [(Coordinate, Coordinate)] {
         var rng = SeededRandom(seed: seed)
         let net = m.engine.net
+        // In an order of their own (way, then first point), not the edge ids the import chose.
+        func key(_ e: Int) -> [Int64] {
+            let p = net.points(of: e)[net.points(of: e).startIndex]
+            return [net.edgeWay[e], Int64(p.lat), Int64(p.lon)]
+        }
         let roads = (0..<net.edgeCount).filter { across.contains(net.edgeWay[$0]) }
+            .sorted { key($0).lexicographicallyPrecedes(key($1)) }
         func clamp(_ c: Coordinate) -> Coordinate {
             Coordinate(latitude: min(max(c.latitude, m.box.minLatitude), m.box.maxLatitude),
                        longitude: min(max(c.longitude, m.box.minLongitude), m.box.maxLongitude))
