@@ -19,7 +19,7 @@ extension RoadNetwork {
                               edgeLength: permuted(edgeLength), edgeClass: permuted(edgeClass),
                               edgeFlags: permuted(edgeFlags), edgeCarMs: permuted(edgeCarMs),
                               edgeFootMs: permuted(edgeFootMs), edgeName: permuted(edgeName),
-                              edgeWay: permuted(edgeWay), edgeAvoid: permuted(edgeAvoid), geometryStart: [], geometry: [], names: names)
+                              edgeWay: permuted(edgeWay), edgeAvoid: permuted(edgeAvoid), geometryStart: [], geometry: [], names: names, refs: refs)
         if edgeBikeForwardMs.count == edgeCount {
             out.edgeBikeForwardMs = permuted(edgeBikeForwardMs)
             out.edgeBikeBackwardMs = permuted(edgeBikeBackwardMs)
