@@ -7,23 +7,12 @@ import RouteItCore
 /// the avoided arcs equals plain Dijkstra without them, for all 16 sets, with and without a core.
 final class CHAvoidanceTests: XCTestCase {
     private func town(_ mode: TransportType) throws -> (ModeGraph, RoadNetwork) {
-        let town = GridTown.make(size: 14, seed: 33)
-        let builder = RoadLayerBuilder()
-        var coordinates = NodeCoordinates()
-        for e in town.entities {
-            switch e {
-            case .node(let n): coordinates.record(n.id, Coordinate(latitude: n.latitude, longitude: n.longitude))
-            case .way(let w): try builder.collect(way: w) { _ in }
-            case .relation(let r): try builder.collect(relation: r) { _ in }
-            }
-        }
-        var (net, junctions) = builder.buildNetwork(coordinates: coordinates)
+        var town = try FixtureNetwork(GridTown.make(size: 14, seed: 33))
         var rng = SeededRandom(seed: 8)
-        net.edgeAvoid = Column((0..<net.edgeCount).map { _ in
+        town.net.edgeAvoid = Column((0..<town.net.edgeCount).map { _ in
             UInt8.random(in: 0...255, using: &rng) < 90 ? UInt8.random(in: 1...15, using: &rng) : 0
         })
-        let g = ModeGraph.build(net, mode: mode, restrictions: builder.restrictions) { RoadLayerBuilder.index(of: $0, in: junctions) }
-        return (g, net)
+        return (town.graph(mode), town.net)
     }
 
     private func assertExact(_ mode: TransportType, coreLimit: Int) throws {

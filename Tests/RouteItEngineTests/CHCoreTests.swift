@@ -6,21 +6,8 @@ import RouteItCore
 /// uncontracted core, must answer node-to-node queries exactly like plain Dijkstra.
 final class CHCoreTests: XCTestCase {
     private func graph(_ mode: TransportType) throws -> (ModeGraph, RoadNetwork) {
-        let town = GridTown.make(size: 14, seed: 21)
-        let builder = RoadLayerBuilder()
-        var coordinates = NodeCoordinates()
-        for e in town.entities {
-            switch e {
-            case .node(let n): coordinates.record(n.id, Coordinate(latitude: n.latitude, longitude: n.longitude))
-            case .way(let w): try builder.collect(way: w) { _ in }
-            case .relation(let r): try builder.collect(relation: r) { _ in }
-            }
-        }
-        let (net, junctions) = builder.buildNetwork(coordinates: coordinates)
-        let g = ModeGraph.build(net, mode: mode, restrictions: builder.restrictions) {
-            RoadLayerBuilder.index(of: $0, in: junctions)
-        }
-        return (g, net)
+        let town = try FixtureNetwork(GridTown.make(size: 14, seed: 21))
+        return (town.graph(mode), town.net)
     }
 
     private func assertMatches(_ g: ModeGraph, coreLimit: Int, expectCore: Bool) {

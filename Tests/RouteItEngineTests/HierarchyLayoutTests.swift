@@ -6,20 +6,8 @@ import RouteItCore
 /// search space on fewer blocks of node ids, and is what an import stores.
 final class HierarchyLayoutTests: XCTestCase {
     private func town(_ mode: TransportType) throws -> (ModeGraph, ContractionHierarchy, RoadNetwork) {
-        let town = GridTown.make(size: 30, seed: 3)
-        let builder = RoadLayerBuilder()
-        var coordinates = NodeCoordinates()
-        for e in town.entities {
-            switch e {
-            case .node(let n): coordinates.record(n.id, Coordinate(latitude: n.latitude, longitude: n.longitude))
-            case .way(let w): try builder.collect(way: w) { _ in }
-            case .relation(let r): try builder.collect(relation: r) { _ in }
-            }
-        }
-        let (net, junctions) = builder.buildNetwork(coordinates: coordinates)
-        let g = ModeGraph.build(net, mode: mode, restrictions: builder.restrictions) {
-            RoadLayerBuilder.index(of: $0, in: junctions)
-        }
+        let town = try FixtureNetwork(GridTown.make(size: 30, seed: 3))
+        let net = town.net, g = town.graph(mode)
         var b = CHBuilder(g, arcMasks: g.arcMasks(net))
         if mode == .walk { b.coreLimit = 12 * 12 }
         return (g, b.build(), net)
