@@ -32,33 +32,10 @@ enum BicycleGraphBuilder {
         let dirCount = net.edgeCount * 2
         func allowed(_ k: Int) -> Bool { net.allows(direction: k, .bike) }
 
-        var dirNode = [Int32](repeating: -1, count: dirCount)
-        var nodeCount = 0
-        for k in 0..<dirCount where allowed(k) {
-            dirNode[k] = Int32(nodeCount)
-            nodeCount += 1
-        }
-        // Bicycle roads at each junction, and the directions arriving at and leaving each one (CSR).
-        var roads = [UInt8](repeating: 0, count: net.nodeCount)
-        for e in 0..<net.edgeCount where net.allows(e, .bike) {
-            let a = Int(net.edgeFrom[e]), b = Int(net.edgeTo[e])
-            roads[a] = roads[a] &+ (roads[a] < 255 ? 1 : 0)
-            if b != a { roads[b] = roads[b] &+ (roads[b] < 255 ? 1 : 0) }
-        }
-        func directions(by junction: (Int) -> Int) -> (start: [UInt32], dirs: [Int32]) {
-            var start = [UInt32](repeating: 0, count: net.nodeCount + 1)
-            for k in 0..<dirCount where allowed(k) { start[junction(k) + 1] += 1 }
-            for i in 0..<net.nodeCount { start[i + 1] += start[i] }
-            var dirs = [Int32](repeating: 0, count: Int(start[net.nodeCount]))
-            var fill = start
-            for k in 0..<dirCount where allowed(k) {
-                dirs[Int(fill[junction(k)])] = Int32(k)
-                fill[junction(k)] += 1
-            }
-            return (start, dirs)
-        }
-        let (inStart, inDirs) = directions(by: { net.head(ofDirection: $0) })
-        let (outStart, outDirs) = directions(by: { net.tail(ofDirection: $0) })
+        let junctions = DirectionJunctions(net, mode: .bike)
+        let dirNode = junctions.dirNode, nodeCount = junctions.nodeCount, roads = junctions.roads
+        let (inStart, inDirs) = (junctions.inStart, junctions.inDirs)
+        let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
         let departure = EdgeBasedGraphBuilder.departureBearings(net)
 
         /// Driving `next` after arriving by `k`, with the turn between them.
