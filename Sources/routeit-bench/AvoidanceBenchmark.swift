@@ -20,16 +20,7 @@ enum AvoidanceBenchmark {
         } catch {
             fail("--avoid: \(error)", status: 2)
         }
-        let box: BoundingBox
-        let directions: OfflineDirections
-        do {
-            guard let b = try RouteItMap(path: mapPath).boundingBox else { fail("\(mapPath) has no bounding box") }
-            box = b
-            directions = try OfflineDirections(path: mapPath)
-            try directions.preload()
-        } catch {
-            fail("\(mapPath): \(error)")
-        }
+        let (box, directions) = BenchMap.open(mapPath)
         var warmup = SeededGenerator(seed: seed ^ 0xA5A5)
         for _ in 0..<20 {
             let a = RouteBenchmark.randomPoint(in: box, &warmup), b = RouteBenchmark.randomPoint(in: box, &warmup)

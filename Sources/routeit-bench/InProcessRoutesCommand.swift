@@ -10,16 +10,7 @@ enum InProcessRoutesCommand {
         let mapPath = args.required("map")
         let count = args.int("count", default: 200)
         var rng = SeededGenerator(seed: UInt64(args.int("seed", default: 42)))
-        let box: BoundingBox
-        let directions: OfflineDirections
-        do {
-            guard let b = try RouteItMap(path: mapPath).boundingBox else { fail("\(mapPath) has no bounding box") }
-            box = b
-            directions = try OfflineDirections(path: mapPath)
-            try directions.preload()
-        } catch {
-            fail("\(mapPath): \(error)")
-        }
+        let (box, directions) = BenchMap.open(mapPath)
         var routedMs: [Double] = [], failedMs: [Double] = []
         for _ in 0..<count {
             let a = RouteBenchmark.randomPoint(in: box, &rng), b = RouteBenchmark.randomPoint(in: box, &rng)

@@ -19,18 +19,8 @@ enum RouteBenchmark {
         let seed = UInt64(args.int("seed", default: 42))
         let maxCandidates = args.int("max-candidates", default: wanted * 8)
 
-        let box: BoundingBox
-        let directions: OfflineDirections
         let loadStart = Stopwatch.now()
-        do {
-            let map = try RouteItMap(path: mapPath)
-            guard let b = map.boundingBox else { fail("\(mapPath) has no bounding box") }
-            box = b
-            directions = try OfflineDirections(path: mapPath)
-            try directions.preload()
-        } catch {
-            fail("\(mapPath): \(error)")
-        }
+        let (box, directions) = BenchMap.open(mapPath)
         let loadMs = Stopwatch.milliseconds(since: loadStart)
         let raw = LoopbackHTTPClient(port: port)
 

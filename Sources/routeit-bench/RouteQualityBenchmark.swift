@@ -17,16 +17,7 @@ enum RouteQualityBenchmark {
         let wanted = args.int("pairs", default: 300)
         let seed = UInt64(args.int("seed", default: 42))
 
-        let box: BoundingBox
-        let ours: OfflineDirections
-        do {
-            let map = try RouteItMap(path: mapPath)
-            guard let b = map.boundingBox else { fail("\(mapPath) has no bounding box") }
-            box = b
-            ours = try OfflineDirections(path: mapPath)
-        } catch {
-            fail("\(mapPath): \(error)")
-        }
+        let (box, ours) = BenchMap.open(mapPath, preload: false)
         let url = URL(string: "http://127.0.0.1:\(port)")!
         let reference = OSRMDirections(baseURL: url, walkingBaseURL: url, cyclingBaseURL: url,
                                        configuration: RemoteConfiguration(timeout: 10, maxAttempts: 1))
