@@ -9,9 +9,12 @@ struct RouteTimes {
     let schedule: TripSchedule
     /// `Kamppi is closed at 21:10 (opens 10:00 tomorrow).`, per place reached, in order.
     let alerts: [String]
+    /// One formatter for every time the route prints (making one loads its time zone rules).
+    private let iso8601 = ISO8601DateFormatter()
 
     init(legs: [Route], waypoints: [OSRMRouteJSON.Waypoint], departure: Date, calendar: LocalCalendar) {
         self.calendar = calendar
+        iso8601.timeZone = calendar.timeZone
         let schedule = TripSchedule(departure: departure, travelTimes: legs.map(\.expectedTravelTime),
                                     stays: waypoints.map(\.stay))
         self.schedule = schedule
@@ -29,11 +32,7 @@ struct RouteTimes {
     }
 
     /// ISO 8601 with the local offset (`2026-12-03T10:42:00+02:00`), as scripts parse it.
-    func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = calendar.timeZone
-        return formatter.string(from: date)
-    }
+    func timestamp(_ date: Date) -> String { iso8601.string(from: date) }
 
     /// What `--stay` gave, one per place after the first: none (0), one for all, or one each.
     static func stays(_ given: [TimeInterval], places: Int) throws -> [TimeInterval] {
