@@ -20,15 +20,17 @@ let package = Package(
         .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "RouteItCore"),
+        // One safe sqlite3 connection type for the map and the planner store.
+        .target(name: "RouteItSQLite", dependencies: ["CSQLite"]),
         .target(name: "RouteItScreens", dependencies: ["RouteItCore"]),
-        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "CSQLite", "CZlib", "CLibXML2"]),
+        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "RouteItSQLite", "CZlib", "CLibXML2"]),
         .target(name: "RouteItRemote", dependencies: ["RouteItCore", "CCurlLoader"]),
         .target(name: "RouteItExport", dependencies: ["RouteItCore"]),
         // The planner's memory (saved trips, favourites, recent places, settings) in SQLite.
-        .target(name: "RouteItStore", dependencies: ["RouteItCore", "CSQLite"]),
+        .target(name: "RouteItStore", dependencies: ["RouteItCore", "RouteItSQLite", "CSQLite"]),
         .executableTarget(
             name: "routeit",
-            dependencies: ["RouteItCore", "RouteItScreens", "RouteItEngine", "RouteItRemote", "RouteItExport", "RouteItStore", "CEditLine"],
+            dependencies: ["RouteItCore", "RouteItScreens", "RouteItEngine", "RouteItRemote", "RouteItExport", "RouteItStore", "RouteItSQLite", "CEditLine"],
             // A release binary at a fixed address: the loader then has no relative relocations to
             // apply (74,000 in the static Swift runtime and Foundation), which every one-shot command
             // paid at start: ~7 % of a cold `routeit route`'s CPU and 3.5 MB of its memory.
@@ -39,9 +41,9 @@ let package = Package(
 
         .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore"]),
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
-        .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "CSQLite"]),
+        .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine"]),
-        .testTarget(name: "RouteItStoreTests", dependencies: ["RouteItStore", "RouteItCore", "CSQLite"]),
+        .testTarget(name: "RouteItStoreTests", dependencies: ["RouteItStore", "RouteItCore", "RouteItSQLite", "CSQLite"]),
         .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
         .testTarget(name: "RouteItAppTests", dependencies: ["routeit"]),

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import RouteItCore
+import RouteItSQLite
 
 /// The planner's memory in one SQLite file, `$XDG_DATA_HOME/routeit/planner.sqlite`: saved
 /// trips, favourite and recent places, settings. Every write is one transaction (all or
@@ -15,7 +16,7 @@ public final class SQLitePlannerStore: PlannerStoring {
     public static let applicationID: Int64 = 0x5274_506C
 
     public let path: String
-    private let connection: StoreConnection
+    private let connection: SQLiteDatabase
     private let lock = NSLock()
 
     /// `$XDG_DATA_HOME/routeit/planner.sqlite` (default `~/.local/share/routeit/planner.sqlite`).
@@ -38,11 +39,11 @@ public final class SQLitePlannerStore: PlannerStoring {
             throw PlannerStoreError(description: "Cannot create \(directory) for the planner store: \(Self.reason(error)).")
         }
         do {
-            connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            connection = try SQLiteDatabase(path: path, mode: .create, serialized: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             try prepareSchema()
         } catch let error as PlannerStoreError {
             throw error
-        } catch let failure as StoreConnection.SQLiteFailure {
+        } catch let failure as SQLiteError {
             throw Self.describe(failure, path: path)
         }
     }
@@ -52,7 +53,7 @@ public final class SQLitePlannerStore: PlannerStoring {
     }
 
     /// SQLite's failure as the user's one line.
-    static func describe(_ failure: StoreConnection.SQLiteFailure, path: String) -> PlannerStoreError {
+    static func describe(_ failure: SQLiteError, path: String) -> PlannerStoreError {
         switch failure.code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return PlannerStoreError(description: "The planner store \(path) is damaged (\(failure.message)); move it aside to start a new one (it was left as it is).")
@@ -68,23 +69,23 @@ public final class SQLitePlannerStore: PlannerStoring {
     /// New file: the schema. Older schema: upgraded. Inside one immediate transaction, so two
     /// sessions opening a new store at once do not both create it.
     private func prepareSchema() throws {
-        let quick = try connection.query("PRAGMA quick_check").first?.first?.text
+        let quick = try connection.rows("PRAGMA quick_check").first?.first?.text
         guard quick == "ok" else {
             throw PlannerStoreError(description: "The planner store \(path) is damaged (\(quick ?? "no answer")); move it aside to start a new one (it was left as it is).")
         }
-        let id = try connection.query("PRAGMA application_id").first?.first?.int ?? 0
-        let tables = try connection.query("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0
+        let id = try connection.rows("PRAGMA application_id").first?.first?.int ?? 0
+        let tables = try connection.rows("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0
         guard id == Self.applicationID || (id == 0 && tables == 0) else {
             throw PlannerStoreError(description: "\(path) is not a RouteIt planner store; move it aside to start a new one (it was left as it is).")
         }
-        let version = Int(try connection.query("PRAGMA user_version").first?.first?.int ?? 0)
+        let version = Int(try connection.rows("PRAGMA user_version").first?.first?.int ?? 0)
         guard version <= Self.schemaVersion else {
             throw PlannerStoreError(description: "The planner store \(path) was written by a newer RouteIt (schema \(version), this one reads up to \(Self.schemaVersion)); it was left as it is.")
         }
         if version < Self.schemaVersion {
             try connection.transaction {
                 // Read again under the write lock: another session may have just done it.
-                let now = Int(try connection.query("PRAGMA user_version").first?.first?.int ?? 0)
+                let now = Int(try connection.rows("PRAGMA user_version").first?.first?.int ?? 0)
                 if now == 0 {
                     try connection.execute("""
                         PRAGMA application_id = \(Self.applicationID);
@@ -102,7 +103,7 @@ public final class SQLitePlannerStore: PlannerStoring {
             }
         }
         // Readers never block the writer and a crash mid-write leaves the last commit.
-        _ = try connection.query("PRAGMA journal_mode = WAL")
+        _ = try connection.rows("PRAGMA journal_mode = WAL")
     }
 
     /// Serialises this session's use of the connection and turns SQLite failures into one line.
@@ -110,7 +111,7 @@ public final class SQLitePlannerStore: PlannerStoring {
         try lock.withLock {
             do {
                 return try body()
-            } catch let failure as StoreConnection.SQLiteFailure {
+            } catch let failure as SQLiteError {
                 throw Self.describe(failure, path: path)
             }
         }
@@ -139,25 +140,25 @@ public final class SQLitePlannerStore: PlannerStoring {
         let body = try Self.json(trip)
         try run {
             try connection.transaction {
-                try connection.query("DELETE FROM trip WHERE name = ?", [.text(trip.name)])
-                try connection.query("INSERT INTO trip(name, saved_at, map, stops, body) VALUES (?, ?, ?, ?, ?)",
-                                     [.text(trip.name), .real(trip.savedAt.timeIntervalSinceReferenceDate), .text(trip.map),
+                try connection.rows("DELETE FROM trip WHERE name = ?", [.text(trip.name)])
+                try connection.rows("INSERT INTO trip(name, saved_at, map, stops, body) VALUES (?, ?, ?, ?, ?)",
+                                     [.text(trip.name), .double(trip.savedAt.timeIntervalSinceReferenceDate), .text(trip.map),
                                       .int(Int64(trip.slots.count - 1)), .text(body)])
             }
         }
     }
 
     public func trip(named name: String) throws -> SavedTrip? {
-        let rows = try run { try connection.query("SELECT body FROM trip WHERE name = ?", [.text(name)]) }
+        let rows = try run { try connection.rows("SELECT body FROM trip WHERE name = ?", [.text(name)]) }
         guard let row = rows.first else { return nil }
         return try decode(SavedTrip.self, row[0].text, what: "The trip \"\(name)\"")
     }
 
     public func trips() throws -> [SavedTripSummary] {
         try run {
-            try connection.query("SELECT name, stops, saved_at, map FROM trip ORDER BY saved_at DESC, name").map {
+            try connection.rows("SELECT name, stops, saved_at, map FROM trip ORDER BY saved_at DESC, name").map {
                 SavedTripSummary(name: $0[0].text ?? "", stopCount: Int($0[1].int ?? 0),
-                                 savedAt: Date(timeIntervalSinceReferenceDate: $0[2].real ?? 0), map: $0[3].text ?? "")
+                                 savedAt: Date(timeIntervalSinceReferenceDate: $0[2].double ?? 0), map: $0[3].text ?? "")
             }
         }
     }
@@ -165,7 +166,7 @@ public final class SQLitePlannerStore: PlannerStoring {
     public func deleteTrip(named name: String) throws -> Bool {
         try run {
             try connection.transaction {
-                try connection.query("DELETE FROM trip WHERE name = ?", [.text(name)])
+                try connection.rows("DELETE FROM trip WHERE name = ?", [.text(name)])
                 return connection.changes > 0
             }
         }
@@ -181,7 +182,7 @@ public final class SQLitePlannerStore: PlannerStoring {
 
     public func recentPlaces() throws -> [MapItem] {
         let rows = try run {
-            try connection.query("SELECT body FROM place WHERE kind = 'recent' ORDER BY used_at DESC LIMIT ?", [.int(Int64(PlannerMemory.recentLimit))])
+            try connection.rows("SELECT body FROM place WHERE kind = 'recent' ORDER BY used_at DESC LIMIT ?", [.int(Int64(PlannerMemory.recentLimit))])
         }
         // One unreadable row costs only that place.
         return rows.compactMap { try? decode(MapItem.self, $0[0].text, what: "A recent place") }
@@ -191,9 +192,9 @@ public final class SQLitePlannerStore: PlannerStoring {
         let body = try Self.json(item)
         try run {
             try connection.transaction {
-                try connection.query("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('recent', ?, ?, ?)",
-                                     [.text(Self.key(item)), .real(date.timeIntervalSinceReferenceDate), .text(body)])
-                try connection.query("""
+                try connection.rows("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('recent', ?, ?, ?)",
+                                     [.text(Self.key(item)), .double(date.timeIntervalSinceReferenceDate), .text(body)])
+                try connection.rows("""
                     DELETE FROM place WHERE kind = 'recent' AND key NOT IN
                     (SELECT key FROM place WHERE kind = 'recent' ORDER BY used_at DESC LIMIT ?)
                     """, [.int(Int64(PlannerMemory.recentLimit))])
@@ -202,7 +203,7 @@ public final class SQLitePlannerStore: PlannerStoring {
     }
 
     public func favourites() throws -> [(name: String, item: MapItem)] {
-        let rows = try run { try connection.query("SELECT key, body FROM place WHERE kind = 'favourite' ORDER BY key COLLATE NOCASE") }
+        let rows = try run { try connection.rows("SELECT key, body FROM place WHERE kind = 'favourite' ORDER BY key COLLATE NOCASE") }
         return rows.compactMap { row in
             guard let name = row[0].text, let item = try? decode(MapItem.self, row[1].text, what: "A favourite") else { return nil }
             return (name, item)
@@ -213,8 +214,8 @@ public final class SQLitePlannerStore: PlannerStoring {
         let body = try Self.json(item)
         try run {
             try connection.transaction {
-                try connection.query("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('favourite', ?, ?, ?)",
-                                     [.text(name), .real(Date().timeIntervalSinceReferenceDate), .text(body)])
+                try connection.rows("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('favourite', ?, ?, ?)",
+                                     [.text(name), .double(Date().timeIntervalSinceReferenceDate), .text(body)])
             }
         }
     }
@@ -222,7 +223,7 @@ public final class SQLitePlannerStore: PlannerStoring {
     // MARK: Settings
 
     public func loadSettings() throws -> TripSettings? {
-        let rows = try run { try connection.query("SELECT key, value FROM setting") }
+        let rows = try run { try connection.rows("SELECT key, value FROM setting") }
         var values: [String: String] = [:]
         for row in rows { if let key = row[0].text, let value = row[1].text { values[key] = value } }
         guard let mode = values["mode"].flatMap(TransportType.init(rawValue:)),
@@ -234,7 +235,7 @@ public final class SQLitePlannerStore: PlannerStoring {
     public func saveSettings(_ settings: TripSettings) throws {
         try run {
             try connection.transaction {
-                try connection.query("INSERT OR REPLACE INTO setting(key, value) VALUES ('mode', ?), ('units', ?), ('avoid', ?)",
+                try connection.rows("INSERT OR REPLACE INTO setting(key, value) VALUES ('mode', ?), ('units', ?), ('avoid', ?)",
                                      [.text(settings.transportType.rawValue), .text(settings.distanceUnit.rawValue),
                                       .text(settings.avoid.isEmpty ? "none" : settings.avoid.classNames.joined(separator: ","))])
             }

@@ -21,13 +21,13 @@ enum AvoidanceBenchmark {
             fail("--avoid: \(error)", status: 2)
         }
         let (box, directions) = BenchMap.open(mapPath)
-        var warmup = SeededGenerator(seed: seed ^ 0xA5A5)
+        var warmup = SeededRandom(seed: seed ^ 0xA5A5)
         for _ in 0..<20 {
             let a = RouteBenchmark.randomPoint(in: box, &warmup), b = RouteBenchmark.randomPoint(in: box, &warmup)
             _ = try? directions.routes(from: a, to: b, mode: .car, alternatives: true)
             _ = try? directions.routes(from: a, to: b, mode: .car, alternatives: true, avoid: avoid)
         }
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var plainMs: [Double] = [], avoidMs: [Double] = []
         var changed = 0, forced = 0, tried = 0
         while plainMs.count < wanted && tried < wanted * 8 {

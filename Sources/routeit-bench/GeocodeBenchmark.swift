@@ -11,7 +11,7 @@ enum GeocodeBenchmark {
         let args = BenchArguments(arguments, allowed: ["map", "count", "seed"])
         let mapPath = args.required("map")
         let count = args.int("count", default: 500)
-        var rng = SeededGenerator(seed: UInt64(args.int("seed", default: 7)))
+        var rng = SeededRandom(seed: UInt64(args.int("seed", default: 7)))
 
         let openStart = Stopwatch.now()
         let geocoder: OfflineGeocoder

@@ -30,7 +30,7 @@ enum GeocodeQualityBenchmark {
         let args = BenchArguments(arguments, allowed: ["osm", "map", "per-class", "seed"])
         let osmPath = args.required("osm"), mapPath = args.required("map")
         let perClass = args.int("per-class", default: 200)
-        var rng = SeededGenerator(seed: UInt64(args.int("seed", default: 7)))
+        var rng = SeededRandom(seed: UInt64(args.int("seed", default: 7)))
         let elements: [Element]
         let geocoder: OfflineGeocoder
         do {
@@ -122,7 +122,7 @@ enum GeocodeQualityBenchmark {
 
     // MARK: Queries
 
-    static func makeQueries(_ elements: [Element], perClass: Int, rng: inout SeededGenerator) -> [(String, [Query])] {
+    static func makeQueries(_ elements: [Element], perClass: Int, rng: inout SeededRandom) -> [(String, [Query])] {
         // Addresses, and where each (street, number) lies.
         let addresses = elements.filter { $0.tag("addr:street") != nil && $0.tag("addr:housenumber") != nil }
         var addressPositions: [String: [Coordinate]] = [:]
@@ -209,13 +209,13 @@ enum GeocodeQualityBenchmark {
                 ("poi_typo", poiTypo), ("category", category), ("near", near), ("reverse", reverse)]
     }
 
-    static func sample(_ items: [Element], _ count: Int, _ rng: inout SeededGenerator) -> [Element] {
+    static func sample(_ items: [Element], _ count: Int, _ rng: inout SeededRandom) -> [Element] {
         Array(items.shuffled(using: &rng).prefix(count))
     }
 
     /// One edit (drop, double, swap or replace a letter) inside the name's longest word, never
     /// its first letter: "Pickwick" → "Pickwck".
-    static func oneTypo(_ name: String, _ rng: inout SeededGenerator) -> String {
+    static func oneTypo(_ name: String, _ rng: inout SeededRandom) -> String {
         var words = name.split(separator: " ").map { Array($0) }
         let i = words.indices.max { words[$0].count < words[$1].count }!
         var word = words[i]

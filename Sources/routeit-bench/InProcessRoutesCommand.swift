@@ -9,7 +9,7 @@ enum InProcessRoutesCommand {
         let args = BenchArguments(arguments, allowed: ["map", "count", "seed"])
         let mapPath = args.required("map")
         let count = args.int("count", default: 200)
-        var rng = SeededGenerator(seed: UInt64(args.int("seed", default: 42)))
+        var rng = SeededRandom(seed: UInt64(args.int("seed", default: 42)))
         let (box, directions) = BenchMap.open(mapPath)
         var routedMs: [Double] = [], failedMs: [Double] = []
         for _ in 0..<count {

@@ -25,14 +25,14 @@ enum RouteBenchmark {
         let raw = LoopbackHTTPClient(port: port)
 
         // Warm both sides (caches, lazily built structures, the TCP connection) with other pairs.
-        var warmup = SeededGenerator(seed: seed ^ 0xDEAD_BEEF)
+        var warmup = SeededRandom(seed: seed ^ 0xDEAD_BEEF)
         for _ in 0..<20 {
             let (a, b) = (randomPoint(in: box, &warmup), randomPoint(in: box, &warmup))
             _ = try? raw.get(osrmPath(a, b))
             _ = try? directions.routes(from: a, to: b, mode: .car, alternatives: true)
         }
 
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var kept: [(Coordinate, Coordinate)] = []
         var inProcessMs: [Double] = [], osrmMs: [Double] = []
         var durationDiff: [Double] = [], distanceDiff: [Double] = []
@@ -123,7 +123,7 @@ enum RouteBenchmark {
     }
 
     /// A uniform point in the box shrunk by 5% on each side (extract edges are clipped roads).
-    static func randomPoint(in box: BoundingBox, _ rng: inout SeededGenerator) -> Coordinate {
+    static func randomPoint(in box: BoundingBox, _ rng: inout SeededRandom) -> Coordinate {
         let dLat = (box.maxLatitude - box.minLatitude) * 0.05, dLon = (box.maxLongitude - box.minLongitude) * 0.05
         return Coordinate(latitude: Double.random(in: (box.minLatitude + dLat)...(box.maxLatitude - dLat), using: &rng),
                           longitude: Double.random(in: (box.minLongitude + dLon)...(box.maxLongitude - dLon), using: &rng))

@@ -23,7 +23,7 @@ enum RouteQualityBenchmark {
                                        configuration: RemoteConfiguration(timeout: 10, maxAttempts: 1))
         // Walks stay within a walkable distance: two random points across a city are an hour apart.
         let modeSalt: UInt64 = [.walk: 0x57A1, .bike: 0xB1CE][mode] ?? 0
-        var rng = SeededGenerator(seed: seed ^ modeSalt)
+        var rng = SeededRandom(seed: seed ^ modeSalt)
         var tally = RouteQualityTally()
         var referenceErrors = 0
         // --dump FILE: every trip both engines route, both step lists side by side (for tuning the guidance).

@@ -72,13 +72,25 @@ final class GPSDLocateTests: XCTestCase {
         XCTAssertTrue(shell.stdout.contains("! No gpsd at \(gps.address) (connection refused)"), shell.stdout)
     }
 
-    func testAGpsdThatGoesAwayWhileWaitingForAFixFallsBack() throws {
+    /// A shell on a gpsd that never gets a fix, up and showing its entry screen.
+    private func shellWithAGpsdThatHasNoFix(timeout: Int) throws -> (GPSFake, LiveShell) {
         let gps = try GPSFake(nmea: NMEA.log(latitude: 0, longitude: 0, fix: false))
-        defer { gps.stop() }
-        let shell = try LiveShell(arguments: try arguments(["--location", "gpsd=\(gps.address)", "--timeout", "120"]),
+        let shell: LiveShell
+        do {
+            shell = try LiveShell(arguments: try arguments(["--location", "gpsd=\(gps.address)", "--timeout", "\(timeout)"]),
                                   environment: HelsinkiFlowTests.environment)
+        } catch {
+            gps.stop()
+            throw error
+        }
         shell.send("show")
         XCTAssertTrue(shell.wait(for: "[ ] 1 From:", count: 1, seconds: 60), shell.stdout)
+        return (gps, shell)
+    }
+
+    func testAGpsdThatGoesAwayWhileWaitingForAFixFallsBack() throws {
+        let (gps, shell) = try shellWithAGpsdThatHasNoFix(timeout: 120)
+        defer { gps.stop() }
         shell.send("locate")
         Thread.sleep(forTimeInterval: 1.5)  // connected and waiting (no fix comes)
         gps.stop()
@@ -90,12 +102,8 @@ final class GPSDLocateTests: XCTestCase {
     }
 
     func testCtrlCCancelsTheWaitForAFix() throws {
-        let gps = try GPSFake(nmea: NMEA.log(latitude: 0, longitude: 0, fix: false))
+        let (gps, shell) = try shellWithAGpsdThatHasNoFix(timeout: 300)
         defer { gps.stop() }
-        let shell = try LiveShell(arguments: try arguments(["--location", "gpsd=\(gps.address)", "--timeout", "300"]),
-                                  environment: HelsinkiFlowTests.environment)
-        shell.send("show")
-        XCTAssertTrue(shell.wait(for: "[ ] 1 From:", count: 1, seconds: 60), shell.stdout)
         shell.send("locate")
         Thread.sleep(forTimeInterval: 1)
         kill(shell.process.processIdentifier, SIGINT)

@@ -21,79 +21,33 @@ final class InteractiveShellTests: XCTestCase {
     func session(_ keystrokes: [String], arguments: [String] = [], echoes: [Int: String] = [:],
                  actions: [Int: (run: () -> Void, thenShows: String)] = [:],
                  environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
-        let script = "/usr/bin/script"
-        guard FileManager.default.isExecutableFile(atPath: script) else {
-            XCTFail("\(script) (util-linux) is needed to give routeit a terminal")
+        guard FileManager.default.isExecutableFile(atPath: PseudoTerminal.script) else {
+            XCTFail("\(PseudoTerminal.script) (util-linux) is needed to give routeit a terminal")
             return (-1, "")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        // script runs the command through `$SHELL -c`; dash (the usual /bin/sh) does not exec it but
-        // waits in the same process group, so a Ctrl-C also hits that shell, which then reports 130
-        // however routeit ends. `exec` leaves routeit alone in the terminal, whatever $SHELL is.
         let command = ([try RouteItProcess.locate().path] + arguments)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        process.arguments = ["-qfec", "exec " + command, "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["SHELL"] = "/bin/sh"
         env["XDG_STATE_HOME"] = stateDirectory.path
         env["TERM"] = "xterm"
         env.removeValue(forKey: "NO_COLOR")
         env.merge(environment) { $1 }
-        process.environment = env
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let collected = Collected()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "pty-reader").async {
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                collected.append(chunk)
-            }
-            done.signal()
-        }
+        let terminal = try PseudoTerminal(command: "exec " + command, environment: env)
         // Typing before the first prompt would be lost (the terminal is set up then), so wait for it.
-        let started = Date()
-        while !collected.text.contains("routeit> ") && Date().timeIntervalSince(started) < 30 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        XCTAssertTrue(collected.text.contains("routeit> "), "no prompt: \(collected.text)")
+        XCTAssertTrue(terminal.waitUntil(shows: "routeit> "), "no prompt: \(terminal.screen)")
         for (index, chunk) in keystrokes.enumerated() {
             Thread.sleep(forTimeInterval: 0.4)
-            try? input.fileHandleForWriting.write(contentsOf: Data(chunk.utf8))
-            if let echo = echoes[index] { waitUntil(collected, shows: echo) }
+            terminal.type(chunk)
+            if let echo = echoes[index] { terminal.waitUntil(shows: echo) }
             if let action = actions[index] {
                 action.run()
-                waitUntil(collected, shows: action.thenShows)
+                terminal.waitUntil(shows: action.thenShows)
             }
         }
         Thread.sleep(forTimeInterval: 0.4)
-        try? input.fileHandleForWriting.close()
-        if done.wait(timeout: .now() + 20) == .timedOut {
-            process.terminate()
-            XCTFail("the interactive shell did not exit")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, collected.text)
-    }
-
-    private func waitUntil(_ collected: Collected, shows text: String) {
-        let started = Date()
-        while !collected.text.contains(text) && Date().timeIntervalSince(started) < 30 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
-    /// What the terminal showed so far (the reader thread appends, the test reads).
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+        if !terminal.finish() { XCTFail("the interactive shell did not exit") }
+        return (terminal.process.terminationStatus, terminal.screen)
     }
 
     var historyFile: String { stateDirectory.appendingPathComponent("routeit/history").path }
@@ -159,38 +113,20 @@ final class InteractiveShellTests: XCTestCase {
     /// Class 9 of issue #10: Ctrl-Z, then `fg` in a job-control shell: the prompt comes back with
     /// the half-typed line on it, and finishing the line runs the whole command.
     func testControlZAndFgRedrawTheHalfTypedLine() throws {
-        let script = "/usr/bin/script", bash = "/bin/bash"
-        guard FileManager.default.isExecutableFile(atPath: script), FileManager.default.isExecutableFile(atPath: bash) else {
+        let bash = "/bin/bash"
+        guard FileManager.default.isExecutableFile(atPath: PseudoTerminal.script), FileManager.default.isExecutableFile(atPath: bash) else {
             throw XCTSkip("script (util-linux) and bash are needed for job control")
         }
         // Ctrl-Z stops only a process group that a shell with job control looks after (routeit
         // alone in the terminal would be an orphan, which the terminal does not stop): bash -i.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qfec", "exec \(bash) --norc --noprofile --noediting -i", "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
         env["NO_COLOR"] = "1"
         env["XDG_STATE_HOME"] = stateDirectory.path
-        process.environment = env
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let collected = Collected()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "pty-reader").async {
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                collected.append(chunk)
-            }
-            done.signal()
-        }
+        let terminal = try PseudoTerminal(command: "exec \(bash) --norc --noprofile --noediting -i", environment: env)
         func type(_ text: String, thenShows marker: String) {
-            try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-            waitUntil(collected, shows: marker)
+            terminal.type(text)
+            terminal.waitUntil(shows: marker)
         }
         Thread.sleep(forTimeInterval: 1)
         type("PS1='JOBS$ '\r", thenShows: "JOBS$ ")
@@ -202,12 +138,8 @@ final class InteractiveShellTests: XCTestCase {
         type("quit\r", thenShows: "routeit> quit")
         Thread.sleep(forTimeInterval: 0.5)
         type("exit\r", thenShows: "JOBS$ exit")
-        try? input.fileHandleForWriting.close()
-        if done.wait(timeout: .now() + 20) == .timedOut {
-            process.terminate()
-        }
-        process.waitUntilExit()
-        let screen = collected.text
+        _ = terminal.finish()
+        let screen = terminal.screen
         let afterFg = try XCTUnwrap(screen.range(of: "JOBS$ fg"), screen).upperBound
         XCTAssertTrue(screen[afterFg...].contains("routeit> type 1 Kaivo"), "the line is drawn again after fg: \(screen)")
         XCTAssertTrue(screen.contains("[ ] 1 From:   Kaivokatu 1"), screen)

@@ -2,19 +2,6 @@ import XCTest
 import RouteItCore
 @testable import RouteItEngine
 
-/// Deterministic pseudo-random numbers (SplitMix64) so failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A synthetic town: a grid of blocks with mixed road classes, oneways, missing blocks, a few
 /// footpaths and turn restrictions. Every block is its own way so restrictions are exact.
 enum GridTown {

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine

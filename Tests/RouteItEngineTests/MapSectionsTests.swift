@@ -69,7 +69,7 @@ final class MapSectionsTests: XCTestCase {
     /// queries answer or say the map is damaged, and nothing traps.
     func testEverySectionFilledWithGarbageNeverCrashes() throws {
         let sections = try MapSections(path: try copyOfHelsinki())
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         var damagedSeen = 0
         for entry in sections.entries.values.sorted(by: { $0.name < $1.name }) where entry.length > 0 {
             for pattern in 0..<2 {
@@ -103,15 +103,3 @@ final class MapSectionsTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for test data.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

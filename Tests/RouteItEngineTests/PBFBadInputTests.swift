@@ -1,3 +1,4 @@
+import RouteItCore
 import XCTest
 @testable import RouteItEngine
 
@@ -50,7 +51,7 @@ final class PBFBadInputTests: XCTestCase {
 
     func testRandomlyDamagedBytes() throws {
         let original = [UInt8](try Data(contentsOf: try OSMTestData.realFile("test.osm.pbf")))
-        var generator = PBFTestRandom(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var refused = 0
         for _ in 0..<20 {
             var bytes = original
@@ -62,15 +63,3 @@ final class PBFBadInputTests: XCTestCase {
     }
 }
 
-/// Deterministic random numbers, so a failure can be replayed.
-private struct PBFTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 
 /// Forward and reverse geocoding on a `.routeit` map's address layer, with no network.

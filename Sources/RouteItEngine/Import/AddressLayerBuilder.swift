@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 
 /// The geocoder's layer: addresses (from nodes, ways and building outlines), named POIs and

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 
 /// What goes wrong importing; the message is one line for the user.

@@ -1,4 +1,5 @@
 import RouteItCore
+import RouteItSQLite
 
 /// One layer of a map (road graph, addresses/POIs, ...) as the importer builds it.
 ///

@@ -1,4 +1,5 @@
 import RouteItCore
+import RouteItSQLite
 
 /// One row of the `place` table as the address layer writes it.
 struct PlaceRow {

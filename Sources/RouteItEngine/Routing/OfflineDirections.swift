@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 
 /// The embedded router behind the `Directions` protocol: routes on a RouteIt map with no

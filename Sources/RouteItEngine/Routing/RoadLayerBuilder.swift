@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 
 /// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at

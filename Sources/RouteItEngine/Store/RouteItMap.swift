@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import RouteItCore
 
 /// Why a map cannot be opened; one line for the user.

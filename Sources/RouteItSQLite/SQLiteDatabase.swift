@@ -17,7 +17,10 @@ public final class SQLiteDatabase {
 
     public enum Mode { case readOnly, readWrite, create }
 
-    public init(path: String, mode: Mode = .readOnly) throws {
+    /// `serialized`: one connection used from several threads (SQLite's own mutex); a map's
+    /// connections stay on one thread and skip it. `busyTimeoutMilliseconds`: how long a write
+    /// waits for another process's.
+    public init(path: String, mode: Mode = .readOnly, serialized: Bool = false, busyTimeoutMilliseconds: Int32 = 2000) throws {
         self.path = path
         var db: OpaquePointer?
         let flags: Int32
@@ -26,14 +29,14 @@ public final class SQLiteDatabase {
         case .readWrite: flags = SQLITE_OPEN_READWRITE
         case .create: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
-        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = sqlite3_open_v2(path, &db, flags | (serialized ? SQLITE_OPEN_FULLMUTEX : SQLITE_OPEN_NOMUTEX), nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close(db) }
-            throw SQLiteError(code: rc, message: "\(message) (\(path))")
+            throw SQLiteError(code: rc, message: message)
         }
         handle = db
-        sqlite3_busy_timeout(db, 2000)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -75,6 +78,21 @@ public final class SQLiteDatabase {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `sql` with `bindings` and returns every row's columns (for small results).
+    @discardableResult
+    public func rows(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        var rows: [[SQLiteValue]] = []
+        while try stmt.step() {
+            rows.append((0..<stmt.columnCount).map(stmt.value))
+        }
+        return rows
+    }
+
     /// Convenience: the first column of the first row, if any.
     public func scalarString(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> String? {
         let stmt = try prepare(sql)
@@ -95,6 +113,17 @@ public enum SQLiteValue {
     case double(Double)
     case text(String)
     case blob([UInt8])
+
+    public var text: String? { if case .text(let s) = self { return s }; return nil }
+    public var int: Int64? { if case .int(let i) = self { return i }; return nil }
+    /// A REAL column, or an INTEGER one (SQLite stores whole REALs as integers where it can).
+    public var double: Double? {
+        switch self {
+        case .double(let d): return d
+        case .int(let i): return Double(i)
+        default: return nil
+        }
+    }
 }
 
 public final class SQLiteStatement {
@@ -141,6 +170,19 @@ public final class SQLiteStatement {
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
         throw db.error(rc)
+    }
+
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// A column as whatever SQLite holds in it.
+    public func value(_ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .int(int(column))
+        case SQLITE_FLOAT: return .double(double(column))
+        case SQLITE_NULL: return .null
+        case SQLITE_BLOB: return .blob(blob(column))
+        default: return .text(string(column) ?? "")
+        }
     }
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
