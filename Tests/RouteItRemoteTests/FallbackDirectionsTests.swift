@@ -40,6 +40,7 @@ final class FallbackDirectionsTests: XCTestCase {
         let second = try await directions.calculate(request)
         XCTAssertEqual(offline.calls, 2, "the walk is never shown as the car trip")
         XCTAssertEqual(first.first?.transportType, .car)
+        XCTAssertEqual(second.first?.transportType, .car)
         let said = notices.drain()
         XCTAssertEqual(said.count, 1, "said once: \(said)")
         XCTAssertTrue(said.first?.hasPrefix("! The routing server 127.0.0.1:\(foot.baseURL.port!) answers car routes with walking steps") == true, "\(said)")
