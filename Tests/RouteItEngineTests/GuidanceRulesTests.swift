@@ -145,19 +145,51 @@ final class GuidanceRulesTests: XCTestCase {
                        ["Head east on A 500", "Continue onto Moyenne Corniche", "Arrive at your destination"])
     }
 
-    /// A walker crossing a side street 9 m over to the other pavement of the same street
-    /// (Mikonkatu, Kaivokatu for 9 m, Mikonkatu) goes on along Mikonkatu: no "Turn left onto
-    /// Kaivokatu", no "Turn right onto Mikonkatu".
-    func testACrossingBackOntoTheSameStreetIsNoTurn() throws {
+    /// A walker turning onto a side street and off it again 9 m on, back onto the street they
+    /// were on (Mikonkatu, left onto Kaivokatu for 9 m, right onto Mikonkatu), hears both turns
+    /// as OSRM's foot profile says them (its `max_collapse_distance` keeps short crossings);
+    /// a car's steps fold the crossing away. Entering the piece straight on, as a name change,
+    /// folds it into the turn after it for walkers too.
+    func testACrossingBackOntoTheSameStreetIsTwoTurnsForWalkers() throws {
         var f = RoadFixture()
         f.node("W", 0, 0); f.node("J1", 200, 0); f.node("J2", 200, 9); f.node("E", 400, 9)
         f.node("S", 200, -200); f.node("N", 200, 200)
-        f.street(1, ["W", "J1"], "Mikonkatu", highway: "footway")
-        f.street(2, ["J2", "E"], "Mikonkatu", highway: "footway")
-        f.street(3, ["S", "J1", "J2", "N"], "Kaivokatu", highway: "footway")
+        f.street(1, ["W", "J1"], "Mikonkatu", highway: "residential")
+        f.street(2, ["J2", "E"], "Mikonkatu", highway: "residential")
+        f.street(3, ["S", "J1", "J2", "N"], "Kaivokatu", highway: "residential")
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((20, 0), (380, 9), .walk).first),
+                       ["Head east on Mikonkatu", "Turn left onto Kaivokatu", "Turn right onto Mikonkatu", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((20, 0), (380, 9), .car).first),
                        ["Head east on Mikonkatu", "Arrive at your destination"])
+
+        var g = RoadFixture()
+        g.node("W", 0, 0); g.node("J1", 200, 0); g.node("J2", 209, 0); g.node("E", 400, 0); g.node("N", 209, 200)
+        g.street(1, ["W", "J1"], "Mikonkatu", highway: "footway")
+        g.street(2, ["J1", "J2", "E"], "Kaivokatu", highway: "footway")
+        g.street(3, ["J2", "N"], "Mikonkatu", highway: "footway")
+        let straight = try g.build()
+        XCTAssertEqual(instructions(try straight.route((20, 0), (209, 180), .walk).first),
+                       ["Head east on Mikonkatu", "Turn left onto Mikonkatu", "Arrive at your destination"])
+    }
+
+    /// Two turns over an unnamed path onto a street where the walker has no other way: folded
+    /// into one up to foot.lua's 10 m, two turns beyond it (cars fold up to 30 m).
+    func testWalkersFoldTurnsOnlyOverConnectorsUpToTenMetres() throws {
+        func network(connector: Double) throws -> OfflineDirections {
+            var f = RoadFixture()
+            f.node("S", 0, -200); f.node("J1", 0, 0); f.node("J2", -connector, 0); f.node("N", -connector, 200)
+            f.node("E", 200, 0)
+            f.street(1, ["S", "J1"], "Etelä", highway: "footway")
+            f.way(2, ["J1", "J2"], [("highway", "footway")])
+            f.street(3, ["J2", "N"], "Pohjoinen", highway: "footway")
+            f.street(4, ["J1", "E"], "Itä", highway: "footway")
+            return try f.build()
+        }
+        XCTAssertEqual(instructions(try network(connector: 9).route((0, -150), (-9, 150), .walk).first),
+                       ["Head north on Etelä", "Continue onto Pohjoinen", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try network(connector: 11).route((0, -150), (-11, 150), .walk).first),
+                       ["Head north on Etelä", "Turn left", "Turn right onto Pohjoinen", "Arrive at your destination"])
     }
 
     /// Two turns joined by an 8 m unnamed path stay two turns where the second junction offers a

@@ -16,8 +16,8 @@ struct StepCollapsing {
     static let shortTravelChange = 15.0
 
     /// Longest connector between two turns read as one maneuver, metres: the link between the
-    /// carriageways of a divided road, a kerb-to-kerb crossing.
-    var connectorLength: Double { mode == .car ? 30 : 12 }
+    /// carriageways of a divided road, a kerb-to-kerb crossing (walkers: foot.lua's 10 m).
+    var connectorLength: Double { mode == .car ? 30 : mode == .walk ? WalkingCollapseLimits.maxCollapseDistance.nextUp : 12 }
 
     typealias Draft = ManeuverBuilder.Draft
 
@@ -80,6 +80,7 @@ struct StepCollapsing {
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing).
             let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+                && (mode != .walk || WalkingCollapseLimits.crossingFolds(step))
             let isConnector = staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
                 out.append(step)
