@@ -72,4 +72,23 @@ final class RoadObstacleTests: XCTestCase {
         XCTAssertEqual(try d.checkedCarRoute((10, 0), (390, 0)).expectedTravelTime, plainSeconds + 2, accuracy: 0.05)
         XCTAssertEqual(try d.checkedCarRoute((390, 0), (10, 0)).expectedTravelTime, plainSeconds, accuracy: 0.05)
     }
+
+    /// A walker waits at a traffic signal for foot.lua's 2 s, so between a signalled street and
+    /// the unnamed sidewalk beside it (0.2 m longer) OSRM and RouteIt walk the sidewalk; without
+    /// the signal, the street. The signal's direction does not matter on foot.
+    func testWalkersGoRoundTrafficSignalsOnTheSidewalk() throws {
+        func walkedOffTheStreet(_ middle: [(String, String)]) throws -> Bool {
+            var f = RoadFixture()
+            f.node("W", -100, 0); f.node("A", 0, 0); f.node("M", 200, 0, middle); f.node("B", 400, 0); f.node("E", 500, 0)
+            f.node("P", 100, 4); f.node("Q", 300, 4)
+            f.street(1, ["W", "A", "M", "B", "E"], "Katu")
+            f.way(2, ["A", "P", "Q", "B"], [("highway", "footway"), ("footway", "sidewalk")])
+            let route = try XCTUnwrap(f.build().route((-50, 0), (450, 0), .walk).first)
+            let metresPerDegree = 6_371_008.8 * Double.pi / 180
+            return route.steps.flatMap(\.polyline).contains { ($0.latitude - RoadFixture.origin.latitude) * metresPerDegree > 3 }
+        }
+        XCTAssertTrue(try walkedOffTheStreet([("highway", "traffic_signals")]))
+        XCTAssertTrue(try walkedOffTheStreet([("highway", "traffic_signals"), ("traffic_signals:direction", "backward")]))
+        XCTAssertFalse(try walkedOffTheStreet([]))
+    }
 }

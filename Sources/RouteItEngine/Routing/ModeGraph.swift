@@ -30,13 +30,14 @@ struct ModeGraph {
         switch mode {
         case .car:
             return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles)
-        case .walk: return junctionGraph(net, mode: mode)
+        case .walk: return junctionGraph(net, mode: mode, obstacles: obstacles)
         case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles)
         }
     }
 
-    /// Junctions as nodes, one arc per edge direction the mode may use, no turn costs.
-    static func junctionGraph(_ net: RoadNetwork, mode: TransportType) -> ModeGraph {
+    /// Junctions as nodes, one arc per edge direction the mode may use, no turn costs; walking
+    /// through traffic signals costs foot.lua's `traffic_signal_penalty` (charged on arriving).
+    static func junctionGraph(_ net: RoadNetwork, mode: TransportType, obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
         let dirCount = net.edgeCount * 2
         var g = ModeGraph(nodeCount: net.nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)),
@@ -49,7 +50,8 @@ struct ModeGraph {
             let head = forward ? net.edgeTo[e] : net.edgeFrom[e]
             g.arcFrom.append(tail)
             g.arcTo.append(head)
-            g.arcWeight.append(net.weight(e, mode))
+            let signals = mode == .walk && obstacles[head]?.contains { $0.kind == .trafficSignals } == true
+            g.arcWeight.append(net.weight(e, mode) &+ (signals ? WalkingSignals.milliseconds : 0))
             g.arcEdgeDir.append(Int32(k))
             g.edgeDirNode[k] = head
         }

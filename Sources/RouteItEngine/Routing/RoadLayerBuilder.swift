@@ -131,7 +131,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
             if let junction = viaIndex(id) { carObstacles[junction] = list }
         }
         var car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
-        var foot = ModeGraph.build(net, mode: .walk, restrictions: [], viaNodeIndex: viaIndex)
+        var foot = ModeGraph.build(net, mode: .walk, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
         var bike = ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
         var carBuilder = CHBuilder(car, arcMasks: car.arcMasks(net))
         var carCH = try carBuilder.build { try progress(0.1 + 0.4 * $0) }
