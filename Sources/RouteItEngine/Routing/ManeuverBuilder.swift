@@ -102,8 +102,16 @@ struct ManeuverBuilder {
         var last = first          // the last meaningful leg already in a step
         var i = first + 1
         let roundabouts = mode != .walk      // walkers just walk round
+        var uTurnEnd = -1         // legs up to this one belong to a U-turn step already made
         while i < legs.count {
             guard isMeaningful[i] else { draft.add(legs[i], coords[i]); i += 1; continue }
+            if i <= uTurnEnd {
+                if adjacency.degree(endNode(legs[last])) >= 3 { draft.junctionsPassed += 1 }
+                draft.add(legs[i], coords[i])
+                last = i
+                i += 1
+                continue
+            }
             let stepsBefore = steps.count
             let leg = legs[i], prev = legs[last]
             let node = endNode(prev)
@@ -128,6 +136,11 @@ struct ManeuverBuilder {
             if turnsBack {
                 steps.append(draft)
                 draft = Draft(kind: .uTurn, name: name)
+            } else if junction, let exit = connectorUTurn(from: i, arrivingBy: prev, legs: legs, coords: coords,
+                                                          isMeaningful: isMeaningful, inBearing: inBearing, turn: turn) {
+                steps.append(draft)
+                draft = Draft(kind: .uTurn, name: net.name(of: legs[exit].edge))
+                uTurnEnd = exit
             } else if junction, let side = forkSide(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
                 steps.append(draft)
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
@@ -162,6 +175,8 @@ struct ManeuverBuilder {
                 draft.label = label
                 draft.choices = junction ? branches(at: node, arrivingBy: prev, inBearing: inBearing).count : 1
                 draft.inBearing = inBearing
+                // A U-turn through a connector is on the road it comes back by.
+                if uTurnEnd >= i { draft.label = net.label(of: legs[uTurnEnd].edge) }
             } else if junction {
                 draft.junctionsPassed += 1
             }
@@ -220,8 +235,6 @@ struct ManeuverBuilder {
     private func arrive(at point: Coordinate) -> RouteStep {
         RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
     }
-
-    private func endNode(_ leg: RouteLeg) -> Int32 { leg.forward ? net.edgeTo[leg.edge] : net.edgeFrom[leg.edge] }
 
     /// Roads leaving a roundabout node that the mode may take (the roundabout itself excluded).
     private func exitCount(at node: Int32, excluding edge: Int) -> Int {
