@@ -147,6 +147,7 @@ struct ManeuverBuilder {
             } else if renamed && name != draft.name && !(roundabouts && isRoundabout) {
                 let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
                 let straight = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
+                    || junction && isThroughNode(node, arriving: prev.edge, leaving: leg.edge)
                 if straight && name.isEmpty {
                     // Straight on where the name ends (a bridge, a crossing): nothing to announce.
                 } else if straight && draft.name.isEmpty && draft.kind != .depart
