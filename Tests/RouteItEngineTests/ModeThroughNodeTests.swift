@@ -33,4 +33,19 @@ final class ModeThroughNodeTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -200), (-250, 0)).first),
                        ["Head north on Itä", "Turn left onto Länsi", "Arrive at your destination"])
     }
+
+    /// Ensi ends where Toinen begins, 60° to the right, with no other way there: a car is told
+    /// the new name, not a turn (OSRM has no intersection there).
+    func testABendWhereOneStreetEndsAndTheNextBeginsIsANameChangeForACar() throws {
+        var f = RoadFixture()
+        f.node("A", 0, -300); f.node("B", 0, 0); f.node("C", 300 * sin(60 * .pi / 180), 300 * cos(60 * .pi / 180))
+        f.street(1, ["A", "B"], "Ensi")
+        f.street(2, ["B", "C"], "Toinen")
+        let d = try f.build()
+        let end: (Double, Double) = (280 * sin(60 * Double.pi / 180), 280 * cos(60 * Double.pi / 180))
+        XCTAssertEqual(instructions(try d.route((0, -200), end).first),
+                       ["Head north on Ensi", "Continue onto Toinen", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -200), end, .walk).first),
+                       ["Head north on Ensi", "Turn right onto Toinen", "Arrive at your destination"])
+    }
 }

@@ -146,11 +146,11 @@ struct ManeuverBuilder {
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
             } else if renamed && name != draft.name && !(roundabouts && isRoundabout) {
                 let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
-                let straight = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
-                    || junction && isThroughNode(node, arriving: prev.edge, leaving: leg.edge)
+                let bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
+                let straight = bearsOn || isThroughNode(node, arriving: prev.edge, leaving: leg.edge)
                 if straight && name.isEmpty {
                     // Straight on where the name ends (a bridge, a crossing): nothing to announce.
-                } else if straight && draft.name.isEmpty && draft.kind != .depart
+                } else if bearsOn && draft.name.isEmpty && draft.kind != .depart
                             && draft.distance < StepCollapsing.nameAdoptLength {
                     // A turn onto a short unnamed piece that runs into a named street names that street.
                     draft.name = name

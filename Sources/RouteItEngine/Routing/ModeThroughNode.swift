@@ -1,8 +1,9 @@
 import RouteItCore
 
-/// Where the mode's own roads only pass through (footways or cycleways joining a street are no
-/// intersection to a car), OSRM's car and bicycle graphs have no intersection at all: a change of
-/// street there is a name change ("new name", folded away when short), never a turn.
+/// Where the mode's own roads only pass through (a bend where one way ends and the next begins,
+/// or footways and cycleways joining a street, which are no intersection to a car), OSRM's car
+/// and bicycle graphs have no intersection at all: a change of street there is a name change
+/// ("new name", folded away when short), never a turn, however much the road bends.
 extension ManeuverBuilder {
     /// Whether `node` joins no road the mode may use, either way, besides `arriving` and `leaving`.
     func isThroughNode(_ node: Int32, arriving: Int, leaving: Int) -> Bool {
