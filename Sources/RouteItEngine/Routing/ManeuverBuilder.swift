@@ -106,7 +106,7 @@ struct ManeuverBuilder {
         while i < legs.count {
             guard isMeaningful[i] else { draft.add(legs[i], coords[i]); i += 1; continue }
             if i <= uTurnEnd {
-                if adjacency.degree(endNode(legs[last])) >= 3 { draft.junctionsPassed += 1 }
+                // The connector passes no junction; the one it ends at is part of the U-turn.
                 draft.add(legs[i], coords[i])
                 last = i
                 i += 1
