@@ -36,8 +36,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     public init(map: RouteItMap) throws {
         self.map = map
         let db = map.database
+        let lists = try OfflineGeocoder.nameLists(db)
         var keys: [String] = []
-        let keyRows = try db.prepare("SELECT DISTINCT street_key FROM place WHERE street_key IS NOT NULL AND kind IN (0, 3)")
+        let keyRows = try db.prepare(lists ? "SELECT key FROM place_street_key"
+                                           : "SELECT DISTINCT street_key FROM place WHERE street_key IS NOT NULL AND kind IN (0, 3)")
         while try keyRows.step() { if let key = keyRows.string(0) { keys.append(key) } }
         var aliases: [(alias: String, key: String)] = []
         let aliasRows = try db.prepare("SELECT alias_key, street_key FROM street_alias")
@@ -46,8 +48,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
         streets = StreetNameIndex(keys: keys, aliases: aliases)
         var cities = Set<String>()
-        let cityRows = try db.prepare("SELECT DISTINCT city FROM place WHERE city IS NOT NULL")
-        while try cityRows.step() { if let city = cityRows.string(0) { cities.insert(TextFolding.key(city)) } }
+        let cityRows = try db.prepare(lists ? "SELECT key FROM place_city_key" : "SELECT DISTINCT city FROM place WHERE city IS NOT NULL")
+        while try cityRows.step() { if let city = cityRows.string(0) { cities.insert(lists ? city : TextFolding.key(city)) } }
         self.cities = cities
         let c = Self.columns
         addressExact = try db.prepare("SELECT \(c) FROM place p WHERE p.street_key = ? AND p.hn_key = ? AND p.kind = 0")
@@ -78,6 +80,14 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         hoursByPlace = hasHours > 0 ? try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?") : nil
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
+    }
+
+    /// Whether the map lists its distinct street keys and towns (`place_street_key`,
+    /// `place_city_key`, written by imports since they were added): reading them costs what the
+    /// map has of streets and towns, while the scans of `place` that older maps need read every
+    /// address of the map.
+    static func nameLists(_ db: SQLiteDatabase) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('place_street_key', 'place_city_key')") == 2
     }
 
     /// The record's placemark with the place's opening hours, when the map has them.

@@ -278,6 +278,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             for name in [street.name] + street.otherNames { words.formUnion(TextFolding.words(name)) }
         }
         try writer.insertWords(words.filter { $0.count >= 4 && !$0.allSatisfy(\.isNumber) })
+        try writer.insertNameKeys()
         let counts = try [(PlaceKind.address, "addresses"), (.poi, "POIs"), (.place, "places"), (.street, "streets")].map { kind, label in
             "\(try db.scalarInt("SELECT count(*) FROM place WHERE kind = \(kind.rawValue)") ?? 0) \(label)"
         }
@@ -313,6 +314,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     CREATE TABLE place_tag(tag TEXT NOT NULL, lat INTEGER NOT NULL, lon INTEGER NOT NULL, place_id INTEGER NOT NULL,
         PRIMARY KEY(tag, lat, place_id)) WITHOUT ROWID;
     CREATE TABLE place_word(word TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TABLE place_street_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TABLE place_city_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
     """
 }
 

@@ -46,6 +46,11 @@ final class PlaceWriter {
     private let insertHours: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
+    /// The distinct street keys of addresses and streets, and the folded towns of every place,
+    /// written once at the end (`insertNameKeys`): the geocoder reads them at open instead of
+    /// scanning `place`, whose size grows with the map.
+    private var streetKeys = Set<String>()
+    private var cityKeys = Set<String>()
 
     init(db: SQLiteDatabase) throws {
         self.db = db
@@ -71,6 +76,8 @@ final class PlaceWriter {
             int(row.houseNumber_?.low), int(row.houseNumber_?.high), text(row.otherKeys),
         ])
         let id = db.lastInsertRowID
+        if row.kind == .address || row.kind == .street, let key = row.streetKey { streetKeys.insert(key) }
+        if let city = row.city { cityKeys.insert(TextFolding.key(city)) }
         if let hours = row.openingHours { try insertHours.run([.int(id), .text(hours)]) }
         return id
     }
@@ -118,6 +125,14 @@ final class PlaceWriter {
     func insertWords(_ words: Set<String>) throws {
         let insert = try db.prepare("INSERT OR IGNORE INTO place_word(word) VALUES (?)")
         for word in words.sorted() { try insert.run([.text(word)]) }
+    }
+
+    /// The street keys and towns of the rows inserted (`place_street_key`, `place_city_key`).
+    func insertNameKeys() throws {
+        let street = try db.prepare("INSERT OR IGNORE INTO place_street_key(key) VALUES (?)")
+        for key in streetKeys.sorted() { try street.run([.text(key)]) }
+        let city = try db.prepare("INSERT OR IGNORE INTO place_city_key(key) VALUES (?)")
+        for key in cityKeys.sorted() { try city.run([.text(key)]) }
     }
 
     /// The OSM tags that put a place in a category (`amenity=pharmacy`), for category search.
