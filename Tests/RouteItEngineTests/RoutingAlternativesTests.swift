@@ -19,6 +19,33 @@ final class RoutingAlternativesTests: XCTestCase {
         return shared
     }
 
+    /// The road share that turns most alternative candidates away without geometry must never
+    /// exceed the geometric share it stands in for, or good alternatives would be lost.
+    func testTheSharedRoadShareIsALowerBoundOfTheGeometricShare() throws {
+        let engine = try GridTown.make(size: 20, seed: 5).build().loadedEngine()
+        var rng = SeededRandom(seed: 17)
+        var routes: [[RouteLeg]] = []
+        for _ in 0..<40 {
+            let a = RoadFixture.coordinate(Double.random(in: 0...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            let b = RoadFixture.coordinate(Double.random(in: 0...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            if let found = try? engine.routeLegs(from: a, to: b, mode: .car, alternatives: true) { routes += found }
+        }
+        XCTAssertGreaterThan(routes.count, 40)
+        var compared = 0, mostlyShared = 0
+        for (i, x) in routes.enumerated() {
+            for y in routes[max(0, i - 6)..<i] {
+                let road = RoutingEngine.sharedRoadShare(x, chosen: [y])
+                let geometric = PolylineOverlap.share(of: engine.polyline(x), alongsideAny: [engine.polyline(y)],
+                                                      tolerance: RoutingEngine.alternativeShareTolerance)
+                XCTAssertLessThanOrEqual(road, geometric + RoutingEngine.sharedRoadMargin)
+                compared += 1
+                if road > 0.5 { mostlyShared += 1 }
+            }
+            XCTAssertEqual(RoutingEngine.sharedRoadShare(x, chosen: [x]), 1, accuracy: 1e-9)
+        }
+        XCTAssertGreaterThan(mostlyShared, 10, "pairs of routes on the same roads, out of \(compared)")
+    }
+
     func testAlternativesAreDifferentAndNotMuchSlower() throws {
         let d = try GridTown.make(size: 20, seed: 5).build()
         var rng = SeededRandom(seed: 99)

@@ -281,12 +281,42 @@ final class RoutingEngine: @unchecked Sendable {
         var edges = legs.map { $0.edge }
         edges.sort()
         for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
+        // Most candidates run on the chosen routes' own roads for most of their length: the
+        // share along those roads alone turns them away without comparing geometry.
+        if RoutingEngine.sharedRoadShare(legs, chosen: chosen) > RoutingEngine.alternativeMaxShare + RoutingEngine.sharedRoadMargin {
+            return false
+        }
         let share = PolylineOverlap.share(of: polyline(legs), alongsideAny: chosen.map(polyline),
                                           tolerance: RoutingEngine.alternativeShareTolerance)
         return share <= RoutingEngine.alternativeMaxShare
     }
 
-    private func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
+    /// How far the geometric share may fall below the road share: lengths from `edgeLength`
+    /// against the polyline's flat metres, and the 4 m samples at the ends of a shared stretch.
+    static let sharedRoadMargin = 0.05
+
+    /// The share of the legs' length on the very stretches of road a chosen route drives. Every
+    /// point of such a stretch lies on that route's polyline, so `PolylineOverlap` finds at
+    /// least this share (less the margin).
+    static func sharedRoadShare(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Double {
+        var driven: [Int: [(Double, Double)]] = [:]
+        for route in chosen {
+            for leg in route { driven[leg.edge, default: []].append((min(leg.from, leg.to), max(leg.from, leg.to))) }
+        }
+        var total = 0.0, shared = 0.0
+        for leg in legs {
+            total += leg.distance
+            let span = abs(leg.to - leg.from)
+            guard span > 0, let stretches = driven[leg.edge] else { continue }
+            let lo = min(leg.from, leg.to), hi = max(leg.from, leg.to)
+            var covered = 0.0
+            for (a, b) in stretches { covered = max(covered, min(hi, b) - max(lo, a)) }
+            shared += leg.distance * max(0, covered) / span
+        }
+        return total > 0 ? shared / total : 0
+    }
+
+    func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
         var out: [Coordinate] = []
         for leg in legs { for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c { out.append(c) } }
         return out
