@@ -3,7 +3,8 @@ import Foundation
 /// Where an import's memory goes, for profiling: with `ROUTEIT_IMPORT_MEMLOG` set in the
 /// environment, every `mark` writes one line to stderr with the resident memory now and its
 /// peak since the previous mark (the kernel's high-water mark is reset after each line, so the
-/// peak belongs to the step that just ended). Without the variable a mark costs one branch.
+/// peak belongs to the step that just ended; so with the variable set, the process's own peak as
+/// `/usr/bin/time` reports it covers only the last step: take the largest traced one).
 enum ImportMemoryTrace {
     static let enabled = getenv("ROUTEIT_IMPORT_MEMLOG") != nil
     nonisolated(unsafe) private static var started = Date()
