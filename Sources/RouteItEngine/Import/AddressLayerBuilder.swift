@@ -69,11 +69,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     private var streets: [PendingStreet] = []
     /// A few node ids of every way, so a multipolygon relation (which comes after its ways) can
     /// still be placed: bounded memory, unlike keeping every way's node list.
-    private var waySamples: [Int64: [Int64]] = [:]
+    private var waySamples = WaySamples()
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
         if way.nodeRefs.count >= 2 {
-            waySamples[way.id] = AddressLayerBuilder.samples(of: way.nodeRefs, count: 6)
+            waySamples.add(way.id, AddressLayerBuilder.samples(of: way.nodeRefs, count: 6))
         }
         guard !way.tags.isEmpty, !way.nodeRefs.isEmpty else { return }
         let footprint = Footprint.way(way.nodeRefs)
@@ -99,7 +99,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         } else {
             let ways = relation.members.filter { $0.kind == .way }
             let outer = ways.filter { $0.role == "outer" }
-            let refs = (outer.isEmpty ? ways : outer).flatMap { waySamples[$0.ref] ?? [] }
+            let refs = (outer.isEmpty ? ways : outer).flatMap { waySamples.samples(of: $0.ref) }
             guard !refs.isEmpty else { return }
             footprint = .relation(refs)
         }
@@ -202,6 +202,10 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     // MARK: Writing
 
     public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
+        // What pass 1 and 2 collected is written once: it goes with this call, not with the
+        // importer (the road layer after this one needs the memory).
+        waySamples = WaySamples()
+        defer { (addresses, features, streets) = ([], [], []) }
         try db.execute(AddressLayerBuilder.schema)
         if let code = countries.winner {
             try db.execute("CREATE TABLE IF NOT EXISTS metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -229,6 +233,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             for point in cluster.points { try writer.insertAddressPoint(point, place: placeID) }
         }
         try progress(0.5)
+        ImportMemoryTrace.mark("addresses: address clusters written")
 
         // Streets: ways of one name, grouped when they lie together, with their lines indexed.
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
@@ -243,6 +248,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
         }
         try progress(0.8)
+        ImportMemoryTrace.mark("addresses: streets written")
 
         // Named POIs and places, and unnamed ones of a searchable category; POIs without an
         // address borrow postcode and city from their surroundings ("Kauppatori, 00170 Helsinki"),

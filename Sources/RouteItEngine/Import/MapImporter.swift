@@ -79,14 +79,17 @@ public final class MapImporter {
                     }
                     if let skipping = layer as? MapLayerSkipping { summary.skipped.add(skipping.skipped) }
                     progress?.importPhaseFinished(layer.phaseName, summary: (layer as? MapLayerSummarizing)?.writtenSummary ?? "written")
+                    ImportMemoryTrace.mark("layer \(layer.phaseName) written")
                 }
             }
             try begin("finishing")
             try db.execute("ANALYZE; PRAGMA user_version=\(MapSchema.version);")
             progress?.importPhaseFinished("finishing", summary: "done")
+            ImportMemoryTrace.mark("transaction committed, analyzed")
         }
         // The connection is closed here (db released): the fixed-layout sections go after its pages.
         try sections.append(to: temporary)
+        ImportMemoryTrace.mark("sections appended")
         guard rename(temporary, destination) == 0 else {
             throw MapImportError("cannot write \(destination): \(String(cString: strerror(errno)))")
         }
@@ -95,7 +98,7 @@ public final class MapImporter {
     }
 
     private func readPasses(_ reader: OSMReader, summary: inout ImportSummary) throws -> NodeCoordinates {
-        var needed = Set<Int64>()
+        var needed = NeededNodes()
         let need: (Int64) -> Void = { needed.insert($0) }
         var ways = 0, relations = 0
         try begin("reading ways")
@@ -114,8 +117,12 @@ public final class MapImporter {
         }
         summary.skipped.add(reader.skipped)
         progress?.importPhaseFinished("reading ways", summary: "\(ways) ways, \(relations) relations")
+        let neededIDs = needed.finish()
+        needed = NeededNodes()
+        ImportMemoryTrace.mark("pass 1 (ways, relations): \(neededIDs.count) nodes needed")
 
-        var coordinates = NodeCoordinates()
+        var coordinates = NodeCoordinates(needed: neededIDs)
+        let neededCount = neededIDs.count
         var nodes = 0
         var badCoordinates = 0
         try begin("reading nodes")
@@ -127,21 +134,20 @@ public final class MapImporter {
                 badCoordinates += 1
                 return
             }
-            if needed.contains(node.id) {
-                coordinates.record(node.id, coordinate)
-            }
+            coordinates.record(node.id, coordinate)
             if !node.tags.isEmpty {
                 for layer in layers { try layer.visit(node: node) }
             }
             // The share of requested coordinates found so far tracks the position in the file
             // (requested nodes are spread through it) without knowing the file's node count.
             if nodes % reportEvery == 0 {
-                try report(fraction: needed.isEmpty ? nil : Double(coordinates.count) / Double(needed.count), items: nodes)
+                try report(fraction: neededCount == 0 ? nil : Double(coordinates.count) / Double(neededCount), items: nodes)
             }
         }
         summary.skipped.add(reader.skipped)
         summary.skipped.count(.nodeWithBadCoordinates, badCoordinates)
         progress?.importPhaseFinished("reading nodes", summary: "\(nodes) nodes, \(coordinates.count) kept")
+        ImportMemoryTrace.mark("pass 2 (nodes): \(coordinates.count) coordinates kept")
         summary.nodes = nodes
         summary.ways = ways
         summary.relations = relations
@@ -171,9 +177,8 @@ public final class MapImporter {
         ]
         // The header's bbox when it has one, else the bbox of the coordinates kept.
         var box = (info.minLatitude, info.minLongitude, info.maxLatitude, info.maxLongitude)
-        if box.0 == nil || box.1 == nil || box.2 == nil || box.3 == nil, !coordinates.storage.isEmpty {
-            let all = coordinates.storage.values
-            box = (all.map(\.latitude).min(), all.map(\.longitude).min(), all.map(\.latitude).max(), all.map(\.longitude).max())
+        if box.0 == nil || box.1 == nil || box.2 == nil || box.3 == nil, let all = coordinates.bounds {
+            box = (all.minLatitude, all.minLongitude, all.maxLatitude, all.maxLongitude)
         }
         if let a = box.0, let b = box.1, let c = box.2, let d = box.3 {
             values += [(MapSchema.Key.minLatitude, String(a)), (MapSchema.Key.minLongitude, String(b)),

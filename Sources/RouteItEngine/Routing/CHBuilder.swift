@@ -20,7 +20,7 @@ struct CHBuilder {
     private var priority: [Float]
     private var contracted: [Bool]
     private var dirty: [Bool]
-    private var shortcutChildren: [Int32] = []
+    private var shortcutCount = 0
 
     // Witness search buffers, reused with timestamps.
     private var wDist: [UInt32]
@@ -155,12 +155,10 @@ struct CHBuilder {
                     if dist(outE.node) <= cost { continue }
                     added += 1
                     addedHops += Int(inE.hops + outE.hops)
-                    if !simulate {
-                        let id = Int32(arcCount + shortcutChildren.count / 2)
-                        if insert(from: inE.node, to: outE.node, weight: cost, id: id, hops: inE.hops + outE.hops, mask: within) {
-                            shortcutChildren.append(inE.id)
-                            shortcutChildren.append(outE.id)
-                        }
+                    // A shortcut's id names the node it bypasses (see `ContractionHierarchy.unpack`).
+                    if !simulate && insert(from: inE.node, to: outE.node, weight: cost, id: Int32(arcCount) + v,
+                                           hops: inE.hops + outE.hops, mask: within) {
+                        shortcutCount += 1
                     }
                 }
             }
@@ -285,7 +283,7 @@ struct CHBuilder {
         let (bs, b, bm) = flatten(bwdRange, upBwd, upBwdMask)
         try progress(1)
         return ContractionHierarchy(arcCount: arcCount, fwdStart: Column(fs), fwd: Column(f), bwdStart: Column(bs),
-                                    bwd: Column(b), shortcutChildren: Column(shortcutChildren), rank: Column(rank),
-                                    fwdMask: Column(fm), bwdMask: Column(bm))
+                                    bwd: Column(b), rank: Column(rank), fwdMask: Column(fm), bwdMask: Column(bm),
+                                    shortcutCount: shortcutCount)
     }
 }

@@ -1,5 +1,5 @@
 /// One upward arc of the hierarchy: to a higher-ranked node. `arc` is a mode-graph arc id, or
-/// arcCount + i for shortcut i.
+/// arcCount + v for a shortcut that bypasses node v.
 struct CHEdge: Equatable {
     var target: Int32
     var weight: UInt32
@@ -7,40 +7,70 @@ struct CHEdge: Equatable {
 }
 
 /// A contraction hierarchy over one mode graph. `fwd` of node u holds real arcs u→x, `bwd` holds
-/// real arcs x→u, always with x ranked above u; shortcuts unpack through `shortcutChildren`.
+/// real arcs x→u, always with x ranked above u. A shortcut names only the node it bypasses: its
+/// two halves are arcs of that node, found again when a route is unpacked (no table of
+/// shortcuts, which was the largest part of a map).
 struct ContractionHierarchy {
     var arcCount: Int
     var fwdStart: Column<UInt32>
     var fwd: Column<CHEdge>
     var bwdStart: Column<UInt32>
     var bwd: Column<CHEdge>
-    /// Two arc ids per shortcut, in path order (u→v then v→w).
-    var shortcutChildren: Column<Int32>
     var rank: Column<Int32>
     /// Per `fwd`/`bwd` arc, the avoidable classes (`RoadAvoidance` bits) of the roads it covers
     /// (see `CHBuilder`): a query avoiding some classes skips the arcs that have any of them.
     var fwdMask: Column<UInt8>
     var bwdMask: Column<UInt8>
 
-    var nodeCount: Int { rank.count }
-    var shortcutCount: Int { shortcutChildren.count / 2 }
+    /// Shortcuts the builder added (0 for a hierarchy read from a map).
+    var shortcutCount = 0
 
-    /// Appends the mode-graph arcs a CH arc stands for, in path order. A damaged hierarchy can
-    /// hold shortcuts that contain themselves: unpacking stops (damage reported) past every arc.
-    func unpack(_ arc: Int32, into out: inout [Int32]) {
-        var stack: [Int32] = [arc]
-        var budget = arcCount + shortcutChildren.count + 1
-        while let a = stack.popLast() {
+    var nodeCount: Int { rank.count }
+
+    /// A CH arc being unpacked: from `u` to `w`, of `weight` and classes `mask`.
+    private struct Piece {
+        var arc: Int32, u: Int32, w: Int32, weight: UInt32, mask: UInt8
+    }
+
+    /// Appends the mode-graph arcs that entry `i` of node `p`'s `fwd` list (`forward`) or `bwd`
+    /// list stands for, in path order. A damaged hierarchy can hold shortcuts that contain
+    /// themselves or halves that are not there: unpacking then stops with the damage reported.
+    func unpack(entry i: Int, at p: Int32, forward: Bool, into out: inout [Int32]) {
+        let e = forward ? fwd[i] : bwd[i]
+        let mask = forward ? fwdMask[i] : bwdMask[i]
+        var stack = [Piece(arc: e.arc, u: forward ? p : e.target, w: forward ? e.target : p, weight: e.weight, mask: mask)]
+        var budget = 2 * (arcCount + nodeCount) + 2
+        while let piece = stack.popLast() {
             budget -= 1
-            guard budget >= 0, a >= 0 else { MapDamage.report(); return }
-            if Int(a) < arcCount {
-                out.append(a)
-            } else {
-                let s = (Int(a) - arcCount) * 2
-                stack.append(shortcutChildren[s + 1])
-                stack.append(shortcutChildren[s])
+            guard budget >= 0, piece.arc >= 0 else { MapDamage.report(); return }
+            if Int(piece.arc) < arcCount {
+                out.append(piece.arc)
+                continue
+            }
+            guard let (first, second) = halves(of: piece) else { MapDamage.report(); return }
+            stack.append(second)
+            stack.append(first)
+        }
+    }
+
+    /// The shortcut's two halves at the node it bypasses: the first arc into it from `u` (in
+    /// stored order) and arc out of it to `w` whose weights and classes add up to the
+    /// shortcut's, as the contraction made it.
+    private func halves(of s: Piece) -> (Piece, Piece)? {
+        let v = Int(s.arc) - arcCount
+        guard v >= 0 && v < nodeCount else { return nil }
+        let ins = Int(bwdStart[v])..<Int(bwdStart[v + 1]), outs = Int(fwdStart[v])..<Int(fwdStart[v + 1])
+        guard ins.lowerBound <= ins.upperBound, outs.lowerBound <= outs.upperBound else { return nil }
+        for i in ins where bwd[i].target == s.u {
+            let a = bwd[i], aMask = bwdMask[i]
+            let rest = s.weight &- a.weight
+            for j in outs where fwd[j].target == s.w && fwd[j].weight == rest && aMask | fwdMask[j] == s.mask {
+                let b = fwd[j]
+                return (Piece(arc: a.arc, u: s.u, w: Int32(v), weight: a.weight, mask: aMask),
+                        Piece(arc: b.arc, u: Int32(v), w: s.w, weight: b.weight, mask: fwdMask[j]))
             }
         }
+        return nil
     }
 
     func write(to sections: MapSectionWriter, prefix: String) throws {
@@ -49,7 +79,6 @@ struct ContractionHierarchy {
         try sections.write(fwd, named: "\(prefix).ch.fwd")
         try sections.write(bwdStart, named: "\(prefix).ch.bwdStart")
         try sections.write(bwd, named: "\(prefix).ch.bwd")
-        try sections.write(shortcutChildren, named: "\(prefix).ch.shortcuts")
         try sections.write(rank, named: "\(prefix).ch.rank")
         try sections.write(fwdMask, named: "\(prefix).ch.fwdMask")
         try sections.write(bwdMask, named: "\(prefix).ch.bwdMask")
@@ -64,13 +93,12 @@ struct ContractionHierarchy {
             fwd: try sections.column("\(prefix).ch.fwd"),
             bwdStart: try sections.column("\(prefix).ch.bwdStart"),
             bwd: try sections.column("\(prefix).ch.bwd"),
-            shortcutChildren: try sections.column("\(prefix).ch.shortcuts"),
             rank: try sections.column("\(prefix).ch.rank"),
             fwdMask: try sections.column("\(prefix).ch.fwdMask"),
             bwdMask: try sections.column("\(prefix).ch.bwdMask"))
-        let n = ch.rank.count
-        guard a.count == 1, ch.arcCount >= 0, ch.arcCount < Int32.max, ch.fwdStart.count == n + 1, ch.bwdStart.count == n + 1,
-              Int(ch.fwdStart[n]) == ch.fwd.count, Int(ch.bwdStart[n]) == ch.bwd.count,
+        let n = ch.nodeCount
+        guard a.count == 1, ch.arcCount >= 0, ch.arcCount + n < Int32.max, ch.fwdStart.count == n + 1,
+              ch.bwdStart.count == n + 1, Int(ch.fwdStart[n]) == ch.fwd.count, Int(ch.bwdStart[n]) == ch.bwd.count,
               ch.fwdMask.count == ch.fwd.count, ch.bwdMask.count == ch.bwd.count else {
             throw MapSectionsError.damaged
         }

@@ -3,14 +3,12 @@
 /// around every page a query reads): nodes by level band, highest first, so the top of the
 /// hierarchy that every query climbs to is one contiguous block; within a band along a Hilbert
 /// curve of their position, so the low nodes a search settles near its source are neighbours.
-/// Shortcuts follow the node they bypass, so unpacking a route reads a strip of them.
+/// A shortcut is unpacked at the node it bypasses, whose arcs lie with it.
 ///
 /// Applied once at import after the hierarchy is built: routes are unchanged, only ids move.
 struct HierarchyLayout {
     /// New id of each old node.
     let newNode: [Int32]
-    /// New id of each old shortcut (its arc id less arcCount).
-    let newShortcut: [Int32]
 
     init(graph: ModeGraph, ch: ContractionHierarchy, net: RoadNetwork) {
         let n = graph.nodeCount
@@ -30,28 +28,6 @@ struct HierarchyLayout {
         for (i, k) in keyed.enumerated() { newNode[k.node] = Int32(i) }
         self.newNode = newNode
 
-        // A shortcut u→v→w bypasses v: the node its first half ends at (the head of the last
-        // mode-graph arc down its chain of second halves).
-        let count = ch.shortcutCount
-        func endNode(_ arc: Int32) -> Int32 {
-            var a = arc
-            for _ in 0...count {
-                if a >= 0 && Int(a) < ch.arcCount { return graph.arcTo[Int(a)] }
-                let t = Int(a) - ch.arcCount
-                guard t >= 0 && t < count else { break }
-                a = ch.shortcutChildren[2 * t + 1]
-            }
-            return 0
-        }
-        let bypassed = (0..<count).map { endNode(ch.shortcutChildren[2 * $0]) }
-        var order = Array(0..<count)
-        order.sort { a, b in
-            let ka = newNode[Int(bypassed[a])], kb = newNode[Int(bypassed[b])]
-            return ka != kb ? ka < kb : a < b
-        }
-        var newShortcut = [Int32](repeating: 0, count: count)
-        for (i, s) in order.enumerated() { newShortcut[s] = Int32(i) }
-        self.newShortcut = newShortcut
     }
 
     /// Levels 0, 1, 2–3, 4–7, ... are bands 0, 1, 2, 3, ...: most nodes sit in the lowest.
@@ -90,9 +66,10 @@ struct HierarchyLayout {
         return points
     }
 
-    /// An arc id in the new numbering (mode-graph arcs keep theirs).
+    /// An arc id in the new numbering (mode-graph arcs keep theirs; a shortcut names the new id
+    /// of the node it bypasses).
     private func arc(_ a: Int32, arcCount: Int) -> Int32 {
-        Int(a) < arcCount ? a : Int32(arcCount) + newShortcut[Int(a) - arcCount]
+        Int(a) < arcCount ? a : Int32(arcCount) + newNode[Int(a) - arcCount]
     }
 
     /// The graph with its nodes renumbered.
@@ -104,7 +81,7 @@ struct HierarchyLayout {
         return g
     }
 
-    /// The hierarchy with its nodes and shortcuts renumbered, arcs stored in the new node order.
+    /// The hierarchy with its nodes renumbered, arcs stored in the new node order.
     func apply(to ch: ContractionHierarchy) -> ContractionHierarchy {
         let n = ch.nodeCount
         var oldNode = [Int](repeating: 0, count: n)
@@ -133,13 +110,6 @@ struct HierarchyLayout {
         var result = ch
         (result.fwdStart, result.fwd, result.fwdMask) = relaid(ch.fwdStart, ch.fwd, ch.fwdMask)
         (result.bwdStart, result.bwd, result.bwdMask) = relaid(ch.bwdStart, ch.bwd, ch.bwdMask)
-        var children = [Int32](repeating: 0, count: ch.shortcutChildren.count)
-        for s in 0..<ch.shortcutCount {
-            let t = Int(newShortcut[s])
-            children[2 * t] = arc(ch.shortcutChildren[2 * s], arcCount: ch.arcCount)
-            children[2 * t + 1] = arc(ch.shortcutChildren[2 * s + 1], arcCount: ch.arcCount)
-        }
-        result.shortcutChildren = Column(children)
         result.rank = Column(oldNode.map { ch.rank[$0] })
         return result
     }

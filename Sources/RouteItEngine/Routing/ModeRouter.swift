@@ -99,7 +99,7 @@ final class ModeRouter {
                 if avoid != 0 && upMask[i] & avoid != 0 { continue }
                 let e = up[i]
                 if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
-                    side.update(e.target, nd, parent: u, arc: e.arc)
+                    side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
                 }
             }
         }
@@ -181,16 +181,29 @@ final class ModeRouter {
 
     // MARK: paths
 
+    /// A CH search records the entry of the hierarchy it took (its index, as -1 - index; the
+    /// arc alone does not say which of a node's shortcuts it was), the reference search the
+    /// mode-graph arc.
+    @inline(__always) static func entryTag(_ i: Int) -> Int32 { -1 - Int32(truncatingIfNeeded: i) }
+
+    private func unpack(_ step: (parent: Int32, arc: Int32), forward: Bool, into arcs: inout [Int32]) {
+        if step.arc >= 0 {
+            arcs.append(step.arc)
+        } else {
+            ch.unpack(entry: Int(-1 - step.arc), at: step.parent, forward: forward, into: &arcs)
+        }
+    }
+
     /// The path through `meet` found by the last query in `ws` (CH arcs get unpacked).
     func path(through meet: Int32, _ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint]) -> SearchPath {
-        let (fArcs, fRoot) = ws.forward.chain(to: meet)
-        let (bArcsRootFirst, bRoot) = ws.backward.chain(to: meet)
+        let (fSteps, fRoot) = ws.forward.chain(to: meet)
+        let (bStepsRootFirst, bRoot) = ws.backward.chain(to: meet)
         let fRootCost = ws.forward.distance(fRoot), bRootCost = ws.backward.distance(bRoot)
         let source = sources.first { $0.node == fRoot && $0.cost == fRootCost } ?? sources[0]
         let target = targets.first { $0.node == bRoot && $0.cost == bRootCost } ?? targets[0]
         var arcs: [Int32] = source.stretch
-        for a in fArcs { ch.unpack(a, into: &arcs) }
-        for a in bArcsRootFirst.reversed() { ch.unpack(a, into: &arcs) }
+        for s in fSteps { unpack(s, forward: true, into: &arcs) }
+        for s in bStepsRootFirst.reversed() { unpack(s, forward: false, into: &arcs) }
         arcs += target.stretch
         let cost = ws.forward.distance(meet) &+ ws.backward.distance(meet)
         return SearchPath(cost: cost, sourceEdgeDir: source.edgeDir, arcs: arcs, targetEdgeDir: target.edgeDir,

@@ -120,49 +120,74 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         throw MapImportError("the road layer must be written with the map's sections")
     }
 
+    /// Builds and stores the network, then each mode in turn (graph, hierarchy, layout), written
+    /// and released before the next is built: only one mode's graph and hierarchy are in memory
+    /// at a time, and what pass 1 kept goes as soon as the network is built from it.
     public func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
                       progress: (Double) throws -> Void) throws {
-        let (built, junctions) = buildNetwork(coordinates: coordinates)
-        let net = built.spatiallyOrdered()
+        let (net, junctions) = orderedNetwork(coordinates: coordinates)
+        ways = []
+        refs = []
+        nameIndex = [:]
+        ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
         try progress(0.05)
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
         var carObstacles: [Int32: [RoadObstacle]] = [:]
         for (id, list) in obstacles {
             if let junction = viaIndex(id) { carObstacles[junction] = list }
         }
-        var car = ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
-        var foot = ModeGraph.build(net, mode: .walk, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
-        var bike = ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
-        var carBuilder = CHBuilder(car, arcMasks: car.arcMasks(net))
-        var carCH = try carBuilder.build { try progress(0.1 + 0.4 * $0) }
-        var footBuilder = CHBuilder(foot, arcMasks: foot.arcMasks(net))
-        footBuilder.coreLimit = 12 * 12     // walking weights are uniform-ish: cores come early
-        var footCH = try footBuilder.build { try progress(0.5 + 0.2 * $0) }
-        var bikeBuilder = CHBuilder(bike, arcMasks: bike.arcMasks(net))
-        var bikeCH = try bikeBuilder.build { try progress(0.7 + 0.25 * $0) }
-        let grid = EdgeGrid.build(net)
-        let components = EdgeComponents(car: Column(EdgeComponents.label(car, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
-                                         walk: Column(EdgeComponents.label(foot, edgeCount: net.edgeCount, smallSize: smallComponentSize)),
-                                         bike: Column(EdgeComponents.label(bike, edgeCount: net.edgeCount, smallSize: smallComponentSize)))
-        let carLayout = HierarchyLayout(graph: car, ch: carCH, net: net)
-        (car, carCH) = (carLayout.apply(to: car), carLayout.apply(to: carCH))
-        let footLayout = HierarchyLayout(graph: foot, ch: footCH, net: net)
-        (foot, footCH) = (footLayout.apply(to: foot), footLayout.apply(to: footCH))
-        let bikeLayout = HierarchyLayout(graph: bike, ch: bikeCH, net: net)
-        (bike, bikeCH) = (bikeLayout.apply(to: bike), bikeLayout.apply(to: bikeCH))
-
+        obstacles = [:]
         try writeTables(net, to: db)
         try net.write(to: sections)
         try NodeAdjacency(net).write(to: sections)
-        try car.write(to: sections, prefix: "car")
-        try foot.write(to: sections, prefix: "walk")
-        try bike.write(to: sections, prefix: "bike")
-        try carCH.write(to: sections, prefix: "car")
-        try footCH.write(to: sections, prefix: "walk")
-        try bikeCH.write(to: sections, prefix: "bike")
-        try grid.write(to: sections)
-        try components.write(to: sections)
+        try EdgeGrid.build(net).write(to: sections)
+        ImportMemoryTrace.mark("roads: network, adjacency and grid written")
+
+        let car = try writeMode(.car, net, sections: sections, prefix: "car") {
+            ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
+        } progress: { try progress(0.1 + 0.4 * $0) }
+        let walk = try writeMode(.walk, net, sections: sections, prefix: "walk", coreLimit: 12 * 12) {
+            ModeGraph.build(net, mode: .walk, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
+        } progress: { try progress(0.5 + 0.2 * $0) }
+        let bike = try writeMode(.bike, net, sections: sections, prefix: "bike") {
+            ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
+        } progress: { try progress(0.7 + 0.25 * $0) }
+        try EdgeComponents(car: Column(car), walk: Column(walk), bike: Column(bike)).write(to: sections)
         try progress(1)
+    }
+
+    /// The network from pass 1's ways, its edges in curve order (the unordered one is dropped).
+    private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
+        let (built, junctions) = buildNetwork(coordinates: coordinates)
+        ImportMemoryTrace.mark("roads: network built (\(built.edgeCount) edges)")
+        return (built.spatiallyOrdered(), junctions)
+    }
+
+    /// Builds one mode's graph and hierarchy, lays them out, writes them; returns the mode's
+    /// component of each edge. Nothing of the mode outlives the call but that column.
+    private func writeMode(_ mode: TransportType, _ net: RoadNetwork, sections: MapSectionWriter, prefix: String,
+                           coreLimit: Int? = nil, graph makeGraph: () -> ModeGraph,
+                           progress: (Double) throws -> Void) throws -> [Int32] {
+        var graph = makeGraph()
+        let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallComponentSize)
+        ImportMemoryTrace.mark("roads: \(prefix) graph (\(graph.arcCount) arcs)")
+        var ch = try Self.hierarchy(graph, net: net, coreLimit: coreLimit, progress: progress)
+        ImportMemoryTrace.mark("roads: \(prefix) hierarchy (\(ch.shortcutCount) shortcuts)")
+        let layout = HierarchyLayout(graph: graph, ch: ch, net: net)
+        graph = layout.apply(to: graph)
+        ch = layout.apply(to: ch)
+        try graph.write(to: sections, prefix: prefix)
+        try ch.write(to: sections, prefix: prefix)
+        ImportMemoryTrace.mark("roads: \(prefix) laid out and written")
+        return components
+    }
+
+    /// The contraction hierarchy of `graph` (its builder's working lists go with the call).
+    private static func hierarchy(_ graph: ModeGraph, net: RoadNetwork, coreLimit: Int?,
+                                  progress: (Double) throws -> Void) throws -> ContractionHierarchy {
+        var builder = CHBuilder(graph, arcMasks: graph.arcMasks(net))
+        if let coreLimit { builder.coreLimit = coreLimit }  // walking weights are uniform-ish: cores come early
+        return try builder.build(progress: progress)
     }
 
     /// Longest plausible piece of road between two nodes, and longest plausible way: longer

@@ -44,19 +44,20 @@ final class SearchSpace {
         heap.push(d, v)
     }
 
-    /// The arcs from the search's root to `v`, root first, and the root. Parents always lead
-    /// back to a root; the bound only guards against a damaged map.
-    func chain(to v: Int32) -> (arcs: [Int32], root: Int32) {
-        var arcs: [Int32] = []
+    /// The steps from the search's root to `v`, root first (each the arc taken and the node it
+    /// was taken from), and the root. Parents always lead back to a root; the bound only guards
+    /// against a damaged map.
+    func chain(to v: Int32) -> (steps: [(parent: Int32, arc: Int32)], root: Int32) {
+        var steps: [(parent: Int32, arc: Int32)] = []
         var x = v
         while true {
             let e = entries[Int(x)]
             guard e.stamp == current, e.parentNode >= 0 else { break }
-            guard arcs.count <= touched.count else { MapDamage.report(); break }
-            arcs.append(e.parentArc)
+            guard steps.count <= touched.count else { MapDamage.report(); break }
+            steps.append((e.parentNode, e.parentArc))
             x = e.parentNode
         }
-        return (arcs.reversed(), x)
+        return (steps.reversed(), x)
     }
 }
 

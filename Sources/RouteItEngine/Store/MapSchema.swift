@@ -14,7 +14,9 @@ public enum MapSchema {
     ///    and components; ferries and bicycle-only ways (cycleways) join the network.
     /// 8: edges in Hilbert-curve order, graph nodes and shortcuts in `HierarchyLayout` order
     ///    (same routes; a query's pages are few, so a cold process stays small).
-    public static let version = 8
+    /// 9: a shortcut names the node it bypasses (no `ch.shortcuts` table: its halves are found
+    ///    at that node), a smaller map; same routes.
+    public static let version = 9
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -38,8 +38,20 @@ public final class MapSectionWriter {
         try pad()
         entries.append(MapSections.Entry(name: name, offset: written, length: UInt64(bytes.count),
                                          stride: UInt32(stride), crc: MapSections.crc(bytes)))
-        if bytes.count > 0 { try handle.write(contentsOf: Data(bytes)) }
+        try writeAll(bytes)
         written += UInt64(bytes.count)
+    }
+
+    /// Writes straight from the array's memory (a copy of a section would add its size to the
+    /// import's peak).
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < bytes.count {
+            let n = Foundation.write(handle.fileDescriptor, bytes.baseAddress! + done, min(bytes.count - done, 1 << 24))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw MapImportError("cannot write \(scratchPath): \(String(cString: strerror(errno)))") }
+            done += n
+        }
     }
 
     private func pad() throws {
