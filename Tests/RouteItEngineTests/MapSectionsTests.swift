@@ -88,6 +88,22 @@ final class MapSectionsTests: XCTestCase {
         XCTAssertGreaterThan(damagedSeen, 0)
     }
 
+    /// Every third road point moved across the earth (each within range on its own, most roads
+    /// still where they were): the alternatives' overlap test must not sample those thousands of
+    /// kilometres every 4 m; the route says the map is damaged.
+    func testRoadPointsScatteredOverTheEarthSayTheMapIsDamaged() throws {
+        let path = try copyOfHelsinki()
+        let entry = try XCTUnwrap(try MapSections(path: path).entries["net.geometry"])
+        let original = try MapSections(path: path).column("net.geometry") as Column<GeoPoint>
+        let far = [GeoPoint(lat: 800_000_000, lon: -1_700_000_000), GeoPoint(lat: -800_000_000, lon: 1_700_000_000)]
+        let points = (0..<original.count).map { $0 % 3 == 1 ? far[$0 % 2] : original[$0] }
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: entry.offset)
+        try handle.write(contentsOf: points.withUnsafeBytes { Data($0) })
+        try handle.close()
+        XCTAssertGreaterThan(exercise(path).damaged, 0)
+    }
+
     func testASessionKeepsAnsweringWhileTheMapIsReplacedUnderIt() throws {
         let path = try copyOfHelsinki()
         let session = try OfflineDirections(path: path)

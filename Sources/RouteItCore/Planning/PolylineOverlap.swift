@@ -2,6 +2,10 @@ import Foundation
 
 /// How much of one polyline runs along another, in flat-earth metres (a few kilometres at most).
 public enum PolylineOverlap {
+    /// Samples along `line` at most: one every 4 m up to 200 km, sparser beyond, so a line of
+    /// any length (a damaged map's can span the earth) costs a bounded time.
+    static let maxSamples = 50_000
+
     /// The share of `line`'s length lying within `tolerance` metres of `other`.
     public static func share(of line: [Coordinate], alongside other: [Coordinate], tolerance: Double = 8) -> Double {
         share(of: line, alongsideAny: [other], tolerance: tolerance)
@@ -44,12 +48,14 @@ public enum PolylineOverlap {
             }
             return false
         }
+        let lengths = (0..<(a.count - 1)).map { hypot(a[$0 + 1].0 - a[$0].0, a[$0 + 1].1 - a[$0].1) }
+        let spacing = max(4, lengths.filter(\.isFinite).reduce(0, +) / Double(maxSamples))
         var total = 0.0, shared = 0.0
         for i in 0..<(a.count - 1) {
             let (x0, y0) = a[i], (x1, y1) = a[i + 1]
-            let length = hypot(x1 - x0, y1 - y0)
-            guard length > 0 else { continue }
-            let samples = max(1, Int((length / 4).rounded(.up)))
+            let length = lengths[i]
+            guard length > 0, length.isFinite else { continue }
+            let samples = max(1, Int((length / spacing).rounded(.up)))
             for k in 0..<samples {
                 let t = (Double(k) + 0.5) / Double(samples)
                 if near((x0 + t * (x1 - x0), y0 + t * (y1 - y0))) { shared += length / Double(samples) }

@@ -316,11 +316,19 @@ final class RoutingEngine: @unchecked Sendable {
         return total > 0 ? shared / total : 0
     }
 
+    /// The legs' points in order. Points far longer than the legs' own length can only come from
+    /// a damaged geometry section: reported, and no points (nothing to compare or draw).
     func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
         var out: [Coordinate] = []
         for leg in legs { for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c { out.append(c) } }
+        let drawn = zip(out, out.dropFirst()).reduce(0.0) { $0 + $1.0.distance(to: $1.1) }
+        let length = legs.reduce(0.0) { $0 + $1.distance }
+        guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return [] }
         return out
     }
+
+    /// How much longer than its legs a route's points may run (rounding of short legs' lengths).
+    static let geometrySlack = 100.0
 
     /// T-test: the stretch of the path around the via node (a quarter of its cost each way)
     /// must itself be a shortest path, so the detour is not a silly loop.
