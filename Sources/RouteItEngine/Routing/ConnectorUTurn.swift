@@ -76,6 +76,4 @@ extension ManeuverBuilder {
               !isObvious(at: endNode(prev), arrivingBy: prev, leaving: legs[i], inBearing: inBearing) else { return nil }
         return exit
     }
-
-    func endNode(_ leg: RouteLeg) -> Int32 { leg.forward ? net.edgeTo[leg.edge] : net.edgeFrom[leg.edge] }
 }

@@ -237,6 +237,9 @@ struct ManeuverBuilder {
         RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
     }
 
+    /// The node a leg arrives at, whichever way it drives its edge.
+    func endNode(_ leg: RouteLeg) -> Int32 { leg.forward ? net.edgeTo[leg.edge] : net.edgeFrom[leg.edge] }
+
     /// Roads leaving a roundabout node that the mode may take (the roundabout itself excluded).
     private func exitCount(at node: Int32, excluding edge: Int) -> Int {
         var count = 0
