@@ -35,7 +35,7 @@ final class ModeThroughNodeTests: XCTestCase {
     }
 
     /// Ensi ends where Toinen begins, 60° to the right, with no other way there: a car is told
-    /// the new name, not a turn (OSRM has no intersection there).
+    /// the new name, not a turn (OSRM has no intersection there); a cyclist is told to turn.
     func testABendWhereOneStreetEndsAndTheNextBeginsIsANameChangeForACar() throws {
         var f = RoadFixture()
         f.node("A", 0, -300); f.node("B", 0, 0); f.node("C", 300 * sin(60 * .pi / 180), 300 * cos(60 * .pi / 180))
@@ -45,7 +45,11 @@ final class ModeThroughNodeTests: XCTestCase {
         let end: (Double, Double) = (280 * sin(60 * Double.pi / 180), 280 * cos(60 * Double.pi / 180))
         XCTAssertEqual(instructions(try d.route((0, -200), end).first),
                        ["Head north on Ensi", "Continue onto Toinen", "Arrive at your destination"])
-        XCTAssertEqual(instructions(try d.route((0, -200), end, .walk).first),
+        XCTAssertEqual(instructions(try d.route((0, -200), end, .bike).first),
                        ["Head north on Ensi", "Turn right onto Toinen", "Arrive at your destination"])
+        // Walkers: the only way on is the obvious one, so a new name there is a name change
+        // (OSRM's foot guidance, `WalkingGuidanceTests`).
+        XCTAssertEqual(instructions(try d.route((0, -200), end, .walk).first),
+                       ["Head north on Ensi", "Continue onto Toinen", "Arrive at your destination"])
     }
 }

@@ -54,12 +54,21 @@ extension ManeuverBuilder {
         // Going on dead ahead on the same road while a branch bends away is no fork either.
         let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
             || chosenClass == incoming && otherClass != incoming
-        if sameRoad && abs(chosen.angle) < 10 && abs(other.angle) >= 2 * abs(chosen.angle) + 10 { return nil }
+        if sameRoad && abs(chosen.angle) < 10 && ManeuverBuilder.bendsAwayDistinctly(other.angle, from: chosen.angle, mode: mode) { return nil }
         return chosen.angle < other.angle ? .slightLeft : .slightRight
     }
 }
 
 extension ManeuverBuilder {
+    /// Whether a branch at `other` bends away from the way on at `chosen` clearly enough that
+    /// the way on is no fork. Walkers get OSRM's test (`IsDistinctNarrowTurn`): the branch
+    /// deviates more than twice as much from straight and by more than half of
+    /// `FUZZY_ANGLE_DIFFERENCE` (12.5°), so a path 12° off a street dead ahead still makes a fork.
+    static func bendsAwayDistinctly(_ other: Double, from chosen: Double, mode: TransportType) -> Bool {
+        guard mode == .walk else { return abs(other) >= 2 * abs(chosen) + 10 }
+        return abs(other) > 2 * abs(chosen) && abs(other) - abs(chosen) > WalkingForks.distinctAngleDifference
+    }
+
     /// The way the route takes is where the road obviously goes (OSRM announces no turn there):
     /// the only way on, the one way on of the road's own class, or straight on where every other
     /// way bends off sharply. Minor ways (driveways, tracks) do not count against it.

@@ -145,8 +145,17 @@ struct ManeuverBuilder {
                 steps.append(draft)
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
             } else if renamed && name != draft.name && !(roundabouts && isRoundabout) {
-                let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
-                let bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
+                let bearsOn: Bool
+                if mode == .walk {
+                    // OSRM's foot guidance: from a named way onto the obvious way, a new name is a name
+                    // change at any angle; off an unnamed path onto a street it is a turn.
+                    let obvious = !junction || walkerObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
+                        .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
+                    bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !net.label(of: prev.edge).isEmpty
+                } else {
+                    let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
+                    bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
+                }
                 let straight = bearsOn || isThroughNode(node, arriving: prev.edge, leaving: leg.edge)
                 if straight && name.isEmpty {
                     // Straight on where the name ends (a bridge, a crossing): nothing to announce.

@@ -1,0 +1,66 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Walking guidance that follows OSRM's foot.lua answers: forks where two ways ahead are too
+/// close to tell apart, and name changes onto the way that obviously goes on.
+final class WalkingGuidanceTests: XCTestCase {
+    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
+
+    private func point(_ bearing: Double, _ metres: Double) -> (Double, Double) {
+        (metres * sin(bearing * .pi / 180), metres * cos(bearing * .pi / 180))
+    }
+
+    /// A street going on dead ahead while a branch of it leaves `branch` degrees to the left.
+    private func splittingStreet(branch: Double) throws -> OfflineDirections {
+        var f = RoadFixture()
+        let l = point(-branch, 300)
+        f.node("S", 0, -300); f.node("Y", 0, 0); f.node("N", 0, 300); f.node("L", l.0, l.1)
+        f.street(1, ["S", "Y"], "Katu")
+        f.street(2, ["Y", "N"], "Katu")
+        f.street(3, ["Y", "L"], "Katu")
+        return try f.build()
+    }
+
+    /// 12° apart is too close to tell for OSRM (less than half its 25° fuzzy angle): the walker
+    /// is told to keep right; 30° apart the street dead ahead obviously goes on.
+    func testAWayTwelveDegreesOffDeadAheadMakesAFork() throws {
+        let close = try splittingStreet(branch: 12)
+        XCTAssertEqual(instructions(try close.route((0, -200), (0, 250), .walk).first),
+                       ["Head north on Katu", "Keep right at the fork onto Katu", "Arrive at your destination"])
+        let wide = try splittingStreet(branch: 30)
+        XCTAssertEqual(instructions(try wide.route((0, -200), (0, 250), .walk).first),
+                       ["Head north on Katu", "Arrive at your destination"])
+    }
+
+    /// Aleksanterinkatu ends where Kaivokatu leaves 55° to the right and a side street 130° to
+    /// the left: Kaivokatu is where the way obviously goes, so a walker hears a name change
+    /// ("Continue onto", folded away when short), not a turn. With the side street only 80° off
+    /// neither way is obvious, and it is a turn.
+    func testANewNameOnTheObviousWayIsANameChangeForWalkers() throws {
+        func junction(side: Double, fromPath: Bool = false) throws -> OfflineDirections {
+            var f = RoadFixture()
+            let k = point(55, 300), c = point(-side, 200)
+            f.node("S", 0, -300); f.node("J", 0, 0); f.node("K", k.0, k.1); f.node("C", c.0, c.1)
+            if fromPath {
+                f.way(1, ["S", "J"], [("highway", "footway")])
+            } else {
+                f.street(1, ["S", "J"], "Aleksanterinkatu")
+            }
+            f.street(2, ["J", "K"], "Kaivokatu")
+            f.street(3, ["J", "C"], "Sivukatu")
+            return try f.build()
+        }
+        let target = point(55, 250)
+        XCTAssertEqual(instructions(try junction(side: 130).route((0, -200), target, .walk).first),
+                       ["Head north on Aleksanterinkatu", "Continue onto Kaivokatu", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try junction(side: 80).route((0, -200), target, .walk).first),
+                       ["Head north on Aleksanterinkatu", "Turn right onto Kaivokatu", "Arrive at your destination"])
+        // Off an unnamed footway onto the street it is a turn (OSRM names the street it turns onto).
+        XCTAssertEqual(instructions(try junction(side: 130, fromPath: true).route((0, -200), target, .walk).first),
+                       ["Head north", "Turn right onto Kaivokatu", "Arrive at your destination"])
+        // Drivers keep their own rule (an obvious bend over 35° is a turn).
+        XCTAssertEqual(instructions(try junction(side: 130).route((0, -200), target).first),
+                       ["Head north on Aleksanterinkatu", "Turn right onto Kaivokatu", "Arrive at your destination"])
+    }
+}
