@@ -63,4 +63,20 @@ final class WalkingGuidanceTests: XCTestCase {
         XCTAssertEqual(instructions(try junction(side: 130).route((0, -200), target).first),
                        ["Head north on Aleksanterinkatu", "Turn right onto Kaivokatu", "Arrive at your destination"])
     }
+
+    /// Avenue des Diables Bleus (M 2564) becomes Avenue des Diables Bleus (D 2564) for a few
+    /// metres, then the name ends and only D 2564 goes on: each change alone is no news, but the
+    /// walker left the street that was announced. OSRM says "Continue onto D 2564" at the next
+    /// junction.
+    func testANewRefTakenOnWithoutAJunctionIsToldAtTheNextOne() throws {
+        var f = RoadFixture()
+        f.node("A", 0, -400); f.node("B", 0, 0); f.node("C", 0, 10); f.node("J", 0, 200); f.node("N", 0, 500); f.node("W", -200, 200)
+        f.street(1, ["A", "B"], "Avenue", highway: "secondary", [("ref", "M 2564")])
+        f.street(2, ["B", "C"], "Avenue", highway: "secondary", [("ref", "D 2564")])
+        f.way(3, ["C", "J", "N"], [("highway", "secondary"), ("ref", "D 2564")])
+        f.street(4, ["J", "W"], "Sivukatu")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -300), (0, 450), .walk).first),
+                       ["Head north on Avenue", "Continue onto D 2564", "Arrive at your destination"])
+    }
 }

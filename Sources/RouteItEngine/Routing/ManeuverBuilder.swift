@@ -168,6 +168,12 @@ struct ManeuverBuilder {
                     steps.append(draft)
                     draft = straight ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
                 }
+            } else if mode == .walk && junction && abs(turn) < ManeuverBuilder.straightAngle && !name.isEmpty && name != draft.name
+                        && !draft.label.isEmpty && draft.label.requiresAnnouncement(onto: label) {
+                // A new name taken on where no way joins (a ref changing, then the name ending) is
+                // told at the next junction, measured against the street the step announced.
+                steps.append(draft)
+                draft = Draft(kind: .continue, name: name, turn: turn)
             } else if junction && abs(turn) >= 50 && (name.isEmpty || abs(turn) >= 120) && !(roundabouts && isRoundabout)
                         && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
                 // Off one unnamed way onto another, or a sharp turn where a street bends back on itself.
