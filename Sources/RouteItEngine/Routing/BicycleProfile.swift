@@ -258,7 +258,7 @@ public struct BicycleProfile: Equatable, Sendable {
         forward = travel(fwdOpen, fwdSpeed, push: fwdPush, ferry: fwdFerry)
         backward = travel(bwdOpen, bwdSpeed, push: bwdPush, ferry: bwdFerry)
         roadClass = cls
-        name = t["name"] ?? t["ref"] ?? ""
+        name = t["name"] ?? t["ref"].map(CanonicalRef.of) ?? ""
         if forward == .none && backward == .none { return nil }
     }
 

@@ -15,7 +15,9 @@ extension ManeuverBuilder {
     }
 
     /// Every way the mode may leave `node` by, except back the way it came.
-    func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [Branch] {
+    /// `atSplit`: each branch's heading is read where it is 10 m from the junction (a cyclist's
+    /// fork, `BicycleGuidanceClasses.heading(leaving:at:)`), not past its first 20 m.
+    func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool = false) -> [Branch] {
         var out: [Branch] = []
         for e in adjacency.edges(of: node) where e != prev.edge {
             for forward in [true, false] {
@@ -25,7 +27,9 @@ extension ManeuverBuilder {
                 if !forward { line.reverse() }
                 guard line.count >= 2 else { continue }
                 out.append(Branch(edge: e, forward: forward,
-                                  angle: ManeuverBuilder.turnAngle(from: inBearing, to: ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))))
+                                  angle: ManeuverBuilder.turnAngle(from: inBearing, to: atSplit
+                                    ? BicycleGuidanceClasses.heading(leaving: line, at: BicycleGuidanceClasses.forkHeadingMetres)
+                                    : ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))))
             }
         }
         return out
@@ -35,19 +39,28 @@ extension ManeuverBuilder {
     /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
     /// or the route stays on a main road past a slip road.
     func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Maneuver.Direction? {
-        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
+        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: mode == .bike)
         guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
         let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
         // Driveways and parking aisles beside a road make no fork of it.
         let minor: Set<RoadClass> = [.service, .track]
+        let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge])
         let ahead = all.filter { b in
-            abs(b.angle) <= ManeuverBuilder.forkAngle
-                && (mode == .walk || b.edge == chosen.edge || !minor.contains(RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service)
-                    || minor.contains(incoming ?? .service))
+            guard abs(b.angle) <= ManeuverBuilder.forkAngle else { return false }
+            if b.edge == chosen.edge { return true }
+            let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
+            switch mode {
+            case .walk: return true
+            case .bike: return !isIgnorableForBicycle(cls, incoming: incoming, chosen: chosenClass)
+            case .car: return !minor.contains(cls) || minor.contains(incoming ?? .service)
+            }
         }
         guard ahead.count == 2, ahead.contains(where: { $0.edge == chosen.edge }),
               let other = ahead.first(where: { $0.edge != chosen.edge }) else { return nil }
-        let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge]), otherClass = RoadClass(rawValue: net.edgeClass[other.edge])
+        let otherClass = RoadClass(rawValue: net.edgeClass[other.edge])
+        // A cyclist's fork is between ways of like rank: a street and a footway beside it are none.
+        if mode == .bike, let chosenClass, let otherClass,
+           !BicycleGuidanceClasses.isForkPair(chosenClass, otherClass) { return nil }
         // Staying on the main road past a slip road is no fork (OSRM says nothing there); taking
         // the slip road is.
         if chosenClass == incoming && otherClass?.isLink == true && chosenClass?.isLink != true { return nil }
@@ -78,9 +91,14 @@ extension ManeuverBuilder {
         let incoming = net.edgeClass[prev.edge]
         let minor: Set<RoadClass> = [.service, .track]
         let others = all.filter { b in
-            b.edge != chosen.edge
-                && (mode == .walk || !minor.contains(RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service)
-                    || minor.contains(RoadClass(rawValue: incoming) ?? .service))
+            guard b.edge != chosen.edge else { return false }
+            let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
+            switch mode {
+            case .walk: return true
+            case .bike: return !isIgnorableForBicycle(cls, incoming: RoadClass(rawValue: incoming),
+                                                      chosen: RoadClass(rawValue: net.edgeClass[chosen.edge]))
+            case .car: return !minor.contains(cls) || minor.contains(RoadClass(rawValue: incoming) ?? .service)
+            }
         }
         if others.isEmpty { return true }
         let chosenClass = net.edgeClass[chosen.edge]
@@ -91,6 +109,15 @@ extension ManeuverBuilder {
         // a lesser or greater road only when dead ahead).
         let straightEnough = abs(chosen.angle) < (chosenClass == incoming ? 35 : ManeuverBuilder.straightAngle)
         return straightEnough && others.allSatisfy { abs($0.angle) >= 60 && abs($0.angle) >= abs(chosen.angle) + 30 }
+    }
+}
+
+extension ManeuverBuilder {
+    /// A cyclist on a street going on along a street: footways, paths and driveways beside it
+    /// neither make a fork nor take away that the street is the obvious way on.
+    func isIgnorableForBicycle(_ other: RoadClass, incoming: RoadClass?, chosen: RoadClass?) -> Bool {
+        guard let incoming, let chosen else { return false }
+        return BicycleGuidanceClasses.isIgnorable(other, incoming: incoming, chosen: chosen)
     }
 }
 

@@ -87,7 +87,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         }
         let profileName = profile?.name ?? bike?.name ?? ""
         let name: Int32
-        let label = StreetLabel(name: profileName, ref: profile?.ref ?? way.tag("ref") ?? "")
+        let label = StreetLabel(name: profileName, ref: profile?.ref ?? way.tag("ref").map(CanonicalRef.of) ?? "")
         if let known = nameIndex[label] {
             name = known
         } else {

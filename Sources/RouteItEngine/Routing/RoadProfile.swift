@@ -35,9 +35,9 @@ public struct RoadProfile: Equatable, Sendable {
         // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
         let isArea = t["area"] == "yes"
         roadClass = cls
-        name = t["name"] ?? t["ref"] ?? ""
+        name = t["name"] ?? t["ref"].map(CanonicalRef.of) ?? ""
         avoidClasses = RoadAvoidance(osmTags: t)
-        ref = t["ref"] ?? ""
+        ref = t["ref"].map(CanonicalRef.of) ?? ""
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 

@@ -11,9 +11,11 @@ struct StepCollapsing {
     static let nameAdoptLength = 40.0
     /// "Continue onto X" for less than this is not worth a step (OSRM's NAME_SEGMENT_CUTOFF_LENGTH).
     static let shortNameChange = 105.0
-    /// A bicycle pushed (or ridden again) for less than this straight on is not worth a step:
-    /// the few metres of a footway crossing.
-    static let shortTravelChange = 15.0
+    /// Where a bicycle starts or stops being pushed (or boards a ferry) is always a step of its
+    /// own, however short: OSRM collapses turns and suppresses name changes only between steps
+    /// of the same mode (`haveSameMode`), so "Continue onto Rautatientori (push your bike)"
+    /// stays even for 7 m.
+    static func sameTravel(_ a: Draft, _ b: Draft) -> Bool { a.travel == b.travel }
 
     /// Longest connector between two turns read as one maneuver, metres: the link between the
     /// carriageways of a divided road, a kerb-to-kerb crossing (walkers: foot.lua's 10 m).
@@ -61,7 +63,7 @@ struct StepCollapsing {
             let step = steps[i]
             guard let previous = out.last, i + 1 < steps.count, isTurnLike(step), isTurnLike(steps[i + 1]),
                   step.distance < connectorLength,
-                  step.travel == steps[i + 1].travel || step.distance < StepCollapsing.shortTravelChange else {
+                  StepCollapsing.sameTravel(step, steps[i + 1]) else {
                 out.append(step)
                 i += 1
                 continue
@@ -118,11 +120,9 @@ struct StepCollapsing {
     func foldNameChanges(_ steps: [Draft]) -> [Draft] {
         var out: [Draft] = []
         for step in steps {
-            if step.kind == .continue, var previous = out.last,
-               step.travel == previous.travel
-                   ? step.distance < StepCollapsing.shortNameChange || step.name == previous.name
-                       || previous.label.isSameStreet(as: step.label) || step.name.isEmpty
-                   : step.distance < StepCollapsing.shortTravelChange && step.travel != .ferry && previous.travel != .ferry {
+            if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
+               step.distance < StepCollapsing.shortNameChange || step.name == previous.name
+                   || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous
             } else {
