@@ -10,7 +10,10 @@ the map format to today's answers. Issue 13 (bicycles) made it again: bicycle-on
 a car turn's measured heading a little (12 Helsinki car durations by 0.1-0.6 s, no distance). Walkers
 waiting 2 s at traffic signals (foot.lua's traffic_signal_penalty) made it again: only walking
 answers changed (41 Helsinki, 24 of them by a different path beside the signalled street, 12 Monaco
-durations); the car answers stayed equal.
+durations); the car answers stayed equal. Issue 11's car guidance made it again: both directions of
+a two-way road now count as one piece of the network, as OSRM's components do, so a point beside a
+two-way street that leads only into a one-way dead end is routed from that street instead of moving
+to another one (5 Helsinki car answers; no walking one).
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

@@ -54,16 +54,26 @@ struct EdgeComponents {
     }
 
     /// Tarjan's strongly connected components, iterative: (component per node, size per component).
+    /// As OSRM's `FindComponents` does, both directions of a two-way road count as one piece
+    /// (joined both ways), so a two-way road that can only be entered, or only left, by a turn
+    /// the graph forbids (a dead end off a one-way street) still belongs to the network around it.
     static func stronglyConnected(_ graph: ModeGraph) -> ([Int32], [Int]) {
         let n = graph.nodeCount
+        var arcs: [(from: Int32, to: Int32)] = (0..<graph.arcCount).map { (graph.arcFrom[$0], graph.arcTo[$0]) }
+        for e in 0..<graph.edgeDirNode.count / 2 {
+            let forward = graph.edgeDirNode[e * 2], backward = graph.edgeDirNode[e * 2 + 1]
+            guard forward >= 0, backward >= 0, forward != backward else { continue }
+            arcs.append((forward, backward))
+            arcs.append((backward, forward))
+        }
         var start = [Int32](repeating: 0, count: n + 1)
-        for a in 0..<graph.arcCount { start[Int(graph.arcFrom[a]) + 1] += 1 }
+        for a in arcs { start[Int(a.from) + 1] += 1 }
         for i in 0..<n { start[i + 1] += start[i] }
         var fill = start
-        var heads = [Int32](repeating: 0, count: graph.arcCount)
-        for a in 0..<graph.arcCount {
-            let u = Int(graph.arcFrom[a])
-            heads[Int(fill[u])] = graph.arcTo[a]
+        var heads = [Int32](repeating: 0, count: arcs.count)
+        for a in arcs {
+            let u = Int(a.from)
+            heads[Int(fill[u])] = a.to
             fill[u] += 1
         }
         var index = [Int32](repeating: -1, count: n)

@@ -33,6 +33,9 @@ struct ManeuverBuilder {
         var choices = 0
         /// Heading arriving at the step's junction (nil for the first step).
         var inBearing: Double?
+        /// A turn at a junction where the street goes on but not obviously (OSRM's "Continue
+        /// left"): never part of a U-turn.
+        var staysOnStreet = false
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
@@ -179,6 +182,13 @@ struct ManeuverBuilder {
                 // Off one unnamed way onto another, or a sharp turn where a street bends back on itself.
                 steps.append(draft)
                 draft = turnDraft(turn, name)
+            } else if mode == .car && junction && abs(turn) >= ManeuverBuilder.straightAngle && !(roundabouts && isRoundabout)
+                        && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
+                // The street goes on, but not where it obviously would (OSRM's "Continue left"): a
+                // turn, which also names the street when a name change just before it folded away.
+                steps.append(draft)
+                draft = Draft(kind: .turn, direction: ManeuverBuilder.direction(turn), name: name, turn: turn)
+                draft.staysOnStreet = true
             }
             // A bicycle getting off to push, onto a ferry, or back on: a step of its own.
             let legTravel = travel(leg)

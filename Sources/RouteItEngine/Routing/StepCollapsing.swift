@@ -36,7 +36,7 @@ struct StepCollapsing {
     func markTurnarounds(_ steps: [Draft]) -> [Draft] {
         guard mode == .car else { return steps }
         return steps.enumerated().map { index, step in
-            guard index > 0, index + 1 < steps.count, [.turn, .fork, .continue].contains(step.kind),
+            guard index > 0, index + 1 < steps.count, [.turn, .fork, .continue].contains(step.kind), !step.staysOnStreet,
                   step.distance <= StepCollapsing.turnaroundLength, let entry = step.inBearing, step.polyline.count >= 2 else { return step }
             let exit = ManeuverBuilder.heading(arriving: step.polyline, over: ManeuverBuilder.headingMetres)
             guard abs(ManeuverBuilder.turnAngle(from: entry, to: exit)) >= StepCollapsing.reversedAngle else { return step }
@@ -72,7 +72,7 @@ struct StepCollapsing {
             let a = step.turn ?? 0, b = next.turn ?? 0
             // A car heading back the way it came: across the median onto the other carriageway of
             // the road it left, or round a tight corner pair that reverses the heading.
-            let turnsBack = mode == .car && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
+            let turnsBack = mode == .car && !step.staysOnStreet && !next.staysOnStreet && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
                 && (abs(a + b) >= StepCollapsing.reversedAngle || abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label))
             // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
             // onto a piece that passes no junction and ends where the route has no choice, or a

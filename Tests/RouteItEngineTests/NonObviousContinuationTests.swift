@@ -1,0 +1,53 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Cars: where the street goes on at a junction but not where it obviously would (another road
+/// of its class leaves about as straight), OSRM announces the junction ("Continue left"), so a
+/// name change a few metres before it is read out there instead of folding away.
+final class NonObviousContinuationTests: XCTestCase {
+    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
+
+    /// Alku runs east for 300 m; Silta begins there and after 20 m reaches a Y junction where it
+    /// bears 38° left while Sivu bears 50° right; 60 m on, Silta becomes Pitkä for 400 m.
+    private func yJunction() throws -> OfflineDirections {
+        var f = RoadFixture()
+        let left = 38 * Double.pi / 180, right = -50 * Double.pi / 180
+        f.node("A", 0, 0); f.node("N", 300, 0); f.node("J", 320, 0)
+        f.node("S", 320 + 60 * cos(left), 60 * sin(left))
+        f.node("P", 320 + 460 * cos(left), 460 * sin(left))
+        f.node("R", 320 + 300 * cos(right), 300 * sin(right))
+        f.street(1, ["A", "N"], "Alku")
+        f.street(2, ["N", "J", "S"], "Silta")
+        f.street(3, ["S", "P"], "Pitkä")
+        f.street(4, ["J", "R"], "Sivu")
+        return try f.build()
+    }
+
+    func testACarIsToldToTurnOntoTheStreetAtTheJunction() throws {
+        let d = try yJunction()
+        let left = 38 * Double.pi / 180
+        let route = try XCTUnwrap(d.route((50, 0), (320 + 400 * cos(left), 400 * sin(left))).first)
+        XCTAssertEqual(instructions(route), ["Head east on Alku", "Turn slight left onto Silta", "Continue onto Pitkä",
+                                             "Arrive at your destination"])
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
+    }
+
+    /// The same junction with Sivu a service road: Silta is the obvious way on, nothing to say
+    /// there, and the short stretch of Silta folds away.
+    func testAnObviousWayOnSaysNothing() throws {
+        var f = RoadFixture()
+        let left = 38 * Double.pi / 180, right = -50 * Double.pi / 180
+        f.node("A", 0, 0); f.node("N", 300, 0); f.node("J", 320, 0)
+        f.node("S", 320 + 60 * cos(left), 60 * sin(left))
+        f.node("P", 320 + 460 * cos(left), 460 * sin(left))
+        f.node("R", 320 + 300 * cos(right), 300 * sin(right))
+        f.street(1, ["A", "N"], "Alku")
+        f.street(2, ["N", "J", "S"], "Silta")
+        f.street(3, ["S", "P"], "Pitkä")
+        f.way(4, ["J", "R"], [("highway", "service")])
+        let d = try f.build()
+        let route = try XCTUnwrap(d.route((50, 0), (320 + 400 * cos(left), 400 * sin(left))).first)
+        XCTAssertEqual(instructions(route), ["Head east on Alku", "Continue onto Pitkä", "Arrive at your destination"])
+    }
+}
