@@ -227,14 +227,13 @@ final class RoutingEngine: @unchecked Sendable {
         guard let found else { throw DirectionsError.noRoute }
         let best = found.path
         let bestLegs = found.legs(of: best, router, net, mode)
-        var chosen = [bestLegs]
-        guard alternatives && !best.direct else { return chosen }
+        guard alternatives && !best.direct else { return [bestLegs] }
         // At most `alternativeStretch` slower in time (the best path's weight may hold a
         // weight-only charge for entering a road closed to through traffic).
         let bestMs = RoutingEngine.ms(bestLegs)
         let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
         if quickestOnly && !RoutingEngine.alternativeMayBeQuicker(mode, bestCost: best.cost, bestMs: bestMs, limit: limit) {
-            return chosen
+            return [bestLegs]
         }
         // Candidates are unpacked lazily from this search, one per plateau of via nodes.
         let net = self.net
@@ -244,21 +243,22 @@ final class RoutingEngine: @unchecked Sendable {
         let examinedAtMost = 16
         // Only the examined candidates can be chosen: none quicker than the best, the best it is.
         if quickestOnly && !(0..<examinedAtMost).contains(where: { candidates[$0].map { RoutingEngine.ms($0.legs) < bestMs } ?? false }) {
-            return chosen
+            return [bestLegs]
         }
+        var chosen = ChosenRoutes(best: bestLegs, polyline: polyline(bestLegs), tolerance: RoutingEngine.alternativeShareTolerance)
         // The local-optimality checks run in a second workspace so the first one's parents stay intact.
         var checker: QueryWorkspace?
         defer { if let checker { giveBack(checker, mode) } }
         var examined = 0
-        while chosen.count < 3 && examined < examinedAtMost, let candidate = candidates[examined] {
+        while chosen.routes.count < 3 && examined < examinedAtMost, let candidate = candidates[examined] {
             examined += 1
             guard isAcceptable(candidate.legs, chosen: chosen) else { continue }
             if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
             if isLocallyOptimal(candidate.path, viaCost: ws.forward.distance(candidate.via), router, checker!, avoid: kept.rawValue) {
-                chosen.append(candidate.legs)
+                chosen.append(candidate.legs, polyline: polyline(candidate.legs))
             }
         }
-        return chosen
+        return chosen.routes
     }
 
     /// Whether an alternative within `limit` may take less time than the best route. A route's
@@ -307,54 +307,46 @@ final class RoutingEngine: @unchecked Sendable {
     }
 
     /// No edge twice, and at most `alternativeMaxShare` of its length along the routes already chosen.
-    private func isAcceptable(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Bool {
+    private func isAcceptable(_ legs: [RouteLeg], chosen: ChosenRoutes) -> Bool {
         var edges = legs.map { $0.edge }
         edges.sort()
         for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
         // Most candidates run on the chosen routes' own roads for most of their length: the
         // share along those roads alone turns them away without comparing geometry.
-        if RoutingEngine.sharedRoadShare(legs, chosen: chosen) > RoutingEngine.alternativeMaxShare + RoutingEngine.sharedRoadMargin {
+        if chosen.sharedRoadShare(legs) > RoutingEngine.alternativeMaxShare + RoutingEngine.sharedRoadMargin {
             return false
         }
-        let share = PolylineOverlap.share(of: polyline(legs), alongsideAny: chosen.map(polyline),
-                                          tolerance: RoutingEngine.alternativeShareTolerance)
-        return share <= RoutingEngine.alternativeMaxShare
+        // The rest is sampled, but for the legs on stretches a chosen route drives.
+        let (line, known) = polyline(legs, known: chosen.drives)
+        return chosen.geometricShare(line, known: known) <= RoutingEngine.alternativeMaxShare
     }
 
     /// How far the geometric share may fall below the road share: lengths from `edgeLength`
     /// against the polyline's flat metres, and the 4 m samples at the ends of a shared stretch.
     static let sharedRoadMargin = 0.05
 
-    /// The share of the legs' length on the very stretches of road a chosen route drives. Every
-    /// point of such a stretch lies on that route's polyline, so `PolylineOverlap` finds at
-    /// least this share (less the margin).
     static func sharedRoadShare(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Double {
-        var driven: [Int: [(Double, Double)]] = [:]
-        for route in chosen {
-            for leg in route { driven[leg.edge, default: []].append((min(leg.from, leg.to), max(leg.from, leg.to))) }
-        }
-        var total = 0.0, shared = 0.0
-        for leg in legs {
-            total += leg.distance
-            let span = abs(leg.to - leg.from)
-            guard span > 0, let stretches = driven[leg.edge] else { continue }
-            let lo = min(leg.from, leg.to), hi = max(leg.from, leg.to)
-            var covered = 0.0
-            for (a, b) in stretches { covered = max(covered, min(hi, b) - max(lo, a)) }
-            shared += leg.distance * max(0, covered) / span
-        }
-        return total > 0 ? shared / total : 0
+        ChosenRoutes(chosen).sharedRoadShare(legs)
     }
 
-    /// The legs' points in order. Points far longer than the legs' own length can only come from
-    /// a damaged geometry section: reported, and no points (nothing to compare or draw).
-    func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
-        var out: [Coordinate] = []
-        for leg in legs { for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c { out.append(c) } }
+    func polyline(_ legs: [RouteLeg]) -> [Coordinate] { polyline(legs, known: { _ in false }).line }
+
+    /// The legs' points in order, and for each segment whether its leg is `known`. Points far
+    /// longer than the legs' own length can only come from a damaged geometry section:
+    /// reported, and no points (nothing to compare or draw).
+    func polyline(_ legs: [RouteLeg], known: (RouteLeg) -> Bool) -> (line: [Coordinate], known: [Bool]) {
+        var out: [Coordinate] = [], flags: [Bool] = []
+        for leg in legs {
+            let isKnown = known(leg)
+            for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c {
+                if !out.isEmpty { flags.append(isKnown) }
+                out.append(c)
+            }
+        }
         let drawn = zip(out, out.dropFirst()).reduce(0.0) { $0 + $1.0.distance(to: $1.1) }
         let length = legs.reduce(0.0) { $0 + $1.distance }
-        guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return [] }
-        return out
+        guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return ([], []) }
+        return (out, flags)
     }
 
     /// How much longer than its legs a route's points may run (rounding of short legs' lengths).
