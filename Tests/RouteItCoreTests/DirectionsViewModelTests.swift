@@ -19,6 +19,7 @@ final class DirectionsViewModelTests: XCTestCase {
         XCTAssertEqual(vm.totalDistance, 6500)
         XCTAssertEqual(vm.attribution, "© OpenStreetMap contributors")
         XCTAssertTrue(router.requests.allSatisfy { $0.requestsAlternateRoutes && $0.transportType == .walk })
+        XCTAssertTrue(router.requests.allSatisfy(\.wantsQuickestOnly), "the router may leave out the slower ones")
     }
 
     func testLegsRunConcurrentlyButKeepTripOrder() async throws {

@@ -1,8 +1,9 @@
 import XCTest
 @testable import RouteItCore
 
-/// The overlap share files the other lines' segments by grid cell; its answers must be the ones
-/// a check of every segment gives, on lines of any length and shape.
+/// The overlap share files the other lines' segments in boxes and skips samples a clearance
+/// vouches for; its answers must be the ones a check of every segment gives, on lines of any
+/// length and shape.
 final class PolylineOverlapTests: XCTestCase {
     /// The share as defined, every sample checked against every segment.
     private func referenceShare(of line: [Coordinate], alongsideAny others: [[Coordinate]], tolerance: Double) -> Double {
@@ -60,6 +61,25 @@ final class PolylineOverlapTests: XCTestCase {
                                accuracy: 1e-12, "round \(round), tolerance \(tolerance)")
             }
         }
+    }
+
+    /// Filed once, the others answer for any number of lines; segments said to be on them count whole.
+    func testFiledOnceAndKnownSegments() {
+        var generator = SystemRandomNumberGenerator()
+        let start = Coordinate(latitude: 60.17, longitude: 24.94)
+        let other = walk(&generator, from: start, points: 40, longest: 300)
+        var overlap = PolylineOverlap(origin: start, tolerance: 12)
+        overlap.add(other)
+        for _ in 0..<10 {
+            let line = walk(&generator, from: other[5], points: 20, longest: 300)
+            XCTAssertEqual(overlap.share(of: line), referenceShare(of: line, alongsideAny: [other], tolerance: 12), accuracy: 1e-3)
+        }
+        let a = Coordinate(latitude: 60, longitude: 24), b = Coordinate(latitude: 60.01, longitude: 24)
+        let c = Coordinate(latitude: 60.02, longitude: 24)
+        var far = PolylineOverlap(origin: a)
+        far.add([Coordinate(latitude: 60, longitude: 25), Coordinate(latitude: 60.01, longitude: 25)])
+        XCTAssertEqual(far.share(of: [a, b, c]), 0)
+        XCTAssertEqual(far.share(of: [a, b, c], known: [true, false]), 0.5, accuracy: 1e-9)
     }
 
     func testKnownShares() {

@@ -46,6 +46,35 @@ final class RoutingAlternativesTests: XCTestCase {
         XCTAssertGreaterThan(mostlyShared, 10, "pairs of routes on the same roads, out of \(compared)")
     }
 
+    /// Candidates are compared with the chosen routes filed once, the legs on their very roads
+    /// counted without sampling: the share is the one a fresh comparison of the geometry gives.
+    func testThePreparedShareEqualsAFreshComparison() throws {
+        let engine = try GridTown.make(size: 20, seed: 5).build().loadedEngine()
+        var rng = SeededRandom(seed: 23)
+        var routes: [[RouteLeg]] = []
+        for _ in 0..<30 {
+            let a = RoadFixture.coordinate(Double.random(in: 0...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            let b = RoadFixture.coordinate(Double.random(in: 0...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            if let found = try? engine.routeLegs(from: a, to: b, mode: .car, alternatives: true) { routes += found }
+        }
+        var partly = 0, knownSegments = 0
+        for (i, x) in routes.enumerated() {
+            let others = Array(routes[max(0, i - 3)..<i])
+            guard let first = others.first else { continue }
+            var chosen = ChosenRoutes(best: first, polyline: engine.polyline(first), tolerance: RoutingEngine.alternativeShareTolerance)
+            for o in others.dropFirst() { chosen.append(o, polyline: engine.polyline(o)) }
+            let (line, known) = engine.polyline(x, known: chosen.drives)
+            XCTAssertEqual(line, engine.polyline(x))
+            knownSegments += known.filter { $0 }.count
+            let fresh = PolylineOverlap.share(of: line, alongsideAny: others.map(engine.polyline),
+                                              tolerance: RoutingEngine.alternativeShareTolerance)
+            XCTAssertEqual(chosen.geometricShare(line, known: known), fresh, accuracy: 0.005)
+            if fresh > 0.2 && fresh < 0.9 { partly += 1 }
+        }
+        XCTAssertGreaterThan(partly, 10)
+        XCTAssertGreaterThan(knownSegments, 100)
+    }
+
     func testAlternativesAreDifferentAndNotMuchSlower() throws {
         let d = try GridTown.make(size: 20, seed: 5).build()
         var rng = SeededRandom(seed: 99)

@@ -4,16 +4,20 @@ public struct DirectionsRequest: Hashable, Sendable {
     public var destination: MapItem
     public var transportType: TransportType
     public var requestsAlternateRoutes: Bool
+    /// Only the quickest of the routes is wanted (in expected travel time, the best first among
+    /// equals): a router may return it alone and leave out the work for routes that cannot be it.
+    public var wantsQuickestOnly: Bool
     /// Kinds of road to keep off; a route that cannot says so (`Route.unavoidable`).
     public var avoid: RoadAvoidance
 
     public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool,
-                avoid: RoadAvoidance = []) {
+                avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false) {
         self.source = source
         self.destination = destination
         self.transportType = transportType
         self.requestsAlternateRoutes = requestsAlternateRoutes
         self.avoid = avoid
+        self.wantsQuickestOnly = wantsQuickestOnly
     }
 }
 
@@ -35,7 +39,8 @@ public enum DirectionsError: Error, Equatable, Sendable, CustomStringConvertible
 /// Routes between two places (MKDirections' role). Implemented by the embedded router, by OSRM
 /// over HTTP, and by test doubles.
 public protocol Directions: Sendable {
-    /// One route, or up to three when alternatives are requested; throws `DirectionsError.noRoute`
-    /// (or returns []) when the places are not connected.
+    /// One route, or up to three when alternatives are requested (perhaps only the quickest when
+    /// `wantsQuickestOnly`); throws `DirectionsError.noRoute` (or returns []) when the places are
+    /// not connected.
     func calculate(_ request: DirectionsRequest) async throws -> [Route]
 }

@@ -62,7 +62,8 @@ public final class DirectionsViewModel {
         let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
             for (index, pair) in pairs.enumerated() {
                 let request = DirectionsRequest(source: pair.0.item, destination: pair.1.item,
-                                                transportType: transportType, requestsAlternateRoutes: true, avoid: avoid)
+                                                transportType: transportType, requestsAlternateRoutes: true, avoid: avoid,
+                                                wantsQuickestOnly: true)
                 group.addTask {
                     do {
                         return (index, .success(try await quickestRoute(for: request, using: directions)))

@@ -51,18 +51,20 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
 
     public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
         try routes(from: request.source.coordinate, to: request.destination.coordinate,
-                   mode: request.transportType, alternatives: request.requestsAlternateRoutes, avoid: request.avoid)
+                   mode: request.transportType, alternatives: request.requestsAlternateRoutes,
+                   quickestOnly: request.wantsQuickestOnly, avoid: request.avoid)
     }
 
     /// Synchronous form of `calculate`, for tools and benchmarks.
     public func routes(from source: Coordinate, to destination: Coordinate, mode: TransportType,
-                       alternatives: Bool = false, avoid: RoadAvoidance = []) throws -> [Route] {
+                       alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
         do {
             return try MapDamage.checking {
-                try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives, avoid: avoid)
+                try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
+                                  quickestOnly: quickestOnly, avoid: avoid)
             }
         } catch {
             throw OfflineDirections.userError(error)

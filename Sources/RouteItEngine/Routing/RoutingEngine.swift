@@ -178,21 +178,32 @@ final class RoutingEngine: @unchecked Sendable {
     /// The best route and, when asked, up to two genuinely different alternatives, all off the
     /// `avoid` classes except on the roads the trip starts and ends on. When no such route
     /// exists, the routes keep off as many of the classes as they can and name the ones they
-    /// use (`Route.unavoidable`).
+    /// use (`Route.unavoidable`). `quickestOnly`: only the quickest of them (the first among
+    /// equals, as `DirectionsViewModel` picks), the others neither built nor, when none of them
+    /// can be quicker than the best, looked for.
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
-                avoid: RoadAvoidance = []) throws -> [Route] {
-        let chosen = try routeLegs(from: a, to: b, mode: mode, alternatives: alternatives, avoid: avoid)
+                quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [Route] {
+        let chosen = try routeLegs(from: a, to: b, mode: mode, alternatives: alternatives, quickestOnly: quickestOnly, avoid: avoid)
         let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
-        return chosen.map { legs in
+        func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))
             return route
         }
+        guard quickestOnly, chosen.count > 1 else { return chosen.map(route) }
+        // A route without a single step is passed over by the view model: the next quickest then.
+        let byTime = chosen.indices.sorted { (RoutingEngine.ms(chosen[$0]), $0) < (RoutingEngine.ms(chosen[$1]), $1) }
+        let first = route(chosen[byTime[0]])
+        if !first.steps.isEmpty { return [first] }
+        return [first] + byTime.dropFirst().map { route(chosen[$0]) }
     }
 
-    /// The road stretches of `routes`' routes, best first.
+    static func ms(_ legs: [RouteLeg]) -> UInt64 { legs.reduce(0) { $0 + UInt64($1.ms) } }
+
+    /// The road stretches of `routes`' routes, best first (`quickestOnly`: the quickest among them
+    /// is in the list, perhaps alone).
     func routeLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
-                   avoid: RoadAvoidance = []) throws -> [[RouteLeg]] {
+                   quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [[RouteLeg]] {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
@@ -216,30 +227,49 @@ final class RoutingEngine: @unchecked Sendable {
         guard let found else { throw DirectionsError.noRoute }
         let best = found.path
         let bestLegs = found.legs(of: best, router, net, mode)
-        var chosen = [bestLegs]
-        if alternatives && !best.direct {
-            // Candidates are unpacked lazily from this search; the local-optimality checks run
-            // in a second workspace so the first one's parents stay intact.
-            var checker: QueryWorkspace?
-            defer { if let checker { giveBack(checker, mode) } }
-            var examined = 0
-            var seen: [[Int32]] = []
-            // At most `alternativeStretch` slower in time (the best path's weight may hold a
-            // weight-only charge for entering a road closed to through traffic).
-            let bestMs = bestLegs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
-            let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
-            for v in viaCandidates(router, ws, best: best, limit: limit) where chosen.count < 3 && examined < 16 {
-                let path = router.path(through: v, ws, found.sources, found.targets)
-                if seen.contains(path.arcs) { continue }     // via nodes on one plateau
-                seen.append(path.arcs)
-                examined += 1
-                let legs = found.legs(of: path, router, net, mode)
-                guard isAcceptable(legs, chosen: chosen) else { continue }
-                if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
-                if isLocallyOptimal(path, viaCost: ws.forward.distance(v), router, checker!, avoid: kept.rawValue) { chosen.append(legs) }
+        guard alternatives && !best.direct else { return [bestLegs] }
+        // At most `alternativeStretch` slower in time (the best path's weight may hold a
+        // weight-only charge for entering a road closed to through traffic).
+        let bestMs = RoutingEngine.ms(bestLegs)
+        let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
+        if quickestOnly && !RoutingEngine.alternativeMayBeQuicker(mode, bestCost: best.cost, bestMs: bestMs, limit: limit) {
+            return [bestLegs]
+        }
+        // Candidates are unpacked lazily from this search, one per plateau of via nodes.
+        let net = self.net
+        var candidates = ViaCandidates(viaCandidates(router, ws, best: best, limit: limit),
+                                       path: { router.path(through: $0, ws, found.sources, found.targets) },
+                                       legs: { found.legs(of: $0, router, net, mode) })
+        let examinedAtMost = 16
+        // Only the examined candidates can be chosen: none quicker than the best, the best it is.
+        if quickestOnly && !(0..<examinedAtMost).contains(where: { candidates[$0].map { RoutingEngine.ms($0.legs) < bestMs } ?? false }) {
+            return [bestLegs]
+        }
+        var chosen = ChosenRoutes(best: bestLegs, polyline: polyline(bestLegs), tolerance: RoutingEngine.alternativeShareTolerance)
+        // The local-optimality checks run in a second workspace so the first one's parents stay intact.
+        var checker: QueryWorkspace?
+        defer { if let checker { giveBack(checker, mode) } }
+        var examined = 0
+        while chosen.routes.count < 3 && examined < examinedAtMost, let candidate = candidates[examined] {
+            examined += 1
+            guard isAcceptable(candidate.legs, chosen: chosen) else { continue }
+            if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
+            if isLocallyOptimal(candidate.path, viaCost: ws.forward.distance(candidate.via), router, checker!, avoid: kept.rawValue) {
+                chosen.append(candidate.legs, polyline: polyline(candidate.legs))
             }
         }
-        return chosen
+        return chosen.routes
+    }
+
+    /// Whether an alternative within `limit` may take less time than the best route. A route's
+    /// time is its weight less its charges (a car's `restrictedEntryPenalty` for each road closed
+    /// to through traffic it enters; other modes have none). An alternative weighs no less than
+    /// the best, so it is quicker only with charges beyond the best's, at least one penalty more,
+    /// which must fit in its extra weight (at most `limit` less the best's) plus the time it saves
+    /// (less than the best's whole time).
+    static func alternativeMayBeQuicker(_ mode: TransportType, bestCost: UInt32, bestMs: UInt64, limit: UInt64) -> Bool {
+        guard mode == .car else { return false }
+        return limit &- UInt64(bestCost) + bestMs >= UInt64(TurnCostModel.osrmCar.restrictedEntryPenalty)
     }
 
     /// The avoidable classes of the roads the legs drive.
@@ -277,54 +307,46 @@ final class RoutingEngine: @unchecked Sendable {
     }
 
     /// No edge twice, and at most `alternativeMaxShare` of its length along the routes already chosen.
-    private func isAcceptable(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Bool {
+    private func isAcceptable(_ legs: [RouteLeg], chosen: ChosenRoutes) -> Bool {
         var edges = legs.map { $0.edge }
         edges.sort()
         for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
         // Most candidates run on the chosen routes' own roads for most of their length: the
         // share along those roads alone turns them away without comparing geometry.
-        if RoutingEngine.sharedRoadShare(legs, chosen: chosen) > RoutingEngine.alternativeMaxShare + RoutingEngine.sharedRoadMargin {
+        if chosen.sharedRoadShare(legs) > RoutingEngine.alternativeMaxShare + RoutingEngine.sharedRoadMargin {
             return false
         }
-        let share = PolylineOverlap.share(of: polyline(legs), alongsideAny: chosen.map(polyline),
-                                          tolerance: RoutingEngine.alternativeShareTolerance)
-        return share <= RoutingEngine.alternativeMaxShare
+        // The rest is sampled, but for the legs on stretches a chosen route drives.
+        let (line, known) = polyline(legs, known: chosen.drives)
+        return chosen.geometricShare(line, known: known) <= RoutingEngine.alternativeMaxShare
     }
 
     /// How far the geometric share may fall below the road share: lengths from `edgeLength`
     /// against the polyline's flat metres, and the 4 m samples at the ends of a shared stretch.
     static let sharedRoadMargin = 0.05
 
-    /// The share of the legs' length on the very stretches of road a chosen route drives. Every
-    /// point of such a stretch lies on that route's polyline, so `PolylineOverlap` finds at
-    /// least this share (less the margin).
     static func sharedRoadShare(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Double {
-        var driven: [Int: [(Double, Double)]] = [:]
-        for route in chosen {
-            for leg in route { driven[leg.edge, default: []].append((min(leg.from, leg.to), max(leg.from, leg.to))) }
-        }
-        var total = 0.0, shared = 0.0
-        for leg in legs {
-            total += leg.distance
-            let span = abs(leg.to - leg.from)
-            guard span > 0, let stretches = driven[leg.edge] else { continue }
-            let lo = min(leg.from, leg.to), hi = max(leg.from, leg.to)
-            var covered = 0.0
-            for (a, b) in stretches { covered = max(covered, min(hi, b) - max(lo, a)) }
-            shared += leg.distance * max(0, covered) / span
-        }
-        return total > 0 ? shared / total : 0
+        ChosenRoutes(chosen).sharedRoadShare(legs)
     }
 
-    /// The legs' points in order. Points far longer than the legs' own length can only come from
-    /// a damaged geometry section: reported, and no points (nothing to compare or draw).
-    func polyline(_ legs: [RouteLeg]) -> [Coordinate] {
-        var out: [Coordinate] = []
-        for leg in legs { for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c { out.append(c) } }
+    func polyline(_ legs: [RouteLeg]) -> [Coordinate] { polyline(legs, known: { _ in false }).line }
+
+    /// The legs' points in order, and for each segment whether its leg is `known`. Points far
+    /// longer than the legs' own length can only come from a damaged geometry section:
+    /// reported, and no points (nothing to compare or draw).
+    func polyline(_ legs: [RouteLeg], known: (RouteLeg) -> Bool) -> (line: [Coordinate], known: [Bool]) {
+        var out: [Coordinate] = [], flags: [Bool] = []
+        for leg in legs {
+            let isKnown = known(leg)
+            for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c {
+                if !out.isEmpty { flags.append(isKnown) }
+                out.append(c)
+            }
+        }
         let drawn = zip(out, out.dropFirst()).reduce(0.0) { $0 + $1.0.distance(to: $1.1) }
         let length = legs.reduce(0.0) { $0 + $1.distance }
-        guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return [] }
-        return out
+        guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return ([], []) }
+        return (out, flags)
     }
 
     /// How much longer than its legs a route's points may run (rounding of short legs' lengths).
