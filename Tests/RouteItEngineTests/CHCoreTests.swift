@@ -51,6 +51,37 @@ final class CHCoreTests: XCTestCase {
         assertMatches(try graph(.walk).0, coreLimit: 4, expectCore: true)
     }
 
+    /// With the core known, the core is searched from both ends at once and the search stops
+    /// when the two frontiers' costs add up to the best route: the same costs as searching the
+    /// core from each side up to the whole cost, on fewer labelled nodes.
+    func testTheCoreIsSearchedFromBothEnds() throws {
+        for mode in [TransportType.car, .walk] {
+            let g = try graph(mode).0
+            var b = CHBuilder(g)
+            b.coreLimit = 4
+            let ch = b.build()
+            XCTAssertLessThan(Int(ch.coreRank), ch.nodeCount, "\(mode) has a core")
+            XCTAssertEqual(ch.nodeCount - Int(ch.coreRank), b.coreSize)
+            var unknownCore = ch
+            unknownCore.coreRank = Int32(ch.nodeCount)
+            let twoPhase = ModeRouter(graph: g, ch: ch), onePhase = ModeRouter(graph: g, ch: unknownCore)
+            let ws = QueryWorkspace(nodeCount: g.nodeCount, edgeCount: g.arcCount)
+            var rng = SeededRandom(seed: 9)
+            var labelsTwo = 0, labelsOne = 0
+            for _ in 0..<300 {
+                let s = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+                let t = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+                let src = [SearchEndpoint(node: s, cost: 0, edgeDir: -1)], dst = [SearchEndpoint(node: t, cost: 0, edgeDir: -1)]
+                let one = onePhase.chQuery(ws, src, dst).cost
+                labelsOne += ws.forward.touched.count + ws.backward.touched.count
+                let two = twoPhase.chQuery(ws, src, dst).cost
+                labelsTwo += ws.forward.touched.count + ws.backward.touched.count
+                XCTAssertEqual(two, one, "\(mode) \(s) → \(t)")
+            }
+            XCTAssertLessThan(labelsTwo, labelsOne, "\(mode)")
+        }
+    }
+
     func testRestrictedViaNodesGetCopies() throws {
         let (car, net) = try graph(.car)
         let (walk, _) = try graph(.walk)

@@ -79,6 +79,29 @@ final class HierarchyLayoutTests: XCTestCase {
         XCTAssertEqual(keys, keys.sorted())
     }
 
+    /// An imported map keeps where its walking hierarchy's core starts (Helsinki's walking graph
+    /// is cut short into a core): below it every arc climbs, in it every arc stays in the core.
+    func testAMapKeepsWhereItsCoreStarts() throws {
+        let engine = try RoutingEngine(sections: MapSections(path: try RealMaps.path("Helsinki.osm.pbf")))
+        let ch = try engine.router(.walk).ch
+        XCTAssertLessThan(Int(ch.coreRank), ch.nodeCount, "the walking graph has a core")
+        var downward = 0
+        for u in 0..<ch.nodeCount {
+            for (start, arcs) in [(ch.fwdStart, ch.fwd), (ch.bwdStart, ch.bwd)] {
+                for i in Int(start[u])..<Int(start[u + 1]) {
+                    let t = Int(arcs[i].target)
+                    if ch.rank[u] < ch.coreRank {
+                        XCTAssertGreaterThan(ch.rank[t], ch.rank[u])
+                    } else {
+                        XCTAssertGreaterThanOrEqual(ch.rank[t], ch.coreRank)
+                        if ch.rank[t] < ch.rank[u] { downward += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(downward, 0, "core arcs are kept both ways")
+    }
+
     func testHilbertNeighboursAreOneStepApart() {
         // Consecutive positions on the curve are adjacent cells.
         var cells: [UInt64: (UInt32, UInt32)] = [:]

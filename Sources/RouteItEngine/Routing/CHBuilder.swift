@@ -203,6 +203,7 @@ struct CHBuilder {
         var upFwd: [CHEdge] = [], upBwd: [CHEdge] = []
         var upFwdMask: [UInt8] = [], upBwdMask: [UInt8] = []
         var order: Int32 = 0
+        var coreRank = Int32(nodeCount)
         var neighbours: [Int32] = []
         while !queue.isEmpty {
             let (key, v) = queue.pop()
@@ -220,6 +221,7 @@ struct CHBuilder {
             if ins[vi].count * outs[vi].count > coreLimit {
                 // Even the cheapest node is dense: the rest stays an uncontracted core, searched
                 // like a plain graph (every core arc is kept in both directions' lists).
+                coreRank = order
                 for x in 0..<nodeCount where !contracted[x] {
                     rank[x] = order
                     order += 1
@@ -284,6 +286,6 @@ struct CHBuilder {
         try progress(1)
         return ContractionHierarchy(arcCount: arcCount, fwdStart: Column(fs), fwd: Column(f), bwdStart: Column(bs),
                                     bwd: Column(b), rank: Column(rank), fwdMask: Column(fm), bwdMask: Column(bm),
-                                    shortcutCount: shortcutCount)
+                                    coreRank: coreRank, shortcutCount: shortcutCount)
     }
 }

@@ -21,6 +21,10 @@ struct ContractionHierarchy {
     /// (see `CHBuilder`): a query avoiding some classes skips the arcs that have any of them.
     var fwdMask: Column<UInt8>
     var bwdMask: Column<UInt8>
+    /// The lowest rank of the uncontracted core (`nodeCount` when everything was contracted, and
+    /// for maps written before it was stored: their queries then search the core the slow way).
+    /// A core node's lists hold all of its core arcs, to lower ranks too.
+    var coreRank: Int32
 
     /// Shortcuts the builder added (0 for a hierarchy read from a map).
     var shortcutCount = 0
@@ -82,12 +86,13 @@ struct ContractionHierarchy {
         try sections.write(rank, named: "\(prefix).ch.rank")
         try sections.write(fwdMask, named: "\(prefix).ch.fwdMask")
         try sections.write(bwdMask, named: "\(prefix).ch.bwdMask")
+        try sections.write([Int64(coreRank)], named: "\(prefix).ch.coreRank")
     }
 
     /// Maps the hierarchy; counts are checked here, values on use.
     static func read(from sections: MapSections, prefix: String) throws -> ContractionHierarchy {
         let a: Column<Int64> = try sections.column("\(prefix).ch.arcCount")
-        let ch = ContractionHierarchy(
+        var ch = ContractionHierarchy(
             arcCount: Int(a.first ?? 0),
             fwdStart: try sections.column("\(prefix).ch.fwdStart"),
             fwd: try sections.column("\(prefix).ch.fwd"),
@@ -95,8 +100,16 @@ struct ContractionHierarchy {
             bwd: try sections.column("\(prefix).ch.bwd"),
             rank: try sections.column("\(prefix).ch.rank"),
             fwdMask: try sections.column("\(prefix).ch.fwdMask"),
-            bwdMask: try sections.column("\(prefix).ch.bwdMask"))
+            bwdMask: try sections.column("\(prefix).ch.bwdMask"),
+            coreRank: 0)
         let n = ch.nodeCount
+        var core = Int64(n)
+        if sections.has("\(prefix).ch.coreRank") {
+            let c: Column<Int64> = try sections.column("\(prefix).ch.coreRank")
+            guard c.count == 1, c[0] >= 0, c[0] <= Int64(n) else { throw MapSectionsError.damaged }
+            core = c[0]
+        }
+        ch.coreRank = Int32(core)
         guard a.count == 1, ch.arcCount >= 0, ch.arcCount + n < Int32.max, ch.fwdStart.count == n + 1,
               ch.bwdStart.count == n + 1, Int(ch.fwdStart[n]) == ch.fwd.count, Int(ch.bwdStart[n]) == ch.bwd.count,
               ch.fwdMask.count == ch.fwd.count, ch.bwdMask.count == ch.bwd.count else {

@@ -68,6 +68,7 @@ final class ModeRouter {
     func chQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
                  slack: Double = 0, avoid: UInt8 = 0) -> (cost: UInt32, meet: Int32) {
         var (best, meet) = seed(ws, sources, targets)
+        if slack == 0 && Int(ch.coreRank) < ch.nodeCount { return coreQuery(ws, best: best, meet: meet, avoid: avoid) }
         let f = ws.forward, b = ws.backward
         let fwd = ch.fwd, bwd = ch.bwd, fwdStart = ch.fwdStart, bwdStart = ch.bwdStart
         let fwdMask = ch.fwdMask, bwdMask = ch.bwdMask
@@ -101,6 +102,85 @@ final class ModeRouter {
                 if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
                     side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
                 }
+            }
+        }
+        return (best, meet)
+    }
+
+    /// The CH query on a hierarchy with an uncontracted core, in two phases. First the upward
+    /// searches, which stop at core nodes instead of searching on through the core, each side
+    /// until its queue reaches the best meeting cost. Then one bidirectional Dijkstra inside the
+    /// core from the core nodes either side reached, at their costs. The core is a single graph
+    /// searched forward and backward, so that search may stop as soon as its two queues' minima
+    /// add up to the best cost (the upward phase may not: its two sides climb different graphs),
+    /// and it needs no stalling (no higher node reaches a core node: Dijkstra order settles it).
+    /// The one-phase query instead let each side search the core up to the whole best cost, and
+    /// checked every core node's incoming arcs for stalling.
+    private func coreQuery(_ ws: QueryWorkspace, best: UInt32, meet: Int32, avoid: UInt8) -> (cost: UInt32, meet: Int32) {
+        var best = best, meet = meet
+        let f = ws.forward, b = ws.backward
+        let fwd = ch.fwd, bwd = ch.bwd, fwdStart = ch.fwdStart, bwdStart = ch.bwdStart
+        let fwdMask = ch.fwdMask, bwdMask = ch.bwdMask
+        let rank = ch.rank, coreRank = ch.coreRank
+        var fEntries: [Int32] = [], bEntries: [Int32] = []
+        while true {
+            let fk = f.heap.minKey, bk = b.heap.minKey
+            let fDone = fk == .max || fk >= best, bDone = bk == .max || bk >= best
+            if fDone && bDone { break }
+            let forwardTurn = !fDone && (bDone || fk <= bk)
+            let (side, other) = forwardTurn ? (f, b) : (b, f)
+            let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
+            let (upMask, downMask) = forwardTurn ? (fwdMask, bwdMask) : (bwdMask, fwdMask)
+            let (d, u) = side.heap.pop()
+            let ui = Int(u)
+            if d > side.distance(u) { continue }
+            let od = other.distance(u)
+            if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
+            if rank[ui] >= coreRank {
+                if forwardTurn { fEntries.append(u) } else { bEntries.append(u) }
+                continue
+            }
+            var stalled = false
+            for i in ModeRouter.range(downStart, ui) {
+                if avoid != 0 && downMask[i] & avoid != 0 { continue }
+                let e = down[i]
+                let x = side.distance(e.target)
+                if x != .max, let via = ModeRouter.sum(x, e.weight), via < d { stalled = true; break }
+            }
+            if stalled { continue }
+            for i in ModeRouter.range(upStart, ui) {
+                if avoid != 0 && upMask[i] & avoid != 0 { continue }
+                let e = up[i]
+                if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
+                    side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
+                }
+            }
+        }
+        // Only core nodes go on; what is left in the queues costs at least `best`.
+        f.heap.removeAll()
+        b.heap.removeAll()
+        for u in fEntries { f.heap.push(f.distance(u), u) }
+        for u in bEntries { b.heap.push(b.distance(u), u) }
+        while true {
+            let fk = f.heap.minKey, bk = b.heap.minKey
+            // An exhausted side has settled, and met the other at, every core node it can reach.
+            if fk == .max || bk == .max || UInt64(fk) + UInt64(bk) >= UInt64(best) { break }
+            let forwardTurn = fk <= bk
+            let (side, other) = forwardTurn ? (f, b) : (b, f)
+            let (arcs, start, masks) = forwardTurn ? (fwd, fwdStart, fwdMask) : (bwd, bwdStart, bwdMask)
+            let (d, u) = side.heap.pop()
+            let ui = Int(u)
+            if d > side.distance(u) { continue }
+            let od = other.distance(u)
+            if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
+            for i in ModeRouter.range(start, ui) {
+                if avoid != 0 && masks[i] & avoid != 0 { continue }
+                let e = arcs[i]
+                guard let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) else { continue }
+                side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
+                // Meetings are checked where a label improves too: the stopping rule needs it.
+                let ot = other.distance(e.target)
+                if ot != .max, let total = ModeRouter.sum(nd, ot), total < best { best = total; meet = e.target }
             }
         }
         return (best, meet)
