@@ -70,8 +70,6 @@ final class ModeRouter {
         var (best, meet) = seed(ws, sources, targets)
         if slack == 0 && Int(ch.coreRank) < ch.nodeCount { return coreQuery(ws, best: best, meet: meet, avoid: avoid) }
         let f = ws.forward, b = ws.backward
-        let fwd = ch.fwd, bwd = ch.bwd, fwdStart = ch.fwdStart, bwdStart = ch.bwdStart
-        let fwdMask = ch.fwdMask, bwdMask = ch.bwdMask
         while true {
             let limit: UInt32 = best == .max ? .max
                 : (slack > 0 ? UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack))) : best)
@@ -80,31 +78,34 @@ final class ModeRouter {
             if fDone && bDone { break }
             let forwardTurn = !fDone && (bDone || fk <= bk)
             let (side, other) = forwardTurn ? (f, b) : (b, f)
-            let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
-            let (upMask, downMask) = forwardTurn ? (fwdMask, bwdMask) : (bwdMask, fwdMask)
             let (d, u) = side.heap.pop()
-            let ui = Int(u)
             if d > side.distance(u) { continue }
             let od = other.distance(u)
             if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
-            // Stall on demand: a higher node reaching u more cheaply means u is not on a shortest up-path.
-            var stalled = false
-            for i in ModeRouter.range(downStart, ui) {
-                if avoid != 0 && downMask[i] & avoid != 0 { continue }
-                let e = down[i]
-                let x = side.distance(e.target)
-                if x != .max, let via = ModeRouter.sum(x, e.weight), via < d { stalled = true; break }
-            }
-            if stalled { continue }
-            for i in ModeRouter.range(upStart, ui) {
-                if avoid != 0 && upMask[i] & avoid != 0 { continue }
-                let e = up[i]
-                if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
-                    side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
-                }
-            }
+            climb(from: u, at: d, side, forward: forwardTurn, avoid: avoid)
         }
         return (best, meet)
+    }
+
+    /// One upward step of a CH search settling `u` at cost `d`: stall on demand (a higher node
+    /// reaching u more cheaply means u is not on a shortest up-path), else relax u's upward arcs.
+    @inline(__always) private func climb(from u: Int32, at d: UInt32, _ side: SearchSpace, forward: Bool, avoid: UInt8) {
+        let (up, upStart, down, downStart) = forward ? (ch.fwd, ch.fwdStart, ch.bwd, ch.bwdStart) : (ch.bwd, ch.bwdStart, ch.fwd, ch.fwdStart)
+        let (upMask, downMask) = forward ? (ch.fwdMask, ch.bwdMask) : (ch.bwdMask, ch.fwdMask)
+        let ui = Int(u)
+        for i in ModeRouter.range(downStart, ui) {
+            if avoid != 0 && downMask[i] & avoid != 0 { continue }
+            let e = down[i]
+            let x = side.distance(e.target)
+            if x != .max, let via = ModeRouter.sum(x, e.weight), via < d { return }
+        }
+        for i in ModeRouter.range(upStart, ui) {
+            if avoid != 0 && upMask[i] & avoid != 0 { continue }
+            let e = up[i]
+            if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
+                side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
+            }
+        }
     }
 
     /// The CH query on a hierarchy with an uncontracted core, in two phases. First the upward
@@ -129,32 +130,15 @@ final class ModeRouter {
             if fDone && bDone { break }
             let forwardTurn = !fDone && (bDone || fk <= bk)
             let (side, other) = forwardTurn ? (f, b) : (b, f)
-            let (up, upStart, down, downStart) = forwardTurn ? (fwd, fwdStart, bwd, bwdStart) : (bwd, bwdStart, fwd, fwdStart)
-            let (upMask, downMask) = forwardTurn ? (fwdMask, bwdMask) : (bwdMask, fwdMask)
             let (d, u) = side.heap.pop()
-            let ui = Int(u)
             if d > side.distance(u) { continue }
             let od = other.distance(u)
             if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
-            if rank[ui] >= coreRank {
+            if rank[Int(u)] >= coreRank {
                 if forwardTurn { fEntries.append(u) } else { bEntries.append(u) }
                 continue
             }
-            var stalled = false
-            for i in ModeRouter.range(downStart, ui) {
-                if avoid != 0 && downMask[i] & avoid != 0 { continue }
-                let e = down[i]
-                let x = side.distance(e.target)
-                if x != .max, let via = ModeRouter.sum(x, e.weight), via < d { stalled = true; break }
-            }
-            if stalled { continue }
-            for i in ModeRouter.range(upStart, ui) {
-                if avoid != 0 && upMask[i] & avoid != 0 { continue }
-                let e = up[i]
-                if let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target) {
-                    side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
-                }
-            }
+            climb(from: u, at: d, side, forward: forwardTurn, avoid: avoid)
         }
         // Only core nodes go on; what is left in the queues costs at least `best`.
         f.heap.removeAll()
