@@ -9,10 +9,10 @@ final class NonObviousContinuationTests: XCTestCase {
     private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
 
     /// Alku runs east for 300 m; Silta begins there and after 20 m reaches a Y junction where it
-    /// bears 38° left while Sivu bears 50° right; 60 m on, Silta becomes Pitkä for 400 m.
-    private func yJunction() throws -> OfflineDirections {
+    /// bears 38° left while `sideRoad` bears 50° right; 60 m on, Silta becomes Pitkä for 400 m.
+    private func yJunction(sideRoad: [(String, String)]) throws -> OfflineDirections {
         var f = RoadFixture()
-        let left = 38 * Double.pi / 180, right = -50 * Double.pi / 180
+        let right = -50 * Double.pi / 180
         f.node("A", 0, 0); f.node("N", 300, 0); f.node("J", 320, 0)
         f.node("S", 320 + 60 * cos(left), 60 * sin(left))
         f.node("P", 320 + 460 * cos(left), 460 * sin(left))
@@ -20,14 +20,17 @@ final class NonObviousContinuationTests: XCTestCase {
         f.street(1, ["A", "N"], "Alku")
         f.street(2, ["N", "J", "S"], "Silta")
         f.street(3, ["S", "P"], "Pitkä")
-        f.street(4, ["J", "R"], "Sivu")
+        f.way(4, ["J", "R"], sideRoad)
         return try f.build()
     }
 
+    private let left = 38 * Double.pi / 180
+    /// From Alku to Pitkä, 340 m past the junction.
+    private var trip: ((Double, Double), (Double, Double)) { ((50, 0), (320 + 400 * cos(left), 400 * sin(left))) }
+
     func testACarIsToldToTurnOntoTheStreetAtTheJunction() throws {
-        let d = try yJunction()
-        let left = 38 * Double.pi / 180
-        let route = try XCTUnwrap(d.route((50, 0), (320 + 400 * cos(left), 400 * sin(left))).first)
+        let d = try yJunction(sideRoad: [("highway", "residential"), ("name", "Sivu")])
+        let route = try XCTUnwrap(d.route(trip.0, trip.1).first)
         XCTAssertEqual(instructions(route), ["Head east on Alku", "Turn slight left onto Silta", "Continue onto Pitkä",
                                              "Arrive at your destination"])
         XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
@@ -36,18 +39,8 @@ final class NonObviousContinuationTests: XCTestCase {
     /// The same junction with Sivu a service road: Silta is the obvious way on, nothing to say
     /// there, and the short stretch of Silta folds away.
     func testAnObviousWayOnSaysNothing() throws {
-        var f = RoadFixture()
-        let left = 38 * Double.pi / 180, right = -50 * Double.pi / 180
-        f.node("A", 0, 0); f.node("N", 300, 0); f.node("J", 320, 0)
-        f.node("S", 320 + 60 * cos(left), 60 * sin(left))
-        f.node("P", 320 + 460 * cos(left), 460 * sin(left))
-        f.node("R", 320 + 300 * cos(right), 300 * sin(right))
-        f.street(1, ["A", "N"], "Alku")
-        f.street(2, ["N", "J", "S"], "Silta")
-        f.street(3, ["S", "P"], "Pitkä")
-        f.way(4, ["J", "R"], [("highway", "service")])
-        let d = try f.build()
-        let route = try XCTUnwrap(d.route((50, 0), (320 + 400 * cos(left), 400 * sin(left))).first)
+        let d = try yJunction(sideRoad: [("highway", "service")])
+        let route = try XCTUnwrap(d.route(trip.0, trip.1).first)
         XCTAssertEqual(instructions(route), ["Head east on Alku", "Continue onto Pitkä", "Arrive at your destination"])
     }
 }
