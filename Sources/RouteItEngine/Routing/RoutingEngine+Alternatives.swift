@@ -1,0 +1,117 @@
+import Foundation
+import RouteItCore
+
+/// How the engine tells a worthwhile alternative from a useless one, after OSRM's via-node
+/// method: via nodes both searches reach within the stretch, no more than the allowed share along
+/// the routes already chosen, locally optimal around the via node (the T-test), and whether one
+/// can be quicker than the best route at all.
+extension RoutingEngine {
+    /// Whether an alternative within `limit` may take less time than the best route. A route's
+    /// time is its weight less its charges (a car's `restrictedEntryPenalty` for each road closed
+    /// to through traffic it enters; other modes have none). An alternative weighs no less than
+    /// the best, so it is quicker only with charges beyond the best's, at least one penalty more,
+    /// which must fit in its extra weight (at most `limit` less the best's) plus the time it saves
+    /// (less than the best's whole time).
+    static func alternativeMayBeQuicker(_ mode: TransportType, bestCost: UInt32, bestMs: UInt64, limit: UInt64) -> Bool {
+        guard mode == .car else { return false }
+        return limit &- UInt64(bestCost) + bestMs >= UInt64(TurnCostModel.osrmCar.restrictedEntryPenalty)
+    }
+
+    /// Via-node candidates of the last alternative search: nodes both searches reached, off the
+    /// best path, costing at most `limit`, cheapest first.
+    func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath, limit: UInt64) -> [Int32] {
+        var onBest = best.arcs.map { router.graph.arcTo[Int($0)] }
+        onBest.sort()
+        var ranked: [(UInt64, Int32)] = []
+        for v in ws.forward.touched {
+            let fd = ws.forward.distance(v), bd = ws.backward.distance(v)
+            guard bd != .max else { continue }
+            let total = UInt64(fd) + UInt64(bd)
+            if total > limit || total <= UInt64(best.cost) { continue }
+            if RoutingEngine.contains(onBest, v) { continue }
+            ranked.append((total, v))
+        }
+        ranked.sort { $0.0 < $1.0 }
+        return ranked.map(\.1)
+    }
+
+    static func contains(_ sorted: [Int32], _ x: Int32) -> Bool {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == x
+    }
+
+    /// No edge twice, and at most `alternativeMaxShare` of its length along the routes already chosen.
+    func isAcceptable(_ legs: [RouteLeg], chosen: ChosenRoutes) -> Bool {
+        var edges = legs.map { $0.edge }
+        edges.sort()
+        for i in edges.indices.dropFirst() where edges[i] == edges[i - 1] { return false }
+        // Most candidates run on the chosen routes' own roads for most of their length: the
+        // share along those roads alone turns them away without comparing geometry.
+        if chosen.sharedRoadShare(legs) > RoutingEngine.alternativeMaxShare + RoutingEngine.sharedRoadMargin {
+            return false
+        }
+        // The rest is sampled, but for the legs on stretches a chosen route drives.
+        let (line, known) = polyline(legs, known: chosen.drives)
+        return chosen.geometricShare(line, known: known) <= RoutingEngine.alternativeMaxShare
+    }
+
+    /// How far the geometric share may fall below the road share: lengths from `edgeLength`
+    /// against the polyline's flat metres, and the 4 m samples at the ends of a shared stretch.
+    static let sharedRoadMargin = 0.05
+
+    static func sharedRoadShare(_ legs: [RouteLeg], chosen: [[RouteLeg]]) -> Double {
+        ChosenRoutes(chosen).sharedRoadShare(legs)
+    }
+
+    func polyline(_ legs: [RouteLeg]) -> [Coordinate] { polyline(legs, known: { _ in false }).line }
+
+    /// The legs' points in order, and for each segment whether its leg is `known`. Points far
+    /// longer than the legs' own length can only come from a damaged geometry section:
+    /// reported, and no points (nothing to compare or draw).
+    func polyline(_ legs: [RouteLeg], known: (RouteLeg) -> Bool) -> (line: [Coordinate], known: [Bool]) {
+        var out: [Coordinate] = [], flags: [Bool] = []
+        for leg in legs {
+            let isKnown = known(leg)
+            for c in net.clip(leg.edge, from: leg.from, to: leg.to) where out.last != c {
+                if !out.isEmpty { flags.append(isKnown) }
+                out.append(c)
+            }
+        }
+        let drawn = zip(out, out.dropFirst()).reduce(0.0) { $0 + $1.0.distance(to: $1.1) }
+        let length = legs.reduce(0.0) { $0 + $1.distance }
+        guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return ([], []) }
+        return (out, flags)
+    }
+
+    /// How much longer than its legs a route's points may run (rounding of short legs' lengths).
+    static let geometrySlack = 100.0
+
+    /// T-test: the stretch of the path around the via node (a quarter of its cost each way)
+    /// must itself be a shortest path, so the detour is not a silly loop.
+    func isLocallyOptimal(_ path: SearchPath, viaCost: UInt32, _ router: ModeRouter, _ ws: QueryWorkspace,
+                                  avoid: UInt8) -> Bool {
+        let g = router.graph
+        guard !path.arcs.isEmpty else { return true }
+        let firstCost = UInt64(path.cost) &- path.arcs.reduce(UInt64(0)) { $0 &+ UInt64(g.arcWeight[Int($1)]) }
+        let window = UInt64(path.cost / 4)
+        var cum: [UInt64] = [firstCost]
+        for a in path.arcs { cum.append(cum.last! &+ UInt64(g.arcWeight[Int(a)])) }
+        let viaCost = UInt64(viaCost)
+        // cum[i] is the cost at the node before arc i (i == arcs.count: after the last arc).
+        var ia = 0
+        for i in cum.indices where cum[i] &+ window <= viaCost { ia = i }
+        var ib = cum.count - 1
+        for i in cum.indices.reversed() where cum[i] >= viaCost &+ window { ib = i }
+        guard ib > ia else { return true }
+        let a = g.arcFrom[Int(path.arcs[ia])]
+        let b = ib < path.arcs.count ? g.arcFrom[Int(path.arcs[ib])] : g.arcTo[Int(path.arcs[ib - 1])]
+        let along = cum[ib] &- cum[ia]
+        let (shortest, _) = router.chQuery(ws, [SearchEndpoint(node: a, cost: 0, edgeDir: -1)],
+                                           [SearchEndpoint(node: b, cost: 0, edgeDir: -1)], avoid: avoid)
+        return shortest != .max && Double(shortest) * 1.02 >= Double(along)
+    }
+}
