@@ -82,6 +82,46 @@ final class CHCoreTests: XCTestCase {
         }
     }
 
+    /// The search for alternatives (with slack) takes the two phases too: the same best cost as
+    /// the one-phase search on fewer labelled nodes, and every via node it offers (labelled by
+    /// both sides within the slack) lies on a real path of exactly its two labels' cost.
+    func testTheAlternativesSearchAlsoStopsAtTheCore() throws {
+        let slack = RoutingEngine.alternativeStretch
+        for mode in [TransportType.car, .walk] {
+            let g = try graph(mode).0
+            var b = CHBuilder(g)
+            b.coreLimit = 4
+            let ch = b.build()
+            var unknownCore = ch
+            unknownCore.coreRank = Int32(ch.nodeCount)
+            let twoPhase = ModeRouter(graph: g, ch: ch), onePhase = ModeRouter(graph: g, ch: unknownCore)
+            let ws = QueryWorkspace(nodeCount: g.nodeCount, edgeCount: g.arcCount)
+            var rng = SeededRandom(seed: 11)
+            var labelsTwo = 0, labelsOne = 0, vias = 0
+            for _ in 0..<200 {
+                let s = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+                let t = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+                let src = [SearchEndpoint(node: s, cost: 0, edgeDir: -1)], dst = [SearchEndpoint(node: t, cost: 0, edgeDir: -1)]
+                let one = onePhase.chQuery(ws, src, dst, slack: slack).cost
+                labelsOne += ws.forward.touched.count + ws.backward.touched.count
+                let two = twoPhase.chQuery(ws, src, dst, slack: slack).cost
+                labelsTwo += ws.forward.touched.count + ws.backward.touched.count
+                XCTAssertEqual(two, one, "\(mode) \(s) → \(t)")
+                guard two != .max else { continue }
+                let limit = UInt64(ModeRouter.limit(two, slack: slack))
+                for v in ws.forward.touched {
+                    let fd = ws.forward.distance(v), bd = ws.backward.distance(v)
+                    guard bd != .max, UInt64(fd) + UInt64(bd) <= limit else { continue }
+                    let path = twoPhase.path(through: v, ws, src, dst)
+                    XCTAssertEqual(path.arcs.reduce(UInt64(0)) { $0 + UInt64(g.arcWeight[Int($1)]) }, UInt64(fd) + UInt64(bd))
+                    vias += 1
+                }
+            }
+            XCTAssertLessThan(labelsTwo, labelsOne, "\(mode)")
+            XCTAssertGreaterThan(vias, 200, "\(mode): via nodes offered")
+        }
+    }
+
     func testRestrictedViaNodesGetCopies() throws {
         let (car, net) = try graph(.car)
         let (walk, _) = try graph(.walk)

@@ -68,11 +68,10 @@ final class ModeRouter {
     func chQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
                  slack: Double = 0, avoid: UInt8 = 0) -> (cost: UInt32, meet: Int32) {
         var (best, meet) = seed(ws, sources, targets)
-        if slack == 0 && Int(ch.coreRank) < ch.nodeCount { return coreQuery(ws, best: best, meet: meet, avoid: avoid) }
+        if Int(ch.coreRank) < ch.nodeCount { return coreQuery(ws, best: best, meet: meet, slack: slack, avoid: avoid) }
         let f = ws.forward, b = ws.backward
         while true {
-            let limit: UInt32 = best == .max ? .max
-                : (slack > 0 ? UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack))) : best)
+            let limit = ModeRouter.limit(best, slack: slack)
             let fk = f.heap.minKey, bk = b.heap.minKey
             let fDone = fk == .max || fk >= limit, bDone = bk == .max || bk >= limit
             if fDone && bDone { break }
@@ -85,6 +84,12 @@ final class ModeRouter {
             climb(from: u, at: d, side, forward: forwardTurn, avoid: avoid)
         }
         return (best, meet)
+    }
+
+    /// How far a search with `slack` goes once it has a route of cost `best`.
+    @inline(__always) static func limit(_ best: UInt32, slack: Double) -> UInt32 {
+        guard best != .max, slack > 0 else { return best }
+        return UInt32(min(Double(UInt32.max - 1), Double(best) * (1 + slack)))
     }
 
     /// One upward step of a CH search settling `u` at cost `d`: stall on demand (a higher node
@@ -116,9 +121,12 @@ final class ModeRouter {
     /// add up to the best cost (the upward phase may not: its two sides climb different graphs),
     /// and it needs no stalling (no higher node reaches a core node: Dijkstra order settles it).
     /// The one-phase query instead let each side search the core up to the whole best cost, and
-    /// checked every core node's incoming arcs for stalling.
-    private func coreQuery(_ ws: QueryWorkspace, best: UInt32, meet: Int32, avoid: UInt8) -> (cost: UInt32, meet: Int32) {
+    /// checked every core node's incoming arcs for stalling. With `slack` (alternatives) both
+    /// phases go on to `best * (1 + slack)`, so the nodes both sides reach within it can serve
+    /// as via nodes, as in the one-phase search.
+    private func coreQuery(_ ws: QueryWorkspace, best: UInt32, meet: Int32, slack: Double, avoid: UInt8) -> (cost: UInt32, meet: Int32) {
         var best = best, meet = meet
+        var limit = ModeRouter.limit(best, slack: slack)
         let f = ws.forward, b = ws.backward
         let fwd = ch.fwd, bwd = ch.bwd, fwdStart = ch.fwdStart, bwdStart = ch.bwdStart
         let fwdMask = ch.fwdMask, bwdMask = ch.bwdMask
@@ -126,21 +134,23 @@ final class ModeRouter {
         var fEntries: [Int32] = [], bEntries: [Int32] = []
         while true {
             let fk = f.heap.minKey, bk = b.heap.minKey
-            let fDone = fk == .max || fk >= best, bDone = bk == .max || bk >= best
+            let fDone = fk == .max || fk >= limit, bDone = bk == .max || bk >= limit
             if fDone && bDone { break }
             let forwardTurn = !fDone && (bDone || fk <= bk)
             let (side, other) = forwardTurn ? (f, b) : (b, f)
             let (d, u) = side.heap.pop()
             if d > side.distance(u) { continue }
             let od = other.distance(u)
-            if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
+            if od != .max, let total = ModeRouter.sum(d, od), total < best {
+                best = total; meet = u; limit = ModeRouter.limit(best, slack: slack)
+            }
             if rank[Int(u)] >= coreRank {
                 if forwardTurn { fEntries.append(u) } else { bEntries.append(u) }
                 continue
             }
             climb(from: u, at: d, side, forward: forwardTurn, avoid: avoid)
         }
-        // Only core nodes go on; what is left in the queues costs at least `best`.
+        // Only core nodes go on; what is left in the queues costs at least `limit`.
         f.heap.removeAll()
         b.heap.removeAll()
         for u in fEntries { f.heap.push(f.distance(u), u) }
@@ -148,7 +158,7 @@ final class ModeRouter {
         while true {
             let fk = f.heap.minKey, bk = b.heap.minKey
             // An exhausted side has settled, and met the other at, every core node it can reach.
-            if fk == .max || bk == .max || UInt64(fk) + UInt64(bk) >= UInt64(best) { break }
+            if fk == .max || bk == .max || UInt64(fk) + UInt64(bk) >= UInt64(limit) { break }
             let forwardTurn = fk <= bk
             let (side, other) = forwardTurn ? (f, b) : (b, f)
             let (arcs, start, masks) = forwardTurn ? (fwd, fwdStart, fwdMask) : (bwd, bwdStart, bwdMask)
@@ -156,7 +166,9 @@ final class ModeRouter {
             let ui = Int(u)
             if d > side.distance(u) { continue }
             let od = other.distance(u)
-            if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
+            if od != .max, let total = ModeRouter.sum(d, od), total < best {
+                best = total; meet = u; limit = ModeRouter.limit(best, slack: slack)
+            }
             for i in ModeRouter.range(start, ui) {
                 if avoid != 0 && masks[i] & avoid != 0 { continue }
                 let e = arcs[i]
@@ -164,7 +176,9 @@ final class ModeRouter {
                 side.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
                 // Meetings are checked where a label improves too: the stopping rule needs it.
                 let ot = other.distance(e.target)
-                if ot != .max, let total = ModeRouter.sum(nd, ot), total < best { best = total; meet = e.target }
+                if ot != .max, let total = ModeRouter.sum(nd, ot), total < best {
+                    best = total; meet = e.target; limit = ModeRouter.limit(best, slack: slack)
+                }
             }
         }
         return (best, meet)
