@@ -102,4 +102,20 @@ final class RoutingAlternativesTests: XCTestCase {
         XCTAssertGreaterThan(asked, 20)
         XCTAssertGreaterThan(withAlternatives, asked / 2, "a grid town has different routes for most long trips")
     }
+
+    /// The damage check's flat length: close to the haversine sum on a town's route, never above
+    /// it on a long road north across latitudes or over the antimeridian (a real route there
+    /// must not be taken for scattered points), and far above twice it for scattered points.
+    func testTheFlatLengthNeverMakesARealRouteLookDamaged() {
+        func haversine(_ line: [Coordinate]) -> Double { zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) } }
+        let town = (0..<200).map { Coordinate(latitude: 60.17 + Double($0 % 7) * 0.0004, longitude: 24.94 + Double($0) * 0.0003) }
+        XCTAssertEqual(RoutingEngine.flatLength(town), haversine(town), accuracy: haversine(town) * 0.01)
+        let north = (0..<2000).map { Coordinate(latitude: 60 + Double($0) * 0.01, longitude: 20 + Double($0 % 2) * 0.05) }
+        XCTAssertLessThanOrEqual(RoutingEngine.flatLength(north), haversine(north))
+        let dateLine = (0..<100).map { Coordinate(latitude: 65.5, longitude: 179.9 + Double($0) * 0.002 - ($0 > 50 ? 360 : 0)) }
+        XCTAssertLessThanOrEqual(RoutingEngine.flatLength(dateLine), haversine(dateLine) + 1e-6)
+        XCTAssertGreaterThan(RoutingEngine.flatLength(dateLine), 0.9 * haversine(dateLine))
+        let scattered = (0..<10).map { Coordinate(latitude: $0 % 2 == 0 ? 80 : -80, longitude: $0 % 2 == 0 ? -170 : 170) }
+        XCTAssertGreaterThan(RoutingEngine.flatLength(scattered), 100_000_000)
+    }
 }

@@ -20,20 +20,46 @@ extension ManeuverBuilder {
     func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool = false) -> [Branch] {
         var out: [Branch] = []
         for e in adjacency.edges(of: node) where e != prev.edge {
-            for forward in [true, false] {
+            for forward in ManeuverBuilder.bothWays {
                 let leaves = forward ? net.edgeFrom[e] == node : net.edgeTo[e] == node
                 guard leaves, net.allows(e, forward: forward, mode) else { continue }
-                var line = net.points(of: e).map(\.coordinate)
-                if !forward { line.reverse() }
-                guard line.count >= 2 else { continue }
-                out.append(Branch(edge: e, forward: forward,
-                                  angle: ManeuverBuilder.turnAngle(from: inBearing, to: atSplit
-                                    ? BicycleGuidanceClasses.heading(leaving: line, at: BicycleGuidanceClasses.forkHeadingMetres)
-                                    : ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))))
+                let heading: Double
+                if atSplit {
+                    var line = net.points(of: e).map(\.coordinate)
+                    if !forward { line.reverse() }
+                    guard line.count >= 2 else { continue }
+                    heading = BicycleGuidanceClasses.heading(leaving: line, at: BicycleGuidanceClasses.forkHeadingMetres)
+                } else {
+                    guard let h = self.heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres) else { continue }
+                    heading = h
+                }
+                out.append(Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)))
             }
         }
         return out
     }
+
+    static let bothWays = [true, false]
+
+    /// `heading(leaving:over:)` of edge `e` left by its `forward` end, read straight from the
+    /// map's points (every junction of a route asks this of each way there: no copy of the line).
+    func heading(leaving e: Int, forward: Bool, over metres: Double) -> Double? {
+        let points = net.points(of: e)
+        guard points.count >= 2 else { return nil }
+        let first = points.startIndex, last = points.endIndex - 1
+        func point(_ k: Int) -> Coordinate { points[forward ? first + k : last - k].coordinate }
+        let start = point(0)
+        var reach = point(1)
+        for k in 1..<points.count {
+            reach = point(k)
+            if start.distance(to: reach) >= metres { break }
+        }
+        return ManeuverBuilder.bearing(start, reach)
+    }
+
+    /// Driveways and parking aisles (service roads) and tracks: beside a road they make no fork
+    /// of it, nor take away that it is the obvious way on.
+    static func isMinor(_ cls: RoadClass?) -> Bool { cls == .service || cls == .track }
 
     /// Which side to keep to when `leg` takes one branch of a fork at `node`: exactly two ways
     /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
@@ -42,8 +68,6 @@ extension ManeuverBuilder {
         let all = branches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: mode == .bike)
         guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
         let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
-        // Driveways and parking aisles beside a road make no fork of it.
-        let minor: Set<RoadClass> = [.service, .track]
         let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge])
         let ahead = all.filter { b in
             guard abs(b.angle) <= ManeuverBuilder.forkAngle else { return false }
@@ -52,7 +76,7 @@ extension ManeuverBuilder {
             switch mode {
             case .walk: return true
             case .bike: return !isIgnorableForBicycle(cls, incoming: incoming, chosen: chosenClass)
-            case .car: return !minor.contains(cls) || minor.contains(incoming ?? .service)
+            case .car: return !ManeuverBuilder.isMinor(cls) || ManeuverBuilder.isMinor(incoming ?? .service)
             }
         }
         guard ahead.count == 2, ahead.contains(where: { $0.edge == chosen.edge }),
@@ -89,7 +113,6 @@ extension ManeuverBuilder {
         let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
         guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return false }
         let incoming = net.edgeClass[prev.edge]
-        let minor: Set<RoadClass> = [.service, .track]
         let others = all.filter { b in
             guard b.edge != chosen.edge else { return false }
             let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
@@ -97,7 +120,7 @@ extension ManeuverBuilder {
             case .walk: return true
             case .bike: return !isIgnorableForBicycle(cls, incoming: RoadClass(rawValue: incoming),
                                                       chosen: RoadClass(rawValue: net.edgeClass[chosen.edge]))
-            case .car: return !minor.contains(cls) || minor.contains(RoadClass(rawValue: incoming) ?? .service)
+            case .car: return !ManeuverBuilder.isMinor(cls) || ManeuverBuilder.isMinor(RoadClass(rawValue: incoming) ?? .service)
             }
         }
         if others.isEmpty { return true }

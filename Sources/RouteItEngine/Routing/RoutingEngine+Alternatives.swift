@@ -81,7 +81,7 @@ extension RoutingEngine {
                 out.append(c)
             }
         }
-        let drawn = zip(out, out.dropFirst()).reduce(0.0) { $0 + $1.0.distance(to: $1.1) }
+        let drawn = RoutingEngine.flatLength(out)
         let length = legs.reduce(0.0) { $0 + $1.distance }
         guard drawn <= 2 * length + RoutingEngine.geometrySlack else { MapDamage.report(); return ([], []) }
         return (out, flags)
@@ -89,6 +89,23 @@ extension RoutingEngine {
 
     /// How much longer than its legs a route's points may run (rounding of short legs' lengths).
     static let geometrySlack = 100.0
+
+    /// A line's length in metres on a flat projection whose east-west scale is that of its
+    /// point nearest a pole: for a road's short segments no more than the true length, so a
+    /// long route across latitudes is never taken for damage. The damage check compares it with
+    /// twice the legs' length and needs no haversine per segment (one cosine per line).
+    static func flatLength(_ line: [Coordinate]) -> Double {
+        let maxLatitude = line.reduce(0.0) { max($0, abs($1.latitude)) }
+        let eastWest = cos(min(90, maxLatitude) * .pi / 180)
+        var degrees = 0.0
+        for (a, b) in zip(line, line.dropFirst()) {
+            var dLon = abs(b.longitude - a.longitude)
+            if dLon > 180 { dLon = 360 - dLon }
+            let dx = dLon * eastWest, dy = b.latitude - a.latitude
+            degrees += (dx * dx + dy * dy).squareRoot()
+        }
+        return degrees * 6_371_008.8 * .pi / 180
+    }
 
     /// T-test: the stretch of the path around the via node (a quarter of its cost each way)
     /// must itself be a shortest path, so the detour is not a silly loop.

@@ -18,21 +18,22 @@ struct StreetLabel: Hashable, Sendable {
         // From nothing onto something is always news.
         if isEmpty && !next.isEmpty { return true }
         let namesEmpty = name.isEmpty && next.name.isEmpty
-        // One name starting with the other (an empty name starts every name).
-        let nameContained = name.hasPrefix(next.name) || next.name.hasPrefix(name)
-        let suffixChange = StreetLabel.differOnlyBySuffix(name, next.name)
-        let namesEqual = name == next.name || nameContained || suffixChange
-        let nameRemoved = !name.isEmpty && next.name.isEmpty
         let refsEmpty = ref.isEmpty && next.ref.isEmpty
         let refContained = ref.isEmpty || next.ref.isEmpty || ref.contains(next.ref) || next.ref.contains(ref)
-        let refRemoved = !ref.isEmpty && next.ref.isEmpty
-        let obvious = namesEmpty && refsEmpty || namesEqual && refContained || namesEqual && refsEmpty
-            || refContained && nameRemoved || namesEqual && refRemoved || suffixChange
         // A ref-only road onto a name-only road (and back), or a ref that changes on unnamed roads.
         let needsAnnouncement = name.isEmpty && !ref.isEmpty && !next.name.isEmpty && next.ref.isEmpty
             || !name.isEmpty && ref.isEmpty && next.name.isEmpty && !next.ref.isEmpty
             || namesEmpty && !refContained
-        return !obvious || needsAnnouncement
+        if needsAnnouncement { return true }
+        // Names equal, or one starting with the other (an empty name starts every name); a
+        // change of compass suffix alone also counts as equal, and makes the change obvious.
+        let namesEqual = name == next.name || name.hasPrefix(next.name) || next.name.hasPrefix(name)
+        let nameRemoved = !name.isEmpty && next.name.isEmpty
+        let refRemoved = !ref.isEmpty && next.ref.isEmpty
+        let obvious = namesEmpty && refsEmpty || namesEqual && (refContained || refsEmpty || refRemoved)
+            || refContained && nameRemoved
+        // The suffix test (a longest common substring) only when nothing cheaper decided.
+        return !obvious && !StreetLabel.differOnlyBySuffix(name, next.name)
     }
 
     /// Both roads have a name or ref and going from one to the other is no news.

@@ -70,6 +70,12 @@ struct Column<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollecti
         }
     }
 
+    /// The values as one buffer: generic algorithms (`String(decoding:as:)`, `Array(_:)`) then
+    /// take their fast paths instead of reading element by element.
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try body(UnsafeBufferPointer(start: base.map { $0 + startIndex }, count: endIndex - startIndex))
+    }
+
     @inline(__always) func index(after i: Int) -> Int { i + 1 }
     @inline(__always) func index(before i: Int) -> Int { i - 1 }
     var indices: Range<Int> { startIndex..<endIndex }
