@@ -15,11 +15,12 @@ final class CHAvoidanceTests: XCTestCase {
         return (town.graph(mode), town.net)
     }
 
-    private func assertExact(_ mode: TransportType, coreLimit: Int) throws {
+    private func assertExact(_ mode: TransportType, coreLimit: Int, landmarks: Bool = false) throws {
         let (g, net) = try town(mode)
         var b = CHBuilder(g, arcMasks: g.arcMasks(net))
         b.coreLimit = coreLimit
-        let ch = b.build()
+        var ch = b.build()
+        if landmarks { ch.landmarks = try XCTUnwrap(CoreLandmarks.build(ch)) }
         var plainBuilder = CHBuilder(g)
         plainBuilder.coreLimit = coreLimit
         let plainShortcuts = plainBuilder.build().shortcutCount
@@ -57,5 +58,12 @@ final class CHAvoidanceTests: XCTestCase {
     func testEverySetOfClassesIsExactWithACore() throws {
         try assertExact(.car, coreLimit: 4)
         try assertExact(.walk, coreLimit: 4)
+    }
+
+    /// Landmark costs are taken with every arc, but skipping arcs only lengthens costs: the
+    /// bounds still hold, and the aimed core search stays exact for every set of classes.
+    func testEverySetOfClassesIsExactWithACoreAimedByLandmarks() throws {
+        try assertExact(.car, coreLimit: 4, landmarks: true)
+        try assertExact(.walk, coreLimit: 4, landmarks: true)
     }
 }

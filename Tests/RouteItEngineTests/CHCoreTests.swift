@@ -10,10 +10,12 @@ final class CHCoreTests: XCTestCase {
         return (town.graph(mode), town.net)
     }
 
-    private func assertMatches(_ g: ModeGraph, coreLimit: Int, expectCore: Bool) {
+    private func assertMatches(_ g: ModeGraph, coreLimit: Int, expectCore: Bool, landmarks: Bool = false) {
         var b = CHBuilder(g)
         b.coreLimit = coreLimit
-        let ch = b.build()
+        var ch = b.build()
+        if landmarks { ch.landmarks = CoreLandmarks.build(ch) }
+        XCTAssertEqual(ch.landmarks != nil, landmarks && expectCore)
         XCTAssertEqual(b.coreSize > 0, expectCore, "core of \(b.coreSize) nodes")
         let router = ModeRouter(graph: g, ch: ch)
         let ws = QueryWorkspace(nodeCount: g.nodeCount, edgeCount: g.arcCount)
@@ -49,6 +51,63 @@ final class CHCoreTests: XCTestCase {
     func testHierarchyWithCoreMatchesDijkstra() throws {
         assertMatches(try graph(.car).0, coreLimit: 4, expectCore: true)
         assertMatches(try graph(.walk).0, coreLimit: 4, expectCore: true)
+    }
+
+    func testCoreAimedByLandmarksMatchesDijkstra() throws {
+        assertMatches(try graph(.car).0, coreLimit: 4, expectCore: true, landmarks: true)
+        assertMatches(try graph(.walk).0, coreLimit: 4, expectCore: true, landmarks: true)
+        assertMatches(try graph(.car).0, coreLimit: .max, expectCore: false, landmarks: true)
+    }
+
+    /// Landmarks aim the core search: the same costs on fewer labelled nodes than the plain
+    /// core search, and each landmark's costs are exact core costs (zero at itself, and no
+    /// arc between core nodes shortens them: the triangle inequality the bounds rest on).
+    func testLandmarksAimTheCoreSearch() throws {
+        for mode in [TransportType.car, .walk] {
+            let g = try graph(mode).0
+            var b = CHBuilder(g)
+            b.coreLimit = 4
+            let plain = b.build()
+            var aimed = plain
+            let landmarks = try XCTUnwrap(CoreLandmarks.build(plain))
+            aimed.landmarks = landmarks
+            let first = Int(plain.coreRank), coreSize = plain.nodeCount - first
+            XCTAssertEqual(landmarks.count, min(CoreLandmarks.preferredCount, coreSize))
+            for l in 0..<landmarks.count {
+                XCTAssertEqual((0..<coreSize).filter { landmarks.from[$0 * landmarks.count + l] == 0 }.count, 1, "\(mode) landmark \(l)")
+            }
+            for u in 0..<plain.nodeCount where Int(plain.rank[u]) >= first {
+                let i = Int(plain.rank[u]) - first
+                for a in Int(plain.fwdStart[u])..<Int(plain.fwdStart[u + 1]) {
+                    let j = Int(plain.rank[Int(plain.fwd[a].target)]) - first, w = UInt64(plain.fwd[a].weight)
+                    for l in 0..<landmarks.count {
+                        let fi = landmarks.from[i * landmarks.count + l], fj = landmarks.from[j * landmarks.count + l]
+                        if fi != .max { XCTAssertLessThanOrEqual(UInt64(fj), UInt64(fi) + w) }
+                        let ti = landmarks.to[i * landmarks.count + l], tj = landmarks.to[j * landmarks.count + l]
+                        if tj != .max { XCTAssertLessThanOrEqual(UInt64(ti), UInt64(tj) + w) }
+                    }
+                }
+            }
+            let plainRouter = ModeRouter(graph: g, ch: plain), aimedRouter = ModeRouter(graph: g, ch: aimed)
+            let ws = QueryWorkspace(nodeCount: g.nodeCount, edgeCount: g.arcCount)
+            var rng = SeededRandom(seed: 17)
+            var labelsPlain = 0, labelsAimed = 0
+            for _ in 0..<300 {
+                let s = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+                let t = Int32.random(in: 0..<Int32(g.nodeCount), using: &rng)
+                let src = [SearchEndpoint(node: s, cost: 0, edgeDir: -1)], dst = [SearchEndpoint(node: t, cost: 0, edgeDir: -1)]
+                let one = plainRouter.chQuery(ws, src, dst).cost
+                labelsPlain += ws.forward.touched.count + ws.backward.touched.count
+                let two = aimedRouter.chQuery(ws, src, dst)
+                labelsAimed += ws.forward.touched.count + ws.backward.touched.count
+                XCTAssertEqual(two.cost, one, "\(mode) \(s) → \(t)")
+                if two.meet >= 0 {
+                    let path = aimedRouter.path(through: two.meet, ws, src, dst)
+                    XCTAssertEqual(path.arcs.reduce(UInt64(0)) { $0 + UInt64(g.arcWeight[Int($1)]) }, UInt64(two.cost))
+                }
+            }
+            XCTAssertLessThan(labelsAimed, labelsPlain, "\(mode)")
+        }
     }
 
     /// With the core known, the core is searched from both ends at once and the search stops

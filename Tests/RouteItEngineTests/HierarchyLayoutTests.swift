@@ -100,6 +100,8 @@ final class HierarchyLayoutTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(downward, 0, "core arcs are kept both ways")
+        let landmarks = try XCTUnwrap(ch.landmarks, "the map keeps its core's landmarks")
+        XCTAssertEqual(landmarks.from.count, (ch.nodeCount - Int(ch.coreRank)) * landmarks.count)
     }
 
     func testHilbertNeighboursAreOneStepApart() {

@@ -25,6 +25,8 @@ struct ContractionHierarchy {
     /// for maps written before it was stored: their queries then search the core the slow way).
     /// A core node's lists hold all of its core arcs, to lower ranks too.
     var coreRank: Int32
+    /// Landmarks that aim the search in the core (nil: none, or a map written before them).
+    var landmarks: CoreLandmarks?
 
     /// Shortcuts the builder added (0 for a hierarchy read from a map).
     var shortcutCount = 0
@@ -87,6 +89,7 @@ struct ContractionHierarchy {
         try sections.write(fwdMask, named: "\(prefix).ch.fwdMask")
         try sections.write(bwdMask, named: "\(prefix).ch.bwdMask")
         try sections.write([Int64(coreRank)], named: "\(prefix).ch.coreRank")
+        try landmarks?.write(to: sections, prefix: prefix)
     }
 
     /// Maps the hierarchy; counts are checked here, values on use.
@@ -115,6 +118,7 @@ struct ContractionHierarchy {
               ch.fwdMask.count == ch.fwd.count, ch.bwdMask.count == ch.bwd.count else {
             throw MapSectionsError.damaged
         }
+        ch.landmarks = try CoreLandmarks.read(from: sections, prefix: prefix, coreSize: n - Int(core))
         return ch
     }
 }

@@ -153,6 +153,9 @@ final class ModeRouter {
         // Only core nodes go on; what is left in the queues costs at least `limit`.
         f.heap.removeAll()
         b.heap.removeAll()
+        if slack == 0, let landmarks = ch.landmarks {
+            return goalDirectedCore(ws, sources: fEntries, targets: bEntries, best: best, meet: meet, landmarks: landmarks, avoid: avoid)
+        }
         for u in fEntries { f.heap.push(f.distance(u), u) }
         for u in bEntries { b.heap.push(b.distance(u), u) }
         while true {

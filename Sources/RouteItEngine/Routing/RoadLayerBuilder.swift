@@ -176,6 +176,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         let layout = HierarchyLayout(graph: graph, ch: ch, net: net)
         graph = layout.apply(to: graph)
         ch = layout.apply(to: ch)
+        ch.landmarks = CoreLandmarks.build(ch)
         try graph.write(to: sections, prefix: prefix)
         try ch.write(to: sections, prefix: prefix)
         ImportMemoryTrace.mark("roads: \(prefix) laid out and written")

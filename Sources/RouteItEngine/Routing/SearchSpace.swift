@@ -37,11 +37,17 @@ final class SearchSpace {
 
     /// Sets a better distance and queues the node.
     @inline(__always) func update(_ v: Int32, _ d: UInt32, parent: Int32, arc: Int32) {
+        if label(v, d, parent: parent, arc: arc) { heap.push(d, v) }
+    }
+
+    /// Sets a better distance without queueing the node (for a search with its own queue);
+    /// false when `v` is out of range (a damaged map).
+    @inline(__always) func label(_ v: Int32, _ d: UInt32, parent: Int32, arc: Int32) -> Bool {
         let i = Int(v)
-        guard i >= 0 && i < entries.count else { MapDamage.report(); return }
+        guard i >= 0 && i < entries.count else { MapDamage.report(); return false }
         if entries[i].stamp != current { touched.append(v) }
         entries[i] = Entry(stamp: current, dist: d, parentNode: parent, parentArc: arc)
-        heap.push(d, v)
+        return true
     }
 
     /// The steps from the search's root to `v`, root first (each the arc taken and the node it
