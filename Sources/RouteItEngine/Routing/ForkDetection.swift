@@ -92,6 +92,7 @@ extension ManeuverBuilder {
         let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
             || chosenClass == incoming && otherClass != incoming
         if sameRoad && abs(chosen.angle) < 10 && ManeuverBuilder.bendsAwayDistinctly(other.angle, from: chosen.angle, mode: mode) { return nil }
+        if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: [other]) { return nil }
         return chosen.angle < other.angle ? .slightLeft : .slightRight
     }
 }
@@ -124,6 +125,7 @@ extension ManeuverBuilder {
             }
         }
         if others.isEmpty { return true }
+        if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: others) { return true }
         let chosenClass = net.edgeClass[chosen.edge]
         if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ Int(net.edgeClass[$0.edge]) > Int(incoming) + 1 }) {
             return true

@@ -36,6 +36,8 @@ struct ManeuverBuilder {
         /// A turn at a junction where the street goes on but not obviously (OSRM's "Continue
         /// left"): never part of a U-turn.
         var staysOnStreet = false
+        /// A name change onto a through street (`ThroughStreet`): a turn to OSRM, kept however short.
+        var ontoThroughStreet = false
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
@@ -147,6 +149,8 @@ struct ManeuverBuilder {
             } else if junction, let side = forkSide(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
                 steps.append(draft)
                 draft = Draft(kind: .fork, direction: side, name: name, turn: turn)
+            } else if renamed && junction && isRampOntoThroughRamp(at: node, arrivingBy: prev, leaving: leg) {
+                // Two slip roads joining: OSRM says nothing, whatever the joined one is called.
             } else if renamed && name != draft.name && !(roundabouts && isRoundabout) {
                 let bearsOn: Bool
                 if mode == .walk {
@@ -170,6 +174,10 @@ struct ManeuverBuilder {
                 } else {
                     steps.append(draft)
                     draft = straight ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
+                    // Not for walkers: sidewalks and crossings make through streets of footways
+                    // everywhere, and keeping those short name changes agreed less with OSRM's foot routes.
+                    draft.ontoThroughStreet = straight && junction && mode != .walk
+                        && isThroughStreet(at: node, leaving: leg, besides: prev.edge)
                 }
             } else if mode == .walk && junction && abs(turn) < ManeuverBuilder.straightAngle && !name.isEmpty && name != draft.name
                         && !draft.label.isEmpty && draft.label.requiresAnnouncement(onto: label) {

@@ -116,12 +116,13 @@ struct StepCollapsing {
     }
 
     /// Straight-on name changes that are short, or back to the name already announced, fold
-    /// into the step before ("A | Continue onto B (20 m) | Continue onto A" reads "A").
+    /// into the step before ("A | Continue onto B (20 m) | Continue onto A" reads "A"); a short
+    /// one onto a through street stays (OSRM's turn there, not a "new name").
     func foldNameChanges(_ steps: [Draft]) -> [Draft] {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
-               step.distance < StepCollapsing.shortNameChange || step.name == previous.name
+               step.distance < StepCollapsing.shortNameChange && !step.ontoThroughStreet || step.name == previous.name
                    || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous

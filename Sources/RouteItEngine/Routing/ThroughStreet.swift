@@ -1,0 +1,47 @@
+import RouteItCore
+
+/// OSRM's through streets (`isThroughStreet`): the way the route takes at a junction runs on
+/// beyond it, because another way there carries the same name and class and leaves in nearly
+/// the opposite direction. OSRM's obvious turn onto one (`getInstructionForObvious`) is no
+/// "new name": from a ramp onto a ramp it says nothing at all (two slip roads joining, the
+/// name the joined one carries is not announced), elsewhere it is a turn, which is kept however
+/// short the stretch after it, where a short "new name" would fold away.
+extension ManeuverBuilder {
+    /// `FUZZY_ANGLE_DIFFERENCE`: within this of straight through, two ways continue each other.
+    static let throughStreetAngle = 25.0
+
+    /// Whether the way `leg` leaves `node` by is a through street there, the way the route
+    /// arrived by (`arriving`) left out.
+    func isThroughStreet(at node: Int32, leaving leg: RouteLeg, besides arriving: Int) -> Bool {
+        let label = net.label(of: leg.edge)
+        guard !label.isEmpty else { return false }
+        let out = leavingHeading(leg.edge, at: node)
+        return adjacency.edges(of: node).contains { e in
+            guard e != leg.edge, e != arriving, net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
+            else { return false }
+            let between = abs(ManeuverBuilder.turnAngle(from: out, to: leavingHeading(e, at: node)))
+            return between > 180 - ManeuverBuilder.throughStreetAngle
+        }
+    }
+
+    /// A ramp running into a ramp that goes on through the junction: no step, whatever the
+    /// joined ramp is called.
+    func isRampOntoThroughRamp(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg) -> Bool {
+        guard let from = RoadClass(rawValue: net.edgeClass[prev.edge]), let to = RoadClass(rawValue: net.edgeClass[leg.edge]),
+              from.isRamp, to.isRamp else { return false }
+        return isThroughStreet(at: node, leaving: leg, besides: prev.edge)
+    }
+
+    /// The heading of edge `e` leaving `node`, whichever end of it `node` is.
+    func leavingHeading(_ e: Int, at node: Int32) -> Double {
+        var line = net.points(of: e).map(\.coordinate)
+        if net.edgeFrom[e] != node { line.reverse() }
+        guard line.count >= 2 else { return 0 }
+        return ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres)
+    }
+}
+
+extension RoadClass {
+    /// OSRM's ramp class (`IsRampClass`): the slip road of a motorway or a trunk road.
+    var isRamp: Bool { self == .motorwayLink || self == .trunkLink }
+}
