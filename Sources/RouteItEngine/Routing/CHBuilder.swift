@@ -23,6 +23,7 @@ struct CHBuilder {
     private var shortcutCount = 0
 
     private let witness: WitnessSearch
+    private var goals: [WitnessSearch.Goal] = []
 
     /// Settled-node limits: the priority estimate may be rough, real contraction less so.
     var simulateSettleLimit = 60
@@ -71,8 +72,13 @@ struct CHBuilder {
         return true
     }
 
-    private func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int, within: UInt8) {
-        outs.withUnsafeBufferPointer { witness.run($0, from: source, avoid: avoid, limit: limit, maxSettled: maxSettled, within: within) }
+    /// Searches witnesses from `source` to `goals`, around `avoid`.
+    private func witnessSearch(from source: Int32, avoid: Int32, maxSettled: Int, within: UInt8) {
+        outs.withUnsafeBufferPointer { o in
+            goals.withUnsafeBufferPointer { g in
+                witness.run(o, from: source, avoid: avoid, goals: g, maxSettled: maxSettled, within: within)
+            }
+        }
     }
 
     /// Runs the contraction of `v`, adding the shortcuts unless `simulate`; returns the counts
@@ -90,12 +96,19 @@ struct CHBuilder {
             }
             for within in masks {
                 var maxOut: UInt32 = 0
+                goals.removeAll(keepingCapacity: true)
                 for outE in outList where outE.node != inE.node && inE.mask | outE.mask == within {
                     maxOut = max(maxOut, outE.weight)
+                    let cost = inE.weight &+ outE.weight
+                    if let i = goals.firstIndex(where: { $0.node == outE.node }) {
+                        goals[i].cost = max(goals[i].cost, cost)  // parallel arcs: the dearer
+                    } else {
+                        goals.append(WitnessSearch.Goal(node: outE.node, cost: cost))
+                    }
                 }
                 if maxOut == 0 { continue }
-                witnessSearch(from: inE.node, avoid: v, limit: inE.weight &+ maxOut,
-                              maxSettled: simulate ? simulateSettleLimit : contractSettleLimit, within: within)
+                witnessSearch(from: inE.node, avoid: v, maxSettled: simulate ? simulateSettleLimit : contractSettleLimit,
+                              within: within)
                 for outE in outList where outE.node != inE.node && inE.mask | outE.mask == within {
                     let cost = inE.weight &+ outE.weight
                     if witness.distance(outE.node) <= cost { continue }

@@ -5,6 +5,12 @@
 /// an array held by a struct costs a uniqueness check, and every read of a node's arc list a
 /// retain and a release.
 final class WitnessSearch {
+    /// A node a witness is looked for, and the cost it must not exceed (the shortcut's).
+    struct Goal {
+        var node: Int32
+        var cost: UInt32
+    }
+
     let nodeCount: Int
     private let dist: UnsafeMutablePointer<UInt32>
     private let seen: UnsafeMutablePointer<UInt32>
@@ -38,21 +44,24 @@ final class WitnessSearch {
         seen[Int(x)] == stamp ? dist[Int(x)] : .max
     }
 
-    /// Dijkstra from `source` avoiding `avoid`, up to `limit`, stopping once every out-neighbour
-    /// of `avoid` is settled or `maxSettled` nodes are; only along arcs whose classes are within
-    /// `within`. `outs` is each node's out-arcs.
+    /// Dijkstra from `source` avoiding `avoid`, only along arcs whose classes are within
+    /// `within`, until every goal (distinct nodes) is settled or `maxSettled` nodes are, or
+    /// nothing left could beat the dearest goal not yet settled. `outs` is each node's out-arcs.
+    /// A goal's `distance` afterwards is at most its cost exactly when a search run to the
+    /// dearest goal's cost would say so: what it would still find costs more.
     func run(_ outs: UnsafeBufferPointer<[CHBuilder.DynEdge]>, from source: Int32, avoid: Int32,
-             limit: UInt32, maxSettled: Int, within: UInt8) {
+             goals: UnsafeBufferPointer<Goal>, maxSettled: Int, within: UInt8) {
         nextStamp()
         let stamp = self.stamp
         heapCount = 0
-        var targets = 0
-        arcs(outs, of: avoid) { edges in
-            for e in edges where e.node != source && target[Int(e.node)] != stamp {
-                target[Int(e.node)] = stamp
-                targets += 1
-            }
+        var open = 0
+        var bound: UInt32 = 0
+        for g in goals {
+            target[Int(g.node)] = stamp
+            open += 1
+            bound = max(bound, g.cost)
         }
+        guard open > 0 else { return }
         seen[Int(source)] = stamp
         dist[Int(source)] = 0
         push(0, source)
@@ -61,17 +70,20 @@ final class WitnessSearch {
             let (d, u) = pop()
             let ui = Int(u)
             if d > dist[ui] { continue }
-            if d > limit { break }
+            if d > bound { break }
             if target[ui] == stamp {
-                targets -= 1
-                if targets == 0 { break }
+                target[ui] = 0  // settled: its distance is final
+                open -= 1
+                if open == 0 { break }
+                bound = 0
+                for g in goals where target[Int(g.node)] == stamp { bound = max(bound, g.cost) }
             }
             settled += 1
             if settled > maxSettled { break }
             arcs(outs, of: u) { edges in
                 for e in edges where e.node != avoid && e.mask & ~within == 0 {
                     let nd = d &+ e.weight
-                    if nd > limit { continue }
+                    if nd > bound { continue }
                     let x = Int(e.node)
                     if seen[x] != stamp || nd < dist[x] {
                         seen[x] = stamp
