@@ -73,8 +73,9 @@ struct CHBuilder {
     }
 
     /// Searches witnesses from `source` to `goals`, around `avoid`.
-    private func witnessSearch(from source: Int32, avoid: Int32, maxSettled: Int, within: UInt8) {
-        outs.withUnsafeBufferPointer { o in
+    private mutating func witnessSearch(from source: Int32, avoid: Int32, maxSettled: Int, within: UInt8) {
+        let goals = self.goals
+        outs.withUnsafeMutableBufferPointer { o in
             goals.withUnsafeBufferPointer { g in
                 witness.run(o, from: source, avoid: avoid, goals: g, maxSettled: maxSettled, within: within)
             }

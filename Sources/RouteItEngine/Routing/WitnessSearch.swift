@@ -49,7 +49,7 @@ final class WitnessSearch {
     /// nothing left could beat the dearest goal not yet settled. `outs` is each node's out-arcs.
     /// A goal's `distance` afterwards is at most its cost exactly when a search run to the
     /// dearest goal's cost would say so: what it would still find costs more.
-    func run(_ outs: UnsafeBufferPointer<[CHBuilder.DynEdge]>, from source: Int32, avoid: Int32,
+    func run(_ outs: UnsafeMutableBufferPointer<[CHBuilder.DynEdge]>, from source: Int32, avoid: Int32,
              goals: UnsafeBufferPointer<Goal>, maxSettled: Int, within: UInt8) {
         nextStamp()
         let stamp = self.stamp
@@ -95,11 +95,13 @@ final class WitnessSearch {
         }
     }
 
-    /// The arcs of `node`, read in place (no retain of the list).
+    /// The arcs of `node`, read in place: through a mutable access, since a read of the list
+    /// retains and releases it (the search never reaches the node being contracted, the one
+    /// list the builder holds a second reference to, so this never copies).
     @inline(__always)
-    private func arcs(_ outs: UnsafeBufferPointer<[CHBuilder.DynEdge]>, of node: Int32,
+    private func arcs(_ outs: UnsafeMutableBufferPointer<[CHBuilder.DynEdge]>, of node: Int32,
                       _ body: (UnsafeBufferPointer<CHBuilder.DynEdge>) -> Void) {
-        (outs.baseAddress! + Int(node)).pointee.withUnsafeBufferPointer(body)
+        (outs.baseAddress! + Int(node)).pointee.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
     }
 
     private func nextStamp() {
