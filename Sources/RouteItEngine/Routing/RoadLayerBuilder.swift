@@ -139,13 +139,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Whether `prepare` started the build on threads (for tests).
     private(set) var builtConcurrently = false
 
-    /// What `write` stores, all built before any of it is written.
+    /// What `write` stores: the network, car and walking, and the bicycle (the most work) still
+    /// being built while the rest is written.
     private struct PreparedRoads {
         var net: RoadNetwork
         var restrictions: [TurnRestriction]
         var car: BuiltMode
         var walk: BuiltMode
-        var bike: BuiltMode
+        var bike: BackgroundWork<BuiltMode>
     }
 
     /// One mode laid out (`HierarchyLayout`), with its component of each edge.
@@ -170,15 +171,15 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             refs = []
             nameIndex = [:]
             ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
-            let carAndWalk = BackgroundWork(name: "RouteIt car and walk") {
-                (try Self.buildMode(.car, net, restrictions: restrictions, obstacles: obstacles, viaIndex: viaIndex,
-                                    smallSize: self.smallComponentSize, progress: { _ in }),
-                 try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
-                                    smallSize: self.smallComponentSize, progress: { _ in }))
+            let smallSize = smallComponentSize
+            let bike = BackgroundWork(name: "RouteIt bicycle") {
+                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                                   smallSize: smallSize, progress: { _ in })
             }
-            let bike = try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
-                                          smallSize: smallComponentSize, progress: { _ in })
-            let (car, walk) = try carAndWalk.wait()
+            let car = try Self.buildMode(.car, net, restrictions: restrictions, obstacles: obstacles, viaIndex: viaIndex,
+                                         smallSize: smallSize, progress: { _ in })
+            let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                                          smallSize: smallSize, progress: { _ in })
             return PreparedRoads(net: net, restrictions: restrictions, car: car, walk: walk, bike: bike)
         }
     }
@@ -186,20 +187,25 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Builds and stores the network, then each mode in turn (graph, hierarchy, layout), written
     /// and released before the next is built: only one mode's graph and hierarchy are in memory
     /// at a time, and what pass 1 kept goes as soon as the network is built from it. A small
-    /// network `prepare` began building is waited for, then written in the same order.
+    /// network `prepare` began building is waited for and written in the same order, the network
+    /// and car and walking while the bicycle is still being built.
     public func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
                       progress: (Double) throws -> Void) throws {
         if let prepared {
             self.prepared = nil
             let roads = try prepared.wait()
-            try progress(0.9)
+            try progress(0.5)
             try writeNetwork(roads.net, restrictions: roads.restrictions, to: db, sections: sections)
-            for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk"), (roads.bike, "bike")] {
+            for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk")] {
                 try mode.graph.write(to: sections, prefix: prefix)
                 try mode.ch.write(to: sections, prefix: prefix)
             }
+            let bike = try roads.bike.wait()
+            try progress(0.95)
+            try bike.graph.write(to: sections, prefix: "bike")
+            try bike.ch.write(to: sections, prefix: "bike")
             try EdgeComponents(car: Column(roads.car.components), walk: Column(roads.walk.components),
-                               bike: Column(roads.bike.components)).write(to: sections)
+                               bike: Column(bike.components)).write(to: sections)
             try progress(1)
             return
         }
