@@ -22,8 +22,8 @@ public struct HouseNumber: Equatable, Sendable {
     /// `8, Floor 6` → `8`, `1;3` → `1`, `14 B` → `14 B`.
     public static func displayText(_ raw: String) -> String {
         let first = raw.split(separator: ";").first.flatMap { $0.split(separator: ",").first }
-        let text = first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return text.isEmpty ? raw.trimmingCharacters(in: .whitespaces) : text
+        let text = first.map { $0.trimmingWhitespace() } ?? ""
+        return text.isEmpty ? raw.trimmingWhitespace() : text
     }
 
     /// nil for text that has no digit at all.

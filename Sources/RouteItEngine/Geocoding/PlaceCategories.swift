@@ -160,6 +160,7 @@ public enum PlaceCategories {
 
     /// The label of the first category with one of `tags` ("Toilets").
     static func label(for tags: [String]) -> String? {
-        all.first { $0.tags.contains(where: tags.contains) }?.label
+        guard !tags.isEmpty else { return nil }  // most untagged-name nodes: no category to scan for
+        return all.first { $0.tags.contains(where: tags.contains) }?.label
     }
 }

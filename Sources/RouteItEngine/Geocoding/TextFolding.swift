@@ -14,8 +14,9 @@ public enum TextFolding {
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
+        let alphanumerics = CharacterSet.alphanumerics  // its getter costs more than the lookup
         for scalar in fold(text).unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) {
+            if alphanumerics.contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if (scalar == "-" || scalar == "/"), let first = current.unicodeScalars.first, ("0"..."9").contains(first) {
                 current.unicodeScalars.append(scalar)

@@ -123,7 +123,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     private func consider(tags: [(String, String)], footprint: Footprint, sourceRank: Int) -> Bool {
         var kept = false
         func tag(_ key: String) -> String? {
-            guard let value = tags.first(where: { $0.0 == key })?.1.trimmingCharacters(in: .whitespaces),
+            guard let value = tags.first(where: { $0.0 == key })?.1.trimmingWhitespace(),
                   !value.isEmpty else { return nil }
             return value
         }

@@ -24,7 +24,7 @@ struct CountryVote {
 
     /// Two ASCII letters, upper-cased; anything else is not a country code.
     static func code(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), value.utf8.count == 2,
+        guard let value = value?.trimmingWhitespace(), value.utf8.count == 2,
               value.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) else { return nil }
         return value.uppercased()
     }

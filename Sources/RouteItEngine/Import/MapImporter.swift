@@ -61,6 +61,7 @@ public final class MapImporter {
             throw MapImportError("\(sourceName) contains no OSM data")
         }
 
+        for case let layer as MapLayerPreparing in layers { layer.prepare(coordinates: coordinates) }
         let sections = try MapSectionWriter(scratchPath: temporary + "-sections")
         do {
             let db = try SQLiteDatabase(path: temporary, mode: .create)

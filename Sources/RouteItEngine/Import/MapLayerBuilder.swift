@@ -26,6 +26,13 @@ public protocol MapSectionLayerBuilder: MapLayerBuilder {
                progress: (Double) throws -> Void) throws
 }
 
+/// A layer with work that needs no database (building a graph, say): the importer calls
+/// `prepare` after pass 2 and before any layer writes, so the layer may start that work on a
+/// thread of its own while the layers before it write their tables. `write` then waits for it.
+public protocol MapLayerPreparing: MapLayerBuilder {
+    func prepare(coordinates: NodeCoordinates)
+}
+
 /// The coordinates recorded in pass 2, for the node ids the layers asked for: the ids sorted, a
 /// point (1e-7 degrees, as OSM stores them) beside each. 16 bytes a node where a dictionary of
 /// `Coordinate`s took 40 to 60 with its empty buckets, and a region has tens of millions.

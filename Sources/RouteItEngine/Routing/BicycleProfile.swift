@@ -84,9 +84,14 @@ public struct BicycleProfile: Equatable, Sendable {
     static let oppositeCyclewayTags: Set<String> = ["opposite", "opposite_lane", "opposite_track"]
     static let constructionWhitelist: Set<String> = ["no", "widening", "minor"]
     static let accessKeys = ["bicycle", "vehicle", "access"]
+    /// The keys the class comes from (a way with none of them is not for bicycles).
+    static let classKeys = ["highway", "route", "railway", "public_transport", "amenity", "man_made"]
 
     /// nil when a bicycle can use the way in neither direction.
     public init?(tags: [(String, String)]) {
+        // Most ways (buildings, land use) have none of the keys that give a class below: out
+        // before the dictionary is built.
+        guard tags.contains(where: { Self.classKeys.contains($0.0) }) else { return nil }
         var t: [String: String] = [:]
         for (k, v) in tags { t[k] = v }
         let highway = t["highway"]

@@ -10,7 +10,7 @@
 /// too), and parallel arcs with different classes are kept. A query that skips every arc
 /// touching the avoided classes is then exact for any set of them, on this one hierarchy.
 struct CHBuilder {
-    private struct DynEdge { var node: Int32; var weight: UInt32; var id: Int32; var hops: UInt32; var mask: UInt8 }
+    struct DynEdge { var node: Int32; var weight: UInt32; var id: Int32; var hops: UInt32; var mask: UInt8 }
 
     private let nodeCount: Int
     private let arcCount: Int
@@ -22,12 +22,8 @@ struct CHBuilder {
     private var dirty: [Bool]
     private var shortcutCount = 0
 
-    // Witness search buffers, reused with timestamps.
-    private var wDist: [UInt32]
-    private var wStamp: [UInt32]
-    private var targetStamp: [UInt32]
-    private var stamp: UInt32 = 0
-    private var heap = MinHeap()
+    private let witness: WitnessSearch
+    private var goals: [WitnessSearch.Goal] = []
 
     /// Settled-node limits: the priority estimate may be rough, real contraction less so.
     var simulateSettleLimit = 60
@@ -48,9 +44,7 @@ struct CHBuilder {
         priority = Array(repeating: 0, count: nodeCount)
         contracted = Array(repeating: false, count: nodeCount)
         dirty = Array(repeating: false, count: nodeCount)
-        wDist = Array(repeating: 0, count: nodeCount)
-        wStamp = Array(repeating: 0, count: nodeCount)
-        targetStamp = Array(repeating: 0, count: nodeCount)
+        witness = WitnessSearch(nodeCount: nodeCount)
         for a in 0..<g.arcCount {
             let u = g.arcFrom[a], v = g.arcTo[a]
             if u == v { continue }
@@ -78,53 +72,12 @@ struct CHBuilder {
         return true
     }
 
-    private mutating func nextStamp() {
-        stamp &+= 1
-        if stamp == 0 {
-            for i in 0..<nodeCount { wStamp[i] = 0; targetStamp[i] = 0 }
-            stamp = 1
-        }
-    }
-
-    @inline(__always) private func dist(_ x: Int32) -> UInt32 {
-        wStamp[Int(x)] == stamp ? wDist[Int(x)] : .max
-    }
-
-    /// Dijkstra from `source` avoiding `avoid`, up to `limit`, stopping once every out-neighbour
-    /// of `avoid` is settled or `maxSettled` nodes are; only along arcs whose classes are within
-    /// `within`.
-    private mutating func witnessSearch(from source: Int32, avoid: Int32, limit: UInt32, maxSettled: Int, within: UInt8) {
-        nextStamp()
-        var targets = 0
-        for e in outs[Int(avoid)] where e.node != source && targetStamp[Int(e.node)] != stamp {
-            targetStamp[Int(e.node)] = stamp
-            targets += 1
-        }
-        heap.removeAll()
-        wStamp[Int(source)] = stamp
-        wDist[Int(source)] = 0
-        heap.push(0, source)
-        var settled = 0
-        while !heap.isEmpty {
-            let (d, u) = heap.pop()
-            let ui = Int(u)
-            if d > wDist[ui] { continue }
-            if d > limit { break }
-            if targetStamp[ui] == stamp {
-                targets -= 1
-                if targets == 0 { break }
-            }
-            settled += 1
-            if settled > maxSettled { break }
-            for e in outs[ui] where e.node != avoid && e.mask & ~within == 0 {
-                let nd = d &+ e.weight
-                if nd > limit { continue }
-                let x = Int(e.node)
-                if wStamp[x] != stamp || nd < wDist[x] {
-                    wStamp[x] = stamp
-                    wDist[x] = nd
-                    heap.push(nd, e.node)
-                }
+    /// Searches witnesses from `source` to `goals`, around `avoid`.
+    private mutating func witnessSearch(from source: Int32, avoid: Int32, maxSettled: Int, within: UInt8) {
+        let goals = self.goals
+        outs.withUnsafeMutableBufferPointer { o in
+            goals.withUnsafeBufferPointer { g in
+                witness.run(o, from: source, avoid: avoid, goals: g, maxSettled: maxSettled, within: within)
             }
         }
     }
@@ -144,15 +97,22 @@ struct CHBuilder {
             }
             for within in masks {
                 var maxOut: UInt32 = 0
+                goals.removeAll(keepingCapacity: true)
                 for outE in outList where outE.node != inE.node && inE.mask | outE.mask == within {
                     maxOut = max(maxOut, outE.weight)
+                    let cost = inE.weight &+ outE.weight
+                    if let i = goals.firstIndex(where: { $0.node == outE.node }) {
+                        goals[i].cost = max(goals[i].cost, cost)  // parallel arcs: the dearer
+                    } else {
+                        goals.append(WitnessSearch.Goal(node: outE.node, cost: cost))
+                    }
                 }
                 if maxOut == 0 { continue }
-                witnessSearch(from: inE.node, avoid: v, limit: inE.weight &+ maxOut,
-                              maxSettled: simulate ? simulateSettleLimit : contractSettleLimit, within: within)
+                witnessSearch(from: inE.node, avoid: v, maxSettled: simulate ? simulateSettleLimit : contractSettleLimit,
+                              within: within)
                 for outE in outList where outE.node != inE.node && inE.mask | outE.mask == within {
                     let cost = inE.weight &+ outE.weight
-                    if dist(outE.node) <= cost { continue }
+                    if witness.distance(outE.node) <= cost { continue }
                     added += 1
                     addedHops += Int(inE.hops + outE.hops)
                     // A shortcut's id names the node it bypasses (see `ContractionHierarchy.unpack`).

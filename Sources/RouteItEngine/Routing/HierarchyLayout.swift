@@ -37,17 +37,28 @@ struct HierarchyLayout {
     /// below it (nodes are visited in rank order, so those below come first).
     static func levels(_ ch: ContractionHierarchy) -> [Int32] {
         let n = ch.nodeCount
-        var byRank = Array(0..<n)
-        byRank.sort { ch.rank[$0] != ch.rank[$1] ? ch.rank[$0] < ch.rank[$1] : $0 < $1 }
-        var level = [Int32](repeating: 0, count: n)
-        for u in byRank {
-            for list in [(ch.fwdStart, ch.fwd), (ch.bwdStart, ch.bwd)] {
-                for i in Int(list.0[u])..<Int(list.0[u + 1]) {
-                    let t = Int(list.1[i].target)
-                    // Core nodes keep arcs to lower ranks too: only upward arcs raise a level.
-                    if ch.rank[t] > ch.rank[u] { level[t] = max(level[t], level[u] + 1) }
-                }
+        // A builder's ranks are 0..<n, each once: the order is their inverse (else sorted).
+        var byRank = [Int](repeating: -1, count: n)
+        for v in 0..<n {
+            let r = Int(ch.rank[v])
+            guard r >= 0 && r < n && byRank[r] < 0 else {
+                byRank = Array(0..<n)
+                byRank.sort { ch.rank[$0] != ch.rank[$1] ? ch.rank[$0] < ch.rank[$1] : $0 < $1 }
+                break
             }
+            byRank[r] = v
+        }
+        var level = [Int32](repeating: 0, count: n)
+        func raise(from u: Int, _ start: Column<UInt32>, _ arcs: Column<CHEdge>) {
+            for i in Int(start[u])..<Int(start[u + 1]) {
+                let t = Int(arcs[i].target)
+                // Core nodes keep arcs to lower ranks too: only upward arcs raise a level.
+                if ch.rank[t] > ch.rank[u] { level[t] = max(level[t], level[u] + 1) }
+            }
+        }
+        for u in byRank {
+            raise(from: u, ch.fwdStart, ch.fwd)
+            raise(from: u, ch.bwdStart, ch.bwd)
         }
         return level
     }

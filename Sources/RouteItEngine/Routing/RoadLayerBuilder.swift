@@ -4,7 +4,7 @@ import RouteItCore
 
 /// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at
 /// junctions, builds the per-mode graphs and their contraction hierarchies, and stores it all.
-public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
+public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, MapLayerSkipping {
     public var phaseName: String { "roads" }
 
     private struct WayInfo {
@@ -64,10 +64,19 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
     /// Pieces of a mode's graph with fewer nodes than this are "small" (see `EdgeComponents`).
     let smallComponentSize: Int
 
-    public init() { smallComponentSize = EdgeComponents.smallComponentSize }
+    public init() {
+        smallComponentSize = EdgeComponents.smallComponentSize
+        concurrentRefLimit = Self.defaultConcurrentRefLimit
+    }
 
-    /// For hand-made test networks, far smaller than any real map.
-    init(smallComponentSize: Int) { self.smallComponentSize = smallComponentSize }
+    /// For hand-made test networks, far smaller than any real map; `concurrentRefLimit` -1 builds
+    /// every network in turn.
+    init(smallComponentSize: Int = EdgeComponents.smallComponentSize, concurrentRefLimit: Int = defaultConcurrentRefLimit) {
+        self.smallComponentSize = smallComponentSize
+        self.concurrentRefLimit = concurrentRefLimit
+    }
+
+    static let defaultConcurrentRefLimit = 200_000
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
         guard way.nodeRefs.count >= 2 else { return }
@@ -120,40 +129,128 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         throw MapImportError("the road layer must be written with the map's sections")
     }
 
+    /// Networks from at most this many way nodes (`refs`) are built on threads of their own
+    /// (see `prepare`); larger ones in turn, one mode at a time, so their import's peak stays
+    /// low. Helsinki's roads have about 30,000; a mode's graph and hierarchy take about 1 KB an
+    /// edge, so three modes at once cost a few tens of MB at most below this.
+    let concurrentRefLimit: Int
+    /// The network and the three modes, built while the layers before this one write.
+    private var prepared: BackgroundWork<PreparedRoads>?
+    /// Whether `prepare` started the build on threads (for tests).
+    private(set) var builtConcurrently = false
+
+    /// What `write` stores: the network, car and walking, and the bicycle (the most work) still
+    /// being built while the rest is written.
+    private struct PreparedRoads {
+        var net: RoadNetwork
+        var restrictions: [TurnRestriction]
+        var car: BuiltMode
+        var walk: BuiltMode
+        var bike: BackgroundWork<BuiltMode>
+    }
+
+    /// One mode laid out (`HierarchyLayout`), with its component of each edge.
+    private struct BuiltMode {
+        var graph: ModeGraph
+        var ch: ContractionHierarchy
+        var components: [Int32]
+    }
+
+    /// A small network (`concurrentRefLimit`) is built from here on other threads: the network,
+    /// then the bicycle graph and hierarchy (the most work) on one, the car's and the walking
+    /// ones on another, while the importer writes the layers before this one on its own thread.
+    /// The map is the same byte for byte either way: `write` stores it all in the same order.
+    public func prepare(coordinates: NodeCoordinates) {
+        guard prepared == nil, refs.count <= concurrentRefLimit else { return }
+        builtConcurrently = true
+        prepared = BackgroundWork(name: "RouteIt roads") { [self] in
+            let (net, junctions) = orderedNetwork(coordinates: coordinates)
+            let restrictions = self.restrictions
+            let (obstacles, viaIndex) = modeObstacles(junctions)
+            ways = []
+            refs = []
+            nameIndex = [:]
+            ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
+            let smallSize = smallComponentSize
+            let bike = BackgroundWork(name: "RouteIt bicycle") {
+                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                                   smallSize: smallSize, progress: { _ in })
+            }
+            let car = try Self.buildMode(.car, net, restrictions: restrictions, obstacles: obstacles, viaIndex: viaIndex,
+                                         smallSize: smallSize, progress: { _ in })
+            let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                                          smallSize: smallSize, progress: { _ in })
+            return PreparedRoads(net: net, restrictions: restrictions, car: car, walk: walk, bike: bike)
+        }
+    }
+
     /// Builds and stores the network, then each mode in turn (graph, hierarchy, layout), written
     /// and released before the next is built: only one mode's graph and hierarchy are in memory
-    /// at a time, and what pass 1 kept goes as soon as the network is built from it.
+    /// at a time, and what pass 1 kept goes as soon as the network is built from it. A small
+    /// network `prepare` began building is waited for and written in the same order, the network
+    /// and car and walking while the bicycle is still being built.
     public func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
                       progress: (Double) throws -> Void) throws {
+        if let prepared {
+            self.prepared = nil
+            let roads = try prepared.wait()
+            try progress(0.5)
+            try writeNetwork(roads.net, restrictions: roads.restrictions, to: db, sections: sections)
+            for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk")] {
+                try mode.graph.write(to: sections, prefix: prefix)
+                try mode.ch.write(to: sections, prefix: prefix)
+            }
+            let bike = try roads.bike.wait()
+            try progress(0.95)
+            try bike.graph.write(to: sections, prefix: "bike")
+            try bike.ch.write(to: sections, prefix: "bike")
+            try EdgeComponents(car: Column(roads.car.components), walk: Column(roads.walk.components),
+                               bike: Column(bike.components)).write(to: sections)
+            try progress(1)
+            return
+        }
         let (net, junctions) = orderedNetwork(coordinates: coordinates)
         ways = []
         refs = []
         nameIndex = [:]
         ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
         try progress(0.05)
+        let (obstacles, viaIndex) = modeObstacles(junctions)
+        try writeNetwork(net, restrictions: restrictions, to: db, sections: sections)
+
+        var components: [[Int32]] = []
+        for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
+            let built = try Self.buildMode(mode, net, restrictions: mode == .car ? restrictions : [], obstacles: obstacles,
+                                           viaIndex: viaIndex, smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
+            try built.graph.write(to: sections, prefix: prefix)
+            try built.ch.write(to: sections, prefix: prefix)
+            ImportMemoryTrace.mark("roads: \(prefix) written")
+            components.append(built.components)
+        }
+        try EdgeComponents(car: Column(components[0]), walk: Column(components[1]), bike: Column(components[2])).write(to: sections)
+        try progress(1)
+    }
+
+    /// The obstacles by junction index (the modes charge their delays), and the junction index of
+    /// an OSM node id; `obstacles` is dropped.
+    private func modeObstacles(_ junctions: [Int64]) -> ([Int32: [RoadObstacle]], (Int64) -> Int32?) {
         let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
-        var carObstacles: [Int32: [RoadObstacle]] = [:]
+        var byJunction: [Int32: [RoadObstacle]] = [:]
         for (id, list) in obstacles {
-            if let junction = viaIndex(id) { carObstacles[junction] = list }
+            if let junction = viaIndex(id) { byJunction[junction] = list }
         }
         obstacles = [:]
-        try writeTables(net, to: db)
+        return (byJunction, viaIndex)
+    }
+
+    /// The network itself, its adjacency and grid, and the turn restrictions' table.
+    private func writeNetwork(_ net: RoadNetwork, restrictions: [TurnRestriction], to db: SQLiteDatabase,
+                              sections: MapSectionWriter) throws {
+        try writeTables(restrictions, to: db)
         try net.write(to: sections)
         try NodeAdjacency(net).write(to: sections)
         try EdgeGrid.build(net).write(to: sections)
         ImportMemoryTrace.mark("roads: network, adjacency and grid written")
-
-        let car = try writeMode(.car, net, sections: sections, prefix: "car") {
-            ModeGraph.build(net, mode: .car, restrictions: restrictions, obstacles: carObstacles, viaNodeIndex: viaIndex)
-        } progress: { try progress(0.1 + 0.4 * $0) }
-        let walk = try writeMode(.walk, net, sections: sections, prefix: "walk", coreLimit: 12 * 12) {
-            ModeGraph.build(net, mode: .walk, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
-        } progress: { try progress(0.5 + 0.2 * $0) }
-        let bike = try writeMode(.bike, net, sections: sections, prefix: "bike") {
-            ModeGraph.build(net, mode: .bike, restrictions: [], obstacles: carObstacles, viaNodeIndex: viaIndex)
-        } progress: { try progress(0.7 + 0.25 * $0) }
-        try EdgeComponents(car: Column(car), walk: Column(walk), bike: Column(bike)).write(to: sections)
-        try progress(1)
     }
 
     /// The network from pass 1's ways, its edges in curve order (the unordered one is dropped).
@@ -163,24 +260,22 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
         return (built.spatiallyOrdered(), junctions)
     }
 
-    /// Builds one mode's graph and hierarchy, lays them out, writes them; returns the mode's
-    /// component of each edge. Nothing of the mode outlives the call but that column.
-    private func writeMode(_ mode: TransportType, _ net: RoadNetwork, sections: MapSectionWriter, prefix: String,
-                           coreLimit: Int? = nil, graph makeGraph: () -> ModeGraph,
-                           progress: (Double) throws -> Void) throws -> [Int32] {
-        var graph = makeGraph()
-        let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallComponentSize)
-        ImportMemoryTrace.mark("roads: \(prefix) graph (\(graph.arcCount) arcs)")
-        var ch = try Self.hierarchy(graph, net: net, coreLimit: coreLimit, progress: progress)
-        ImportMemoryTrace.mark("roads: \(prefix) hierarchy (\(ch.shortcutCount) shortcuts)")
+    /// Builds one mode's graph and hierarchy and lays them out, with the mode's component of
+    /// each edge. Walking weights are uniform-ish: its dense core comes early (`coreLimit`).
+    private static func buildMode(_ mode: TransportType, _ net: RoadNetwork, restrictions: [TurnRestriction],
+                                  obstacles: [Int32: [RoadObstacle]], viaIndex: (Int64) -> Int32?, smallSize: Int,
+                                  progress: (Double) throws -> Void) throws -> BuiltMode {
+        var graph = ModeGraph.build(net, mode: mode, restrictions: restrictions, obstacles: obstacles, viaNodeIndex: viaIndex)
+        let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallSize)
+        ImportMemoryTrace.mark("roads: \(mode) graph (\(graph.arcCount) arcs)")
+        var ch = try hierarchy(graph, net: net, coreLimit: mode == .walk ? 12 * 12 : nil, progress: progress)
+        ImportMemoryTrace.mark("roads: \(mode) hierarchy (\(ch.shortcutCount) shortcuts)")
         let layout = HierarchyLayout(graph: graph, ch: ch, net: net)
         graph = layout.apply(to: graph)
         ch = layout.apply(to: ch)
         ch.landmarks = CoreLandmarks.build(ch)
-        try graph.write(to: sections, prefix: prefix)
-        try ch.write(to: sections, prefix: prefix)
-        ImportMemoryTrace.mark("roads: \(prefix) laid out and written")
-        return components
+        ImportMemoryTrace.mark("roads: \(mode) laid out")
+        return BuiltMode(graph: graph, ch: ch, components: components)
     }
 
     /// The contraction hierarchy of `graph` (its builder's working lists go with the call).
@@ -360,7 +455,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerSkipping {
 
     /// The turn restrictions as a plain table, for inspection (the graph itself is in the
     /// map's sections; a table of every edge would double the map's size).
-    private func writeTables(_ net: RoadNetwork, to db: SQLiteDatabase) throws {
+    private func writeTables(_ restrictions: [TurnRestriction], to db: SQLiteDatabase) throws {
         try db.execute("""
             DROP TABLE IF EXISTS turn_restrictions;
             CREATE TABLE turn_restrictions(relation_id INTEGER NOT NULL, restriction TEXT NOT NULL,

@@ -29,6 +29,8 @@ public struct RoadProfile: Equatable, Sendable {
 
     /// nil when the way is not a road either mode can use.
     public init?(tags: [(String, String)]) {
+        // Most ways (buildings, land use) are no road: out before the dictionary is built.
+        guard tags.contains(where: { $0.0 == "highway" }) else { return nil }
         var t: [String: String] = [:]
         for (k, v) in tags { t[k] = v }
         guard let highway = t["highway"], let cls = RoadClass(highway: highway) else { return nil }
