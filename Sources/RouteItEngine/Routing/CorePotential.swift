@@ -48,15 +48,20 @@ struct CorePotential {
 
     /// Twice the potential of core node `x`: its bound to the targets less its bound from the sources.
     func doubled(_ x: Int32) -> Int64 {
+        let i = Int(rank[Int(x)]) - firstRank
+        guard i >= 0 && i < coreSize else { return 0 }
         var toTargets: Int64 = 0, fromSources: Int64 = 0
+        let row = i * landmarks.count
         for l in 0..<landmarks.count {
             let c = constants[l]
-            let (f, t) = costs(of: x, landmark: l)
-            if let f {
+            let f = landmarks.from[row + l], t = landmarks.to[row + l]
+            if f != .max {
+                let f = Int64(f)
                 if c.fromSources != .max { fromSources = max(fromSources, f - c.fromSources) }
                 if c.toTargets != .max { toTargets = max(toTargets, c.toTargets - f) }
             }
-            if let t {
+            if t != .max {
+                let t = Int64(t)
                 if c.viaLandmark != .max { fromSources = max(fromSources, c.viaLandmark - t) }
                 if c.pastLandmark != .max { toTargets = max(toTargets, t - c.pastLandmark) }
             }
