@@ -15,6 +15,10 @@ struct CorePotential {
     /// Per landmark the query's four constants above, in that order; `.max` where a landmark
     /// bounds nothing (a node it cannot reach, or no node reaching it).
     private var constants: [(fromSources: Int64, viaLandmark: Int64, toTargets: Int64, pastLandmark: Int64)] = []
+    /// The landmarks this query uses: those bounding the cost between the two sides best
+    /// (ALT's active landmarks; any subset gives true bounds, fewer make each node cheaper).
+    private var active: [Int] = []
+    static let activeCount = 2
 
     init(_ landmarks: CoreLandmarks, _ ch: ContractionHierarchy, sources: [(Int32, UInt32)], targets: [(Int32, UInt32)]) {
         self.landmarks = landmarks
@@ -36,6 +40,17 @@ struct CorePotential {
             constants.append((maxFromLess == .min ? .max : maxFromLess, minVia,
                               minToTargets, maxPast == .min ? .max : maxPast))
         }
+        // Each landmark's bound on the targets' cost from the cheapest source.
+        let from = sources.min { $0.1 < $1.1 }?.0
+        let scores = (0..<landmarks.count).map { l -> Int64 in
+            guard let from else { return 0 }
+            let (f, t) = costs(of: from, landmark: l), c = constants[l]
+            var bound: Int64 = 0
+            if let f, c.toTargets != .max { bound = max(bound, c.toTargets - f) }
+            if let t, c.pastLandmark != .max { bound = max(bound, t - c.pastLandmark) }
+            return bound
+        }
+        active = (0..<landmarks.count).sorted { (scores[$0], $1) > (scores[$1], $0) }.prefix(CorePotential.activeCount).map { $0 }
     }
 
     /// Costs from landmark `l` to core node `x` and from `x` to it; nil for no way (or no core node).
@@ -52,7 +67,7 @@ struct CorePotential {
         guard i >= 0 && i < coreSize else { return 0 }
         var toTargets: Int64 = 0, fromSources: Int64 = 0
         let row = i * landmarks.count
-        for l in 0..<landmarks.count {
+        for l in active {
             let c = constants[l]
             let f = landmarks.from[row + l], t = landmarks.to[row + l]
             if f != .max {

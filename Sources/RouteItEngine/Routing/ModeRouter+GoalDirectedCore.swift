@@ -11,8 +11,17 @@ extension ModeRouter {
         let f = ws.forward, b = ws.backward
         let potential = CorePotential(landmarks, ch, sources: sources.map { ($0, f.distance($0)) },
                                       targets: targets.map { ($0, b.distance($0)) })
+        // A node is reached again and again in a dense core: its potential is computed once.
+        let cache = ws.potentials, stamp = ws.nextPotentialStamp()
         @inline(__always) func key(_ d: UInt32, _ x: Int32, forward: Bool) -> UInt64 {
-            let p = potential.doubled(x)
+            var p: Int64
+            let cached = cache[Int(x)]
+            if cached.stamp == stamp {
+                p = cached.doubled
+            } else {
+                p = potential.doubled(x)
+                cache[Int(x)] = QueryWorkspace.CachedPotential(stamp: stamp, doubled: p)
+            }
             return UInt64(max(0, 2 * Int64(d) + (forward ? p : -p)))
         }
         var fQueue = KeyedMinHeap(), bQueue = KeyedMinHeap()

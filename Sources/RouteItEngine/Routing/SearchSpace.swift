@@ -99,11 +99,29 @@ final class QueryWorkspace {
     let backward: SearchSpace
     let edgeStamp: ScratchArray<UInt32>
     var edgeStampValue: UInt32 = 0
+    /// Core nodes' potentials for the landmark search, each computed once per query.
+    let potentials: ScratchArray<CachedPotential>
+    private var potentialStampValue: UInt32 = 0
+
+    struct CachedPotential {
+        var stamp: UInt32
+        var doubled: Int64
+    }
 
     init(nodeCount: Int, edgeCount: Int) {
         forward = SearchSpace(nodeCount: nodeCount)
         backward = SearchSpace(nodeCount: nodeCount)
         edgeStamp = ScratchArray(count: edgeCount)
+        potentials = ScratchArray(count: nodeCount)
+    }
+
+    func nextPotentialStamp() -> UInt32 {
+        potentialStampValue &+= 1
+        if potentialStampValue == 0 {
+            potentials.zeroAll()
+            potentialStampValue = 1
+        }
+        return potentialStampValue
     }
 
     func nextEdgeStamp() -> UInt32 {

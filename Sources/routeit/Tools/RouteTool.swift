@@ -207,7 +207,10 @@ enum RouteTool {
 
     static func distanceText(_ metres: Double, _ unit: DistanceUnit?) -> String {
         if let unit { return unit.format(metres: metres) }
-        return metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
+        guard metres >= 1000 else { return "\(Int(metres.rounded())) m" }
+        // Tenths by hand: Foundation's String(format:) costs a cold one-shot command ~1 ms at first use.
+        let tenths = Int((metres / 100).rounded())
+        return "\(tenths / 10).\(tenths % 10) km"
     }
 
     static func durationText(_ seconds: Double) -> String {
