@@ -123,7 +123,8 @@ final class ModeRouter {
     /// The one-phase query instead let each side search the core up to the whole best cost, and
     /// checked every core node's incoming arcs for stalling. With `slack` (alternatives) both
     /// phases go on to `best * (1 + slack)`, so the nodes both sides reach within it can serve
-    /// as via nodes, as in the one-phase search.
+    /// as via nodes, as in the one-phase search. Without slack, a core with landmarks is searched
+    /// goal-directed (`goalDirectedCore`).
     private func coreQuery(_ ws: QueryWorkspace, best: UInt32, meet: Int32, slack: Double, avoid: UInt8) -> (cost: UInt32, meet: Int32) {
         var best = best, meet = meet
         var limit = ModeRouter.limit(best, slack: slack)
