@@ -33,7 +33,7 @@ final class PolylineOverlapTests: XCTestCase {
     }
 
     /// A wandering line from `start`: steps of a few metres up to `longest` metres.
-    private func walk(_ generator: inout SystemRandomNumberGenerator, from start: Coordinate, points: Int, longest: Double) -> [Coordinate] {
+    private func walk(_ generator: inout SeededRandom, from start: Coordinate, points: Int, longest: Double) -> [Coordinate] {
         var line = [start]
         for _ in 1..<points {
             let last = line.last!, metres = Double.random(in: 0...longest, using: &generator)
@@ -45,7 +45,7 @@ final class PolylineOverlapTests: XCTestCase {
     }
 
     func testSharesEqualACheckOfEverySegment() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 17)
         let start = Coordinate(latitude: 60.17, longitude: 24.94)
         for round in 0..<40 {
             let longest = [5.0, 40, 300, 2_000][round % 4]
@@ -65,14 +65,18 @@ final class PolylineOverlapTests: XCTestCase {
 
     /// Filed once, the others answer for any number of lines; segments said to be on them count whole.
     func testFiledOnceAndKnownSegments() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 31)
         let start = Coordinate(latitude: 60.17, longitude: 24.94)
         let other = walk(&generator, from: start, points: 40, longest: 300)
         var overlap = PolylineOverlap(origin: start, tolerance: 12)
         overlap.add(other)
         for _ in 0..<10 {
             let line = walk(&generator, from: other[5], points: 20, longest: 300)
-            XCTAssertEqual(overlap.share(of: line), referenceShare(of: line, alongsideAny: [other], tolerance: 12), accuracy: 1e-3)
+            // Filed once, the lines are projected around `start`, the reference around each line:
+            // a sample right at the tolerance may fall either side, so two samples' worth may differ.
+            let length = zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+            XCTAssertEqual(overlap.share(of: line), referenceShare(of: line, alongsideAny: [other], tolerance: 12),
+                           accuracy: max(1e-3, 2 * 4 / length))
         }
         let a = Coordinate(latitude: 60, longitude: 24), b = Coordinate(latitude: 60.01, longitude: 24)
         let c = Coordinate(latitude: 60.02, longitude: 24)
