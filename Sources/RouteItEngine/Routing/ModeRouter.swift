@@ -67,23 +67,8 @@ final class ModeRouter {
     /// meeting node within it can serve as a via node for alternatives.
     func chQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
                  slack: Double = 0, avoid: UInt8 = 0) -> (cost: UInt32, meet: Int32) {
-        var (best, meet) = seed(ws, sources, targets)
-        if Int(ch.coreRank) < ch.nodeCount { return coreQuery(ws, best: best, meet: meet, slack: slack, avoid: avoid) }
-        let f = ws.forward, b = ws.backward
-        while true {
-            let limit = ModeRouter.limit(best, slack: slack)
-            let fk = f.heap.minKey, bk = b.heap.minKey
-            let fDone = fk == .max || fk >= limit, bDone = bk == .max || bk >= limit
-            if fDone && bDone { break }
-            let forwardTurn = !fDone && (bDone || fk <= bk)
-            let (side, other) = forwardTurn ? (f, b) : (b, f)
-            let (d, u) = side.heap.pop()
-            if d > side.distance(u) { continue }
-            let od = other.distance(u)
-            if od != .max, let total = ModeRouter.sum(d, od), total < best { best = total; meet = u }
-            climb(from: u, at: d, side, forward: forwardTurn, avoid: avoid)
-        }
-        return (best, meet)
+        let (best, meet) = seed(ws, sources, targets)
+        return coreQuery(ws, best: best, meet: meet, slack: slack, avoid: avoid)
     }
 
     /// How far a search with `slack` goes once it has a route of cost `best`.
@@ -121,7 +106,9 @@ final class ModeRouter {
     /// add up to the best cost (the upward phase may not: its two sides climb different graphs),
     /// and it needs no stalling (no higher node reaches a core node: Dijkstra order settles it).
     /// The one-phase query instead let each side search the core up to the whole best cost, and
-    /// checked every core node's incoming arcs for stalling. With `slack` (alternatives) both
+    /// checked every core node's incoming arcs for stalling (as it still does on a map that does
+    /// not say where its core starts: there no node counts as core, and phase 1 is the whole
+    /// search). With `slack` (alternatives) both
     /// phases go on to `best * (1 + slack)`, so the nodes both sides reach within it can serve
     /// as via nodes, as in the one-phase search. Without slack, a core with landmarks is searched
     /// goal-directed (`goalDirectedCore`).
@@ -151,6 +138,7 @@ final class ModeRouter {
             }
             climb(from: u, at: d, side, forward: forwardTurn, avoid: avoid)
         }
+        if Int(coreRank) >= ch.nodeCount { return (best, meet) }
         // Only core nodes go on; what is left in the queues costs at least `limit`.
         f.heap.removeAll()
         b.heap.removeAll()
