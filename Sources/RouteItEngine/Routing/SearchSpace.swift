@@ -10,29 +10,26 @@ final class SearchSpace {
     }
 
     private let entries: ScratchArray<Entry>
-    /// Stamps start at 1: the zeroed entries of a new workspace belong to no query.
-    private var current: UInt32 = 1
+    /// The current query's mark (1 from the start: the zeroed entries belong to no query).
+    private var stamp = QueryStamp()
     var heap = MinHeap()
     /// Every node given a distance since the last reset.
     private(set) var touched: [Int32] = []
 
     init(nodeCount: Int) {
         entries = ScratchArray(count: nodeCount)
+        stamp.advance(clearing: entries)
     }
 
     func reset() {
-        current &+= 1
-        if current == 0 {
-            entries.zeroAll()
-            current = 1
-        }
+        stamp.advance(clearing: entries)
         heap.removeAll()
         touched.removeAll(keepingCapacity: true)
     }
 
     @inline(__always) func distance(_ v: Int32) -> UInt32 {
         let e = entries[Int(v)]
-        return e.stamp == current ? e.dist : .max
+        return e.stamp == stamp.value ? e.dist : .max
     }
 
     /// Sets a better distance and queues the node.
@@ -45,8 +42,8 @@ final class SearchSpace {
     @inline(__always) func label(_ v: Int32, _ d: UInt32, parent: Int32, arc: Int32) -> Bool {
         let i = Int(v)
         guard i >= 0 && i < entries.count else { MapDamage.report(); return false }
-        if entries[i].stamp != current { touched.append(v) }
-        entries[i] = Entry(stamp: current, dist: d, parentNode: parent, parentArc: arc)
+        if entries[i].stamp != stamp.value { touched.append(v) }
+        entries[i] = Entry(stamp: stamp.value, dist: d, parentNode: parent, parentArc: arc)
         return true
     }
 
@@ -58,7 +55,7 @@ final class SearchSpace {
         var x = v
         while true {
             let e = entries[Int(x)]
-            guard e.stamp == current, e.parentNode >= 0 else { break }
+            guard e.stamp == stamp.value, e.parentNode >= 0 else { break }
             guard steps.count <= touched.count else { MapDamage.report(); break }
             steps.append((e.parentNode, e.parentArc))
             x = e.parentNode
@@ -98,10 +95,10 @@ final class QueryWorkspace {
     let forward: SearchSpace
     let backward: SearchSpace
     let edgeStamp: ScratchArray<UInt32>
-    var edgeStampValue: UInt32 = 0
+    private var edgeQuery = QueryStamp()
     /// Core nodes' potentials for the landmark search, each computed once per query.
     let potentials: ScratchArray<CachedPotential>
-    private var potentialStampValue: UInt32 = 0
+    private var potentialQuery = QueryStamp()
 
     struct CachedPotential {
         var stamp: UInt32
@@ -115,21 +112,7 @@ final class QueryWorkspace {
         potentials = ScratchArray(count: nodeCount)
     }
 
-    func nextPotentialStamp() -> UInt32 {
-        potentialStampValue &+= 1
-        if potentialStampValue == 0 {
-            potentials.zeroAll()
-            potentialStampValue = 1
-        }
-        return potentialStampValue
-    }
+    func nextPotentialStamp() -> UInt32 { potentialQuery.advance(clearing: potentials) }
 
-    func nextEdgeStamp() -> UInt32 {
-        edgeStampValue &+= 1
-        if edgeStampValue == 0 {
-            edgeStamp.zeroAll()
-            edgeStampValue = 1
-        }
-        return edgeStampValue
-    }
+    func nextEdgeStamp() -> UInt32 { edgeQuery.advance(clearing: edgeStamp) }
 }
