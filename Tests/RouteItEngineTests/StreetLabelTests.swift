@@ -31,4 +31,15 @@ final class StreetLabelTests: XCTestCase {
         XCTAssertFalse(label("").isSameStreet(as: label("")))
         XCTAssertFalse(label("Kaivokatu").isSameStreet(as: label("")))
     }
+
+    func testCompassWordsAroundTheSameNameInAnyScript() {
+        XCTAssertTrue(StreetLabel.differOnlyBySuffix("Jääkärinkatu", "Jääkärinkatu N"))
+        XCTAssertTrue(StreetLabel.differOnlyBySuffix("North Töölöntie South", "töölöntie"), "any case, before and after")
+        XCTAssertTrue(StreetLabel.differOnlyBySuffix(" Main Street  ", "Main Street"), "spaces alone")
+        XCTAssertFalse(StreetLabel.differOnlyBySuffix("Töölönkatu", "Töölönkatu Pohjoinen"), "a word that is no compass point")
+        XCTAssertFalse(StreetLabel.differOnlyBySuffix("Jääkärinkatu", "Jäähallintie"), "a shared start of other names")
+        XCTAssertFalse(StreetLabel.differOnlyBySuffix("Main Road", "Main Roadway"), "letters that are no compass point")
+        XCTAssertTrue(StreetLabel.differOnlyBySuffix("", " "), "nothing either side")
+        XCTAssertFalse(StreetLabel.differOnlyBySuffix("", "Kaivokatu"))
+    }
 }

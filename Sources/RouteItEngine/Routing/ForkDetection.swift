@@ -48,11 +48,11 @@ extension ManeuverBuilder {
         guard points.count >= 2 else { return nil }
         let first = points.startIndex, last = points.endIndex - 1
         func point(_ k: Int) -> Coordinate { points[forward ? first + k : last - k].coordinate }
-        let start = point(0)
+        let start = point(0), far = DistanceReach(from: start, metres: metres)
         var reach = point(1)
         for k in 1..<points.count {
             reach = point(k)
-            if start.distance(to: reach) >= metres { break }
+            if far.isReached(by: reach) { break }
         }
         return ManeuverBuilder.bearing(start, reach)
     }

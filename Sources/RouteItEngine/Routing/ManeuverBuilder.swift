@@ -313,22 +313,22 @@ struct ManeuverBuilder {
 
     /// Bearing from a line's first point to its point `metres` along (or its end).
     static func heading(leaving line: [Coordinate], over metres: Double) -> Double {
-        let start = line[0]
+        let start = line[0], far = DistanceReach(from: start, metres: metres)
         var reach = line[1]
         for p in line.dropFirst() {
             reach = p
-            if start.distance(to: p) >= metres { break }
+            if far.isReached(by: p) { break }
         }
         return bearing(start, reach)
     }
 
     /// Bearing into a line's last point from its point `metres` before it (or its start).
     static func heading(arriving line: [Coordinate], over metres: Double) -> Double {
-        let end = line[line.count - 1]
+        let end = line[line.count - 1], far = DistanceReach(from: end, metres: metres)
         var from = line[line.count - 2]
         for p in line.reversed().dropFirst() {
             from = p
-            if p.distance(to: end) >= metres { break }
+            if far.isReached(by: p) { break }
         }
         return bearing(from, end)
     }

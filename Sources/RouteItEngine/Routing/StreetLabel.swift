@@ -42,13 +42,11 @@ struct StreetLabel: Hashable, Sendable {
     }
 
     /// The two names are the same once their longest common part is taken out, apart from
-    /// compass suffixes or prefixes ("West Main Street" / "Main Street").
+    /// compass suffixes or prefixes ("West Main Street" / "Main Street"). Compared as UTF-8
+    /// bytes, as OSRM compares its strings: a route asks this at every change of street, and
+    /// `Character`s cost far more.
     static func differOnlyBySuffix(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased()), y = Array(b.lowercased())
-        func isSuffix(_ part: ArraySlice<Character>) -> Bool {
-            let trimmed = String(part).trimmingSpaces
-            return trimmed.isEmpty || suffixes.contains(trimmed)
-        }
+        let x = Array(a.lowercased().utf8), y = Array(b.lowercased().utf8)
         guard !x.isEmpty, !y.isEmpty else { return isSuffix(x[...]) && isSuffix(y[...]) }
         // Longest common substring by dynamic programming (names are short).
         var previous = [Int](repeating: 0, count: y.count + 1), current = previous
@@ -64,13 +62,14 @@ struct StreetLabel: Hashable, Sendable {
         return isSuffix(x[..<(endInX - best)]) && isSuffix(x[endInX...])
             && isSuffix(y[..<(endInY - best)]) && isSuffix(y[endInY...])
     }
-}
 
-private extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
+    private static let suffixBytes: [[UInt8]] = suffixes.map { Array($0.utf8) }
+
+    /// Nothing but spaces, or one suffix word between them.
+    private static func isSuffix(_ part: ArraySlice<UInt8>) -> Bool {
+        var lo = part.startIndex, hi = part.endIndex
+        while lo < hi && part[lo] == UInt8(ascii: " ") { lo += 1 }
+        while hi > lo && part[hi - 1] == UInt8(ascii: " ") { hi -= 1 }
+        return lo == hi || suffixBytes.contains { $0[...] == part[lo..<hi] }
     }
 }

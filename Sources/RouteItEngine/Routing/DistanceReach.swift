@@ -1,0 +1,35 @@
+import Foundation
+import RouteItCore
+
+/// Whether a point lies at least `metres` from an origin, exactly as `Coordinate.distance` (the
+/// haversine) says, settled by a flat-earth estimate wherever that is clearly on one side:
+/// guidance reads a heading over the first metres of every way at every junction of a route,
+/// and each haversine costs four trigonometric calls.
+struct DistanceReach {
+    let origin: Coordinate
+    let metres: Double
+    private let metresPerDegree: Double
+    private let metresPerDegreeEast: Double
+    /// Near the poles the flat estimate drifts too far from the sphere: the haversine decides.
+    private let isFlatEnough: Bool
+
+    init(from origin: Coordinate, metres: Double) {
+        self.origin = origin
+        self.metres = metres
+        metresPerDegree = 6_371_008.8 * .pi / 180
+        metresPerDegreeEast = metresPerDegree * cos(origin.latitude * .pi / 180)
+        isFlatEnough = abs(origin.latitude) < 80
+    }
+
+    func isReached(by p: Coordinate) -> Bool {
+        let dLon = p.longitude - origin.longitude
+        if isFlatEnough && abs(dLon) < 1 {
+            let dy = (p.latitude - origin.latitude) * metresPerDegree, dx = dLon * metresPerDegreeEast
+            let flat = (dx * dx + dy * dy).squareRoot()
+            // Within a few metres of `metres` the estimate is off by far less than 1 %.
+            if flat < metres * 0.99 { return false }
+            if flat > metres * 1.01 { return true }
+        }
+        return origin.distance(to: p) >= metres
+    }
+}
