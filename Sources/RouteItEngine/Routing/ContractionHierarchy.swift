@@ -33,9 +33,10 @@ struct ContractionHierarchy {
 
     var nodeCount: Int { rank.count }
 
-    /// A CH arc being unpacked: from `u` to `w`, of `weight` and classes `mask`.
+    /// A CH arc being unpacked: from `u` to `w`, of `weight`; its classes are read from its
+    /// entry (`entry` of the `fwd` list when `forward`, else of `bwd`) only when needed.
     private struct Piece {
-        var arc: Int32, u: Int32, w: Int32, weight: UInt32, mask: UInt8
+        var arc: Int32, u: Int32, w: Int32, weight: UInt32, entry: Int, forward: Bool
     }
 
     /// Appends the mode-graph arcs that entry `i` of node `p`'s `fwd` list (`forward`) or `bwd`
@@ -43,8 +44,8 @@ struct ContractionHierarchy {
     /// themselves or halves that are not there: unpacking then stops with the damage reported.
     func unpack(entry i: Int, at p: Int32, forward: Bool, into out: inout [Int32]) {
         let e = forward ? fwd[i] : bwd[i]
-        let mask = forward ? fwdMask[i] : bwdMask[i]
-        var stack = [Piece(arc: e.arc, u: forward ? p : e.target, w: forward ? e.target : p, weight: e.weight, mask: mask)]
+        var stack = [Piece(arc: e.arc, u: forward ? p : e.target, w: forward ? e.target : p, weight: e.weight,
+                           entry: i, forward: forward)]
         var budget = 2 * (arcCount + nodeCount) + 2
         while let piece = stack.popLast() {
             budget -= 1
@@ -61,22 +62,35 @@ struct ContractionHierarchy {
 
     /// The shortcut's two halves at the node it bypasses: the first arc into it from `u` (in
     /// stored order) and arc out of it to `w` whose weights and classes add up to the
-    /// shortcut's, as the contraction made it.
+    /// shortcut's, as the contraction made it. The classes only tell apart parallel pairs of
+    /// equal weight: where ends and weights leave one pair, it is taken without reading them
+    /// (a cold query then maps no page of the class lists).
     private func halves(of s: Piece) -> (Piece, Piece)? {
         let v = Int(s.arc) - arcCount
         guard v >= 0 && v < nodeCount else { return nil }
         let ins = Int(bwdStart[v])..<Int(bwdStart[v + 1]), outs = Int(fwdStart[v])..<Int(fwdStart[v + 1])
         guard ins.lowerBound <= ins.upperBound, outs.lowerBound <= outs.upperBound else { return nil }
-        for i in ins where bwd[i].target == s.u {
-            let a = bwd[i], aMask = bwdMask[i]
-            let rest = s.weight &- a.weight
-            for j in outs where fwd[j].target == s.w && fwd[j].weight == rest && aMask | fwdMask[j] == s.mask {
-                let b = fwd[j]
-                return (Piece(arc: a.arc, u: s.u, w: Int32(v), weight: a.weight, mask: aMask),
-                        Piece(arc: b.arc, u: Int32(v), w: s.w, weight: b.weight, mask: fwdMask[j]))
+        var only: (Int, Int)?
+        pairs: for i in ins where bwd[i].target == s.u {
+            let rest = s.weight &- bwd[i].weight
+            for j in outs where fwd[j].target == s.w && fwd[j].weight == rest {
+                if only != nil { only = nil; break pairs }
+                only = (i, j)
             }
         }
-        return nil
+        if only == nil {
+            let mask = s.forward ? fwdMask[s.entry] : bwdMask[s.entry]
+            pairs: for i in ins where bwd[i].target == s.u {
+                let rest = s.weight &- bwd[i].weight
+                for j in outs where fwd[j].target == s.w && fwd[j].weight == rest && bwdMask[i] | fwdMask[j] == mask {
+                    only = (i, j)
+                    break pairs
+                }
+            }
+        }
+        guard let (i, j) = only else { return nil }
+        return (Piece(arc: bwd[i].arc, u: s.u, w: Int32(v), weight: bwd[i].weight, entry: i, forward: false),
+                Piece(arc: fwd[j].arc, u: Int32(v), w: s.w, weight: fwd[j].weight, entry: j, forward: true))
     }
 
     func write(to sections: MapSectionWriter, prefix: String) throws {
