@@ -20,6 +20,18 @@ final class RoutingHelsinkiTests: XCTestCase {
         return (d, box)
     }
 
+    /// Guidance takes the shown name from the label (name, else ref), not from the map again.
+    func testEveryRoadsLabelShowsItsMapName() throws {
+        let net = try helsinki().0.loadedEngine().net
+        var withRefOnly = 0
+        for e in 0..<net.edgeCount {
+            let label = net.label(of: e)
+            XCTAssertEqual(label.shown, net.name(of: e), "edge \(e)")
+            if label.name.isEmpty && !label.ref.isEmpty { withRefOnly += 1 }
+        }
+        XCTAssertGreaterThan(withRefOnly, 0, "some roads have a ref and no name")
+    }
+
     func testCHEqualsReferenceOnRandomHelsinkiPairs() throws {
         let (d, box) = try helsinki()
         var rng = SeededRandom(seed: 2026)

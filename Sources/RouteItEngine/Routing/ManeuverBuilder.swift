@@ -80,6 +80,18 @@ struct ManeuverBuilder {
         }
     }
 
+    /// Each leg's street label: consecutive legs mostly run along one street, whose name and ref
+    /// are then decoded once.
+    private func labels(of legs: [RouteLeg]) -> [StreetLabel] {
+        var labels: [StreetLabel] = []
+        labels.reserveCapacity(legs.count)
+        for (k, leg) in legs.enumerated() {
+            let sameStreet = k > 0 && net.edgeName[leg.edge] == net.edgeName[legs[k - 1].edge]
+            labels.append(sameStreet ? labels[k - 1] : net.label(of: leg.edge))
+        }
+        return labels
+    }
+
     /// Headings are measured over this many metres next to a junction, so a kink in the first
     /// metre of a way does not decide its direction.
     static let headingMetres = 20.0
@@ -98,10 +110,11 @@ struct ManeuverBuilder {
             return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
         }
         var steps: [Draft] = []
-        let firstName = net.name(of: legs[first].edge)
+        let labels = labels(of: legs)
+        let firstName = labels[first].shown
         var draft = Draft(kind: .depart, name: firstName,
                           bearing: ManeuverBuilder.heading(leaving: coords[first], over: ManeuverBuilder.headingMetres))
-        draft.label = net.label(of: legs[first].edge)
+        draft.label = labels[first]
         for i in 0...first { draft.add(legs[i], coords[i]) }
         draft.travel = travel(legs[first])
         var last = first          // the last meaningful leg already in a step
@@ -123,19 +136,19 @@ struct ManeuverBuilder {
             let inBearing = ManeuverBuilder.heading(arriving: coords[last], over: ManeuverBuilder.headingMetres)
             let turn = ManeuverBuilder.turnAngle(from: inBearing,
                                                  to: ManeuverBuilder.heading(leaving: coords[i], over: ManeuverBuilder.headingMetres))
-            let name = net.name(of: leg.edge)
+            let label = labels[i], name = label.shown
             let isRoundabout = net.edgeFlags[leg.edge] & EdgeFlags.roundabout != 0
             let wasRoundabout = net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0
 
             if roundabouts && isRoundabout && !wasRoundabout {
                 steps.append(draft)
                 (draft, last, i) = roundabout(from: i, legs, coords, isMeaningful)
-                draft.label = net.label(of: legs[last].edge)
+                draft.label = labels[last]
                 continue
             }
-            let label = net.label(of: leg.edge)
-            // OSRM compares the roads on either side of the junction, not the step's first road.
-            let renamed = net.label(of: prev.edge).requiresAnnouncement(onto: label)
+            // OSRM compares the roads on either side of the junction, not the step's first road
+            // (one name index is one name and ref).
+            let renamed = net.edgeName[prev.edge] != net.edgeName[leg.edge] && labels[last].requiresAnnouncement(onto: label)
             let turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
             let junction = adjacency.degree(node) >= 3
             if turnsBack {
@@ -158,7 +171,7 @@ struct ManeuverBuilder {
                     // change at any angle; off an unnamed path onto a street it is a turn.
                     let obvious = !junction || walkerObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
                         .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
-                    bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !net.label(of: prev.edge).isEmpty
+                    bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !labels[last].isEmpty
                 } else {
                     let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
                     bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
@@ -210,7 +223,7 @@ struct ManeuverBuilder {
                 draft.choices = junction ? branches(at: node, arrivingBy: prev, inBearing: inBearing).count : 1
                 draft.inBearing = inBearing
                 // A U-turn through a connector is on the road it comes back by.
-                if uTurnEnd >= i { draft.label = net.label(of: legs[uTurnEnd].edge) }
+                if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
             } else if junction {
                 draft.junctionsPassed += 1
             }

@@ -8,6 +8,9 @@ struct StreetLabel: Hashable, Sendable {
 
     var isEmpty: Bool { name.isEmpty && ref.isEmpty }
 
+    /// What the map shows for the road (`RoadNetwork.name(of:)`): its name, else its ref.
+    var shown: String { name.isEmpty ? ref : name }
+
     /// Suffixes that do not make a new street (car.lua's `suffix_list`).
     static let suffixes: Set<String> = ["n", "ne", "e", "se", "s", "sw", "w", "nw",
                                         "north", "south", "west", "east", "nor", "sou", "we", "ea"]
