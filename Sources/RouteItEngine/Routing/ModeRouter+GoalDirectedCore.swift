@@ -43,10 +43,14 @@ extension ModeRouter {
                 let e = arcs[i]
                 guard let nd = ModeRouter.sum(d, e.weight), nd < side.distance(e.target),
                       side.label(e.target, nd, parent: u, arc: ModeRouter.entryTag(i)) else { continue }
-                let k = key(nd, e.target, forward: forwardTurn)
-                if forwardTurn { fQueue.push(k, distance: nd, e.target) } else { bQueue.push(k, distance: nd, e.target) }
                 let ot = other.distance(e.target)
                 if ot != .max, let total = ModeRouter.sum(nd, ot), total < best { best = total; meet = e.target }
+                // Keys only grow (the potential is consistent) and `best` only falls: a node whose
+                // key meets the other queue's least at twice the best cost would never be settled.
+                let k = key(nd, e.target, forward: forwardTurn)
+                let bound = 2 * UInt64(best), otherLeast = forwardTurn ? bQueue.minKey : fQueue.minKey
+                if best != .max && (otherLeast >= bound || k >= bound - otherLeast) { continue }
+                if forwardTurn { fQueue.push(k, distance: nd, e.target) } else { bQueue.push(k, distance: nd, e.target) }
             }
         }
         return (best, meet)
