@@ -70,25 +70,26 @@ struct ContractionHierarchy {
         guard v >= 0 && v < nodeCount else { return nil }
         let ins = Int(bwdStart[v])..<Int(bwdStart[v + 1]), outs = Int(fwdStart[v])..<Int(fwdStart[v + 1])
         guard ins.lowerBound <= ins.upperBound, outs.lowerBound <= outs.upperBound else { return nil }
-        var only: (Int, Int)?
-        pairs: for i in ins where bwd[i].target == s.u {
-            let rest = s.weight &- bwd[i].weight
-            for j in outs where fwd[j].target == s.w && fwd[j].weight == rest {
-                if only != nil { only = nil; break pairs }
-                only = (i, j)
-            }
-        }
-        if only == nil {
-            let mask = s.forward ? fwdMask[s.entry] : bwdMask[s.entry]
-            pairs: for i in ins where bwd[i].target == s.u {
+        /// The one pair with the shortcut's ends and weight (nil: none, or several); with
+        /// `classes`, the first pair of those classes too.
+        func pair(classes: UInt8?) -> (Int, Int)? {
+            var found: (Int, Int)?
+            for i in ins where bwd[i].target == s.u {
                 let rest = s.weight &- bwd[i].weight
-                for j in outs where fwd[j].target == s.w && fwd[j].weight == rest && bwdMask[i] | fwdMask[j] == mask {
-                    only = (i, j)
-                    break pairs
+                for j in outs where fwd[j].target == s.w && fwd[j].weight == rest {
+                    guard let classes else {
+                        if found != nil { return nil }
+                        found = (i, j)
+                        continue
+                    }
+                    if bwdMask[i] | fwdMask[j] == classes { return (i, j) }
                 }
             }
+            return found
         }
-        guard let (i, j) = only else { return nil }
+        guard let (i, j) = pair(classes: nil) ?? pair(classes: s.forward ? fwdMask[s.entry] : bwdMask[s.entry]) else {
+            return nil
+        }
         return (Piece(arc: bwd[i].arc, u: s.u, w: Int32(v), weight: bwd[i].weight, entry: i, forward: false),
                 Piece(arc: fwd[j].arc, u: Int32(v), w: s.w, weight: fwd[j].weight, entry: j, forward: true))
     }
