@@ -10,7 +10,8 @@ struct DistanceReach {
     let metres: Double
     private let metresPerDegree: Double
     private let metresPerDegreeEast: Double
-    /// Near the poles the flat estimate drifts too far from the sphere: the haversine decides.
+    /// Near the poles, or over more than a kilometre, the flat estimate may drift by 1 % from the
+    /// sphere (the east-west scale changes with latitude): the haversine decides.
     private let isFlatEnough: Bool
 
     init(from origin: Coordinate, metres: Double) {
@@ -18,7 +19,7 @@ struct DistanceReach {
         self.metres = metres
         metresPerDegree = 6_371_008.8 * .pi / 180
         metresPerDegreeEast = metresPerDegree * cos(origin.latitude * .pi / 180)
-        isFlatEnough = abs(origin.latitude) < 80
+        isFlatEnough = abs(origin.latitude) < 80 && metres <= 1_000
     }
 
     func isReached(by p: Coordinate) -> Bool {
@@ -26,7 +27,7 @@ struct DistanceReach {
         if isFlatEnough && abs(dLon) < 1 {
             let dy = (p.latitude - origin.latitude) * metresPerDegree, dx = dLon * metresPerDegreeEast
             let flat = (dx * dx + dy * dy).squareRoot()
-            // Within a few metres of `metres` the estimate is off by far less than 1 %.
+            // Near `metres` (at most a kilometre) the estimate is off by under 0.1 %.
             if flat < metres * 0.99 { return false }
             if flat > metres * 1.01 { return true }
         }
