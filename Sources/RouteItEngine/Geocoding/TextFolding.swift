@@ -12,6 +12,11 @@ public enum TextFolding {
     /// Everything else (spaces, commas, control characters, the hyphen of `Monte-Carlo`)
     /// separates words.
     public static func words(_ text: String) -> [String] {
+        LatinFolding.words(text) ?? foundationWords(text)
+    }
+
+    /// `words` through Foundation's folding, for any text.
+    static func foundationWords(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         let alphanumerics = CharacterSet.alphanumerics  // its getter costs more than the lookup

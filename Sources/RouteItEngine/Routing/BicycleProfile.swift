@@ -84,6 +84,8 @@ public struct BicycleProfile: Equatable, Sendable {
     static let oppositeCyclewayTags: Set<String> = ["opposite", "opposite_lane", "opposite_track"]
     static let constructionWhitelist: Set<String> = ["no", "widening", "minor"]
     static let accessKeys = ["bicycle", "vehicle", "access"]
+    static let forwardAccessKeys = accessKeys.map { $0 + ":forward" }
+    static let backwardAccessKeys = accessKeys.map { $0 + ":backward" }
     /// The keys the class comes from (a way with none of them is not for bicycles).
     static let classKeys = ["highway", "route", "railway", "public_transport", "amenity", "man_made"]
 
@@ -93,6 +95,7 @@ public struct BicycleProfile: Equatable, Sendable {
         // before the dictionary is built.
         guard tags.contains(where: { Self.classKeys.contains($0.0) }) else { return nil }
         var t: [String: String] = [:]
+        t.reserveCapacity(tags.count)  // growing it cost more than the lookups
         for (k, v) in tags { t[k] = v }
         let highway = t["highway"]
         let route = t["route"], manMade = t["man_made"]
@@ -120,9 +123,9 @@ public struct BicycleProfile: Equatable, Sendable {
         // Access, directional tags included.
         let access = Self.accessKeys.lazy.compactMap { t[$0] }.first.map(Self.resolve)
         var forwardAccess: String?, backwardAccess: String?
-        for key in Self.accessKeys {
-            if forwardAccess == nil { forwardAccess = t[key + ":forward"] }
-            if backwardAccess == nil { backwardAccess = t[key + ":backward"] }
+        for (i, key) in Self.accessKeys.enumerated() {
+            if forwardAccess == nil { forwardAccess = t[Self.forwardAccessKeys[i]] }
+            if backwardAccess == nil { backwardAccess = t[Self.backwardAccessKeys[i]] }
             if forwardAccess == nil || backwardAccess == nil {
                 forwardAccess = forwardAccess ?? t[key]
                 backwardAccess = backwardAccess ?? t[key]

@@ -25,9 +25,16 @@ struct RoadObstacle: Equatable {
         "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
     ]
 
+    /// The keys without which a node is no obstacle.
+    private static let keys = ["highway", "barrier", "access", "motorcar", "motor_vehicle", "vehicle"]
+
     /// Every obstacle the node's tags describe (a signal may also carry a barrier).
     static func parse(_ tags: [(String, String)]) -> [RoadObstacle] {
+        // Most tagged nodes (addresses, shops, entrances) have none of the keys read below: out
+        // before the dictionary is built.
+        guard tags.contains(where: { Self.keys.contains($0.0) }) else { return [] }
         var t: [String: String] = [:]
+        t.reserveCapacity(tags.count)
         for (k, v) in tags { t[k] = v }
         var out: [RoadObstacle] = []
         // The most specific access key decides (closed to cars as on a way); without one the

@@ -32,6 +32,7 @@ public struct RoadProfile: Equatable, Sendable {
         // Most ways (buildings, land use) are no road: out before the dictionary is built.
         guard tags.contains(where: { $0.0 == "highway" }) else { return nil }
         var t: [String: String] = [:]
+        t.reserveCapacity(tags.count)  // growing it cost more than the lookups
         for (k, v) in tags { t[k] = v }
         guard let highway = t["highway"], let cls = RoadClass(highway: highway) else { return nil }
         // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
