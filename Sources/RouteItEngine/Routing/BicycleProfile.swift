@@ -92,11 +92,9 @@ public struct BicycleProfile: Equatable, Sendable {
     /// nil when a bicycle can use the way in neither direction.
     public init?(tags: [(String, String)]) {
         // Most ways (buildings, land use) have none of the keys that give a class below: out
-        // before the dictionary is built.
+        // before any lookup.
         guard tags.contains(where: { Self.classKeys.contains($0.0) }) else { return nil }
-        var t: [String: String] = [:]
-        t.reserveCapacity(tags.count)  // growing it cost more than the lookups
-        for (k, v) in tags { t[k] = v }
+        let t = TagLookup(tags)
         let highway = t["highway"]
         let route = t["route"], manMade = t["man_made"]
         let isFerryRoute = route == "ferry"

@@ -31,11 +31,9 @@ struct RoadObstacle: Equatable {
     /// Every obstacle the node's tags describe (a signal may also carry a barrier).
     static func parse(_ tags: [(String, String)]) -> [RoadObstacle] {
         // Most tagged nodes (addresses, shops, entrances) have none of the keys read below: out
-        // before the dictionary is built.
+        // before any lookup.
         guard tags.contains(where: { Self.keys.contains($0.0) }) else { return [] }
-        var t: [String: String] = [:]
-        t.reserveCapacity(tags.count)
-        for (k, v) in tags { t[k] = v }
+        let t = TagLookup(tags)
         var out: [RoadObstacle] = []
         // The most specific access key decides (closed to cars as on a way); without one the
         // barrier type does.
