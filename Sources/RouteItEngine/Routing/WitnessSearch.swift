@@ -136,15 +136,22 @@ private struct Heap {
         count -= 1
         let n = count
         if n > 0 {
+            // The hole goes down to a leaf along the smaller children, then the last item up
+            // from there: it belongs near the bottom, so this compares about half as often.
             let last = items[n]
             var i = 0
             while true {
                 var child = 2 * i + 1
                 if child >= n { break }
                 if child + 1 < n && items[child + 1] < items[child] { child += 1 }
-                if items[child] >= last { break }
                 items[i] = items[child]
                 i = child
+            }
+            while i > 0 {
+                let parent = (i - 1) >> 1
+                if items[parent] <= last { break }
+                items[i] = items[parent]
+                i = parent
             }
             items[i] = last
         }
