@@ -145,7 +145,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             let alternatives = AddressLayerBuilder.otherNameKeys.compactMap(tag).filter { $0 != name }
             features.append(PendingFeature(kind: kind, name: name, named: true, tags: categoryTags, searchNames: [name] + alternatives,
                                            importance: importance,
-                                           borrowsAddress: kind == .poi || ["square", "locality", "plot"].contains(tag("place") ?? ""),
+                                           borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
                                            address: addressTags, footprint: footprint, openingHours: tag("opening_hours")))
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
@@ -178,6 +178,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         return nil
     }
 
+    private static let borrowingPlaces = ["square", "locality", "plot"]
     private static let poiKeys = ["shop", "amenity", "leisure", "office", "craft", "healthcare", "club", "sport", "man_made"]
 
     /// `addr:housenumber` with the letter of `addr:unit` when the number has none ("1" + "A" is

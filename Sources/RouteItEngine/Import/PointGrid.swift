@@ -47,9 +47,10 @@ struct PointGrid<Item> {
         while true {
             var best: (item: Item, distance: Double)?
             forEachCell(near: p, metres: radius) { _, items in
-                for entry in items {
+                // `accept` first: it is a comparison, a distance some 200 instructions.
+                for entry in items where accept(entry.item) {
                     let distance = p.distance(to: entry.point)
-                    if distance <= radius, best == nil || distance < best!.distance, accept(entry.item) {
+                    if distance <= radius, best == nil || distance < best!.distance {
                         best = (entry.item, distance)
                     }
                 }

@@ -22,4 +22,10 @@ struct TagLookup {
         }
         return nil
     }
+
+    /// Whether `keys` holds `key`, lengths compared first (as in the subscript).
+    static func list(_ keys: [String], contains key: String) -> Bool {
+        let length = key.utf8.count
+        return keys.contains { $0.utf8.count == length && $0 == key }
+    }
 }
