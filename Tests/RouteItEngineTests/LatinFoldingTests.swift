@@ -2,13 +2,13 @@ import Foundation
 import XCTest
 @testable import RouteItEngine
 
-/// `TextFolding.words` takes a path without Foundation for ASCII and Latin letters; it must give
-/// Foundation's words exactly, or the import's keys would stop matching the queries'.
+/// `TextFolding.words` and `fold` take a path without Foundation for ASCII and Latin letters; they
+/// must give Foundation's answers exactly, or the import's keys would stop matching the queries'.
 final class LatinFoldingTests: XCTestCase {
     func testEveryTableEntryIsFoundationsFolding() {
         for (i, entry) in LatinFolding.table.enumerated() {
             let scalar = Unicode.Scalar(LatinFolding.first + UInt32(i))!
-            let foundation = TextFolding.fold(String(Character(scalar)))
+            let foundation = TextFolding.foundationFold(String(Character(scalar)))
             let asciiLetters = !foundation.isEmpty && foundation.unicodeScalars.allSatisfy {
                 $0.isASCII && CharacterSet.alphanumerics.contains($0)
             }
@@ -22,6 +22,7 @@ final class LatinFoldingTests: XCTestCase {
             let c = String(Character(scalar))
             for text in [c, "Ab\(c)cD 12\(c)3-4/ \(c)x", "14-20\(c)", "\(c)\(c)Töölö 3/5-"] {
                 XCTAssertEqual(TextFolding.words(text), TextFolding.foundationWords(text), "U+\(String(value, radix: 16)) in \(text)")
+                XCTAssertEqual(TextFolding.fold(text), TextFolding.foundationFold(text), "U+\(String(value, radix: 16)) in \(text)")
             }
         }
     }
@@ -35,7 +36,10 @@ final class LatinFoldingTests: XCTestCase {
         for _ in 0..<2000 {
             names.append(String((0..<Int(rng.next() % 16)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
         }
-        for name in names { XCTAssertEqual(TextFolding.words(name), TextFolding.foundationWords(name), name) }
+        for name in names {
+            XCTAssertEqual(TextFolding.words(name), TextFolding.foundationWords(name), name)
+            XCTAssertEqual(TextFolding.fold(name), TextFolding.foundationFold(name), name)
+        }
         XCTAssertNotNil(LatinFolding.words("Töölönlahdenkatu 3-5"))  // the Finnish names take the fast path
         XCTAssertNil(LatinFolding.words("Øresund"))
     }

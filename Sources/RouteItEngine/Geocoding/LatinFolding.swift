@@ -1,4 +1,4 @@
-/// `TextFolding.words` without Foundation for text of ASCII and the Latin letters whose folding
+/// `TextFolding.words` and `fold` without Foundation for text of ASCII and the Latin letters whose folding
 /// is ASCII (`ä` → `a`, `ß` → `ss`): Foundation's folding costs about 12,000 instructions a
 /// name, and the import folds every address's street and city. Folding acts on each of these
 /// characters alone (none combines with its neighbours), so the folded text is the
@@ -25,6 +25,23 @@ enum LatinFolding {
         guard v >= first, v - first < UInt32(table.count) else { return nil }
         let entry = table[Int(v - first)]
         return entry.utf8CodeUnitCount == 0 ? nil : entry
+    }
+
+    /// `text` folded, or nil when it has a character outside ASCII and the table.
+    static func fold(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else if let entry = folded(scalar) {
+                entry.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            } else {
+                return nil
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The words of `text`, or nil when it has a character outside ASCII and the table.
