@@ -101,8 +101,9 @@ struct CHBuilder {
                     let cost = inE.weight &+ outE.weight
                     if let i = goals.firstIndex(where: { $0.node == outE.node }) {
                         goals[i].cost = max(goals[i].cost, cost)  // parallel arcs: the dearer
+                        goals[i].cheapest = min(goals[i].cheapest, cost)
                     } else {
-                        goals.append(WitnessSearch.Goal(node: outE.node, cost: cost))
+                        goals.append(WitnessSearch.Goal(node: outE.node, cost: cost, cheapest: cost))
                     }
                 }
                 if maxOut == 0 { continue }

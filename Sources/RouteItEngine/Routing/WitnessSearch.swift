@@ -9,12 +9,17 @@ final class WitnessSearch {
     struct Goal {
         var node: Int32
         var cost: UInt32
+        /// The cheapest shortcut cost to it (parallel arcs differ): a distance this low answers
+        /// every question the builder asks of the goal.
+        var cheapest: UInt32
     }
 
     let nodeCount: Int
     private let dist: UnsafeMutablePointer<UInt32>
     private let seen: UnsafeMutablePointer<UInt32>
     private let target: UnsafeMutablePointer<UInt32>
+    /// A goal's `cheapest`, valid where `target` holds the current stamp.
+    private let cheapest: UnsafeMutablePointer<UInt32>
     /// Kept between searches for its memory; `run` works on a local copy (a class's stored
     /// `var` costs an exclusivity check at each access, and the heap is touched millions of times).
     private var heap = Heap()
@@ -29,12 +34,15 @@ final class WitnessSearch {
         seen.initialize(repeating: 0, count: n)
         target = .allocate(capacity: n)
         target.initialize(repeating: 0, count: n)
+        cheapest = .allocate(capacity: n)
+        cheapest.initialize(repeating: 0, count: n)
     }
 
     deinit {
         dist.deallocate()
         seen.deallocate()
         target.deallocate()
+        cheapest.deallocate()
         heap.items.deallocate()
     }
 
@@ -47,7 +55,9 @@ final class WitnessSearch {
     /// `within`, until every goal (distinct nodes) is settled or `maxSettled` nodes are, or
     /// nothing left could beat the dearest goal not yet settled. `outs` is each node's out-arcs.
     /// A goal's `distance` afterwards is at most its cost exactly when a search run to the
-    /// dearest goal's cost would say so: what it would still find costs more.
+    /// dearest goal's cost would say so: what it would still find costs more. The search also
+    /// stops once every goal is within its `cheapest`: distances only fall, so whatever it would
+    /// still find, every shortcut's answer ("a witness exists") is already the final one.
     func run(_ outs: ArcLists, from source: Int32, avoid: Int32,
              goals: UnsafeBufferPointer<Goal>, maxSettled: Int, within: UInt8) {
         nextStamp()
@@ -59,9 +69,11 @@ final class WitnessSearch {
         var bound: UInt32 = 0
         for g in goals {
             target[Int(g.node)] = stamp
+            cheapest[Int(g.node)] = g.cheapest
             open += 1
             bound = max(bound, g.cost)
         }
+        var unanswered = open
         guard open > 0 else { return }
         seen[Int(source)] = stamp
         dist[Int(source)] = 0
@@ -86,6 +98,14 @@ final class WitnessSearch {
                 if nd > bound { continue }
                 let x = Int(e.node)
                 if seen[x] != stamp || nd < dist[x] {
+                    if target[x] == stamp && nd <= cheapest[x] && (seen[x] != stamp || dist[x] > cheapest[x]) {
+                        unanswered -= 1
+                        if unanswered == 0 {
+                            seen[x] = stamp
+                            dist[x] = nd
+                            return
+                        }
+                    }
                     seen[x] = stamp
                     dist[x] = nd
                     heap.push(nd, e.node)
