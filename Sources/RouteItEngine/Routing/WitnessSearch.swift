@@ -55,9 +55,13 @@ final class WitnessSearch {
     /// `within`, until every goal (distinct nodes) is settled or `maxSettled` nodes are, or
     /// nothing left could beat the dearest goal not yet settled. `outs` is each node's out-arcs.
     /// A goal's `distance` afterwards is at most its cost exactly when a search run to the
-    /// dearest goal's cost would say so: what it would still find costs more. The search also
-    /// stops once every goal is within its `cheapest`: distances only fall, so whatever it would
-    /// still find, every shortcut's answer ("a witness exists") is already the final one.
+    /// dearest goal's cost would say so: what it would still find costs more. A goal within its
+    /// `cheapest` is answered (distances only fall, so every shortcut to it has its witness,
+    /// whatever the search would still find): the bound is then the dearest goal neither settled
+    /// nor answered, and the search stops once every goal is answered. Nodes at most the bound
+    /// away are settled in the same order, counted alike against `maxSettled`, and what lies
+    /// beyond it cannot bring a goal within its cost, so every answer is as before
+    /// (`WitnessSearchTests`).
     func run(_ outs: ArcLists, from source: Int32, avoid: Int32,
              goals: UnsafeBufferPointer<Goal>, maxSettled: Int, within: UInt8) {
         nextStamp()
@@ -88,8 +92,7 @@ final class WitnessSearch {
                 target[ui] = 0  // settled: its distance is final
                 open -= 1
                 if open == 0 { break }
-                bound = 0
-                for g in goals where target[Int(g.node)] == stamp { bound = max(bound, g.cost) }
+                bound = dearestOpen(goals, stamp)
             }
             settled += 1
             if settled > maxSettled { break }
@@ -98,20 +101,28 @@ final class WitnessSearch {
                 if nd > bound { continue }
                 let x = Int(e.node)
                 if seen[x] != stamp || nd < dist[x] {
-                    if target[x] == stamp && nd <= cheapest[x] && (seen[x] != stamp || dist[x] > cheapest[x]) {
-                        unanswered -= 1
-                        if unanswered == 0 {
-                            seen[x] = stamp
-                            dist[x] = nd
-                            return
-                        }
-                    }
+                    let answers = target[x] == stamp && nd <= cheapest[x] && (seen[x] != stamp || dist[x] > cheapest[x])
                     seen[x] = stamp
                     dist[x] = nd
+                    if answers {
+                        unanswered -= 1
+                        if unanswered == 0 { return }
+                        bound = dearestOpen(goals, stamp)
+                    }
                     heap.push(nd, e.node)
                 }
             }
         }
+    }
+
+    /// The dearest cost of the goals neither settled nor answered (0 if none).
+    @inline(__always) private func dearestOpen(_ goals: UnsafeBufferPointer<Goal>, _ stamp: UInt32) -> UInt32 {
+        var bound: UInt32 = 0
+        for g in goals {
+            let x = Int(g.node)
+            if target[x] == stamp && !(seen[x] == stamp && dist[x] <= g.cheapest) { bound = max(bound, g.cost) }
+        }
+        return bound
     }
 
     private func nextStamp() {
