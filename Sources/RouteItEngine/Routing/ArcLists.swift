@@ -34,7 +34,9 @@ final class ArcLists {
     func append(_ v: Int, _ e: CHBuilder.DynEdge) {
         let n = Int(counts[v])
         if n == Int(capacities[v]) {
-            let capacity = max(4, 2 * n)
+            // From 2: a node of a road graph has one to three arcs a side, and 40 bytes without
+            // a header keep a list no bigger than the array it replaces (32-byte header).
+            let capacity = max(2, 2 * n)
             let bigger = UnsafeMutablePointer<CHBuilder.DynEdge>.allocate(capacity: capacity)
             if let old = start[v] {
                 bigger.moveInitialize(from: old, count: n)
