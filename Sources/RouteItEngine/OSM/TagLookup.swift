@@ -12,8 +12,11 @@ struct TagLookup {
 
     init(_ dictionary: [String: String]) { tags = dictionary.map { ($0.key, $0.value) } }
 
+    /// Lengths are compared first: a string comparison is a call of some 30 instructions, a
+    /// length a few. Swift's `==` is canonical equivalence, so this is exact for keys of ASCII
+    /// without `K`, `;` and `` ` `` (the only ASCII characters that a non-ASCII one, such as the
+    /// Kelvin sign, is equivalent to), as every key the import looks up is.
     subscript(key: String) -> String? {
-        // Lengths first: a string comparison is a call of some 30 instructions, a length a few.
         let length = key.utf8.count
         var i = tags.count
         while i > 0 {
@@ -23,7 +26,7 @@ struct TagLookup {
         return nil
     }
 
-    /// Whether `keys` holds `key`, lengths compared first (as in the subscript).
+    /// Whether `keys` holds `key`, lengths compared first (as in the subscript, with its proviso).
     static func list(_ keys: [String], contains key: String) -> Bool {
         let length = key.utf8.count
         return keys.contains { $0.utf8.count == length && $0 == key }
