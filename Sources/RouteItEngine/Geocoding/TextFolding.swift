@@ -5,6 +5,10 @@ import Foundation
 public enum TextFolding {
     /// Lowercase, diacritics removed, width folded (ß → ss).
     public static func fold(_ text: String) -> String {
+        LatinFolding.fold(text) ?? foundationFold(text)
+    }
+
+    static func foundationFold(_ text: String) -> String {
         text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
     }
 
@@ -12,10 +16,15 @@ public enum TextFolding {
     /// Everything else (spaces, commas, control characters, the hyphen of `Monte-Carlo`)
     /// separates words.
     public static func words(_ text: String) -> [String] {
+        LatinFolding.words(text) ?? foundationWords(text)
+    }
+
+    /// `words` through Foundation's folding, for any text.
+    static func foundationWords(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         let alphanumerics = CharacterSet.alphanumerics  // its getter costs more than the lookup
-        for scalar in fold(text).unicodeScalars {
+        for scalar in foundationFold(text).unicodeScalars {
             if alphanumerics.contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if (scalar == "-" || scalar == "/"), let first = current.unicodeScalars.first, ("0"..."9").contains(first) {

@@ -123,7 +123,9 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     private func consider(tags: [(String, String)], footprint: Footprint, sourceRank: Int) -> Bool {
         var kept = false
         func tag(_ key: String) -> String? {
-            guard let value = tags.first(where: { $0.0 == key })?.1.trimmingWhitespace(),
+            // Lengths first, as `TagLookup` compares them (its proviso holds for these keys).
+            let length = key.utf8.count
+            guard let value = tags.first(where: { $0.0.utf8.count == length && $0.0 == key })?.1.trimmingWhitespace(),
                   !value.isEmpty else { return nil }
             return value
         }
@@ -143,7 +145,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             let alternatives = AddressLayerBuilder.otherNameKeys.compactMap(tag).filter { $0 != name }
             features.append(PendingFeature(kind: kind, name: name, named: true, tags: categoryTags, searchNames: [name] + alternatives,
                                            importance: importance,
-                                           borrowsAddress: kind == .poi || ["square", "locality", "plot"].contains(tag("place") ?? ""),
+                                           borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
                                            address: addressTags, footprint: footprint, openingHours: tag("opening_hours")))
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
@@ -166,8 +168,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         if tag("railway") == "station" || tag("public_transport") == "station" || tag("aeroway") == "aerodrome" {
             return (.poi, 48)
         }
-        for key in ["shop", "amenity", "leisure", "office", "craft", "healthcare", "club", "sport", "man_made"]
-        where tag(key) != nil {
+        for key in poiKeys where tag(key) != nil {
             return (.poi, 40)
         }
         if tag("highway") == "bus_stop" || tag("railway") == "tram_stop" || tag("railway") == "halt"
@@ -176,6 +177,9 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
         return nil
     }
+
+    private static let borrowingPlaces = ["square", "locality", "plot"]
+    private static let poiKeys = ["shop", "amenity", "leisure", "office", "craft", "healthcare", "club", "sport", "man_made"]
 
     /// `addr:housenumber` with the letter of `addr:unit` when the number has none ("1" + "A" is
     /// house "1 A", so "1a" finds it and it is not shown as another door of 1).

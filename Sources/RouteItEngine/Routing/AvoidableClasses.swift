@@ -3,12 +3,15 @@ import RouteItCore
 /// Which avoidable classes (`RoadAvoidance`) an OSM way belongs to, from its tags, as OSRM's
 /// car.lua marks its `classes` (toll, motorway, ferry) and as surface maps mark unpaved roads.
 extension RoadAvoidance {
-    init(osmTags t: [String: String]) {
+    init(osmTags t: [String: String]) { self.init(osmTags: TagLookup(t)) }
+
+    // car.lua: `toll` (or its :forward/:backward forms) = yes; the car-specific keys too.
+    // Tolls for other vehicles only (toll:hgv) do not make a car's road a toll road.
+    private static let tollKeys = ["toll", "toll:forward", "toll:backward", "toll:motorcar", "toll:motor_vehicle", "toll:vehicle"]
+
+    init(osmTags t: TagLookup) {
         var set: RoadAvoidance = []
-        // car.lua: `toll` (or its :forward/:backward forms) = yes; the car-specific keys too.
-        // Tolls for other vehicles only (toll:hgv) do not make a car's road a toll road.
-        let tollKeys = ["toll", "toll:forward", "toll:backward", "toll:motorcar", "toll:motor_vehicle", "toll:vehicle"]
-        if tollKeys.contains(where: { t[$0] == "yes" }) && t["toll:motorcar"] != "no" { set.insert(.toll) }
+        if Self.tollKeys.contains(where: { t[$0] == "yes" }) && t["toll:motorcar"] != "no" { set.insert(.toll) }
         if let highway = t["highway"], highway == "motorway" || highway == "motorway_link" { set.insert(.motorway) }
         if t["route"] == "ferry" { set.insert(.ferry) }
         if Self.isUnpaved(t) { set.insert(.unpaved) }
@@ -17,7 +20,7 @@ extension RoadAvoidance {
 
     /// Unpaved surface values (OSM's `surface=*` wiki: everything but paved kinds), the loose
     /// `tracktype`s (grade2 to grade5), and tracks not said to be paved or solid.
-    static func isUnpaved(_ t: [String: String]) -> Bool {
+    static func isUnpaved(_ t: TagLookup) -> Bool {
         if let surface = t["surface"] {
             return unpavedSurfaces.contains(surface) || surface.hasPrefix("unpaved")
         }

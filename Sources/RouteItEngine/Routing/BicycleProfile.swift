@@ -84,16 +84,21 @@ public struct BicycleProfile: Equatable, Sendable {
     static let oppositeCyclewayTags: Set<String> = ["opposite", "opposite_lane", "opposite_track"]
     static let constructionWhitelist: Set<String> = ["no", "widening", "minor"]
     static let accessKeys = ["bicycle", "vehicle", "access"]
+    // Lists looked up per way, built once.
+    static let onewayYes: [String?] = ["yes", "1", "true"]
+    static let onewayNo: [String?] = ["no", "0", "false"]
+    static let separateCyclewayRiding: [String?] = ["yes", "permissive", "designated", "destination"]
+    static let forwardAccessKeys = accessKeys.map { $0 + ":forward" }
+    static let backwardAccessKeys = accessKeys.map { $0 + ":backward" }
     /// The keys the class comes from (a way with none of them is not for bicycles).
     static let classKeys = ["highway", "route", "railway", "public_transport", "amenity", "man_made"]
 
     /// nil when a bicycle can use the way in neither direction.
     public init?(tags: [(String, String)]) {
         // Most ways (buildings, land use) have none of the keys that give a class below: out
-        // before the dictionary is built.
-        guard tags.contains(where: { Self.classKeys.contains($0.0) }) else { return nil }
-        var t: [String: String] = [:]
-        for (k, v) in tags { t[k] = v }
+        // before any lookup.
+        guard tags.contains(where: { TagLookup.list(Self.classKeys, contains: $0.0) }) else { return nil }
+        let t = TagLookup(tags)
         let highway = t["highway"]
         let route = t["route"], manMade = t["man_made"]
         let isFerryRoute = route == "ferry"
@@ -120,9 +125,9 @@ public struct BicycleProfile: Equatable, Sendable {
         // Access, directional tags included.
         let access = Self.accessKeys.lazy.compactMap { t[$0] }.first.map(Self.resolve)
         var forwardAccess: String?, backwardAccess: String?
-        for key in Self.accessKeys {
-            if forwardAccess == nil { forwardAccess = t[key + ":forward"] }
-            if backwardAccess == nil { backwardAccess = t[key + ":backward"] }
+        for (i, key) in Self.accessKeys.enumerated() {
+            if forwardAccess == nil { forwardAccess = t[Self.forwardAccessKeys[i]] }
+            if backwardAccess == nil { backwardAccess = t[Self.backwardAccessKeys[i]] }
             if forwardAccess == nil || backwardAccess == nil {
                 forwardAccess = forwardAccess ?? t[key]
                 backwardAccess = backwardAccess ?? t[key]
@@ -167,15 +172,15 @@ public struct BicycleProfile: Equatable, Sendable {
         let impliedOneway = roundabout || highway == "motorway"
         var reverse = false
         let onewayBicycle = t["oneway:bicycle"], oneway = t["oneway"]
-        if ["yes", "1", "true"].contains(onewayBicycle) {
+        if Self.onewayYes.contains(onewayBicycle) {
             bwdOpen = false
-        } else if ["no", "0", "false"].contains(onewayBicycle) {
+        } else if Self.onewayNo.contains(onewayBicycle) {
             // both ways, whatever `oneway` says (contraflow)
         } else if onewayBicycle == "-1" {
             fwdOpen = false; reverse = true
-        } else if ["yes", "1", "true"].contains(oneway) {
+        } else if Self.onewayYes.contains(oneway) {
             bwdOpen = false
-        } else if ["no", "0", "false"].contains(oneway) {
+        } else if Self.onewayNo.contains(oneway) {
         } else if oneway == "-1" {
             fwdOpen = false; reverse = true
         } else if impliedOneway {
@@ -242,8 +247,8 @@ public struct BicycleProfile: Equatable, Sendable {
         if blocked(backwardAccess) { bwdOpen = false }
 
         // handle_cycleway_separate: the carriageway of a road whose cycleway is its own way.
-        if [cycleway, t["cycleway:both"], left, right].contains("separate"),
-           !["yes", "permissive", "designated", "destination"].contains(t["bicycle"]) {
+        if cycleway == "separate" || t["cycleway:both"] == "separate" || left == "separate" || right == "separate",
+           !Self.separateCyclewayRiding.contains(t["bicycle"]) {
             return nil
         }
 

@@ -14,8 +14,8 @@ struct CHBuilder {
 
     private let nodeCount: Int
     private let arcCount: Int
-    private var outs: [[DynEdge]]
-    private var ins: [[DynEdge]]
+    private let outs: ArcLists
+    private let ins: ArcLists
     private var level: [Int32]
     private var priority: [Float]
     private var contracted: [Bool]
@@ -38,8 +38,8 @@ struct CHBuilder {
     init(_ g: ModeGraph, arcMasks: [UInt8] = []) {
         nodeCount = g.nodeCount
         arcCount = g.arcCount
-        outs = Array(repeating: [], count: nodeCount)
-        ins = Array(repeating: [], count: nodeCount)
+        outs = ArcLists(nodeCount: nodeCount)
+        ins = ArcLists(nodeCount: nodeCount)
         level = Array(repeating: 0, count: nodeCount)
         priority = Array(repeating: 0, count: nodeCount)
         contracted = Array(repeating: false, count: nodeCount)
@@ -64,21 +64,18 @@ struct CHBuilder {
         }
         if parallel {
             let redundant = { (e: DynEdge, end: Int32) in e.node == end && e.weight >= weight && mask & ~e.mask == 0 }
-            outs[ui].removeAll { redundant($0, v) }
-            ins[vi].removeAll { redundant($0, u) }
+            outs.removeAll(ui) { redundant($0, v) }
+            ins.removeAll(vi) { redundant($0, u) }
         }
-        outs[ui].append(DynEdge(node: v, weight: weight, id: id, hops: hops, mask: mask))
-        ins[vi].append(DynEdge(node: u, weight: weight, id: id, hops: hops, mask: mask))
+        outs.append(ui, DynEdge(node: v, weight: weight, id: id, hops: hops, mask: mask))
+        ins.append(vi, DynEdge(node: u, weight: weight, id: id, hops: hops, mask: mask))
         return true
     }
 
     /// Searches witnesses from `source` to `goals`, around `avoid`.
     private mutating func witnessSearch(from source: Int32, avoid: Int32, maxSettled: Int, within: UInt8) {
-        let goals = self.goals
-        outs.withUnsafeMutableBufferPointer { o in
-            goals.withUnsafeBufferPointer { g in
-                witness.run(o, from: source, avoid: avoid, goals: g, maxSettled: maxSettled, within: within)
-            }
+        goals.withUnsafeBufferPointer { g in
+            witness.run(outs, from: source, avoid: avoid, goals: g, maxSettled: maxSettled, within: within)
         }
     }
 
@@ -87,6 +84,7 @@ struct CHBuilder {
     private mutating func contract(_ v: Int32, simulate: Bool) -> (added: Int, addedHops: Int) {
         let vi = Int(v)
         var added = 0, addedHops = 0
+        // Neither list changes while `v` is contracted: shortcuts join its neighbours.
         let inList = ins[vi], outList = outs[vi]
         var masks: [UInt8] = []
         for inE in inList {
@@ -103,8 +101,9 @@ struct CHBuilder {
                     let cost = inE.weight &+ outE.weight
                     if let i = goals.firstIndex(where: { $0.node == outE.node }) {
                         goals[i].cost = max(goals[i].cost, cost)  // parallel arcs: the dearer
+                        goals[i].cheapest = min(goals[i].cheapest, cost)
                     } else {
-                        goals.append(WitnessSearch.Goal(node: outE.node, cost: cost))
+                        goals.append(WitnessSearch.Goal(node: outE.node, cost: cost, cheapest: cost))
                     }
                 }
                 if maxOut == 0 { continue }
@@ -207,15 +206,15 @@ struct CHBuilder {
             contracted[vi] = true
             neighbours.removeAll(keepingCapacity: true)
             for e in outs[vi] {
-                ins[Int(e.node)].removeAll { $0.node == v }
+                ins.removeAll(Int(e.node)) { $0.node == v }
                 neighbours.append(e.node)
             }
             for e in ins[vi] {
-                outs[Int(e.node)].removeAll { $0.node == v }
+                outs.removeAll(Int(e.node)) { $0.node == v }
                 neighbours.append(e.node)
             }
-            outs[vi] = []
-            ins[vi] = []
+            outs.clear(vi)
+            ins.clear(vi)
             // Neighbours only get their level raised here; their priority is refreshed lazily
             // when they reach the top of the queue (re-simulating every neighbour costs
             // degree² witness searches per contraction in dense cores).

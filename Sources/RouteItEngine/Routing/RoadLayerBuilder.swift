@@ -108,7 +108,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         let start = refs.count
         refs.append(contentsOf: way.nodeRefs)
         // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
-        let avoid = profile?.avoidClasses ?? RoadAvoidance(osmTags: Dictionary(way.tags, uniquingKeysWith: { first, _ in first }))
+        let avoid = profile?.avoidClasses ?? RoadAvoidance(osmTags: TagLookup(firstWins: way.tags))
         ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile?.roadClass ?? bike!.roadClass,
                             carSpeed: Float(profile?.carSpeed ?? 0), footSpeed: Float(profile?.footSpeed ?? 0),
                             flags: flags, name: name, avoid: avoid.rawValue, bike: BikeWay(bike)))

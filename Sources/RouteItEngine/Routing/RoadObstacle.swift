@@ -25,10 +25,15 @@ struct RoadObstacle: Equatable {
         "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
     ]
 
+    /// The keys without which a node is no obstacle.
+    private static let keys = ["highway", "barrier", "access", "motorcar", "motor_vehicle", "vehicle"]
+
     /// Every obstacle the node's tags describe (a signal may also carry a barrier).
     static func parse(_ tags: [(String, String)]) -> [RoadObstacle] {
-        var t: [String: String] = [:]
-        for (k, v) in tags { t[k] = v }
+        // Most tagged nodes (addresses, shops, entrances) have none of the keys read below: out
+        // before any lookup.
+        guard tags.contains(where: { Self.keys.contains($0.0) }) else { return [] }
+        let t = TagLookup(tags)
         var out: [RoadObstacle] = []
         // The most specific access key decides (closed to cars as on a way); without one the
         // barrier type does.

@@ -29,10 +29,9 @@ public struct RoadProfile: Equatable, Sendable {
 
     /// nil when the way is not a road either mode can use.
     public init?(tags: [(String, String)]) {
-        // Most ways (buildings, land use) are no road: out before the dictionary is built.
+        // Most ways (buildings, land use) are no road: out before any lookup.
         guard tags.contains(where: { $0.0 == "highway" }) else { return nil }
-        var t: [String: String] = [:]
-        for (k, v) in tags { t[k] = v }
+        let t = TagLookup(tags)
         guard let highway = t["highway"], let cls = RoadClass(highway: highway) else { return nil }
         // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
         let isArea = t["area"] == "yes"

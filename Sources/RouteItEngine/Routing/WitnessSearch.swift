@@ -1,23 +1,28 @@
 /// The bounded Dijkstra a contraction hierarchy's builder runs to find witnesses (paths that make
 /// a shortcut needless), with its scratch memory: distances and target marks per node, reused
 /// across searches with timestamps, and a binary min-heap of (distance, node) packed in a UInt64.
-/// Most of a hierarchy's build is spent in `run`: it works on raw memory, since every write to
-/// an array held by a struct costs a uniqueness check, and every read of a node's arc list a
-/// retain and a release.
+/// Most of a hierarchy's build is spent in `run`: it works on raw memory (`ArcLists` too), since
+/// every write to an array held by a struct costs a uniqueness check, and every read of a node's
+/// arc list a retain and a release.
 final class WitnessSearch {
     /// A node a witness is looked for, and the cost it must not exceed (the shortcut's).
     struct Goal {
         var node: Int32
         var cost: UInt32
+        /// The cheapest shortcut cost to it (parallel arcs differ): a distance this low answers
+        /// every question the builder asks of the goal.
+        var cheapest: UInt32
     }
 
     let nodeCount: Int
     private let dist: UnsafeMutablePointer<UInt32>
     private let seen: UnsafeMutablePointer<UInt32>
     private let target: UnsafeMutablePointer<UInt32>
-    private var heap: UnsafeMutablePointer<UInt64>
-    private var heapCapacity = 1024
-    private var heapCount = 0
+    /// A goal's `cheapest`, valid where `target` holds the current stamp.
+    private let cheapest: UnsafeMutablePointer<UInt32>
+    /// Kept between searches for its memory; `run` works on a local copy (a class's stored
+    /// `var` costs an exclusivity check at each access, and the heap is touched millions of times).
+    private var heap = Heap()
     private var stamp: UInt32 = 0
 
     init(nodeCount: Int) {
@@ -29,14 +34,16 @@ final class WitnessSearch {
         seen.initialize(repeating: 0, count: n)
         target = .allocate(capacity: n)
         target.initialize(repeating: 0, count: n)
-        heap = .allocate(capacity: heapCapacity)
+        cheapest = .allocate(capacity: n)
+        cheapest.initialize(repeating: 0, count: n)
     }
 
     deinit {
         dist.deallocate()
         seen.deallocate()
         target.deallocate()
-        heap.deallocate()
+        cheapest.deallocate()
+        heap.items.deallocate()
     }
 
     /// The distance the last search found to `x` (`.max` if it did not reach it).
@@ -48,26 +55,36 @@ final class WitnessSearch {
     /// `within`, until every goal (distinct nodes) is settled or `maxSettled` nodes are, or
     /// nothing left could beat the dearest goal not yet settled. `outs` is each node's out-arcs.
     /// A goal's `distance` afterwards is at most its cost exactly when a search run to the
-    /// dearest goal's cost would say so: what it would still find costs more.
-    func run(_ outs: UnsafeMutableBufferPointer<[CHBuilder.DynEdge]>, from source: Int32, avoid: Int32,
+    /// dearest goal's cost would say so: what it would still find costs more. A goal within its
+    /// `cheapest` is answered (distances only fall, so every shortcut to it has its witness,
+    /// whatever the search would still find): the bound is then the dearest goal neither settled
+    /// nor answered, and the search stops once every goal is answered. Nodes at most the bound
+    /// away are settled in the same order, counted alike against `maxSettled`, and what lies
+    /// beyond it cannot bring a goal within its cost, so every answer is as before
+    /// (`WitnessSearchTests`).
+    func run(_ outs: ArcLists, from source: Int32, avoid: Int32,
              goals: UnsafeBufferPointer<Goal>, maxSettled: Int, within: UInt8) {
         nextStamp()
         let stamp = self.stamp
-        heapCount = 0
+        var heap = self.heap
+        defer { self.heap = heap }
+        heap.count = 0
         var open = 0
         var bound: UInt32 = 0
         for g in goals {
             target[Int(g.node)] = stamp
+            cheapest[Int(g.node)] = g.cheapest
             open += 1
             bound = max(bound, g.cost)
         }
+        var unanswered = open
         guard open > 0 else { return }
         seen[Int(source)] = stamp
         dist[Int(source)] = 0
-        push(0, source)
+        heap.push(0, source)
         var settled = 0
-        while heapCount > 0 {
-            let (d, u) = pop()
+        while heap.count > 0 {
+            let (d, u) = heap.pop()
             let ui = Int(u)
             if d > dist[ui] { continue }
             if d > bound { break }
@@ -75,33 +92,37 @@ final class WitnessSearch {
                 target[ui] = 0  // settled: its distance is final
                 open -= 1
                 if open == 0 { break }
-                bound = 0
-                for g in goals where target[Int(g.node)] == stamp { bound = max(bound, g.cost) }
+                bound = dearestOpen(goals, stamp)
             }
             settled += 1
             if settled > maxSettled { break }
-            arcs(outs, of: u) { edges in
-                for e in edges where e.node != avoid && e.mask & ~within == 0 {
-                    let nd = d &+ e.weight
-                    if nd > bound { continue }
-                    let x = Int(e.node)
-                    if seen[x] != stamp || nd < dist[x] {
-                        seen[x] = stamp
-                        dist[x] = nd
-                        push(nd, e.node)
+            for e in outs[ui] where e.node != avoid && e.mask & ~within == 0 {
+                let nd = d &+ e.weight
+                if nd > bound { continue }
+                let x = Int(e.node)
+                if seen[x] != stamp || nd < dist[x] {
+                    let answers = target[x] == stamp && nd <= cheapest[x] && (seen[x] != stamp || dist[x] > cheapest[x])
+                    seen[x] = stamp
+                    dist[x] = nd
+                    if answers {
+                        unanswered -= 1
+                        if unanswered == 0 { return }
+                        bound = dearestOpen(goals, stamp)
                     }
+                    heap.push(nd, e.node)
                 }
             }
         }
     }
 
-    /// The arcs of `node`, read in place: through a mutable access, since a read of the list
-    /// retains and releases it (the search never reaches the node being contracted, the one
-    /// list the builder holds a second reference to, so this never copies).
-    @inline(__always)
-    private func arcs(_ outs: UnsafeMutableBufferPointer<[CHBuilder.DynEdge]>, of node: Int32,
-                      _ body: (UnsafeBufferPointer<CHBuilder.DynEdge>) -> Void) {
-        (outs.baseAddress! + Int(node)).pointee.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+    /// The dearest cost of the goals neither settled nor answered (0 if none).
+    @inline(__always) private func dearestOpen(_ goals: UnsafeBufferPointer<Goal>, _ stamp: UInt32) -> UInt32 {
+        var bound: UInt32 = 0
+        for g in goals {
+            let x = Int(g.node)
+            if target[x] == stamp && !(seen[x] == stamp && dist[x] <= g.cheapest) { bound = max(bound, g.cost) }
+        }
+        return bound
     }
 
     private func nextStamp() {
@@ -112,45 +133,58 @@ final class WitnessSearch {
             stamp = 1
         }
     }
+}
 
-    // MARK: heap (the same order as `MinHeap`: no two entries are equal, so any heap pops alike)
+/// The witness search's binary min-heap of (distance, node) packed in a UInt64, on raw memory
+/// (the same order as `MinHeap`: no two entries are equal, so any heap pops alike).
+private struct Heap {
+    var items = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+    var capacity = 1024
+    var count = 0
 
-    @inline(__always) private func push(_ key: UInt32, _ node: Int32) {
-        if heapCount == heapCapacity {
-            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * heapCapacity)
-            bigger.moveInitialize(from: heap, count: heapCount)
-            heap.deallocate()
-            heap = bigger
-            heapCapacity *= 2
+    @inline(__always) mutating func push(_ key: UInt32, _ node: Int32) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
+            bigger.moveInitialize(from: items, count: count)
+            items.deallocate()
+            items = bigger
+            capacity *= 2
         }
         let item = UInt64(key) << 32 | UInt64(UInt32(bitPattern: node))
-        var i = heapCount
-        heapCount += 1
+        var i = count
+        count += 1
         while i > 0 {
             let parent = (i - 1) >> 1
-            if heap[parent] <= item { break }
-            heap[i] = heap[parent]
+            if items[parent] <= item { break }
+            items[i] = items[parent]
             i = parent
         }
-        heap[i] = item
+        items[i] = item
     }
 
-    @inline(__always) private func pop() -> (key: UInt32, node: Int32) {
-        let top = heap[0]
-        heapCount -= 1
-        let n = heapCount
+    @inline(__always) mutating func pop() -> (key: UInt32, node: Int32) {
+        let top = items[0]
+        count -= 1
+        let n = count
         if n > 0 {
-            let last = heap[n]
+            // The hole goes down to a leaf along the smaller children, then the last item up
+            // from there: it belongs near the bottom, so this compares about half as often.
+            let last = items[n]
             var i = 0
             while true {
                 var child = 2 * i + 1
                 if child >= n { break }
-                if child + 1 < n && heap[child + 1] < heap[child] { child += 1 }
-                if heap[child] >= last { break }
-                heap[i] = heap[child]
+                if child + 1 < n && items[child + 1] < items[child] { child += 1 }
+                items[i] = items[child]
                 i = child
             }
-            heap[i] = last
+            while i > 0 {
+                let parent = (i - 1) >> 1
+                if items[parent] <= last { break }
+                items[i] = items[parent]
+                i = parent
+            }
+            items[i] = last
         }
         return (UInt32(truncatingIfNeeded: top >> 32), Int32(bitPattern: UInt32(truncatingIfNeeded: top)))
     }
