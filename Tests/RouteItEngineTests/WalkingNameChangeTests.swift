@@ -93,4 +93,29 @@ final class WalkingNameChangeTests: XCTestCase {
         let route = try walk(piece: 12, bend: true)
         XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
     }
+
+    /// Katu runs 300 m east to J and goes on 30° to the right for 300 m. Two dead-end streets
+    /// leave J: with `crowded` 25° and 45° to the left, so the way on is not obvious to a walker
+    /// (and three ways ahead make no fork); otherwise 80° and 120° to the left.
+    private func bend(crowded: Bool) throws -> OfflineDirections {
+        var f = RoadFixture()
+        let e = point(300, -30), s = point(200, crowded ? 25 : 80), k = point(200, crowded ? 45 : 120)
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("E", e.0, e.1); f.node("S", s.0, s.1); f.node("K", k.0, k.1)
+        f.street(1, ["A", "J", "E"], "Katu")
+        f.street(2, ["J", "S"], "Sivu")
+        f.street(3, ["J", "K"], "Kolmas")
+        return try f.build()
+    }
+
+    /// Where the street goes on but not obviously, OSRM's turn handler announces it ("Turn
+    /// slight right onto Katu"), for walkers as for cars.
+    func testAWalkerIsToldWhereTheStreetGoesOnNotObviously() throws {
+        let route = try XCTUnwrap(try bend(crowded: true).route((-250, 0), point(250, -30), .walk).first)
+        XCTAssertTrue(instructions(route).contains("Turn slight right onto Katu"), "\(instructions(route))")
+    }
+
+    func testNoStepWhereTheStreetObviouslyGoesOn() throws {
+        let route = try XCTUnwrap(try bend(crowded: false).route((-250, 0), point(250, -30), .walk).first)
+        XCTAssertEqual(route.steps.count, 2, "\(instructions(route))")
+    }
 }

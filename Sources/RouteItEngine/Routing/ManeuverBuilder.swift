@@ -158,8 +158,7 @@ struct ManeuverBuilder {
                 if mode == .walk {
                     // OSRM's foot guidance: from a named way onto the obvious way, a new name is a name
                     // change at any angle; off an unnamed path onto a street it is a turn.
-                    let obvious = !junction || walkerObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
-                        .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
+                    let obvious = !junction || isWalkersObviousWay(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
                     bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !net.label(of: prev.edge).isEmpty
                     obviousForWalker = obvious
                 } else {
@@ -191,10 +190,13 @@ struct ManeuverBuilder {
                 // Off one unnamed way onto another, or a sharp turn where a street bends back on itself.
                 steps.append(draft)
                 draft = turnDraft(turn, name)
-            } else if mode == .car && junction && abs(turn) >= ManeuverBuilder.straightAngle && !(roundabouts && isRoundabout)
-                        && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
+            } else if junction && abs(turn) >= ManeuverBuilder.straightAngle && !(roundabouts && isRoundabout)
+                        && (mode == .car && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
+                            || mode == .walk && !name.isEmpty && !isWalkersObviousWay(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)) {
                 // The street goes on, but not where it obviously would (OSRM's "Continue left"): a
                 // turn, which also names the street when a name change just before it folded away.
+                // Walkers too (judged by foot.lua's obvious way), on named ways: a walker at a split
+                // of Bretelle Vistaero hears "Turn slight left onto Bretelle Vistaero" as from OSRM.
                 steps.append(draft)
                 draft = Draft(kind: .turn, direction: ManeuverBuilder.direction(turn), name: name, turn: turn)
                 draft.staysOnStreet = true
