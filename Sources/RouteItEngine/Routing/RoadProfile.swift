@@ -63,7 +63,8 @@ public struct RoadProfile: Equatable, Sendable {
         }
         if footTag == true && cls != .motorway { footAllowed = true }
         foot = footAllowed
-        footSpeed = cls == .steps ? 2.5 : 5
+        // foot.lua walks every way at 5 km/h, steps included.
+        footSpeed = 5
 
         if carAllowed {
             var speed = cls.carSpeed
