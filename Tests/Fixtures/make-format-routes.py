@@ -15,7 +15,9 @@ a two-way road now count as one piece of the network, as OSRM's components do, s
 two-way street that leads only into a one-way dead end is routed from that street instead of moving
 to another one (5 Helsinki car answers; no walking one). Walking steps at foot.lua's
 full 5 km/h (was 2.5) made it again: 63 walking answers changed (10 Helsinki, 53 Monaco; 36 of them by
-distance, so by path); every car answer stayed equal.
+distance, so by path); every car answer stayed equal. Walking gravel, fine gravel and pebblestone at
+3.75 km/h and sand and mud at 2.5 (foot.lua's surface_speeds) made it again: 9 Helsinki walking answers
+changed (7 by distance), no Monaco or car one.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

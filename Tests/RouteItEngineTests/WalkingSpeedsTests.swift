@@ -2,7 +2,8 @@ import RouteItCore
 import XCTest
 @testable import RouteItEngine
 
-/// Walking weights as OSRM's foot.lua sets them: every walkable way at 5 km/h, steps included.
+/// Walking weights as OSRM's foot.lua sets them: every walkable way at 5 km/h, steps included,
+/// and slower only on loose surfaces (gravel 3.75, sand and mud 2.5 km/h).
 final class WalkingSpeedsTests: XCTestCase {
     /// A square block, 200 m a side, of residential streets, with `middle` joining the middles
     /// of its south (M) and north (N) sides: 200 m straight across against 400 m round.
@@ -33,5 +34,14 @@ final class WalkingSpeedsTests: XCTestCase {
         XCTAssertEqual(steps.distance, 200, accuracy: 2)
         XCTAssertEqual(footway.expectedTravelTime, 144, accuracy: 1)
         XCTAssertEqual(steps.expectedTravelTime, footway.expectedTravelTime, accuracy: 0.1)
+    }
+
+    func testLooseSurfacesAreWalkedSlower() throws {
+        for (surface, kmh) in [("gravel", 3.75), ("fine_gravel", 3.75), ("pebblestone", 3.75), ("sand", 2.5),
+                               ("mud", 2.5), ("asphalt", 5.0), ("compacted", 5.0)] {
+            let route = try walk(try block(middle: [("highway", "footway"), ("surface", surface)]))
+            // Sand and mud (288 s) tie with the 400 m round at 5 km/h: only the time is certain.
+            XCTAssertEqual(route.expectedTravelTime, 200 / (kmh / 3.6), accuracy: 1, surface)
+        }
     }
 }
