@@ -13,7 +13,11 @@ answers changed (41 Helsinki, 24 of them by a different path beside the signalle
 durations); the car answers stayed equal. Issue 11's car guidance made it again: both directions of
 a two-way road now count as one piece of the network, as OSRM's components do, so a point beside a
 two-way street that leads only into a one-way dead end is routed from that street instead of moving
-to another one (5 Helsinki car answers; no walking one).
+to another one (5 Helsinki car answers; no walking one). Walking steps at foot.lua's
+full 5 km/h (was 2.5) made it again: 63 walking answers changed (10 Helsinki, 53 Monaco; 36 of them by
+distance, so by path); every car answer stayed equal. Walking gravel, fine gravel and pebblestone at
+3.75 km/h and sand and mud at 2.5 (foot.lua's surface_speeds) made it again: 9 Helsinki walking answers
+changed (7 by distance), no Monaco or car one.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

@@ -80,8 +80,15 @@ final class ThroughStreetTests: XCTestCase {
         XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(instructions(route))")
     }
 
-    func testWalkersFoldTheShortNameChangeAllTheSame() throws {
+    /// OSRM's turn onto a through street does not depend on the profile: walkers hear it too.
+    func testWalkersKeepTheShortNameChangeOntoAThroughStreetToo() throws {
         let d = try shortStreet(lyhytGoesOn: true)
+        let route = try XCTUnwrap(d.route(trip.0, trip.1, .walk).first)
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
+
+    func testWalkersFoldTheShortNameChangeOntoAStreetStartingThere() throws {
+        let d = try shortStreet(lyhytGoesOn: false)
         let route = try XCTUnwrap(d.route(trip.0, trip.1, .walk).first)
         XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(instructions(route))")
     }

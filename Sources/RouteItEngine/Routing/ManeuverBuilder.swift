@@ -36,8 +36,9 @@ struct ManeuverBuilder {
         /// A turn at a junction where the street goes on but not obviously (OSRM's "Continue
         /// left"): never part of a U-turn.
         var staysOnStreet = false
-        /// A name change onto a through street (`ThroughStreet`): a turn to OSRM, kept however short.
-        var ontoThroughStreet = false
+        /// A name change OSRM announces as a turn, not a "new name" (onto a through street, or for
+        /// walkers onto a way that is not the obvious one): kept however short.
+        var keptAsTurn = false
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
@@ -166,12 +167,13 @@ struct ManeuverBuilder {
                 // Two slip roads joining: OSRM says nothing, whatever the joined one is called.
             } else if renamed && name != draft.name && !(roundabouts && isRoundabout) {
                 let bearsOn: Bool
+                var obviousForWalker = true
                 if mode == .walk {
                     // OSRM's foot guidance: from a named way onto the obvious way, a new name is a name
                     // change at any angle; off an unnamed path onto a street it is a turn.
-                    let obvious = !junction || walkerObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
-                        .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
+                    let obvious = !junction || isWalkersObviousWay(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
                     bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !labels[last].isEmpty
+                    obviousForWalker = obvious
                 } else {
                     let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
                     bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && abs(turn) < ManeuverBuilder.obviousBendAngle
@@ -187,10 +189,8 @@ struct ManeuverBuilder {
                 } else {
                     steps.append(draft)
                     draft = straight ? Draft(kind: .continue, name: name, turn: turn) : turnDraft(turn, name)
-                    // Not for walkers: sidewalks and crossings make through streets of footways
-                    // everywhere, and keeping those short name changes agreed less with OSRM's foot routes.
-                    draft.ontoThroughStreet = straight && junction && mode != .walk
-                        && isThroughStreet(at: node, leaving: leg, besides: prev.edge)
+                    draft.keptAsTurn = straight && junction
+                        && (mode == .walk && !obviousForWalker || isThroughStreet(at: node, leaving: leg, besides: prev.edge))
                 }
             } else if mode == .walk && junction && abs(turn) < ManeuverBuilder.straightAngle && !name.isEmpty && name != draft.name
                         && !draft.label.isEmpty && draft.label.requiresAnnouncement(onto: label) {
@@ -203,10 +203,13 @@ struct ManeuverBuilder {
                 // Off one unnamed way onto another, or a sharp turn where a street bends back on itself.
                 steps.append(draft)
                 draft = turnDraft(turn, name)
-            } else if mode == .car && junction && abs(turn) >= ManeuverBuilder.straightAngle && !(roundabouts && isRoundabout)
-                        && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing) {
+            } else if junction && abs(turn) >= ManeuverBuilder.straightAngle && !(roundabouts && isRoundabout)
+                        && (mode == .car && !isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
+                            || mode == .walk && !name.isEmpty && !isWalkersObviousWay(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)) {
                 // The street goes on, but not where it obviously would (OSRM's "Continue left"): a
                 // turn, which also names the street when a name change just before it folded away.
+                // Walkers too (judged by foot.lua's obvious way), on named ways: a walker at a split
+                // of Bretelle Vistaero hears "Turn slight left onto Bretelle Vistaero" as from OSRM.
                 steps.append(draft)
                 draft = Draft(kind: .turn, direction: ManeuverBuilder.direction(turn), name: name, turn: turn)
                 draft.staysOnStreet = true

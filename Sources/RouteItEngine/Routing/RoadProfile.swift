@@ -62,7 +62,8 @@ public struct RoadProfile: Equatable, Sendable {
         }
         if footTag == true && cls != .motorway { footAllowed = true }
         foot = footAllowed
-        footSpeed = cls == .steps ? 2.5 : 5
+        // foot.lua walks every way at 5 km/h, steps included; only loose surfaces are slower.
+        footSpeed = t["surface"].flatMap { RoadProfile.walkingSurfaceSpeeds[$0] } ?? 5
 
         if carAllowed {
             var speed = cls.carSpeed
@@ -96,6 +97,11 @@ public struct RoadProfile: Equatable, Sendable {
     static let carBlockedValues: Set<String> = [
         "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot",
         "emergency_vehicle", "restricted", "military", "official", "use_sidepath", "dismount",
+    ]
+
+    /// foot.lua's `surface_speeds` (km/h): three quarters and half of the walking speed.
+    static let walkingSurfaceSpeeds: [String: Double] = [
+        "fine_gravel": 3.75, "gravel": 3.75, "pebblestone": 3.75, "mud": 2.5, "sand": 2.5,
     ]
 
     static func accessAllows(_ value: String) -> Bool {

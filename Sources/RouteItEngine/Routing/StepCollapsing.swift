@@ -62,7 +62,7 @@ struct StepCollapsing {
         while i < steps.count {
             let step = steps[i]
             guard let previous = out.last, i + 1 < steps.count, isTurnLike(step), isTurnLike(steps[i + 1]),
-                  step.distance < connectorLength,
+                  step.distance < connectorLength || StrongNameChange.folds(step, into: steps[i + 1], connectorLength: connectorLength),
                   StepCollapsing.sameTravel(step, steps[i + 1]) else {
                 out.append(step)
                 i += 1
@@ -70,9 +70,11 @@ struct StepCollapsing {
             }
             let next = steps[i + 1]
             let a = step.turn ?? 0, b = next.turn ?? 0
+            // Beyond the connector length only a turn into a straight or choiceless name change folds.
+            let beyondConnector = step.distance >= connectorLength
             // A car heading back the way it came: across the median onto the other carriageway of
             // the road it left, or round a tight corner pair that reverses the heading.
-            let turnsBack = mode == .car && !step.staysOnStreet && !next.staysOnStreet && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
+            let turnsBack = !beyondConnector && mode == .car && !step.staysOnStreet && !next.staysOnStreet && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
                 && (abs(a + b) >= StepCollapsing.reversedAngle || abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label))
             // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
             // onto a piece that passes no junction and ends where the route has no choice, or a
@@ -83,7 +85,7 @@ struct StepCollapsing {
             // Across a side street and back onto the street the route was on (a crossing).
             let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
                 && (mode != .walk || WalkingCollapseLimits.crossingFolds(step))
-            let isConnector = staggered || choiceless || intoNameChange || crossing
+            let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
                 out.append(step)
                 i += 1
@@ -122,7 +124,7 @@ struct StepCollapsing {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
-               step.distance < StepCollapsing.shortNameChange && !step.ontoThroughStreet || step.name == previous.name
+               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn || step.name == previous.name
                    || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous

@@ -99,6 +99,12 @@ extension ManeuverBuilder {
         return nil
     }
 
+    /// Whether `leg` leaves `node` by the way a walker arriving by `prev` obviously takes.
+    func isWalkersObviousWay(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
+        walkerObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
+            .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
+    }
+
     /// OSRM's `IsDistinctTurn`: no other way looks as obvious as `candidate`.
     private func isDistinct(_ candidate: Branch, among roads: [Branch], inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
         let deviation = abs(candidate.angle)

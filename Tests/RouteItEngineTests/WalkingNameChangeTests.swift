@@ -1,0 +1,121 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// What OSRM reads as a turn and what as a "new name" at a walker's change of street, and the
+/// turn before a name change that folds into it (`StrongNameChange`). Each scenario beside the
+/// same junction without the rule's condition.
+final class WalkingNameChangeTests: XCTestCase {
+    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
+
+    /// The streets the steps name, in order.
+    private func names(_ route: Route) -> [String] {
+        route.steps.compactMap { step in
+            let s = step.instruction
+            guard let r = s.range(of: " onto ", options: .backwards) ?? s.range(of: " on ", options: .backwards) else { return nil }
+            return String(s[r.upperBound...])
+        }
+    }
+
+    private func point(_ metres: Double, _ degrees: Double, from origin: (Double, Double) = (0, 0)) -> (Double, Double) {
+        (origin.0 + metres * cos(degrees * .pi / 180), origin.1 + metres * sin(degrees * .pi / 180))
+    }
+
+    /// Alku runs 300 m east to J; Lyhyt leaves J 10° to the right for 60 m and goes on as Pitkä
+    /// for 400 m. Two dead-end streets also leave J: with `crowded` at 15° and 40° to the left, so
+    /// Lyhyt is not the way a walker obviously takes; otherwise at 60° and 90° to the left.
+    private func junction(crowded: Bool) throws -> OfflineDirections {
+        var f = RoadFixture()
+        let l = point(60, -10)
+        let p = point(400, -10, from: l)
+        let t = point(200, crowded ? 15 : 60), k = point(200, crowded ? 40 : 90)
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("L", l.0, l.1); f.node("P", p.0, p.1)
+        f.node("T", t.0, t.1); f.node("K", k.0, k.1)
+        f.street(1, ["A", "J"], "Alku")
+        f.street(2, ["J", "L"], "Lyhyt")
+        f.street(3, ["L", "P"], "Pitkä")
+        f.street(4, ["J", "T"], "Toinen")
+        f.street(5, ["J", "K"], "Kolmas")
+        return try f.build()
+    }
+
+    private func walk(_ d: OfflineDirections) throws -> Route {
+        let end = point(350, -10, from: point(60, -10))
+        return try XCTUnwrap(d.route((-250, 0), end, .walk).first)
+    }
+
+    /// Onto a way that is not the obvious one, OSRM turns ("Continue onto Lyhyt"), kept however short.
+    func testAShortNameChangeOntoAWayThatIsNotObviousIsKept() throws {
+        let route = try walk(try junction(crowded: true))
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
+
+    /// Onto the obvious way it is a "new name", which folds away when short.
+    func testAShortNameChangeOntoTheObviousWayFolds() throws {
+        let route = try walk(try junction(crowded: false))
+        XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(instructions(route))")
+    }
+
+    /// Alku runs 300 m east to J and on for 200 m; Lyhyt leaves J to the right (south) for
+    /// `piece` metres and goes on as Pitkä for 400 m, straight on or (with `bend`) bending 40°
+    /// left, where a side street Sivu leaves to the right.
+    private func turnIntoNameChange(piece: Double, bend: Bool) throws -> OfflineDirections {
+        var f = RoadFixture()
+        let p = point(400, bend ? -50 : -90, from: (0, -piece))
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("E", 200, 0); f.node("L", 0, -piece)
+        f.node("P", p.0, p.1); f.node("S", -200, -piece)
+        f.street(1, ["A", "J", "E"], "Alku")
+        f.street(2, ["J", "L"], "Lyhyt")
+        f.street(3, ["L", "P"], "Pitkä")
+        if bend { f.street(4, ["L", "S"], "Sivu") }
+        return try f.build()
+    }
+
+    private func walk(piece: Double, bend: Bool) throws -> Route {
+        let p = point(350, bend ? -50 : -90, from: (0, -piece))
+        return try XCTUnwrap(try turnIntoNameChange(piece: piece, bend: bend).route((-250, 0), p, .walk).first)
+    }
+
+    /// 12 m is past a walker's 10 m collapse distance but within 1.5 times it: a turn straight
+    /// into a name change reads as one turn onto the new name.
+    func testATurnStraightIntoANameChangeFoldsWithinOneAndAHalfCollapseDistances() throws {
+        let route = try walk(piece: 12, bend: false)
+        XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(instructions(route))")
+    }
+
+    func testATurnFurtherFromTheNameChangeStays() throws {
+        let route = try walk(piece: 20, bend: false)
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
+
+    /// A name change that bends where there is a choice is no strong one: the 12 m piece stays.
+    func testATurnIntoABendingNameChangeWithAChoiceStays() throws {
+        let route = try walk(piece: 12, bend: true)
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
+
+    /// Katu runs 300 m east to J and goes on 30° to the right for 300 m. Two dead-end streets
+    /// leave J: with `crowded` 25° and 45° to the left, so the way on is not obvious to a walker
+    /// (and three ways ahead make no fork); otherwise 80° and 120° to the left.
+    private func bend(crowded: Bool) throws -> OfflineDirections {
+        var f = RoadFixture()
+        let e = point(300, -30), s = point(200, crowded ? 25 : 80), k = point(200, crowded ? 45 : 120)
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("E", e.0, e.1); f.node("S", s.0, s.1); f.node("K", k.0, k.1)
+        f.street(1, ["A", "J", "E"], "Katu")
+        f.street(2, ["J", "S"], "Sivu")
+        f.street(3, ["J", "K"], "Kolmas")
+        return try f.build()
+    }
+
+    /// Where the street goes on but not obviously, OSRM's turn handler announces it ("Turn
+    /// slight right onto Katu"), for walkers as for cars.
+    func testAWalkerIsToldWhereTheStreetGoesOnNotObviously() throws {
+        let route = try XCTUnwrap(try bend(crowded: true).route((-250, 0), point(250, -30), .walk).first)
+        XCTAssertTrue(instructions(route).contains("Turn slight right onto Katu"), "\(instructions(route))")
+    }
+
+    func testNoStepWhereTheStreetObviouslyGoesOn() throws {
+        let route = try XCTUnwrap(try bend(crowded: false).route((-250, 0), point(250, -30), .walk).first)
+        XCTAssertEqual(route.steps.count, 2, "\(instructions(route))")
+    }
+}
