@@ -3,18 +3,7 @@ import XCTest
 
 /// The time-window optimizer against brute force over every order on random instances.
 final class TimeWindowOptimizerTests: XCTestCase {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    func randomProblem(stops n: Int, using g: inout Generator) -> TimeWindowProblem {
+    func randomProblem(stops n: Int, using g: inout SeededRandom) -> TimeWindowProblem {
         var matrix = DurationMatrix(size: n + 1)
         for i in 0...n { for j in 0...n where i != j { matrix[i, j] = Double(Int.random(in: 60...1800, using: &g)) } }
         var stays = [0.0]
@@ -47,7 +36,7 @@ final class TimeWindowOptimizerTests: XCTestCase {
     }
 
     func testMatchesBruteForceOnRandomInstances() throws {
-        var g = Generator(state: 12)
+        var g = SeededRandom(seed: 12)
         var feasible = 0, infeasible = 0
         for n in 1...7 {
             for _ in 0..<(n <= 5 ? 150 : (n == 6 ? 25 : 8)) {
@@ -78,7 +67,7 @@ final class TimeWindowOptimizerTests: XCTestCase {
     }
 
     func testWithoutHoursItIsTheQuickestRoundTrip() throws {
-        var g = Generator(state: 99)
+        var g = SeededRandom(seed: 99)
         for _ in 0..<20 {
             var problem = randomProblem(stops: 8, using: &g)
             problem.windows = problem.windows.map { _ in nil }
@@ -88,7 +77,7 @@ final class TimeWindowOptimizerTests: XCTestCase {
     }
 
     func testTenStopsWithTightWindowsFinishQuickly() throws {
-        var g = Generator(state: 7)
+        var g = SeededRandom(seed: 7)
         for _ in 0..<3 {
             let problem = randomProblem(stops: 10, using: &g)
             let found = try TimeWindowOptimizer.optimalOrder(problem)

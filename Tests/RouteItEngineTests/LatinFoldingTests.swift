@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItCore
 @testable import RouteItEngine
 
 /// `TextFolding.words` and `fold` take a path without Foundation for ASCII and Latin letters; they
@@ -31,7 +32,7 @@ final class LatinFoldingTests: XCTestCase {
         var names = ["Töölönlahdenkatu", "TOOLONLAHDENKATU", "Mannerheimintie 1", "Åggelby", "Straße 12-14/3", "Crème Brûlée",
                      "Ærø", "Łódź", "Øresund", "Monte-Carlo", "Boulevard des Moulins, 98000", "Ka\u{0308}mp", "Ｈｅｌｓｉｎｋｉ", "İstanbul",
                      "3/", "-12-", "12--3", "a-1", "1-a", "ǅemal", "ŉ", ""]
-        var rng = SplitMix(seed: 9)
+        var rng = SeededRandom(seed: 9)
         let alphabet = Array("aZ09 -/,.äÄöÖåÅéßøŁœĳ\u{0301}\tḊ")
         for _ in 0..<2000 {
             names.append(String((0..<Int(rng.next() % 16)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
@@ -42,17 +43,5 @@ final class LatinFoldingTests: XCTestCase {
         }
         XCTAssertNotNil(LatinFolding.words("Töölönlahdenkatu 3-5"))  // the Finnish names take the fast path
         XCTAssertNil(LatinFolding.words("Øresund"))
-    }
-
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

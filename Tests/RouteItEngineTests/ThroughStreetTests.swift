@@ -5,22 +5,7 @@ import RouteItCore
 /// OSRM's through streets: the way taken at a junction runs on beyond it under the same name and
 /// class. A slip road joining a slip road that goes on through says nothing; a short name change
 /// onto a through street is a turn to OSRM and is kept, where a short "new name" folds away.
-final class ThroughStreetTests: XCTestCase {
-    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
-
-    /// The streets the steps name, in order.
-    private func names(_ route: Route) -> [String] {
-        route.steps.compactMap { step in
-            let s = step.instruction
-            guard let r = s.range(of: " onto ", options: .backwards) ?? s.range(of: " on ", options: .backwards) else { return nil }
-            return String(s[r.upperBound...])
-        }
-    }
-
-    private func point(_ metres: Double, _ degrees: Double, from origin: (Double, Double) = (0, 0)) -> (Double, Double) {
-        (origin.0 + metres * cos(degrees * .pi / 180), origin.1 + metres * sin(degrees * .pi / 180))
-    }
-
+final class ThroughStreetTests: XCTestCase, HandMadeJunctions {
     /// An unnamed one-way slip road climbs 300 m north-east to J and joins the slip road "A 9",
     /// which runs 400 m east and goes on as "Bretelle" (no ref) for 500 m. With `throughRamp`
     /// a second A 9 slip road also arrives at J from the west, so A 9 runs on through J.

@@ -5,22 +5,7 @@ import RouteItCore
 /// What OSRM reads as a turn and what as a "new name" at a walker's change of street, and the
 /// turn before a name change that folds into it (`StrongNameChange`). Each scenario beside the
 /// same junction without the rule's condition.
-final class WalkingNameChangeTests: XCTestCase {
-    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
-
-    /// The streets the steps name, in order.
-    private func names(_ route: Route) -> [String] {
-        route.steps.compactMap { step in
-            let s = step.instruction
-            guard let r = s.range(of: " onto ", options: .backwards) ?? s.range(of: " on ", options: .backwards) else { return nil }
-            return String(s[r.upperBound...])
-        }
-    }
-
-    private func point(_ metres: Double, _ degrees: Double, from origin: (Double, Double) = (0, 0)) -> (Double, Double) {
-        (origin.0 + metres * cos(degrees * .pi / 180), origin.1 + metres * sin(degrees * .pi / 180))
-    }
-
+final class WalkingNameChangeTests: XCTestCase, HandMadeJunctions {
     /// Alku runs 300 m east to J; Lyhyt leaves J 10° to the right for 60 m and goes on as Pitkä
     /// for 400 m. Two dead-end streets also leave J: with `crowded` at 15° and 40° to the left, so
     /// Lyhyt is not the way a walker obviously takes; otherwise at 60° and 90° to the left.

@@ -1,4 +1,5 @@
 import XCTest
+import RouteItCore
 @testable import RouteItEngine
 
 /// `WitnessSearch` stops early (a goal within its cheapest cost needs no more search); the answers
@@ -6,7 +7,7 @@ import XCTest
 /// plain bounded search it replaced, settle limit included, or the hierarchy would change.
 final class WitnessSearchTests: XCTestCase {
     func testAnswersAreThoseOfThePlainBoundedSearch() {
-        var rng = SplitMix(seed: 11)
+        var rng = SeededRandom(seed: 11)
         for _ in 0..<3000 {
             let n = 5 + Int(rng.next() % 30)
             let outs = ArcLists(nodeCount: n)
@@ -67,17 +68,5 @@ final class WitnessSearchTests: XCTestCase {
             }
         }
         return dist
-    }
-
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -150,9 +150,13 @@ private struct Heap {
             items = bigger
             capacity *= 2
         }
-        let item = UInt64(key) << 32 | UInt64(UInt32(bitPattern: node))
-        var i = count
         count += 1
+        place(UInt64(key) << 32 | UInt64(UInt32(bitPattern: node)), upFrom: count - 1)
+    }
+
+    /// Stores `item` at slot `start` or, moving larger parents down into the hole, above it.
+    @inline(__always) private mutating func place(_ item: UInt64, upFrom start: Int) {
+        var i = start
         while i > 0 {
             let parent = (i - 1) >> 1
             if items[parent] <= item { break }
@@ -178,13 +182,7 @@ private struct Heap {
                 items[i] = items[child]
                 i = child
             }
-            while i > 0 {
-                let parent = (i - 1) >> 1
-                if items[parent] <= last { break }
-                items[i] = items[parent]
-                i = parent
-            }
-            items[i] = last
+            place(last, upFrom: i)
         }
         return (UInt32(truncatingIfNeeded: top >> 32), Int32(bitPattern: UInt32(truncatingIfNeeded: top)))
     }
