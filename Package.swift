@@ -18,12 +18,14 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // HTTPS through libcurl loaded at run time: nothing links libcurl (see HTTPExchange).
         .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // userfaultfd(2) for mapped maps (see PageByPageFaults): variadic calls Swift cannot make.
+        .target(name: "CPageByPage"),
 
         .target(name: "RouteItCore"),
         // One safe sqlite3 connection type for the map and the planner store.
         .target(name: "RouteItSQLite", dependencies: ["CSQLite"]),
         .target(name: "RouteItScreens", dependencies: ["RouteItCore"]),
-        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "RouteItSQLite", "CZlib", "CLibXML2"]),
+        .target(name: "RouteItEngine", dependencies: ["RouteItCore", "RouteItSQLite", "CZlib", "CLibXML2", "CPageByPage"]),
         .target(name: "RouteItRemote", dependencies: ["RouteItCore", "CCurlLoader"]),
         .target(name: "RouteItExport", dependencies: ["RouteItCore"]),
         // The planner's memory (saved trips, favourites, recent places, settings) in SQLite.

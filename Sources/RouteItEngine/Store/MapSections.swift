@@ -73,7 +73,11 @@ final class MapSections: @unchecked Sendable {
                   entry.stride > 0, entry.length % UInt64(entry.stride) == 0 else { throw MapSectionsError.damaged }
             entries[entry.name] = entry
         }
-        region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart)
+        // The hierarchies' sections are read page by page (`PageByPageFaults`).
+        let scattered = entries.values.filter { $0.name.contains(".ch.") && $0.length > 0 }
+            .map { ($0.offset - regionStart)..<($0.offset - regionStart + $0.length) }
+        region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart,
+                                  pageByPage: scattered)
         regionOffset = regionStart
     }
 
@@ -156,12 +160,24 @@ enum MapSectionsError: Error, CustomStringConvertible, Equatable {
 final class MappedRegion: @unchecked Sendable {
     let base: UnsafeRawPointer?
     let length: Int
+    /// Keeps the mapping's pages coming one per fault (`PageByPageFaults`); nil where refused.
+    private let pageByPage: Int32?
+    var isPageByPage: Bool { pageByPage != nil }
 
-    init(fd: Int32, offset: UInt64, length: UInt64) throws {
+    /// `pageByPage`: byte ranges (from `offset` on, page-aligned) whose pages come one per fault.
+    init(fd: Int32, offset: UInt64, length: UInt64, pageByPage ranges: [Range<UInt64>] = []) throws {
         self.length = Int(length)
-        guard length > 0 else { base = nil; return }
-        let p = mmap(nil, Int(length), PROT_READ, MAP_SHARED, fd, off_t(offset))
+        guard length > 0 else { base = nil; pageByPage = nil; return }
+        // Private (never written, so it shares the cached pages) for `PageByPageFaults`, which
+        // the kernel only grants to a mapping that could be written.
+        let p = mmap(nil, Int(length), PROT_READ, MAP_PRIVATE, fd, off_t(offset))
         guard let p, p != MAP_FAILED else { throw MapSectionsError.damaged }
+        let page = UInt64(MapSections.alignment)
+        pageByPage = PageByPageFaults.register(ranges.compactMap { r in
+            let end = min(length, (r.upperBound + page - 1) / page * page)
+            guard r.lowerBound < end else { return nil }
+            return UnsafeMutableRawBufferPointer(start: p + Int(r.lowerBound), count: Int(end - r.lowerBound))
+        })
         // A query reads scattered pages: a page not yet cached is read alone, into a page-sized
         // folio, instead of a readahead window in a large folio that the kernel would then map
         // whole into every later process touching any byte of it.
@@ -171,6 +187,7 @@ final class MappedRegion: @unchecked Sendable {
 
     deinit {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+        if let pageByPage { close(pageByPage) }
     }
 }
 
