@@ -21,7 +21,7 @@ final class PageByPageFaultsTests: XCTestCase {
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         let region = try MappedRegion(fd: fd, offset: 0, length: 64 * 4096,
-                                      pageByPage: pageByPage ? [0..<64 * 4096] : [])
+                                      pageByPage: pageByPage)
         return (region, path)
     }
 
@@ -43,5 +43,36 @@ final class PageByPageFaultsTests: XCTestCase {
         XCTAssertEqual(base.load(fromByteOffset: 20 * 4096 + 100, as: UInt8.self), 7)
         // Fault-around (or a large folio) brings more than the one page: what the other test avoids.
         XCTAssertGreaterThan(try presentPages(base, pages: 64), 1)
+    }
+
+    /// After an import or a copy the page cache may hold the map in 2 MB folios, which the kernel
+    /// maps whole on one fault unless told not to.
+    func testA2MBFolioIsNotMappedWhole() throws {
+        let size = 8 << 20, offset = 4 << 20
+        let path = NSTemporaryDirectory() + "page-by-page-\(UUID().uuidString)"
+        try Data(repeating: 7, count: size).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        // Cache the file again through a mapping asking for huge pages: readahead then fills
+        // 2 MB folios.
+        fsync(fd)
+        _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        let huge = try XCTUnwrap(mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0))
+        _ = madvise(huge, size, MADV_HUGEPAGE)
+        XCTAssertEqual(huge.load(fromByteOffset: offset + 100, as: UInt8.self), 7)
+        munmap(huge, size)
+
+        let plain = try MappedRegion(fd: fd, offset: 0, length: UInt64(size))
+        let plainBase = try XCTUnwrap(plain.base)
+        XCTAssertEqual(plainBase.load(fromByteOffset: offset + 100, as: UInt8.self), 7)
+        try XCTSkipUnless(try presentPages(plainBase + offset, pages: 512) == 512,
+                          "this kernel kept no 2 MB folio of the file, or mapped it in pieces")
+
+        let region = try MappedRegion(fd: fd, offset: 0, length: UInt64(size), pageByPage: true)
+        try XCTSkipUnless(region.isPageByPage, "this kernel refuses userfaultfd's asynchronous write-protect mode")
+        let base = try XCTUnwrap(region.base)
+        XCTAssertEqual(base.load(fromByteOffset: offset + 100, as: UInt8.self), 7)
+        XCTAssertEqual(try presentPages(base + offset, pages: 512), 1)
     }
 }

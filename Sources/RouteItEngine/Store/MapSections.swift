@@ -73,11 +73,8 @@ final class MapSections: @unchecked Sendable {
                   entry.stride > 0, entry.length % UInt64(entry.stride) == 0 else { throw MapSectionsError.damaged }
             entries[entry.name] = entry
         }
-        // The hierarchies' sections are read page by page (`PageByPageFaults`).
-        let scattered = entries.values.filter { $0.name.contains(".ch.") && $0.length > 0 }
-            .map { ($0.offset - regionStart)..<($0.offset - regionStart + $0.length) }
         region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart,
-                                  pageByPage: scattered)
+                                  pageByPage: true)
         regionOffset = regionStart
     }
 
@@ -164,20 +161,15 @@ final class MappedRegion: @unchecked Sendable {
     private let pageByPage: Int32?
     var isPageByPage: Bool { pageByPage != nil }
 
-    /// `pageByPage`: byte ranges (from `offset` on, page-aligned) whose pages come one per fault.
-    init(fd: Int32, offset: UInt64, length: UInt64, pageByPage ranges: [Range<UInt64>] = []) throws {
+    /// `pageByPage`: the pages come one per fault (`PageByPageFaults`), where the kernel allows.
+    init(fd: Int32, offset: UInt64, length: UInt64, pageByPage wanted: Bool = false) throws {
         self.length = Int(length)
         guard length > 0 else { base = nil; pageByPage = nil; return }
         // Private (never written, so it shares the cached pages) for `PageByPageFaults`, which
         // the kernel only grants to a mapping that could be written.
         let p = mmap(nil, Int(length), PROT_READ, MAP_PRIVATE, fd, off_t(offset))
         guard let p, p != MAP_FAILED else { throw MapSectionsError.damaged }
-        let page = UInt64(MapSections.alignment)
-        pageByPage = PageByPageFaults.register(ranges.compactMap { r in
-            let end = min(length, (r.upperBound + page - 1) / page * page)
-            guard r.lowerBound < end else { return nil }
-            return UnsafeMutableRawBufferPointer(start: p + Int(r.lowerBound), count: Int(end - r.lowerBound))
-        })
+        pageByPage = wanted ? PageByPageFaults.register(UnsafeMutableRawBufferPointer(start: p, count: Int(length))) : nil
         // A query reads scattered pages: a page not yet cached is read alone, into a page-sized
         // folio, instead of a readahead window in a large folio that the kernel would then map
         // whole into every later process touching any byte of it.
