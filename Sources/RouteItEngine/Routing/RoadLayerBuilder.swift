@@ -233,8 +233,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
 
     /// The obstacles by junction index (the modes charge their delays), and the junction index of
     /// an OSM node id; `obstacles` is dropped.
-    private func modeObstacles(_ junctions: [Int64]) -> ([Int32: [RoadObstacle]], (Int64) -> Int32?) {
-        let viaIndex: (Int64) -> Int32? = { id in RoadLayerBuilder.index(of: id, in: junctions) }
+    private func modeObstacles(_ junctions: OrderedJunctions) -> ([Int32: [RoadObstacle]], (Int64) -> Int32?) {
+        let viaIndex: (Int64) -> Int32? = { id in
+            RoadLayerBuilder.index(of: id, in: junctions.ids).map { junctions.newNode[Int($0)] }
+        }
         var byJunction: [Int32: [RoadObstacle]] = [:]
         for (id, list) in obstacles {
             if let junction = viaIndex(id) { byJunction[junction] = list }
@@ -253,11 +255,18 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         ImportMemoryTrace.mark("roads: network, adjacency and grid written")
     }
 
-    /// The network from pass 1's ways, its edges in curve order (the unordered one is dropped).
-    private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
+    /// The junctions' OSM ids, sorted, and the number each has in the ordered network.
+    private struct OrderedJunctions {
+        var ids: [Int64]
+        var newNode: [Int32]
+    }
+
+    /// The network from pass 1's ways in curve order (the unordered one is dropped).
+    private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, OrderedJunctions) {
         let (built, junctions) = buildNetwork(coordinates: coordinates)
         ImportMemoryTrace.mark("roads: network built (\(built.edgeCount) edges)")
-        return (built.spatiallyOrdered(), junctions)
+        let (net, newNode) = built.spatiallyOrdered()
+        return (net, OrderedJunctions(ids: junctions, newNode: newNode))
     }
 
     /// Builds one mode's graph and hierarchy and lays them out, with the mode's component of

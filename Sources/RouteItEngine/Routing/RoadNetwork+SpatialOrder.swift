@@ -1,9 +1,12 @@
 /// Edges numbered along a Hilbert curve of their middle points, so that the edges a route
-/// drives, snaps to or turns past lie on few pages of every per-edge array and of the geometry.
-/// A map's sections are mapped, and the kernel maps 64 KB around every page read: edges in way
-/// order scatter a route over the whole file, edges in curve order keep it to a strip.
+/// drives, snaps to or turns past lie on few pages of every per-edge array and of the geometry;
+/// junctions numbered in the order those edges first reach them, so that the junctions along a
+/// route lie on few pages of the adjacency too. A map's sections are mapped page by page: edges
+/// in way order and junctions in OSM id order scatter a route over the whole file, curve order
+/// keeps it to a strip.
 extension RoadNetwork {
-    func spatiallyOrdered() -> RoadNetwork {
+    /// The network renumbered, and the new number of each old junction.
+    func spatiallyOrdered() -> (network: RoadNetwork, newNode: [Int32]) {
         let curve = HilbertCurve(covering: geometry)
         var keyed: [(key: UInt64, edge: Int)] = []
         keyed.reserveCapacity(edgeCount)
@@ -14,8 +17,10 @@ extension RoadNetwork {
         }
         keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.edge < $1.edge }
         let order = keyed.map(\.edge)
+        let newNode = junctionsInOrderReached(edges: order)
         func permuted<T>(_ c: Column<T>) -> Column<T> { Column(order.map { c[$0] }) }
-        var out = RoadNetwork(nodeCount: nodeCount, edgeFrom: permuted(edgeFrom), edgeTo: permuted(edgeTo),
+        func renumbered(_ c: Column<Int32>) -> Column<Int32> { Column(order.map { newNode[Int(c[$0])] }) }
+        var out = RoadNetwork(nodeCount: nodeCount, edgeFrom: renumbered(edgeFrom), edgeTo: renumbered(edgeTo),
                               edgeLength: permuted(edgeLength), edgeClass: permuted(edgeClass),
                               edgeFlags: permuted(edgeFlags), edgeCarMs: permuted(edgeCarMs),
                               edgeFootMs: permuted(edgeFootMs), edgeName: permuted(edgeName),
@@ -36,6 +41,21 @@ extension RoadNetwork {
         starts.append(UInt32(points.count))
         out.geometryStart = Column(starts)
         out.geometry = Column(points)
-        return out
+        return (out, newNode)
+    }
+
+    /// New junction numbers in the order `edges` reach them; junctions no edge reaches go last.
+    private func junctionsInOrderReached(edges: [Int]) -> [Int32] {
+        var newNode = [Int32](repeating: -1, count: nodeCount)
+        var next: Int32 = 0
+        func reach(_ node: Int32) {
+            if newNode[Int(node)] < 0 { newNode[Int(node)] = next; next += 1 }
+        }
+        for e in edges {
+            reach(edgeFrom[e])
+            reach(edgeTo[e])
+        }
+        for v in 0..<nodeCount { reach(Int32(v)) }
+        return newNode
     }
 }
