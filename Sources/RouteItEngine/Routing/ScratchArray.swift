@@ -63,6 +63,12 @@ final class ScratchArray<Element: BitwiseCopyable> {
         }
     }
 
+    /// Where element `i` lives (for tests of what is resident).
+    func address(of i: Int) -> UnsafeRawPointer? {
+        guard i >= 0 && i < count, let base else { return nil }
+        return UnsafeRawPointer(base + i)
+    }
+
     /// Zeroes everything (makes every page resident: only for the rare stamp wrap-around).
     func zeroAll() {
         guard let base else { return }
