@@ -4,8 +4,8 @@ import Foundation
 /// Asks the kernel to map a read-only file mapping one page per fault. Otherwise every page a
 /// query touches brings along the cached pages around it: its 64 KB window (fault-around), or a
 /// whole 2 MB folio, which the kernel maps with one entry wherever the page cache holds one (as
-/// it does after a map is imported or copied). A cold route on the 10M grid held 190 MB that
-/// way, nearly all of it pages it never read; page by page it holds 24 MB, for about 1,200 more
+/// it does after a map is imported or copied). A cold route on the 10M grid held 170-190 MB that
+/// way, nearly all of it pages it never read; page by page it holds 23.6 MB, for 1,150 more
 /// faults. A range registered with userfaultfd's write-protect mode gets no fault-around; in
 /// the asynchronous mode (Linux 6.7) no thread answers its faults, and as the mapping is never
 /// written none arrive. Refusing huge mappings (`MADV_NOHUGEPAGE`) keeps a 2 MB folio from
