@@ -1,8 +1,9 @@
 /// The order a mode's graph nodes and its hierarchy's shortcuts are stored in, chosen so that a
 /// query's search space falls on few pages (the sections are mapped page by page, and each page
-/// costs a fault to map and a share of the unmapping): nodes by level band, highest first, so the top of the
-/// hierarchy that every query climbs to is one contiguous block; within a band along a Hilbert
-/// curve of their position, so the low nodes a search settles near its source are neighbours.
+/// costs a fault to map and a share of the unmapping): nodes by level band, highest first, so
+/// the top of the hierarchy that every query climbs to is one contiguous block; within a band
+/// along a Hilbert curve of their position, so the low nodes a search settles near its source
+/// are neighbours.
 /// A shortcut is unpacked at the node it bypasses, whose arcs lie with it.
 ///
 /// Applied once at import after the hierarchy is built: routes are unchanged, only ids move.
