@@ -167,8 +167,9 @@ final class MappedRegion: @unchecked Sendable {
         guard length > 0 else { base = nil; pageByPage = nil; return }
         // Private (never written, so it shares the cached pages) for `PageByPageFaults`, which
         // the kernel only grants to a mapping that could be written.
-        let p = mmap(nil, Int(length), PROT_READ, MAP_PRIVATE, fd, off_t(offset))
-        guard let p, p != MAP_FAILED else { throw MapSectionsError.damaged }
+        guard let p = MisalignedMapping.map(fd: fd, offset: offset, length: Int(length)) else {
+            throw MapSectionsError.damaged
+        }
         pageByPage = wanted ? PageByPageFaults.register(UnsafeMutableRawBufferPointer(start: p, count: Int(length))) : nil
         // A query reads scattered pages: a page not yet cached is read alone, into a page-sized
         // folio, instead of a readahead window in a large folio that the kernel would then map
