@@ -3,17 +3,6 @@ import XCTest
 
 /// A range mapped page by page gets only the page a read touches, not its cached neighbours.
 final class PageByPageFaultsTests: XCTestCase {
-    /// Pages of [start, start + count pages) present in this process's page tables.
-    private func presentPages(_ start: UnsafeRawPointer, pages count: Int) throws -> Int {
-        let pagemap = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/pagemap"))
-        defer { try? pagemap.close() }
-        try pagemap.seek(toOffset: UInt64(UInt(bitPattern: start) / 4096 * 8))
-        let entries = try XCTUnwrap(pagemap.read(upToCount: count * 8))
-        return entries.withUnsafeBytes { raw in
-            (0..<count).filter { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) >> 63 == 1 }.count
-        }
-    }
-
     private func mapped(pageByPage: Bool) throws -> (MappedRegion, String) {
         let path = NSTemporaryDirectory() + "page-by-page-\(UUID().uuidString)"
         // Written just now, so every page is in the page cache.
@@ -31,9 +20,9 @@ final class PageByPageFaultsTests: XCTestCase {
         try XCTSkipUnless(region.isPageByPage, "this kernel refuses userfaultfd's asynchronous write-protect mode")
         let base = try XCTUnwrap(region.base)
         XCTAssertEqual(base.load(fromByteOffset: 20 * 4096 + 100, as: UInt8.self), 7)
-        XCTAssertEqual(try presentPages(base, pages: 64), 1)
+        XCTAssertEqual(try residentPages(base, pages: 64), 1)
         XCTAssertEqual(base.load(fromByteOffset: 40 * 4096, as: UInt8.self), 7)
-        XCTAssertEqual(try presentPages(base, pages: 64), 2)
+        XCTAssertEqual(try residentPages(base, pages: 64), 2)
     }
 
     func testWithoutItTheKernelMapsTheNeighboursToo() throws {
@@ -42,7 +31,7 @@ final class PageByPageFaultsTests: XCTestCase {
         let base = try XCTUnwrap(region.base)
         XCTAssertEqual(base.load(fromByteOffset: 20 * 4096 + 100, as: UInt8.self), 7)
         // Fault-around (or a large folio) brings more than the one page: what the other test avoids.
-        XCTAssertGreaterThan(try presentPages(base, pages: 64), 1)
+        XCTAssertGreaterThan(try residentPages(base, pages: 64), 1)
     }
 
     /// After an import or a copy the page cache may hold the map in 2 MB folios, which the kernel
@@ -66,19 +55,19 @@ final class PageByPageFaultsTests: XCTestCase {
         let plain = try XCTUnwrap(mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0))
         defer { munmap(plain, size) }
         XCTAssertEqual(plain.load(fromByteOffset: offset + 100, as: UInt8.self), 7)
-        try XCTSkipUnless(try presentPages(plain + offset, pages: 512) == 512,
+        try XCTSkipUnless(try residentPages(plain + offset, pages: 512) == 512,
                           "this kernel kept no 2 MB folio of the file, or mapped it in pieces")
 
         // Where userfaultfd is refused: misaligned, the folio comes in 64 KB at the most.
         let refused = try MappedRegion(fd: fd, offset: 0, length: UInt64(size))
         let refusedBase = try XCTUnwrap(refused.base)
         XCTAssertEqual(refusedBase.load(fromByteOffset: offset + 100, as: UInt8.self), 7)
-        XCTAssertLessThanOrEqual(try presentPages(refusedBase + offset - 16 * 4096, pages: 512 + 32), 16)
+        XCTAssertLessThanOrEqual(try residentPages(refusedBase + offset - 16 * 4096, pages: 512 + 32), 16)
 
         let region = try MappedRegion(fd: fd, offset: 0, length: UInt64(size), pageByPage: true)
         try XCTSkipUnless(region.isPageByPage, "this kernel refuses userfaultfd's asynchronous write-protect mode")
         let base = try XCTUnwrap(region.base)
         XCTAssertEqual(base.load(fromByteOffset: offset + 100, as: UInt8.self), 7)
-        XCTAssertEqual(try presentPages(base + offset, pages: 512), 1)
+        XCTAssertEqual(try residentPages(base + offset, pages: 512), 1)
     }
 }

@@ -5,11 +5,13 @@ import RouteItCore
 /// The network in curve order is the same network, with neighbouring junctions numbered close
 /// together (their adjacency then lies on few pages).
 final class SpatialOrderTests: XCTestCase {
+    private func key(_ p: GeoPoint?) -> String { p.map { "\($0.lat),\($0.lon)" } ?? "-" }
+
     /// Each edge as its end points and length, in a comparable form.
     private func edges(_ net: RoadNetwork) -> [String] {
         (0..<net.edgeCount).map { e in
             let pts = net.points(of: e)
-            return "\(pts.first.map { "\($0.lat),\($0.lon)" } ?? "-") \(pts.last.map { "\($0.lat),\($0.lon)" } ?? "-") \(net.edgeLength[e])"
+            return "\(key(pts.first)) \(key(pts.last)) \(net.edgeLength[e])"
         }.sorted()
     }
 
@@ -29,9 +31,8 @@ final class SpatialOrderTests: XCTestCase {
         for e in 0..<ordered.edgeCount {
             let pts = ordered.points(of: e)
             for (node, p) in [(ordered.edgeFrom[e], pts.first), (ordered.edgeTo[e], pts.last)] {
-                let key = p.map { "\($0.lat),\($0.lon)" } ?? "-"
-                XCTAssertEqual(place[node, default: key], key)
-                place[node] = key
+                XCTAssertEqual(place[node, default: key(p)], key(p))
+                place[node] = key(p)
             }
         }
         // Scanned in edge order, junctions appear as 0, 1, 2, ...

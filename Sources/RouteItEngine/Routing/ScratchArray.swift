@@ -21,11 +21,7 @@ final class ScratchArray<Element: BitwiseCopyable> {
         let words = (byteCount >> 12) / 64 + 1
         written = .allocate(capacity: words)
         written.initialize(repeating: 0, count: words)
-        let zeroed = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Element>.size,
-                                                      alignment: MemoryLayout<Element>.alignment)
-        zeroed.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Element>.size)
-        zero = zeroed.load(as: Element.self)
-        zeroed.deallocate()
+        zero = MapDamage.zero()
         guard byteCount > 0 else { base = nil; return }
         let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
         guard let p, p != MAP_FAILED else {
@@ -51,16 +47,22 @@ final class ScratchArray<Element: BitwiseCopyable> {
     subscript(i: Int) -> Element {
         get {
             guard i >= 0 && i < count, let base else { return MapDamage.reportAndZero() }
-            let page = (i &* MemoryLayout<Element>.stride) &>> 12
-            guard written[page &>> 6] & (1 &<< (page & 63)) != 0 else { return zero }
+            let (word, bit) = pageBit(i)
+            guard written[word] & bit != 0 else { return zero }
             return base[i]
         }
         set {
             guard i >= 0 && i < count, let base else { MapDamage.report(); return }
-            let page = (i &* MemoryLayout<Element>.stride) &>> 12
-            written[page &>> 6] |= 1 &<< (page & 63)
+            let (word, bit) = pageBit(i)
+            written[word] |= bit
             base[i] = newValue
         }
+    }
+
+    /// Where the `written` bit of element `i`'s page is.
+    @inline(__always) private func pageBit(_ i: Int) -> (word: Int, bit: UInt64) {
+        let page = (i &* MemoryLayout<Element>.stride) &>> 12
+        return (page &>> 6, 1 &<< UInt64(page & 63))
     }
 
     /// Where element `i` lives (for tests of what is resident).

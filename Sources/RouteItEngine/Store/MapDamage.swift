@@ -25,6 +25,11 @@ enum MapDamage {
     @inline(never)
     static func reportAndZero<T: BitwiseCopyable>() -> T {
         report()
+        return zero()
+    }
+
+    /// A value of all-zero bytes (of up to 256).
+    static func zero<T: BitwiseCopyable>() -> T {
         precondition(MemoryLayout<T>.size <= 256)
         return zeroes.load(as: T.self)
     }
