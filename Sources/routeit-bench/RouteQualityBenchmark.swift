@@ -50,7 +50,8 @@ enum RouteQualityBenchmark {
                 func lines(_ r: Route) -> String {
                     r.steps.map { "    \($0.instruction) (\(Int($0.distance)) m)" }.joined(separator: "\n")
                 }
-                dump.append("\(a.latitude),\(a.longitude) -> \(b.latitude),\(b.longitude) \(verdict)\n  ours:  \(m.streetSequence.joined(separator: " | "))\n  osrm:  \(t.streetSequence.joined(separator: " | "))\n  ours steps:\n\(lines(m))\n  osrm steps:\n\(lines(t))\n")
+                let times = String(format: "ours %.1f s %.1f m, osrm %.1f s %.1f m", m.expectedTravelTime, m.distance, t.expectedTravelTime, t.distance)
+                dump.append("\(a.latitude),\(a.longitude) -> \(b.latitude),\(b.longitude) \(verdict) \(times)\n  ours:  \(m.streetSequence.joined(separator: " | "))\n  osrm:  \(t.streetSequence.joined(separator: " | "))\n  ours steps:\n\(lines(m))\n  osrm steps:\n\(lines(t))\n")
             }
         }
         if let path = args.string("dump") {
