@@ -346,15 +346,16 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
             var wayMetres = 0.0
             if way.bike.ferrySeconds > 0 {
-                for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += SegmentLength.metres(points[j - 1].coordinate, points[j].coordinate) }
+                for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += points[j - 1].coordinate.distance(to: points[j].coordinate) }
             }
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
-            var footDs = 0.0
+            var footDeciseconds = 0.0     // walking time as OSRM adds it up (`SegmentLength`)
             for j in (r.lowerBound + 1)..<r.upperBound {
-                length += SegmentLength.metres(points[j - 1].coordinate, points[j].coordinate)
-                footDs += SegmentLength.deciseconds(points[j - 1], points[j], kmh: Double(way.footSpeed))
+                length += points[j - 1].coordinate.distance(to: points[j].coordinate)
+                footDeciseconds += SegmentLength.deciseconds(osrmMetres: SegmentLength.osrmMetres(points[j - 1], points[j]),
+                                                             kmh: Double(way.footSpeed))
                 net.geometry.append(points[j])
                 guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
                 net.edgeFrom.append(from)
@@ -364,7 +365,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeFlags.append(way.flags)
                 net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
                 net.edgeFootMs.append(way.flags & EdgeFlags.foot != 0
-                                      ? UInt32(min(footDs * 100, Double(RoadNetwork.maxEdgeMs))) : 0)
+                                      ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
                 net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
                 net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
                 net.edgeBikeFlags.append(way.bike.flags)
@@ -378,7 +379,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 }
                 from = to
                 length = 0
-                footDs = 0
+                footDeciseconds = 0
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))

@@ -154,6 +154,10 @@ struct RoadNetwork {
         return max(1, UInt32(max(0, ms)))
     }
 
+    static func travelMs(deciseconds: Double) -> UInt32 {
+        UInt32(min(max(1, deciseconds) * 100, Double(maxEdgeMs)))
+    }
+
     static let maxEdgeMs: UInt32 = 1 << 30
 
     // MARK: storage
