@@ -17,7 +17,9 @@ to another one (5 Helsinki car answers; no walking one). Walking steps at foot.l
 full 5 km/h (was 2.5) made it again: 63 walking answers changed (10 Helsinki, 53 Monaco; 36 of them by
 distance, so by path); every car answer stayed equal. Walking gravel, fine gravel and pebblestone at
 3.75 km/h and sand and mud at 2.5 (foot.lua's surface_speeds) made it again: 9 Helsinki walking answers
-changed (7 by distance), no Monaco or car one.
+changed (7 by distance), no Monaco or car one. Walking segments timed as OSRM times them (whole
+deciseconds on its grid and latitude bands, `SegmentLength`) made it again: 117 walking answers changed
+(7 by distance, so by path: 6 Helsinki, 1 Monaco), the others by tenths of a second; no car one.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """
