@@ -44,4 +44,14 @@ final class WalkingSpeedsTests: XCTestCase {
             XCTAssertEqual(route.expectedTravelTime, 200 / (kmh / 3.6), accuracy: 1, surface)
         }
     }
+
+    /// foot.lua walks `highway=platform` (a tram or bus stop's platform) like a footway; cars never.
+    func testPlatformsAreWalkedNotDriven() throws {
+        let d = try block(middle: [("highway", "platform")])
+        let route = try walk(d)
+        XCTAssertEqual(route.distance, 200, accuracy: 2)
+        XCTAssertEqual(route.expectedTravelTime, 144, accuracy: 1)
+        let drive = try XCTUnwrap(d.route((100, 0), (100, 200), .car).first)
+        XCTAssertGreaterThan(drive.distance, 390)
+    }
 }

@@ -32,7 +32,8 @@ public struct RoadProfile: Equatable, Sendable {
         // Most ways (buildings, land use) are no road: out before any lookup.
         guard tags.contains(where: { $0.0 == "highway" }) else { return nil }
         let t = TagLookup(tags)
-        guard let highway = t["highway"], let cls = RoadClass(highway: highway) else { return nil }
+        guard let highway = t["highway"],
+              let cls = RoadClass(highway: highway) ?? (highway == "platform" ? .footway : nil) else { return nil }
         // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
         let isArea = t["area"] == "yes"
         roadClass = cls
