@@ -79,4 +79,25 @@ final class WalkingGuidanceTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -300), (0, 450), .walk).first),
                        ["Head north on Avenue", "Continue onto D 2564", "Arrive at your destination"])
     }
+
+    /// Vilhonkatu bends 75° right where a service road goes on straight ahead: a service road
+    /// never looks as obvious as the street (OSRM's `IsDistinctWideTurn` passes over ways of a
+    /// far lesser category), so a walker staying on Vilhonkatu hears nothing there. Had the way
+    /// ahead been a street too, the bend would be a turn.
+    func testAStreetBendingPastAServiceRoadIsNoTurnForWalkers() throws {
+        func bend(straightAhead: [(String, String)]) throws -> OfflineDirections {
+            var f = RoadFixture()
+            let e = point(75, 200)
+            f.node("S", 0, -200); f.node("B", 0, 0); f.node("E", e.0, e.1); f.node("N", 0, 150)
+            f.street(1, ["S", "B", "E"], "Vilhonkatu")
+            f.way(2, ["B", "N"], straightAhead)
+            return try f.build()
+        }
+        let target = point(75, 150)
+        XCTAssertEqual(instructions(try bend(straightAhead: [("highway", "service")]).route((0, -150), target, .walk).first),
+                       ["Head north on Vilhonkatu", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try bend(straightAhead: [("highway", "residential"), ("name", "Sivukatu")])
+                                        .route((0, -150), target, .walk).first),
+                       ["Head north on Vilhonkatu", "Turn right onto Vilhonkatu", "Arrive at your destination"])
+    }
 }

@@ -118,7 +118,9 @@ extension ManeuverBuilder {
             // A slip road of the class both ways are on is never as obvious.
             let linkOfSameClass = roadClass.isLink(to: inClass) && roadClass.isLink(to: candidateClass)
             if deviation >= WalkingObviousTurn.groupAngle {
-                // A wide turn is obvious only against ways bending more than twice as much.
+                // A wide turn is obvious only against ways bending more than twice as much, and
+                // ways of a far lesser category never look as obvious (`IsDistinctWideTurn`).
+                if roadClass.isStrictlyLess(than: candidateClass) { return false }
                 return !(other > 2 * deviation || other > ManeuverBuilder.straightAngle && linkOfSameClass)
             }
             let distinct = other > 2 * deviation && other - deviation > WalkingForks.distinctAngleDifference
