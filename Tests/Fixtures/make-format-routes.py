@@ -20,6 +20,8 @@ distance, so by path); every car answer stayed equal. Walking gravel, fine grave
 changed (7 by distance), no Monaco or car one. Walking segments timed as OSRM times them (whole
 deciseconds on its grid and latitude bands, `SegmentLength`) made it again: 117 walking answers changed
 (7 by distance, so by path: 6 Helsinki, 1 Monaco), the others by tenths of a second; no car one.
+Walkers on `highway=platform` (tram and bus stop platforms, as foot.lua) made it again: 14 Helsinki
+walking answers changed, all by path; no Monaco or car one.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """
