@@ -23,9 +23,11 @@ final class ModeThroughNodeTests: XCTestCase {
         // 50 m of Länsi: a short name change, folded away.
         XCTAssertEqual(instructions(try d.route((0, -200), (-50, 0)).first),
                        ["Head north on Itä", "Arrive at your destination"])
-        // Walkers could go on along the footway: a turn.
+        // Walkers could go on along the footway, but a footway never looks as obvious as the
+        // street: a name change for them too. OSRM 26.10 (foot.lua) on this very junction, built
+        // as an OSM file, answers "new name left" onto Länsi.
         XCTAssertEqual(instructions(try d.route((0, -200), (-250, 0), .walk).first),
-                       ["Head north on Itä", "Turn left onto Länsi", "Arrive at your destination"])
+                       ["Head north on Itä", "Continue onto Länsi", "Arrive at your destination"])
     }
 
     func testWhereACarCouldGoOnItIsATurn() throws {

@@ -83,7 +83,8 @@ final class WalkingGuidanceTests: XCTestCase {
     /// Vilhonkatu bends 75° right where a service road goes on straight ahead: a service road
     /// never looks as obvious as the street (OSRM's `IsDistinctWideTurn` passes over ways of a
     /// far lesser category), so a walker staying on Vilhonkatu hears nothing there. Had the way
-    /// ahead been a street too, the bend would be a turn.
+    /// ahead been a street too, the bend would be a turn. OSRM 26.10 (foot.lua) on this junction,
+    /// built as an OSM file: no step past the service road, "continue right" past the street.
     func testAStreetBendingPastAServiceRoadIsNoTurnForWalkers() throws {
         func bend(straightAhead: [(String, String)]) throws -> OfflineDirections {
             var f = RoadFixture()
