@@ -28,6 +28,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// closed (a closed number is reused at once, and a late accept on it would take and drop a
     /// connection meant for the next server of the same test).
     private let acceptLoopDone = DispatchSemaphore(value: 0)
+    /// Every connection's thread, left only when it no longer touches its descriptor: stop()
+    /// closes the descriptors after that, so a late send or shutdown never lands on a number
+    /// already reused by the next server's socket (which closed its connection before an answer).
+    private let serving = DispatchGroup()
 
     var requestCount: Int { lock.withLock { _requests.count } }
     /// Request lines ("GET /path HTTP/1.1") in arrival order.
@@ -69,7 +73,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         shutdown(socketFD, Int32(SHUT_RDWR))
         acceptLoopDone.wait()
         close(socketFD)
-        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
+        serving.wait()
+        for fd in fds { close(fd) }
     }
 
     private func acceptLoop() {
@@ -81,7 +87,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             if stopped { lock.unlock(); close(client); return }
             clientFDs.append(client)
             lock.unlock()
-            Thread { [self] in serve(client) }.start()
+            serving.enter()
+            Thread { [self] in serve(client); serving.leave() }.start()
         }
     }
 
