@@ -86,6 +86,7 @@ enum RouteQualityBenchmark {
             "same_path": t.samePath, "names_agree": t.namesAgree,
             "median_duration_difference": t.medianDurationDifference.map(JSONValue.number) ?? NSNull(),
             "osrm_forks_on_same_path": t.referenceForks, "forks_matched": t.forksMatched,
+            "forks_matched_same_side": t.forksMatchedOnTheSameSide,
             "fork_recall": t.forkRecall.map(JSONValue.number) ?? NSNull(),
             "name_agreement": t.nameAgreement.map(JSONValue.number) ?? NSNull(),
             "routeit_steps": counts(t.ourCounts), "osrm_steps": counts(t.referenceCounts),

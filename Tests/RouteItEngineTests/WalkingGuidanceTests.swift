@@ -101,4 +101,28 @@ final class WalkingGuidanceTests: XCTestCase {
                                         .route((0, -150), target, .walk).first),
                        ["Head north on Vilhonkatu", "Turn right onto Vilhonkatu", "Arrive at your destination"])
     }
+
+    /// A footway and a named square's outline drawn between the same two junctions are one
+    /// stretch, named after the square whichever way comes first (OSRM keeps one of parallel
+    /// segments, the named one at equal time). OSRM 26.10 (foot.lua) on this network built as an
+    /// OSM file, in both orders: "Alku", new name "Aukio", new name "Loppu", and no fork.
+    func testAFootwayDrawnOverASquaresOutlineIsOneStretchNamedAfterTheSquare() throws {
+        for squareFirst in [false, true] {
+            var f = RoadFixture()
+            f.node("S", 0, -200); f.node("A", 0, 0); f.node("B", 0, 250); f.node("E", 0, 450)
+            f.node("W", -150, 50); f.node("X", 150, 300)
+            f.way(1, ["S", "A"], [("highway", "footway"), ("name", "Alku")])
+            let footway: [(String, String)] = [("highway", "footway")]
+            let square: [(String, String)] = [("highway", "pedestrian"), ("name", "Aukio")]
+            f.way(2, ["A", "B"], squareFirst ? square : footway)
+            f.way(3, ["A", "B"], squareFirst ? footway : square)
+            f.way(4, ["B", "E"], [("highway", "footway"), ("name", "Loppu")])
+            f.way(5, ["A", "W"], [("highway", "footway"), ("name", "Sivu")])
+            f.way(6, ["B", "X"], [("highway", "footway"), ("name", "Toinen")])
+            let d = try f.build()
+            XCTAssertEqual(instructions(try d.route((0, -150), (0, 400), .walk).first),
+                           ["Head north on Alku", "Continue onto Aukio", "Continue onto Loppu", "Arrive at your destination"],
+                           "square first: \(squareFirst)")
+        }
+    }
 }

@@ -383,6 +383,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))
+        net.keepOneOfParallelFootEdges()
         return (net, junctions)
     }
 

@@ -19,7 +19,14 @@ public struct RouteQualityTally: Sendable {
     /// within `forkMatchMetres`.
     public private(set) var referenceForks = 0
     public private(set) var forksMatched = 0
+    /// Of those, the ones where ours keeps to the same side ("Keep left" where OSRM says so).
+    public private(set) var forksMatchedOnTheSameSide = 0
     public static let forkMatchMetres = 30.0
+
+    /// "Keep left" / "Keep right" (nil for any other step).
+    static func forkSide(_ step: RouteStep) -> Bool? {
+        step.instruction.hasPrefix("Keep left") ? true : step.instruction.hasPrefix("Keep right") ? false : nil
+    }
     public private(set) var ourCounts = StepCounts()
     public private(set) var referenceCounts = StepCounts()
     public private(set) var ourAlternatives = AlternativeStats()
@@ -112,11 +119,14 @@ public struct RouteQualityTally: Sendable {
             referenceAlternatives.add(reference)
             if RouteQualityTally.samePath(mine, theirs) {
                 samePath += 1
-                let ourForks = zip(mine.readings, mine.steps).filter { $0.0.kind == .fork }.compactMap { $0.1.polyline.first }
+                let ourForks = zip(mine.readings, mine.steps).filter { $0.0.kind == .fork }
+                    .compactMap { pair in pair.1.polyline.first.map { ($0, RouteQualityTally.forkSide(pair.1)) } }
                 for (reading, step) in zip(theirs.readings, theirs.steps) where reading.kind == .fork {
                     guard let at = step.polyline.first else { continue }
                     referenceForks += 1
-                    if ourForks.contains(where: { $0.distance(to: at) <= RouteQualityTally.forkMatchMetres }) {
+                    let near = ourForks.filter { $0.0.distance(to: at) <= RouteQualityTally.forkMatchMetres }
+                    if near.contains(where: { $0.1 == RouteQualityTally.forkSide(step) }) { forksMatchedOnTheSameSide += 1 }
+                    if !near.isEmpty {
                         forksMatched += 1
                     } else if stepExamples["missed fork", default: []].count < 8 {
                         stepExamples["missed fork", default: []].append((a, b))
