@@ -22,11 +22,6 @@ public struct RouteQualityTally: Sendable {
     /// Of those, the ones where ours keeps to the same side ("Keep left" where OSRM says so).
     public private(set) var forksMatchedOnTheSameSide = 0
     public static let forkMatchMetres = 30.0
-
-    /// "Keep left" / "Keep right" (nil for any other step).
-    static func forkSide(_ step: RouteStep) -> Bool? {
-        step.instruction.hasPrefix("Keep left") ? true : step.instruction.hasPrefix("Keep right") ? false : nil
-    }
     public private(set) var ourCounts = StepCounts()
     public private(set) var referenceCounts = StepCounts()
     public private(set) var ourAlternatives = AlternativeStats()
@@ -149,6 +144,11 @@ public struct RouteQualityTally: Sendable {
 
     public var onlyReferenceShare: Double { pairs > 0 ? Double(onlyReference) / Double(pairs) : 0 }
     public var onlyOursShare: Double { pairs > 0 ? Double(onlyOurs) / Double(pairs) : 0 }
+    /// "Keep left" / "Keep right" (nil for any other step).
+    static func forkSide(_ step: RouteStep) -> Bool? {
+        step.instruction.hasPrefix("Keep left") ? true : step.instruction.hasPrefix("Keep right") ? false : nil
+    }
+
     /// The share of the reference's forks (on same-path routes) that ours announce too.
     public var forkRecall: Double? { referenceForks > 0 ? Double(forksMatched) / Double(referenceForks) : nil }
     /// The median of `durationDifferences`: how far the two engines' travel times are apart.
