@@ -32,6 +32,8 @@ public struct RoadProfile: Equatable, Sendable {
         // Most ways (buildings, land use) are no road: out before any lookup.
         guard tags.contains(where: { $0.0 == "highway" }) else { return nil }
         let t = TagLookup(tags)
+        // `highway=platform` (a tram or bus stop's platform) is walked as foot.lua walks it, and
+        // never driven; it stays out of `RoadClass(highway:)`, which the bicycle profile shares.
         guard let highway = t["highway"],
               let cls = RoadClass(highway: highway) ?? (highway == "platform" ? .footway : nil) else { return nil }
         // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
