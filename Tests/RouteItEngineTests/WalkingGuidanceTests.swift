@@ -125,4 +125,20 @@ final class WalkingGuidanceTests: XCTestCase {
                            "square first: \(squareFirst)")
         }
     }
+
+    /// A footway leaves 30° right and curves away to 75° after its first 10 m: at the split it
+    /// is one side of a fork, as OSRM reads its bearings there. OSRM 26.10 (foot.lua) on this
+    /// network built as an OSM file: "fork slight left" for the walker taking the other way.
+    func testAWayCurvingAwayPastItsFirstMetresStillMakesAFork() throws {
+        var f = RoadFixture()
+        let left = point(-30, 200), bend = point(30, 10), away = point(75, 150)
+        f.node("S", 0, -200); f.node("J", 0, 0); f.node("L", left.0, left.1)
+        f.node("R1", bend.0, bend.1); f.node("R2", bend.0 + away.0, bend.1 + away.1)
+        f.way(1, ["S", "J"], [("highway", "footway")])
+        f.way(2, ["J", "L"], [("highway", "footway")])
+        f.way(3, ["J", "R1", "R2"], [("highway", "footway")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -150), point(-30, 150), .walk).first),
+                       ["Head north", "Keep left at the fork", "Arrive at your destination"])
+    }
 }

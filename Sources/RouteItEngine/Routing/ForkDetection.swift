@@ -16,7 +16,7 @@ extension ManeuverBuilder {
 
     /// Every way the mode may leave `node` by, except back the way it came.
     /// `atSplit`: each branch's heading is read where it is 10 m from the junction (a cyclist's
-    /// fork, `BicycleGuidanceClasses.heading(leaving:at:)`), not past its first 20 m.
+    /// or walker's fork, `BicycleGuidanceClasses.heading(leaving:at:)`), not past its first 20 m.
     func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool = false) -> [Branch] {
         var out: [Branch] = []
         for e in adjacency.edges(of: node) where e != prev.edge {
@@ -65,7 +65,10 @@ extension ManeuverBuilder {
     /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
     /// or the route stays on a main road past a slip road.
     func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Maneuver.Direction? {
-        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: mode == .bike)
+        // Cyclists and walkers: each way's heading where it leaves, as OSRM's intersection
+        // bearings are taken. A footway leaving 30° off and curving away past its first 10 m is
+        // one side of a fork to OSRM (Helsinki walks: OSRM's forks met 50 → 56 of 63).
+        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: mode != .car)
         guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
         let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
         let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge])
