@@ -351,11 +351,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
+            let walked = way.flags & EdgeFlags.foot != 0
             var footDeciseconds = 0.0     // walking time as OSRM adds it up (`SegmentLength`)
             for j in (r.lowerBound + 1)..<r.upperBound {
                 length += points[j - 1].coordinate.distance(to: points[j].coordinate)
-                footDeciseconds += SegmentLength.deciseconds(osrmMetres: SegmentLength.osrmMetres(points[j - 1], points[j]),
-                                                             kmh: Double(way.footSpeed))
+                if walked {
+                    footDeciseconds += SegmentLength.deciseconds(osrmMetres: SegmentLength.osrmMetres(points[j - 1], points[j]),
+                                                                 kmh: Double(way.footSpeed))
+                }
                 net.geometry.append(points[j])
                 guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
                 net.edgeFrom.append(from)
@@ -364,8 +367,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeClass.append(way.roadClass.rawValue)
                 net.edgeFlags.append(way.flags)
                 net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
-                net.edgeFootMs.append(way.flags & EdgeFlags.foot != 0
-                                      ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
+                net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
                 net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
                 net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
                 net.edgeBikeFlags.append(way.bike.flags)
