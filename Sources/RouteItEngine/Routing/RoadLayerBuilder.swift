@@ -143,6 +143,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// being built while the rest is written.
     private struct PreparedRoads {
         var net: RoadNetwork
+        var adjacency: NodeAdjacency
         var restrictions: [TurnRestriction]
         var car: BuiltMode
         var walk: BuiltMode
@@ -164,7 +165,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         guard prepared == nil, refs.count <= concurrentRefLimit else { return }
         builtConcurrently = true
         prepared = BackgroundWork(name: "RouteIt roads") { [self] in
-            let (net, junctions) = orderedNetwork(coordinates: coordinates)
+            let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
             let restrictions = self.restrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
             ways = []
@@ -180,7 +181,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                                          smallSize: smallSize, progress: { _ in })
             let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
                                           smallSize: smallSize, progress: { _ in })
-            return PreparedRoads(net: net, restrictions: restrictions, car: car, walk: walk, bike: bike)
+            return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, car: car, walk: walk, bike: bike)
         }
     }
 
@@ -195,7 +196,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             self.prepared = nil
             let roads = try prepared.wait()
             try progress(0.5)
-            try writeNetwork(roads.net, restrictions: roads.restrictions, to: db, sections: sections)
+            try writeNetwork(roads.net, adjacency: roads.adjacency, restrictions: roads.restrictions, to: db, sections: sections)
             for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk")] {
                 try mode.graph.write(to: sections, prefix: prefix)
                 try mode.ch.write(to: sections, prefix: prefix)
@@ -209,14 +210,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             try progress(1)
             return
         }
-        let (net, junctions) = orderedNetwork(coordinates: coordinates)
+        let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
         ways = []
         refs = []
         nameIndex = [:]
         ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
         try progress(0.05)
         let (obstacles, viaIndex) = modeObstacles(junctions)
-        try writeNetwork(net, restrictions: restrictions, to: db, sections: sections)
+        try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, to: db, sections: sections)
 
         var components: [[Int32]] = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
@@ -246,11 +247,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     }
 
     /// The network itself, its adjacency and grid, and the turn restrictions' table.
-    private func writeNetwork(_ net: RoadNetwork, restrictions: [TurnRestriction], to db: SQLiteDatabase,
-                              sections: MapSectionWriter) throws {
+    private func writeNetwork(_ net: RoadNetwork, adjacency: NodeAdjacency, restrictions: [TurnRestriction],
+                              to db: SQLiteDatabase, sections: MapSectionWriter) throws {
         try writeTables(restrictions, to: db)
         try net.write(to: sections)
-        try NodeAdjacency(net).write(to: sections)
+        try adjacency.write(to: sections)
         try EdgeGrid.build(net).write(to: sections)
         ImportMemoryTrace.mark("roads: network, adjacency and grid written")
     }
@@ -261,12 +262,15 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var newNode: [Int32]
     }
 
-    /// The network from pass 1's ways in curve order (the unordered one is dropped).
-    private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, OrderedJunctions) {
+    /// The network from pass 1's ways in curve order (the unordered one is dropped), with its
+    /// adjacency, by which one of each pair of parallel foot edges is kept.
+    private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, NodeAdjacency, OrderedJunctions) {
         let (built, junctions) = buildNetwork(coordinates: coordinates)
         ImportMemoryTrace.mark("roads: network built (\(built.edgeCount) edges)")
-        let (net, newNode) = built.spatiallyOrdered()
-        return (net, OrderedJunctions(ids: junctions, newNode: newNode))
+        var (net, newNode) = built.spatiallyOrdered()
+        let adjacency = NodeAdjacency(net)
+        net.keepOneOfParallelFootEdges(adjacency)
+        return (net, adjacency, OrderedJunctions(ids: junctions, newNode: newNode))
     }
 
     /// Builds one mode's graph and hierarchy and lays them out, with the mode's component of
@@ -385,7 +389,6 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))
-        net.keepOneOfParallelFootEdges()
         return (net, junctions)
     }
 

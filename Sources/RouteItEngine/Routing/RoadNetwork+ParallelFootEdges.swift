@@ -6,25 +6,18 @@
 /// square. RouteIt kept both, told the walker to "Keep right at the fork" between the two, and
 /// named the stretch after whichever edge the search met first.
 extension RoadNetwork {
-    mutating func keepOneOfParallelFootEdges() {
-        // Foot edges by their lower-numbered end (a counting sort: two arrays of Int32, no
-        // hashing, for maps of tens of millions of edges); parallel edges share both ends.
+    /// Each pair of foot edges meeting at a junction is looked at once, at its lower-numbered end.
+    mutating func keepOneOfParallelFootEdges(_ adjacency: NodeAdjacency) {
         func lowerEnd(_ edge: Int) -> Int { Int(min(edgeFrom[edge], edgeTo[edge])) }
-        var start = [Int32](repeating: 0, count: nodeCount + 1)
-        for edge in 0..<edgeCount where walks(edge) { start[lowerEnd(edge) + 1] += 1 }
-        for node in 0..<nodeCount { start[node + 1] += start[node] }
-        var byEnd = [Int32](repeating: 0, count: Int(start[nodeCount]))
-        var next = start
-        for edge in 0..<edgeCount where walks(edge) {
-            let end = lowerEnd(edge)
-            byEnd[Int(next[end])] = Int32(edge)
-            next[end] += 1
-        }
-        next = []
-        for node in 0..<nodeCount where start[node + 1] - start[node] > 1 {
-            let group = byEnd[Int(start[node])..<Int(start[node + 1])].map(Int.init)
-            for (i, edge) in group.enumerated() where walks(edge) {
-                for other in group[(i + 1)...] where walks(other) && isSameStretch(edge, other) {
+        for node in 0..<nodeCount {
+            let here = Int(adjacency.start[node])..<Int(adjacency.start[node + 1])
+            guard here.count > 1 else { continue }
+            for i in here {
+                let edge = Int(adjacency.edges[i])
+                guard walks(edge), lowerEnd(edge) == node else { continue }
+                for j in (i + 1)..<here.upperBound {
+                    let other = Int(adjacency.edges[j])
+                    guard walks(other), lowerEnd(other) == node, isSameStretch(edge, other) else { continue }
                     if isPreferredOnFoot(other, over: edge) {
                         edgeFlags[edge] &= ~EdgeFlags.foot
                         break
@@ -45,11 +38,13 @@ extension RoadNetwork {
         return edgeFrom[a] == edgeTo[b] && edgeTo[a] == edgeFrom[b] && p.elementsEqual(q.reversed())
     }
 
-    /// Quicker, then named over unnamed, then the name first in byte order.
+    /// Quicker, then named over unnamed, then the name first in byte order, then the older way
+    /// (the first in the file, as OSRM keeps it: extracts are sorted by id).
     private func isPreferredOnFoot(_ edge: Int, over other: Int) -> Bool {
         if edgeFootMs[edge] != edgeFootMs[other] { return edgeFootMs[edge] < edgeFootMs[other] }
         let name = self.name(of: edge), otherName = self.name(of: other)
         if name.isEmpty != otherName.isEmpty { return otherName.isEmpty }
-        return name.utf8.lexicographicallyPrecedes(otherName.utf8)
+        if name != otherName { return name.utf8.lexicographicallyPrecedes(otherName.utf8) }
+        return edgeWay[edge] < edgeWay[other]
     }
 }
