@@ -101,6 +101,32 @@ struct ManeuverBuilder {
     /// Where the road obviously goes on, a bend up to this is still a name change.
     static let obviousBendAngle = 35.0
 
+    /// Where a third way meets the route: for a driver only ways a car may use count (OSRM's car
+    /// graph has no footways, so a footpath crossing makes no intersection to announce at).
+    func isJunction(_ node: Int32) -> Bool {
+        guard mode == .car else { return adjacency.degree(node) >= 3 }
+        var ways = 0
+        for e in adjacency.edges(of: node) where net.allows(e, forward: true, mode) || net.allows(e, forward: false, mode) {
+            ways += 1
+            if ways == 3 { return true }
+        }
+        return false
+    }
+
+    /// A junction where, besides the road in and the road on, only driveways, tracks and paths
+    /// meet (OSRM's `DrivewayHandler`), arriving on a road that is none of those.
+    func isDrivewayJunction(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg) -> Bool {
+        func isLowPriority(_ e: Int) -> Bool { GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).isLowPriority }
+        guard !isLowPriority(prev.edge), !isLowPriority(leg.edge) else { return false }
+        var sideWays = 0
+        for e in adjacency.edges(of: node) where e != prev.edge && e != leg.edge
+            && (net.allows(e, forward: true, mode) || net.allows(e, forward: false, mode)) {
+            guard isLowPriority(e) else { return false }
+            sideWays += 1
+        }
+        return sideWays > 0
+    }
+
     func steps(for legs: [RouteLeg]) -> [RouteStep] {
         let coords = legs.map { net.clip($0.edge, from: $0.from, to: $0.to) }
         // Legs too short to have a direction (a phantom on a junction) only carry their cost.
@@ -151,7 +177,7 @@ struct ManeuverBuilder {
             // (one name index is one name and ref).
             let renamed = net.edgeName[prev.edge] != net.edgeName[leg.edge] && labels[last].requiresAnnouncement(onto: label)
             let turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
-            let junction = adjacency.degree(node) >= 3
+            let junction = isJunction(node)
             if turnsBack {
                 steps.append(draft)
                 draft = Draft(kind: .uTurn, name: name)
@@ -196,6 +222,14 @@ struct ManeuverBuilder {
                         && !draft.label.isEmpty && draft.label.requiresAnnouncement(onto: label) {
                 // A new name taken on where no way joins (a ref changing, then the name ending) is
                 // told at the next junction, measured against the street the step announced.
+                steps.append(draft)
+                draft = Draft(kind: .continue, name: name, turn: turn)
+            } else if mode == .car && junction && !name.isEmpty && !labels[last].isSameNamedStreet(as: label)
+                        && !draft.label.isSameStreet(as: label) && isDrivewayJunction(at: node, arrivingBy: prev, leaving: leg) {
+                // Past driveways only, a road without a name of its own (a bare ref) is told as a
+                // new name when the step announced another street (OSRM's DrivewayHandler): "Avenue
+                // Des Diables Bleus (M 2564)" turning into plain "D 2564" is said at the first
+                // driveway, and never on the way back, where the step already says "D 2564".
                 steps.append(draft)
                 draft = Draft(kind: .continue, name: name, turn: turn)
             } else if junction && abs(turn) >= 50 && (name.isEmpty || abs(turn) >= 120) && !(roundabouts && isRoundabout)

@@ -39,6 +39,12 @@ struct StreetLabel: Hashable, Sendable {
         return !obvious && !StreetLabel.differOnlyBySuffix(name, next.name)
     }
 
+    /// OSRM's `isSameName`: both roads have a name (a ref alone is not enough) and going from one
+    /// to the other is no news.
+    func isSameNamedStreet(as other: StreetLabel) -> Bool {
+        !name.isEmpty && !other.name.isEmpty && !requiresAnnouncement(onto: other)
+    }
+
     /// Both roads have a name or ref and going from one to the other is no news.
     func isSameStreet(as other: StreetLabel) -> Bool {
         !isEmpty && !other.isEmpty && !requiresAnnouncement(onto: other)
