@@ -31,6 +31,8 @@ struct ManeuverBuilder {
         var junctionsPassed = 0
         /// Ways the mode may take at the step's junction, the way back excluded.
         var choices = 0
+        /// Ways a driver meets at the step's junction besides the one arriving (`waysMet`).
+        var waysMet = 0
         /// Heading arriving at the step's junction (nil for the first step).
         var inBearing: Double?
         /// A turn at a junction where the street goes on but not obviously (OSRM's "Continue
@@ -125,6 +127,24 @@ struct ManeuverBuilder {
             sideWays += 1
         }
         return sideWays > 0
+    }
+
+    /// The ways a driver meets at `node` besides the one arriving, whether or not they may be
+    /// entered, with the other carriageway of a divided street counted in the arriving one (a
+    /// one-way of the same street leaving back beside the one-way arriving): OSRM merges the two
+    /// carriageways into one road, so one way met is a junction-less name change to it.
+    func waysMet(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Int {
+        func isOneWay(_ e: Int) -> Bool { !(net.allows(e, forward: true, .car) && net.allows(e, forward: false, .car)) }
+        let arriving = net.label(of: prev.edge)
+        var ways = 0
+        for e in adjacency.edges(of: node) where e != prev.edge && net.allows(e, mode) {
+            let forward = net.edgeFrom[e] == node
+            let otherCarriageway = isOneWay(prev.edge) && isOneWay(e) && arriving.isSameStreet(as: net.label(of: e))
+                && heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
+                    .map { abs(ManeuverBuilder.turnAngle(from: inBearing, to: $0)) >= StepCollapsing.reversedAngle } == true
+            if !otherCarriageway { ways += 1 }
+        }
+        return ways
     }
 
     func steps(for legs: [RouteLeg]) -> [RouteStep] {
@@ -258,6 +278,7 @@ struct ManeuverBuilder {
             if steps.count > stepsBefore {
                 draft.label = label
                 draft.choices = junction ? branches(at: node, arrivingBy: prev, inBearing: inBearing).count : 1
+                draft.waysMet = junction ? waysMet(at: node, arrivingBy: prev, inBearing: inBearing) : 1
                 draft.inBearing = inBearing
                 // A U-turn through a connector is on the road it comes back by.
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }

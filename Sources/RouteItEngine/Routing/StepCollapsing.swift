@@ -24,7 +24,30 @@ struct StepCollapsing {
     typealias Draft = ManeuverBuilder.Draft
 
     func collapse(_ steps: [Draft]) -> [Draft] {
-        foldNameChanges(markTurnarounds(combineConnectedTurns(steps)))
+        foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(steps))))
+    }
+
+    /// A driver's name change too short to be a street of its own (a connector's length, met where
+    /// no other way joins and passing none) right before another maneuver folds into the step
+    /// before it, as OSRM collapses `maneuverPreceededByNameChange`; the step before is then
+    /// judged by its whole length. Pont Sainte-Dévote (92 m) runs into 22 m of Boulevard Princesse
+    /// Charlotte before "Turn right onto Boulevard de Suisse": OSRM names the bridge, 114 m.
+    func foldNameChangesBeforeManeuvers(_ steps: [Draft]) -> [Draft] {
+        guard mode == .car else { return steps }
+        var out: [Draft] = []
+        for (i, step) in steps.enumerated() {
+            guard var previous = out.last, previous.kind != .roundabout,
+                  step.kind == .continue || step.kind == .turn, step.waysMet <= 1,
+                  step.distance <= connectorLength, step.junctionsPassed == 0,
+                  i + 1 < steps.count, steps[i + 1].kind != .roundabout,
+                  StepCollapsing.sameTravel(previous, step) else {
+                out.append(step)
+                continue
+            }
+            previous.absorb(step)
+            out[out.count - 1] = previous
+        }
+        return out
     }
 
     /// Longest step that can be a turnaround (a loop at the end of a carriageway).
