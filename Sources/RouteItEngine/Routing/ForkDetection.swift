@@ -96,11 +96,36 @@ extension ManeuverBuilder {
             || chosenClass == incoming && otherClass != incoming
         if sameRoad && abs(chosen.angle) < 10 && ManeuverBuilder.bendsAwayDistinctly(other.angle, from: chosen.angle, mode: mode) { return nil }
         if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: [other]) { return nil }
+        if mode == .car && (ManeuverBuilder.isMuchNarrower(chosen.angle, than: other.angle)
+                            || ManeuverBuilder.isMuchNarrower(other.angle, than: chosen.angle)
+                            || !isSetApart(chosen, other, at: node, arrivingBy: prev, inBearing: inBearing)) { return nil }
         return chosen.angle < other.angle ? .slightLeft : .slightRight
     }
 }
 
 extension ManeuverBuilder {
+    /// OSRM's fork stands apart from the junction's other ways: the nearest way on either side of
+    /// the pair (the way back included, and ways a car may only leave by) is at least
+    /// `GROUP_ANGLE` (60°) further round.
+    func isSetApart(_ a: Branch, _ b: Branch, at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Bool {
+        let left = min(a.angle, b.angle), right = max(a.angle, b.angle)
+        var nearestLeft = -180.0, nearestRight = 180.0
+        for e in adjacency.edges(of: node) where e != prev.edge && e != a.edge && e != b.edge && net.allows(e, mode) {
+            let forward = net.edgeFrom[e] == node
+            guard let h = heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres) else { continue }
+            let angle = ManeuverBuilder.turnAngle(from: inBearing, to: h)
+            if angle < left { nearestLeft = max(nearestLeft, angle) }
+            if angle > right { nearestRight = min(nearestRight, angle) }
+        }
+        return left - nearestLeft >= WalkingObviousTurn.groupAngle && nearestRight - right >= WalkingObviousTurn.groupAngle
+    }
+
+    /// OSRM's `isObviousOfTwo` by angle: a way bending off more than 1.4 times as much as another,
+    /// and by more than `FUZZY_ANGLE_DIFFERENCE` (25°), leaves that other one obvious; no fork.
+    static func isMuchNarrower(_ road: Double, than other: Double) -> Bool {
+        abs(other) > 1.4 * abs(road) && abs(abs(other) - abs(road)) > 25
+    }
+
     /// Whether a branch at `other` bends away from the way on at `chosen` clearly enough that
     /// the way on is no fork. Walkers get OSRM's test (`IsDistinctNarrowTurn`): the branch
     /// deviates more than twice as much from straight and by more than half of

@@ -1,0 +1,48 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// When a driver's split is a fork, as OSRM's `findFork` and `isObviousOfTwo` decide it. Each
+/// expectation is what OSRM 26.10 with car.lua answered on the same network built as an OSM file.
+final class CarForkRulesTests: XCTestCase {
+    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
+
+    private func point(_ degrees: Double, _ metres: Double) -> (Double, Double) {
+        (metres * sin(degrees * .pi / 180), metres * cos(degrees * .pi / 180))
+    }
+
+    /// Main goes on dead ahead and Branch leaves 35° right: Main is obvious (Branch bends off more
+    /// than 1.4 times as much, and by more than 25°), so taking Branch is a turn, not a fork.
+    func testABranchBendingOffMuchMoreIsATurn() throws {
+        var f = RoadFixture()
+        let b = point(35, 300)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("N", 0, 300); f.node("B", b.0, b.1)
+        f.street(1, ["S", "X"], "Main", highway: "primary")
+        f.street(2, ["X", "N"], "Main", highway: "primary")
+        f.street(3, ["X", "B"], "Branch", highway: "primary")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -290), (b.0 * 0.9, b.1 * 0.9)).first),
+                       ["Head north on Main", "Turn slight right onto Branch", "Arrive at your destination"])
+    }
+
+    /// Left and Right split 25° either side: a fork when the next way round (Third) is 90° off,
+    /// two turns when it is 55° off, within 60° of the pair.
+    func testAForkStandsApartFromTheJunctionsOtherWays() throws {
+        for (third, fork) in [(90.0, true), (55.0, false)] {
+            var f = RoadFixture()
+            let l = point(-25, 300), r = point(25, 300), t = point(third, 300)
+            f.node("S", 0, -300); f.node("X", 0, 0); f.node("L", l.0, l.1); f.node("R", r.0, r.1); f.node("T", t.0, t.1)
+            f.street(1, ["S", "X"], "Main", highway: "primary")
+            f.street(2, ["X", "L"], "Left", highway: "primary")
+            f.street(3, ["X", "R"], "Right", highway: "primary")
+            f.street(4, ["X", "T"], "Third", highway: "primary")
+            let d = try f.build()
+            XCTAssertEqual(instructions(try d.route((0, -290), (l.0 * 0.9, l.1 * 0.9)).first),
+                           ["Head north on Main", fork ? "Keep left at the fork onto Left" : "Turn slight left onto Left",
+                            "Arrive at your destination"], "third way \(third)°")
+            XCTAssertEqual(instructions(try d.route((0, -290), (r.0 * 0.9, r.1 * 0.9)).first),
+                           ["Head north on Main", fork ? "Keep right at the fork onto Right" : "Turn slight right onto Right",
+                            "Arrive at your destination"], "third way \(third)°")
+        }
+    }
+}
