@@ -103,4 +103,26 @@ final class WalkingNameChangeTests: XCTestCase, HandMadeJunctions {
         let route = try XCTUnwrap(try bend(crowded: false).route((-250, 0), point(250, -30), .walk).first)
         XCTAssertEqual(route.steps.count, 2, "\(instructions(route))")
     }
+
+    /// Avenue runs 200 m north to N; an unnamed way goes on 40 m to M, where Rue F leaves 45° left;
+    /// 80 m along Rue F, Rue R turns off 90° left. OSRM 26.10 (foot.lua) on these networks built
+    /// as OSM files: when the unnamed way is a residential street and nothing else meets at M,
+    /// Rue F is a "new name", folded as short, and "Turn left onto Rue R" is the only step; when it
+    /// is a footway and a service road also leaves M (45° right), "Turn left onto Rue F" stays.
+    func testFromAnUnnamedStreetTheObviousWayIsANameChangeFromAFootwayATurn() throws {
+        for (middle, serviceRoad, folds) in [("residential", false, true), ("footway", true, false)] {
+            var f = RoadFixture()
+            f.node("S", 0, -200); f.node("N", 0, 0); f.node("M", 0, 40); f.node("K", 40, 80)
+            f.node("F1", -57, 97); f.node("F2", -114, 154); f.node("W", -198, -44)
+            f.street(1, ["S", "N"], "Avenue")
+            f.way(2, ["N", "M"], [("highway", middle)])
+            if serviceRoad { f.way(3, ["M", "K"], [("highway", "service")]) }
+            f.street(4, ["M", "F1", "F2"], "Rue F")
+            f.street(5, ["F1", "W"], "Rue R")
+            let d = try f.build()
+            let steps = try XCTUnwrap(d.route((0, -190), (-190, -36), .walk).first).steps.map(\.instruction)
+            XCTAssertEqual(steps.contains { $0.hasSuffix("onto Rue F") }, !folds, "\(middle): \(steps)")
+            XCTAssertEqual(steps.last { $0.hasPrefix("Turn") }, "Turn left onto Rue R", "\(middle): \(steps)")
+        }
+    }
 }

@@ -215,10 +215,12 @@ struct ManeuverBuilder {
                 let bearsOn: Bool
                 var obviousForWalker = true
                 if mode == .walk {
-                    // OSRM's foot guidance: from a named way onto the obvious way, a new name is a name
-                    // change at any angle; off an unnamed path onto a street it is a turn.
+                    // OSRM's foot guidance: from a named way or an unnamed street onto the obvious way,
+                    // a new name is a name change at any angle (folded when short: Chemin de
+                    // Fontvieille in Monaco); off an unnamed footway or path onto a street it is a turn.
                     let obvious = !junction || isWalkersObviousWay(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
-                    bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !labels[last].isEmpty
+                    let offUnnamedPath = labels[last].isEmpty && GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge])).isLowPriority
+                    bearsOn = abs(turn) < ManeuverBuilder.straightAngle || obvious && !offUnnamedPath
                     obviousForWalker = obvious
                 } else {
                     let obvious = !junction || isObvious(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)
