@@ -8,7 +8,7 @@ extension ManeuverBuilder {
     func isJunction(_ node: Int32) -> Bool {
         guard mode == .car else { return adjacency.degree(node) >= 3 }
         var ways = 0
-        for e in adjacency.edges(of: node) where net.allows(e, forward: true, mode) || net.allows(e, forward: false, mode) {
+        for e in adjacency.edges(of: node) where net.allows(e, mode) {
             ways += 1
             if ways == 3 { return true }
         }
@@ -21,8 +21,7 @@ extension ManeuverBuilder {
         func isLowPriority(_ e: Int) -> Bool { GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).isLowPriority }
         guard !isLowPriority(prev.edge), !isLowPriority(leg.edge) else { return false }
         var sideWays = 0
-        for e in adjacency.edges(of: node) where e != prev.edge && e != leg.edge
-            && (net.allows(e, forward: true, mode) || net.allows(e, forward: false, mode)) {
+        for e in adjacency.edges(of: node) where e != prev.edge && e != leg.edge && net.allows(e, mode) {
             guard isLowPriority(e) else { return false }
             sideWays += 1
         }
