@@ -34,13 +34,11 @@ extension ManeuverBuilder {
     /// carriageways into one road, so one way met is a junction-less name change to it.
     func waysMet(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Int {
         func isOneWay(_ e: Int) -> Bool { !(net.allows(e, forward: true, .car) && net.allows(e, forward: false, .car)) }
-        let arriving = net.label(of: prev.edge)
+        let arriving = net.label(of: prev.edge), arrivesOneWay = isOneWay(prev.edge)
         var ways = 0
         for e in adjacency.edges(of: node) where e != prev.edge && net.allows(e, mode) {
-            let forward = net.edgeFrom[e] == node
-            let otherCarriageway = isOneWay(prev.edge) && isOneWay(e) && arriving.isSameStreet(as: net.label(of: e))
-                && heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
-                    .map { abs(ManeuverBuilder.turnAngle(from: inBearing, to: $0)) >= StepCollapsing.reversedAngle } == true
+            let otherCarriageway = arrivesOneWay && isOneWay(e) && arriving.isSameStreet(as: net.label(of: e))
+                && abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) >= StepCollapsing.reversedAngle
             if !otherCarriageway { ways += 1 }
         }
         return ways

@@ -111,9 +111,7 @@ extension ManeuverBuilder {
         let left = min(a.angle, b.angle), right = max(a.angle, b.angle)
         var nearestLeft = -180.0, nearestRight = 180.0
         for e in adjacency.edges(of: node) where e != prev.edge && e != a.edge && e != b.edge && net.allows(e, mode) {
-            let forward = net.edgeFrom[e] == node
-            guard let h = heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres) else { continue }
-            let angle = ManeuverBuilder.turnAngle(from: inBearing, to: h)
+            let angle = ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))
             if angle < left { nearestLeft = max(nearestLeft, angle) }
             if angle > right { nearestRight = min(nearestRight, angle) }
         }
@@ -123,7 +121,7 @@ extension ManeuverBuilder {
     /// OSRM's `isObviousOfTwo` by angle: a way bending off more than 1.4 times as much as another,
     /// and by more than `FUZZY_ANGLE_DIFFERENCE` (25°), leaves that other one obvious; no fork.
     static func isMuchNarrower(_ road: Double, than other: Double) -> Bool {
-        abs(other) > 1.4 * abs(road) && abs(abs(other) - abs(road)) > 25
+        abs(other) > 1.4 * abs(road) && abs(abs(other) - abs(road)) > ManeuverBuilder.fuzzyAngleDifference
     }
 
     /// Whether a branch at `other` bends away from the way on at `chosen` clearly enough that

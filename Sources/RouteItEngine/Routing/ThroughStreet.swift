@@ -7,8 +7,9 @@ import RouteItCore
 /// name the joined one carries is not announced), elsewhere it is a turn, which is kept however
 /// short the stretch after it, where a short "new name" would fold away.
 extension ManeuverBuilder {
-    /// `FUZZY_ANGLE_DIFFERENCE`: within this of straight through, two ways continue each other.
-    static let throughStreetAngle = 25.0
+    /// OSRM's `FUZZY_ANGLE_DIFFERENCE`: within this of straight through, two ways continue each
+    /// other; a way bending off by more than this beyond another is distinct from it.
+    static let fuzzyAngleDifference = 25.0
 
     /// Whether the way `leg` leaves `node` by is a through street there, the way the route
     /// arrived by (`arriving`) left out.
@@ -20,7 +21,7 @@ extension ManeuverBuilder {
             guard e != leg.edge, e != arriving, net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
             else { return false }
             let between = abs(ManeuverBuilder.turnAngle(from: out, to: leavingHeading(e, at: node)))
-            return between > 180 - ManeuverBuilder.throughStreetAngle
+            return between > 180 - ManeuverBuilder.fuzzyAngleDifference
         }
     }
 
@@ -32,12 +33,10 @@ extension ManeuverBuilder {
         return isThroughStreet(at: node, leaving: leg, besides: prev.edge)
     }
 
-    /// The heading of edge `e` leaving `node`, whichever end of it `node` is.
+    /// The heading of edge `e` leaving `node`, whichever end of it `node` is, read straight from
+    /// the map's points.
     func leavingHeading(_ e: Int, at node: Int32) -> Double {
-        var line = net.points(of: e).map(\.coordinate)
-        if net.edgeFrom[e] != node { line.reverse() }
-        guard line.count >= 2 else { return 0 }
-        return ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres)
+        heading(leaving: e, forward: net.edgeFrom[e] == node, over: ManeuverBuilder.headingMetres) ?? 0
     }
 }
 
