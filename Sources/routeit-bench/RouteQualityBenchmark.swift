@@ -50,7 +50,12 @@ enum RouteQualityBenchmark {
                 func lines(_ r: Route) -> String {
                     r.steps.map { "    \($0.instruction) (\(Int($0.distance)) m)" }.joined(separator: "\n")
                 }
-                let times = String(format: "ours %.1f s %.1f m, osrm %.1f s %.1f m", m.expectedTravelTime, m.distance, t.expectedTravelTime, t.distance)
+                // How much of each route lies within 3 m of the other: below 1, the engines took
+                // different ways somewhere (a sidewalk instead of its street, say).
+                let close = min(PolylineOverlap.share(of: m.drawingPath, alongside: t.drawingPath, tolerance: 3),
+                                PolylineOverlap.share(of: t.drawingPath, alongside: m.drawingPath, tolerance: 3))
+                let times = String(format: "ours %.1f s %.1f m, osrm %.1f s %.1f m, within 3 m %.3f", m.expectedTravelTime, m.distance,
+                                   t.expectedTravelTime, t.distance, close)
                 dump.append("\(a.latitude),\(a.longitude) -> \(b.latitude),\(b.longitude) \(verdict) \(times)\n  ours:  \(m.streetSequence.joined(separator: " | "))\n  osrm:  \(t.streetSequence.joined(separator: " | "))\n  ours steps:\n\(lines(m))\n  osrm steps:\n\(lines(t))\n")
             }
         }

@@ -30,7 +30,7 @@ extension ManeuverBuilder {
                     guard line.count >= 2 else { continue }
                     heading = BicycleGuidanceClasses.heading(leaving: line, at: BicycleGuidanceClasses.forkHeadingMetres)
                 } else {
-                    guard let h = self.heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres) else { continue }
+                    guard let h = junctionHeading(leaving: e, forward: forward, at: node) else { continue }
                     heading = h
                 }
                 out.append(Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)))

@@ -136,9 +136,8 @@ struct ManeuverBuilder {
             let stepsBefore = steps.count
             let leg = legs[i], prev = legs[last]
             let node = endNode(prev)
-            let inBearing = ManeuverBuilder.heading(arriving: coords[last], over: ManeuverBuilder.headingMetres)
-            let turn = ManeuverBuilder.turnAngle(from: inBearing,
-                                                 to: ManeuverBuilder.heading(leaving: coords[i], over: ManeuverBuilder.headingMetres))
+            let inBearing = arrivingHeading(prev, at: node, along: coords[last])
+            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(leg, at: node, along: coords[i]))
             let label = labels[i], name = label.shown
             let isRoundabout = net.edgeFlags[leg.edge] & EdgeFlags.roundabout != 0
             let wasRoundabout = net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0

@@ -36,7 +36,7 @@ extension ManeuverBuilder {
     /// The heading of edge `e` leaving `node`, whichever end of it `node` is, read straight from
     /// the map's points.
     func leavingHeading(_ e: Int, at node: Int32) -> Double {
-        heading(leaving: e, forward: net.edgeFrom[e] == node, over: ManeuverBuilder.headingMetres) ?? 0
+        junctionHeading(leaving: e, forward: net.edgeFrom[e] == node, at: node) ?? 0
     }
 }
 
