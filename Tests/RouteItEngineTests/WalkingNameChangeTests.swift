@@ -125,4 +125,29 @@ final class WalkingNameChangeTests: XCTestCase, HandMadeJunctions {
             XCTAssertEqual(steps.last { $0.hasPrefix("Turn") }, "Turn left onto Rue R", "\(middle): \(steps)")
         }
     }
+
+    /// An unnamed street runs 200 m north to J, where Chemin leaves 45° to the left for 60 m to
+    /// Romain, and a driveway (or, with `street`, another street) 45° to the right. Beside a
+    /// driveway Chemin is the way a walker obviously takes (OSRM's `obviousByRoadClass`), so
+    /// its name is a name change, folded as it holds under 105 m; beside a street it is a turn.
+    private func walkOntoShortChemin(besideStreet street: Bool) throws -> Route {
+        var f = RoadFixture()
+        let c = point(60, 135), s = point(100, 45)
+        f.node("A", 0, -200); f.node("J", 0, 0); f.node("C", c.0, c.1); f.node("S", s.0, s.1); f.node("R", c.0 - 300, c.1)
+        f.street(1, ["A", "J"], "")
+        f.street(2, ["J", "C"], "Chemin")
+        f.street(3, ["J", "S"], street ? "Sivu" : "", highway: street ? "residential" : "service")
+        f.street(4, ["C", "R"], "Romain")
+        return try XCTUnwrap(try f.build().route((0, -150), (c.0 - 250, c.1), .walk).first)
+    }
+
+    func testAShortNameChangeOntoAStreetBesideADrivewayFolds() throws {
+        let route = try walkOntoShortChemin(besideStreet: false)
+        XCTAssertEqual(names(route), ["Romain"], "\(instructions(route))")
+    }
+
+    func testTheSameStreetBesideAnotherStreetIsATurn() throws {
+        let route = try walkOntoShortChemin(besideStreet: true)
+        XCTAssertEqual(names(route), ["Chemin", "Romain"], "\(instructions(route))")
+    }
 }

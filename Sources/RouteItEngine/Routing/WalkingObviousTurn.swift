@@ -63,6 +63,14 @@ extension ManeuverBuilder {
             return group > other.group
         }
 
+        /// OSRM's `obviousByRoadClass`, arriving on this class: `candidate` is obvious beside
+        /// `other` when it carries on this class and ranks far above `other` (1.75 times
+        /// higher), or when it and this one are real roads and `other` is of low priority.
+        func makesObvious(_ candidate: GuidanceClass, over other: GuidanceClass) -> Bool {
+            let ranksFarAbove = 1.75 * Double(candidate.priority) < Double(other.priority)
+            return ranksFarAbove && self == candidate || !candidate.isLowPriority && !isLowPriority && other.isLowPriority
+        }
+
         /// OSRM's `isLinkTo`: this is the slip road of `road`'s class.
         func isLink(to road: GuidanceClass) -> Bool {
             isLink && !road.isLink && priority == road.priority + 1
@@ -123,6 +131,9 @@ extension ManeuverBuilder {
                 if roadClass.isStrictlyLess(than: candidateClass) { return false }
                 return !(other > 2 * deviation || other > ManeuverBuilder.straightAngle && linkOfSameClass)
             }
+            // A footway or driveway beside a street going on from a street never looks as obvious
+            // (`obviousByRoadClass`, read by `IsDistinctNarrowTurn`).
+            if inClass.makesObvious(candidateClass, over: roadClass) { return false }
             let distinct = other > 2 * deviation && other - deviation > WalkingForks.distinctAngleDifference
             let slightlyDistinct = other > 0.7 * 2 * deviation
             let renamesOther = inLabel.requiresAnnouncement(onto: net.label(of: road.edge))
