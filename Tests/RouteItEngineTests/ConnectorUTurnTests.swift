@@ -53,4 +53,55 @@ final class ConnectorUTurnTests: XCTestCase {
         let steps = instructions(try d.route((0, 100), (300, 480)).first)
         XCTAssertFalse(steps.contains("Make a U-turn"), "\(steps)")
     }
+
+    /// Alku runs east; a car turns left onto an unnamed street and, 15 m on, left again onto a
+    /// street heading back west. Named Toinen, it is another road: OSRM 26.10 (car.lua, the same
+    /// network as an OSM file) says "turn left | turn left onto Toinen", no U-turn, since its
+    /// `isUTurn` wants the road before and after to share a name. Named Alku, it is the same
+    /// road and OSRM says "continue uturn".
+    private func twoLeftTurns(backOnto name: String) throws -> [String] {
+        var f = RoadFixture()
+        f.node("A", -300, 0); f.node("X", 0, 0); f.node("E", 300, 0); f.node("Y", 0, 15)
+        f.node("N", 0, 300); f.node("T", -300, 15)
+        f.street(1, ["A", "X", "E"], "Alku")
+        f.street(2, ["X", "Y", "N"], "")
+        f.street(3, ["Y", "T"], name)
+        return instructions(try f.build().route((-250, 0), (-250, 15)).first)
+    }
+
+    func testTwoTurnsBackOntoAnotherRoadAreNoUTurn() throws {
+        let steps = try twoLeftTurns(backOnto: "Toinen")
+        XCTAssertFalse(steps.contains("Make a U-turn"), "\(steps)")
+        XCTAssertEqual(steps.last(where: { $0.contains("Toinen") }), "Turn left onto Toinen", "\(steps)")
+    }
+
+    func testTwoTurnsBackOntoTheSameRoadAreAUTurn() throws {
+        XCTAssertEqual(try twoLeftTurns(backOnto: "Alku"), ["Head east on Alku", "Make a U-turn", "Arrive at your destination"])
+    }
+
+    /// Grace, one two-way way, ends in a small loop joining its westbound and eastbound sides;
+    /// Access, a one-way street, leaves the loop's south end eastwards and comes back into its
+    /// north end from the east, straight ahead of a car arriving eastbound. That car bends
+    /// right into the loop while the way ahead is one it may not enter, so OSRM announces the
+    /// bend ("continue") and collapses it with the loop's far end into "continue uturn" (the
+    /// turning head of Avenue Princesse Grace in Monaco). Without Access OSRM says nothing on
+    /// the loop. (With Access two-way OSRM says nothing either, where RouteIt still makes the
+    /// U-turn: reading the loop as obvious past a lesser street straight ahead, as OSRM's
+    /// `obviousByRoadClass` would, cost 4 of 100 Monaco car name sequences.)
+    private func loop(oneWayAccess: Bool) throws -> [String] {
+        var f = RoadFixture()
+        f.node("W1", -300, 10); f.node("J2", 0, 10); f.node("L1", 6, 9); f.node("L2", 10, 3); f.node("J1", 8, -4)
+        f.node("Q", 0, -10); f.node("W2", -300, -10); f.node("E1", 40, -4); f.node("E2", 40, 10)
+        f.street(1, ["W2", "Q", "J1", "L2", "L1", "J2", "W1"], "Grace", highway: "primary")
+        if oneWayAccess { f.street(2, ["J1", "E1", "E2", "J2"], "Access", [("oneway", "yes")]) }
+        return instructions(try f.build().route((-250, 10), (-250, -10)).first)
+    }
+
+    func testALoopPastAOneWayStreetComingInAheadIsAUTurn() throws {
+        XCTAssertEqual(try loop(oneWayAccess: true), ["Head east on Grace", "Make a U-turn", "Arrive at your destination"])
+    }
+
+    func testALoopWithoutAWayAheadIsJustTheRoad() throws {
+        XCTAssertEqual(try loop(oneWayAccess: false), ["Head east on Grace", "Arrive at your destination"])
+    }
 }

@@ -11,7 +11,7 @@ extension ManeuverBuilder {
     func continuesStreetDistinctly(arrivingBy prev: RouteLeg, chosen: Branch, others: [Branch]) -> Bool {
         let from = net.label(of: prev.edge), onto = net.label(of: chosen.edge)
         guard mode == .car, !from.isEmpty, !onto.isEmpty, !from.requiresAnnouncement(onto: onto),
-              abs(chosen.angle) < WalkingObviousTurn.groupAngle else { return false }
+              abs(chosen.angle) < ManeuverBuilder.groupAngle else { return false }
         let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
         let chosenClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[chosen.edge]))
         guard !chosenClass.isStrictlyLess(than: inClass), !chosenClass.isLink(to: inClass) else { return false }

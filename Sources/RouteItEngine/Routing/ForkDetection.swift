@@ -115,7 +115,7 @@ extension ManeuverBuilder {
             if angle < left { nearestLeft = max(nearestLeft, angle) }
             if angle > right { nearestRight = min(nearestRight, angle) }
         }
-        return left - nearestLeft >= WalkingObviousTurn.groupAngle && nearestRight - right >= WalkingObviousTurn.groupAngle
+        return left - nearestLeft >= ManeuverBuilder.groupAngle && nearestRight - right >= ManeuverBuilder.groupAngle
     }
 
     /// OSRM's `isObviousOfTwo` by angle: a way bending off more than 1.4 times as much as another,
@@ -150,6 +150,10 @@ extension ManeuverBuilder {
             case .car: return !ManeuverBuilder.isMinor(cls) || ManeuverBuilder.isMinor(RoadClass(rawValue: incoming) ?? .service)
             }
         }
+        // A car bending off where a way it may not enter goes on straighter ahead (a one-way
+        // street arriving): OSRM counts that way, so the bend is no obvious one ("Continue right").
+        if mode == .car && abs(chosen.angle) >= ManeuverBuilder.groupAngle
+            && hasStraighterWayIn(at: node, arrivingBy: prev, besides: chosen, inBearing: inBearing) { return false }
         if others.isEmpty { return true }
         if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: others) { return true }
         let chosenClass = net.edgeClass[chosen.edge]
@@ -178,6 +182,19 @@ extension RoadClass {
         switch self {
         case .motorwayLink, .trunkLink, .primaryLink, .secondaryLink, .tertiaryLink: return true
         default: return false
+        }
+    }
+}
+
+extension ManeuverBuilder {
+    /// Whether a way the mode may only arrive by (not leave by) meets `node` nearer to straight
+    /// ahead than `chosen`.
+    func hasStraighterWayIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch, inBearing: Double) -> Bool {
+        adjacency.edges(of: node).contains { e in
+            guard e != prev.edge, e != chosen.edge else { return false }
+            let leavesForward = net.edgeFrom[e] == node
+            guard !net.allows(e, forward: leavesForward, mode), net.allows(e, forward: !leavesForward, mode) else { return false }
+            return abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) < abs(chosen.angle)
         }
     }
 }

@@ -36,7 +36,8 @@ struct ManeuverBuilder {
         /// Heading arriving at the step's junction (nil for the first step).
         var inBearing: Double?
         /// A turn at a junction where the street goes on but not obviously (OSRM's "Continue
-        /// left"): never part of a U-turn.
+        /// left"): no turnaround of its own (`markTurnarounds`), though it may start a U-turn
+        /// with the turn after it back onto the street.
         var staysOnStreet = false
         /// A name change OSRM announces as a turn, not a "new name" (onto a through street, or for
         /// walkers onto a way that is not the obvious one): kept however short.

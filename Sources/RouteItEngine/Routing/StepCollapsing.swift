@@ -95,10 +95,11 @@ struct StepCollapsing {
             let a = step.turn ?? 0, b = next.turn ?? 0
             // Beyond the connector length only a turn into a straight or choiceless name change folds.
             let beyondConnector = step.distance >= connectorLength
-            // A car heading back the way it came: across the median onto the other carriageway of
-            // the road it left, or round a tight corner pair that reverses the heading.
-            let turnsBack = !beyondConnector && mode == .car && !step.staysOnStreet && !next.staysOnStreet && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
-                && (abs(a + b) >= StepCollapsing.reversedAngle || abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label))
+            // A car heading back along the road it came by (across the median onto the other
+            // carriageway, round a turning head): OSRM's `isUTurn` wants the same road before
+            // and after; two corners onto another road stay turns.
+            let turnsBack = !beyondConnector && mode == .car && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
+                && abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label)
             // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
             // onto a piece that passes no junction and ends where the route has no choice, or a
             // turn straight into a name change.

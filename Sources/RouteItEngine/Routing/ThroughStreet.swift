@@ -7,10 +7,6 @@ import RouteItCore
 /// name the joined one carries is not announced), elsewhere it is a turn, which is kept however
 /// short the stretch after it, where a short "new name" would fold away.
 extension ManeuverBuilder {
-    /// OSRM's `FUZZY_ANGLE_DIFFERENCE`: within this of straight through, two ways continue each
-    /// other; a way bending off by more than this beyond another is distinct from it.
-    static let fuzzyAngleDifference = 25.0
-
     /// Whether the way `leg` leaves `node` by is a through street there, the way the route
     /// arrived by (`arriving`) left out.
     func isThroughStreet(at node: Int32, leaving leg: RouteLeg, besides arriving: Int) -> Bool {

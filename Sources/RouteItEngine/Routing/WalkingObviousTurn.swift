@@ -100,7 +100,7 @@ extension ManeuverBuilder {
         guard let any = straightmost({ _ in true }) else { return nil }
         let onlyNonSharp = abs(any.angle) <= 90 && roads.filter { abs($0.angle) <= 90 }.count == 1
         if any.edge != sameOrBetter?.edge || any.forward != sameOrBetter?.forward,
-           abs(any.angle) <= WalkingObviousTurn.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
+           abs(any.angle) <= ManeuverBuilder.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
            isDistinct(any, among: roads, inClass: inClass, inLabel: inLabel) {
             return any
         }
@@ -125,7 +125,7 @@ extension ManeuverBuilder {
             let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
             // A slip road of the class both ways are on is never as obvious.
             let linkOfSameClass = roadClass.isLink(to: inClass) && roadClass.isLink(to: candidateClass)
-            if deviation >= WalkingObviousTurn.groupAngle {
+            if deviation >= ManeuverBuilder.groupAngle {
                 // A wide turn is obvious only against ways bending more than twice as much, and
                 // ways of a far lesser category never look as obvious (`IsDistinctWideTurn`).
                 if roadClass.isStrictlyLess(than: candidateClass) { return false }
@@ -150,10 +150,4 @@ extension ManeuverBuilder {
             return true
         }
     }
-}
-
-/// OSRM's angles for obvious turns.
-enum WalkingObviousTurn {
-    /// `GROUP_ANGLE`: turns sharper than this are wide turns, judged against ways twice as sharp.
-    static let groupAngle = 60.0
 }
