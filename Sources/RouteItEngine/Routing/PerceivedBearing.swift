@@ -12,7 +12,9 @@ import RouteItCore
 /// Lengths are OSRM's: a lane is 3.25 m wide and a road without lane tags has two (RouteIt's
 /// map keeps no lane counts). Where OSRM's code reads oddly it is followed as it is (trimming
 /// with its length cache compares single segments, not running totals), since the point is
-/// to perceive what OSRM perceives.
+/// to perceive what OSRM perceives; only its last fallback's fitted line is read away from the
+/// junction, not west to east (literally, a road leaving south-west would read as leaving
+/// north-east, which made six times OSRM's U-turns on Monaco's roads).
 enum PerceivedBearing {
     /// What the reading needs to know of the road.
     struct Road {
@@ -350,7 +352,8 @@ enum PerceivedBearing {
         if angles.count >= 2 {
             for k in 1..<angles.count {
                 let previous = angles[k - 1], current = angles[k]
-                let bothTurn = deviationFromStraight(previous) > fuzzyAngleDifference && deviationFromStraight(current) > fuzzyAngleDifference
+                let bothTurn = deviationFromStraight(previous) > ManeuverBuilder.fuzzyAngleDifference
+                    && deviationFromStraight(current) > ManeuverBuilder.fuzzyAngleDifference
                 if bothTurn && (previous > 180) == (current < 180) { return false }
                 let isStraight = deviationFromStraight(current) < 5
                 s += 1
@@ -368,8 +371,6 @@ enum PerceivedBearing {
         }
         return total > 2 * laneWidths
     }
-
-    static let fuzzyAngleDifference = ManeuverBuilder.fuzzyAngleDifference
 }
 
 extension ManeuverBuilder {
