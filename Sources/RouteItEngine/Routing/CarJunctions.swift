@@ -38,7 +38,7 @@ extension ManeuverBuilder {
         var ways = 0
         for e in adjacency.edges(of: node) where e != prev.edge && net.allows(e, mode) {
             let otherCarriageway = arrivesOneWay && isOneWay(e) && arriving.isSameStreet(as: net.label(of: e))
-                && abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) >= StepCollapsing.reversedAngle
+                && abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) >= ManeuverBuilder.reversedAngle
             if !otherCarriageway { ways += 1 }
         }
         return ways

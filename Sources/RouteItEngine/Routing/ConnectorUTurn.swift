@@ -14,7 +14,8 @@ import RouteItCore
 extension ManeuverBuilder {
     /// OSRM's MAX_COLLAPSE_DISTANCE, metres.
     static let collapseDistance = 30.0
-    /// Headings this far apart point back along the road (OSRM's `bearingsAreReversed`).
+    /// Headings this far apart point back along the road (OSRM's `bearingsAreReversed`: within
+    /// 35° of opposite).
     static let reversedAngle = 145.0
     /// Headings this far apart read as "uturn" once OSRM rounds bearings to 15° steps.
     static let exactlyReversedAngle = 172.5

@@ -217,13 +217,7 @@ enum PerceivedBearing {
 
     /// `ExtractCoordinateAtLength`: the point `length` along the line (or its end).
     static func point(at length: Double, along c: [Point]) -> Point {
-        var travelled = 0.0
-        for k in 1..<c.count {
-            let d = distance(c[k - 1], c[k])
-            if travelled + d >= length { return interpolate(c[k - 1], c[k], d > 0 ? (length - travelled) / d : 1) }
-            travelled += d
-        }
-        return c[c.count - 1]
+        point(at: length, along: c, cache: lengthCache(c, limit: length))
     }
 
     /// The same, reading segment lengths from the cache.
@@ -403,15 +397,7 @@ extension ManeuverBuilder {
     /// no third way meets (OSRM's `GetCoordinateCloseToTurn`), simply towards its first point a
     /// metre or more away.
     func perceivedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
-        guard isJunction(node) else {
-            let points = net.points(of: e)
-            guard points.count >= 2 else { return nil }
-            let first = points.startIndex, last = points.endIndex - 1
-            func point(_ k: Int) -> Coordinate { points[forward ? first + k : last - k].coordinate }
-            let start = point(0), metre = DistanceReach(from: start, metres: 1)
-            for k in 1..<points.count where metre.isReached(by: point(k)) { return ManeuverBuilder.bearing(start, point(k)) }
-            return ManeuverBuilder.bearing(start, point(points.count - 1))
-        }
+        guard isJunction(node) else { return heading(leaving: e, forward: forward, over: 1) }
         let line = roadAhead(leaving: e, forward: forward, metres: PerceivedBearing.longestLookahead)
         guard line.count >= 2 else { return nil }
         let road = PerceivedBearing.Road(RoadClass(rawValue: net.edgeClass[e]),

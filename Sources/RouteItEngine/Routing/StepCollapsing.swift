@@ -62,7 +62,7 @@ struct StepCollapsing {
             guard index > 0, index + 1 < steps.count, [.turn, .fork, .continue].contains(step.kind), !step.staysOnStreet,
                   step.distance <= StepCollapsing.turnaroundLength, let entry = step.inBearing, step.polyline.count >= 2 else { return step }
             let exit = ManeuverBuilder.heading(arriving: step.polyline, over: ManeuverBuilder.headingMetres)
-            guard abs(ManeuverBuilder.turnAngle(from: entry, to: exit)) >= StepCollapsing.reversedAngle else { return step }
+            guard abs(ManeuverBuilder.turnAngle(from: entry, to: exit)) >= ManeuverBuilder.reversedAngle else { return step }
             // Back along the street the car was on (a bend onto another street is just a turn).
             let before = steps[index - 1].label
             guard before.isSameStreet(as: step.label) || step.label.isEmpty && before.isSameStreet(as: steps[index + 1].label)
@@ -73,10 +73,6 @@ struct StepCollapsing {
             return turned
         }
     }
-
-    /// Headings this far apart point back the way the car came (OSRM's `bearingsAreReversed`:
-    /// within 35° of opposite).
-    static let reversedAngle = 145.0
 
     /// Two turns joined by a connector too short to be a street of its own become one.
     func combineConnectedTurns(_ steps: [Draft]) -> [Draft] {
