@@ -1,5 +1,6 @@
 // The `routeit` shell: REPL, `.flow` runner and command-line tools, on one command line.
 import Foundation
+@preconcurrency import SwiftGlibc
 import RouteItEngine
 import RouteItRemote
 

@@ -6,7 +6,7 @@ import XCTest
 final class GeocodeToolTests: XCTestCase {
     private static let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("routeit-geocode-tool-tests-\(ProcessInfo.processInfo.processIdentifier)")
-    private static var helsinkiMap: String?
+    nonisolated(unsafe) private static var helsinkiMap: String?
 
     private static var environment: [String: String] {
         ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,

@@ -14,7 +14,7 @@ final class InstalledMapsTests: XCTestCase {
     static var mapsDirectory: String { home.path + "/data/routeit/maps" }
     static let helsinkiArea = "60.16–60.18 N, 24.93–24.96 E"
     static let monacoArea = "43.71–43.77 N, 7.34–7.50 E"
-    private static var installed = false
+    nonisolated(unsafe) private static var installed = false
 
     static func extract(_ name: String) throws -> String {
         let helsinki = try HelsinkiFlowTests.helsinkiExtract()

@@ -7,7 +7,7 @@ import XCTest
 final class ToolErrorTests: XCTestCase {
     private static let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("routeit-tool-error-tests-\(ProcessInfo.processInfo.processIdentifier)")
-    private static var testMap: String?
+    nonisolated(unsafe) private static var testMap: String?
 
     private static var environment: [String: String] {
         ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,

@@ -62,7 +62,8 @@ final class DirectionsViewModelTests: XCTestCase {
         router.set("Home", "Shop", [makeRoute(minutes: 1, metres: 1)], delayMilliseconds: 60_000)
         router.set("Shop", "Home", [makeRoute(minutes: 1, metres: 1)], delayMilliseconds: 60_000)
         let started = Date()
-        let task = Task { try await DirectionsViewModel.calculate(trip: [home, shop, home], transportType: .car, using: router) }
+        let trip = [home, shop, home]
+        let task = Task { try await DirectionsViewModel.calculate(trip: trip, transportType: .car, using: router) }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
         do {

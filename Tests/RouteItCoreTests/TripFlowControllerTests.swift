@@ -128,7 +128,9 @@ final class TripFlowControllerTests: XCTestCase {
     func testCancelledRouteLeavesEntry() async throws {
         try await planHomeToShop()
         router.delays[.init(from: "Home", to: "Shop")] = 60_000
-        let task = Task { try await self.flow.route() }
+        // The test awaits the task before it reads the flow again.
+        nonisolated(unsafe) let flow = self.flow!
+        let task = Task { try await flow.route() }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
         do {

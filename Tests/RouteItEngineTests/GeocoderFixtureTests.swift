@@ -6,8 +6,8 @@ import XCTest
 
 /// The geocoder on the hand-made town: parsing, ranges, typos, POIs, reverse.
 final class GeocoderFixtureTests: XCTestCase {
-    private static var directory: URL!
-    private static var geocoder: OfflineGeocoder!
+    nonisolated(unsafe) private static var directory: URL!
+    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
 
     override class func setUp() {
         super.setUp()

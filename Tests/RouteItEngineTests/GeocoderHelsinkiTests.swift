@@ -9,7 +9,7 @@ import XCTest
 /// 4465241036; Stockmann is building way 122595241 (Aleksanterinkatu 52); Kauppatori is relation
 /// 2919185 (place=square).
 final class GeocoderHelsinkiTests: XCTestCase {
-    private static var geocoder: OfflineGeocoder?
+    nonisolated(unsafe) private static var geocoder: OfflineGeocoder?
 
     private func geocoder() throws -> OfflineGeocoder {
         if let g = Self.geocoder { return g }

@@ -6,8 +6,8 @@ import XCTest
 /// What people type beyond addresses: categories, POI names with a typo, "X near PLACE",
 /// ranking by the current location, unit letters, postcodes taken from the street.
 final class GeocoderSearchTests: XCTestCase {
-    private static var directory: URL!
-    private static var geocoder: OfflineGeocoder!
+    nonisolated(unsafe) private static var directory: URL!
+    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
 
     /// Central Helsinki, hand-made. Node ids from 1000 up.
     static var entities: [OSMEntity] {

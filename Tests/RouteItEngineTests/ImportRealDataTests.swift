@@ -6,7 +6,7 @@ import XCTest
 
 /// Maps of the real extracts, imported once per test run and shared by the test classes.
 enum RealMaps {
-    private static var imported: [String: Result<String, Error>] = [:]
+    nonisolated(unsafe) private static var imported: [String: Result<String, Error>] = [:]
     private static let lock = NSLock()
     private static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-real-maps-\(getpid())")
     /// The maps go when the test process ends (no test class owns them).

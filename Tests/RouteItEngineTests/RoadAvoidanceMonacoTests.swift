@@ -14,7 +14,7 @@ final class RoadAvoidanceMonacoTests: XCTestCase {
         var motorwayWays: Set<Int64>
         var tollWays: Set<Int64>
     }
-    private static var shared: Monaco?
+    nonisolated(unsafe) private static var shared: Monaco?
 
     private func monaco() throws -> Monaco {
         if let shared = Self.shared { return shared }

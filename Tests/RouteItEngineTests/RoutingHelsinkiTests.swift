@@ -6,7 +6,7 @@ import RouteItCore
 /// random pairs, and real trips come back with sensible steps.
 final class RoutingHelsinkiTests: XCTestCase {
     /// One import shared by the tests of this class (the extract takes a few seconds in debug).
-    private static var shared: (OfflineDirections, BoundingBox)?
+    nonisolated(unsafe) private static var shared: (OfflineDirections, BoundingBox)?
 
     private func helsinki() throws -> (OfflineDirections, BoundingBox) {
         if let shared = RoutingHelsinkiTests.shared { return shared }

@@ -8,8 +8,9 @@ import XCTest
 /// are named on the routes, and a place on an excluded road (OSRM's NoRoute, osrm-backend#5433)
 /// still gets a route that says it uses one.
 final class OSRMAvoidanceTests: XCTestCase {
-    private static var server: OSRMServer?
-    private static var directory: URL?
+    // XCTest runs one class's tests one after another: set once by the first.
+    nonisolated(unsafe) private static var server: OSRMServer?
+    nonisolated(unsafe) private static var directory: URL?
 
     private func directions() throws -> OSRMDirections {
         if let server = Self.server { return OSRMDirections(baseURL: server.baseURL) }

@@ -78,13 +78,16 @@ final class SQLitePlannerStoreTests: XCTestCase {
         _ = try SQLitePlannerStore(path: path)
         let sessions = 6, tripsEach = 15
         let errors = ErrorBox()
+        let path = self.path
+        let trips = (0..<sessions).map { session in (0..<tripsEach).map { trip("s\(session)-\($0)") } }
+        let items = (0..<sessions).map { session in (0..<tripsEach).map { item("p\(session)-\($0)") } }
         DispatchQueue.concurrentPerform(iterations: sessions) { session in
             do {
                 // Each session has its own connection, as separate processes would.
                 let store = try SQLitePlannerStore(path: path)
                 for i in 0..<tripsEach {
-                    try store.save(trip("s\(session)-\(i)"))
-                    try store.rememberPicked(item("p\(session)-\(i)"), at: Date())
+                    try store.save(trips[session][i])
+                    try store.rememberPicked(items[session][i], at: Date())
                     _ = try store.trips()
                 }
             } catch {

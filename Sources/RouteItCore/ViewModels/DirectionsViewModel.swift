@@ -3,7 +3,7 @@ import Foundation
 /// The routed trip: one leg per consecutive pair of trip places, each the quickest alternative,
 /// with the clock times of the day (when the trip leaves, arrives, stays) and what to watch
 /// out for (stops left out, places closed when the trip gets there).
-public final class DirectionsViewModel {
+public final class DirectionsViewModel: Sendable {
     public let legs: [DirectionsLeg]
     public let transportType: TransportType
     /// Credit for the map data the routes came from (e.g. `© OpenStreetMap contributors`).

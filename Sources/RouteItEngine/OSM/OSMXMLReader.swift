@@ -1,4 +1,4 @@
-import CLibXML2
+@preconcurrency import CLibXML2
 import Foundation
 #if canImport(Glibc)
 import Glibc

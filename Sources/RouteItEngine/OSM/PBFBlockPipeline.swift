@@ -4,7 +4,9 @@ import Foundation
 /// one, handing them over in file order. Inflating is about half the work of a pass, so two
 /// cores nearly halve it. At most `depth` inflated blocks exist at once (buffers are recycled),
 /// keeping memory bounded; `finish` stops and joins the thread on every exit path.
-final class PBFBlockPipeline {
+/// Unchecked: `condition` guards `ready`, `spare`, `cancelled` and `producerDone`, the only
+/// state the two threads share.
+final class PBFBlockPipeline: @unchecked Sendable {
     struct Block {
         var header: PBFBlobFile.BlobHeader
         var bytes: [UInt8]
@@ -26,6 +28,9 @@ final class PBFBlockPipeline {
     /// `wants` decides, from its header alone, whether a blob is read or skipped.
     init(file: PBFBlobFile, depth: Int = 2, wants: @escaping (PBFBlobFile.BlobHeader) -> Bool) {
         spare = Array(repeating: [], count: max(1, depth))
+        // Handed over: from here on only the reading thread uses the file and the filter.
+        nonisolated(unsafe) let file = file
+        nonisolated(unsafe) let wants = wants
         let thread = Thread { [self] in produce(file, wants) }
         thread.name = "RouteIt PBF inflate"
         thread.start()

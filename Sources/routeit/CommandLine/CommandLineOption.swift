@@ -4,7 +4,7 @@ import Foundation
 /// its spellings, the value it takes (nil for a flag), a line of help, which commands it is for,
 /// and how it changes the options. Listed in `OptionTable.all`; parsing, `--help`, the man page
 /// and the shell completions all read it from there.
-struct CommandLineOption {
+struct CommandLineOption: Sendable {
     /// e.g. ["-o", "--output"]; the last one is the one shown in help.
     var names: [String]
     /// The value's placeholder (`PATH`, `SECONDS`), nil for a flag.
@@ -15,10 +15,10 @@ struct CommandLineOption {
     var commands: Set<String>?
     /// Completions for the value (`car walk`), for the shell completion scripts.
     var choices: [String] = []
-    var apply: (inout ShellOptions, String) throws -> Void
+    var apply: @Sendable (inout ShellOptions, String) throws -> Void
 
     init(_ names: [String], value: String? = nil, help: String, for commands: Set<String>? = nil,
-         choices: [String] = [], apply: @escaping (inout ShellOptions, String) throws -> Void) {
+         choices: [String] = [], apply: @escaping @Sendable (inout ShellOptions, String) throws -> Void) {
         self.names = names
         self.value = value
         self.help = help

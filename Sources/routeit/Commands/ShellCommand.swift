@@ -3,7 +3,7 @@ import RouteItCore
 /// One shell command: its name, how to call it, what it does, how to complete its arguments,
 /// and what it does to the session. Other parts of the app add commands by listing theirs in
 /// `CommandTable`.
-struct ShellCommand {
+struct ShellCommand: Sendable {
     var name: String
     /// e.g. `type SLOT TEXT`.
     var usage: String
@@ -13,8 +13,8 @@ struct ShellCommand {
     /// Shown while it runs (on a terminal) and cancellable with Ctrl-C; nil for instant commands.
     var progressMessage: String? = nil
     /// Completions for the argument at `position` (0-based), given the session.
-    var completions: (Session, Int) -> [String] = { _, _ in [] }
-    var run: (Session, CommandArguments) async throws -> Session.Output
+    var completions: @Sendable (Session, Int) -> [String] = { _, _ in [] }
+    var run: @Sendable (Session, CommandArguments) async throws -> Session.Output
 }
 
 extension ShellCommand {

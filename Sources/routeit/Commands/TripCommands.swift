@@ -5,7 +5,7 @@ import RouteItScreens
 enum TripCommands {
     static let all: [ShellCommand] = [type, swap, add, remove, stay, depart, location, locate]
 
-    static let slotCompletions: (Session, Int) -> [String] = { session, _ in
+    static let slotCompletions: @Sendable (Session, Int) -> [String] = { session, _ in
         session.flow.entry.slotNames + session.flow.entry.slots.indices.map { String($0 + 1) }
     }
 

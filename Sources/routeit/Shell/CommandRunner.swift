@@ -43,6 +43,8 @@ final class CommandRunner {
         // Not while the map may still be opened: a first-use import draws its own progress bar.
         let spinner = session.services.isSettled ? session.command(for: line)?.progressMessage.flatMap { Spinner(message: $0) } : nil
         lock.withLock { interrupted = false }
+        // Handed to the task: this thread waits for it (or gives up after the grace period).
+        nonisolated(unsafe) let session = session
         let task = Task.detached {
             let output = await session.execute(line)
             result.set(output)

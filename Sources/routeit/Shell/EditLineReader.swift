@@ -1,5 +1,6 @@
-import CEditLine
+@preconcurrency import CEditLine
 import Foundation
+@preconcurrency import SwiftGlibc
 
 /// The interactive prompt: libedit's readline with a history file and tab completion of
 /// command names and their arguments (slots, modes, rows).
@@ -69,10 +70,11 @@ final class EditLineReader: LineReader {
 }
 
 // libedit calls back through plain C function pointers, which cannot capture context: the
-// candidates live in these globals for the duration of one completion.
-private var completionSource: (String, String) -> [String] = { _, _ in [] }
-private var completionMatches: [String] = []
-private var completionIndex = 0
+// candidates live in these globals for the duration of one completion. Unsafe: only the
+// shell's reading thread, inside libedit, touches them.
+nonisolated(unsafe) private var completionSource: (String, String) -> [String] = { _, _ in [] }
+nonisolated(unsafe) private var completionMatches: [String] = []
+nonisolated(unsafe) private var completionIndex = 0
 
 private let completeWord: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
     rl_attempted_completion_over = 1

@@ -1,5 +1,6 @@
-import CEditLine
+@preconcurrency import CEditLine
 import Foundation
+@preconcurrency import SwiftGlibc
 
 /// Prints the servers' state changes ("! Routing server unreachable — using the offline map")
 /// when they happen, from whichever thread noticed. During a command they go out at once, above

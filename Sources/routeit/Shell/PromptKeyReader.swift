@@ -8,7 +8,7 @@ import Foundation
 /// character (so `ö` must come back as one code point, not two bytes).
 enum PromptKeyReader {
     static let killLine: Int32 = 0x15
-    private static var wakeUp: [Int32] = {
+    private static let wakeUp: [Int32] = {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)

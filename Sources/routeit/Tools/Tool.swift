@@ -3,12 +3,12 @@ import RouteItCore
 /// for lists, a paragraph for `routeit help TOOL` and the man page), and the tool itself, given
 /// the parsed command line and its positional arguments. Exit 0 on success, 1 when it found
 /// nothing or failed, 2 on bad arguments.
-struct Tool {
+struct Tool: Sendable {
     var name: String
     var synopsis: String
     var summary: String
     var details: String
-    var run: (ShellOptions, [String]) -> Int32
+    var run: @Sendable (ShellOptions, [String]) -> Int32
 
     /// `routeit route: <message>` on stderr, returning `code`.
     func fail(_ message: String, code: Int32) -> Int32 {
