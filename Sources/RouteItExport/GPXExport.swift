@@ -23,7 +23,7 @@ public enum GPXExport {
               <license>https://opendatacommons.org/licenses/odbl/</license>
             </copyright>
             <link href="https://www.openstreetmap.org/copyright">
-              <text>© OpenStreetMap contributors</text>
+              <text>\(MapAttribution.text)</text>
             </link>
 
         """

@@ -45,7 +45,7 @@ public enum GeoJSONExport {
         // The collection's own properties (a foreign member RFC 7946 §6.1 allows): the credit and
         // the trip's totals.
         let totals = [
-            ("attribution", string("© OpenStreetMap contributors")),
+            ("attribution", string(MapAttribution.text)),
             ("legs", String(legs.count)),
             ("stops", String(stops.count)),
             ("distance", number(legs.reduce(0) { $0 + $1.distance }, decimals: 1)),

@@ -62,7 +62,7 @@ public enum SVGExport {
             out += "  </g>\n"
         }
         out += "  <text x=\"\(ExportNumber.format(width - 8, decimals: 0))\" y=\"\(ExportNumber.format(height - 8, decimals: 0))\" "
-            + "font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"end\" fill=\"#333333\">© OpenStreetMap contributors</text>\n"
+            + "font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"end\" fill=\"#333333\">\(MapAttribution.text)</text>\n"
         return out + "</svg>\n"
     }
 }

@@ -8,7 +8,7 @@ import RouteItCore
 /// or 80×24 when not a TTY), the roads (from `MapBackdropProviding`, for
 /// `projection(...).visibleBox`) and whether to use colour.
 public enum TripMapScreen {
-    public static let attribution = "© OpenStreetMap contributors"
+    public static let attribution = MapAttribution.text
     public static let northUp = "N ↑"
     /// Smallest size worth drawing; below it one line says so.
     public static let minimumColumns = 30

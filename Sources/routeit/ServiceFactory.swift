@@ -24,11 +24,6 @@ struct ServiceUnavailable: Error, CustomStringConvertible {
 /// The shell calls it lazily (at the first lookup or route), so commands that need no map keep
 /// working when the map is missing.
 enum ServiceFactory {
-    /// Credit for the data every supported backend is built from.
-    static let openStreetMapAttribution = "© OpenStreetMap contributors"
-
-    static func attribution(for options: ShellOptions) -> String? { openStreetMapAttribution }
-
     /// `notices` carries the servers' state changes to the user; `monitors`, when given, are
     /// the ones already watching these servers (see `serverMonitors`); `cancellation` stops a
     /// map import on its way.

@@ -111,7 +111,7 @@ final class InstalledMapsTests: XCTestCase {
     func testMapTakesAnInstalledMapByName() throws {
         let route = try routeit(["route", "--map", "monaco", "43.7384,7.4246", "43.7315,7.4197"])
         XCTAssertEqual(route.status, 0, route.stderr)
-        XCTAssertTrue(route.stdout.hasPrefix("Route"), route.stdout)
+        XCTAssertTrue(route.stdout.hasPrefix("SEGMENT #1"), route.stdout)
         let reverse = try routeit(["reverse", "43.7384", "7.4246", "--map", "monaco"])
         XCTAssertEqual(reverse.status, 0, reverse.stderr)
         XCTAssertTrue(reverse.stdout.contains(", Monaco  43."), reverse.stdout)

@@ -7,6 +7,7 @@ import XCTest
 final class LazyServicesTests: XCTestCase {
     private struct Nowhere: Geocoding, Directions {
         func geocode(_ text: String) async throws -> [Placemark] { [] }
+        func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { [] }
         func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nil }
         func calculate(_ request: DirectionsRequest) async throws -> [Route] { [] }
     }

@@ -102,10 +102,14 @@ final class RouteToolTests: XCTestCase {
         let map = try helsinki()
         let result = try run(["route", "Annankatu 25", "Kalevankatu 20", text(station), "--map", map, "--units=km"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Route: 2 legs, "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Leg 1 (Annankatu 25, 00100 Helsinki → Kalevankatu 20, 00100 Helsinki)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Leg 2 (Kalevankatu 20, 00100 Helsinki → \(text(station)))"), result.stdout)
-        XCTAssertTrue(result.stdout.contains(" km"), "--units km")
+        // The shell's directions screen: one segment per leg, in the order given (no return leg).
+        XCTAssertTrue(result.stdout.hasPrefix("SEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Ending point: Kalevankatu 20, 00100 Helsinki\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("SEGMENT #2\nStarting point: Kalevankatu 20, 00100 Helsinki\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Ending point: 60.171000,24.941400\n"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("SEGMENT #3"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(" km\n"), "--units km")
+        XCTAssertFalse(result.stdout.contains(" miles"), "--units km")
         XCTAssertEqual(result.stdout.split(separator: "\n").last, "© OpenStreetMap contributors")
 
         let json = try run(["route", "Annankatu 25", "Kalevankatu 20", "--json", "--map", map])
@@ -128,7 +132,9 @@ final class RouteToolTests: XCTestCase {
         let arguments = ["route", text(annankatu), "Stockmann", text(kalevankatu), "--depart", "2026-12-03 20:50", "--stay", "15m", "--map", map]
         let result = try run(arguments, environment: helsinkiTime)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("; depart 20:50, arrive 20:5"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Depart 20:50\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Arrive 20:5"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(", stay 15m\n! Stockmann closes at 21:00"), "the warning under its leg, as the shell shows it: \(result.stdout)")
 
         let json = try run(arguments + ["--json"], environment: helsinkiTime)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -151,8 +157,8 @@ final class RouteToolTests: XCTestCase {
         XCTAssertTrue(json.stderr.contains("! Stockmann closes at 21:00"), json.stderr)
 
         let late = try run(["route", text(annankatu), "Stockmann", "--depart", "2026-12-03 22:00", "--map", map], environment: helsinkiTime)
-        XCTAssertTrue(late.stderr.contains("! Stockmann is closed at 22:0"), late.stderr)
-        XCTAssertTrue(late.stderr.contains("(opens 09:00 tomorrow)"), late.stderr)
+        XCTAssertTrue(late.stdout.contains("! Stockmann is closed at 22:0"), late.stdout)
+        XCTAssertTrue(late.stdout.contains("(opens 09:00 tomorrow)"), late.stdout)
 
         for (extra, message) in [
             (["--stay", "5m,10m,15m"], "routeit route: --stay has 3 durations for 2 places after the first; give one for all, or one per place\n"),
@@ -168,18 +174,71 @@ final class RouteToolTests: XCTestCase {
         let map = try helsinki()
         // Far, near, middle from the station: the quickest open path is not the order given.
         let far = (60.1600, 24.9460), near = (60.1700, 24.9400), middle = (60.1660, 24.9420)
-        func legs(_ extra: [String]) throws -> (duration: Double, locations: [[Double]]) {
+        func legs(_ extra: [String]) throws -> (duration: Double, places: [String]) {
             let result = try run(["route", text(station), text(far), text(near), text(middle), "--json", "--map", map] + extra)
             XCTAssertEqual(result.status, 0, result.stderr)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
             let waypoints = try XCTUnwrap(object["waypoints"] as? [[String: Any]])
-            return (try XCTUnwrap(route["duration"] as? Double), waypoints.compactMap { $0["location"] as? [Double] })
+            return (try XCTUnwrap(route["duration"] as? Double), waypoints.compactMap { ($0["routeit"] as? [String: Any])?["query"] as? String })
         }
-        let given = try legs([]), optimized = try legs(["--optimize"])
+        // --optimize is a round trip, as the shell's optimize: compare with the given order
+        // driven back to the start.
+        let given = try legs([text(station)]), optimized = try legs(["--optimize"])
         XCTAssertLessThan(optimized.duration, given.duration)
-        XCTAssertEqual(optimized.locations.first, given.locations.first, "the first place stays first")
-        XCTAssertEqual(Set(optimized.locations.map { "\($0)" }), Set(given.locations.map { "\($0)" }), "the same places")
+        XCTAssertEqual(optimized.places.count, 5, "start, three stops, start")
+        XCTAssertEqual(optimized.places.first, text(station), "the first place stays first")
+        XCTAssertEqual(optimized.places.last, text(station), "back to the start")
+        XCTAssertEqual(Set(optimized.places), Set(given.places), "the same places")
+        XCTAssertNotEqual(optimized.places, given.places, "in another order")
+    }
+
+    /// One core for both front ends: the same trip (places, stays, departure, mode, units) planned
+    /// in the shell and asked of `routeit route` gives the same directions screen, character for
+    /// character; and the shell's `optimize` and `--optimize` give the same round trip.
+    func testTheShellAndTheToolGiveTheSameTrip() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        let flow = try RouteItProcess.flowFile("""
+            type 1 Annankatu 25
+            enter 1
+            pick 1
+            type 2 Stockmann
+            enter 2
+            pick 1
+            type 3 Kalevankatu 20
+            enter 3
+            pick 1
+            add
+            type 4 Lönnrotinkatu 7
+            enter 4
+            pick 1
+            stay 2 15m
+            stay 3 5m
+            depart 2026-12-03 10:00
+            mode walk
+            units km
+            route
+            optimize
+            """)
+        let shell = try run(["--map", map, "run", flow.path], environment: helsinkiTime)
+        XCTAssertEqual(shell.status, 0, shell.stderr)
+        let afterRoute = try XCTUnwrap(shell.stdout.components(separatedBy: "> route\n").last)
+        let routed = try XCTUnwrap(afterRoute.components(separatedBy: "> optimize\n").first)
+        let optimizedOutput = try XCTUnwrap(afterRoute.components(separatedBy: "> optimize\n").last)
+        let optimized = try XCTUnwrap(optimizedOutput.range(of: "SEGMENT #1").map { String(optimizedOutput[$0.lowerBound...]) })
+
+        let places = ["Annankatu 25", "Stockmann", "Kalevankatu 20", "Lönnrotinkatu 7"]
+        let options = ["--depart", "2026-12-03 10:00", "--mode", "walk", "--units", "km", "--map", map]
+        let tool = try run(["route"] + places + ["Annankatu 25", "--stay", "15m,5m,0,0"] + options, environment: helsinkiTime)
+        XCTAssertEqual(tool.status, 0, tool.stderr)
+        XCTAssertEqual(tool.stdout, routed, "the same trip in the given order")
+        XCTAssertTrue(routed.contains("Expected Travel Time: ") && routed.contains("m ") && routed.contains("s\n"), routed)
+
+        let toolOptimized = try run(["route"] + places + ["--stay", "15m,5m,0", "--optimize"] + options, environment: helsinkiTime)
+        XCTAssertEqual(toolOptimized.status, 0, toolOptimized.stderr)
+        XCTAssertEqual(toolOptimized.stdout, optimized, "the same optimized round trip")
+        XCTAssertNotEqual(routed, optimized, "optimizing changed the order")
     }
 
     func testFailuresAndBadArguments() throws {

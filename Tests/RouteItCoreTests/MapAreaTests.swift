@@ -57,4 +57,15 @@ final class MapAreaTests: XCTestCase {
             XCTAssertEqual(error as? DirectionsError, .noRoute, "both inside: the router's own answer")
         }
     }
+
+    /// The check wraps the geocoder: the user's position reaches it (it once fell back to a
+    /// protocol default that dropped `near`, so "cafe" in the shell was ranked from nowhere).
+    func testTheCheckPassesTheUsersPositionOn() async throws {
+        let stub = StubGeocoder(candidates: ["cafe": [place("Cafe", lat: 60.17, lon: 24.94)]])
+        let checked = MapAreaCheck(area: helsinki, geocoder: stub, directions: StubDirections())
+        let here = Coordinate(latitude: 60.168, longitude: 24.941)
+        let found = try await checked.geocode("cafe", near: here)
+        XCTAssertEqual(found.map(\.name), ["Cafe"])
+        XCTAssertEqual(stub.nearPoints, [here])
+    }
 }

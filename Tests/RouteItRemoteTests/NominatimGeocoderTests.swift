@@ -92,6 +92,7 @@ final class NominatimGeocoderTests: XCTestCase {
             func geocode(_ text: String) async throws -> [Placemark] {
                 [Placemark(name: "offline \(text)", coordinate: Coordinate(latitude: 60.17, longitude: 24.94))]
             }
+            func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { try await geocode(text) }
             func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nil }
         }
         let notices = BackendNotices()

@@ -11,6 +11,7 @@ final class RemoteBackendsTests: XCTestCase {
 
     private struct NoGeocoder: Geocoding {
         func geocode(_ text: String) async throws -> [Placemark] { [] }
+        func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { [] }
         func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nil }
     }
 

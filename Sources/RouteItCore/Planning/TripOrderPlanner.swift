@@ -1,31 +1,31 @@
 import Foundation
 
-/// `optimize`: puts the entry's stops in the quickest round-trip order (the start stays first).
-/// Times come from the active `Directions` backend; the order is exact (`TripOrderOptimizer`).
+/// Ordering a round trip's stops: the one use case behind the shell's `optimize` and
+/// `routeit route --optimize`. Times come from the active `Directions` backend; the order is
+/// exact (`TripOrderOptimizer`, `TimeWindowOptimizer`).
 public enum TripOrderPlanner {
-    /// Works out the quickest order for `entry`'s stops without changing anything, so the
-    /// caller can apply it as an ordinary trip edit. Stops without a place keep their relative
-    /// order after the routed ones. Throws the invalid-trip alert, `TripOrderError.noRoundTrip`
-    /// when no order can be driven, backend errors, or `CancellationError`.
-    /// With a `departure`, stops with opening hours are visited while open (their stays
-    /// included): the least travel among such orders, exactly; when there is none, the
-    /// least-late order, and the plan says which stops it is late for.
-    public static func plan(_ entry: EntryViewModel, transportType: TransportType, avoid: RoadAvoidance = [],
-                            using directions: any Directions,
-                            maxConcurrentRequests: Int = 4, departure: Date? = nil,
-                            calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
-        guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
-        let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
-        let unrouted = entry.stops.indices.filter { !entry.stops[$0].isSelected }
-        let places = [start] + routed.compactMap { entry.stops[$0].mapItem }
-
+    /// The quickest round-trip order for `places` (`places[0]` is the start and stays first;
+    /// the rest are the stops, with their stays and labels) without changing anything.
+    /// `stopOrder` holds 0-based indices into `places.dropFirst()`. With a `departure`, stops
+    /// with known opening hours are visited while open (their stays included): the least
+    /// travel among such orders, exactly; when there is none, the least-late order, and the
+    /// plan says which stops it is late for. An order already as good is kept, so a trip is
+    /// never shuffled for nothing. Throws `TripOrderError` (too many stops, no round trip),
+    /// backend errors, or `CancellationError`.
+    public static func order(_ places: [TripPlace], transportType: TransportType, avoid: RoadAvoidance = [],
+                             using directions: any Directions, maxConcurrentRequests: Int = 4,
+                             departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
+        guard places.count >= 2 else { throw Alert.invalidTrip }
+        let stopCount = places.count - 1
+        guard stopCount <= TripOrderOptimizer.maxStops else { throw TripOrderError.tooManyStops(stopCount) }
         let builder = DurationMatrixBuilder(directions: directions, maxConcurrentRequests: maxConcurrentRequests)
-        let matrix = try await builder.matrix(for: places, transportType: transportType, avoid: avoid)
-        let hours = places.map(\.openingHours)
-        guard let departure, hours.dropFirst().contains(where: { $0 != nil }) else {
-            let improvement = try TripOrderOptimizer.improve(Array(1..<places.count), in: matrix)
+        let matrix = try await builder.matrix(for: places.map(\.item), transportType: transportType, avoid: avoid)
+        let hours = places.map(\.item.openingHours)
+        let current = Array(1..<places.count)
+        guard let departure, hours.dropFirst().contains(where: { $0?.isKnown == true }) else {
+            let improvement = try TripOrderOptimizer.improve(current, in: matrix)
             try Task.checkCancellation()
-            return TripOrderPlan(improvement: improvement, stopOrder: improvement.order.stops.map { routed[$0 - 1] } + unrouted)
+            return TripOrderPlan(improvement: improvement, stopOrder: improvement.order.stops.map { $0 - 1 })
         }
 
         // Open spans from a day before the departure to a week after (long enough for any
@@ -35,12 +35,10 @@ public enum TripOrderPlanner {
             guard index > 0, let hours, hours.isKnown else { return nil }
             return hours.openSpans(from: from, to: to, in: calendar)
         }
-        let stays = [0] + routed.map { entry.stops[$0].stay }
-        let problem = TimeWindowProblem(matrix: matrix, departure: departure.timeIntervalSinceReferenceDate, stays: stays, windows: windows)
-        let current = Array(1..<places.count)
+        let problem = TimeWindowProblem(matrix: matrix, departure: departure.timeIntervalSinceReferenceDate,
+                                        stays: [0] + places.dropFirst().map(\.stay), windows: windows)
         let before = problem.evaluate(current)
         var found = try TimeWindowOptimizer.optimalOrder(problem)
-        // An order that is already as good stays, so a trip is never shuffled for nothing.
         if before.lateness <= found.lateness + 1e-9, before.travel <= found.travel * (1 + 1e-12) {
             found = TimedTripOrder(stops: current, travel: before.travel, lateness: before.lateness, lateStops: before.late)
         }
@@ -49,13 +47,32 @@ public enum TripOrderPlanner {
                                                before: before.lateness > 0 ? .infinity : before.travel)
         var notes: [String] = []
         if !found.reachesEveryStopInTime {
-            let names = found.lateStops.map { "\(EntryViewModel.label(forSlotAt: 1 + routed[$0 - 1])) (\(places[$0].shortName))" }
+            let names = found.lateStops.map { "\(places[$0].label) (\(places[$0].item.shortName))" }
             notes.append("No order reaches every stop while it is open: \(names.joined(separator: ", ")) cannot be reached in time; the least-late order is kept.")
         } else if before.lateness > 0 {
             notes.append("Every stop is now reached while it is open.")
         }
-        return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { routed[$0 - 1] } + unrouted,
+        return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { $0 - 1 },
                              notes: notes, beforeLate: before.lateness > 0)
+    }
+
+    /// `order` for the entry's trip: its stops with a place are ordered; stops without one keep
+    /// their relative order after them. `stopOrder` then indexes the entry's stops.
+    public static func plan(_ entry: EntryViewModel, transportType: TransportType, avoid: RoadAvoidance = [],
+                            using directions: any Directions,
+                            maxConcurrentRequests: Int = 4, departure: Date? = nil,
+                            calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
+        guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
+        let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
+        let unrouted = entry.stops.indices.filter { !entry.stops[$0].isSelected }
+        let places = [TripPlace(item: start, label: "the start")] + routed.compactMap { index in
+            entry.stops[index].mapItem.map { TripPlace(item: $0, stay: entry.stops[index].stay, label: EntryViewModel.label(forSlotAt: 1 + index)) }
+        }
+        let found = try await order(places, transportType: transportType, avoid: avoid, using: directions,
+                                    maxConcurrentRequests: maxConcurrentRequests, departure: departure, calendar: calendar)
+        var plan = found
+        plan.stopOrder = found.stopOrder.map { routed[$0] } + unrouted
+        return plan
     }
 
     /// `plan`, then reorder `entry`'s stops (no hours considered).
@@ -72,7 +89,7 @@ public enum TripOrderPlanner {
 public struct TripOrderPlan: Equatable, Sendable {
     public let improvement: TripOrderImprovement
     /// For `EntryViewModel.reorderStops`: 0-based indices into the current stops, in new order.
-    public let stopOrder: [Int]
+    public var stopOrder: [Int]
     /// What opening hours did to the order (said after the saving).
     public var notes: [String] = []
     /// The old order visited a stop outside its hours.

@@ -1,5 +1,7 @@
 /// Text → places and position → place (CLGeocoder's role). Implemented by the embedded engine,
 /// by Nominatim over HTTP, and by test doubles.
+/// No requirement has a default: a wrapper that forgot one would silently drop what it carries
+/// (a default `geocode(_:near:)` once dropped the user's position in every decorator).
 public protocol Geocoding: Sendable {
     /// Candidates best first (at most 10); an empty array when nothing plausible matches.
     func geocode(_ text: String) async throws -> [Placemark]
@@ -8,9 +10,4 @@ public protocol Geocoding: Sendable {
     func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark]
     /// The nearest address (or street) to `coordinate`, nil when there is none nearby.
     func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark?
-}
-
-extension Geocoding {
-    /// A geocoder that cannot rank by position answers as if asked from nowhere.
-    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { try await geocode(text) }
 }

@@ -17,6 +17,10 @@ public struct MapAreaCheck: Geocoding, Directions {
         try await geocoder.geocode(text)
     }
 
+    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] {
+        try await geocoder.geocode(text, near: near)
+    }
+
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
         let found = try await geocoder.reverseGeocode(coordinate)
         if found == nil, !area.contains(coordinate) { throw area.outsideAlert("The position \(coordinate)") }

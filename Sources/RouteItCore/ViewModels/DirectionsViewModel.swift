@@ -38,9 +38,11 @@ public final class DirectionsViewModel: Sendable {
             TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay))
         }
         self.schedule = schedule
+        // A round trip's last leg only brings the trip home; a trip that ends elsewhere is
+        // checked at its end too.
+        let checkedLegs = places.count > 1 && places.last == places.first ? legs.count - 1 : legs.count
         warnings = legs.indices.map { index in
-            // The last leg only brings the trip home.
-            guard let schedule, index + 1 < legs.count, index + 1 < places.count else { return [] }
+            guard let schedule, index < checkedLegs, index + 1 < places.count else { return [] }
             return VisitCheck.warning(for: places[index + 1], arrival: schedule.legs[index].arrival, calendar: calendar).map { [$0] } ?? []
         }
     }
@@ -86,6 +88,32 @@ public final class DirectionsViewModel: Sendable {
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
                                    places: places, departure: departure, calendar: calendar, notices: trip.notices)
+    }
+
+    /// The routes offered between two places (`routeit route --alternatives`), quickest first,
+    /// each as one-leg directions with the same clock times and checks as a trip's.
+    public static func alternatives(from source: TripPlace, to destination: TripPlace, departure: Date?,
+                                    calendar: LocalCalendar = .fromEnvironment(), transportType: TransportType,
+                                    avoid: RoadAvoidance = [], using directions: Directions,
+                                    attribution: String? = nil) async throws -> [DirectionsViewModel] {
+        let request = DirectionsRequest(source: source.item, destination: destination.item, transportType: transportType,
+                                        requestsAlternateRoutes: true, avoid: avoid)
+        let found: [Route]
+        do {
+            found = try await directions.calculate(request)
+        } catch DirectionsError.noRoute {
+            throw Alert.directionsNotAvailable(from: source, to: destination)
+        }
+        let routes = found.filter { !$0.steps.isEmpty }.map(\.terminalSafe)
+            .enumerated().sorted { ($0.element.expectedTravelTime, $0.offset) < ($1.element.expectedTravelTime, $1.offset) }
+            .map(\.element)
+        guard !routes.isEmpty else { throw Alert.directionsNotAvailable(from: source, to: destination) }
+        try Task.checkCancellation()
+        return routes.map { route in
+            DirectionsViewModel(legs: [DirectionsLeg(source: source.item, destination: destination.item, route: route)],
+                                transportType: transportType, attribution: attribution, places: [source, destination],
+                                departure: departure, calendar: calendar)
+        }
     }
 
     /// The plain form: places without stays or names, no clock times.

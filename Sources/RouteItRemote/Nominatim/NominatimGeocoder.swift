@@ -12,9 +12,21 @@ public struct NominatimGeocoder: Geocoding {
     }
 
     public func geocode(_ text: String) async throws -> [Placemark] {
+        try await geocode(text, near: nil)
+    }
+
+    /// With `near`, a viewbox of about 5 km around it that Nominatim prefers (`bounded=0`:
+    /// places outside it still come, after those inside).
+    public func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { return [] }
-        let body = try await fetch("/search", [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("extratags", "1"), ("limit", "10")])
+        var items = [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("extratags", "1"), ("limit", "10")]
+        if let near, near.isValid {
+            let box = [near.longitude - 0.05, near.latitude + 0.05, near.longitude + 0.05, near.latitude - 0.05]
+            items.append(("viewbox", box.map { String(format: "%.5f", $0) }.joined(separator: ",")))
+            items.append(("bounded", "0"))
+        }
+        let body = try await fetch("/search", items)
         guard let places = try? JSONDecoder().decode([NominatimPlace].self, from: body) else {
             throw RemoteError.invalidResponse(host: baseURL.hostDescription, reason: "not a Nominatim result list")
         }

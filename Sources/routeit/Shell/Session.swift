@@ -55,7 +55,7 @@ final class Session {
         let flow = TripFlowController(geocoder: services, directions: services,
                                       location: LocationViewModel(device: ServiceFactory.locationDevice(options, fallback: watchServers ? .default : .simulated)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),
-                                      attribution: ServiceFactory.attribution(for: options), settings: settings)
+                                      attribution: MapAttribution.text, settings: settings)
         // --mode, --units and --avoid set where the session starts (over the saved settings).
         if let type = options.transportType { flow.setTransportType(type) }
         if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }

@@ -29,7 +29,7 @@ enum GeocodeTool {
                 printError("Address not found.")
             } else {
                 results.forEach { print(MapToolSupport.line($0)) }
-                print(MapSchema.attribution)
+                print(MapAttribution.text)
             }
             return results.isEmpty ? 1 : 0
         } catch {

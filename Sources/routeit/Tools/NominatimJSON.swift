@@ -6,7 +6,6 @@ import RouteItCore
 /// `lat`/`lon` as strings, `display_name`, `category`, `type`, `address{}`, `boundingbox` (four
 /// strings: south, north, west, east). RouteIt's own additions are under `routeit`.
 enum NominatimJSON {
-    static let licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
 
     static func object(_ placemark: Placemark) -> [String: Any] {
         let c = placemark.coordinate
@@ -23,7 +22,7 @@ enum NominatimJSON {
         let box = [c.latitude - 0.0001, c.latitude + 0.0001, c.longitude - 0.0001, c.longitude + 0.0001].map(degrees)
         var object: [String: Any] = [
             "place_id": placeID(placemark),
-            "licence": licence,
+            "licence": MapAttribution.licence,
             "lat": degrees(c.latitude),
             "lon": degrees(c.longitude),
             "category": category,

@@ -15,22 +15,23 @@ enum OSRMRouteJSON {
         var stay: TimeInterval = 0
     }
 
-    /// `trips`: one entry per route offered (alternatives), each the legs between the waypoints.
-    static func response(waypoints: [Waypoint], trips: [[Route]], mode: TransportType, times: [RouteTimes]) -> [String: Any] {
+    /// `routes`: one directions per route offered (alternatives), each with a leg between
+    /// consecutive waypoints.
+    static func response(waypoints: [Waypoint], routes: [DirectionsViewModel]) -> [String: Any] {
         var names = Array(repeating: "", count: waypoints.count)
         var snapped = waypoints.map(\.item.coordinate)
-        if let first = trips.first {
-            for (i, leg) in first.enumerated() {
-                let steps = leg.steps.map(maneuver)
+        if let first = routes.first {
+            for (i, leg) in first.legs.enumerated() where i + 1 < waypoints.count {
+                let steps = leg.route.steps.map(maneuver)
                 names[i] = steps.first?.streetName ?? ""
                 names[i + 1] = steps.reversed().compactMap(\.streetName).first { !$0.isEmpty } ?? ""
-                if let start = leg.polyline.first { snapped[i] = start }
-                if let end = leg.polyline.last { snapped[i + 1] = end }
+                if let start = leg.route.polyline.first { snapped[i] = start }
+                if let end = leg.route.polyline.last { snapped[i + 1] = end }
             }
         }
         return [
             "code": "Ok",
-            "routes": zip(trips, times).map { route($0, mode: mode, times: $1) },
+            "routes": routes.map(route),
             "waypoints": waypoints.indices.map { i -> [String: Any] in
                 ["location": point(snapped[i]),
                  "name": names[i],
@@ -38,7 +39,7 @@ enum OSRMRouteJSON {
                  "hint": "",
                  "routeit": ["query": waypoints[i].query, "address": waypoints[i].item.placemark.formattedAddress]]
             },
-            "routeit": ["attribution": MapAttribution.text, "mode": mode.rawValue],
+            "routeit": ["attribution": MapAttribution.text, "mode": (routes.first?.transportType ?? .car).rawValue],
         ]
     }
 
@@ -47,29 +48,38 @@ enum OSRMRouteJSON {
         ["code": code, "message": message]
     }
 
-    static func route(_ legs: [Route], mode: TransportType, times: RouteTimes) -> [String: Any] {
+    /// What the directions warn of: places reached while closed, then avoided roads used all the same.
+    static func alerts(_ directions: DirectionsViewModel) -> [String] {
+        directions.warnings.flatMap { $0 } + directions.avoidanceNotes
+    }
+
+    static func route(_ directions: DirectionsViewModel) -> [String: Any] {
+        let legs = directions.legs.map(\.route), mode = directions.transportType
         var geometry: [Coordinate] = []
         for leg in legs { for c in leg.polyline where geometry.last != c { geometry.append(c) } }
-        let distance = legs.reduce(0) { $0 + $1.distance }, duration = legs.reduce(0) { $0 + $1.expectedTravelTime }
         var legObjects = legs.map { leg(_: $0, mode: mode) }
-        for i in legObjects.indices {
-            let clock = times.schedule.legs[i]
-            legObjects[i]["routeit"] = ["departure": times.timestamp(clock.departure), "arrival": times.timestamp(clock.arrival)]
-        }
-        return [
-            // The clock: when the route leaves and arrives, and the places it reaches closed.
-            // The roads it was asked to avoid and uses all the same (`! This trip uses ...`).
-            "routeit": ["departure": times.timestamp(times.schedule.departure), "arrival": times.timestamp(times.schedule.back),
-                        "alerts": times.alerts + RoadAvoidance.notes(
-                            unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.unavoidable) },
-                            unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.unsupportedAvoidance) })],
-            "distance": round1(distance),
-            "duration": round1(duration),
-            "weight": round1(duration),
+        var object: [String: Any] = [
+            "distance": round1(directions.totalDistance),
+            "duration": round1(directions.totalTravelTime),
+            "weight": round1(directions.totalTravelTime),
             "weight_name": "duration",
             "geometry": lineString(geometry),
-            "legs": legObjects,
         ]
+        var routeit: [String: Any] = ["alerts": alerts(directions)]
+        if let schedule = directions.schedule {
+            // The clock: when the route leaves and arrives (ISO 8601 with the local offset).
+            let iso8601 = ISO8601DateFormatter()
+            iso8601.timeZone = directions.calendar.timeZone
+            for i in legObjects.indices where i < schedule.legs.count {
+                legObjects[i]["routeit"] = ["departure": iso8601.string(from: schedule.legs[i].departure),
+                                            "arrival": iso8601.string(from: schedule.legs[i].arrival)]
+            }
+            routeit["departure"] = iso8601.string(from: schedule.departure)
+            routeit["arrival"] = iso8601.string(from: schedule.back)
+        }
+        object["routeit"] = routeit
+        object["legs"] = legObjects
+        return object
     }
 
     static func leg(_ route: Route, mode: TransportType) -> [String: Any] {
@@ -183,9 +193,4 @@ enum OSRMRouteJSON {
         let θ = atan2(sin(Δλ) * cos(φ2), cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ))
         return (θ * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
     }
-}
-
-/// The credit every output of map data carries.
-enum MapAttribution {
-    static let text = "© OpenStreetMap contributors"
 }

@@ -33,7 +33,7 @@ enum ReverseTool {
                 print(NominatimJSON.text(result.map(NominatimJSON.object) ?? ["error": "Unable to geocode"]))
             } else if let result {
                 print(MapToolSupport.line(result))
-                print(MapSchema.attribution)
+                print(MapAttribution.text)
             } else {
                 printError("No address or street nearby.")
             }

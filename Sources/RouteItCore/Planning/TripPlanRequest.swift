@@ -1,0 +1,60 @@
+import Foundation
+
+/// A whole trip asked for at once, as the one-shot tools ask: places in the order given, the
+/// departure, how to travel, and whether to order the stops or offer alternatives. Answered by
+/// the same use cases the shell's `optimize` and `route` call, so both front ends give the same
+/// order, clock times and warnings for the same trip.
+public struct TripPlanRequest: Sendable {
+    public var places: [TripPlace]
+    public var departure: Date
+    public var calendar: LocalCalendar
+    public var transportType: TransportType
+    public var avoid: RoadAvoidance
+    /// Up to three routes between two places (more places: the quickest per leg, as always).
+    public var alternatives: Bool
+    /// A round trip from the first place through the others in the quickest order (the shell's
+    /// `optimize`); otherwise the places are visited in the order given.
+    public var optimize: Bool
+    public var attribution: String?
+
+    public init(places: [TripPlace], departure: Date, calendar: LocalCalendar, transportType: TransportType,
+                avoid: RoadAvoidance = [], alternatives: Bool = false, optimize: Bool = false, attribution: String? = nil) {
+        self.places = places
+        self.departure = departure
+        self.calendar = calendar
+        self.transportType = transportType
+        self.avoid = avoid
+        self.alternatives = alternatives
+        self.optimize = optimize
+        self.attribution = attribution
+    }
+
+    /// The answer: `order` indexes `places` in visiting order (an optimized round trip ends at
+    /// index 0 again); `routes` has one directions per route offered.
+    public struct Answer: Sendable {
+        public var order: [Int]
+        public var routes: [DirectionsViewModel]
+    }
+
+    public func answer(using directions: any Directions) async throws -> Answer {
+        var order = Array(places.indices)
+        var notices: [String] = []
+        if optimize && places.count > 2 {
+            let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
+                                                        departure: departure, calendar: calendar)
+            order = [0] + plan.stopOrder.map { $0 + 1 } + [0]
+            notices = plan.notes
+        }
+        let visited = order.map { places[$0] }
+        if alternatives && visited.count == 2 {
+            let routes = try await DirectionsViewModel.alternatives(
+                from: visited[0], to: visited[1], departure: departure, calendar: calendar, transportType: transportType,
+                avoid: avoid, using: directions, attribution: attribution)
+            return Answer(order: order, routes: routes)
+        }
+        let trip = try await DirectionsViewModel.calculate(
+            trip: PlannedTrip(places: visited, notices: notices), departure: departure, calendar: calendar,
+            transportType: transportType, avoid: avoid, using: directions, attribution: attribution)
+        return Answer(order: order, routes: [trip])
+    }
+}
