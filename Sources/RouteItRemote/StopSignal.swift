@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Stops a wait on another thread (an HTTP exchange, a gpsd watch): sets a flag, and wakes a
 /// `poll` that watches `readFD` through a pipe.
-final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
+final class StopSignal: Sendable {
+    private let stopped = Atomic(false)
     let readFD: Int32
     private let writeFD: Int32
 
@@ -21,17 +21,10 @@ final class StopSignal: @unchecked Sendable {
         if writeFD >= 0 { close(writeFD) }
     }
 
-    var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
 
     func stop() {
-        lock.lock()
-        let first = !stopped
-        stopped = true
-        lock.unlock()
+        let first = !stopped.exchange(true, ordering: .sequentiallyConsistent)
         if first && writeFD >= 0 { var byte: UInt8 = 1; _ = write(writeFD, &byte, 1) }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
 /// One-line messages about backends ("! Routing server unreachable — using the offline map")
 /// queued from any thread; the shell drains and prints them between commands.
-public final class BackendNotices: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [String] = []
+public final class BackendNotices: Sendable {
+    private let pending = Mutex<[String]>([])
     private let onPost: (@Sendable (String) -> Void)?
 
     /// `onPost` (optional) sees each message as it is posted, e.g. to print it at once.
@@ -13,16 +13,15 @@ public final class BackendNotices: @unchecked Sendable {
     }
 
     public func post(_ message: String) {
-        lock.lock()
-        pending.append(message)
-        lock.unlock()
+        pending.withLock { $0.append(message) }
         onPost?(message)
     }
 
     /// Everything posted since the last drain, oldest first.
     public func drain() -> [String] {
-        lock.lock()
-        defer { pending.removeAll(); lock.unlock() }
-        return pending
+        pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
     }
 }

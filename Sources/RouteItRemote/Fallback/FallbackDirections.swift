@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RouteItCore
 
 /// Routes from a server while it answers and from the embedded engine while it does not.
@@ -46,12 +47,11 @@ public struct FallbackDirections: Directions {
 }
 
 /// Which ways to travel a profile mismatch was already reported for.
-private final class SaidOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var said: Set<TransportType> = []
+private final class SaidOnce: Sendable {
+    private let said = Mutex<Set<TransportType>>([])
 
     /// True the first time for `type`.
     func firstTime(_ type: TransportType) -> Bool {
-        lock.withLock { said.insert(type).inserted }
+        said.withLock { $0.insert(type).inserted }
     }
 }

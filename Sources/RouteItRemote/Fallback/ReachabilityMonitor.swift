@@ -5,6 +5,7 @@ import RouteItCore
 /// composites to decide who answers, and by the `backend` command to say so. A state change is
 /// announced once through `notices`: down → "! Routing server unreachable — using the offline
 /// map", back → "! Routing server reachable again — using http://…".
+/// Unchecked: `lock` guards `_state`, `lastProbe` and `monitoring`; the rest is immutable.
 public final class ReachabilityMonitor: @unchecked Sendable {
     public enum State: Equatable, Sendable {
         case unknown

@@ -4,7 +4,7 @@ import RouteItCore
 /// The backends a session uses once `--directions osrm=URL` / `--geocoder nominatim=URL` are
 /// applied: each server wrapped in its fallback composite over the embedded engine, the
 /// monitors that watch them, and the lines the `backend` command prints.
-public final class RemoteBackends: @unchecked Sendable {
+public final class RemoteBackends: Sendable {
     public let directions: Directions
     public let geocoder: Geocoding
     public let notices: BackendNotices

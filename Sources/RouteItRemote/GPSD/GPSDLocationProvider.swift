@@ -5,7 +5,7 @@ import RouteItCore
 /// `?WATCH={"enable":true,"json":true}`, then the first TPV report with a 2D or 3D fix. Each
 /// `currentFix` is a fresh connection, so a gpsd that went away and came back is simply found
 /// again. The blocking socket work runs on its own thread, never on Swift's cooperative pool.
-public final class GPSDLocationProvider: LocationProviding, @unchecked Sendable {
+public final class GPSDLocationProvider: LocationProviding, Sendable {
     public let address: GPSDAddress
     /// The longest wait for a fix (and for the connection).
     public let fixTimeout: TimeInterval

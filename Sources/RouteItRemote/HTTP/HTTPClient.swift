@@ -10,7 +10,7 @@ public struct HTTPResponse: Sendable {
 /// GET with a deadline for the whole exchange (connect to last byte), a cap on the answer's
 /// size, bounded retries with exponential backoff on connection errors and 5xx, none on 4xx,
 /// and cancellation that stops the request in flight at once (see `HTTPExchange`).
-public final class HTTPClient: @unchecked Sendable {
+public final class HTTPClient: Sendable {
     public let configuration: RemoteConfiguration
 
     public init(configuration: RemoteConfiguration = RemoteConfiguration()) {

@@ -1,10 +1,9 @@
-import Foundation
+import Synchronization
 
 /// A yes/no "stop now" shared between the thread that decides (Ctrl-C) and the one working.
-final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+final class CancellationFlag: Sendable {
+    private let cancelled = Atomic(false)
 
-    func cancel() { lock.withLock { cancelled = true } }
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    func cancel() { cancelled.store(true, ordering: .sequentiallyConsistent) }
+    var isCancelled: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
 }

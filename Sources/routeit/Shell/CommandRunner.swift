@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs one command line to completion for the (blocking) shell loop, with a spinner on a
 /// terminal and Ctrl-C cancelling the command's Task. If a cancelled computation does not stop
@@ -59,9 +60,8 @@ final class CommandRunner {
 }
 
 /// The command's output, handed from its Task to the waiting shell thread.
-private final class OutputBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var output: Session.Output?
-    func set(_ value: Session.Output) { lock.withLock { output = value } }
-    func get() -> Session.Output? { lock.withLock { output } }
+private final class OutputBox: Sendable {
+    private let output = Mutex<Session.Output?>(nil)
+    func set(_ value: Session.Output) { output.withLock { $0 = value } }
+    func get() -> Session.Output? { output.withLock { $0 } }
 }

@@ -7,6 +7,7 @@ import RouteItCore
 /// cooperative pool. Cancelling the only command waiting for it (Ctrl-C) stops the opening too:
 /// the import ends at its next progress step, leaves no file behind, and the next command that
 /// needs the map starts it again.
+/// Unchecked: `lock` guards `opened`, `attempt`, `waiters`, `generation` and `stopping`.
 final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecked Sendable {
     private typealias Waiter = CheckedContinuation<AppServices, Error>
 

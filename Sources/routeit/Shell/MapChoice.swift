@@ -1,16 +1,15 @@
-import Foundation
+import Synchronization
 
 /// The map the session uses: `--map` at start, then whatever `use NAME` chose. Read by the
-/// services' opening on its own thread, hence the lock.
-final class MapChoice: @unchecked Sendable {
-    private let lock = NSLock()
-    private var path: String?
+/// services' opening on its own thread, hence the mutex.
+final class MapChoice: Sendable {
+    private let path: Mutex<String?>
 
-    init(_ path: String?) { self.path = path }
+    init(_ path: String?) { self.path = Mutex(path) }
 
     /// A map name or path as `--map` takes it; nil: the default map.
     var current: String? {
-        get { lock.withLock { path } }
-        set { lock.withLock { path = newValue } }
+        get { path.withLock { $0 } }
+        set { path.withLock { $0 = newValue } }
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 /// its output (clearing a spinner line). While the user edits a line at the prompt they wait for
 /// the prompt's own thread: the key reader is woken, prints them above the prompt and redraws
 /// the half-typed line, which output from another thread would garble.
+/// Unchecked: `lock` guards `atPrompt` and `pending`.
 final class NoticePrinter: @unchecked Sendable {
     static let shared = NoticePrinter()
 

@@ -70,7 +70,7 @@ final class Session {
     /// Why the planner store cannot be used this session, if it cannot (said once at the start).
     var plannerStoreProblem: String? { planner.storeProblem }
 
-    struct Output {
+    struct Output: Sendable {
         var text: String
         var quits = false
         /// The command failed (bad input, an alert, cancelled): its text goes to stderr, and a

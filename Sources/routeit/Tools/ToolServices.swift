@@ -23,6 +23,7 @@ enum ToolServices {
         return try box.result!.get()
     }
 
+    /// Unchecked: written once by the task before `done` is signalled, read after the wait.
     private final class ResultBox<T>: @unchecked Sendable {
         var result: Result<T, Error>?
     }
