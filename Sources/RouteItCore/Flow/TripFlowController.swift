@@ -88,6 +88,19 @@ public final class TripFlowController {
         screen = .directions(result)
     }
 
+    /// `optimize`: puts the stops in the quickest round-trip order (while places are open, from
+    /// the departure) as an ordinary trip edit, and says what it saved; `route` then follows
+    /// the new order. No order for a trip that cannot be driven round is `TripOrderError`.
+    public func optimize() async throws -> TripOrderPlan {
+        try requireNoOpenPicker()
+        let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
+                                                   using: directions, departure: entry.departure.date(now: clock.currentDate()),
+                                                   calendar: calendar)
+        try Task.checkCancellation()
+        try editTrip { try $0.reorderStops(plan.stopOrder) }
+        return plan
+    }
+
     /// The directions on screen, else the ones kept after `back`.
     public var currentDirections: DirectionsViewModel? {
         if case .directions(let shown) = screen { return shown }

@@ -59,15 +59,10 @@ enum TripMapCommands {
             }
             let plan: TripOrderPlan
             do {
-                let flow = session.flow
-                plan = try await TripOrderPlanner.plan(flow.entry, transportType: flow.settings.transportType,
-                                                       avoid: flow.settings.avoid, using: session.services,
-                                                       departure: flow.entry.departure.date(now: flow.clock.currentDate()),
-                                                       calendar: flow.calendar)
+                plan = try await session.flow.optimize()
             } catch let error as TripOrderError {
                 throw Alert(error.description)
             }
-            try session.flow.editTrip { try $0.reorderStops(plan.stopOrder) }
             let saved = plan.summary
             // The directions follow the new order.
             do {
