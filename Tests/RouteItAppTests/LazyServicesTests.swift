@@ -9,6 +9,7 @@ final class LazyServicesTests: XCTestCase {
         func geocode(_ text: String) async throws -> [Placemark] { [] }
         func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { [] }
         func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nil }
+        func table(_ request: TravelTableRequest) async throws -> TravelTable { try await OneToOneTable.table(request, using: self) }
         func calculate(_ request: DirectionsRequest) async throws -> [Route] { [] }
     }
 

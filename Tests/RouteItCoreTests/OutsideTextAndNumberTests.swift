@@ -91,5 +91,6 @@ final class OutsideTextAndNumberTests: XCTestCase {
 /// Answers every request with the same routes.
 private struct FixedDirections: Directions {
     var routes: [Route]
+    func table(_ request: TravelTableRequest) async throws -> TravelTable { try await OneToOneTable.table(request, using: self) }
     func calculate(_ request: DirectionsRequest) async throws -> [Route] { routes }
 }

@@ -19,6 +19,10 @@ private final class TableDirections: Directions, @unchecked Sendable {
 
     private func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 
+    /// A backend without a matrix search of its own: one route per pair, three at a time.
+    func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        try await OneToOneTable.table(request, using: self, maxConcurrentRequests: 3)
+    }
     func calculate(_ request: DirectionsRequest) async throws -> [Route] {
         locked {
             requests.append(request)
@@ -47,7 +51,7 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         for (i, a) in names.enumerated() { for (j, b) in names.enumerated() where i != j { table["\(a)>\(b)"] = Double(100 * i + j) } }
         table["C>A"] = nil // no route this way
         let directions = TableDirections(table: table)
-        let builder = DurationMatrixBuilder(directions: directions, maxConcurrentRequests: 3)
+        let builder = DurationMatrixBuilder(directions: directions)
         let m = try await builder.matrix(for: names.enumerated().map { stop($0.element, 60 + Double($0.offset) / 100) }, transportType: .walk)
 
         XCTAssertEqual(m.size, 5)
@@ -78,7 +82,7 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         var table: [String: Double] = [:]
         for a in names { for b in names where a != b { table["\(a)>\(b)"] = 1 } }
         let directions = TableDirections(table: table, delayNanoseconds: 50_000_000)
-        let builder = DurationMatrixBuilder(directions: directions, maxConcurrentRequests: 2)
+        let builder = DurationMatrixBuilder(directions: directions)
         let stops = names.enumerated().map { stop($0.element, 60 + Double($0.offset) / 100) }
         let task = Task { try await builder.matrix(for: stops, transportType: .car) }
         try await Task.sleep(nanoseconds: 120_000_000)

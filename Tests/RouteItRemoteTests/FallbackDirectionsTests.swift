@@ -16,6 +16,7 @@ final class FallbackDirectionsTests: XCTestCase {
 
         init(_ inner: Directions) { self.inner = inner }
 
+        func table(_ request: TravelTableRequest) async throws -> TravelTable { try await OneToOneTable.table(request, using: self) }
         func calculate(_ request: DirectionsRequest) async throws -> [Route] {
             lock.withLock { _calls += 1 }
             return try await inner.calculate(request)

@@ -6,6 +6,7 @@ import XCTest
 /// What the `backend` command reports as a real OSRM server comes and goes.
 final class RemoteBackendsTests: XCTestCase {
     private struct NoDirections: Directions {
+        func table(_ request: TravelTableRequest) async throws -> TravelTable { try await OneToOneTable.table(request, using: self) }
         func calculate(_ request: DirectionsRequest) async throws -> [Route] { throw DirectionsError.noRoute }
     }
 

@@ -13,12 +13,12 @@ public enum TripOrderPlanner {
     /// never shuffled for nothing. Throws `TripOrderError` (too many stops, no round trip),
     /// backend errors, or `CancellationError`.
     public static func order(_ places: [TripPlace], transportType: TransportType, avoid: RoadAvoidance = [],
-                             using directions: any Directions, maxConcurrentRequests: Int = 4,
+                             using directions: any Directions,
                              departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let stopCount = places.count - 1
         guard stopCount <= TripOrderOptimizer.maxStops else { throw TripOrderError.tooManyStops(stopCount) }
-        let builder = DurationMatrixBuilder(directions: directions, maxConcurrentRequests: maxConcurrentRequests)
+        let builder = DurationMatrixBuilder(directions: directions)
         let matrix = try await builder.matrix(for: places.map(\.item), transportType: transportType, avoid: avoid)
         let hours = places.map(\.item.openingHours)
         let current = Array(1..<places.count)
@@ -60,7 +60,7 @@ public enum TripOrderPlanner {
     /// their relative order after them. `stopOrder` then indexes the entry's stops.
     public static func plan(_ entry: EntryViewModel, transportType: TransportType, avoid: RoadAvoidance = [],
                             using directions: any Directions,
-                            maxConcurrentRequests: Int = 4, departure: Date? = nil,
+                            departure: Date? = nil,
                             calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
         guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
         let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
@@ -69,7 +69,7 @@ public enum TripOrderPlanner {
             entry.stops[index].mapItem.map { TripPlace(item: $0, stay: entry.stops[index].stay, label: EntryViewModel.label(forSlotAt: 1 + index)) }
         }
         let found = try await order(places, transportType: transportType, avoid: avoid, using: directions,
-                                    maxConcurrentRequests: maxConcurrentRequests, departure: departure, calendar: calendar)
+                                    departure: departure, calendar: calendar)
         var plan = found
         plan.stopOrder = found.stopOrder.map { routed[$0] } + unrouted
         return plan
@@ -77,9 +77,9 @@ public enum TripOrderPlanner {
 
     /// `plan`, then reorder `entry`'s stops (no hours considered).
     @discardableResult
-    public static func optimize(_ entry: EntryViewModel, transportType: TransportType, using directions: any Directions,
-                                maxConcurrentRequests: Int = 4) async throws -> TripOrderImprovement {
-        let plan = try await plan(entry, transportType: transportType, using: directions, maxConcurrentRequests: maxConcurrentRequests)
+    public static func optimize(_ entry: EntryViewModel, transportType: TransportType,
+                                using directions: any Directions) async throws -> TripOrderImprovement {
+        let plan = try await plan(entry, transportType: transportType, using: directions)
         try entry.reorderStops(plan.stopOrder)
         return plan.improvement
     }

@@ -43,4 +43,7 @@ public protocol Directions: Sendable {
     /// `wantsQuickestOnly`); throws `DirectionsError.noRoute` (or returns []) when the places are
     /// not connected.
     func calculate(_ request: DirectionsRequest) async throws -> [Route]
+    /// Travel times and distances between many places at once (no default: a wrapper must pass
+    /// it on; one without a matrix search of its own answers with `OneToOneTable`).
+    func table(_ request: TravelTableRequest) async throws -> TravelTable
 }

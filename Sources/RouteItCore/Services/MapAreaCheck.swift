@@ -41,10 +41,30 @@ public struct MapAreaCheck: Geocoding, Directions {
         return routes
     }
 
+    /// A place outside the area that no route reaches, from or to, is the outside alert.
+    public func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        let table = try await directions.table(request)
+        for (i, source) in request.sources.enumerated() where !area.contains(source.coordinate) {
+            let row = i < table.durations.count ? table.durations[i] : []
+            if !row.enumerated().contains(where: { $1 != nil && request.destinations[$0] != source }) {
+                throw outsideAlert(for: source)
+            }
+        }
+        for (j, destination) in request.destinations.enumerated() where !area.contains(destination.coordinate) {
+            let column = table.durations.enumerated().map { $1.count > j ? $1[j] : nil }
+            if !column.enumerated().contains(where: { $1 != nil && request.sources[$0] != destination }) {
+                throw outsideAlert(for: destination)
+            }
+        }
+        return table
+    }
+
     /// The alert for the first of the request's places outside the area, nil when both are in it.
     private func outsideAlert(_ request: DirectionsRequest) -> Alert? {
-        [request.source, request.destination].first { !area.contains($0.coordinate) }.map { item in
-            area.outsideAlert(item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress)
-        }
+        [request.source, request.destination].first { !area.contains($0.coordinate) }.map(outsideAlert(for:))
+    }
+
+    private func outsideAlert(for item: MapItem) -> Alert {
+        area.outsideAlert(item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress)
     }
 }

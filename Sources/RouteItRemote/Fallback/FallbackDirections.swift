@@ -44,6 +44,27 @@ public struct FallbackDirections: Directions {
         }
         return try await fallback.calculate(request)
     }
+
+    /// The server's table while it answers, the embedded engine's while it does not.
+    public func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        if await monitor.shouldTryServer() {
+            do {
+                let table = try await primary.table(request)
+                monitor.markReachable()
+                return table
+            } catch let error as RemoteError where error.isServerDown {
+                monitor.markUnreachable(error)
+            } catch let error as DirectionsError {
+                monitor.markReachable()
+                throw error
+            }
+        }
+        try Task.checkCancellation()
+        guard let fallback else {
+            throw DirectionsError.unavailable("\(monitor.serverName) unreachable and no offline map is loaded.")
+        }
+        return try await fallback.table(request)
+    }
 }
 
 /// Which ways to travel a profile mismatch was already reported for.

@@ -105,12 +105,7 @@ public struct OSRMDirections: Directions {
 
     /// `/route/v1/{driving|foot|bike}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
     func routeURL(for request: DirectionsRequest, exclude: RoadAvoidance = []) -> URL {
-        let base: URL, profile: String
-        switch request.transportType {
-        case .car: (base, profile) = (baseURL, "driving")
-        case .walk: (base, profile) = (walkingBaseURL ?? baseURL, "foot")
-        case .bike: (base, profile) = (cyclingBaseURL ?? baseURL, "bike")
-        }
+        let (base, profile) = server(for: request.transportType)
         let points = [request.source.coordinate, request.destination.coordinate]
             .map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
             .joined(separator: ";")
@@ -121,6 +116,15 @@ public struct OSRMDirections: Directions {
         var query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson&radiuses=\(radius);\(radius)"
         if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
         return URL(string: "\(path)/route/v1/\(profile)/\(points)?\(query)")!
+    }
+
+    /// The server and OSRM profile name for a way to travel.
+    func server(for transportType: TransportType) -> (URL, String) {
+        switch transportType {
+        case .car: return (baseURL, "driving")
+        case .walk: return (walkingBaseURL ?? baseURL, "foot")
+        case .bike: return (cyclingBaseURL ?? baseURL, "bike")
+        }
     }
 
     /// Every number is range-checked here, where it enters (`PlausibleRoute`).

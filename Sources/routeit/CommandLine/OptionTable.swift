@@ -40,7 +40,7 @@ enum OptionTable {
         },
         .init(["--avoid"], value: "CLASS[,CLASS]",
               help: "keep off these roads: \(RoadAvoidance.names.joined(separator: ", ")) (or none); used when no other way exists, and said so",
-              for: ["route", "shell", "run"], choices: RoadAvoidance.names + ["none"]) {
+              for: ["route", "table", "shell", "run"], choices: RoadAvoidance.names + ["none"]) {
             do {
                 $0.avoid = try RoadAvoidance.parse([$1])
             } catch let error as InputError {
@@ -54,7 +54,13 @@ enum OptionTable {
             $0.distanceUnit = unit
         },
         .init(["--json"], help: "print JSON (OSRM's route response, Nominatim's jsonv2) for scripts",
-              for: ["route", "geocode", "reverse"]) { o, _ in o.json = true },
+              for: ["route", "table", "geocode", "reverse"]) { o, _ in o.json = true },
+        .init(["--sources"], value: "I;J;...", help: "table: the places (0-based, as given) to travel from (default all)", for: ["table"]) {
+            $0.tableSources = try ShellOptions.indexList($1, option: "--sources")
+        },
+        .init(["--destinations"], value: "I;J;...", help: "table: the places (0-based, as given) to travel to (default all)", for: ["table"]) {
+            $0.tableDestinations = try ShellOptions.indexList($1, option: "--destinations")
+        },
         .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },
         .init(["--optimize"], help: "keep the first point first, visit the others in the quickest order",
               for: ["route"]) { o, _ in o.optimize = true },

@@ -126,6 +126,10 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
         try await services().directions.calculate(request)
     }
 
+    func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        try await services().directions.table(request)
+    }
+
     /// Roads only from services already open (a backdrop is drawn after routing, never first).
     func roads(in box: BoundingBox) -> [[Coordinate]] {
         guard case .success(let services)? = lock.withLock({ opened }) else { return [] }

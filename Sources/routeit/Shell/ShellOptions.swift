@@ -47,6 +47,9 @@ struct ShellOptions: Equatable {
     var departure: Departure?
     /// `route --stay D[,D...]`: the stay at each place after the first (one value: at every one).
     var stays: [TimeInterval] = []
+    /// `table --sources I;J` / `--destinations I;J`: indices into the places given (nil: all).
+    var tableSources: [Int]?
+    var tableDestinations: [Int]?
     /// `import -o MAP.routeit`.
     var output: String?
     /// `run --keep-going`.
@@ -164,5 +167,21 @@ extension OptionTable {
         let names = commands.sorted().map { $0 == "shell" ? "the shell" : $0 }
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+extension ShellOptions {
+    /// `0;2;5` (OSRM's form; commas work too): whole numbers from 0, at most 10,000 of them.
+    static func indexList(_ text: String, option: String) throws -> [Int] {
+        let words = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map(String.init)
+        guard !words.isEmpty, words.count <= 10_000 else {
+            throw ParseError(description: "\(option) takes place numbers from 0 separated by ';' (e.g. 0;2), not \"\(text)\"")
+        }
+        return try words.map { word in
+            guard let index = Int(word), index >= 0, String(index) == word else {
+                throw ParseError(description: "\(option) takes place numbers from 0 separated by ';' (e.g. 0;2), not \"\(text)\"")
+            }
+            return index
+        }
     }
 }

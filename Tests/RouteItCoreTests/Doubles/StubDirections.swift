@@ -20,6 +20,7 @@ final class StubDirections: Directions, @unchecked Sendable {
         delays[Key(from: from, to: to)] = delayMilliseconds
     }
 
+    func table(_ request: TravelTableRequest) async throws -> TravelTable { try await OneToOneTable.table(request, using: self) }
     func calculate(_ request: DirectionsRequest) async throws -> [Route] {
         let key = Key(from: request.source.name ?? "", to: request.destination.name ?? "")
         lock.withLock {

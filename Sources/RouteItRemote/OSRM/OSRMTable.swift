@@ -1,0 +1,75 @@
+import Foundation
+import RouteItCore
+
+/// OSRM's `/table/v1` answer: `durations` and `distances`, rows per source, `null` where no
+/// route joins two places.
+struct OSRMTableResponse: Decodable {
+    var code: String
+    var message: String?
+    var durations: [[Double?]]?
+    var distances: [[Double?]]?
+}
+
+extension OSRMDirections {
+    /// One `/table` request for the whole matrix (`annotations=duration,distance`): the sources
+    /// first, then the destinations. Classes to avoid go as `exclude=` when the server takes
+    /// that set; otherwise the table is asked without it (a table has no place to say so).
+    public func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        guard !request.sources.isEmpty, !request.destinations.isEmpty else {
+            return TravelTable(durations: request.sources.map { _ in [] }, distances: request.sources.map { _ in [] })
+        }
+        let exclude = refusedExcludes.contains(request.avoid) ? [] : request.avoid
+        do {
+            return try await table(request, excluding: exclude)
+        } catch OSRMExcludeRefused.refused {
+            refusedExcludes.insert(exclude)
+            return try await table(request, excluding: [])
+        }
+    }
+
+    private func table(_ request: TravelTableRequest, excluding exclude: RoadAvoidance) async throws -> TravelTable {
+        let url = tableURL(for: request, exclude: exclude)
+        let response: HTTPResponse
+        do {
+            response = try await client.get(url)
+        } catch RemoteError.cancelled {
+            throw CancellationError()
+        }
+        let decoded: OSRMTableResponse
+        do {
+            decoded = try JSONDecoder().decode(OSRMTableResponse.self, from: response.body)
+        } catch {
+            throw RemoteError.invalidResponse(host: url.hostDescription, reason: "HTTP \(response.statusCode), not OSRM JSON")
+        }
+        if decoded.code == "InvalidValue" && !exclude.isEmpty && (decoded.message ?? "").lowercased().contains("exclude") {
+            throw OSRMExcludeRefused.refused
+        }
+        guard decoded.code == "Ok" else { throw OSRMErrorCode.error(code: decoded.code, message: decoded.message) }
+        let rows = request.sources.count, columns = request.destinations.count
+        func checked(_ values: [[Double?]]?, _ what: String, _ plausible: (Double) throws -> Double) throws -> [[Double?]] {
+            guard let values, values.count == rows, values.allSatisfy({ $0.count == columns }) else {
+                throw RemoteError.invalidResponse(host: url.hostDescription, reason: "a table without \(rows)×\(columns) \(what)")
+            }
+            return try values.map { try $0.map { try $0.map(plausible) } }
+        }
+        return TravelTable(durations: try checked(decoded.durations, "durations", PlausibleRoute.duration),
+                           distances: try checked(decoded.distances, "distances", PlausibleRoute.distance))
+    }
+
+    /// `/table/v1/{profile}/LON,LAT;...?sources=0;1&destinations=2;3&annotations=duration,distance`
+    func tableURL(for request: TravelTableRequest, exclude: RoadAvoidance = []) -> URL {
+        let (base, profile) = server(for: request.transportType)
+        let points = (request.sources + request.destinations).map(\.coordinate)
+            .map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
+            .joined(separator: ";")
+        let sources = request.sources.indices.map(String.init).joined(separator: ";")
+        let destinations = request.destinations.indices.map { String(request.sources.count + $0) }.joined(separator: ";")
+        var path = base.absoluteString
+        while path.hasSuffix("/") { path.removeLast() }
+        let radius = String(format: "%.0f", maxSnapDistance)
+        var query = "sources=\(sources)&destinations=\(destinations)&annotations=duration,distance"
+        query += "&radiuses=" + Array(repeating: radius, count: request.sources.count + request.destinations.count).joined(separator: ";")
+        if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
+        return URL(string: "\(path)/table/v1/\(profile)/\(points)?\(query)")!
+    }
+}
