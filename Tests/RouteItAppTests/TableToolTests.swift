@@ -42,7 +42,7 @@ final class TableToolTests: XCTestCase {
 
     func testTheTableIsOSRMsAndAgreesWithRoutes() throws {
         let map = try helsinki()
-        let result = try run(["table"] + places + ["--json", "--map", map])
+        let result = try run(["table"] + places + ["--json", "--distances", "--map", map])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try json(result.stdout)
         XCTAssertEqual(object["code"] as? String, "Ok")
@@ -71,6 +71,7 @@ final class TableToolTests: XCTestCase {
 
         let part = try json(try run(["table"] + places + ["--json", "--map", map, "--sources", "2", "--destinations", "0;3"]).stdout)
         XCTAssertEqual(part["durations"] as? [[Double]], [[durations[2][0], durations[2][3]]])
+        XCTAssertNil(part["distances"], "durations only unless asked, as OSRM's default annotations")
     }
 
     func testTheTableOverARealOSRMServerHasTheSameShape() throws {

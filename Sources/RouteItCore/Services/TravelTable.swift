@@ -5,22 +5,27 @@ public struct TravelTableRequest: Hashable, Sendable {
     public var destinations: [MapItem]
     public var transportType: TransportType
     public var avoid: RoadAvoidance
+    /// Distances too (OSRM's `annotations=duration,distance`): a router may have to build each
+    /// pair's path for them, so only the times are asked by default, as OSRM does.
+    public var wantsDistances: Bool
 
-    public init(sources: [MapItem], destinations: [MapItem], transportType: TransportType, avoid: RoadAvoidance = []) {
+    public init(sources: [MapItem], destinations: [MapItem], transportType: TransportType, avoid: RoadAvoidance = [],
+                wantsDistances: Bool = false) {
         self.sources = sources
         self.destinations = destinations
         self.transportType = transportType
         self.avoid = avoid
+        self.wantsDistances = wantsDistances
     }
 }
 
 /// `durations[i][j]` seconds and `distances[i][j]` metres from source i to destination j; nil
-/// where no route joins them (OSRM's `null`).
+/// where no route joins them (OSRM's `null`). `distances` is nil when they were not asked for.
 public struct TravelTable: Equatable, Sendable {
     public var durations: [[Double?]]
-    public var distances: [[Double?]]
+    public var distances: [[Double?]]?
 
-    public init(durations: [[Double?]], distances: [[Double?]]) {
+    public init(durations: [[Double?]], distances: [[Double?]]?) {
         self.durations = durations
         self.distances = distances
     }

@@ -79,7 +79,7 @@ final class ModeRouter {
 
     /// One upward step of a CH search settling `u` at cost `d`: stall on demand (a higher node
     /// reaching u more cheaply means u is not on a shortest up-path), else relax u's upward arcs.
-    @inline(__always) private func climb(from u: Int32, at d: UInt32, _ side: SearchSpace, forward: Bool, avoid: UInt8) {
+    @inline(__always) func climb(from u: Int32, at d: UInt32, _ side: SearchSpace, forward: Bool, avoid: UInt8) {
         let (up, upStart, down, downStart) = forward ? (ch.fwd, ch.fwdStart, ch.bwd, ch.bwdStart) : (ch.bwd, ch.bwdStart, ch.fwd, ch.fwdStart)
         let (upMask, downMask) = forward ? (ch.fwdMask, ch.bwdMask) : (ch.bwdMask, ch.fwdMask)
         let ui = Int(u)

@@ -40,7 +40,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
     }
 
     /// One line for the user, whatever went wrong inside the engine.
-    private static func userError(_ error: Error) -> Error {
+    static func userError(_ error: Error) -> Error {
         switch error {
         case let e as DirectionsError: return e
         case let e as MapSectionsError: return DirectionsError.unavailable(e.description)

@@ -11,7 +11,7 @@ struct OSRMTableResponse: Decodable {
 }
 
 extension OSRMDirections {
-    /// One `/table` request for the whole matrix (`annotations=duration,distance`): the sources
+    /// One `/table` request for the whole matrix: the sources
     /// first, then the destinations. Classes to avoid go as `exclude=` when the server takes
     /// that set; otherwise the table is asked without it (a table has no place to say so).
     public func table(_ request: TravelTableRequest) async throws -> TravelTable {
@@ -53,10 +53,10 @@ extension OSRMDirections {
             return try values.map { try $0.map { try $0.map(plausible) } }
         }
         return TravelTable(durations: try checked(decoded.durations, "durations", PlausibleRoute.duration),
-                           distances: try checked(decoded.distances, "distances", PlausibleRoute.distance))
+                           distances: request.wantsDistances ? try checked(decoded.distances, "distances", PlausibleRoute.distance) : nil)
     }
 
-    /// `/table/v1/{profile}/LON,LAT;...?sources=0;1&destinations=2;3&annotations=duration,distance`
+    /// `/table/v1/{profile}/LON,LAT;...?sources=0;1&destinations=2;3&annotations=duration[,distance]`
     func tableURL(for request: TravelTableRequest, exclude: RoadAvoidance = []) -> URL {
         let (base, profile) = server(for: request.transportType)
         let points = (request.sources + request.destinations).map(\.coordinate)
@@ -67,7 +67,7 @@ extension OSRMDirections {
         var path = base.absoluteString
         while path.hasSuffix("/") { path.removeLast() }
         let radius = String(format: "%.0f", maxSnapDistance)
-        var query = "sources=\(sources)&destinations=\(destinations)&annotations=duration,distance"
+        var query = "sources=\(sources)&destinations=\(destinations)&annotations=" + (request.wantsDistances ? "duration,distance" : "duration")
         query += "&radiuses=" + Array(repeating: radius, count: request.sources.count + request.destinations.count).joined(separator: ";")
         if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
         return URL(string: "\(path)/table/v1/\(profile)/\(points)?\(query)")!

@@ -58,6 +58,9 @@ enum OptionTable {
         .init(["--sources"], value: "I;J;...", help: "table: the places (0-based, as given) to travel from (default all)", for: ["table"]) {
             $0.tableSources = try ShellOptions.indexList($1, option: "--sources")
         },
+        .init(["--distances"], help: "table: distances too (OSRM's annotations=duration,distance)", for: ["table"]) { o, _ in
+            o.tableDistances = true
+        },
         .init(["--destinations"], value: "I;J;...", help: "table: the places (0-based, as given) to travel to (default all)", for: ["table"]) {
             $0.tableDestinations = try ShellOptions.indexList($1, option: "--destinations")
         },

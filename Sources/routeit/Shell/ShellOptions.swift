@@ -50,6 +50,8 @@ struct ShellOptions: Equatable {
     /// `table --sources I;J` / `--destinations I;J`: indices into the places given (nil: all).
     var tableSources: [Int]?
     var tableDestinations: [Int]?
+    /// `table --distances`.
+    var tableDistances = false
     /// `import -o MAP.routeit`.
     var output: String?
     /// `run --keep-going`.

@@ -9,14 +9,15 @@ enum TableTool {
     static let maxPlaces = 1_000
 
     static let tool = Tool(
-        name: "table", synopsis: "table PLACE PLACE... [--sources I;J...] [--destinations I;J...] [--mode car|walk|bike] [--avoid CLASS,...] [--units mi|km] [--json] [OPTIONS]",
+        name: "table", synopsis: "table PLACE PLACE... [--sources I;J...] [--destinations I;J...] [--distances] [--mode car|walk|bike] [--avoid CLASS,...] [--units mi|km] [--json] [OPTIONS]",
         summary: "Travel times and distances between many places at once",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match). Prints, for every \
         source and destination (all places unless --sources or --destinations name some, by \
-        their 0-based position), the travel time and distance, one row per source; "-" where no \
-        route joins two places. With --json it prints OSRM's table response (code, durations in \
-        seconds, distances in metres, sources, destinations; null where there is no route). \
+        their 0-based position), the travel time (and with --distances the distance), one row per \
+        source; "-" where no route joins two places. With --json it prints OSRM's table response \
+        (code, durations in seconds, with --distances distances in metres, sources, destinations; \
+        null where there is no route). \
         Times come from the same router as `route`: OSRM's /table with --directions or \
         ROUTEIT_DIRECTIONS, else the map's own many-to-many search. At most \(maxPlaces) places.
         """,
@@ -44,7 +45,8 @@ enum TableTool {
             let sources = (options.tableSources ?? Array(places.indices)).map { places[$0] }
             let destinations = (options.tableDestinations ?? Array(places.indices)).map { places[$0] }
             let request = TravelTableRequest(sources: sources.map(\.item), destinations: destinations.map(\.item),
-                                             transportType: options.transportType ?? .car, avoid: options.avoid ?? [])
+                                             transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
+                                             wantsDistances: options.tableDistances)
             let table = try ToolServices.wait { try await services.directions.table(request) }
             if options.json {
                 print(NominatimJSON.text(OSRMTableJSON.response(table, sources: sources, destinations: destinations)))
@@ -76,7 +78,7 @@ enum TableTool {
         for (i, source) in sources.enumerated() {
             lines.append("From \(label(source)):")
             for (j, destination) in destinations.enumerated() {
-                let duration = table.durations[i][j], distance = table.distances[i][j]
+                let duration = table.durations[i][j], distance = table.distances?[i][j] ?? nil
                 let value = duration.map { TravelTimeFormatter.string(from: $0) + (distance.map { ", " + unit.format(metres: $0) } ?? "") } ?? "-"
                 lines.append("  to \(label(destination)): \(value)")
             }
@@ -101,13 +103,14 @@ enum OSRMTableJSON {
             ["location": OSRMRouteJSON.point(place.item.coordinate), "name": "", "distance": 0, "hint": "",
              "routeit": ["query": place.query, "address": place.item.placemark.formattedAddress]]
         }
-        return [
+        var response: [String: Any] = [
             "code": "Ok",
             "durations": values(table.durations),
-            "distances": values(table.distances),
             "sources": sources.map(waypoint),
             "destinations": destinations.map(waypoint),
             "routeit": ["attribution": MapAttribution.text],
         ]
+        if let distances = table.distances { response["distances"] = values(distances) }
+        return response
     }
 }

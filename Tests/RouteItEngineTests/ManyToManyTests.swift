@@ -1,0 +1,72 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// The many-to-many search gives every pair the cost of the one-to-one hierarchy query, on the
+/// real Helsinki and Monaco extracts, for every mode and with roads to avoid.
+final class ManyToManyTests: XCTestCase {
+    private func map(_ file: String) throws -> (OfflineDirections, BoundingBox) {
+        let source = try OSMTestData.realFile(file)
+        let path = try RoutingTestMaps.newPath()
+        try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: file, to: path)
+        let map = try RouteItMap(path: path)
+        return (try OfflineDirections(database: map.database), try XCTUnwrap(map.boundingBox))
+    }
+
+    private func points(_ count: Int, in box: BoundingBox, seed: UInt64) -> [Coordinate] {
+        var rng = SeededRandom(seed: seed)
+        return (0..<count).map { _ in
+            Coordinate(latitude: .random(in: box.minLatitude...box.maxLatitude, using: &rng),
+                       longitude: .random(in: box.minLongitude...box.maxLongitude, using: &rng))
+        }
+    }
+
+    /// Every cell equals the one-to-one query's cost where both ends snap as a route's do
+    /// (the same nearest road); a pair whose ends a route moves together onto a piece cut off
+    /// from the network may differ, and there are few of those.
+    private func check(_ file: String, modes: [TransportType], avoid: RoadAvoidance = [], seed: UInt64) throws {
+        let (directions, box) = try map(file)
+        let engine = try directions.loadedEngine()
+        let places = points(14, in: box, seed: seed)
+        for mode in modes {
+            let table = try engine.durationTable(from: places, to: places, mode: mode, avoid: avoid)
+            var compared = 0, differing = 0, routed = 0
+            for (i, a) in places.enumerated() {
+                for (j, b) in places.enumerated() where i != j {
+                    // Off as many of the classes as a route can keep off, the largest sets first.
+                    var single: Double?
+                    for subset in avoid.subsetsLargestFirst where single == nil {
+                        single = try? Double(engine.shortestPath(from: a, to: b, mode: mode, avoid: subset).path.cost) / 1000
+                    }
+                    compared += 1
+                    if single != nil { routed += 1 }
+                    if table[i][j] != single { differing += 1 }
+                }
+            }
+            XCTAssertGreaterThan(routed, compared / 3, "\(file) \(mode): most pairs have a route")
+            XCTAssertLessThanOrEqual(differing, compared / 50, "\(file) \(mode): \(differing) of \(compared) cells differ from one-to-one")
+        }
+    }
+
+    func testHelsinkiEveryMode() throws {
+        try check("Helsinki.osm.pbf", modes: [.car, .walk, .bike], seed: 7)
+    }
+
+    func testMonacoEveryModeAndAvoidingMotorways() throws {
+        try check("monaco.osm.pbf", modes: [.car, .walk, .bike], seed: 11)
+        try check("monaco.osm.pbf", modes: [.car], avoid: [.motorway, .toll], seed: 12)
+    }
+
+    func testSourcesAndTargetsMayDiffer() throws {
+        let (directions, box) = try map("Helsinki.osm.pbf")
+        let engine = try directions.loadedEngine()
+        let from = points(3, in: box, seed: 1), to = points(5, in: box, seed: 2)
+        let table = try engine.durationTable(from: from, to: to, mode: .walk)
+        XCTAssertEqual(table.count, 3)
+        for (i, row) in table.enumerated() {
+            XCTAssertEqual(row.count, 5)
+            let full = try engine.durationTable(from: [from[i]], to: to, mode: .walk)
+            XCTAssertEqual(full[0], row)
+        }
+    }
+}
