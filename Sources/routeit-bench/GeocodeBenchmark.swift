@@ -6,9 +6,10 @@ import RouteItEngine
 ///
 /// Forward queries "Street Number" for addresses taken from the map itself (a seeded sample),
 /// and reverse queries a few metres off each of those addresses; latency in process.
+/// `--answers-out FILE` writes each forward query with its address point and RouteIt's top answer.
 enum GeocodeBenchmark {
     static func run(_ arguments: [String]) {
-        let args = BenchArguments(arguments, allowed: ["map", "count", "seed"])
+        let args = BenchArguments(arguments, allowed: ["map", "count", "seed", "answers-out"])
         let mapPath = args.required("map")
         let count = args.int("count", default: 500)
         var rng = SeededRandom(seed: UInt64(args.int("seed", default: 7)))
@@ -42,11 +43,20 @@ enum GeocodeBenchmark {
         }
 
         var forwardMs: [Double] = [], found = 0
+        var answers: [[String: Any]] = []     // --answers-out
         for a in sample {
             let t = Stopwatch.now()
             let results = (try? geocoder.search(a.text)) ?? []
-            forwardMs.append(Stopwatch.milliseconds(since: t))
+            let ms = Stopwatch.milliseconds(since: t)
+            forwardMs.append(ms)
             if let top = results.first, top.coordinate.distance(to: a.at) < 100 { found += 1 }
+            var answer: [String: Any] = ["query": a.text, "at": [a.at.latitude, a.at.longitude], "ms": JSONValue.number(ms)]
+            if let top = results.first { answer["top"] = [top.coordinate.latitude, top.coordinate.longitude] }
+            answers.append(answer)
+        }
+        if let path = args.string("answers-out") {
+            guard let data = try? JSONSerialization.data(withJSONObject: answers),
+                  FileManager.default.createFile(atPath: path, contents: data) else { fail("cannot write \(path)") }
         }
         var reverseMs: [Double] = [], reverseFound = 0
         for a in sample {
