@@ -9,7 +9,7 @@ import time
 from . import goals, report, runners
 from .datasets import EXTRACTS, GRID_SIZES, count_nodes, fetch_extracts, make_grid, prepare_extract
 from .peers import PeerUnavailable, osrm
-from .proc import REPO, WORK, BenchError, build, commit, ensure_gnu_time, log, machine, run
+from .proc import REPO, WORK, BenchError, build, commit, ensure_tools, log, machine, run
 
 PEERS = ("osrm", "valhalla", "nominatim")
 PAGE = os.path.join(REPO, "BENCHMARKS.md")
@@ -89,7 +89,7 @@ def measure(args, peers, grids, extracts, only):
     results = {"command": " ".join(["Scripts/bench"] + sys.argv[1:]), "machine": machine(), "commit": commit(),
                "load_start": round(os.getloadavg()[0], 2), "pairs_requested": args.pairs, "seed": args.seed,
                "datasets": {}, "peers": {}}
-    ensure_gnu_time()
+    ensure_tools(grids=bool(grids or only))
     bins = build(args.skip_build)
     fetch_extracts()
     osrm_dir, version = osrm.fetch()

@@ -3,6 +3,7 @@ import datetime
 import os
 import platform
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -36,13 +37,18 @@ def run(cmd, timeout=None, env=None, capture=True, cwd=None):
     return p.stdout
 
 
-def ensure_gnu_time():
-    if os.path.exists("/usr/bin/time"):
+def ensure_tools(grids=False):
+    """GNU /usr/bin/time (Debian's `time`); for grids osmium-tool, which writes them as PBF (the
+    form a user's extract comes in, and the only one Valhalla's tile builder reads)."""
+    missing = [] if os.path.exists("/usr/bin/time") else ["time"]
+    if grids and not shutil.which("osmium"):
+        missing.append("osmium-tool")
+    if not missing:
         return
-    log("installing Debian's `time` package (GNU /usr/bin/time)")
+    log("installing Debian's %s" % ", ".join(missing))
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
-    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "time"], check=True,
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True,
                    env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
 
 

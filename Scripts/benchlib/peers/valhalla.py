@@ -61,6 +61,8 @@ class Valhalla:
 
     def build(self, name, source, timeout):
         """valhalla_build_tiles on `source` into a fresh tile directory: wall time, peak RSS, size."""
+        if not source.endswith(".pbf"):
+            raise PeerUnavailable("valhalla_build_tiles reads only PBF and %s is OSM XML (osmium-tool missing)" % os.path.basename(source))
         directory = os.path.join(os.path.dirname(source), "valhalla")
         tiles = os.path.join(directory, "tiles")
         shutil.rmtree(directory, ignore_errors=True)
