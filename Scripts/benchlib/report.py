@@ -91,7 +91,7 @@ def goals_section(results):
     rows = results.get("goals", [])
     judged = [r for r in rows if r["pass"] is not None]
     passed = sum(1 for r in judged if r["pass"])
-    out = ["## Goals", "",
+    out = ["## Goals", "", provenance(results), "",
            "%d of %d goals pass in this run%s. The goals are data (`Scripts/bench-goals.json`): each names the figures "
            "it reads and its limit; a cell shows the figures and the verdict." % (
                passed, len(judged), "" if len(judged) == len(rows) else " (%d not measured)" % (len(rows) - len(judged))), ""]
@@ -119,6 +119,14 @@ def goals_section(results):
     return out
 
 
+def provenance(results):
+    """The line under each section's title: which commit, machine, date and command its figures come from."""
+    m, c = results["machine"], results.get("commit") or {}
+    return "*Commit `%s`%s, %s; %s cores (%s), %s GB RAM; `%s`.*" % (
+        c.get("hash", "unknown"), " with uncommitted changes" if c.get("uncommitted_changes") else "", m["date"],
+        m["nproc"], m["cpu"], m["memory_gb"], results["command"])
+
+
 def where_order(where):
     """Helsinki, Monaco, the grids by size, then the rest; modes car, walk, bike."""
     name, _, mode = where.partition(" ")
@@ -131,7 +139,7 @@ def where_order(where):
 def extract_section(results, name):
     d = results["datasets"][name]
     title, what = TITLES[name]
-    out = ["## %s" % title, ""]
+    out = ["## %s" % title, "", provenance(results), ""]
     if "error" in d:
         return out + ["Not measured in this run: %s" % d["error"], ""]
     r, sc, v = d.get("routes", {}), d.get("scale", {}), d.get("valhalla") or {}
@@ -174,7 +182,10 @@ def extract_section(results, name):
          "%s / %s" % (pct(get(vr, "distance_rel_diff", "median")), pct(get(vr, "distance_rel_diff", "p95"))) if vr else "–", ""),
     ]
     out += table(["figure", "RouteIt", "OSRM", "RouteIt / OSRM", "Valhalla", "RouteIt / Valhalla"], rows)
-    out.append("")
+    out += ["", "RouteIt's map also holds the geocoder (addresses, places, full-text index) and the walking graph; OSRM's "
+            "files are one car graph; Valhalla's tiles serve every mode but no geocoder. Durations: RouteIt times a car trip "
+            "after OSRM's car.lua, so the difference to OSRM measures the engine; Valhalla has its own speed model, so its "
+            "difference measures the models as much as the routes.", ""]
     extras = []
     if get(r, "osrm_backend_ms", "p50") is not None:
         extras.append("RouteIt's own OSRM backend (its HTTP client and decoding) against the same osrm-routed: p50 %s ms, "
@@ -268,7 +279,7 @@ def grids_section(results):
                    key=lambda kv: GRID_SIZES[kv[0][5:]])
     if not grids:
         return []
-    out = ["## Synthetic grid cities", "",
+    out = ["## Synthetic grid cities", "", provenance(results), "",
            "Deterministic street grids from `Scripts/make-grid-osm` (arterials, collectors, residential districts, one-way "
            "couplets, turn restrictions, addresses) at growing sizes, for how each engine scales. Ratios are RouteIt / peer; "
            "warm route latency as on the extracts (RouteIt in process, OSRM over loopback HTTP, Valhalla's Actor in process).", ""]
@@ -291,11 +302,11 @@ def grids_section(results):
                                        ratio(get(r, "inprocess_ms", "p50"), get(r, "osrm_http_ms", "p50"))),
                      "%s (%s)" % (fmt(get(v, "routes", "inprocess_ms", "p50"), 3),
                                   ratio(get(r, "inprocess_ms", "p50"), get(v, "routes", "inprocess_ms", "p50"))),
-                     "%s / %s (%s MB)" % (fmt(sc.get("routeit_cold_ms"), 1), fmt(sc.get("curl_ms"), 1), fmt(sc.get("routeit_cold_rss_mb"), 1)),
+                     "%s / %s / %s" % (fmt(sc.get("routeit_cold_ms"), 1), fmt(sc.get("curl_ms"), 1), fmt(get(v, "scale", "cold_ms"), 1)),
                      pct(get(r, "duration_rel_diff", "median"))))
     out += table(["grid", "nodes", "routeit import s (RSS)", "OSRM extract+contract s (RSS)", "Valhalla tiles s / ratio",
                   "MB: map / OSRM / Valhalla", "warm p50 ms: RouteIt / OSRM (ratio)", "Valhalla warm p50 ms (ratio)",
-                  "cold route / curl ms (RSS)", "Δ duration vs OSRM"], rows)
+                  "cold one-shot ms: RouteIt / curl to OSRM / Valhalla", "Δ duration vs OSRM"], rows)
     errors = ["%s: Valhalla not measured — %s." % (k, v["valhalla"]["error"]) for k, v in grids if get(v, "valhalla", "error")]
     return out + ([""] + errors if errors else []) + [""]
 
@@ -305,7 +316,7 @@ def geocode_quality_section(results):
     if not quality:
         return []
     names = list(quality)
-    out = ["## Geocoding quality per query class", "",
+    out = ["## Geocoding quality per query class", "", provenance(results), "",
            "Share of queries whose top answer is within 60 m of a right one (queries in brackets), queries drawn "
            "(seeded) from each extract's OSM file, not from RouteIt's map. Goal: ≥ 95 % in every class.", ""]
     rows = []
