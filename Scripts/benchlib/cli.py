@@ -68,7 +68,8 @@ def main(doc):
     path = os.path.join(WORK, "results.json")
     with open(path, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True, ensure_ascii=False)
-    log("results in %s (re-render with --from-json %s)" % (path, os.path.relpath(path, REPO)))
+    shown = os.path.relpath(path, REPO) if path.startswith(REPO + os.sep) else path
+    log("results in %s (re-render with --from-json %s)" % (shown, shown))
     finish(results, args)
 
 
@@ -169,4 +170,5 @@ def geocode_quality_only(args, extracts):
     if args.json:
         print(json.dumps(quality, indent=1, sort_keys=True, ensure_ascii=False))
     else:
-        print("\n".join(report.geocode_quality_section({"geocode_quality": quality})))
+        print("\n".join(report.geocode_quality_section({"geocode_quality": quality, "machine": machine(), "commit": commit(),
+                                                        "command": " ".join(["Scripts/bench"] + sys.argv[1:])})))

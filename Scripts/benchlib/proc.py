@@ -12,8 +12,8 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # ROUTEIT_BENCH_DIR: somewhere else than the shared .data/bench (grids, peers' graphs, maps).
-WORK = os.environ.get("ROUTEIT_BENCH_DIR") or os.path.join(REPO, ".data", "bench")
-OSM_DIR = os.environ.get("ROUTEIT_OSM_DIR") or os.path.join(REPO, ".data", "osm")
+WORK = os.path.abspath(os.environ.get("ROUTEIT_BENCH_DIR") or os.path.join(REPO, ".data", "bench"))
+OSM_DIR = os.path.abspath(os.environ.get("ROUTEIT_OSM_DIR") or os.path.join(REPO, ".data", "osm"))
 
 
 def log(message):

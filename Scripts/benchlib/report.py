@@ -149,6 +149,8 @@ def extract_section(results, name):
                               "; Valhalla routed %s of them" % vr.get("routed") if vr else ""))
     if v.get("error"):
         out.append("Valhalla: not measured on this dataset — %s." % v["error"])
+    if vs.get("error"):
+        out.append("Valhalla's cold one-shot: not measured — %s." % vs["error"])
     out.append("")
     rows = [
         ("preprocessing, s (import; extract + contract; build_tiles)", fmt(d.get("routeit_import_s")),
@@ -343,8 +345,8 @@ def method_section(results):
             "alternate, maneuvers and shape), timed to the returned JSON text, on the same pairs. Differences are "
             "|RouteIt − peer| / peer of the first route." % osrm_v,
             "- **Cold one-shot**: a whole `routeit route A B` process (median of 10 after 2 warm-ups) against `curl` to the "
-            "already running osrm-routed, and against a whole Python process that imports pyvalhalla, opens an Actor and "
-            "routes once (so Valhalla's figure includes the Python interpreter's start).",
+            "already running osrm-routed, and against a whole `valhalla_service CONFIG route "
+            "JSON` process (Valhalla's one-shot mode: opens the tiles, routes once, prints the answer), same pair.",
             "- **Routing quality** (`routeit-bench quality`): random trips (walks at most 2.5 km) per mode against OSRM "
             "with the matching profile; steps compared after OSRM's guidance rules.",
             "- **Geocoding** (`routeit-bench geocode`, `geocode-quality`): in process; the Nominatim comparison asks "

@@ -70,12 +70,17 @@ def bench_valhalla(name, source, valhalla, pairs_path, cold_pair):
         config, out["tiles"] = valhalla.build(name, source, osrm.timeout(source))
         log("%s: valhalla routes" % name)
         out["routes"] = valhalla.routes(config, pairs_path)
-        if cold_pair:
-            log("%s: valhalla cold one-shot" % name)
-            out["scale"] = valhalla.cold_ms(config, cold_pair[0], cold_pair[1], COLD_RUNS)
     except (BenchError, PeerUnavailable, OSError, ValueError, KeyError) as e:
         log("%s: valhalla: %s" % (name, e))
         out["error"] = str(e)
+        return out
+    if cold_pair:
+        log("%s: valhalla cold one-shot" % name)
+        try:
+            out["scale"] = valhalla.cold_ms(config, cold_pair[0], cold_pair[1], COLD_RUNS)
+        except (BenchError, OSError) as e:
+            log("%s: valhalla cold one-shot: %s" % (name, e))
+            out["scale"] = {"error": str(e)}
     return out
 
 

@@ -1,7 +1,8 @@
 """Valhalla 3.9 (PyPI pyvalhalla==3.9.1, a cp312-abi3 wheel): installed into its own Python 3.12
 venv ($ROUTEIT_VALHALLA_VENV, default WORK/valhalla-venv; the interpreter from $ROUTEIT_PYTHON312,
-`python3.12` on PATH, pyenv or uv), tiles built with the wheel's valhalla_build_tiles, routes asked of
-its Actor in a worker process (valhalla_worker.py) — in process, as routeit-bench asks RouteIt."""
+`python3.12` on PATH, pyenv or uv), tiles built with the wheel's valhalla_build_tiles; warm routes asked of its Actor in a worker
+process (valhalla_worker.py) — in process, as routeit-bench asks RouteIt; the cold one-shot is the
+wheel's valhalla_service in its one-shot mode (one whole native process per route)."""
 import glob
 import json
 import os
@@ -50,8 +51,10 @@ class Valhalla:
                              capture_output=True, text=True).stdout.split()
         self.version, package = out[0], out[1]
         self.build_tiles = os.path.join(package, "bin", "valhalla_build_tiles")
-        if not os.access(self.build_tiles, os.X_OK):
-            raise PeerUnavailable("%s is missing from the wheel" % self.build_tiles)
+        self.service = os.path.join(package, "bin", "valhalla_service")
+        for tool in (self.build_tiles, self.service):
+            if not os.access(tool, os.X_OK):
+                raise PeerUnavailable("%s is missing from the wheel" % tool)
 
     def _installed(self):
         if not os.path.exists(self.python):
@@ -61,6 +64,7 @@ class Valhalla:
 
     def build(self, name, source, timeout):
         """valhalla_build_tiles on `source` into a fresh tile directory: wall time, peak RSS, size."""
+        source = os.path.abspath(source)
         if not source.endswith(".pbf"):
             raise PeerUnavailable("valhalla_build_tiles reads only PBF and %s is OSM XML (osmium-tool missing)" % os.path.basename(source))
         directory = os.path.join(os.path.dirname(source), "valhalla")
@@ -69,7 +73,8 @@ class Valhalla:
         os.makedirs(tiles)
         config = os.path.join(directory, "valhalla.json")
         run([self.python, "-c", "import json, sys, valhalla; "
-             "json.dump(valhalla.get_config(tile_extract='', tile_dir=sys.argv[1]), open(sys.argv[2], 'w'), indent=1)",
+             "c = valhalla.get_config(tile_extract='', tile_dir=sys.argv[1]); c['mjolnir']['traffic_extract'] = ''; "
+             "json.dump(c, open(sys.argv[2], 'w'), indent=1)",
              tiles, config])
         log("%s: valhalla_build_tiles" % name)
         wall, rss, _ = timed([self.build_tiles, "-c", config, source], timeout=timeout, cwd=directory)
@@ -79,8 +84,11 @@ class Valhalla:
         return json.loads(run([self.python, WORKER, "routes", config, pairs_path], timeout=1800))
 
     def cold_ms(self, config, a, b, runs):
-        """A whole process: Python start, `import valhalla`, an Actor on the tiles, one route."""
-        cmd = [self.python, WORKER, "one", config, "%f,%f" % tuple(a), "%f,%f" % tuple(b)]
+        """A whole process: `valhalla_service CONFIG route JSON` (its one-shot mode) opens the tiles,
+        routes once, prints the answer and exits, as `routeit route` does."""
+        request = json.dumps({"locations": [{"lat": a[0], "lon": a[1]}, {"lat": b[0], "lon": b[1]}],
+                              "costing": "auto", "alternates": 1, "units": "kilometers"})
+        cmd = [self.service, config, "route", request]
         ms = median_wall_ms(cmd, runs)
         rss = max(timed(cmd, timeout=120)[1] for _ in range(3))
         return {"cold_ms": ms, "cold_rss_mb": round(rss, 1)}

@@ -1,9 +1,8 @@
 """Runs inside the pyvalhalla venv (Python 3.12, pyvalhalla 3.9.1), started by valhalla.py:
 
     valhalla_worker.py routes CONFIG PAIRS_JSON     warm: an Actor in this process, the pairs timed
-    valhalla_worker.py one CONFIG LAT,LON LAT,LON   cold: one route, then exit (timed from outside)
 
-`routes` prints one JSON object; each request asks for the same as RouteIt's and OSRM's
+It prints one JSON object; each request asks for the same as RouteIt's and OSRM's
 (car, one alternative, turn-by-turn maneuvers, full shape), timed from the call to the returned
 JSON text (parsing it is outside the timed span)."""
 import json
@@ -66,15 +65,7 @@ def routes(config, pairs_path):
     }))
 
 
-def one(config, a, b):
-    actor = valhalla.Actor(config)
-    actor.route(request([float(x) for x in a.split(",")], [float(x) for x in b.split(",")]))
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "routes":
-        routes(sys.argv[2], sys.argv[3])
-    elif sys.argv[1] == "one":
-        one(sys.argv[2], sys.argv[3], sys.argv[4])
-    else:
-        sys.exit("usage: valhalla_worker.py routes CONFIG PAIRS | one CONFIG LAT,LON LAT,LON")
+    if len(sys.argv) != 4 or sys.argv[1] != "routes":
+        sys.exit("usage: valhalla_worker.py routes CONFIG PAIRS")
+    routes(sys.argv[2], sys.argv[3])
