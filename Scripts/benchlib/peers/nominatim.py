@@ -1,6 +1,8 @@
 """Nominatim 5.3 (PyPI nominatim-db/nominatim-api 5.3.3 on Debian's PostgreSQL + PostGIS and
 osm2pgsql) through Scripts/nominatim-server: install, import of the Helsinki extract, and its API on
-a free loopback port; forward queries over one keep-alive HTTP connection."""
+a free loopback port; forward queries over one keep-alive HTTP connection. Its directory is the
+script's ($ROUTEIT_NOMINATIM_DIR, default .data/nominatim), shared with Scripts/nominatim-bench, as
+the PostgreSQL database it imports into is one per machine."""
 import http.client
 import json
 import math
@@ -10,19 +12,15 @@ import subprocess
 import time
 import urllib.parse
 
-from ..proc import REPO, WORK, log
+from ..proc import REPO, log
 from . import PeerUnavailable
 
 SCRIPT = os.path.join(REPO, "Scripts", "nominatim-server")
 
 
-def _env():
-    return dict(os.environ, ROUTEIT_NOMINATIM_DIR=os.environ.get("ROUTEIT_NOMINATIM_DIR") or os.path.join(WORK, "nominatim"))
-
-
 def _step(args, timeout):
     try:
-        p = subprocess.run([SCRIPT] + args, cwd=REPO, env=_env(), capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run([SCRIPT] + args, cwd=REPO, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise PeerUnavailable("Scripts/nominatim-server %s took over %d s" % (" ".join(args), timeout))
     if p.returncode != 0:
