@@ -153,7 +153,7 @@ def extract_section(results, name):
         out.append("Valhalla's cold one-shot: not measured — %s." % vs["error"])
     out.append("")
     rows = [
-        ("preprocessing, s (import; extract + contract; build_tiles)", fmt(d.get("routeit_import_s")),
+        ("preprocessing, s (routeit import; osrm-extract + osrm-contract; valhalla_build_tiles)", fmt(d.get("routeit_import_s")),
          fmt(d.get("osrm_preprocess_s")), ratio(d.get("routeit_import_s"), d.get("osrm_preprocess_s")),
          fmt(vt.get("build_s")), ratio(d.get("routeit_import_s"), vt.get("build_s"))),
         ("preprocessing peak RSS, MB", fmt(d.get("routeit_import_rss_mb"), 0),
@@ -171,7 +171,7 @@ def extract_section(results, name):
          ratio(get(r, "inprocess_ms", "p99"), get(vr, "inprocess_ms", "p99"))),
         ("warm p50 against OSRM's own per-request time (its log), ms", fmt(get(r, "inprocess_ms", "p50"), 3),
          fmt(sc.get("osrm_request_ms_p50"), 3), ratio(get(r, "inprocess_ms", "p50"), sc.get("osrm_request_ms_p50")), "", ""),
-        ("cold one-shot route, ms (whole process; curl to warm osrm-routed; whole process)", fmt(sc.get("routeit_cold_ms"), 1),
+        ("cold one-shot route, ms (a whole `routeit route`; curl to the warm osrm-routed; a whole valhalla_service one-shot)", fmt(sc.get("routeit_cold_ms"), 1),
          fmt(sc.get("curl_ms"), 1), ratio(sc.get("routeit_cold_ms"), sc.get("curl_ms")), fmt(vs.get("cold_ms"), 1),
          ratio(sc.get("routeit_cold_ms"), vs.get("cold_ms"))),
         ("cold one-shot peak RSS, MB", fmt(sc.get("routeit_cold_rss_mb"), 1), "", "", fmt(vs.get("cold_rss_mb"), 1),
@@ -230,11 +230,13 @@ def quality_section(d):
                      "%d / %d" % (rs["u_turns"], os_["u_turns"]),
                      "%s (%d of %d)" % (pct(m.get("fork_recall"), 0), m["forks_matched"], m["osrm_forks_on_same_path"]),
                      "%d / %d" % (rs["forks"], os_["forks"]), "%d / %d" % (rs["roundabouts"], os_["roundabouts"]),
+                     "%s / %s" % (pct(rs.get("unnamed_turn_share")), pct(os_.get("unnamed_turn_share"))),
                      "%s / %s" % (fmt(1 + ra["per_query"]), fmt(1 + oa["per_query"])),
                      "%s / %s" % (pct(ra["median_slowdown"]), pct(oa["median_slowdown"])),
                      pct(m.get("median_duration_difference"))))
     out += table(["mode", "trips", "only RouteIt / only OSRM routes", "same path", "street names agree",
-                  "U-turn steps", "OSRM's forks announced too", "fork steps", "roundabout steps", "routes per query",
+                  "U-turn steps", "OSRM's forks announced too", "fork steps", "roundabout steps", "turns without a name",
+                  "routes per query",
                   "alternative slowdown (median)", "duration difference (median)"], rows)
     return out + [""]
 
