@@ -8,4 +8,5 @@
     goals      evaluates the goals of Scripts/bench-goals.json against one run's results
     report     the console tables and the whole BENCHMARKS.md page
     cli        options and the order of a run
+    test_bench goals and page on a made-up run: python3 -m unittest discover -s Scripts/benchlib -t Scripts
 """
