@@ -259,13 +259,24 @@ def geocode_section(results):
                 ("top answer within 100 m of the address", pct(n.get("routeit_top_within_100m")),
                  pct(n.get("nominatim_top_within_100m")), ""),
                 ("answered alone", n.get("only_routeit_answered"), n.get("only_nominatim_answered"), "")]
+        rv = n.get("reverse") or {}
+        if rv:
+            rows += [("reverse p50, ms (RouteIt in process; Nominatim over loopback HTTP)",
+                      fmt(get(rv, "routeit_inprocess_ms", "p50"), 3), fmt(get(rv, "nominatim_http_ms", "p50"), 3),
+                      ratio(get(rv, "routeit_inprocess_ms", "p50"), get(rv, "nominatim_http_ms", "p50"))),
+                     ("reverse: names the address's street", pct(rv.get("same_street_routeit")),
+                      pct(rv.get("same_street_nominatim")), "")]
         if n.get("imported_in_this_run"):
             rows.append(("import of the extract, s (routeit import; Nominatim's)",
                          fmt(get(results, "datasets", "helsinki", "routeit_import_s")), fmt(n.get("import_s"), 1),
                          ratio(get(results, "datasets", "helsinki", "routeit_import_s"), n.get("import_s"))))
-        out.append("Against Nominatim %s on the same extract, the same %d queries: both top answers within 100 m of each "
-                   "other on %d of %d queries both answered (%s)." % (n.get("version"), n["queries"], n["agree_within_100m"],
-                                                                     n["both_answered"], pct(n.get("agreement"))))
+        text = ("Against Nominatim %s on the same extract, the same %d forward queries: both top answers within 100 m of "
+                "each other on %d of %d queries both answered (%s)." % (n.get("version"), n["queries"], n["agree_within_100m"],
+                                                                       n["both_answered"], pct(n.get("agreement"))))
+        if rv:
+            text += (" The same %d reverse lookups: both name the same street on %d (%s); Nominatim's street is its "
+                     "answer's `road` (or the pedestrian way, footway ... it lies on)." % (rv["queries"], rv["agree"], pct(rv.get("agreement"))))
+        out.append(text)
         out.append("")
         out += table(["figure", "RouteIt", "Nominatim", "RouteIt / Nominatim"], rows)
         out.append("")

@@ -192,8 +192,8 @@ def bench_nominatim(answers_path):
     from .peers.nominatim import Nominatim
     server = Nominatim("Helsinki")
     try:
-        log("nominatim: %s forward queries" % "the geocoding")
-        out = server.forward(json.load(open(answers_path)))
+        log("nominatim: the geocoding queries, forward and reverse")
+        out = server.compare(json.load(open(answers_path)))
     finally:
         server.stop()
     out.update(version=server.version, import_s=server.import_s, imported_in_this_run=server.imported_now)

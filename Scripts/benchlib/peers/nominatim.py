@@ -64,10 +64,45 @@ class Nominatim:
         except ProcessLookupError:
             pass
 
-    def forward(self, answers):
+    def compare(self, answers):
         """The queries RouteIt answered (`routeit-bench geocode --answers-out`), asked of Nominatim."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        out = self._forward(conn, answers["forward"])
+        out["reverse"] = self._reverse(conn, answers["reverse"])
+        conn.close()
+        return out
 
+    @staticmethod
+    def _reverse(conn, answers):
+        """Reverse lookups a few metres off each address: the street Nominatim names (its `road`, or the
+        pedestrian way, footway ... it lies on) against the address's street and RouteIt's answer."""
+        def ask(lat, lon):
+            conn.request("GET", "/reverse?" + urllib.parse.urlencode({"lat": lat, "lon": lon, "format": "jsonv2"}))
+            return json.loads(conn.getresponse().read())
+
+        for a in answers[:20]:
+            ask(*a["at"])
+        times, same_nominatim, same_routeit, agree = [], 0, 0, 0
+        for a in answers:
+            start = time.perf_counter()
+            hit = ask(*a["at"])
+            times.append((time.perf_counter() - start) * 1000)
+            address = hit.get("address") or {}
+            street = next((address[k] for k in ("road", "pedestrian", "footway", "path", "cycleway", "square",
+                                                "place") if k in address), None)
+            same_nominatim += street == a["street"]
+            same_routeit += a.get("answer") == a["street"]
+            agree += street is not None and street == a.get("answer")
+        routeit_ms = [a["ms"] for a in answers if a.get("ms") is not None]
+        n = len(answers)
+        return {"queries": n, "same_street_nominatim": round(same_nominatim / n, 4) if n else None,
+                "same_street_routeit": round(same_routeit / n, 4) if n else None,
+                "agree": agree, "agreement": round(agree / n, 4) if n else None,
+                "nominatim_http_ms": {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99)},
+                "routeit_inprocess_ms": {"p50": percentile(routeit_ms, 0.5), "p99": percentile(routeit_ms, 0.99)}}
+
+    @staticmethod
+    def _forward(conn, answers):
         def ask(text):
             conn.request("GET", "/search?" + urllib.parse.urlencode({"q": text, "format": "jsonv2", "limit": 1}))
             return conn.getresponse().read()
@@ -94,7 +129,6 @@ class Nominatim:
                 nominatim_only += 1
             elif ours:
                 routeit_only += 1
-        conn.close()
         routeit_ms = [a["ms"] for a in answers if a.get("ms") is not None]
         return {"queries": len(answers), "both_answered": both, "agree_within_100m": agree,
                 "agreement": round(agree / both, 4) if both else None,
