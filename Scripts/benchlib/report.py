@@ -22,7 +22,11 @@ def pct(x, digits=1):
 
 
 def ratio(a, b):
-    return "–" if a is None or not b else "%.2f" % (a / b)
+    """RouteIt's figure over the peer's: two decimals, or two significant digits below 0.1."""
+    if a is None or not b:
+        return "–"
+    r = a / b
+    return "%.2f" % r if r >= 0.1 or r == 0 else "%.2g" % r
 
 
 def get(d, *path):
