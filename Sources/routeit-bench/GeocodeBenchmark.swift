@@ -6,9 +6,11 @@ import RouteItEngine
 ///
 /// Forward queries "Street Number" for addresses taken from the map itself (a seeded sample),
 /// and reverse queries a few metres off each of those addresses; latency in process.
+/// `--answers-out FILE` writes each forward query with its address point and RouteIt's top answer,
+/// and each reverse query with its point, the address's street and RouteIt's street.
 enum GeocodeBenchmark {
     static func run(_ arguments: [String]) {
-        let args = BenchArguments(arguments, allowed: ["map", "count", "seed"])
+        let args = BenchArguments(arguments, allowed: ["map", "count", "seed", "answers-out"])
         let mapPath = args.required("map")
         let count = args.int("count", default: 500)
         var rng = SeededRandom(seed: UInt64(args.int("seed", default: 7)))
@@ -42,11 +44,16 @@ enum GeocodeBenchmark {
         }
 
         var forwardMs: [Double] = [], found = 0
+        var answers: [[String: Any]] = [], reverseAnswers: [[String: Any]] = []     // --answers-out
         for a in sample {
             let t = Stopwatch.now()
             let results = (try? geocoder.search(a.text)) ?? []
-            forwardMs.append(Stopwatch.milliseconds(since: t))
+            let ms = Stopwatch.milliseconds(since: t)
+            forwardMs.append(ms)
             if let top = results.first, top.coordinate.distance(to: a.at) < 100 { found += 1 }
+            var answer: [String: Any] = ["query": a.text, "at": [a.at.latitude, a.at.longitude], "ms": JSONValue.number(ms)]
+            if let top = results.first { answer["top"] = [top.coordinate.latitude, top.coordinate.longitude] }
+            answers.append(answer)
         }
         var reverseMs: [Double] = [], reverseFound = 0
         for a in sample {
@@ -55,8 +62,15 @@ enum GeocodeBenchmark {
                                 longitude: a.at.longitude + Double.random(in: -0.00018...0.00018, using: &rng))
             let t = Stopwatch.now()
             let result = try? geocoder.reverse(at)
-            reverseMs.append(Stopwatch.milliseconds(since: t))
+            let ms = Stopwatch.milliseconds(since: t)
+            reverseMs.append(ms)
             if result?.street == a.street { reverseFound += 1 }
+            reverseAnswers.append(["at": [at.latitude, at.longitude], "street": a.street, "ms": JSONValue.number(ms),
+                                   "answer": (result?.street).map { $0 as Any } ?? NSNull()])
+        }
+        if let path = args.string("answers-out") {
+            guard let data = try? JSONSerialization.data(withJSONObject: ["forward": answers, "reverse": reverseAnswers]),
+                  FileManager.default.createFile(atPath: path, contents: data) else { fail("cannot write \(path)") }
         }
         JSONValue.print([
             "addresses_in_map": available, "queries": sample.count, "open_ms": JSONValue.number(openMs),

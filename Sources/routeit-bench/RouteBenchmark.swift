@@ -9,10 +9,11 @@ import RouteItRemote
 /// over a raw keep-alive loopback connection and to the embedded router in process, both with
 /// steps, alternatives and full geometry; a pair counts once both route it. The kept pairs then
 /// go through RouteIt's own OSRM backend (`OSRMDirections`) so the HTTP + decoding share shows.
-/// Client-side JSON parsing of the raw answers is outside the timed span.
+/// Client-side JSON parsing of the raw answers is outside the timed span. `--pairs-out FILE`
+/// writes the kept pairs with RouteIt's first route (duration s, distance m) for another peer.
 enum RouteBenchmark {
     static func run(_ arguments: [String]) async {
-        let args = BenchArguments(arguments, allowed: ["map", "osrm-port", "pairs", "seed", "max-candidates"])
+        let args = BenchArguments(arguments, allowed: ["map", "osrm-port", "pairs", "seed", "max-candidates", "pairs-out"])
         let mapPath = args.required("map")
         guard let port = UInt16(args.required("osrm-port")) else { fail("--osrm-port must be a port number", status: 2) }
         let wanted = args.int("pairs", default: 1000)
@@ -41,6 +42,7 @@ enum RouteBenchmark {
         var onlyOurs = 0, onlyOSRM = 0, neither = 0, tried = 0
         var inProcessNoRouteMs: [Double] = []
         var examples: [[String: String]] = []     // pairs only one engine routes, for whoever looks into them
+        var keptRoutes: [[String: Any]] = []      // --pairs-out
         while kept.count < wanted && tried < maxCandidates {
             tried += 1
             let a = randomPoint(in: box, &rng), b = randomPoint(in: box, &rng)
@@ -64,6 +66,8 @@ enum RouteBenchmark {
                 ourRouteCounts += ours.count
                 osrmRouteCounts += osrmRoutes.count
                 let best = ours[0], reference = osrmRoutes[0]
+                keptRoutes.append(["from": [a.latitude, a.longitude], "to": [b.latitude, b.longitude],
+                                   "duration": JSONValue.number(best.expectedTravelTime), "distance": JSONValue.number(best.distance)])
                 if reference.duration > 0 {
                     durationDiff.append(abs(best.expectedTravelTime - reference.duration) / reference.duration)
                     durationRatio.append(best.expectedTravelTime / reference.duration)
@@ -83,6 +87,10 @@ enum RouteBenchmark {
             }
         }
         raw.close()
+        if let path = args.string("pairs-out") {
+            guard let data = try? JSONSerialization.data(withJSONObject: keptRoutes),
+                  FileManager.default.createFile(atPath: path, contents: data) else { fail("cannot write \(path)") }
+        }
 
         // RouteIt through its own OSRM backend, same server, same pairs.
         let backend = OSRMDirections(baseURL: URL(string: "http://127.0.0.1:\(port)")!,

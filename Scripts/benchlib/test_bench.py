@@ -1,0 +1,76 @@
+"""Checks of the goals and the page on a made-up run (no engines):
+    python3 -m unittest discover -s Scripts/benchlib -t Scripts"""
+import unittest
+
+from benchlib import goals, report
+
+
+def latency(p50, p99):
+    return {"p50": p50, "p95": p99, "p99": p99, "count": 10}
+
+
+def run():
+    q = {"pairs": 100, "only_osrm": 0, "only_routeit": 0, "same_path": 90, "names_agree": 80, "name_agreement": 80 / 90,
+         "routeit_steps": {"u_turns": 0, "forks": 5, "roundabouts": 0, "unnamed_turn_share": 0.1},
+         "osrm_steps": {"u_turns": 0, "forks": 4, "roundabouts": 0, "unnamed_turn_share": 0.1},
+         "forks_matched": 4, "osrm_forks_on_same_path": 4, "fork_recall": 1.0, "median_duration_difference": 0.01,
+         "routeit_alternatives": {"per_query": 0.3, "median_slowdown": 0.05},
+         "osrm_alternatives": {"per_query": 0.2, "median_slowdown": 0.03}}
+    d = {"source_mb": 0.7, "osrm_extract_s": 1.0, "osrm_contract_s": 0.5, "osrm_preprocess_s": 1.5,
+         "osrm_extract_rss_mb": 60.0, "osrm_contract_rss_mb": 40.0, "routeit_import_s": 0.9, "routeit_import_rss_mb": 30.0,
+         "routeit_map_mb": 2.0, "osrm_files_mb": 1.0,
+         "routes": {"pairs": 100, "candidates": 120, "inprocess_ms": latency(0.3, 1.0), "osrm_http_ms": latency(1.5, 3.0),
+                    "duration_rel_diff": {"median": 0.01, "p95": 0.2}, "distance_rel_diff": {"median": 0.01, "p95": 0.2}},
+         "scale": {"routeit_cold_ms": 8.0, "curl_ms": 10.0, "routeit_cold_rss_mb": 18.0, "osrm_request_ms_p50": 1.0},
+         "quality": {"car": q, "bike": dict(q, routeit_steps=dict(q["routeit_steps"], u_turns=0),
+                                             osrm_steps=dict(q["osrm_steps"], u_turns=3))}}
+    grid = {k: v for k, v in d.items() if k != "quality"}
+    big = dict(grid, scale=dict(grid["scale"], routeit_cold_ms=16.0))
+    return {"command": "Scripts/bench --test", "commit": {"hash": "abc", "uncommitted_changes": False},
+            "machine": {"nproc": 2, "cpu": "CPU", "memory_gb": 24, "kernel": "6", "date": "2026-01-01 00:00 UTC"},
+            "load_start": 1, "load_end": 1, "total_s": 1, "peers": {"osrm": {"version": "v26.10.0"},
+                                                                  "valhalla": {"error": "no Python 3.12 found"}},
+            "datasets": {"helsinki": d, "grid_10k": grid, "grid_100k": big}}
+
+
+class GoalsTest(unittest.TestCase):
+    def setUp(self):
+        self.results = run()
+        self.rows = {(r["goal"], r["dataset"]): r for r in goals.evaluate(self.results)}
+
+    def test_every_goal_of_the_file_is_well_formed(self):
+        for g in goals.load():
+            self.assertIn("goal", g)
+            self.assertTrue(("max" in g) != ("min" in g), g["goal"])
+
+    def test_ratio_against_another_dataset_reads_the_largest_grid(self):
+        r = self.rows[("cold `routeit route` on the largest grid ≤ 1.5× Helsinki's", "grid_100k")]
+        self.assertEqual(r["value"], 2.0)
+        self.assertFalse(r["pass"])
+
+    def test_uturns_within_20_percent_of_zero_vs_some_misses_and_zero_vs_zero_passes(self):
+        self.assertFalse(self.rows[("U-turn steps within ±20% of OSRM's", "helsinki bike")]["pass"])
+        self.assertTrue(self.rows[("U-turn steps within ±20% of OSRM's", "helsinki car")]["pass"])
+
+    def test_at_least_goals_and_shown_counts(self):
+        r = self.rows[("street-name sequence agreement ≥ 80% (same path)", "helsinki car")]
+        self.assertTrue(r["pass"])
+        self.assertEqual(r["measured"], "80 of 90")
+
+    def test_goals_of_figures_not_measured_are_left_out(self):
+        self.assertNotIn(("geocode forward p50 < 1 ms", "helsinki"), self.rows)
+
+
+class PageTest(unittest.TestCase):
+    def test_page_names_the_run_the_peers_and_the_data(self):
+        results = run()
+        results["goals"] = goals.evaluate(results)
+        page = report.page(results)
+        self.assertIn("© OpenStreetMap contributors", page)
+        self.assertIn("`Scripts/bench --test`", page)
+        self.assertIn("Valhalla: **not run** — no Python 3.12 found", page)
+        self.assertLess(len(page.encode()), 40_000)
+
+
+if __name__ == "__main__":
+    unittest.main()
