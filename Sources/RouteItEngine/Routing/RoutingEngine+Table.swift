@@ -47,8 +47,15 @@ extension RoutingEngine {
 
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
                        _ ws: QueryWorkspace, avoid: UInt8) -> [[Double?]] {
-        let from = sources.map { tablePlace($0, mode, router, ws, avoid: avoid) }
-        let to = targets.map { tablePlace($0, mode, router, ws, avoid: avoid) }
+        // Each place is snapped once, though it be a source and a target (a trip's matrix).
+        var placed: [Coordinate: TablePlace?] = [:]
+        func place(_ c: Coordinate) -> TablePlace? {
+            if let known = placed[c] { return known }
+            let found = tablePlace(c, mode, router, ws, avoid: avoid)
+            placed[c] = found
+            return found
+        }
+        let from = sources.map(place), to = targets.map(place)
         let costs = ManyToManySearch(router: router, avoid: avoid)
             .costs(sources: from.map { $0?.sources ?? [] }, targets: to.map { $0?.targets ?? [] })
         return from.enumerated().map { i, source in

@@ -49,7 +49,7 @@ enum TableTool {
                                              wantsDistances: options.tableDistances)
             let table = try ToolServices.wait { try await services.directions.table(request) }
             if options.json {
-                print(NominatimJSON.text(OSRMTableJSON.response(table, sources: sources, destinations: destinations)))
+                print(OSRMTableJSON.text(table, sources: sources, destinations: destinations))
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
                 print(text(table, sources: sources, destinations: destinations, unit: unit))
@@ -93,24 +93,25 @@ enum TableTool {
 }
 
 /// OSRM's `/table` response: `code`, `durations` and `distances` (rows per source, null for no
-/// route), `sources` and `destinations` as waypoints.
+/// route), `sources` and `destinations` as waypoints; keys sorted, as RouteIt's other JSON.
 enum OSRMTableJSON {
-    static func response(_ table: TravelTable, sources: [OSRMRouteJSON.Waypoint], destinations: [OSRMRouteJSON.Waypoint]) -> [String: Any] {
-        func values(_ rows: [[Double?]]) -> [[Any]] {
-            rows.map { $0.map { value -> Any in value.map(OSRMRouteJSON.round1) ?? NSNull() } }
+    static func text(_ table: TravelTable, sources: [OSRMRouteJSON.Waypoint], destinations: [OSRMRouteJSON.Waypoint]) -> String {
+        func values(_ rows: [[Double?]]) -> String {
+            JSONText.array(rows.map { row in JSONText.array(row.map { $0.map { JSONText.number(OSRMRouteJSON.round1($0)) } ?? "null" }) })
         }
-        func waypoint(_ place: OSRMRouteJSON.Waypoint) -> [String: Any] {
-            ["location": OSRMRouteJSON.point(place.item.coordinate), "name": "", "distance": 0, "hint": "",
-             "routeit": ["query": place.query, "address": place.item.placemark.formattedAddress]]
+        func waypoint(_ place: OSRMRouteJSON.Waypoint) -> String {
+            let location = OSRMRouteJSON.point(place.item.coordinate).map(JSONText.number)
+            return JSONText.object([
+                ("distance", "0"), ("hint", "\"\""), ("location", JSONText.array(location)), ("name", "\"\""),
+                ("routeit", JSONText.object([("address", JSONText.string(place.item.placemark.formattedAddress)),
+                                             ("query", JSONText.string(place.query))])),
+            ])
         }
-        var response: [String: Any] = [
-            "code": "Ok",
-            "durations": values(table.durations),
-            "sources": sources.map(waypoint),
-            "destinations": destinations.map(waypoint),
-            "routeit": ["attribution": MapAttribution.text],
-        ]
-        if let distances = table.distances { response["distances"] = values(distances) }
-        return response
+        var members: [(String, String)] = [("code", "\"Ok\""), ("destinations", JSONText.array(destinations.map(waypoint)))]
+        if let distances = table.distances { members.append(("distances", values(distances))) }
+        members.append(("durations", values(table.durations)))
+        members.append(("routeit", JSONText.object([("attribution", JSONText.string(MapAttribution.text))])))
+        members.append(("sources", JSONText.array(sources.map(waypoint))))
+        return JSONText.object(members)
     }
 }
