@@ -206,6 +206,14 @@ def extract_section(results, name):
         extras.append("Avoiding motorways and tolls: p50 %s ms against %s ms plain (%s×); the route changed on %s of %d pairs." % (
             fmt(get(av, "avoid_ms", "p50"), 3), fmt(get(av, "plain_ms", "p50"), 3), fmt(av.get("p50_ratio")),
             pct(av.get("changed_share"), 0), av["pairs"]))
+    tb = d.get("table") or {}
+    if tb:
+        sizes = [k for k in ("n11", "n51", "n101", "n201") if k in tb]
+        extras.append("Matrices: a whole cold `routeit table --json` against curl to the warm osrm-routed's /table, same "
+                      "points, %s; a table cell differs from `routeit route` for the same pair by %s (median of %s pairs)." % (
+                          ", ".join("%s×%s %s vs %s ms (%s×)" % (k[1:], k[1:], fmt(tb[k]["routeit_cold_ms"], 1),
+                                                                  fmt(tb[k]["curl_ms"], 1), fmt(tb[k]["ratio"])) for k in sizes),
+                          pct(tb.get("route_rel_diff_median"), 2), tb.get("route_pairs_checked")))
     if d.get("osrm_prepared_earlier"):
         extras.append("OSRM's graph and preprocessing figures are from an earlier run (`--reuse-osrm`): %s." % d["osrm_prepared_earlier"])
     if extras:

@@ -10,6 +10,7 @@ import subprocess
 import time
 
 from .datasets import map_stem
+from . import table
 from .peers import PeerUnavailable, osrm
 from .proc import REPO, WORK, BenchError, log, median_wall_ms, run, timed
 
@@ -53,6 +54,7 @@ def bench_dataset(name, source, bins, osrm_dir, pairs, seed, reuse_osrm=False, v
         result["routes"] = bench_tool(bins, "routes", "--map", map_path, "--osrm-port", server.port, "--pairs", pairs,
                                       "--seed", seed, "--pairs-out", pairs_path)
         result["scale"] = scale_measures(name, bins, map_path, server, bounds)
+        result["table"] = table.measures(name, bins, map_path, server, bounds)
     result["scale"]["osrm_request_ms_p50"] = osrm.request_ms_p50(server.log_path)
     log("%s: avoiding motorways and tolls on %d pairs" % (name, pairs))
     result["avoid"] = bench_tool(bins, "avoid", "--map", map_path, "--pairs", pairs, "--seed", seed,

@@ -114,7 +114,7 @@ class Server:
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
             [binary(osrm_dir, "osrm-routed"), "--algorithm", "ch", "--ip", "127.0.0.1",
-             "--port", str(self.port), osrm_file], stdout=self.log, stderr=subprocess.STDOUT)
+             "--port", str(self.port), "--max-table-size", "1000", osrm_file], stdout=self.log, stderr=subprocess.STDOUT)
 
     def __enter__(self):
         return self
