@@ -1,12 +1,13 @@
 import RouteItCore
 
-/// The trip entry: one line per slot, `[✓] 1 From:   <text>`, `[ ] 2 Stop 1: <text>`.
+/// The trip entry: one line per slot, `[✓] 1 From:   <text>`, `[ ] 2 Stop 1: <text>`, a page of
+/// slots at a time for a long trip.
 public enum EntryScreen {
     /// Labels are padded so that `From:` and `Stop N:` line up (`From:` + 3 spaces).
     static let labelWidth = "Stop 1:".count
 
-    /// A set departure shows in the title (`leaving 2026-12-03 10:00`), a planned stay after
-    /// its stop (`(stay 15m)`).
+    /// A set departure shows in the title (`leaving 2026-12-03 10:00`), a planned stay, window
+    /// and priority after its stop (`(stay 15m, 10:00-12:00, high)`).
     public static func render(_ entry: EntryViewModel, settings: TripSettings, calendar: LocalCalendar = .fromEnvironment(),
                               style: TextStyle = .plain) -> String {
         let avoiding = settings.avoid.isEmpty ? "" : ", avoiding \(settings.avoid.description)"
@@ -15,12 +16,22 @@ public enum EntryScreen {
             title += style.dim(", leaving \(calendar.dateText(date)) \(calendar.clockText(date))")
         }
         var lines = [title]
-        for (index, slot) in entry.slots.enumerated() {
+        for index in entry.slotsOnPage {
+            let slot = entry.slots[index]
             let mark = slot.isSelected ? style.green("✓") : " "
             let label = (EntryViewModel.label(forSlotAt: index) + ":").padding(toLength: labelWidth)
             var line = "[\(mark)] \(index + 1) \(label) \(slot.text)".trimmingTrailingSpaces()
-            if slot.stay > 0 { line += style.dim(" (stay \(StayDuration.text(slot.stay)))") }
+            var plan: [String] = []
+            if slot.stay > 0 { plan.append("stay \(StayDuration.text(slot.stay))") }
+            plan += slot.windows.map(\.description)
+            if slot.priority != .normal { plan.append(slot.priority.rawValue) }
+            if !plan.isEmpty { line += style.dim(" (\(plan.joined(separator: ", ")))") }
             lines.append(line)
+        }
+        if entry.pageCount > 1 {
+            let shown = entry.slotsOnPage, picked = entry.slots.filter(\.isSelected).count
+            lines.append(style.dim("Slots \(shown.lowerBound + 1)-\(shown.upperBound) of \(entry.slots.count), \(picked) picked "
+                                   + "(page \(min(entry.page, entry.pageCount - 1) + 1) of \(entry.pageCount): page next, page prev, page N)"))
         }
         return lines.joined(separator: "\n")
     }

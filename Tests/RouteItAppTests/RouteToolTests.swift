@@ -241,6 +241,31 @@ final class RouteToolTests: XCTestCase {
         XCTAssertNotEqual(routed, optimized, "optimizing changed the order")
     }
 
+    /// `--stops FILE`: a CSV's places after the ones given, with their stays and names; a line
+    /// that cannot be found, or too many stops, is one line and nothing is routed.
+    func testAStopListAddsItsPlaces() throws {
+        let map = try helsinki()
+        let list = Self.directory.appendingPathComponent("day.csv")
+        try "name,address,stay\nStockmann,Aleksanterinkatu 52,15m\n,Kalevankatu 20,\n".write(to: list, atomically: true, encoding: .utf8)
+        let result = try run(["route", "Annankatu 25", "--stops", list.path, "--map", map, "--units", "km"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Ending point: Stockmann, Aleksanterinkatu 52, 00100 Helsinki\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(", stay 15m\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("SEGMENT #2\nStarting point: Stockmann"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("SEGMENT #3"), result.stdout)
+
+        try "Annankatu 25\nXyzzykatu 99\n".write(to: list, atomically: true, encoding: .utf8)
+        let missing = try run(["route", "Kalevankatu 20", "--stops", list.path, "--map", map])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "routeit route: 1 of 2 stops cannot be found: line 2 (\"Xyzzykatu 99\"); fix them and load the list again.\n")
+        XCTAssertEqual(missing.stdout, "")
+
+        try String(repeating: "60.17,24.94\n", count: 201).write(to: list, atomically: true, encoding: .utf8)
+        let many = try run(["route", "Kalevankatu 20", "--stops", list.path, "--map", map])
+        XCTAssertEqual(many.status, 2)
+        XCTAssertEqual(many.stderr, "routeit route: \(list.path): The list has 201 stops; a trip has at most 200.\n")
+    }
+
     func testFailuresAndBadArguments() throws {
         let map = try helsinki()
         // Far out at sea, beyond the map and any road within reach of the snapping.

@@ -88,15 +88,15 @@ final class EntryViewModelTests: XCTestCase {
         XCTAssertThrowsError(try entry.swapSlots(1, 5))
     }
 
-    func testAddUpToTenStops() throws {
+    func testAddUpToTwoHundredStops() throws {
         let entry = EntryViewModel()
-        for _ in 0..<8 { try entry.addStop() }
-        XCTAssertEqual(entry.stopCount, 10)
-        XCTAssertEqual(try entry.slotIndex(named: "stop10"), 10)
-        XCTAssertEqual(try entry.slotIndex(named: "11"), 10)
+        for _ in 0..<198 { try entry.addStop() }
+        XCTAssertEqual(entry.stopCount, 200)
+        XCTAssertEqual(try entry.slotIndex(named: "stop200"), 200)
+        XCTAssertEqual(try entry.slotIndex(named: "201"), 200)
         let before = entry.slots
         XCTAssertThrowsError(try entry.addStop()) {
-            XCTAssertEqual(($0 as? InputError)?.message, "A trip has at most 10 stops.")
+            XCTAssertEqual(($0 as? InputError)?.message, "A trip has at most 200 stops.")
         }
         XCTAssertEqual(entry.slots, before)
     }

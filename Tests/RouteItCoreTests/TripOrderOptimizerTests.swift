@@ -77,7 +77,6 @@ final class TripOrderOptimizerTests: XCTestCase {
     }
 
     func testTenStopsBesidesTheStartIsTheLimitAndIsExact() throws {
-        XCTAssertEqual(TripOrderOptimizer.maxStops, EntryViewModel.maximumStopCount, "every trip the entry holds")
         var rng = SeededRandom(seed: 99)
         let m = randomMatrix(size: 11, unreachableChance: 0, using: &rng)
         XCTAssertEqual(try TripOrderOptimizer.optimalOrder(m).duration, bruteForce(m), accuracy: 1e-6)

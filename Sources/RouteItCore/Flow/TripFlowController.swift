@@ -127,6 +127,16 @@ public final class TripFlowController {
         screen = .entry
     }
 
+    /// `stops FILE`: the list's places become the trip's stops (the start stays), found by the
+    /// same geocoder as `enter`, near the current location; nothing changes unless every line
+    /// is found.
+    public func loadStops(_ lines: [StopListLine]) async throws {
+        try requireNoOpenPicker()
+        let stops = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation)
+        try Task.checkCancellation()
+        try editTrip { try $0.load(slots: [$0.start] + stops, departure: $0.departure) }
+    }
+
     /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.
     public func setDeparture(words: [String]) throws {
         let departure = try Departure.parse(words, now: clock.currentDate(), calendar: calendar)

@@ -10,6 +10,17 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// `LAT,LON` in decimal degrees (`60.1699, 24.9384`), as the tools and stop lists take
+    /// places; nil for anything else, another spelling of a number (`0x10`, `inf`) or out of range.
+    public init?(text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let latitude = DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces)),
+              let longitude = DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+        guard isValid else { return nil }
+    }
+
     public var isValid: Bool {
         latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
     }

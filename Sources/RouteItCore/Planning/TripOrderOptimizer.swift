@@ -27,9 +27,8 @@ public struct TripOrder: Hashable, Sendable {
 /// programming over subsets: O(2ⁿ·n²) time, fine for the app's 10-stop limit, and exact, so
 /// the "saved" figure is never a heuristic's guess.
 public enum TripOrderOptimizer {
-    /// Stops besides the fixed start: the entry's limit, so every trip the app can hold is
-    /// optimized exactly (2¹⁰·10² steps, instant).
-    public static let maxStops = EntryViewModel.maximumStopCount
+    /// Stops besides the fixed start that are ordered exactly (2¹⁰·10² steps, instant).
+    public static let maxStops = 10
 
     /// The optimal order for `matrix` (index 0 is the start). Ties keep the lowest-cost order
     /// found first, which is deterministic for a given matrix.

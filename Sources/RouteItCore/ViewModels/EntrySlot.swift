@@ -6,20 +6,35 @@ public struct EntrySlot: Equatable, Codable, Sendable {
     public var mapItem: MapItem?
     /// How long the trip stays at this stop (`stay SLOT DURATION`), in seconds.
     public var stay: TimeInterval
+    /// When the user wants the stop visited (`window SLOT 10:00-12:00`); none: any time.
+    public var windows: [VisitWindow]
+    /// What to keep when not every stop fits the day (`priority SLOT high|normal|low`).
+    public var priority: StopPriority
 
-    public init(text: String = "", mapItem: MapItem? = nil, stay: TimeInterval = 0) {
+    public init(text: String = "", mapItem: MapItem? = nil, stay: TimeInterval = 0, windows: [VisitWindow] = [],
+                priority: StopPriority = .normal) {
         self.text = text
         self.mapItem = mapItem
         self.stay = stay
+        self.windows = windows
+        self.priority = priority
     }
 
-    private enum CodingKeys: String, CodingKey { case text, mapItem, stay }
+    private enum CodingKeys: String, CodingKey { case text, mapItem, stay, windows, priority }
 
+    /// Trips saved before windows and priorities read as none and normal.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         text = try container.decode(String.self, forKey: .text)
         mapItem = try container.decodeIfPresent(MapItem.self, forKey: .mapItem)
         stay = try container.decodeIfPresent(TimeInterval.self, forKey: .stay) ?? 0
+        windows = try container.decodeIfPresent([VisitWindow].self, forKey: .windows) ?? []
+        priority = try container.decodeIfPresent(StopPriority.self, forKey: .priority) ?? .normal
+    }
+
+    /// The stop's plan without its place: what typing a new text keeps.
+    func keepingPlan(text: String, mapItem: MapItem? = nil) -> EntrySlot {
+        EntrySlot(text: text, mapItem: mapItem, stay: stay, windows: windows, priority: priority)
     }
 
     /// ✓ on the entry screen: the text is backed by a picked place.

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The trip entry: a start slot followed by stop slots (2 by default, at most 10).
+/// The trip entry: a start slot followed by stop slots (2 by default, at most 200).
 /// Slot numbers as the user sees them: 1 (`from`) is the start, 2 (`stop1`), 3 (`stop2`), ...
 /// Every rule applies to every slot: typing clears the slot's place and ✓; routing needs a start
 /// and at least one stop with a place; the trip is a round trip back to the start.
 public final class EntryViewModel {
     public static let defaultStopCount = 2
-    public static let maximumStopCount = 10
+    public static let maximumStopCount = 200
 
     public private(set) var slots: [EntrySlot]
     /// When the trip leaves the start (`depart`).
@@ -49,15 +49,60 @@ public final class EntryViewModel {
     }
 
     /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared
-    /// (the planned stay is the stop's, and stays).
+    /// (the planned stay, windows and priority are the stop's, and stay).
     public func type(_ text: String, inSlotAt index: Int) {
-        slots[index] = EntrySlot(text: text, stay: slots[index].stay)
+        slots[index] = slots[index].keepingPlan(text: text)
+        show(slotAt: index)
     }
 
     /// A picked place: the slot shows its address and gets its ✓.
     public func select(_ item: MapItem, forSlotAt index: Int) {
-        slots[index] = EntrySlot(text: item.placemark.formattedAddress, mapItem: item, stay: slots[index].stay)
+        slots[index] = slots[index].keepingPlan(text: item.placemark.formattedAddress, mapItem: item)
+        show(slotAt: index)
     }
+
+    /// `window SLOT 10:00-12:00[,14:00-16:00]` (none: `window SLOT none`).
+    public func setWindows(_ windows: [VisitWindow], forSlotAt index: Int) throws {
+        guard slots.indices.contains(index) else { throw InputError("No such slot.") }
+        guard index != 0 else { throw InputError("The start has no window; set when the trip leaves with: depart HH:MM") }
+        slots[index].windows = windows
+    }
+
+    /// `priority SLOT high|normal|low`.
+    public func setPriority(_ priority: StopPriority, forSlotAt index: Int) throws {
+        guard slots.indices.contains(index) else { throw InputError("No such slot.") }
+        guard index != 0 else { throw InputError("The start is always part of the trip; priorities are for stops.") }
+        slots[index].priority = priority
+    }
+
+    // MARK: pages
+
+    /// A long trip is shown a page of slots at a time.
+    public static let pageSize = 20
+    /// The page of slots the entry shows (0-based): the one last edited, or `page N`.
+    public private(set) var page = 0
+    public var pageCount: Int { (slots.count + Self.pageSize - 1) / Self.pageSize }
+    /// The slot indices on the page shown.
+    public var slotsOnPage: Range<Int> {
+        let first = min(page, pageCount - 1) * Self.pageSize
+        return first..<min(slots.count, first + Self.pageSize)
+    }
+
+    /// `page N|next|prev` (N from 1).
+    public func showPage(_ words: String) throws {
+        let target: Int
+        switch words.lowercased() {
+        case "next": target = page + 1
+        case "prev", "previous": target = page - 1
+        default:
+            guard let n = Int(words), n >= 1 else { throw InputError("Usage: page N|next|prev (pages 1-\(pageCount)).") }
+            target = n - 1
+        }
+        guard (0..<pageCount).contains(target) else { throw InputError("There are pages 1-\(pageCount); this trip has no page \(target + 1).") }
+        page = target
+    }
+
+    private func show(slotAt index: Int) { page = index / Self.pageSize }
 
     /// `stay SLOT DURATION`: how long the trip stays at a stop. The start has no stay: the trip
     /// leaves it at the departure time.
@@ -75,6 +120,7 @@ public final class EntryViewModel {
         }
         slots = newSlots
         departure = newDeparture
+        page = 0
     }
 
     /// Clears the ✓ (keeping the text) of every chosen place `isGone` rejects, e.g. those outside
@@ -82,7 +128,7 @@ public final class EntryViewModel {
     @discardableResult
     public func deselectPlaces(where isGone: (MapItem) -> Bool) -> [Int] {
         let gone = slots.indices.filter { slots[$0].mapItem.map(isGone) ?? false }
-        for index in gone { slots[index] = EntrySlot(text: slots[index].text) }
+        for index in gone { slots[index] = slots[index].keepingPlan(text: slots[index].text) }
         return gone
     }
 
@@ -105,6 +151,7 @@ public final class EntryViewModel {
             throw InputError("A trip has at most \(Self.maximumStopCount) stops.")
         }
         slots.append(EntrySlot())
+        show(slotAt: slots.count - 1)
     }
 
     /// `remove SLOT`: drops a stop; the start stays and so does at least one stop.
@@ -115,6 +162,7 @@ public final class EntryViewModel {
         }
         guard stopCount > 1 else { throw InputError("A trip needs at least one stop.") }
         slots.remove(at: index)
+        page = min(page, pageCount - 1)
     }
 
     /// Puts the stops in a new order (the start stays first). `order` is a permutation of

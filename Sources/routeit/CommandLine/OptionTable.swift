@@ -58,6 +58,11 @@ enum OptionTable {
         .init(["--sources"], value: "I;J;...", help: "table: the places (0-based, as given) to travel from (default all)", for: ["table"]) {
             $0.tableSources = try ShellOptions.indexList($1, option: "--sources")
         },
+        .init(["--stops"], value: "FILE", help: "route: the stops of a list (one address or LAT,LON a line, or CSV with name,address,window,stay,priority)",
+              for: ["route"]) {
+            guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--stops needs a file") }
+            $0.stopsFile = $1
+        },
         .init(["--distances"], help: "table: distances too (OSRM's annotations=duration,distance)", for: ["table"]) { o, _ in
             o.tableDistances = true
         },

@@ -3,7 +3,7 @@ import RouteItScreens
 
 /// Editing the trip entry: type, swap, add, remove, location, locate.
 enum TripCommands {
-    static let all: [ShellCommand] = [type, swap, add, remove, stay, depart, location, locate]
+    static let all: [ShellCommand] = [type, swap, add, remove, stops, stay, window, priority, page, depart, location, locate]
 
     static let slotCompletions: @Sendable (Session, Int) -> [String] = { session, _ in
         session.flow.entry.slotNames + session.flow.entry.slots.indices.map { String($0 + 1) }
@@ -41,7 +41,7 @@ enum TripCommands {
         })
 
     static let add = ShellCommand(
-        name: "add", usage: "add", summary: "Add an empty stop at the end (up to 10 stops)",
+        name: "add", usage: "add", summary: "Add an empty stop at the end (up to 200 stops)",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("add") }
             try session.flow.editTrip { try $0.addStop() }
@@ -67,6 +67,54 @@ enum TripCommands {
             let slot = try arguments.slot(0, in: session.flow.entry)
             let seconds = try StayDuration.parse(arguments.words[1])
             try session.flow.editTrip { try $0.setStay(seconds, forSlotAt: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let stops = ShellCommand(
+        name: "stops", usage: "stops FILE",
+        summary: "Make a list of addresses or LAT,LON (one a line, or CSV with name/address/window/stay/priority) the trip's stops",
+        details: "The start stays; the list replaces the stops, up to 200. An address is its first match near the current location. A list with a line that cannot be found, a bad window or stay, broken CSV quoting or the same place twice changes nothing and says which line.",
+        progressMessage: "Looking up the stops",
+        run: { session, arguments in
+            let path = arguments.text(after: 0)
+            guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
+            let lines = try StopListFile.read(path)
+            try await session.flow.loadStops(lines)
+            return .init(text: session.renderScreen())
+        })
+
+    static let window = ShellCommand(
+        name: "window", usage: "window SLOT HH:MM-HH:MM[,HH:MM-HH:MM...]|none",
+        summary: "When a stop may be visited (on the trip's day; several spans with commas; none for any time)",
+        completions: { session, position in position == 0 ? slotCompletions(session, position) : ["none", "09:00-12:00"] },
+        run: { session, arguments in
+            guard arguments.count == 2 else { throw ShellCommand.usageErrorFor("window SLOT HH:MM-HH:MM[,HH:MM-HH:MM...]|none") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            let text = arguments.words[1]
+            let windows = text.lowercased() == "none" ? [] : try VisitWindow.parseList(text)
+            try session.flow.editTrip { try $0.setWindows(windows, forSlotAt: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let priority = ShellCommand(
+        name: "priority", usage: "priority SLOT high|normal|low",
+        summary: "Which stops to keep when not all fit the day (high first, low dropped first)",
+        completions: { session, position in position == 0 ? slotCompletions(session, position) : StopPriority.allCases.map(\.rawValue) },
+        run: { session, arguments in
+            guard arguments.count == 2 else { throw ShellCommand.usageErrorFor("priority SLOT high|normal|low") }
+            let slot = try arguments.slot(0, in: session.flow.entry)
+            let priority = try StopPriority.parse(arguments.words[1])
+            try session.flow.editTrip { try $0.setPriority(priority, forSlotAt: slot) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let page = ShellCommand(
+        name: "page", usage: "page N|next|prev", summary: "Show another page of a long trip's stops",
+        completions: { _, position in position == 0 ? ["next", "prev"] : [] },
+        run: { session, arguments in
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("page N|next|prev") }
+            if case .picker = session.flow.screen { throw InputError("Choose an address first: pick a row, or back.") }
+            try session.flow.entry.showPage(arguments.words[0])
             return .init(text: session.renderScreen())
         })
 

@@ -50,6 +50,8 @@ struct ShellOptions: Equatable {
     /// `table --sources I;J` / `--destinations I;J`: indices into the places given (nil: all).
     var tableSources: [Int]?
     var tableDestinations: [Int]?
+    /// `route --stops FILE`: a stop list's places after the ones given.
+    var stopsFile: String?
     /// `table --distances`.
     var tableDistances = false
     /// `import -o MAP.routeit`.

@@ -8,7 +8,7 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--units mi|km] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
@@ -19,7 +19,10 @@ enum RouteTool {
         screen, in the same units (--units, else the locale) and wording; each leg departs at \
         --depart (local time, default now) or after --stay at the place it leaves, and a place \
         reached while closed is said under its leg. --alternatives offers up to three routes \
-        between two places. --avoid toll,motorway,ferry,unpaved keeps every route off those \
+        between two places. --stops FILE adds the places of a stop list after the ones given \
+        (one address or LAT,LON a line, or CSV with name, address, window, stay and priority \
+        columns), up to 200 stops; a line that cannot be found is named and nothing is routed. \
+        --avoid toll,motorway,ferry,unpaved keeps every route off those \
         roads except the ones the places lie on; when no other way exists the route uses them \
         and a line under it says so. Routes come from OSRM with --directions or \
         ROUTEIT_DIRECTIONS, else the offline map. With --json it prints OSRM's v1 route response \
@@ -38,8 +41,19 @@ enum RouteTool {
     }
 
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
-        guard arguments.count >= 2 else {
+        let listed: [StopListLine]
+        do {
+            listed = try options.stopsFile.map(StopListFile.read) ?? []
+        } catch {
+            return report(Failure(code: "InvalidValue", message: UserMessage.sentence(for: error), exitStatus: 2), options)
+        }
+        guard arguments.count + listed.count >= 2 else {
             return report(Failure(code: "InvalidQuery", message: "route needs at least two places; usage: routeit \(tool.synopsis)",
+                                  exitStatus: 2), options)
+        }
+        // Checked before anything is looked up or routed.
+        guard arguments.count + listed.count <= 1 + EntryViewModel.maximumStopCount else {
+            return report(Failure(code: "TooBig", message: "\(arguments.count + listed.count) places; a trip has a start and at most \(EntryViewModel.maximumStopCount) stops",
                                   exitStatus: 2), options)
         }
         do {
@@ -47,6 +61,8 @@ enum RouteTool {
             let services = try ToolServices.open(options)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder) }
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
+            let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: nil) }
+            waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
             let request = TripPlanRequest(
                 places: waypoints.enumerated().map { TripPlace(item: $1.item, stay: $1.stay, label: "Place \($0 + 1)") },
                 departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
@@ -91,7 +107,7 @@ enum RouteTool {
 
     /// LAT,LON as given, or the geocoder's first match for the text.
     static func waypoint(_ text: String, geocoder: Geocoding) throws -> OSRMRouteJSON.Waypoint {
-        if let c = coordinate(text) {
+        if let c = Coordinate(text: text) {
             return .init(query: text, item: MapItem(placemark: Placemark(coordinate: c)))
         }
         if looksLikeCoordinate(text) {
@@ -116,15 +132,6 @@ enum RouteTool {
                           message: "--stay has \(given.count) durations for \(after) place\(after == 1 ? "" : "s") after the first; give one for all, or one per place",
                           exitStatus: 2)
         }
-    }
-
-    static func coordinate(_ text: String) -> Coordinate? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let lat = DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
-        let c = Coordinate(latitude: lat, longitude: lon)
-        return c.isValid ? c : nil
     }
 
     /// Two numbers around a comma (any spelling: `0x10`, `inf`): meant as a coordinate, so an

@@ -88,7 +88,7 @@ enum TableTool {
     }
 
     private static func label(_ place: OSRMRouteJSON.Waypoint) -> String {
-        RouteTool.coordinate(place.query) != nil ? place.query : place.item.placemark.formattedAddress
+        Coordinate(text: place.query) != nil ? place.query : place.item.placemark.formattedAddress
     }
 }
 

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One stop of a stop list (`stops FILE`, `routeit route --stops FILE`): where (an address or
+/// LAT,LON), what to call it, and its plan for the day.
+public struct StopListLine: Equatable, Sendable {
+    /// The line of the file it came from (from 1), for messages.
+    public var line: Int
+    public var query: String
+    public var name: String?
+    public var stay: TimeInterval = 0
+    public var windows: [VisitWindow] = []
+    public var priority: StopPriority = .normal
+
+    public init(line: Int, query: String, name: String? = nil, stay: TimeInterval = 0, windows: [VisitWindow] = [],
+                priority: StopPriority = .normal) {
+        self.line = line
+        self.query = query
+        self.name = name
+        self.stay = stay
+        self.windows = windows
+        self.priority = priority
+    }
+}
+
+/// Reads a stop list: one address or LAT,LON a line (`#` comments and blank lines skipped), or
+/// CSV whose first line names its columns (`name`, `address`, `window`, `stay`, `priority`;
+/// an address or a name in each row; other columns are ignored). Every problem is one line
+/// naming the file's line; more stops than a trip holds is refused before anything is looked up.
+public enum StopList {
+    /// Larger files are refused unread: 200 stops fit in far less.
+    public static let maxBytes = 1 << 20
+    public static let columns = ["name", "address", "window", "stay", "priority"]
+
+    public static func parse(_ text: String, maxStops: Int = EntryViewModel.maximumStopCount) throws -> [StopListLine] {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let content = lines.enumerated().filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty && !$0.element.hasPrefix("#") }
+        guard let first = content.first else { throw InputError("The list has no stops: one address or LAT,LON a line, or CSV with an address column.") }
+        let header = try fields(first.element, line: first.offset + 1).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+        let isCSV = header.contains("address") || header.contains("name")
+        let rows = isCSV ? Array(content.dropFirst()) : content
+        guard rows.count <= maxStops else {
+            throw InputError("The list has \(rows.count) stops; a trip has at most \(maxStops).")
+        }
+        guard isCSV else {
+            return rows.map { StopListLine(line: $0.offset + 1, query: $0.element.trimmingCharacters(in: .whitespaces)) }
+        }
+        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+        let (nameAt, addressAt, windowAt, stayAt, priorityAt) = (column("name"), column("address"), column("window"), column("stay"), column("priority"))
+        return try rows.map { row in
+            let number = row.offset + 1
+            let values = try fields(row.element, line: number)
+            func value(_ index: Int?) -> String? {
+                guard let index, index < values.count else { return nil }
+                let text = values[index].trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? nil : text
+            }
+            let name = value(nameAt)
+            guard let query = value(addressAt) ?? name else { throw InputError("Line \(number) has neither an address nor a name.") }
+            do {
+                return StopListLine(line: number, query: query, name: name,
+                                    stay: try value(stayAt).map(StayDuration.parse) ?? 0,
+                                    windows: try value(windowAt).map(windowList) ?? [],
+                                    priority: try value(priorityAt).map(StopPriority.parse) ?? .normal)
+            } catch let error as InputError {
+                throw InputError("Line \(number): \(error.message)")
+            }
+        }
+    }
+
+    /// Several windows in one CSV field: `10:00-12:00 14:00-16:00` or `;`-separated.
+    private static func windowList(_ text: String) throws -> [VisitWindow] {
+        try VisitWindow.parseList(text.split(whereSeparator: { $0 == " " || $0 == ";" }).joined(separator: ","))
+    }
+
+    /// The comma-separated fields of one CSV line (RFC 4180 quoting: `"a, b"`, `"say ""hi"""`).
+    static func fields(_ line: String, line number: Int) throws -> [String] {
+        var fields: [String] = [], field = "", quoted = false, wasQuoted = false
+        var characters = line.makeIterator()
+        while let c = characters.next() {
+            if quoted {
+                if c == "\"" {
+                    // A doubled quote is one quote; a single one ends the field.
+                    var lookahead = characters
+                    if lookahead.next() == "\"" { field.append("\""); characters = lookahead } else { quoted = false }
+                } else {
+                    field.append(c)
+                }
+            } else if c == "," {
+                fields.append(field)
+                field = ""
+                wasQuoted = false
+            } else if c == "\"" {
+                guard field.trimmingCharacters(in: .whitespaces).isEmpty, !wasQuoted else {
+                    throw InputError("Line \(number): a quote in the middle of a field; quote the whole field (\"...\").")
+                }
+                field = ""
+                quoted = true
+                wasQuoted = true
+            } else {
+                field.append(c)
+            }
+        }
+        guard !quoted else { throw InputError("Line \(number): a quoted field is not closed.") }
+        fields.append(field)
+        return fields
+    }
+}

@@ -1,0 +1,106 @@
+import XCTest
+@testable import RouteItCore
+
+/// Stop lists: plain lines and CSV, every bad line one clear message, the limit before any
+/// lookup; windows and priorities as the shell takes them; a long entry in pages.
+final class StopListTests: XCTestCase {
+    func testPlainLinesSkipCommentsBlanksAndCarriageReturns() throws {
+        let lines = try StopList.parse("# my day\r\nAnnankatu 25\r\n\r\n60.17,24.94\n  Stockmann  \n")
+        XCTAssertEqual(lines.map(\.query), ["Annankatu 25", "60.17,24.94", "Stockmann"])
+        XCTAssertEqual(lines.map(\.line), [2, 4, 5])
+    }
+
+    func testCSVColumnsInAnyOrderWithQuoting() throws {
+        let csv = #"""
+            priority,stay,address,name,window,notes
+            high,15m,"Aleksanterinkatu 52",Stockmann,10:00-12:00 14:00-15:00,"a, b"
+            ,,"Annankatu 25",,,
+            low,,,"Kamppi ""mall""",,
+            """#
+        let lines = try StopList.parse(csv)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines[0], StopListLine(line: 2, query: "Aleksanterinkatu 52", name: "Stockmann", stay: 900,
+                                              windows: [VisitWindow(from: 600, to: 720), VisitWindow(from: 840, to: 900)], priority: .high))
+        XCTAssertEqual(lines[1].query, "Annankatu 25")
+        XCTAssertNil(lines[1].name)
+        XCTAssertEqual(lines[2].query, "Kamppi \"mall\"", "a name alone is looked up")
+        XCTAssertEqual(lines[2].priority, .low)
+    }
+
+    func testEveryProblemIsOneLineNamingItsLine() {
+        let cases: [(String, String)] = [
+            ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed."),
+            ("address\nAnnan\"katu\n", "Line 2: a quote in the middle of a field"),
+            ("address,window\nAnnankatu 25,10-12\n", "Line 2: Not a time window: \"10-12\""),
+            ("address,stay\nAnnankatu 25,25h\n", "Line 2: A stay is at most 24h."),
+            ("address,priority\nAnnankatu 25,urgent\n", "Line 2: A priority is high, normal or low"),
+            ("name,address\n,\n", "Line 2 has neither an address nor a name."),
+            ("# nothing\n\n", "The list has no stops"),
+            (String(repeating: "Annankatu 25\n", count: 10_000), "The list has 10000 stops; a trip has at most 200."),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try StopList.parse(text)) { error in
+                let said = (error as? InputError)?.message ?? "\(error)"
+                XCTAssertTrue(said.hasPrefix(message), "\(said) for \(text.prefix(40))")
+                XCTAssertFalse(said.contains("\n"))
+            }
+        }
+    }
+
+    func testWindowsAndPriorities() throws {
+        XCTAssertEqual(try VisitWindow.parseList("9:30-12:00,22:00-02:00").map(\.description), ["09:30-12:00", "22:00-02:00"])
+        for bad in ["10-12", "10:00", "25:00-26:00", "10:00-10:00", "10:00-12:00,", "10:60-11:00", "１0:00-12:00"] {
+            XCTAssertThrowsError(try VisitWindow.parseList(bad), bad)
+        }
+        XCTAssertEqual(try StopPriority.parse("HIGH"), .high)
+        XCTAssertThrowsError(try StopPriority.parse("urgent"))
+        let calendar = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
+        let day = Date(timeIntervalSince1970: 1_796_284_800) // 2026-12-03 08:00 UTC
+        let span = VisitWindow(from: 22 * 60, to: 2 * 60).span(onDayOf: day, calendar: calendar)
+        XCTAssertEqual(span.upperBound.timeIntervalSince(span.lowerBound), 4 * 3600, "past midnight into the next day")
+    }
+
+    func testResolvingFindsEveryLineOrChangesNothing() async throws {
+        let annankatu = Placemark(houseNumber: "25", street: "Annankatu", coordinate: Coordinate(latitude: 60.1656, longitude: 24.9371))
+        let geocoder = StubGeocoder(candidates: ["Annankatu 25": [annankatu], "Stockmann": [
+            Placemark(name: "Stockmann", coordinate: Coordinate(latitude: 60.1685, longitude: 24.9421))]])
+        let slots = try await StopListPlaces.resolve([StopListLine(line: 1, query: "Annankatu 25", name: "Office", stay: 300),
+                                                       StopListLine(line: 2, query: "60.17,24.94")], using: geocoder, near: nil)
+        XCTAssertEqual(slots.map(\.text), ["Office, Annankatu 25", "60.170000,24.940000"])
+        XCTAssertEqual(slots[0].stay, 300)
+        XCTAssertEqual(slots[0].mapItem?.placemark.name, "Office", "the list's name is what the directions show")
+        do {
+            _ = try await StopListPlaces.resolve([StopListLine(line: 1, query: "Nowhere 1"), StopListLine(line: 3, query: "Stockmann"),
+                                                   StopListLine(line: 4, query: "Nowhere 2")], using: geocoder, near: nil)
+            XCTFail("expected the missing lines")
+        } catch let error as InputError {
+            XCTAssertEqual(error.message, "2 of 3 stops cannot be found: line 1 (\"Nowhere 1\"), line 4 (\"Nowhere 2\"); fix them and load the list again.")
+        }
+        do {
+            _ = try await StopListPlaces.resolve([StopListLine(line: 1, query: "Annankatu 25"), StopListLine(line: 2, query: "Stockmann"),
+                                                   StopListLine(line: 5, query: "Annankatu 25")], using: geocoder, near: nil)
+            XCTFail("expected the duplicate")
+        } catch let error as InputError {
+            XCTAssertTrue(error.message.hasPrefix("Line 5 is the same place as line 1"), error.message)
+        }
+    }
+
+    func testALongTripShowsInPages() throws {
+        let entry = EntryViewModel()
+        for _ in 0..<48 { try entry.addStop() }
+        XCTAssertEqual(entry.slots.count, 51)
+        XCTAssertEqual(entry.pageCount, 3)
+        XCTAssertEqual(entry.slotsOnPage, 40..<51, "the page of the last added stop")
+        try entry.showPage("1")
+        XCTAssertEqual(entry.slotsOnPage, 0..<20)
+        try entry.showPage("next")
+        XCTAssertEqual(entry.slotsOnPage, 20..<40)
+        XCTAssertThrowsError(try entry.showPage("4"))
+        XCTAssertThrowsError(try entry.showPage("0"))
+        entry.type("Annankatu 25", inSlotAt: 45)
+        XCTAssertEqual(entry.page, 2, "typing shows the slot's page")
+        for _ in 0..<150 { try entry.addStop() }
+        XCTAssertEqual(entry.stopCount, 200)
+        XCTAssertThrowsError(try entry.addStop()) { XCTAssertEqual(($0 as? InputError)?.message, "A trip has at most 200 stops.") }
+    }
+}
