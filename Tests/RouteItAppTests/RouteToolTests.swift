@@ -226,7 +226,9 @@ final class RouteToolTests: XCTestCase {
         let map = try helsinki()
         // A server nobody listens on: the tool must try it (and fall back to the map, saying so once),
         // not answer quietly from the map as if no server was configured.
-        let port = OSRMProcess.freePort()
+        let refusing = OSRMProcess.refusingPort()   // bound, never listening, for the whole test
+        defer { refusing.close() }
+        let port = refusing.port
         for (arguments, environment) in [(["--directions", "osrm=http://127.0.0.1:\(port)"], [String: String]()),
                                           ([], ["ROUTEIT_DIRECTIONS": "osrm=http://127.0.0.1:\(port)"])] {
             let result = try run(["route", text(station), text(annankatu), "--map", map, "--timeout=1"] + arguments, environment: environment)

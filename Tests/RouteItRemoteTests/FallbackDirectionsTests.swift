@@ -124,8 +124,9 @@ final class FallbackDirectionsTests: XCTestCase {
     }
 
     func testDownServerWithoutOfflineMapIsAClearError() async throws {
-        let port = try OSRMServer.freePort()
-        let url = URL(string: "http://127.0.0.1:\(port)")!
+        let refusing = OSRMServer.refusingPort()   // refuses for as long as this test runs
+        defer { refusing.close() }
+        let url = URL(string: "http://127.0.0.1:\(refusing.port)")!
         let notices = BackendNotices()
         let directions = FallbackDirections(
             primary: OSRMDirections(baseURL: url, configuration: RemoteConfiguration(maxAttempts: 1)), fallback: nil,

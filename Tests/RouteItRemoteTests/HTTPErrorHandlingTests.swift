@@ -93,12 +93,13 @@ final class HTTPErrorHandlingTests: XCTestCase {
     }
 
     func testRefusedConnectionIsUnreachable() async throws {
-        let port = try OSRMServer.freePort() // nothing listens there any more
+        let refusing = OSRMServer.refusingPort()   // bound, never listening: refused
+        defer { refusing.close() }
         do {
-            _ = try await OSRMDirections(baseURL: URL(string: "http://127.0.0.1:\(port)")!, configuration: fast).calculate(request)
+            _ = try await OSRMDirections(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!, configuration: fast).calculate(request)
             XCTFail("expected unreachable")
         } catch let error as RemoteError {
-            XCTAssertEqual(error, .unreachable(host: "127.0.0.1:\(port)", reason: "connection refused"))
+            XCTAssertEqual(error, .unreachable(host: "127.0.0.1:\(refusing.port)", reason: "connection refused"))
         }
     }
 
