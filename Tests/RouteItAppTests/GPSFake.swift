@@ -120,30 +120,14 @@ final class GPSFake {
 
     deinit { stop() }
 
-    /// Whether a client holds a TCP connection to this gpsd (an ESTABLISHED socket whose remote
-    /// end is the port, in /proc/net/tcp). gpsfake talks to its gpsd over a Unix socket and the
-    /// readiness check's gpspipe has exited, so such a client is the routeit under test.
-    func hasClient() -> Bool {
-        let wanted = String(format: ":%04X", Int(port))
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n").dropFirst() {
-                let fields = line.split(separator: " ")
-                // sl local_address rem_address st ...; 01 is ESTABLISHED.
-                if fields.count > 3, fields[2].hasSuffix(wanted), fields[3] == "01" { return true }
-            }
-        }
-        return false
-    }
+    /// Whether a client holds a TCP connection to this gpsd. gpsfake talks to its gpsd over a
+    /// Unix socket and the readiness check's gpspipe has exited, so such a client is the code
+    /// under test.
+    func hasClient() -> Bool { LoopbackConnections.clientConnected(toPort: port) }
 
     /// Waits until a client is connected (polling with a deadline); false when none comes.
     func waitForClient(seconds: TimeInterval = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !hasClient() {
-            guard Date() < deadline else { return false }
-            usleep(20_000)
-        }
-        return true
+        LoopbackConnections.wait(toPort: port, seconds: seconds)
     }
 
     static func accepts(_ port: UInt16) -> Bool {

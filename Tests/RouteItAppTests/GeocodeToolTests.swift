@@ -36,10 +36,7 @@ final class GeocodeToolTests: XCTestCase {
     /// Helsinki imported once with `routeit import`.
     private func helsinki() throws -> String {
         if let map = Self.helsinkiMap { return map }
-        let map = Self.directory.appendingPathComponent("helsinki.routeit").path
-        let result = try run(["import", try extract("Helsinki.osm.pbf"), "-o", map])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, map + "\n")
+        let map = try HelsinkiFlowTests.importedMap()   // once per build, shared (see TestFiles.shared)
         Self.helsinkiMap = map
         return map
     }

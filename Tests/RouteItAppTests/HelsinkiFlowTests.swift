@@ -34,6 +34,32 @@ final class HelsinkiFlowTests: XCTestCase {
 
     struct TestFixtureFailed: Error, CustomStringConvertible { var description: String }
 
+    /// The extract imported by `routeit import -o` (what the tool tests route and geocode on):
+    /// once per build of routeit for every test process (see TestFiles.shared).
+    static func importedMap() throws -> String {
+        let extract = try helsinkiExtract()
+        return try TestFiles.shared("app-helsinki-import", builtBy: try RouteItProcess.locate()) { directory in
+            let map = directory.appendingPathComponent("helsinki.routeit").path
+            let result = try RouteItProcess.run(["import", extract, "-o", map], timeout: 300)
+            guard result.status == 0, result.stdout == map + "\n" else {
+                throw TestFixtureFailed(description: "routeit import \(extract) -o \(map): \(result.status)\n\(result.stderr)\n\(result.stdout)")
+            }
+        }.appendingPathComponent("helsinki.routeit").path
+    }
+
+    /// A maps directory with Helsinki and Monaco installed by `routeit import` (XDG_DATA_HOME
+    /// layout: `routeit/maps/*.routeit`), once per build of routeit; tests copy it.
+    static func installedMaps(_ environment: [String: String]) throws -> URL {
+        try TestFiles.shared("app-installed-maps", builtBy: try RouteItProcess.locate()) { directory in
+            for name in ["Helsinki.osm.pbf", "monaco.osm.pbf"] {
+                let extract = URL(fileURLWithPath: try helsinkiExtract()).deletingLastPathComponent().appendingPathComponent(name).path
+                let result = try RouteItProcess.run(["import", extract], environment: environment.merging(["XDG_DATA_HOME": directory.path]) { $1 },
+                                                    timeout: 300)
+                guard result.status == 0 else { throw TestFixtureFailed(description: "routeit import \(extract): \(result.stderr)") }
+            }
+        }
+    }
+
     private static let processState: String = RouteItProcess.privateDataDirectory()
 
     static var environment: [String: String] {

@@ -8,6 +8,16 @@ struct OSRMProcess {
     let url: String
     let port: UInt16
     let process: Process
+    /// What osrm-routed logged: a line per request it answered.
+    let output: ChildOutput
+
+    /// Requests osrm-routed has answered so far (its log has a line for each, "… 127.0.0.1 - AGENT STATUS /path").
+    var requestCount: Int { output.text.components(separatedBy: " 127.0.0.1 - ").count - 1 }
+
+    /// Waits until osrm-routed has answered `count` requests; false after `seconds`.
+    func waitForRequests(_ count: Int, seconds: TimeInterval) -> Bool {
+        output.wait(while: process, seconds: seconds) { $0.components(separatedBy: " 127.0.0.1 - ").count - 1 >= count }
+    }
 
     /// Starts the server and waits until it answers HTTP. Without `port` it asks osrm-routed for
     /// port 0, which it binds itself and reports ("Listening on: 127.0.0.1:PORT"): no other
@@ -22,7 +32,7 @@ struct OSRMProcess {
         if let bound = output.waitForPort(process, seconds: 20) {
             let url = "http://127.0.0.1:\(bound)"
             if (try? Data(contentsOf: URL(string: url + "/nearest/v1/driving/24.94,60.17")!)) != nil {
-                return OSRMProcess(url: url, port: bound, process: process)
+                return OSRMProcess(url: url, port: bound, process: process, output: output)
             }
         }
         process.terminate()

@@ -25,10 +25,7 @@ final class RouteToolTests: XCTestCase {
 
     private func helsinki() throws -> String {
         if let map = Self.helsinkiMap { return map }
-        let osm = ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"] ?? RouteItProcess.packageRoot.appendingPathComponent(".data/osm").path
-        let map = Self.directory.appendingPathComponent("helsinki.routeit").path
-        let result = try run(["import", osm + "/Helsinki.osm.pbf", "-o", map])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let map = try HelsinkiFlowTests.importedMap()   // once per build, shared (see TestFiles.shared)
         Self.helsinkiMap = map
         return map
     }

@@ -50,8 +50,9 @@ enum TestFiles {
         return url
     }()
 
-    /// The test bundle this code is in: what builds the in-process fixtures.
-    static var testBundle: URL { Bundle(for: Marker.self).bundleURL }
+    /// The test executable this code runs in (`RouteItPackageTests.xctest`): what builds the
+    /// in-process fixtures.
+    static var testBundle: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() }
 
     /// The directory `NAME` of this build's fixtures, filled by `make(partialDirectory)` when it is
     /// not there yet (a map and whatever files its import writes next to it move in together).
@@ -90,8 +91,6 @@ enum TestFiles {
         guard rename(partial.path, final.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         return final
     }
-
-    private final class Marker {}
 }
 
 /// A TCP port on 127.0.0.1 that is bound but never listened on: connecting to it is refused, and
@@ -147,13 +146,18 @@ final class ChildOutput: @unchecked Sendable {
 
     /// Waits until the output contains `text`; false when the child ends or `seconds` pass first.
     func wait(for text: String, while process: Process, seconds: TimeInterval) -> Bool {
+        wait(while: process, seconds: seconds) { $0.contains(text) }
+    }
+
+    /// Waits until `check(output)` holds, woken by each new chunk (and at least every 0.1 s to
+    /// notice a child that ended); false when the child ends or `seconds` pass first.
+    func wait(while process: Process, seconds: TimeInterval, until check: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         lock.lock()
         defer { lock.unlock() }
         while true {
-            if String(decoding: data, as: UTF8.self).contains(text) { return true }
+            if check(String(decoding: data, as: UTF8.self)) { return true }
             if !process.isRunning || Date() >= deadline { return false }
-            // Woken by new output; at least every 0.1 s to notice a child that ended.
             _ = lock.wait(until: min(deadline, Date().addingTimeInterval(0.1)))
         }
     }
@@ -165,5 +169,34 @@ final class ChildOutput: @unchecked Sendable {
         let text = self.text
         guard let range = text.range(of: #"Listening on: 127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else { return nil }
         return UInt16(text[range].split(separator: ":").last!)
+    }
+}
+
+/// TCP connections on this machine, from /proc/net/tcp{,6}: how a test sees that a client it
+/// started (routeit, gpsd's client) has connected to a server, or has let go of the connection,
+/// without sleeping and hoping.
+enum LoopbackConnections {
+    /// Whether some client holds an ESTABLISHED connection to `port` (its remote end is the port).
+    static func clientConnected(toPort port: UInt16) -> Bool {
+        let wanted = String(format: ":%04X", Int(port))
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                // sl local_address rem_address st ...; 01 is ESTABLISHED.
+                if fields.count > 3, fields[2].hasSuffix(wanted), fields[3] == "01" { return true }
+            }
+        }
+        return false
+    }
+
+    /// Polls (every 20 ms, up to `seconds`) until `connected(toPort:)` is `connected`.
+    static func wait(untilConnected connected: Bool = true, toPort port: UInt16, seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while clientConnected(toPort: port) != connected {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
     }
 }
