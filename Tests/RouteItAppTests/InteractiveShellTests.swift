@@ -14,7 +14,7 @@ final class InteractiveShellTests: XCTestCase {
     }
 
     /// Types `keystrokes`, each chunk once the previous one is taken in: a chunk that ends a line
-    /// (or Ctrl-C) when the prompt is drawn again and waits for input (typing ahead of it would be
+    /// when the prompt is drawn again and waits for input; Ctrl-C when the line is cleared (typing ahead of it would be
     /// lost: libedit sets the terminal up afresh for each line); other text when it is echoed;
     /// the last chunk (quit, Ctrl-D) when the terminal ends.
     /// `echoes[i]`: after chunk i, wait until the terminal shows that text. Needed before a Ctrl-C:
@@ -51,7 +51,10 @@ final class InteractiveShellTests: XCTestCase {
             }
             if index == keystrokes.count - 1 {
                 XCTAssertTrue(terminal.waitUntilEnded(), "the last keys did not end the session: \(terminal.screen)")
-            } else if chunk.hasSuffix("\r") || chunk == "\u{03}" {
+            } else if chunk == "\u{03}" {
+                // Ctrl-C clears the line in place (back to the prompt's end, erase to end of line).
+                XCTAssertTrue(terminal.waitUntil(shows: "\u{1B}[K", after: mark), "the line was not cleared: \(terminal.screen)")
+            } else if chunk.hasSuffix("\r") {
                 XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: mark), "no prompt after \(chunk.debugDescription): \(terminal.screen)")
             } else {
                 XCTAssertTrue(terminal.waitUntil(shows: chunk, after: mark), "no echo of \(chunk.debugDescription): \(terminal.screen)")

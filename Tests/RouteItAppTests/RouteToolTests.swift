@@ -4,8 +4,10 @@ import XCTest
 /// `routeit route` through the real executable: addresses and coordinates, multi-leg routes,
 /// --optimize, and --json that passes the same OSRM-response checks as a real osrm-routed.
 final class RouteToolTests: XCTestCase {
-    private static let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("routeit-route-tool-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    private static let directory: URL = {
+        do { return try TestFiles.processDirectory("route-tool-tests") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
+    }()
     nonisolated(unsafe) private static var helsinkiMap: String?
 
     private static var environment: [String: String] {

@@ -180,7 +180,10 @@ enum LoopbackConnections {
     static func clientConnected(toPort port: UInt16) -> Bool {
         let wanted = String(format: ":%04X", Int(port))
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            // Read to the end: /proc files say they are empty (size 0) until read.
+            guard let handle = FileHandle(forReadingAtPath: table) else { continue }
+            let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            try? handle.close()
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 // sl local_address rem_address st ...; 01 is ESTABLISHED.

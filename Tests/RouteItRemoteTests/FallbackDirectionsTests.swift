@@ -166,7 +166,7 @@ final class FallbackDirectionsTests: XCTestCase {
         try await Task.sleep(nanoseconds: 300_000_000)
     }
 
-    private func waitFor(_ condition: () -> Bool, seconds: Double = 5) async throws {
+    private func waitFor(_ condition: () -> Bool, seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             if Date() > deadline { return XCTFail("condition not met within \(seconds) s") }
