@@ -6,11 +6,7 @@ final class InteractiveShellTests: XCTestCase {
     var stateDirectory: URL!
 
     override func setUpWithError() throws {
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-state-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: stateDirectory)
+        stateDirectory = try TestFiles.temporaryDirectory(for: self)
     }
 
     /// Types `keystrokes`, each chunk once the previous one is taken in: a chunk that ends a line
