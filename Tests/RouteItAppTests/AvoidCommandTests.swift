@@ -47,9 +47,7 @@ final class AvoidCommandTests: XCTestCase {
     /// NoRoute) towards La Turbie: with --avoid motorway the route comes all the same, leaving
     /// the motorway, and says it uses one; avoiding tolls or nothing, no such line.
     func testTheRouteToolSaysWhenItMustUseAnAvoidedRoad() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-avoid-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TestFiles.temporaryDirectory(for: self)
         let osm = ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"] ?? RouteItProcess.packageRoot.appendingPathComponent(".data/osm").path
         let map = directory.appendingPathComponent("monaco.routeit").path
         let environment = ["XDG_CACHE_HOME": directory.path, "XDG_DATA_HOME": directory.path, "ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""]

@@ -8,8 +8,41 @@ final class EndlessHTTPServer: @unchecked Sendable {
     let port: UInt16
     private let fd: Int32
     private let pace: Pace
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var stopped = false
+    private var _requests = 0, _closedByClient = 0
+
+    /// Requests whose head it read (and began to answer).
+    var requests: Int { lock.withLock { _requests } }
+    /// Answers the client broke off (closed or reset the connection) while the body kept coming.
+    var closedByClient: Int { lock.withLock { _closedByClient } }
+
+    /// Waits until `closedByClient` reaches `count`; false when `seconds` pass first.
+    func waitForClientClose(count: Int, seconds: TimeInterval) -> Bool {
+        wait(seconds) { self._closedByClient >= count }
+    }
+
+    /// Waits until `requests` reaches `count`; false when `seconds` pass first.
+    func waitForRequest(count: Int = 1, seconds: TimeInterval) -> Bool {
+        wait(seconds) { self._requests >= count }
+    }
+
+    private func wait(_ seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while !condition() {
+            if !lock.wait(until: deadline) { return condition() }
+        }
+        return true
+    }
+
+    private func count(_ change: (EndlessHTTPServer) -> Void) {
+        lock.lock()
+        change(self)
+        lock.broadcast()
+        lock.unlock()
+    }
 
     init(_ pace: Pace) {
         let socket = LoopbackSocket.bound()
@@ -47,11 +80,15 @@ final class EndlessHTTPServer: @unchecked Sendable {
             if n <= 0 { return }
             head.append(contentsOf: buffer[0..<n])
         }
+        count { $0._requests += 1 }
         guard send(client, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n".utf8)) else { return }
         let chunk = [UInt8](repeating: 0x20, count: pace == .drip ? 1 : 65536)
         while !isStopped, send(client, chunk) {
+            // The pace is the reply (a slow server), not synchronisation.
             if pace == .drip { Thread.sleep(forTimeInterval: 0.05) }
         }
+        // A send failed with the server still up: the client closed or reset the connection.
+        if !isStopped { count { $0._closedByClient += 1 } }
     }
 
     private func send(_ client: Int32, _ bytes: [UInt8]) -> Bool {

@@ -5,12 +5,7 @@ final class FlowRunnerTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-flow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+        directory = try TestFiles.temporaryDirectory(for: self)
     }
 
     func write(_ name: String, _ text: String) throws -> String {

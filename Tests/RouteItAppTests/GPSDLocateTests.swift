@@ -45,7 +45,9 @@ final class GPSDLocateTests: XCTestCase {
     }
 
     func testNoGpsdFallsBackToTheSimulatedLocationWithANotice() throws {
-        let port = GPSFake.freePort()
+        let refusing = OSRMProcess.refusingPort()   // bound, never listening: no gpsd there
+        defer { refusing.close() }
+        let port = refusing.port
         let result = try RouteItProcess.run(try arguments(["--location", "gpsd=127.0.0.1:\(port)"]), input: "locate\n",
                                             environment: HelsinkiFlowTests.environment)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -92,7 +94,7 @@ final class GPSDLocateTests: XCTestCase {
         let (gps, shell) = try shellWithAGpsdThatHasNoFix(timeout: 120)
         defer { gps.stop() }
         shell.send("locate")
-        Thread.sleep(forTimeInterval: 1.5)  // connected and waiting (no fix comes)
+        XCTAssertTrue(gps.waitForClient(), "locate connected to gpsd: \(shell.stdout)")  // and waits (no fix comes)
         gps.stop()
         XCTAssertTrue(shell.wait(for: "— using the simulated location", count: 1, seconds: 60), shell.stdout)
         shell.send("quit")
@@ -105,7 +107,7 @@ final class GPSDLocateTests: XCTestCase {
         let (gps, shell) = try shellWithAGpsdThatHasNoFix(timeout: 300)
         defer { gps.stop() }
         shell.send("locate")
-        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(gps.waitForClient(), "locate connected to gpsd: \(shell.stdout)")  // waiting for a fix
         kill(shell.process.processIdentifier, SIGINT)
         XCTAssertTrue(shell.waitForStderr("Cancelled.", seconds: 30), shell.stderr)
         XCTAssertTrue(shell.process.isRunning, "Ctrl-C while locating must not end the session")

@@ -21,7 +21,12 @@ final class GPSDLocationProviderTests: XCTestCase {
         defer { gps.stop() }
         let provider = GPSDLocationProvider(address: try XCTUnwrap(GPSDAddress(gps.address)), fixTimeout: 600)
         let task = Task { try await provider.currentFix() }
-        try await Task.sleep(nanoseconds: 500_000_000)
+        // Cancel once it is connected and waiting for a fix that never comes (not before it starts).
+        let deadline = Date().addingTimeInterval(60)
+        while !gps.hasClient() {
+            guard Date() < deadline else { task.cancel(); return XCTFail("the provider never connected to gpsd") }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
         task.cancel()
         do {
             _ = try await task.value
@@ -32,7 +37,9 @@ final class GPSDLocationProviderTests: XCTestCase {
     }
 
     func testNothingListeningIsUnavailable() async throws {
-        let port = GPSFake.freePort()
+        let refusing = OSRMProcess.refusingPort()   // bound, never listening: no gpsd there
+        defer { refusing.close() }
+        let port = refusing.port
         let provider = GPSDLocationProvider(address: GPSDAddress(host: "127.0.0.1", port: port), fixTimeout: 5)
         do {
             _ = try await provider.currentFix()

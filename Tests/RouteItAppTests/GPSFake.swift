@@ -1,12 +1,15 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real gpsd fed an NMEA log by Debian's `gpsfake` on a free loopback port. The log is
 /// written by the test (sentences with correct checksums) and replayed in a loop, a sentence
 /// every 0.2 s. `stop()` takes gpsd down with gpsfake (a gpsd that goes away).
 final class GPSFake {
-    let port: UInt16
-    private let process = Process()
+    private(set) var port: UInt16 = 0
+    private var process = Process()
     private let directory: URL
     private var stopped = false
 
@@ -21,39 +24,73 @@ final class GPSFake {
 
     init(nmea: String) throws {
         let gpsfake = try Self.executable()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-gpsfake-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-gpsfake-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let log = directory.appendingPathComponent("trip.nmea")
         try Data(nmea.utf8).write(to: log)
-        port = Self.freePort()
-        // Process starts it as a process group leader; its gpsd child joins that group, so that
-        // stopping the group takes both down.
-        process.executableURL = URL(fileURLWithPath: gpsfake)
-        process.arguments = ["-P", String(port), "-q", "-c", "0.2", log.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // gpsfake starts gpsd, which takes a few seconds on a busy machine.
-        let deadline = Date().addingTimeInterval(30)
-        while !Self.accepts(port) {
-            guard Date() < deadline, process.isRunning else {
+        // gpsfake cannot be given port 0: it passes the number to gpsd (-S) and to its own clients,
+        // and derives gpsd's shared-memory key from it. So it gets a port the kernel just handed
+        // out, and when another process binds that port first, gpsd says so ("can't bind to IPv4
+        // port N") and keeps running without it: then this tries again on another port.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let candidate = Self.freePort()
+            let process = Process()
+            // Process starts it as a process group leader; its gpsd child joins that group, so that
+            // stopping the group takes both down. Its control socket goes to TMPDIR: this directory.
+            process.executableURL = URL(fileURLWithPath: gpsfake)
+            process.arguments = ["-P", String(candidate), "-q", "-c", "0.2", log.path]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.path]) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            let output = ChildOutput(process)
+            try process.run()
+            self.process = process
+            self.port = candidate
+            switch Self.waitUntilReady(process, output: output, port: candidate) {
+            case .ready:
+                return
+            case .portTaken where attempt < 5:
+                Self.kill(process)
+                continue
+            case .portTaken, .failed:
                 stop()
-                throw GPSFakeFailed(description: "gpsfake did not start a gpsd on port \(port)")
+                throw GPSFakeFailed(description: "gpsfake did not start a gpsd with a device on port \(candidate):\n\(output.text)")
             }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        // gpsd answers before gpsfake has attached the log as a device; the tests are about a
-        // gpsd that has one, so wait until it says so (gpspipe, from gpsd-clients).
-        while !hasDevice() {
-            guard Date() < deadline, process.isRunning else {
-                stop()
-                throw GPSFakeFailed(description: "gpsfake's gpsd on port \(port) never listed a device")
-            }
-            Thread.sleep(forTimeInterval: 0.2)
         }
     }
 
-    private func hasDevice() -> Bool {
+    private enum Start { case ready, portTaken, failed }
+
+    /// gpsfake starts gpsd, which takes a few seconds on a busy machine; gpsd answers before
+    /// gpsfake has attached the log as a device, and the tests are about a gpsd that has one, so
+    /// this waits until it lists one (gpspipe, from gpsd-clients), polling with a deadline.
+    private static func waitUntilReady(_ process: Process, output: ChildOutput, port: UInt16) -> Start {
+        let deadline = Date().addingTimeInterval(30)
+        func taken() -> Bool { output.text.contains("can't bind to IPv4 port") }
+        while !accepts(port) {
+            if taken() { return .portTaken }
+            guard Date() < deadline, process.isRunning else { return .failed }
+            _ = output.wait(for: "can't bind to IPv4 port", while: process, seconds: 0.1)
+        }
+        while !hasDevice(address: "127.0.0.1:\(port)") {
+            if taken() { return .portTaken }
+            guard Date() < deadline, process.isRunning else { return .failed }
+            _ = output.wait(for: "can't bind to IPv4 port", while: process, seconds: 0.2)
+        }
+        // Whoever answered must be this gpsd: gpsd reports a port it could not bind at start-up,
+        // before gpsfake attaches the device.
+        return taken() ? .portTaken : .ready
+    }
+
+    private static func kill(_ process: Process) {
+        guard process.isRunning else { return }
+        // SIGKILL: gpsfake inherits the test's blocked signals, SIGTERM among them.
+        Glibc.kill(-process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    private static func hasDevice(address: String) -> Bool {
         let pipe = Process()
         pipe.executableURL = URL(fileURLWithPath: "/usr/bin/gpspipe")
         pipe.arguments = ["-w", "-n", "2", "-x", "2", address]
@@ -74,18 +111,24 @@ final class GPSFake {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        if process.isRunning {
-            // SIGKILL: gpsfake inherits the test's blocked signals, SIGTERM among them.
-            kill(-process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(process.processIdentifier).sock")
+        Self.kill(process)
+        // Until the port refuses connections (gpsd gone), polling with a deadline.
         let deadline = Date().addingTimeInterval(10)
-        while Self.accepts(port), Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        try? FileManager.default.removeItem(at: directory)
+        while Self.accepts(port), Date() < deadline { usleep(20_000) }
+        try? FileManager.default.removeItem(at: directory)   // the log and gpsfake's control socket
     }
 
     deinit { stop() }
+
+    /// Whether a client holds a TCP connection to this gpsd. gpsfake talks to its gpsd over a
+    /// Unix socket and the readiness check's gpspipe has exited, so such a client is the code
+    /// under test.
+    func hasClient() -> Bool { LoopbackConnections.clientConnected(toPort: port) }
+
+    /// Waits until a client is connected (polling with a deadline); false when none comes.
+    func waitForClient(seconds: TimeInterval = 60) -> Bool {
+        LoopbackConnections.wait(toPort: port, seconds: seconds)
+    }
 
     static func accepts(_ port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

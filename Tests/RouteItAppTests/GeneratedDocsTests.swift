@@ -92,8 +92,7 @@ final class GeneratedDocsTests: XCTestCase {
     }
 
     func testInstallPutsTheBinaryManPageAndCompletionsUnderThePrefix() throws {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-install-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: prefix) }
+        let prefix = try TestFiles.temporaryDirectory(for: self).appendingPathComponent("prefix")
         let process = Process()
         process.executableURL = RouteItProcess.packageRoot.appendingPathComponent("Scripts/install")
         process.arguments = ["--prefix", prefix.path]

@@ -4,8 +4,10 @@ import XCTest
 /// `routeit import`, `routeit geocode`, `routeit reverse` and `routeit route` through the real executable:
 /// output for scripts, JSON with attribution, exit codes, one-line errors.
 final class GeocodeToolTests: XCTestCase {
-    private static let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("routeit-geocode-tool-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    private static let directory: URL = {
+        do { return try TestFiles.processDirectory("geocode-tool-tests") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
+    }()
     nonisolated(unsafe) private static var helsinkiMap: String?
 
     private static var environment: [String: String] {
@@ -36,10 +38,7 @@ final class GeocodeToolTests: XCTestCase {
     /// Helsinki imported once with `routeit import`.
     private func helsinki() throws -> String {
         if let map = Self.helsinkiMap { return map }
-        let map = Self.directory.appendingPathComponent("helsinki.routeit").path
-        let result = try run(["import", try extract("Helsinki.osm.pbf"), "-o", map])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, map + "\n")
+        let map = try HelsinkiFlowTests.importedMap()   // once per build, shared (see TestFiles.shared)
         Self.helsinkiMap = map
         return map
     }
@@ -55,7 +54,9 @@ final class GeocodeToolTests: XCTestCase {
     }
 
     func testImportOfACorruptFileFailsInOneLineAndKeepsTheMap() throws {
-        let map = try helsinki()
+        // A copy: the shared map must not be written to, even by an import that should fail.
+        let map = try TestFiles.temporaryDirectory(for: self).appendingPathComponent("helsinki.routeit").path
+        try FileManager.default.copyItem(atPath: try helsinki(), toPath: map)
         let before = try Data(contentsOf: URL(fileURLWithPath: map))
         let bad = Self.directory.appendingPathComponent("bad.osm.pbf")
         let real = try Data(contentsOf: URL(fileURLWithPath: try extract("test.osm.pbf")))

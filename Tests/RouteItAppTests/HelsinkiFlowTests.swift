@@ -15,19 +15,60 @@ final class HelsinkiFlowTests: XCTestCase {
         return path
     }
 
-    /// One fresh cache per test run: the extract is imported by the code under test (never a
-    /// stale map from an older importer), once, and away from the user's own maps.
-    static let cacheDirectory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("routeit-app-tests-\(ProcessInfo.processInfo.processIdentifier)")
-
-    static var environment: [String: String] {
-        let cache = cacheDirectory.path
-        return ["XDG_CACHE_HOME": cache, "XDG_DATA_HOME": cache + "/data", "XDG_STATE_HOME": cache + "/state"]
+    /// The extract imported by the code under test (never a stale map from an older importer)
+    /// into a cache away from the user's own maps: once per build of routeit for every test
+    /// process of a run (see TestFiles.shared), by a first `routeit --map Helsinki.osm.pbf`
+    /// under the fixture lock, so parallel test processes do not each import it. The planner
+    /// store and the history stay per process (a fresh directory each, removed at exit).
+    static let cacheDirectory: Result<URL, Error> = Result {
+        let map = try helsinkiExtract()
+        return try TestFiles.shared("app-helsinki-cache", builtBy: try RouteItProcess.locate()) { cache in
+            let warm = try RouteItProcess.run(["--map", map], input: "type 1 Mannerheimintie 1\nenter 1\n",
+                                              environment: ["XDG_CACHE_HOME": cache.path])
+            let maps = (try? FileManager.default.contentsOfDirectory(atPath: cache.path + "/routeit/maps")) ?? []
+            guard warm.status == 0, maps.contains(where: { $0.hasSuffix(".routeit") }) else {
+                throw TestFixtureFailed(description: "routeit did not import \(map) into \(cache.path): \(warm.stderr)")
+            }
+        }
     }
 
-    override class func tearDown() {
-        try? FileManager.default.removeItem(at: cacheDirectory)
-        super.tearDown()
+    struct TestFixtureFailed: Error, CustomStringConvertible { var description: String }
+
+    /// The extract imported by `routeit import -o` (what the tool tests route and geocode on):
+    /// once per build of routeit for every test process (see TestFiles.shared).
+    static func importedMap() throws -> String {
+        let extract = try helsinkiExtract()
+        return try TestFiles.shared("app-helsinki-import", builtBy: try RouteItProcess.locate()) { directory in
+            let map = directory.appendingPathComponent("helsinki.routeit").path
+            let result = try RouteItProcess.run(["import", extract, "-o", map], timeout: 300)
+            guard result.status == 0, result.stdout == map + "\n" else {
+                throw TestFixtureFailed(description: "routeit import \(extract) -o \(map): \(result.status)\n\(result.stderr)\n\(result.stdout)")
+            }
+        }.appendingPathComponent("helsinki.routeit").path
+    }
+
+    /// A maps directory with Helsinki and Monaco installed by `routeit import` (XDG_DATA_HOME
+    /// layout: `routeit/maps/*.routeit`), once per build of routeit; tests copy it.
+    static func installedMaps(_ environment: [String: String]) throws -> URL {
+        try TestFiles.shared("app-installed-maps", builtBy: try RouteItProcess.locate()) { directory in
+            for name in ["Helsinki.osm.pbf", "monaco.osm.pbf"] {
+                let extract = URL(fileURLWithPath: try helsinkiExtract()).deletingLastPathComponent().appendingPathComponent(name).path
+                let result = try RouteItProcess.run(["import", extract], environment: environment.merging(["XDG_DATA_HOME": directory.path]) { $1 },
+                                                    timeout: 300)
+                guard result.status == 0 else { throw TestFixtureFailed(description: "routeit import \(extract): \(result.stderr)") }
+            }
+        }
+    }
+
+    private static let processState: String = RouteItProcess.privateDataDirectory()
+
+    static var environment: [String: String] {
+        let cache: String
+        do { cache = try cacheDirectory.get().path } catch {
+            XCTFail("\(error)")
+            cache = processState + "/cache"   // the test then imports on its own
+        }
+        return ["XDG_CACHE_HOME": cache, "XDG_DATA_HOME": processState + "/data", "XDG_STATE_HOME": processState + "/state"]
     }
 
     func testHelsinkiFlows() throws {
@@ -37,10 +78,21 @@ final class HelsinkiFlowTests: XCTestCase {
             .filter { $0.pathExtension == "flow" }.sorted { $0.path < $1.path }
         XCTAssertGreaterThanOrEqual(files.count, 2)
         for file in files {
-            // Each scenario has a planner store of its own (recent places reorder the picker).
-            let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 }
-            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: environment)
+            // Each scenario has a planner store of its own (recent places reorder the picker), and
+            // a fresh HOME that is also its working directory: `export gpx ~/trip.gpx` lands there.
+            let home = RouteItProcess.privateDataDirectory()
+            let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory(), "HOME": home]) { $1 }
+            let result = try RouteItProcess.run(["--map", map, "run", file.path], environment: environment,
+                                                currentDirectory: URL(fileURLWithPath: home))
             XCTAssertEqual(result.status, 0, "\(file.lastPathComponent):\n\(result.stderr)\n--- stdout:\n\(result.stdout)")
+            // What the flow's `export … ~/NAME` commands wrote is in its HOME.
+            let flow = try String(contentsOf: file, encoding: .utf8)
+            for line in flow.split(separator: "\n") where line.hasPrefix("export ") && line.hasSuffix(" --force") {
+                let name = line.split(separator: " ")[2]
+                if name.hasPrefix("~/") {
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: home + "/" + name.dropFirst(2)), "\(file.lastPathComponent): \(line)")
+                }
+            }
         }
     }
 

@@ -7,13 +7,10 @@ final class ImportToolInputTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-import-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TestFiles.temporaryDirectory(for: self)
         // Readable and writable by the unprivileged user of the permission test.
         chmod(directory.path, 0o777)
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
     private var environment: [String: String] {
         ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,

@@ -6,7 +6,10 @@ import XCTest
 /// `--map NAME` and the shell's `use NAME` take them by name, and a point outside the map says so.
 final class InstalledMapsTests: XCTestCase {
     /// One data directory per test run, with Helsinki and Monaco installed by `routeit import`.
-    static let home = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-maps-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    static let home: URL = {
+        do { return try TestFiles.processDirectory("maps-tests") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
+    }()
     static var environment: [String: String] {
         ["XDG_DATA_HOME": home.path + "/data", "XDG_CACHE_HOME": home.path + "/cache", "XDG_STATE_HOME": home.path + "/state",
          "ROUTEIT_LOCATION": "simulated"]
@@ -23,10 +26,11 @@ final class InstalledMapsTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard !Self.installed else { return }
-        for name in ["Helsinki.osm.pbf", "monaco.osm.pbf"] {
-            let result = try RouteItProcess.run(["import", try Self.extract(name)], environment: Self.environment)
-            XCTAssertEqual(result.status, 0, result.stderr)
-        }
+        // Imported once per build for every test process (see TestFiles.shared), then copied:
+        // the tests add and replace maps in their own copy.
+        let installed = try HelsinkiFlowTests.installedMaps(Self.environment)
+        try FileManager.default.createDirectory(at: Self.home, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: installed, to: Self.home.appendingPathComponent("data"))
         Self.installed = true
     }
 

@@ -6,14 +6,13 @@ final class InteractiveShellTests: XCTestCase {
     var stateDirectory: URL!
 
     override func setUpWithError() throws {
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-state-\(UUID().uuidString)")
+        stateDirectory = try TestFiles.temporaryDirectory(for: self)
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: stateDirectory)
-    }
-
-    /// Types `keystrokes` (each chunk after a pause, so the prompt has read the previous one).
+    /// Types `keystrokes`, each chunk once the previous one is taken in: a chunk that ends a line
+    /// when the prompt is drawn again and waits for input; Ctrl-C when the line is cleared (typing ahead of it would be
+    /// lost: libedit sets the terminal up afresh for each line); other text when it is echoed;
+    /// the last chunk (quit, Ctrl-D) when the terminal ends.
     /// `echoes[i]`: after chunk i, wait until the terminal shows that text. Needed before a Ctrl-C:
     /// the signal overtakes keys still queued in the terminal, so it must follow their echo.
     /// `actions[i]`: after chunk i (and its echo), do something and wait until the terminal shows
@@ -35,17 +34,28 @@ final class InteractiveShellTests: XCTestCase {
         env.merge(environment) { $1 }
         let terminal = try PseudoTerminal(command: "exec " + command, environment: env)
         // Typing before the first prompt would be lost (the terminal is set up then), so wait for it.
-        XCTAssertTrue(terminal.waitUntil(shows: "routeit> "), "no prompt: \(terminal.screen)")
+        XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: 0), "no prompt: \(terminal.screen)")
         for (index, chunk) in keystrokes.enumerated() {
-            Thread.sleep(forTimeInterval: 0.4)
+            let mark = terminal.mark
             terminal.type(chunk)
-            if let echo = echoes[index] { terminal.waitUntil(shows: echo) }
+            if let echo = echoes[index] { XCTAssertTrue(terminal.waitUntil(shows: echo, after: mark), terminal.screen) }
             if let action = actions[index] {
                 action.run()
-                terminal.waitUntil(shows: action.thenShows)
+                XCTAssertTrue(terminal.waitUntil(shows: action.thenShows, after: mark), terminal.screen)
+                // The line is drawn again after what the action made the terminal show.
+                XCTAssertTrue(terminal.waitUntil(shows: "routeit> " + chunk, following: action.thenShows), terminal.screen)
+            }
+            if index == keystrokes.count - 1 {
+                XCTAssertTrue(terminal.waitUntilEnded(), "the last keys did not end the session: \(terminal.screen)")
+            } else if chunk == "\u{03}" {
+                // Ctrl-C clears the line in place (back to the prompt's end, erase to end of line).
+                XCTAssertTrue(terminal.waitUntil(shows: "\u{1B}[K", after: mark), "the line was not cleared: \(terminal.screen)")
+            } else if chunk.hasSuffix("\r") {
+                XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: mark), "no prompt after \(chunk.debugDescription): \(terminal.screen)")
+            } else {
+                XCTAssertTrue(terminal.waitUntil(shows: chunk, after: mark), "no echo of \(chunk.debugDescription): \(terminal.screen)")
             }
         }
-        Thread.sleep(forTimeInterval: 0.4)
         if !terminal.finish() { XCTFail("the interactive shell did not exit") }
         return (terminal.process.terminationStatus, terminal.screen)
     }
@@ -128,15 +138,18 @@ final class InteractiveShellTests: XCTestCase {
             terminal.type(text)
             terminal.waitUntil(shows: marker)
         }
-        Thread.sleep(forTimeInterval: 1)
+        // bash -i draws its first prompt ("bash-5.2# ") once it is reading.
+        XCTAssertTrue(terminal.waitUntil(shows: "bash-"), terminal.screen)
         type("PS1='JOBS$ '\r", thenShows: "JOBS$ ")
         type("'\(try RouteItProcess.locate().path)'\r", thenShows: "routeit> ")
         type("type 1 Kaivo", thenShows: "routeit> type 1 Kaivo")
         type("\u{1A}", thenShows: "Stopped")
         type("fg\r", thenShows: "\u{1B}[Krouteit> type 1 Kaivo")
         type("katu 1\r", thenShows: "From:   Kaivokatu 1")
-        type("quit\r", thenShows: "routeit> quit")
-        Thread.sleep(forTimeInterval: 0.5)
+        terminal.type("quit\r")
+        // routeit has ended when bash draws its prompt again: only then is "exit" bash's.
+        let quit = terminal.mark
+        XCTAssertTrue(terminal.waitUntilIdle(at: "JOBS$ ", after: quit), terminal.screen)
         type("exit\r", thenShows: "JOBS$ exit")
         _ = terminal.finish()
         let screen = terminal.screen

@@ -6,7 +6,7 @@ import XCTest
 final class LiveShell: @unchecked Sendable {
     let process = Process()
     private let input = Pipe(), output = Pipe(), errors = Pipe()
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var text = "", errorText = ""
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
@@ -20,12 +20,12 @@ final class LiveShell: @unchecked Sendable {
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self); self.lock.broadcast() }
         }
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self) }
+            self.lock.withLock { self.errorText += String(decoding: data, as: UTF8.self); self.lock.broadcast() }
         }
         try process.run()
     }
@@ -36,34 +36,30 @@ final class LiveShell: @unchecked Sendable {
     /// A shell that already exited cannot take input: the write fails instead of raising SIGPIPE.
     func send(_ lines: String) { try? input.fileHandleForWriting.write(contentsOf: Data((lines + "\n").utf8)) }
 
+    /// Waits until `check(stdout, stderr)` holds, woken by each new output; false after `seconds`.
+    private func wait(seconds: TimeInterval, until check: (String, String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while !check(text, errorText) {
+            if !lock.wait(until: deadline) { return check(text, errorText) }
+        }
+        return true
+    }
+
     /// Waits until `marker` has appeared `count` times; false on timeout.
     func wait(for marker: String, count: Int, seconds: TimeInterval = 180) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if stdout.components(separatedBy: marker).count - 1 >= count { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        wait(seconds: seconds) { out, _ in out.components(separatedBy: marker).count - 1 >= count }
     }
 
     /// Waits until stdout or stderr shows `marker`; false on timeout.
     func waitForEither(_ marker: String, seconds: TimeInterval = 30) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if stdout.contains(marker) || stderr.contains(marker) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        wait(seconds: seconds) { out, err in out.contains(marker) || err.contains(marker) }
     }
 
     /// Waits until stderr shows `marker`; false on timeout.
     func waitForStderr(_ marker: String, seconds: TimeInterval = 30) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if stderr.contains(marker) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        wait(seconds: seconds) { _, err in err.contains(marker) }
     }
 
     func finish() {

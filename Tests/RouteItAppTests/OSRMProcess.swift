@@ -8,26 +8,36 @@ struct OSRMProcess {
     let url: String
     let port: UInt16
     let process: Process
+    /// What osrm-routed logged: a line per request it answered.
+    let output: ChildOutput
 
-    /// Starts the server (on `port`, else a free one) and waits until it answers HTTP.
+    /// Requests osrm-routed has answered so far (its log has a line for each, "… 127.0.0.1 - AGENT STATUS /path").
+    var requestCount: Int { output.text.components(separatedBy: " 127.0.0.1 - ").count - 1 }
+
+    /// Waits until osrm-routed has answered `count` requests; false after `seconds`.
+    func waitForRequests(_ count: Int, seconds: TimeInterval) -> Bool {
+        output.wait(while: process, seconds: seconds) { $0.components(separatedBy: " 127.0.0.1 - ").count - 1 >= count }
+    }
+
+    /// Starts the server and waits until it answers HTTP. Without `port` it asks osrm-routed for
+    /// port 0, which it binds itself and reports ("Listening on: 127.0.0.1:PORT"): no other
+    /// process can take the port between a pick and the bind. With `port` (a restart on the port
+    /// a test already uses) it binds that one.
     static func start(port: UInt16? = nil) throws -> OSRMProcess {
-        let port = port ?? freePort()
         let process = Process()
         process.executableURL = RouteItProcess.packageRoot.appendingPathComponent("Scripts/osrm-server")
-        process.arguments = ["serve", "car", String(port)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.arguments = ["serve", "car", String(port ?? 0)]
+        let output = ChildOutput(process)
         try process.run()
-        let url = "http://127.0.0.1:\(port)"
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, process.isRunning {
+        if let bound = output.waitForPort(process, seconds: 20) {
+            let url = "http://127.0.0.1:\(bound)"
             if (try? Data(contentsOf: URL(string: url + "/nearest/v1/driving/24.94,60.17")!)) != nil {
-                return OSRMProcess(url: url, port: port, process: process)
+                return OSRMProcess(url: url, port: bound, process: process, output: output)
             }
-            Thread.sleep(forTimeInterval: 0.05)
         }
         process.terminate()
-        XCTFail("osrm-routed did not start on port \(port) (run Scripts/osrm-server prepare)")
+        process.waitUntilExit()
+        XCTFail("osrm-routed did not start (run Scripts/osrm-server prepare):\n\(output.text)")
         throw CocoaError(.executableLoad)
     }
 
@@ -38,12 +48,8 @@ struct OSRMProcess {
         process.waitUntilExit()
     }
 
-    /// A port nobody listens on right now (the kernel's pick).
-    static func freePort() -> UInt16 {
-        let socket = LoopbackSocket.bound()
-        close(socket.fd)
-        return socket.port
-    }
+    /// A loopback port that refuses connections while the returned value lives (see TestFiles.swift).
+    static func refusingPort() -> RefusingPort { RefusingPort() }
 }
 
 /// A TCP socket bound to 127.0.0.1 on a port the kernel picks.

@@ -37,16 +37,20 @@ enum RouteItProcess {
     static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
     /// Runs routeit with `arguments`, feeding `input` on stdin (then EOF), with extra environment.
+    /// `currentDirectory`: where it runs (default: the test's own).
     static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 300) throws -> Result {
-        try runCommand(try locate().path, arguments, input: input, environment: environment, timeout: timeout)
+                    currentDirectory: URL? = nil, timeout: TimeInterval = 300) throws -> Result {
+        try runCommand(try locate().path, arguments, input: input, environment: environment,
+                       currentDirectory: currentDirectory, timeout: timeout)
     }
 
     /// Runs `executable` (e.g. routeit under `setpriv`) the same way.
     static func runCommand(_ executable: String, _ arguments: [String], input: String? = nil,
-                           environment: [String: String] = [:], timeout: TimeInterval = 300) throws -> Result {
+                           environment: [String: String] = [:], currentDirectory: URL? = nil,
+                           timeout: TimeInterval = 300) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         // The planner store lives under XDG_DATA_HOME: each run gets its own unless the test
@@ -83,7 +87,7 @@ enum RouteItProcess {
                       stderr: String(decoding: collected.err, as: UTF8.self))
     }
 
-    /// A fresh directory under one per test process, removed when the process exits.
+    /// A fresh directory under the test process's scratch directory, removed when the process exits.
     static func privateDataDirectory() -> String {
         let url = scratch.appendingPathComponent(UUID().uuidString)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -98,9 +102,8 @@ enum RouteItProcess {
     }
 
     private static let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-data-\(ProcessInfo.processInfo.processIdentifier)")
-        atexit { try? FileManager.default.removeItem(at: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("routeit-data-\(getpid())")) }
-        return url
+        do { return try TestFiles.processDirectory("routeit-data") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
     }()
 
     private final class Collected: @unchecked Sendable {

@@ -4,8 +4,10 @@ import XCTest
 /// `routeit route` through the real executable: addresses and coordinates, multi-leg routes,
 /// --optimize, and --json that passes the same OSRM-response checks as a real osrm-routed.
 final class RouteToolTests: XCTestCase {
-    private static let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("routeit-route-tool-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    private static let directory: URL = {
+        do { return try TestFiles.processDirectory("route-tool-tests") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
+    }()
     nonisolated(unsafe) private static var helsinkiMap: String?
 
     private static var environment: [String: String] {
@@ -25,10 +27,7 @@ final class RouteToolTests: XCTestCase {
 
     private func helsinki() throws -> String {
         if let map = Self.helsinkiMap { return map }
-        let osm = ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"] ?? RouteItProcess.packageRoot.appendingPathComponent(".data/osm").path
-        let map = Self.directory.appendingPathComponent("helsinki.routeit").path
-        let result = try run(["import", osm + "/Helsinki.osm.pbf", "-o", map])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let map = try HelsinkiFlowTests.importedMap()   // once per build, shared (see TestFiles.shared)
         Self.helsinkiMap = map
         return map
     }
@@ -310,7 +309,9 @@ final class RouteToolTests: XCTestCase {
         let map = try helsinki()
         // A server nobody listens on: the tool must try it (and fall back to the map, saying so once),
         // not answer quietly from the map as if no server was configured.
-        let port = OSRMProcess.freePort()
+        let refusing = OSRMProcess.refusingPort()   // bound, never listening, for the whole test
+        defer { refusing.close() }
+        let port = refusing.port
         for (arguments, environment) in [(["--directions", "osrm=http://127.0.0.1:\(port)"], [String: String]()),
                                           ([], ["ROUTEIT_DIRECTIONS": "osrm=http://127.0.0.1:\(port)"])] {
             let result = try run(["route", text(station), text(annankatu), "--map", map, "--timeout=1"] + arguments, environment: environment)

@@ -105,9 +105,7 @@ final class ShellParsingTests: XCTestCase {
         XCTAssertEqual(ExportDestination.expand("~other/a.gpx", home: "/home/x"), "~other/a.gpx")
         XCTAssertEqual(ExportDestination.expand("a/~/b", home: "/home/x"), "a/~/b")
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TestFiles.temporaryDirectory(for: self)
         let existing = directory.appendingPathComponent("old.gpx")
         try Data("keep".utf8).write(to: existing)
         XCTAssertThrowsError(try ExportDestination(arguments: existing.path).url()) {

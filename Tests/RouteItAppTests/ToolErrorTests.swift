@@ -5,8 +5,10 @@ import XCTest
 /// FIFO or device and finds a bad output folder before reading its input; damaged or
 /// unreadable maps and bad numbers are one plain sentence, never an internal error.
 final class ToolErrorTests: XCTestCase {
-    private static let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("routeit-tool-error-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    private static let directory: URL = {
+        do { return try TestFiles.processDirectory("tool-error-tests") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
+    }()
     nonisolated(unsafe) private static var testMap: String?
 
     private static var environment: [String: String] {

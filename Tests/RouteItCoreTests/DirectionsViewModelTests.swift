@@ -61,10 +61,11 @@ final class DirectionsViewModelTests: XCTestCase {
         let router = StubDirections()
         router.set("Home", "Shop", [makeRoute(minutes: 1, metres: 1)], delayMilliseconds: 60_000)
         router.set("Shop", "Home", [makeRoute(minutes: 1, metres: 1)], delayMilliseconds: 60_000)
-        let started = Date()
         let trip = [home, shop, home]
         let task = Task { try await DirectionsViewModel.calculate(trip: trip, transportType: .car, using: router) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Both legs are asked at once (they run concurrently); cancel while they wait.
+        let asked = await router.waitForRequests(2)
+        XCTAssertTrue(asked, "both legs asked")
         task.cancel()
         do {
             _ = try await task.value
@@ -72,7 +73,8 @@ final class DirectionsViewModelTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        // Promptly: the cancel reached both waiting legs (they end by it, not after their 60 s).
+        XCTAssertEqual(router.cancelled, 2)
     }
 
     private func assertAlert(_ alert: Alert, router: StubDirections, line: UInt = #line) async {

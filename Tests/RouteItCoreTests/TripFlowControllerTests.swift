@@ -130,8 +130,10 @@ final class TripFlowControllerTests: XCTestCase {
         router.delays[.init(from: "Home", to: "Shop")] = 60_000
         // The test awaits the task before it reads the flow again.
         nonisolated(unsafe) let flow = self.flow!
+        let asked = router.requests.count
         let task = Task { try await flow.route() }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let waiting = await router.waitForRequests(asked + 1)   // the leg is waiting for its answer
+        XCTAssertTrue(waiting)
         task.cancel()
         do {
             try await task.value
@@ -139,6 +141,7 @@ final class TripFlowControllerTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
+        XCTAssertEqual(router.cancelled, 1, "the cancel reached the waiting leg")
         XCTAssertEqual(flow.screen.name, "entry")
     }
 

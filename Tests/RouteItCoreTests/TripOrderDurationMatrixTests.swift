@@ -85,7 +85,10 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         let builder = DurationMatrixBuilder(directions: directions)
         let stops = names.enumerated().map { stop($0.element, 60 + Double($0.offset) / 100) }
         let task = Task { try await builder.matrix(for: stops, transportType: .car) }
-        try await Task.sleep(nanoseconds: 120_000_000)
+        // Cancel once requests are going out (two at a time, 50 ms each: 90 would take 2.25 s).
+        let deadline = Date().addingTimeInterval(30)
+        while directions.requests.count < 2 && Date() < deadline { try await Task.sleep(nanoseconds: 2_000_000) }
+        XCTAssertGreaterThanOrEqual(directions.requests.count, 2)
         task.cancel()
         do {
             _ = try await task.value

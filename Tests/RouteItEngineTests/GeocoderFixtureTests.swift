@@ -12,7 +12,7 @@ final class GeocoderFixtureTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         do {
-            directory = try TestPaths.temporaryDirectory("GeocoderFixtureTests")
+            directory = try TestFiles.processDirectory("GeocoderFixtureTests")
             let path = directory.appendingPathComponent("town.routeit").path
             try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
             geocoder = try OfflineGeocoder(path: path)
@@ -207,7 +207,7 @@ final class GeocodeQueryTests: XCTestCase {
 /// Places keep their OSM opening hours (`place_hours`); maps written before that still open.
 final class GeocoderOpeningHoursTests: XCTestCase {
     func testPlacesCarryTheirHoursAndOldMapsStillOpen() throws {
-        let directory = try TestPaths.temporaryDirectory("GeocoderOpeningHoursTests")
+        let directory = try TestFiles.temporaryDirectory(for: self)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("town.routeit").path
         try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)

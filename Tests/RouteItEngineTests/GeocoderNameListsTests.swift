@@ -12,7 +12,7 @@ final class GeocoderNameListsTests: XCTestCase {
     private var path: String!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory("GeocoderNameListsTests")
+        directory = try TestFiles.temporaryDirectory(for: self)
         path = directory.appendingPathComponent("town.routeit").path
         try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
     }

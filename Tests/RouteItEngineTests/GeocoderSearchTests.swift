@@ -46,7 +46,7 @@ final class GeocoderSearchTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         do {
-            directory = try TestPaths.temporaryDirectory("GeocoderSearchTests")
+            directory = try TestFiles.processDirectory("GeocoderSearchTests")
             let path = directory.appendingPathComponent("search.routeit").path
             try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(entities), sourceName: "search.osm", to: path)
             geocoder = try OfflineGeocoder(path: path)

@@ -21,9 +21,7 @@ final class GridCityTests: XCTestCase {
     }
 
     func testGridCityIsDeterministicConnectedAndRoutable() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-grid-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let a = dir.appendingPathComponent("a.osm"), b = dir.appendingPathComponent("b.osm")
         try makeGrid(a, nodes: 20000, seed: 3)
         try makeGrid(b, nodes: 20000, seed: 3)

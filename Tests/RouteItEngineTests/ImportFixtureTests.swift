@@ -7,7 +7,7 @@ import XCTest
 final class ImportFixtureTests: XCTestCase {
     private var directory: URL!
 
-    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func setUpWithError() throws { directory = try TestFiles.temporaryDirectory(for: self) }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
     private func importFixture(_ entities: [OSMEntity] = TownFixture.entities, name: String = "town.routeit") throws -> String {

@@ -4,28 +4,36 @@ import RouteItCore
 import XCTest
 @testable import RouteItEngine
 
-/// Maps of the real extracts, imported once per test run and shared by the test classes.
+/// Maps of the real extracts, imported once per build and shared by the test classes and the test
+/// processes of a parallel run (see TestFiles).
 enum RealMaps {
     nonisolated(unsafe) private static var imported: [String: Result<String, Error>] = [:]
     private static let lock = NSLock()
-    private static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-real-maps-\(getpid())")
-    /// The maps go when the test process ends (no test class owns them).
-    private static let cleanUpAtExit: Void = { atexit { try? FileManager.default.removeItem(at: RealMaps.directory) } }()
 
     /// The map of `Scripts/fetch-data`'s `name` extract; the import error if it fails.
     static func path(_ name: String) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         if let result = imported[name] { return try result.get() }
-        _ = cleanUpAtExit
+        let file = MapLibrary.stem(of: name) + ".routeit"
         let result = Result<String, Error> {
             let source = try TestPaths.osmFile(name)
-            let path = directory.appendingPathComponent(MapLibrary.stem(of: name) + ".routeit").path
-            try MapImporter().importMap(osmFile: source, to: path)
-            return path
+            return try TestFiles.shared("real-map-\(file)", builtBy: TestFiles.testBundle) { directory in
+                try MapImporter().importMap(osmFile: source, to: directory.appendingPathComponent(file).path)
+            }.appendingPathComponent(file).path
         }
         imported[name] = result
         return try result.get()
+    }
+
+    /// The map of `name` with the road layer only (what the routing tests need).
+    static func roadsPath(_ name: String) throws -> String {
+        let file = MapLibrary.stem(of: name) + "-roads.routeit"
+        let source = try TestPaths.osmFile(name)
+        return try TestFiles.shared("real-map-\(file)", builtBy: TestFiles.testBundle) { directory in
+            try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: URL(fileURLWithPath: source)),
+                                                                   sourceName: name, to: directory.appendingPathComponent(file).path)
+        }.appendingPathComponent(file).path
     }
 }
 
@@ -75,7 +83,7 @@ final class ImportRealDataTests: XCTestCase {
     }
 
     func testBadInputFilesGiveOneLineErrorsAndNoMap() throws {
-        let directory = try TestPaths.temporaryDirectory()
+        let directory = try TestFiles.temporaryDirectory(for: self)
         defer { try? FileManager.default.removeItem(at: directory) }
         let real = try Data(contentsOf: URL(fileURLWithPath: TestPaths.osmFile("test.osm.pbf")))
         var corrupt = real
@@ -102,7 +110,7 @@ final class ImportRealDataTests: XCTestCase {
     }
 
     func testImportingOverAnExistingMapFromACorruptFileKeepsIt() throws {
-        let directory = try TestPaths.temporaryDirectory()
+        let directory = try TestFiles.temporaryDirectory(for: self)
         defer { try? FileManager.default.removeItem(at: directory) }
         let map = directory.appendingPathComponent("test.routeit").path
         try MapImporter().importMap(osmFile: TestPaths.osmFile("test.osm.pbf"), to: map)

@@ -8,7 +8,7 @@ import XCTest
 final class ImportRobustnessTests: XCTestCase {
     private var directory: URL!
 
-    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func setUpWithError() throws { directory = try TestFiles.temporaryDirectory(for: self) }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
     private func node(_ id: Int64, _ lat: Double, _ lon: Double) -> OSMEntity { TownFixture.node(id, lat, lon) }

@@ -82,13 +82,6 @@ enum TownFixture {
 }
 
 enum TestPaths {
-    static func temporaryDirectory(_ name: String = #function) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("routeit-tests-\(getpid())-\(name.filter(\.isLetter))-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// The real extracts (Scripts/fetch-data): ROUTEIT_OSM_DIR, else <package root>/.data/osm.
     static func osmFile(_ name: String, file: StaticString = #filePath) throws -> String {
         let directory = ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"]

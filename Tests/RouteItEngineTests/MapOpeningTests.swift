@@ -8,7 +8,7 @@ import XCTest
 final class MapOpeningTests: XCTestCase {
     private var directory: URL!
 
-    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func setUpWithError() throws { directory = try TestFiles.temporaryDirectory(for: self) }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
     private func file(_ name: String, _ contents: Data) throws -> String {

@@ -8,7 +8,7 @@ import XCTest
 final class MapSectionsTests: XCTestCase {
     private var directory: URL!
 
-    override func setUpWithError() throws { directory = try TestPaths.temporaryDirectory() }
+    override func setUpWithError() throws { directory = try TestFiles.temporaryDirectory(for: self) }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
     /// Pairs spread over the Helsinki extract.
@@ -25,7 +25,8 @@ final class MapSectionsTests: XCTestCase {
     }
 
     /// Every answer is a route, "no route" or the one damage sentence; anything else fails.
-    private func exercise(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> (routes: Int, damaged: Int) {
+    /// `pairs`: which of `self.pairs` to route, in every mode (all of them by default).
+    private func exercise(_ path: String, pairs chosen: [Int]? = nil, file: StaticString = #filePath, line: UInt = #line) -> (routes: Int, damaged: Int) {
         var routes = 0, damaged = 0
         func expectPlain(_ error: Error) {
             switch error {
@@ -37,7 +38,7 @@ final class MapSectionsTests: XCTestCase {
         let directions: OfflineDirections
         do { directions = try OfflineDirections(path: path) } catch { expectPlain(error); return (0, 1) }
         for mode in TransportType.allCases {
-            for (a, b) in pairs {
+            for (a, b) in (chosen ?? Array(pairs.indices)).map({ pairs[$0] }) {
                 do { routes += try directions.routes(from: a, to: b, mode: mode, alternatives: true).count } catch { expectPlain(error) }
             }
         }
@@ -65,14 +66,21 @@ final class MapSectionsTests: XCTestCase {
         }
     }
 
-    /// Every section overwritten with values out of every range, then with random bytes:
-    /// queries answer or say the map is damaged, and nothing traps.
+    /// Every section overwritten with garbage: queries answer or say the map is damaged, nothing
+    /// traps, and the section's checksum gives it away. Here each section gets one pattern and one
+    /// pair of points per mode, both taking turns by section (values out of every range for one
+    /// section, random bytes from a fixed seed for the next; the three pairs in turn), so every
+    /// section, both patterns and every pair are covered in a few seconds. The full sweep (both
+    /// patterns on every section, every pair) is `ROUTEIT_FULL_SWEEPS=1`, which `Scripts/fuzz
+    /// --sweeps` sets.
     func testEverySectionFilledWithGarbageNeverCrashes() throws {
+        let full = ProcessInfo.processInfo.environment["ROUTEIT_FULL_SWEEPS"] == "1"
         let sections = try MapSections(path: try copyOfHelsinki())
         var generator = SeededRandom(seed: 7)
-        var damagedSeen = 0
-        for entry in sections.entries.values.sorted(by: { $0.name < $1.name }) where entry.length > 0 {
-            for pattern in 0..<2 {
+        var damagedSeen = 0, patternsSeen = Set<Int>(), swept = 0
+        let entries = sections.entries.values.sorted(by: { $0.name < $1.name }).filter { $0.length > 0 }
+        for (index, entry) in entries.enumerated() {
+            for pattern in full ? [0, 1] : [index % 2] {
                 let path = try copyOfHelsinki()
                 let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
                 try handle.seek(toOffset: entry.offset)
@@ -80,11 +88,17 @@ final class MapSectionsTests: XCTestCase {
                 if pattern == 1 { for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: generator.next()) } }
                 try handle.write(contentsOf: Data(bytes))
                 try handle.close()
-                damagedSeen += exercise(path).damaged
+                damagedSeen += exercise(path, pairs: full ? nil : [index % pairs.count]).damaged
                 let verified = try MapSections(path: path).verify()
                 XCTAssertTrue(verified.contains(entry.name), "\(entry.name) damaged but its checksum holds")
+                try FileManager.default.removeItem(atPath: path)
+                patternsSeen.insert(pattern)
+                swept += 1
             }
         }
+        XCTAssertGreaterThan(entries.count, 1)
+        XCTAssertEqual(swept, full ? 2 * entries.count : entries.count, "every section swept")
+        XCTAssertEqual(patternsSeen, [0, 1])
         XCTAssertGreaterThan(damagedSeen, 0)
     }
 

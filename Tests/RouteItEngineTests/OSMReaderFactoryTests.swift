@@ -5,7 +5,7 @@ import XCTest
 final class OSMReaderFactoryTests: XCTestCase {
     private func assertRefused(_ bytes: [UInt8], named name: String, saying expected: String,
                                file: StaticString = #filePath, line: UInt = #line) throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let url = try OSMTestData.write(bytes, named: name, in: dir)
         XCTAssertThrowsError(try openOSMReader(at: url), file: file, line: line) { error in
             let message = (error as? OSMReadError)?.message ?? "\(error)"
@@ -39,7 +39,7 @@ final class OSMReaderFactoryTests: XCTestCase {
     }
 
     func testMissingFileAndDirectory() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         XCTAssertThrowsError(try openOSMReader(at: dir.appendingPathComponent("nope.osm.pbf"))) { error in
             XCTAssertEqual((error as? OSMReadError)?.message, "\(dir.path)/nope.osm.pbf: no such file")
         }
@@ -49,7 +49,7 @@ final class OSMReaderFactoryTests: XCTestCase {
     }
 
     func testXMLIsRecognisedWithBOMAndLeadingWhitespace() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let text = "\u{FEFF}\n  <osm version=\"0.6\"><node id=\"1\" lat=\"1.5\" lon=\"2.5\"/></osm>"
         let reader = try openOSMReader(at: try OSMTestData.write(text, named: "bom.osm", in: dir))
         XCTAssertTrue(reader is OSMXMLReader)

@@ -24,15 +24,6 @@ enum OSMTestData {
         return url
     }
 
-    /// A fresh temporary directory, removed when the test ends.
-    static func temporaryDirectory(for test: XCTestCase) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("routeit-osm-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     static func write(_ bytes: [UInt8], named name: String, in dir: URL) throws -> URL {
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)

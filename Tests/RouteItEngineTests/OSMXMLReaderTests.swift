@@ -31,7 +31,7 @@ final class OSMXMLReaderTests: XCTestCase {
     """
 
     func testReadsNodesWaysRelationsWithTagsInFileOrder() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let url = try OSMTestData.write(sample, named: "sample.osm", in: dir)
         let reader = try openOSMReader(at: url)
         XCTAssertTrue(reader is OSMXMLReader)
@@ -60,7 +60,7 @@ final class OSMXMLReaderTests: XCTestCase {
     }
 
     func testKindsSelectWhatIsDelivered() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let reader = try openOSMReader(at: try OSMTestData.write(sample, named: "sample.osm", in: dir))
         let waysOnly = try OSMCollected(reader, .ways)
         XCTAssertEqual(waysOnly.nodes.count, 0)
@@ -73,14 +73,14 @@ final class OSMXMLReaderTests: XCTestCase {
     }
 
     func testInfoHasBoundsAndTimestamp() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let reader = try openOSMReader(at: try OSMTestData.write(sample, named: "sample.osm", in: dir))
         XCTAssertEqual(try reader.info, OSMFileInfo(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18,
                                                     maxLongitude: 24.96, timestamp: 1_457_137_562))
     }
 
     func testOverpassMetaTimestampAndMissingBounds() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let text = """
         <osm version="0.6"><meta osm_base="2024-01-02T03:04:05Z"/><node id="7" lat="1" lon="2"/></osm>
         """
@@ -91,7 +91,7 @@ final class OSMXMLReaderTests: XCTestCase {
 
     func testBodyErrorStopsReadingAndPropagates() throws {
         struct Stop: Error {}
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let reader = try openOSMReader(at: try OSMTestData.write(sample, named: "sample.osm", in: dir))
         var seen = 0
         XCTAssertThrowsError(try reader.read(.all) { _ in seen += 1; throw Stop() }) { XCTAssertTrue($0 is Stop) }
@@ -99,7 +99,7 @@ final class OSMXMLReaderTests: XCTestCase {
     }
 
     func testBadXMLGivesOneLineErrors() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let cases: [(String, String, String)] = [
             ("truncated.osm", String(sample.prefix(300)), "truncated.osm is not valid OSM XML: the file ends early (truncated?) at line 6"),
             ("html.osm", "<?xml version=\"1.0\"?><html><body>hi</body></html>", "its root element is <html>"),
@@ -164,7 +164,7 @@ final class OSMXMLReaderTests: XCTestCase {
             ("attribute value", Array("<node id=\"2\" lat=\"1\" lon=\"2\"><tag k=\"name\" v=\"".utf8) + [0xED, 0xA0, 0x80] + Array("\"/></node>".utf8)),
             ("lone continuation", Array("<way id=\"3\">".utf8) + [0x80] + Array("</way>".utf8)),
         ]
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         for (what, body) in bodies {
             let bytes = head + body + Array("\n</osm>\n".utf8)
             for reader in [OSMXMLReader(data: Data(bytes), name: "bad.osm"),
@@ -230,7 +230,7 @@ final class OSMXMLReaderTests: XCTestCase {
     }
 
     func testUnreadableAndMissingFilesSaySo() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let missing = dir.appendingPathComponent("gone.osm")
         XCTAssertThrowsError(try OSMCollected(OSMXMLReader(url: missing))) { error in
             XCTAssertEqual((error as? OSMReadError)?.message, "Cannot read \(missing.path): no such file or directory.")
@@ -243,7 +243,7 @@ final class OSMXMLReaderTests: XCTestCase {
     /// Linux's stream parser does not flag a missing end of document by itself: any cut of
     /// the file, whether between tags or inside one, must still be refused.
     func testCutsAnywhereAreRefused() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let bytes = Array(sample.utf8)
         for length in stride(from: 1, to: bytes.count, by: 3) {  // every third byte keeps the test quick
             let url = try OSMTestData.write(Array(bytes.prefix(length)), named: "cut.osm", in: dir)
@@ -255,7 +255,7 @@ final class OSMXMLReaderTests: XCTestCase {
     }
 
     func testSelfClosedEmptyFileIsValid() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let reader = try openOSMReader(at: try OSMTestData.write("<osm version=\"0.6\"/>\n", named: "empty.osm", in: dir))
         let all = try OSMCollected(reader)
         XCTAssertEqual(all.nodes.count + all.ways.count + all.relations.count, 0)
@@ -286,7 +286,7 @@ final class OSMXMLReaderTests: XCTestCase {
                 + tags(relation.tags) + "</relation>\n"
         }
         xml += "</osm>\n"
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let reader = try openOSMReader(at: try OSMTestData.write(xml, named: "test.osm", in: dir))
         XCTAssertTrue(reader is OSMXMLReader)
         let copy = try OSMCollected(reader)

@@ -6,7 +6,7 @@ import XCTest
 final class PBFBadInputTests: XCTestCase {
     private func message(reading bytes: [UInt8], named name: String = "broken.osm.pbf",
                          file: StaticString = #filePath, line: UInt = #line) throws -> String? {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let url = try OSMTestData.write(bytes, named: name, in: dir)
         do {
             _ = try OSMCollected(try openOSMReader(at: url))

@@ -69,7 +69,7 @@ final class PBFDecodingTests: XCTestCase {
     ]
 
     func testDecodesEveryGroupKindWithGranularityAndOffsets() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let reader = try openOSMReader(at: try OSMTestData.write(Self.sampleFile(), named: "sample.osm.pbf", in: dir))
         XCTAssertEqual(try reader.info, OSMFileInfo(minLatitude: 60.1, minLongitude: 24.9, maxLatitude: 60.2,
                                                     maxLongitude: 25.0, timestamp: 1_700_000_000))
@@ -86,7 +86,7 @@ final class PBFDecodingTests: XCTestCase {
     }
 
     private func assertReadFails(_ bytes: [UInt8], saying expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let url = try OSMTestData.write(bytes, named: "bad.osm.pbf", in: dir)
         XCTAssertThrowsError(try OSMCollected(try openOSMReader(at: url)), file: file, line: line) { error in
             let message = (error as? OSMReadError)?.message ?? "not an OSMReadError: \(error)"
@@ -131,7 +131,7 @@ final class PBFDecodingTests: XCTestCase {
         let dense = W.message { g in
             g.data(2, W.message { $0.packedDeltas(1, [1, 2]); $0.packedDeltas(8, [950_000_000, 0]); $0.packedDeltas(9, [0, 0]) })
         }
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let url = try OSMTestData.write(PBFTestEncoder.header() + PBFTestEncoder.dataBlock(strings: [], groups: [dense]),
                                         named: "outside.osm.pbf", in: dir)
         let all = try OSMCollected(try openOSMReader(at: url))
@@ -141,7 +141,7 @@ final class PBFDecodingTests: XCTestCase {
     /// Every prefix of a file is either refused with an OSMReadError or, when it ends exactly
     /// at a blob boundary (PBF has no end marker), read as the blobs it holds.
     func testEveryTruncationIsRefusedOrEndsAtABlobBoundary() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let bytes = Self.sampleFile()
         let boundaries = Self.blobBoundaries()
         var refused = 0
@@ -161,7 +161,7 @@ final class PBFDecodingTests: XCTestCase {
     /// Any single damaged byte gives an OSMReadError or a (possibly different) successful read:
     /// never a crash, a hang or another error type.
     func testEveryDamagedByteIsHandled() throws {
-        let dir = try OSMTestData.temporaryDirectory(for: self)
+        let dir = try TestFiles.temporaryDirectory(for: self)
         let bytes = Self.sampleFile()
         var refused = 0
         for position in bytes.indices {

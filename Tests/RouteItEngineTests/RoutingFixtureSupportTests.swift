@@ -65,13 +65,10 @@ struct RoadFixture {
 
 /// Where the routing tests write their maps: one directory per test process, removed at exit.
 enum RoutingTestMaps {
-    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-router-maps-\(getpid())")
-    private static let cleanUpAtExit: Void = { atexit { try? FileManager.default.removeItem(at: RoutingTestMaps.directory) } }()
+    private static let directory = Result { try TestFiles.processDirectory("router-maps") }
 
     static func newPath() throws -> String {
-        _ = cleanUpAtExit
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("\(UUID().uuidString).routeit").path
+        try directory.get().appendingPathComponent("\(UUID().uuidString).routeit").path
     }
 }
 

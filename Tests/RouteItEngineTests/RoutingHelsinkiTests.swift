@@ -5,14 +5,12 @@ import RouteItCore
 /// The router on the real Helsinki extract: the hierarchy agrees with the reference search on
 /// random pairs, and real trips come back with sensible steps.
 final class RoutingHelsinkiTests: XCTestCase {
-    /// One import shared by the tests of this class (the extract takes a few seconds in debug).
+    /// One import shared by the tests (the extract takes a few seconds in debug; see TestFiles).
     nonisolated(unsafe) private static var shared: (OfflineDirections, BoundingBox)?
 
     private func helsinki() throws -> (OfflineDirections, BoundingBox) {
         if let shared = RoutingHelsinkiTests.shared { return shared }
-        let source = try OSMTestData.realFile("Helsinki.osm.pbf")
-        let path = try RoutingTestMaps.newPath()
-        try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: "Helsinki.osm.pbf", to: path)
+        let path = try RealMaps.roadsPath("Helsinki.osm.pbf")
         let map = try RouteItMap(path: path)
         let box = try XCTUnwrap(map.boundingBox)
         let d = try OfflineDirections(database: map.database)

@@ -51,9 +51,7 @@ enum ExportFixture {
 /// One scratch directory per test process, removed when the process exits.
 enum ExportScratch {
     static let directory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-export-tests-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: ExportScratch.directory) }
-        return url
+        do { return try TestFiles.processDirectory("export-tests") }
+        catch { fatalError("cannot make a scratch directory under \(NSTemporaryDirectory()): \(error)") }
     }()
 }

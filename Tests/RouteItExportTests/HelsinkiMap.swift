@@ -30,11 +30,11 @@ enum HelsinkiMap {
         return try lock.withLock {
             if let cached { return try cached.get() }
             let result = Result { () throws -> OfflineDirections in
-                let dir = ExportScratch.directory.appendingPathComponent("helsinki")
-                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                let path = dir.appendingPathComponent("helsinki.routeit").path
-                try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source),
-                                                                       sourceName: "Helsinki.osm.pbf", to: path)
+                // Imported once per build for every test process (see TestFiles).
+                let path = try TestFiles.shared("export-helsinki-roads", builtBy: TestFiles.testBundle) { dir in
+                    try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: "Helsinki.osm.pbf",
+                                                                           to: dir.appendingPathComponent("helsinki.routeit").path)
+                }.appendingPathComponent("helsinki.routeit").path
                 return try OfflineDirections(path: path)
             }
             cached = result

@@ -9,12 +9,7 @@ final class OutputFileTests: XCTestCase {
     private var folder: String!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-output-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
+        folder = try TestFiles.temporaryDirectory(for: self).path
     }
 
     private func kind(_ path: String) -> OutputFile.Kind { OutputFile.Kind(path: path) }

@@ -125,8 +125,9 @@ final class FallbackDirectionsTests: XCTestCase {
     }
 
     func testDownServerWithoutOfflineMapIsAClearError() async throws {
-        let port = try OSRMServer.freePort()
-        let url = URL(string: "http://127.0.0.1:\(port)")!
+        let refusing = OSRMServer.refusingPort()   // refuses for as long as this test runs
+        defer { refusing.close() }
+        let url = URL(string: "http://127.0.0.1:\(refusing.port)")!
         let notices = BackendNotices()
         let directions = FallbackDirections(
             primary: OSRMDirections(baseURL: url, configuration: RemoteConfiguration(maxAttempts: 1)), fallback: nil,
@@ -166,7 +167,7 @@ final class FallbackDirectionsTests: XCTestCase {
         try await Task.sleep(nanoseconds: 300_000_000)
     }
 
-    private func waitFor(_ condition: () -> Bool, seconds: Double = 5) async throws {
+    private func waitFor(_ condition: () -> Bool, seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             if Date() > deadline { return XCTFail("condition not met within \(seconds) s") }

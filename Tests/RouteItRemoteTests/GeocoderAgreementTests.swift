@@ -18,10 +18,7 @@ final class GeocoderAgreementTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: source.path) else {
             return XCTFail("\(source.path) missing: run Scripts/fetch-data")
         }
-        let mapPath = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(getpid()).routeit").path
-        defer { try? FileManager.default.removeItem(atPath: mapPath) }
-        try MapImporter().importMap(from: try openOSMReader(at: source), sourceName: "Helsinki.osm.pbf", to: mapPath)
-        let embedded = try OfflineGeocoder(path: mapPath)
+        let embedded = try OfflineGeocoder(path: try HelsinkiMap.path())   // the same import, shared
 
         let queries = try Self.queries(from: source)
         var rows: [String: (total: Int, bothFound: Int, agree: Int, sameText: Int)] = [:]

@@ -87,18 +87,20 @@ final class HTTPErrorHandlingTests: XCTestCase {
             XCTAssertEqual(error, .timedOut(host: "127.0.0.1:\(server.port)"))
         }
         let elapsed = Date().timeIntervalSince(started)
+        // Once, not once per try: the one request is the whole wait (no second attempt was made).
+        // A lower bound only (a loaded machine makes it longer, never shorter).
         XCTAssertEqual(server.requestCount, 1, "a slow server is not asked again")
         XCTAssertGreaterThanOrEqual(elapsed, 0.9, "the attempt waits its full second")
-        XCTAssertLessThan(elapsed, 2.5, "one 1 s timeout must not take \(elapsed) s")
     }
 
     func testRefusedConnectionIsUnreachable() async throws {
-        let port = try OSRMServer.freePort() // nothing listens there any more
+        let refusing = OSRMServer.refusingPort()   // bound, never listening: refused
+        defer { refusing.close() }
         do {
-            _ = try await OSRMDirections(baseURL: URL(string: "http://127.0.0.1:\(port)")!, configuration: fast).calculate(request)
+            _ = try await OSRMDirections(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!, configuration: fast).calculate(request)
             XCTFail("expected unreachable")
         } catch let error as RemoteError {
-            XCTAssertEqual(error, .unreachable(host: "127.0.0.1:\(port)", reason: "connection refused"))
+            XCTAssertEqual(error, .unreachable(host: "127.0.0.1:\(refusing.port)", reason: "connection refused"))
         }
     }
 

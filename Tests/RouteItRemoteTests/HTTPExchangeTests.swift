@@ -10,16 +10,20 @@ final class HTTPExchangeTests: XCTestCase {
     }
 
     func testADrippingServerTimesOutAtTheDeadlineForTheWholeAnswer() async throws {
-        let server = try LoopbackHTTPServer(replies: [.drip(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", every: 0.05)])
+        // A byte every 0.05 s for 10 s (200 bytes of 100,000), then silence. A deadline for the
+        // whole answer (0.6 s) gives up during the drip; a timeout that each byte restarted would
+        // only fire in the silence after it, with every byte read.
+        let server = try LoopbackHTTPServer(replies: [.drip(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n",
+                                                             every: 0.05, limit: 200)])
         defer { server.stop() }
-        let started = Date()
         do {
             _ = try await client(timeout: 0.6).get(server.baseURL.appendingPathComponent("x"))
             XCTFail("expected a time-out")
         } catch let error as RemoteError {
             XCTAssertEqual(error, .timedOut(host: "127.0.0.1:\(server.port)"))
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "bytes that keep coming must not extend the deadline")
+        XCTAssertGreaterThan(server.bytesDripped, 0, "the answer was coming when the deadline passed")
+        XCTAssertLessThan(server.bytesDripped, 200, "bytes that keep coming must not extend the deadline")
     }
 
     func testAFloodingServerIsCutOffAtTheCap() async throws {

@@ -11,15 +11,15 @@ enum HelsinkiMap {
         return dir.appendingPathComponent("Helsinki.osm.pbf")
     }
 
+    /// Imported once per build for every test process (see TestFiles).
     private static let imported: Result<String, Error> = Result {
         guard FileManager.default.fileExists(atPath: pbf.path) else {
             throw MapImportError("\(pbf.path) missing: run Scripts/fetch-data")
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-remote-tests-\(getpid()).routeit").path
-        try MapImporter().importMap(from: try openOSMReader(at: pbf), sourceName: "Helsinki.osm.pbf", to: path)
-        atexit { try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory
-            .appendingPathComponent("routeit-remote-tests-\(getpid()).routeit").path) }
-        return path
+        return try TestFiles.shared("remote-helsinki", builtBy: TestFiles.testBundle) { directory in
+            try MapImporter().importMap(from: try openOSMReader(at: pbf), sourceName: "Helsinki.osm.pbf",
+                                        to: directory.appendingPathComponent("helsinki.routeit").path)
+        }.appendingPathComponent("helsinki.routeit").path
     }
 
     /// The map's path; a missing extract fails the calling test with how to fix it.

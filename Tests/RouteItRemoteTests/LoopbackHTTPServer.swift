@@ -11,8 +11,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case hang
         /// These bytes as they are, then the connection closes.
         case raw([UInt8])
-        /// A head, then one body byte every `every` seconds until stop().
-        case drip(head: String, every: TimeInterval)
+        /// A head, then one body byte every `every` seconds until stop() (after `limit` bytes it
+        /// goes silent, holding the connection open).
+        case drip(head: String, every: TimeInterval, limit: Int = .max)
         /// A head, then body bytes as fast as the client reads them until stop().
         case flood(head: String)
     }
@@ -24,6 +25,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var _requests: [String] = []
     private var clientFDs: [Int32] = []
     private var stopped = false
+    private var _closedByClient = 0
+    private var _bytesDripped = 0
+    private let closes = NSCondition()
     /// Signalled when the accept loop has returned: only then may the listening descriptor be
     /// closed (a closed number is reused at once, and a late accept on it would take and drop a
     /// connection meant for the next server of the same test).
@@ -34,6 +38,31 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let serving = DispatchGroup()
 
     var requestCount: Int { lock.withLock { _requests.count } }
+    /// Connections the client closed (or reset) while this server still had them open: a
+    /// `.hang` or `.drip` reply the client gave up on.
+    var closedByClient: Int { closes.withLock { _closedByClient } }
+    /// Body bytes `.drip` replies have sent so far.
+    var bytesDripped: Int { lock.withLock { _bytesDripped } }
+
+    /// Waits until `count` connections were closed by the client; false when `seconds` pass first.
+    func waitForClientClose(count: Int = 1, seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        closes.lock()
+        defer { closes.unlock() }
+        while _closedByClient < count {
+            if !closes.wait(until: deadline) { return _closedByClient >= count }
+        }
+        return true
+    }
+
+    /// A connection's thread saw the client go (EOF or reset), not stop().
+    private func clientClosed() {
+        guard !lock.withLock({ stopped }) else { return }
+        closes.lock()
+        _closedByClient += 1
+        closes.broadcast()
+        closes.unlock()
+    }
     /// Request lines ("GET /path HTTP/1.1") in arrival order.
     var requestLines: [String] { lock.withLock { _requests } }
 
@@ -107,15 +136,25 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         lock.unlock()
         switch reply {
         case .hang:
-            return // keep the connection open and silent until stop()
+            // Keep the connection open and silent until the client closes it or stop().
+            while read(client, &buffer, buffer.count) > 0 {}
+            clientClosed()
         case .raw(let bytes):
             _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
             shutdown(client, Int32(SHUT_RDWR))
-        case let .drip(head, every):
+        case let .drip(head, every, limit):
             let head = Array(head.utf8)
             _ = head.withUnsafeBytes { send(client, $0.baseAddress, head.count, Int32(MSG_NOSIGNAL)) }
             var byte: UInt8 = 0x20
-            while !lock.withLock({ stopped }) && send(client, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 { Thread.sleep(forTimeInterval: every) }
+            // The pace is the reply (a slow server), not synchronisation; a failed send is the client gone.
+            var sent = 0
+            while sent < limit && !lock.withLock({ stopped }) && send(client, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 {
+                sent += 1
+                lock.withLock { _bytesDripped += 1 }
+                Thread.sleep(forTimeInterval: every)
+            }
+            if sent >= limit { while read(client, &buffer, buffer.count) > 0 {} }
+            clientClosed()
         case let .flood(head):
             let head = Array(head.utf8)
             _ = head.withUnsafeBytes { send(client, $0.baseAddress, head.count, Int32(MSG_NOSIGNAL)) }

@@ -10,26 +10,27 @@ import XCTest
 final class OSRMAvoidanceTests: XCTestCase {
     // XCTest runs one class's tests one after another: set once by the first.
     nonisolated(unsafe) private static var server: OSRMServer?
-    nonisolated(unsafe) private static var directory: URL?
 
     private func directions() throws -> OSRMDirections {
         if let server = Self.server { return OSRMDirections(baseURL: server.baseURL) }
         let osm = (ProcessInfo.processInfo.environment["ROUTEIT_OSM_DIR"].map { URL(fileURLWithPath: $0) }
             ?? OSRMServer.packageRoot.appendingPathComponent(".data/osm")).appendingPathComponent("monaco.osm.pbf")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-osrm-avoid-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let copy = directory.appendingPathComponent("monaco.osm.pbf")
-        try FileManager.default.copyItem(at: osm, to: copy)
-        let server = try OSRMServer(graph: try OSRMServer.prepare(osm: copy))
+        // The graph is prepared once per osrm-extract for every test process (see TestFiles.shared);
+        // each process serves it with an osrm-routed of its own.
+        let extract = URL(fileURLWithPath: "\(OSRMServer.osrmDirectory)/osrm/bin/osrm-extract")
+        let graph = try TestFiles.shared("osrm-monaco-car", builtBy: extract) { directory in
+            let copy = directory.appendingPathComponent("monaco.osm.pbf")
+            try FileManager.default.copyItem(at: osm, to: copy)
+            _ = try OSRMServer.prepare(osm: copy)
+        }.appendingPathComponent("monaco.osrm").path
+        let server = try OSRMServer(graph: graph)
         Self.server = server
-        Self.directory = directory
         return OSRMDirections(baseURL: server.baseURL)
     }
 
     override class func tearDown() {
         server?.kill()
         server = nil
-        if let directory { try? FileManager.default.removeItem(at: directory) }
         super.tearDown()
     }
 

@@ -14,7 +14,8 @@ final class OSRMServer {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     let profile: String
-    let port: UInt16
+    /// The port osrm-routed bound (it is started on port 0 and says which one it got).
+    private(set) var port: UInt16
     /// A graph of the test's own (`prepare(osm:)`), else the Helsinki one Scripts/osrm-server serves.
     private let graph: String?
     private var process: Process?
@@ -28,7 +29,7 @@ final class OSRMServer {
     /// Starts the server and waits until it answers HTTP; fails with how to fix a missing graph.
     init(profile: String, port: UInt16? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         self.profile = profile
-        self.port = try port ?? Self.freePort()
+        self.port = port ?? 0
         self.graph = nil
         let helsinki = "\(Self.osrmDirectory)/graph/\(profile)/Helsinki.osrm.hsgr"
         guard FileManager.default.fileExists(atPath: helsinki) else {
@@ -41,7 +42,7 @@ final class OSRMServer {
     /// osrm-routed on a graph made by `prepare(osm:)`.
     init(graph: String) throws {
         profile = "car"
-        port = try Self.freePort()
+        port = 0
         self.graph = graph
         try start()
     }
@@ -70,6 +71,9 @@ final class OSRMServer {
         return output
     }
 
+    /// Starts osrm-routed on `port`: the first time on port 0, which it binds itself and reports
+    /// ("Listening on: 127.0.0.1:PORT"), so no other process can take the port between a pick and
+    /// the bind; a restart after `kill()` asks for the same port again.
     func start() throws {
         let process = Process()
         if let graph {
@@ -79,19 +83,20 @@ final class OSRMServer {
             process.executableURL = Self.packageRoot.appendingPathComponent("Scripts/osrm-server")
             process.arguments = ["serve", profile, String(port)]
         }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let output = ChildOutput(process)
         try process.run()
         self.process = process
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if !process.isRunning { throw POSIXError(.ECHILD) }
-            if Self.answers(baseURL) { return }
-            Thread.sleep(forTimeInterval: 0.05)
+        guard let bound = output.waitForPort(process, seconds: 20) else {
+            kill()
+            XCTFail("osrm-routed did not report its port within 20 s:\n\(output.text)")
+            throw POSIXError(.ETIMEDOUT)
         }
-        kill()
-        XCTFail("osrm-routed did not answer on port \(port) within 20 s")
-        throw POSIXError(.ETIMEDOUT)
+        port = bound
+        guard Self.answers(baseURL) else {
+            kill()
+            XCTFail("osrm-routed did not answer on port \(port):\n\(output.text)")
+            throw POSIXError(.ETIMEDOUT)
+        }
     }
 
     /// SIGKILL, as when a server dies; waits until the port is closed.
@@ -104,11 +109,9 @@ final class OSRMServer {
 
     deinit { kill() }
 
-    static func freePort() throws -> UInt16 {
-        let server = try LoopbackHTTPServer(replies: [.status(200, "")])
-        defer { server.stop() }
-        return server.port
-    }
+    /// A loopback port that refuses connections for as long as the returned socket is open: bound
+    /// but not listening, so no other process can start a server on it meanwhile.
+    static func refusingPort() -> RefusingPort { RefusingPort() }  // see TestFiles.swift
 
     /// Raw GET with no RouteIt code involved: the reference answer the tests compare against.
     static func rawJSON(_ url: URL) throws -> [String: Any] {

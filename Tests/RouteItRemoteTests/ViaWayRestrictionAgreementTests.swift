@@ -69,9 +69,7 @@ final class ViaWayRestrictionAgreementTests: XCTestCase {
     /// Imports the layout with each rule into both engines and compares every trip; how many
     /// trips a rule sent the long way round (over 200 m).
     private func compare(_ layout: Layout) async throws -> Int {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-viaway-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TestFiles.temporaryDirectory(for: self)
         var restricted = 0
         for rule in [nil, "no_u_turn", "only_u_turn"] {
             let file = directory.appendingPathComponent("\(rule ?? "none").osm")

@@ -11,9 +11,27 @@ final class StubDirections: Directions, @unchecked Sendable {
     var error: Error?
     private var _requests: [DirectionsRequest] = []
     private var running = 0
+    private var _cancelled = 0
     private(set) var maxConcurrent = 0
 
     var requests: [DirectionsRequest] { lock.withLock { _requests } }
+    /// Delayed requests whose wait ended by cancellation (the caller's cancel reached the stub).
+    var cancelled: Int { lock.withLock { _cancelled } }
+
+    /// Waits (polling, up to 30 s) until the stub has `count` requests; false when it has not.
+    func waitForRequests(_ count: Int = 1) async -> Bool {
+        await waitUntil { $0.count >= count }
+    }
+
+    /// Waits (polling, up to 30 s) until `condition(requests)` holds; false when it does not.
+    func waitUntil(_ condition: ([DirectionsRequest]) -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition(requests) {
+            guard Date() < deadline else { return false }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+        return true
+    }
 
     func set(_ from: String, _ to: String, _ routes: [Route], delayMilliseconds: UInt64 = 0) {
         self.routes[Key(from: from, to: to)] = routes
@@ -29,7 +47,12 @@ final class StubDirections: Directions, @unchecked Sendable {
             maxConcurrent = max(maxConcurrent, running)
         }
         defer { lock.withLock { running -= 1 } }
-        if let delay = delays[key], delay > 0 { try await Task.sleep(nanoseconds: delay * 1_000_000) }
+        if let delay = delays[key], delay > 0 {
+            do { try await Task.sleep(nanoseconds: delay * 1_000_000) } catch {
+                lock.withLock { _cancelled += 1 }
+                throw error
+            }
+        }
         if let error { throw error }
         guard let found = routes[key] else { throw DirectionsError.noRoute }
         return found
