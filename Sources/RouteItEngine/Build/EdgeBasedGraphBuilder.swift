@@ -175,6 +175,6 @@ enum EdgeBasedGraphBuilder {
             target = p.coordinate
             if start.distance(to: target) >= headingReach { break }
         }
-        return ManeuverBuilder.bearing(start, target)
+        return Geodesy.bearing(start, target)
     }
 }

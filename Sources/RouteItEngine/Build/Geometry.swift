@@ -3,8 +3,6 @@ import RouteItCore
 
 /// Small planar geometry on lat/lon, good at city scale (equirectangular around the point).
 enum Geometry {
-    static let metresPerDegreeLatitude = 111_320.0
-
     static func mean(of points: [Coordinate]) -> Coordinate? {
         guard !points.isEmpty else { return nil }
         let lat = points.reduce(0) { $0 + $1.latitude } / Double(points.count)
@@ -31,8 +29,8 @@ enum Geometry {
 
     /// Metres east/north of `origin` (equirectangular).
     static func project(_ p: Coordinate, origin: Coordinate) -> (x: Double, y: Double) {
-        let x = (p.longitude - origin.longitude) * metresPerDegreeLatitude * cos(origin.latitude * .pi / 180)
-        let y = (p.latitude - origin.latitude) * metresPerDegreeLatitude
+        let x = (p.longitude - origin.longitude) * Geodesy.roundMetresPerDegree * cos(origin.latitude * .pi / 180)
+        let y = (p.latitude - origin.latitude) * Geodesy.roundMetresPerDegree
         return (x, y)
     }
 
@@ -51,8 +49,8 @@ enum Geometry {
 
     /// Degrees of latitude and longitude spanning `metres` around `p` (for R*Tree boxes).
     static func degrees(metres: Double, at p: Coordinate) -> (lat: Double, lon: Double) {
-        let lat = metres / metresPerDegreeLatitude
-        let lon = metres / (metresPerDegreeLatitude * max(0.01, cos(p.latitude * .pi / 180)))
+        let lat = metres / Geodesy.roundMetresPerDegree
+        let lon = metres / (Geodesy.roundMetresPerDegree * max(0.01, cos(p.latitude * .pi / 180)))
         return (lat, lon)
     }
 

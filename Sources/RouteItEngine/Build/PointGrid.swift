@@ -15,7 +15,7 @@ struct PointGrid<Item> {
 
     /// Cells about `metres` tall (narrower towards the poles: they are square in degrees).
     init(cellMetres metres: Double) {
-        cellDegrees = metres / Geometry.metresPerDegreeLatitude
+        cellDegrees = metres / Geodesy.roundMetresPerDegree
     }
 
     func cell(of p: Coordinate) -> Cell {
@@ -43,7 +43,7 @@ struct PointGrid<Item> {
     /// The nearest item within `metres` that `accept`s, searching growing circles so that a
     /// dense neighbourhood is not scanned to the far edge of `metres`.
     func nearest(to p: Coordinate, within metres: Double, where accept: (Item) -> Bool = { _ in true }) -> (item: Item, distance: Double)? {
-        var radius = min(metres, cellDegrees * Geometry.metresPerDegreeLatitude)
+        var radius = min(metres, cellDegrees * Geodesy.roundMetresPerDegree)
         while true {
             var best: (item: Item, distance: Double)?
             forEachCell(near: p, metres: radius) { _, items in
@@ -52,7 +52,7 @@ struct PointGrid<Item> {
                 // degree; 111,000 leaves room for rounding), so what it rules out the haversine
                 // would have too.
                 for entry in items where accept(entry.item) {
-                    let floor = abs(entry.point.latitude - p.latitude) * 111_000
+                    let floor = abs(entry.point.latitude - p.latitude) * Geodesy.metresPerDegreeAtMost
                     if floor > radius || (best != nil && floor > best!.distance) { continue }
                     let distance = p.distance(to: entry.point)
                     if distance <= radius, best == nil || distance < best!.distance {

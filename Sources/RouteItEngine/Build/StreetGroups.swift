@@ -70,7 +70,7 @@ struct StreetGroups {
         for (cell, points) in cells {
             // Each pair of neighbouring cells once: the four "forward" neighbours (and the far
             // ones a joinDistance reaches at high latitudes, where cells are narrow).
-            let reachX = Int((joinDistance / (Geometry.metresPerDegreeLatitude * grid.cellDegrees
+            let reachX = Int((joinDistance / (Geodesy.roundMetresPerDegree * grid.cellDegrees
                 * max(0.01, cos(points[0].point.latitude * .pi / 180)))).rounded(.up))
             for dy in 0...2 {
                 for dx in -max(2, reachX)...max(2, reachX) where dy > 0 || dx > 0 {

@@ -16,7 +16,6 @@ struct EdgeGrid {
     static let cellMetres = 200.0
     /// Segments spanning at most this many cells list their whole box (at most 9 × 9 cells).
     static let shortSegmentSteps = 8
-    static let metresPerDegree = 6_371_008.8 * Double.pi / 180
 
     static func build(_ net: RoadNetwork) -> EdgeGrid {
         var minLat = 90.0, maxLat = -90.0, minLon = 180.0, maxLon = -180.0
@@ -25,7 +24,7 @@ struct EdgeGrid {
             minLon = min(minLon, p.longitude); maxLon = max(maxLon, p.longitude)
         }
         if net.geometry.isEmpty { minLat = 0; maxLat = 0; minLon = 0; maxLon = 0 }
-        let cellLat = cellMetres / metresPerDegree
+        let cellLat = cellMetres / Geodesy.metresPerDegree
         let cellLon = cellLat / max(0.05, cos((minLat + maxLat) / 2 * .pi / 180))
         // Keep the grid a sane size even for a continent-wide extract.
         let rows = max(1, min(4096, Int((maxLat - minLat) / cellLat) + 1))

@@ -17,7 +17,7 @@ struct DistanceReach {
     init(from origin: Coordinate, metres: Double) {
         self.origin = origin
         self.metres = metres
-        metresPerDegree = 6_371_008.8 * .pi / 180
+        metresPerDegree = Geodesy.metresPerDegree
         metresPerDegreeEast = metresPerDegree * cos(origin.latitude * .pi / 180)
         isFlatEnough = abs(origin.latitude) < 80 && metres <= 1_000
     }

@@ -54,7 +54,7 @@ extension ManeuverBuilder {
             reach = point(k)
             if far.isReached(by: reach) { break }
         }
-        return ManeuverBuilder.bearing(start, reach)
+        return Geodesy.bearing(start, reach)
     }
 
     /// Driveways and parking aisles (service roads) and tracks: beside a road they make no fork

@@ -58,6 +58,8 @@ enum PerceivedBearing {
     static func bearing(of line: [Coordinate], road: Road) -> Double {
         guard line.count >= 2 else { return 0 }
         let origin = line[0]
+        // OSRM's EARTH_RADIUS (util/coordinate_calculation.hpp), not `Geodesy`'s mean sphere:
+        // the representative point is found on OSRM's own projection, metre for metre.
         let ky = 6_372_797.560856 * Double.pi / 180, kx = ky * cos(origin.latitude * .pi / 180)
         var points: [Point] = []
         points.reserveCapacity(line.count)

@@ -21,11 +21,11 @@ enum BicycleGuidanceClasses {
                 let t = (metres - travelled) / step
                 let p = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * t,
                                    longitude: a.longitude + (b.longitude - a.longitude) * t)
-                return ManeuverBuilder.bearing(line[0], p)
+                return Geodesy.bearing(line[0], p)
             }
             travelled += step
         }
-        return ManeuverBuilder.bearing(line[0], line[line.count - 1])
+        return Geodesy.bearing(line[0], line[line.count - 1])
     }
 
     /// guidance.lua's road priority (lower is more important); roads it does not list get

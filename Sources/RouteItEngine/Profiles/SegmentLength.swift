@@ -11,6 +11,8 @@ import Foundation
 enum SegmentLength {
     private static let flattening = 1 / 298.257223563
     private static let eccentricitySquared = flattening * (2 - flattening)
+    /// OSRM's WGS84 semi-major axis, not `Geodesy`'s mean sphere: this file reproduces OSRM's
+    /// segment lengths to the decisecond, and the sphere would settle walking ties otherwise.
     private static let metresPerDegree = 6_378_137.0 * .pi / 180
 
     /// The segment's length as OSRM measures it, metres.

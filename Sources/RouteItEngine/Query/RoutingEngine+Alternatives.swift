@@ -6,6 +6,44 @@ import RouteItCore
 /// the routes already chosen, locally optimal around the via node (the T-test), and whether one
 /// can be quicker than the best route at all.
 extension RoutingEngine {
+    /// The best route's legs and up to two alternatives to it, from the search that found it
+    /// (`quickestOnly`: the quickest among them is in the list, perhaps alone).
+    func alternativeLegs(to found: FoundPath, bestLegs: [RouteLeg], _ mode: TransportType, _ router: ModeRouter,
+                      _ ws: QueryWorkspace, quickestOnly: Bool, avoid kept: RoadAvoidance) -> [[RouteLeg]] {
+        let best = found.path
+        // At most `alternativeStretch` slower in time (the best path's weight may hold a
+        // weight-only charge for entering a road closed to through traffic).
+        let bestMs = RoutingEngine.ms(bestLegs)
+        let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
+        if quickestOnly && !RoutingEngine.alternativeMayBeQuicker(mode, bestCost: best.cost, bestMs: bestMs, limit: limit) {
+            return [bestLegs]
+        }
+        // Candidates are unpacked lazily from this search, one per plateau of via nodes.
+        let net = self.net
+        var candidates = ViaCandidates(viaCandidates(router, ws, best: best, limit: limit),
+                                       path: { router.path(through: $0, ws, found.ends.sources, found.ends.targets) },
+                                       legs: { found.legs(of: $0, router, net, mode) })
+        let examinedAtMost = 16
+        // Only the examined candidates can be chosen: none quicker than the best, the best it is.
+        if quickestOnly && !(0..<examinedAtMost).contains(where: { candidates[$0].map { RoutingEngine.ms($0.legs) < bestMs } ?? false }) {
+            return [bestLegs]
+        }
+        var chosen = ChosenRoutes(best: bestLegs, polyline: polyline(bestLegs), tolerance: RoutingEngine.alternativeShareTolerance)
+        // The local-optimality checks run in a second workspace so the first one's parents stay intact.
+        var checker: QueryWorkspace?
+        defer { if let checker { giveBack(checker, mode) } }
+        var examined = 0
+        while chosen.routes.count < 3 && examined < examinedAtMost, let candidate = candidates[examined] {
+            examined += 1
+            guard isAcceptable(candidate.legs, chosen: chosen) else { continue }
+            if checker == nil { checker = borrow(mode, nodeCount: router.graph.nodeCount) }
+            if isLocallyOptimal(candidate.path, viaCost: ws.forward.distance(candidate.via), router, checker!, avoid: kept.rawValue) {
+                chosen.append(candidate.legs, polyline: polyline(candidate.legs))
+            }
+        }
+        return chosen.routes
+    }
+
     /// Whether an alternative within `limit` may take less time than the best route. A route's
     /// time is its weight less its charges (a car's `restrictedEntryPenalty` for each road closed
     /// to through traffic it enters; other modes have none). An alternative weighs no less than
@@ -104,7 +142,7 @@ extension RoutingEngine {
             let dx = dLon * eastWest, dy = b.latitude - a.latitude
             degrees += (dx * dx + dy * dy).squareRoot()
         }
-        return degrees * 6_371_008.8 * .pi / 180
+        return degrees * Geodesy.meanRadius * .pi / 180
     }
 
     /// T-test: the stretch of the path around the via node (a quarter of its cost each way)

@@ -20,7 +20,7 @@ struct LocalProjection {
     let ky: Double
     init(_ lat: Double, _ lon: Double) {
         lat0 = lat; lon0 = lon
-        ky = EdgeGrid.metresPerDegree
+        ky = Geodesy.metresPerDegree
         kx = ky * cos(lat * .pi / 180)
     }
     func xy(_ p: GeoPoint) -> (Double, Double) { ((p.longitude - lon0) * kx, (p.latitude - lat0) * ky) }
