@@ -15,7 +15,7 @@ final class RoutingHelsinkiTests: XCTestCase {
         try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: "Helsinki.osm.pbf", to: path)
         let map = try RouteItMap(path: path)
         let box = try XCTUnwrap(map.boundingBox)
-        let d = try OfflineDirections(database: map.database)
+        let d = try OfflineDirections(path: path)
         RoutingHelsinkiTests.shared = (d, box)
         return (d, box)
     }

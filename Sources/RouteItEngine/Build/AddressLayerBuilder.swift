@@ -6,8 +6,7 @@ import RouteItCore
 /// places, and named streets with their geometry, plus the FTS5 text index and R*Trees over them.
 /// Positions in the R*Trees and `place_tag` are integers of 1e-7 degrees (`PackedPolyline.fixed`);
 /// street lines are packed polylines of up to 16 points, one R*Tree row each.
-/// POIs keep their raw `opening_hours` in `place_hours` (an added table: maps without it still
-/// open, their places just have no hours).
+/// POIs keep their raw `opening_hours` in `place_hours`.
 public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     public let phaseName = "addresses"
     public private(set) var writtenSummary = "nothing written"
@@ -305,16 +304,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
     }
 
-    static let schema = """
-    CREATE TABLE place(
-        id INTEGER PRIMARY KEY,
-        kind INTEGER NOT NULL,
-        name TEXT, housenumber TEXT, street TEXT, postcode TEXT, city TEXT,
-        lat REAL NOT NULL, lon REAL NOT NULL,
-        importance INTEGER NOT NULL,
-        street_key TEXT, hn_key TEXT, hn_low INTEGER, hn_high INTEGER,
-        other_keys TEXT
-    );
+    static let schema = PlaceTable.create + """
+
     CREATE INDEX place_by_street ON place(street_key, hn_key);
     CREATE TABLE place_hours(place_id INTEGER PRIMARY KEY, opening_hours TEXT NOT NULL);
     CREATE TABLE street_alias(alias_key TEXT NOT NULL, street_key TEXT NOT NULL, PRIMARY KEY(alias_key, street_key)) WITHOUT ROWID;

@@ -1,39 +1,6 @@
 import RouteItCore
 import RouteItSQLite
 
-/// One row of the `place` table as the address layer writes it.
-struct PlaceRow {
-    var kind: PlaceKind
-    var name: String?
-    var houseNumber: String?
-    var street: String?
-    var postcode: String?
-    var city: String?
-    var position: Coordinate
-    var importance: Int
-    var streetKey: String?
-    var houseNumber_: HouseNumber?
-    /// Folded other names ("salutorget" for Kauppatori), `|`-separated: exact matches on them
-    /// rank like the name itself.
-    var otherKeys: String?
-    /// The raw OSM `opening_hours` of a POI (kept in `place_hours`).
-    var openingHours: String?
-
-    init(kind: PlaceKind, name: String?, houseNumber: String?, street: String?, postcode: String?, city: String?,
-         position: Coordinate, importance: Int, streetKey: String?, number parsed: HouseNumber?) {
-        self.kind = kind
-        self.name = name
-        self.houseNumber = houseNumber
-        self.street = street
-        self.postcode = postcode
-        self.city = city
-        self.position = position
-        self.importance = importance
-        self.streetKey = streetKey
-        self.houseNumber_ = parsed
-    }
-}
-
 /// The address layer's prepared INSERTs, reused for every row.
 final class PlaceWriter {
     private let db: SQLiteDatabase
@@ -54,10 +21,7 @@ final class PlaceWriter {
 
     init(db: SQLiteDatabase) throws {
         self.db = db
-        insertPlace = try db.prepare("""
-            INSERT INTO place(kind, name, housenumber, street, postcode, city, lat, lon, importance, street_key, hn_key, hn_low, hn_high, other_keys)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-            """)
+        insertPlace = try db.prepare(PlaceTable.insert)
         insertText = try db.prepare("INSERT INTO place_text(rowid, text) VALUES (?, ?)")
         insertPoint = try db.prepare("INSERT INTO address_point VALUES (?,?,?,?,?,?)")
         insertLine = try db.prepare("INSERT INTO street_line VALUES (?,?,?,?,?,?,?)")
@@ -67,14 +31,7 @@ final class PlaceWriter {
     }
 
     func insert(_ row: PlaceRow) throws -> Int64 {
-        func text(_ s: String?) -> SQLiteValue { s.map { .text($0) } ?? .null }
-        func int(_ i: Int?) -> SQLiteValue { i.map { .int(Int64($0)) } ?? .null }
-        try insertPlace.run([
-            .int(Int64(row.kind.rawValue)), text(row.name), text(row.houseNumber), text(row.street),
-            text(row.postcode), text(row.city), .double(row.position.latitude), .double(row.position.longitude),
-            .int(Int64(row.importance)), text(row.streetKey), text(row.houseNumber_?.key),
-            int(row.houseNumber_?.low), int(row.houseNumber_?.high), text(row.otherKeys),
-        ])
+        try insertPlace.run(PlaceTable.inserted.map(row.value))
         let id = db.lastInsertRowID
         if row.kind == .address || row.kind == .street, let key = row.streetKey { streetKeys.insert(key) }
         if let city = row.city { cityKeys.insert(TextFolding.key(city)) }

@@ -1,20 +1,24 @@
 import Foundation
 import RouteItSQLite
 import RouteItCore
+import Synchronization
 
 /// The embedded router behind the `Directions` protocol: routes on a RouteIt map with no
 /// network. Opening is cheap; the road graph loads on the first query (or backdrop request)
 /// and each mode's hierarchy on its first route.
-public final class OfflineDirections: Directions, MapBackdropProviding, @unchecked Sendable {
+public final class OfflineDirections: Directions, MapBackdropProviding, Sendable {
     private let sections: MapSections
-    private let lock = NSLock()
-    private var engine: RoutingEngine?
+    /// The road graph, loaded on first use.
+    private let engine = Mutex<RoutingEngine?>(nil)
 
-    /// Maps the road graph stored in the map file behind `database` (its fixed-layout sections).
+    /// Only the database's path is used: the road graph is mapped from the file, not read
+    /// through the connection.
+    @available(*, deprecated, message: "use init(path:): only the map's path is used")
     public convenience init(database: SQLiteDatabase) throws {
         try self.init(path: database.path)
     }
 
+    /// Maps the road graph stored in the map file at `path` (its fixed-layout sections).
     public init(path: String) throws {
         do {
             sections = try MapSections(path: path)
@@ -27,15 +31,15 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
     }
 
     func loadedEngine() throws -> RoutingEngine {
-        lock.lock()
-        defer { lock.unlock() }
-        if let engine { return engine }
-        do {
-            let e = try RoutingEngine(sections: sections)
-            engine = e
-            return e
-        } catch {
-            throw OfflineDirections.userError(error)
+        try engine.withLock { engine in
+            if let engine { return engine }
+            do {
+                let e = try RoutingEngine(sections: sections)
+                engine = e
+                return e
+            } catch {
+                throw OfflineDirections.userError(error)
+            }
         }
     }
 
@@ -71,7 +75,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, @uncheck
         }
     }
 
-    /// Maps both hierarchies now (benchmarks time queries, not opening).
+    /// Maps every mode's hierarchy now (benchmarks time queries, not opening).
     public func preload() throws {
         let engine = try loadedEngine()
         do {
