@@ -24,9 +24,6 @@ public enum Geodesy {
     /// the true distance, so a search may skip what lies farther (`PointGrid`).
     public static let metresPerDegreeAtMost = 111_000.0
 
-    /// Radians in `degrees`.
-    @inline(__always) public static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
-
     /// Great-circle distance in metres (haversine on `meanRadius`; plenty for city-scale trips).
     public static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
         let dLat = (b.latitude - a.latitude) * .pi / 180

@@ -221,7 +221,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
 
         var components: [[Int32]] = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
-            let built = try Self.buildMode(mode, net, restrictions: mode == .car ? restrictions : [], obstacles: obstacles,
+            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions : [], obstacles: obstacles,
                                            viaIndex: viaIndex, smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)
             try built.ch.write(to: sections, prefix: prefix)
@@ -273,21 +273,15 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         return (net, adjacency, OrderedJunctions(ids: junctions, newNode: newNode))
     }
 
-    /// Builds one mode's graph and hierarchy and lays them out, with the mode's component of
-    /// each edge. Contracting a graph to its end adds shortcuts fast for little query gain, so
-    /// the dense core is left (`coreLimit`) and searched with landmarks. Walking and cycling
-    /// weights are uniform-ish (paths, sidewalks, crossings) and leave early: on Helsinki the
-    /// bicycle hierarchy then takes 29,580 shortcuts instead of 39,893 and half the time. Cars
-    /// leave at 40 × 40: on the 10M grid that core (23,443 nodes) makes a map with 11 % fewer
-    /// hierarchy arcs, imported in two thirds of the time, answering a cold route in 4 % fewer
-    /// instructions than one left at 80 × 80 (12,357 nodes); at 20 × 20 queries got dearer.
+    /// Builds one mode's graph and hierarchy (its core left as `RoutingProfile.coreLimit` says)
+    /// and lays them out, with the mode's component of each edge.
     private static func buildMode(_ mode: TransportType, _ net: RoadNetwork, restrictions: [TurnRestriction],
                                   obstacles: [Int32: [RoadObstacle]], viaIndex: (Int64) -> Int32?, smallSize: Int,
                                   progress: (Double) throws -> Void) throws -> BuiltMode {
         var graph = ModeGraph.build(net, mode: mode, restrictions: restrictions, obstacles: obstacles, viaNodeIndex: viaIndex)
         let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallSize)
         ImportMemoryTrace.mark("roads: \(mode) graph (\(graph.arcCount) arcs)")
-        var ch = try hierarchy(graph, net: net, coreLimit: mode == .car ? 40 * 40 : 12 * 12, progress: progress)
+        var ch = try hierarchy(graph, net: net, coreLimit: RoutingProfile.of(mode).coreLimit, progress: progress)
         ImportMemoryTrace.mark("roads: \(mode) hierarchy (\(ch.shortcutCount) shortcuts)")
         let layout = HierarchyLayout(graph: graph, ch: ch, net: net)
         graph = layout.apply(to: graph)

@@ -50,8 +50,8 @@ struct ModeGraph {
             let head = forward ? net.edgeTo[e] : net.edgeFrom[e]
             g.arcFrom.append(tail)
             g.arcTo.append(head)
-            let signals = mode == .walk && obstacles[head]?.contains { $0.kind == .trafficSignals } == true
-            g.arcWeight.append(net.weight(e, mode) &+ (signals ? WalkingSignals.milliseconds : 0))
+            let signals = obstacles[head]?.contains { $0.kind == .trafficSignals } == true
+            g.arcWeight.append(net.weight(e, mode) &+ (signals ? RoutingProfile.of(mode).signalWaitMs : 0))
             g.arcEdgeDir.append(Int32(k))
             g.edgeDirNode[k] = head
         }

@@ -28,7 +28,8 @@ extension ManeuverBuilder {
     func connectorUTurn(from i: Int, arrivingBy prev: RouteLeg, legs: [RouteLeg], coords: [[Coordinate]],
                         isMeaningful: [Bool], inBearing: Double, turn: Double) -> Int? {
         // OSRM collapses U-turns only from turns (a fork or a slight bend is no start of one).
-        guard mode == .car, abs(turn) >= ManeuverBuilder.forkAngle else { return nil }
+        // Drivers only: only the car's pipeline has `ConnectorUTurnHandler`.
+        guard abs(turn) >= ManeuverBuilder.forkAngle else { return nil }
         let before = net.label(of: prev.edge)
         guard !before.isEmpty else { return nil }
         // The car turns while another way goes on more nearly ahead.

@@ -20,6 +20,6 @@ extension ManeuverBuilder {
 
     /// OSRM's `DISTINCTION_RATIO` and half its `FUZZY_ANGLE_DIFFERENCE`.
     static func isDistinctlyWider(_ other: Double, than chosen: Double) -> Bool {
-        other > 2 * chosen && other - chosen > WalkingForks.distinctAngleDifference
+        other > 2 * chosen && other - chosen > ManeuverBuilder.distinctAngleDifference
     }
 }

@@ -130,7 +130,7 @@ extension ManeuverBuilder {
     /// `FUZZY_ANGLE_DIFFERENCE` (12.5°), so a path 12° off a street dead ahead still makes a fork.
     static func bendsAwayDistinctly(_ other: Double, from chosen: Double, mode: TransportType) -> Bool {
         guard mode == .walk else { return abs(other) >= 2 * abs(chosen) + 10 }
-        return abs(other) > 2 * abs(chosen) && abs(other) - abs(chosen) > WalkingForks.distinctAngleDifference
+        return abs(other) > 2 * abs(chosen) && abs(other) - abs(chosen) > ManeuverBuilder.distinctAngleDifference
     }
 
     /// The way the route takes is where the road obviously goes (OSRM announces no turn there):

@@ -7,4 +7,9 @@ extension ManeuverBuilder {
     /// `GROUP_ANGLE`: turns sharper than this are wide turns, judged against ways twice as sharp;
     /// a fork stands this far apart from the junction's other ways.
     static let groupAngle = 60.0
+    /// Half of `FUZZY_ANGLE_DIFFERENCE`: how far apart two ways ahead must bend before they are
+    /// distinct rather than a fork (foot.lua), or before a street going on is distinct from a way
+    /// bending off beside it. A walker going on dead ahead along a street while the same street's
+    /// other branch leaves 12° off is told which side to keep to.
+    static let distinctAngleDifference = fuzzyAngleDifference / 2
 }

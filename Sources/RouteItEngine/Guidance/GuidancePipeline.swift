@@ -23,13 +23,7 @@ struct GuidancePipeline: Sendable {
         UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
-    static func of(_ mode: TransportType) -> GuidancePipeline {
-        switch mode {
-        case .car: return .car
-        case .walk: return .walk
-        case .bike: return .bike
-        }
-    }
+    static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }
 
     /// The first decision a handler makes at `junction`, nil when none recognises it.
     static func decide(_ handlers: [any GuidanceHandler], at junction: RouteJunction, building draft: ManeuverBuilder.Draft,

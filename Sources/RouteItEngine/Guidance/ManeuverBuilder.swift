@@ -122,7 +122,7 @@ struct ManeuverBuilder {
             i += 1
         }
         steps.append(draft)
-        return StepCollapsing(profile: profile).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+        return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
     }
 
     /// How a bicycle travels the leg when it does not ride it (other modes are not told).

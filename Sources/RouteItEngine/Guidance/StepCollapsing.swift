@@ -4,7 +4,7 @@ import RouteItCore
 /// into the step before. Turns joined by a tiny connector become one turn (a U-turn only when a
 /// car really turns back onto the road it left), and short or repeated name changes vanish.
 struct StepCollapsing {
-    let profile: GuidanceProfile
+    let rules: GuidanceProfile.Collapsing
 
     /// A turn onto an unnamed piece shorter than this that runs into a named street is
     /// announced with that street's name.
@@ -17,8 +17,8 @@ struct StepCollapsing {
     /// stays even for 7 m.
     static func sameTravel(_ a: Draft, _ b: Draft) -> Bool { a.travel == b.travel }
 
-    /// Longest connector between two turns read as one maneuver (`GuidanceProfile`).
-    var connectorLength: Double { profile.connectorLength }
+    /// Longest connector between two turns read as one maneuver (`GuidanceProfile.Collapsing`).
+    var connectorLength: Double { rules.connectorLength }
 
     typealias Draft = ManeuverBuilder.Draft
 
@@ -32,7 +32,7 @@ struct StepCollapsing {
     /// judged by its whole length. Pont Sainte-Dévote (92 m) runs into 22 m of Boulevard Princesse
     /// Charlotte before "Turn right onto Boulevard de Suisse": OSRM names the bridge, 114 m.
     func foldNameChangesBeforeManeuvers(_ steps: [Draft]) -> [Draft] {
-        guard profile.collapsesLikeACar else { return steps }
+        guard rules.likeACar else { return steps }
         var out: [Draft] = []
         for (i, step) in steps.enumerated() {
             guard var previous = out.last, previous.kind != .roundabout,
@@ -56,7 +56,7 @@ struct StepCollapsing {
     /// a short way, heads back the way the car came (a turning loop at the end of a carriageway)
     /// is a U-turn, as OSRM announces it.
     func markTurnarounds(_ steps: [Draft]) -> [Draft] {
-        guard profile.collapsesLikeACar else { return steps }
+        guard rules.likeACar else { return steps }
         return steps.enumerated().map { index, step in
             guard index > 0, index + 1 < steps.count, [.turn, .fork, .continue].contains(step.kind), !step.staysOnStreet,
                   step.distance <= StepCollapsing.turnaroundLength, let entry = step.inBearing, step.polyline.count >= 2 else { return step }
@@ -93,7 +93,7 @@ struct StepCollapsing {
             // A car heading back along the road it came by (across the median onto the other
             // carriageway, round a turning head): OSRM's `isUTurn` wants the same road before
             // and after; two corners onto another road stay turns.
-            let turnsBack = !beyondConnector && profile.collapsesLikeACar && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
+            let turnsBack = !beyondConnector && rules.likeACar && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
                 && abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label)
             // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
             // onto a piece that passes no junction and ends where the route has no choice, or a
@@ -103,7 +103,7 @@ struct StepCollapsing {
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing).
             let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
-                && (!profile.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
+                && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
             let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
                 out.append(step)

@@ -134,7 +134,7 @@ extension ManeuverBuilder {
             // A footway or driveway beside a street going on from a street never looks as obvious
             // (`obviousByRoadClass`, read by `IsDistinctNarrowTurn`).
             if inClass.makesObvious(candidateClass, over: roadClass) { return false }
-            let distinct = other > 2 * deviation && other - deviation > WalkingForks.distinctAngleDifference
+            let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
             let slightlyDistinct = other > 0.7 * 2 * deviation
             let renamesOther = inLabel.requiresAnnouncement(onto: net.label(of: road.edge))
             if (keepsName || renamesOther) && distinct { return false }

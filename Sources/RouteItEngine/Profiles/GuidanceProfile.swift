@@ -14,39 +14,37 @@ struct GuidanceProfile: Sendable {
     let countsWaysMet: Bool
     /// Pushing a bicycle, or taking a ferry, is a step of its own (`Maneuver.Travel`).
     let toldHowItTravels: Bool
-    /// Longest connector between two turns read as one maneuver, metres: the link between the
-    /// carriageways of a divided road, a kerb-to-kerb crossing.
-    let connectorLength: Double
-    /// Car-only collapsing (OSRM's car guidance): a short name change before a maneuver folds
-    /// into the step before, turning loops become U-turns, and two turns back onto the same road
-    /// across a connector are a U-turn.
-    let collapsesLikeACar: Bool
-    /// Walkers: a short step between two stretches of the same street folds away only when it
-    /// starts as a name change (`crossingFolds`), not as a turn of its own.
-    let keepsShortCrossingTurns: Bool
+    /// How short steps fold into their neighbours (`StepCollapsing`).
+    let collapsing: Collapsing
 
-    static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true,
-                                     toldHowItTravels: false, connectorLength: 30, collapsesLikeACar: true,
-                                     keepsShortCrossingTurns: false)
+    /// The mode's rules for folding steps away.
+    struct Collapsing: Sendable {
+        /// Longest connector between two turns read as one maneuver, metres: the link between
+        /// the carriageways of a divided road, a kerb-to-kerb crossing.
+        let connectorLength: Double
+        /// OSRM's car guidance: a short name change before a maneuver folds into the step
+        /// before, turning loops become U-turns, and two turns back onto the same road across a
+        /// connector are a U-turn.
+        let likeACar: Bool
+        /// Walkers: a short step between two stretches of the same street folds away only when
+        /// it starts as a name change (`crossingFolds`), not as a turn of its own.
+        let keepsShortCrossingTurns: Bool
+    }
+
+    static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
+                                     collapsing: Collapsing(connectorLength: 30, likeACar: true, keepsShortCrossingTurns: false))
     /// foot.lua's `max_collapse_distance` is 10 m ("preserve short road crossings"), a third of
     /// the 30 m cars get. A walker turning onto a side street and off it again a few metres on
     /// ("Turn right onto Kaivokatu (9 m) | Turn left onto Mikonkatu") hears both turns, as OSRM
     /// says them; only a crossing entered straight on, a name change (OSRM's
     /// `maneuverPreceededByNameChange` / name oscillation), folds into the turn after it.
-    static let walk = GuidanceProfile(announcesRoundabouts: false, hairpinIsUTurn: false, countsWaysMet: false,
-                                      toldHowItTravels: false, connectorLength: walkingMaxCollapseDistance.nextUp,
-                                      collapsesLikeACar: false, keepsShortCrossingTurns: true)
-    static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false,
-                                      toldHowItTravels: true, connectorLength: 12, collapsesLikeACar: false,
-                                      keepsShortCrossingTurns: false)
+    static let walk = GuidanceProfile(announcesRoundabouts: false, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: false,
+                                      collapsing: Collapsing(connectorLength: walkingMaxCollapseDistance.nextUp, likeACar: false,
+                                                             keepsShortCrossingTurns: true))
+    static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
+                                      collapsing: Collapsing(connectorLength: 12, likeACar: false, keepsShortCrossingTurns: false))
 
-    static func of(_ mode: TransportType) -> GuidanceProfile {
-        switch mode {
-        case .car: return .car
-        case .walk: return .walk
-        case .bike: return .bike
-        }
-    }
+    static func of(_ mode: TransportType) -> GuidanceProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }
 
     /// foot.lua's `max_collapse_distance`, metres (a connector up to this long may fold).
     static let walkingMaxCollapseDistance = 10.0

@@ -24,10 +24,8 @@ final class MapSections: Sendable {
 
     struct Entry: Sendable {
         var name: String
-        var offset: UInt64
-        var length: UInt64
-        var stride: UInt32
-        var crc: UInt32
+        var offset, length: UInt64
+        var stride, crc: UInt32
     }
 
     let path: String

@@ -47,18 +47,13 @@ struct PlaceRow {
     /// Assigned by SQLite when the row is inserted.
     var id: Int64 = 0
     var kind: PlaceKind
-    var name: String?
-    var houseNumber: String?
-    var street: String?
-    var postcode: String?
-    var city: String?
+    var name, houseNumber, street, postcode, city: String?
     var coordinate: Coordinate
     var importance: Int
     var streetKey: String?
     /// The house number as searched ("14-20") and, for a range, its ends (written, not read back).
     var houseNumberKey: String?
-    var houseNumberLow: Int?
-    var houseNumberHigh: Int?
+    var houseNumberLow, houseNumberHigh: Int?
     /// Folded other names ("salutorget" for Kauppatori), `|`-separated: exact matches on them
     /// rank like the name itself.
     var otherKeys: String?
