@@ -104,6 +104,30 @@ final class GuidanceHandlerTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(step.direction, .right)
     }
 
+    /// Avenue X (ref M 1) becomes Avenue X (D 1), then the bare ref D 1, past a named side street
+    /// at D and a driveway at F (`CarRefChangeTests`' network): the driveway handler tells the
+    /// new name at the driveway and leaves the side street to others.
+    func testTheDrivewayHandlerTellsABareRefAtADriveway() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 300, 0); f.node("C", 310, 0); f.node("D", 600, 0)
+        f.node("E", 600, -100); f.node("F", 800, 0); f.node("H", 800, 100); f.node("G", 1000, 0)
+        f.street(1, ["A", "B"], "Avenue X", highway: "secondary", [("ref", "M 1")])
+        f.street(2, ["B", "C"], "Avenue X", highway: "secondary", [("ref", "D 1")])
+        f.way(3, ["C", "D", "F", "G"], [("highway", "secondary"), ("ref", "D 1")])
+        f.street(4, ["D", "E"], "Side")
+        f.way(5, ["F", "H"], [("highway", "service")])
+        let (guide, all) = try junctions(try f.build(), (10, 0), (990, 0))
+        let met = all.filter(\.isJunction)
+        XCTAssertEqual(met.count, 2, "the side street and the driveway")
+        let step = draft(on: "Avenue X", try XCTUnwrap(all.first))
+        XCTAssertNil(DrivewayHandler().decide(at: met[0], building: step, with: guide))
+        guard case .step(let next)? = DrivewayHandler().decide(at: met[1], building: step, with: guide) else {
+            return XCTFail("no step at the driveway")
+        }
+        XCTAssertEqual(next.kind, .continue)
+        XCTAssertEqual(next.name, "D 1")
+    }
+
     /// The modes differ by their handler lists: only drivers get connector U-turns and driveway
     /// names, only walkers hear a name taken on late, only cyclists are told when they push.
     func testEachModeHasItsOwnHandlers() {

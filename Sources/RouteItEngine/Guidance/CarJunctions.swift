@@ -6,7 +6,7 @@ extension ManeuverBuilder {
     /// Where a third way meets the route: for a driver only ways a car may use count (OSRM's car
     /// graph has no footways, so a footpath crossing makes no intersection to announce at).
     func isJunction(_ node: Int32) -> Bool {
-        guard mode == .car else { return adjacency.degree(node) >= 3 }
+        guard profile.junctionsOfItsOwnWays else { return adjacency.degree(node) >= 3 }
         var ways = 0
         for e in adjacency.edges(of: node) where net.allows(e, mode) {
             ways += 1

@@ -10,7 +10,7 @@ extension ManeuverBuilder {
     /// Whether `node` joins no road the mode may use, either way, besides `arriving` and `leaving`.
     func isThroughNode(_ node: Int32, arriving: Int, leaving: Int) -> Bool {
         // Cyclists keep their turns: a bend onto a street walked with the bicycle says so.
-        guard mode == .car else { return false }
+        guard profile.junctionsOfItsOwnWays else { return false }
         return !adjacency.edges(of: node).contains { e in
             e != arriving && e != leaving && (net.allows(e, forward: true, mode) || net.allows(e, forward: false, mode))
         }

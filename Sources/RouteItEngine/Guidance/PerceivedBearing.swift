@@ -375,7 +375,7 @@ extension ManeuverBuilder {
     /// measured against (OSRM's perceived bearings cost drivers 6 of 100 Monaco name sequences
     /// until those rules are measured again).
     func junctionHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
-        mode == .walk ? perceivedHeading(leaving: e, forward: forward, at: node)
+        profile.perceivesBearings ? perceivedHeading(leaving: e, forward: forward, at: node)
             : heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
     }
 
@@ -383,7 +383,7 @@ extension ManeuverBuilder {
     /// for a walker the whole way's perceived bearing, as OSRM reads a turn even where the route
     /// starts part of the way along it.
     func arrivingHeading(_ prev: RouteLeg, at node: Int32, along line: [Coordinate]) -> Double {
-        if mode == .walk, let back = perceivedHeading(leaving: prev.edge, forward: !prev.forward, at: node) {
+        if profile.perceivesBearings, let back = perceivedHeading(leaving: prev.edge, forward: !prev.forward, at: node) {
             return (back + 180).truncatingRemainder(dividingBy: 360)
         }
         return ManeuverBuilder.heading(arriving: line, over: ManeuverBuilder.headingMetres)
@@ -391,7 +391,7 @@ extension ManeuverBuilder {
 
     /// The heading the route leaves `node` with by `leg` (whose part on the route is `line`).
     func leavingHeading(_ leg: RouteLeg, at node: Int32, along line: [Coordinate]) -> Double {
-        if mode == .walk, let h = perceivedHeading(leaving: leg.edge, forward: leg.forward, at: node) { return h }
+        if profile.perceivesBearings, let h = perceivedHeading(leaving: leg.edge, forward: leg.forward, at: node) { return h }
         return ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres)
     }
 

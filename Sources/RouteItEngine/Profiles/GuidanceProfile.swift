@@ -14,6 +14,14 @@ struct GuidanceProfile: Sendable {
     let countsWaysMet: Bool
     /// Pushing a bicycle, or taking a ferry, is a step of its own (`Maneuver.Travel`).
     let toldHowItTravels: Bool
+    /// Junctions are where the mode's graph meets other ways the mode may use, as OSRM's car
+    /// graph has them (a footpath crossing is none to a driver), and a change of street where
+    /// none meets is a name change however the road bends (`isJunction`, `isThroughNode`).
+    /// Walkers and cyclists count every way.
+    let junctionsOfItsOwnWays: Bool
+    /// Headings at junctions are OSRM's perceived bearings (`PerceivedBearing`); drivers and
+    /// cyclists keep the 20 m heading their rules were measured on.
+    let perceivesBearings: Bool
     /// How short steps fold into their neighbours (`StepCollapsing`).
     let collapsing: Collapsing
 
@@ -32,6 +40,7 @@ struct GuidanceProfile: Sendable {
     }
 
     static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
+                                     junctionsOfItsOwnWays: true, perceivesBearings: false,
                                      collapsing: Collapsing(connectorLength: 30, likeACar: true, keepsShortCrossingTurns: false))
     /// foot.lua's `max_collapse_distance` is 10 m ("preserve short road crossings"), a third of
     /// the 30 m cars get. A walker turning onto a side street and off it again a few metres on
@@ -39,9 +48,11 @@ struct GuidanceProfile: Sendable {
     /// says them; only a crossing entered straight on, a name change (OSRM's
     /// `maneuverPreceededByNameChange` / name oscillation), folds into the turn after it.
     static let walk = GuidanceProfile(announcesRoundabouts: false, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: false,
+                                      junctionsOfItsOwnWays: false, perceivesBearings: true,
                                       collapsing: Collapsing(connectorLength: walkingMaxCollapseDistance.nextUp, likeACar: false,
                                                              keepsShortCrossingTurns: true))
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
+                                      junctionsOfItsOwnWays: false, perceivesBearings: false,
                                       collapsing: Collapsing(connectorLength: 12, likeACar: false, keepsShortCrossingTurns: false))
 
     static func of(_ mode: TransportType) -> GuidanceProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }
