@@ -8,7 +8,7 @@ final class PolylineOverlapTests: XCTestCase {
     /// The share as defined, every sample checked against every segment.
     private func referenceShare(of line: [Coordinate], alongsideAny others: [[Coordinate]], tolerance: Double) -> Double {
         let lat0 = line[0].latitude, lon0 = line[0].longitude
-        let ky = 6_371_008.8 * Double.pi / 180, kx = ky * cos(lat0 * .pi / 180)
+        let ky = Geodesy.metresPerDegree, kx = ky * cos(lat0 * .pi / 180)
         func xy(_ c: Coordinate) -> (Double, Double) { ((c.longitude - lon0) * kx, (c.latitude - lat0) * ky) }
         let a = line.map(xy), segments = others.flatMap { o in zip(o.map(xy), o.map(xy).dropFirst()).map { ($0, $1) } }
         var total = 0.0, shared = 0.0

@@ -204,9 +204,10 @@ final class GeocodeQueryTests: XCTestCase {
     }
 }
 
-/// Places keep their OSM opening hours (`place_hours`); maps written before that still open.
+/// Places keep their OSM opening hours (`place_hours`). Every map of this schema version has the
+/// table; one without it is damaged, and the geocoder says so rather than answering without hours.
 final class GeocoderOpeningHoursTests: XCTestCase {
-    func testPlacesCarryTheirHoursAndOldMapsStillOpen() throws {
+    func testPlacesCarryTheirHoursAndAMapWithoutThemIsRefused() throws {
         let directory = try TestFiles.temporaryDirectory(for: self)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("town.routeit").path
@@ -215,11 +216,8 @@ final class GeocoderOpeningHoursTests: XCTestCase {
         XCTAssertEqual(try geocoder.search("Stockmann").first?.openingHours, "Mo-Fr 10:00-21:00; Sa 10:00-18:00")
         XCTAssertNil(try geocoder.search("Annankatu 25").first?.openingHours, "an address has no hours")
 
-        // A map from before the hours were kept: no table, no hours, no error.
-        let old = try SQLiteDatabase(path: path, mode: .readWrite)
-        try old.execute("DROP TABLE place_hours")
-        let oldGeocoder = try OfflineGeocoder(path: path)
-        XCTAssertEqual(try oldGeocoder.search("Stockmann").first?.formattedAddress, "Stockmann, Aleksanterinkatu 52, 00100 Helsinki")
-        XCTAssertNil(try oldGeocoder.search("Stockmann").first?.openingHours)
+        let damaged = try SQLiteDatabase(path: path, mode: .readWrite)
+        try damaged.execute("DROP TABLE place_hours")
+        XCTAssertThrowsError(try OfflineGeocoder(path: path))
     }
 }

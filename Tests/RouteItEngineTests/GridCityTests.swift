@@ -34,7 +34,7 @@ final class GridCityTests: XCTestCase {
         let restrictions = try map.database.prepare("SELECT count(*) FROM turn_restrictions")
         XCTAssertTrue(try restrictions.step())
         XCTAssertGreaterThan(restrictions.int(0), 0, "turn restrictions made it into the map")
-        let d = try OfflineDirections(database: map.database)
+        let d = try OfflineDirections(path: path)
         let net = try d.loadedEngine().net
         let oneways = (0..<net.edgeCount).filter { net.allows($0, forward: true, .car) != net.allows($0, forward: false, .car) }
         XCTAssertGreaterThan(oneways.count, 0, "one-way streets made it into the map")

@@ -10,7 +10,7 @@ final class ManyToManyTests: XCTestCase {
         let path = try RoutingTestMaps.newPath()
         try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: try openOSMReader(at: source), sourceName: file, to: path)
         let map = try RouteItMap(path: path)
-        return (try OfflineDirections(database: map.database), try XCTUnwrap(map.boundingBox))
+        return (try OfflineDirections(path: path), try XCTUnwrap(map.boundingBox))
     }
 
     private func points(_ count: Int, in box: BoundingBox, seed: UInt64) -> [Coordinate] {

@@ -149,9 +149,9 @@ final class RoadAvoidanceMonacoTests: XCTestCase {
             let found: SearchPath?
             do { found = try m.engine.shortestPath(from: a, to: b, mode: .car, avoid: avoid).path } catch DirectionsError.noRoute { found = nil }
             let ws = QueryWorkspace(nodeCount: router.graph.nodeCount, edgeCount: m.engine.net.edgeCount)
-            guard let (s, t) = m.engine.snapEnds(a, b, .car, ws), s.edge != t.edge else { continue }
-            let sources = m.engine.candidates(s, .car).flatMap { router.sources($0, weight: m.engine.net.weight($0.edge, .car)) }
-            let targets = m.engine.candidates(t, .car).flatMap { router.targets($0, weight: m.engine.net.weight($0.edge, .car)) }
+            guard let (s, t) = m.engine.ends.snapEnds(a, b, .car, ws), s.edge != t.edge else { continue }
+            let sources = m.engine.ends.candidates(s, .car).flatMap { router.sources($0, weight: m.engine.net.weight($0.edge, .car)) }
+            let targets = m.engine.ends.candidates(t, .car).flatMap { router.targets($0, weight: m.engine.net.weight($0.edge, .car)) }
             let expected = reference.cost(from: sources, to: targets, avoid: avoid)
             XCTAssertEqual(found?.cost, expected, "\(avoid) \(a) → \(b)")
             compared += 1
@@ -170,7 +170,7 @@ final class RoadAvoidanceMonacoTests: XCTestCase {
             let points = net.points(of: e)
             let start = points[points.startIndex + points.count / 2].coordinate
             let ws = QueryWorkspace(nodeCount: try m.engine.router(.car).graph.nodeCount, edgeCount: net.edgeCount)
-            guard m.engine.snapEnds(start, casino, .car, ws)?.0.edge == e else { continue }   // under a bridge, ...
+            guard m.engine.ends.snapEnds(start, casino, .car, ws)?.0.edge == e else { continue }   // under a bridge, ...
             // OSRM answers NoRoute here (osrm-backend#5433); RouteIt leaves the motorway by the
             // nearest way off and stays off it.
             let route = try XCTUnwrap(m.directions.routes(from: start, to: casino, mode: .car, avoid: .motorway).first)

@@ -84,7 +84,7 @@ final class RoadObstacleTests: XCTestCase {
             f.street(1, ["W", "A", "M", "B", "E"], "Katu")
             f.way(2, ["A", "P", "Q", "B"], [("highway", "footway"), ("footway", "sidewalk")])
             let route = try XCTUnwrap(f.build().route((-50, 0), (450, 0), .walk).first)
-            let metresPerDegree = 6_371_008.8 * Double.pi / 180
+            let metresPerDegree = Geodesy.metresPerDegree
             return route.steps.flatMap(\.polyline).contains { ($0.latitude - RoadFixture.origin.latitude) * metresPerDegree > 3 }
         }
         XCTAssertTrue(try walkedOffTheStreet([("highway", "traffic_signals")]))

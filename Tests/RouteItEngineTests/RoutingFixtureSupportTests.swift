@@ -13,7 +13,7 @@ struct RoadFixture {
     private var ids: [String: Int64] = [:]
 
     static func coordinate(_ x: Double, _ y: Double) -> Coordinate {
-        let m = 6_371_008.8 * Double.pi / 180
+        let m = Geodesy.metresPerDegree
         return Coordinate(latitude: origin.latitude + y / m,
                           longitude: origin.longitude + x / (m * cos(origin.latitude * .pi / 180)))
     }

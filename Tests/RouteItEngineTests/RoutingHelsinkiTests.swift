@@ -13,7 +13,7 @@ final class RoutingHelsinkiTests: XCTestCase {
         let path = try RealMaps.roadsPath("Helsinki.osm.pbf")
         let map = try RouteItMap(path: path)
         let box = try XCTUnwrap(map.boundingBox)
-        let d = try OfflineDirections(database: map.database)
+        let d = try OfflineDirections(path: path)
         RoutingHelsinkiTests.shared = (d, box)
         return (d, box)
     }

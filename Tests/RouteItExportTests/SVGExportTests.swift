@@ -18,7 +18,7 @@ final class SVGExportTests: XCTestCase {
         XCTAssertEqual(root.name, "svg")
         XCTAssertEqual(root.namespace, "http://www.w3.org/2000/svg")
         let projection = try XCTUnwrap(SVGExport.projection(stops: stops, legs: legs))
-        let tolerance = projection.metresPerPixel * 0.001 / MapProjection.metresPerDegree * 4 // 3 decimals of a pixel
+        let tolerance = projection.metresPerPixel * 0.001 / Geodesy.metresPerDegree * 4 // 3 decimals of a pixel
 
         let groups = root.all("g")
         let legLines = try XCTUnwrap(groups.first { $0.attributes["id"] == "legs" }).all("polyline")

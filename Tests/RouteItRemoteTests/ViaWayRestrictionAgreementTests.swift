@@ -35,7 +35,7 @@ final class ViaWayRestrictionAgreementTests: XCTestCase {
                 ((250, 40), (250, 0))])
 
     private static func coordinate(_ p: (Double, Double)) -> Coordinate {
-        let m = 6_371_008.8 * Double.pi / 180
+        let m = Geodesy.metresPerDegree
         return Coordinate(latitude: 60.17 + p.1 / m, longitude: 24.94 + p.0 / (m * cos(60.17 * .pi / 180)))
     }
 

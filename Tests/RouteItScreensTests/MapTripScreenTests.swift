@@ -81,8 +81,8 @@ final class MapTripScreenTests: XCTestCase {
     func testProjectionKeepsShapeWithCosLatitude() throws {
         // 1 km east and 1 km north of a point at 60°N must be the same number of dots away.
         let origin = Coordinate(latitude: 60, longitude: 25)
-        let north = Coordinate(latitude: 60 + 1000 / MapProjection.metresPerDegree, longitude: 25)
-        let east = Coordinate(latitude: 60, longitude: 25 + 1000 / (MapProjection.metresPerDegree * cos(60 * Double.pi / 180)))
+        let north = Coordinate(latitude: 60 + 1000 / Geodesy.metresPerDegree, longitude: 25)
+        let east = Coordinate(latitude: 60, longitude: 25 + 1000 / (Geodesy.metresPerDegree * cos(60 * Double.pi / 180)))
         let box = try XCTUnwrap(BoundingBox(covering: [origin, north, east]))
         let p = MapProjection(fitting: box, width: 160, height: 88, margin: 8)
         let o = p.point(origin), n = p.point(north), e = p.point(east)

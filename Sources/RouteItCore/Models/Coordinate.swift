@@ -28,12 +28,5 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
     public var description: String { String(format: "%.6f,%.6f", latitude, longitude) }
 
     /// Great-circle distance in metres (haversine; plenty for city-scale trips).
-    public func distance(to other: Coordinate) -> Double {
-        let r = 6_371_008.8
-        let dLat = (other.latitude - latitude) * .pi / 180
-        let dLon = (other.longitude - longitude) * .pi / 180
-        let a = sin(dLat / 2) * sin(dLat / 2)
-            + cos(latitude * .pi / 180) * cos(other.latitude * .pi / 180) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * r * asin(min(1, sqrt(a)))
-    }
+    public func distance(to other: Coordinate) -> Double { Geodesy.distance(self, other) }
 }

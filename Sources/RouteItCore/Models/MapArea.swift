@@ -18,7 +18,7 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
 
     public func contains(_ c: Coordinate) -> Bool {
         guard c.isValid else { return false }
-        let latMargin = Self.marginMetres / 111_320
+        let latMargin = Self.marginMetres / Geodesy.roundMetresPerDegree
         let lonMargin = latMargin / max(0.01, cos(c.latitude * .pi / 180))
         return c.latitude >= bounds.minLatitude - latMargin && c.latitude <= bounds.maxLatitude + latMargin
             && c.longitude >= bounds.minLongitude - lonMargin && c.longitude <= bounds.maxLongitude + lonMargin

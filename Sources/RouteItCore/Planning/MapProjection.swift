@@ -4,8 +4,6 @@ import Foundation
 /// cos(latitude) at the centre so city-scale maps keep their true shape. Shared by the terminal
 /// map and the SVG export so both draw the same picture.
 public struct MapProjection: Hashable, Sendable {
-    /// Metres per degree of latitude (mean Earth radius × π/180).
-    public static let metresPerDegree = 6_371_008.8 * Double.pi / 180
     /// The smallest span shown, in degrees of latitude (~220 m), so a one-point trip still
     /// gets a sensible street-level view instead of an infinite zoom.
     public static let minimumSpan = 0.002
@@ -50,7 +48,7 @@ public struct MapProjection: Hashable, Sendable {
     }
 
     /// Ground metres covered by one pixel.
-    public var metresPerPixel: Double { Self.metresPerDegree / scale }
+    public var metresPerPixel: Double { Geodesy.metresPerDegree / scale }
 
     /// Everything the grid shows: what to ask the backdrop for.
     public var visibleBox: BoundingBox {

@@ -20,7 +20,7 @@ public struct PolylineOverlap {
     public init(origin: Coordinate, tolerance: Double = 8) {
         lat0 = origin.latitude
         lon0 = origin.longitude
-        ky = 6_371_008.8 * Double.pi / 180
+        ky = Geodesy.metresPerDegree
         kx = ky * cos(lat0 * .pi / 180)
         self.tolerance = tolerance
     }

@@ -4,6 +4,7 @@ import RouteItCore
 /// The map's geocoder, opened on its first question: opening prepares its statements and reads
 /// the street-name index, a third of a cold `routeit route` between two coordinates, which
 /// never asks it anything.
+// @unchecked: `lock` guards `opened`, and `map` (a connection, not Sendable) is only read under it.
 public final class LazyOfflineGeocoder: Geocoding, @unchecked Sendable {
     private let map: RouteItMap
     private let lock = NSLock()

@@ -4,6 +4,8 @@ import RouteItCore
 
 /// Forward and reverse geocoding on a `.routeit` map's address layer, with no network.
 /// One geocoder serialises its queries on its prepared statements (they are reused, not re-parsed).
+// @unchecked: `lock` guards the prepared statements (reused, so one query at a time) and
+// `vocabulary`; the rest is set in init.
 public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     public static let maxCandidates = 10
     /// Reverse geocoding answers with an address this close, else with the nearest street.
@@ -25,21 +27,20 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private var vocabulary: NameVocabulary?
     /// Where category searches are centred when not told: the middle of the map.
     private let mapCentre: Coordinate
-    /// Opening hours of POIs; nil on maps written before they were kept.
-    private let hoursByPlace: SQLiteStatement?
+    /// Opening hours of POIs.
+    private let hoursByPlace: SQLiteStatement
     /// The map's country (`FI`, `Suomi`), given to every place; nil when the data does not say.
     private let countryCode: String?
     private let country: String?
 
-    private static let columns = "p.id, p.kind, p.name, p.housenumber, p.street, p.postcode, p.city, p.lat, p.lon, p.importance, p.hn_key, p.street_key, p.other_keys"
 
     public init(map: RouteItMap) throws {
         self.map = map
         let db = map.database
-        let lists = try OfflineGeocoder.nameLists(db)
+        // The import lists the map's distinct street keys and towns: reading them costs what the
+        // map has of streets and towns, where scanning `place` would read every address.
         var keys: [String] = []
-        let keyRows = try db.prepare(lists ? "SELECT key FROM place_street_key"
-                                           : "SELECT DISTINCT street_key FROM place WHERE street_key IS NOT NULL AND kind IN (0, 3)")
+        let keyRows = try db.prepare("SELECT key FROM place_street_key")
         while try keyRows.step() { if let key = keyRows.string(0) { keys.append(key) } }
         var aliases: [(alias: String, key: String)] = []
         let aliasRows = try db.prepare("SELECT alias_key, street_key FROM street_alias")
@@ -48,10 +49,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
         streets = StreetNameIndex(keys: keys, aliases: aliases)
         var cities = Set<String>()
-        let cityRows = try db.prepare(lists ? "SELECT key FROM place_city_key" : "SELECT DISTINCT city FROM place WHERE city IS NOT NULL")
-        while try cityRows.step() { if let city = cityRows.string(0) { cities.insert(lists ? city : TextFolding.key(city)) } }
+        let cityRows = try db.prepare("SELECT key FROM place_city_key")
+        while try cityRows.step() { if let city = cityRows.string(0) { cities.insert(city) } }
         self.cities = cities
-        let c = Self.columns
+        let c = PlaceTable.selectList
         addressExact = try db.prepare("SELECT \(c) FROM place p WHERE p.street_key = ? AND p.hn_key = ? AND p.kind = 0")
         addressCovering = try db.prepare("""
             SELECT \(c) FROM place p WHERE p.street_key = ?1 AND p.kind = 0 AND p.hn_low <= ?2 AND p.hn_high >= ?2 AND p.hn_key <> ?3
@@ -76,26 +77,17 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let bound = { (key: String) in map.metadata[key].flatMap(Double.init) ?? 0 }
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
-        let hasHours = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'place_hours'") ?? 0
-        hoursByPlace = hasHours > 0 ? try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?") : nil
+        hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
     }
 
-    /// Whether the map lists its distinct street keys and towns (`place_street_key`,
-    /// `place_city_key`, written by imports since they were added): reading them costs what the
-    /// map has of streets and towns, while the scans of `place` that older maps need read every
-    /// address of the map.
-    static func nameLists(_ db: SQLiteDatabase) throws -> Bool {
-        try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('place_street_key', 'place_city_key')") == 2
-    }
-
     /// The record's placemark with the place's opening hours, when the map has them.
-    private func placemark(_ record: PlaceRecord) throws -> Placemark {
+    private func placemark(_ record: PlaceRow) throws -> Placemark {
         var placemark = record.placemark
         placemark.country = country
         placemark.countryCode = countryCode?.lowercased()
-        if let hoursByPlace, record.kind == .poi || record.kind == .place {
+        if record.kind == .poi || record.kind == .place {
             try hoursByPlace.bind([.int(record.id)])
             if try hoursByPlace.step() { placemark.openingHours = hoursByPlace.string(0) }
             // Run to the end (one row per place) so the statement holds no read lock.
@@ -134,7 +126,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             if !found.isEmpty { return found }
         }
         var candidates: [Int64: Candidate] = [:]
-        func offer(_ row: PlaceRecord, _ score: Double) {
+        func offer(_ row: PlaceRow, _ score: Double) {
             var score = score
             if let city = query.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
             if let postcode = query.postcode, let rowPostcode = row.postcode, rowPostcode != postcode { score -= CandidateScore.otherTownOrPostcode }
@@ -253,7 +245,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             nearest = found.map { ($0.key, $0.value) }.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
             if nearest.count >= Self.maxCandidates { break }
         }
-        var records: [PlaceRecord] = []
+        var records: [PlaceRow] = []
         for entry in nearest {
             guard let row = try rows(placeByID, [.int(entry.id)]).first else { continue }
             if let city, let rowCity = row.city, TextFolding.key(rowCity) != city { continue }
@@ -265,7 +257,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     /// The first `maxCandidates` records, each once: the same text within a few metres is one
     /// place mapped twice (a shop's node and its building), farther apart it is another place.
-    private func distinct(_ records: [PlaceRecord]) throws -> [Placemark] {
+    private func distinct(_ records: [PlaceRow]) throws -> [Placemark] {
         var shown: [String: [Coordinate]] = [:]
         var result: [Placemark] = []
         for record in records {
@@ -328,7 +320,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     // MARK: Rows
 
     private struct Candidate {
-        var record: PlaceRecord
+        var record: PlaceRow
         var score: Double
     }
 
@@ -338,58 +330,16 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                             .int(PackedPolyline.fixed(p.longitude + d.lon)), .int(PackedPolyline.fixed(p.longitude - d.lon))])
     }
 
-    private func rows(_ statement: SQLiteStatement, _ values: [SQLiteValue]) throws -> [PlaceRecord] {
+    private func rows(_ statement: SQLiteStatement, _ values: [SQLiteValue]) throws -> [PlaceRow] {
         try rowsWithRank(statement, values, rankColumn: nil).map(\.0)
     }
 
-    private func rowsWithRank(_ statement: SQLiteStatement, _ values: [SQLiteValue], rankColumn: Int32? = 13) throws -> [(PlaceRecord, Double)] {
+    private func rowsWithRank(_ statement: SQLiteStatement, _ values: [SQLiteValue], rankColumn: Int32? = Int32(PlaceTable.read.count)) throws -> [(PlaceRow, Double)] {
         try statement.bind(values)
-        var result: [(PlaceRecord, Double)] = []
+        var result: [(PlaceRow, Double)] = []
         while try statement.step() {
-            result.append((PlaceRecord(statement), rankColumn.map { statement.double($0) } ?? 0))
+            result.append((PlaceRow(statement), rankColumn.map { statement.double($0) } ?? 0))
         }
         return result
-    }
-}
-
-/// One `place` row as the geocoder reads it.
-struct PlaceRecord {
-    var id: Int64
-    var kind: PlaceKind
-    var name: String?
-    var houseNumber: String?
-    var street: String?
-    var postcode: String?
-    var city: String?
-    var coordinate: Coordinate
-    var importance: Int
-    var houseNumberKey: String?
-    var streetKey: String?
-    var otherKeys: String?
-
-    init(_ s: SQLiteStatement) {
-        id = s.int(0)
-        kind = PlaceKind(rawValue: Int(s.int(1))) ?? .poi
-        name = s.string(2)
-        houseNumber = s.string(3)
-        street = s.string(4)
-        postcode = s.string(5)
-        city = s.string(6)
-        coordinate = Coordinate(latitude: s.double(7), longitude: s.double(8))
-        importance = Int(s.int(9))
-        houseNumberKey = s.string(10)
-        streetKey = s.string(11)
-        otherKeys = s.string(12)
-    }
-
-    var placemark: Placemark {
-        switch kind {
-        case .address:
-            return Placemark(houseNumber: houseNumber, street: street, postalCode: postcode, city: city, coordinate: coordinate)
-        case .street:
-            return Placemark(street: name ?? street, postalCode: postcode, city: city, coordinate: coordinate)
-        case .poi, .place:
-            return Placemark(name: name, houseNumber: houseNumber, street: street, postalCode: postcode, city: city, coordinate: coordinate)
-        }
     }
 }

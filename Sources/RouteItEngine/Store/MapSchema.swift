@@ -1,3 +1,4 @@
+import RouteItCore
 /// Facts every `.routeit` file carries so that opening one can tell a RouteIt map of this version
 /// from any other file.
 public enum MapSchema {
@@ -16,7 +17,10 @@ public enum MapSchema {
     ///    (same routes; a query's pages are few, so a cold process stays small).
     /// 9: a shortcut names the node it bypasses (no `ch.shortcuts` table: its halves are found
     ///    at that node), a smaller map; same routes.
-    public static let version = 9
+    /// 10: `place_street_key` and `place_city_key` (the geocoder's street and town lists, added
+    ///    after 9 without a bump) and `place_hours` are always there: the geocoder reads them
+    ///    without looking for them first, so a map of 9 written before them must be imported again.
+    public static let version = 10
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
@@ -35,5 +39,5 @@ public enum MapSchema {
         public static let countryCode = "country_code"
     }
 
-    public static let attribution = "© OpenStreetMap contributors"
+    public static let attribution = MapAttribution.text
 }

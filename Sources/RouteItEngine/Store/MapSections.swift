@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Opening reads the trailer and directory and maps the region: the same cost for a city and a
 /// country. Section checksums are verified on request (`verify`), not on open.
-final class MapSections: @unchecked Sendable {
+final class MapSections: Sendable {
     static let format: UInt32 = 1
     static let magic = Array("RtItSECT".utf8)
     static let trailerSize = 40
@@ -22,16 +22,14 @@ final class MapSections: @unchecked Sendable {
     static let nameSize = 48
     static let alignment = 4096
 
-    struct Entry {
+    struct Entry: Sendable {
         var name: String
-        var offset: UInt64
-        var length: UInt64
-        var stride: UInt32
-        var crc: UInt32
+        var offset, length: UInt64
+        var stride, crc: UInt32
     }
 
     let path: String
-    private(set) var entries: [String: Entry] = [:]
+    let entries: [String: Entry]
     private let region: MappedRegion
 
     /// Opens the sections of the map at `path`; `MapSectionsError` when it has none or they are damaged.
@@ -64,6 +62,7 @@ final class MapSections: @unchecked Sendable {
         guard MapSections.readFully(fd, into: &directory, at: directoryOffset),
               MapSections.crc(directory[...]) == directoryCRC else { throw MapSectionsError.damaged }
         var d = ByteReader(directory)
+        var entries: [String: Entry] = [:]
         for _ in 0..<count {
             let nameBytes = d.bytes(MapSections.nameSize).prefix { $0 != 0 }
             let entry = Entry(name: String(decoding: nameBytes, as: UTF8.self), offset: d.u64(), length: d.u64(),
@@ -73,6 +72,7 @@ final class MapSections: @unchecked Sendable {
                   entry.stride > 0, entry.length % UInt64(entry.stride) == 0 else { throw MapSectionsError.damaged }
             entries[entry.name] = entry
         }
+        self.entries = entries
         region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart,
                                   pageByPage: true)
         regionOffset = regionStart
@@ -154,6 +154,8 @@ enum MapSectionsError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A read-only memory mapping, unmapped when the last column using it is gone.
+// @unchecked: no lock needed, every field is set once in init and the mapping is never written;
+// only its raw pointer keeps the compiler from seeing that.
 final class MappedRegion: @unchecked Sendable {
     let base: UnsafeRawPointer?
     let length: Int

@@ -92,7 +92,7 @@ enum OSRMRouteJSON {
                 // The heading arriving at the next maneuver: this step's last segment.
                 let line = step.polyline
                 if line.count >= 2, line[line.count - 2] != line[line.count - 1] {
-                    before = Int(bearing(line[line.count - 2], line[line.count - 1]).rounded()) % 360
+                    before = Int(Geodesy.bearing(line[line.count - 2], line[line.count - 1]).rounded()) % 360
                 }
             }
             return self.step(step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
@@ -119,7 +119,7 @@ enum OSRMRouteJSON {
             "type": type(m),
             "location": point(location),
             "bearing_before": bearingBefore,
-            "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(bearing(line[0], line[1]).rounded()) % 360 : 0,
+            "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(Geodesy.bearing(line[0], line[1]).rounded()) % 360 : 0,
         ]
         if let modifier = modifier(m) { maneuver["modifier"] = modifier }
         if m.kind == .roundabout, let exit = m.exitNumber { maneuver["exit"] = exit }
@@ -186,11 +186,4 @@ enum OSRMRouteJSON {
     }
 
     static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-
-    /// Compass bearing from a to b in degrees (0 = north, clockwise).
-    static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180, Δλ = (b.longitude - a.longitude) * .pi / 180
-        let θ = atan2(sin(Δλ) * cos(φ2), cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ))
-        return (θ * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
-    }
 }

@@ -16,7 +16,7 @@ enum FuzzTarget {
         let box = map.boundingBox ?? BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96)
         let a = Coordinate(latitude: (box.minLatitude * 2 + box.maxLatitude) / 3, longitude: (box.minLongitude * 2 + box.maxLongitude) / 3)
         let b = Coordinate(latitude: (box.minLatitude + box.maxLatitude * 2) / 3, longitude: (box.minLongitude + box.maxLongitude * 2) / 3)
-        if let directions = try? OfflineDirections(database: map.database) {
+        if let directions = try? OfflineDirections(path: output) {
             for mode in TransportType.allCases { _ = try? directions.routes(from: a, to: b, mode: mode, alternatives: true) }
         }
         if let geocoder = try? OfflineGeocoder(map: map) {

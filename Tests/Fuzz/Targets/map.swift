@@ -18,7 +18,7 @@ enum FuzzTarget {
         guard let map = try? RouteItMap(path: path) else { return }
         let box = map.boundingBox ?? BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96)
         let a = point(in: box, 0.3, 0.4), b = point(in: box, 0.7, 0.6)
-        if let directions = try? OfflineDirections(database: map.database) {
+        if let directions = try? OfflineDirections(path: path) {
             for mode in TransportType.allCases {
                 _ = try? directions.routes(from: a, to: b, mode: mode, alternatives: true)
             }

@@ -1,0 +1,326 @@
+import Foundation
+import RouteItSQLite
+import RouteItCore
+
+/// The geocoder's layer: addresses (from nodes, ways and building outlines), named POIs and
+/// places, and named streets with their geometry, plus the FTS5 text index and R*Trees over them.
+/// Positions in the R*Trees and `place_tag` are integers of 1e-7 degrees (`PackedPolyline.fixed`);
+/// street lines are packed polylines of up to 16 points, one R*Tree row each.
+/// POIs keep their raw `opening_hours` in `place_hours`.
+public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
+    public let phaseName = "addresses"
+    public private(set) var writtenSummary = "nothing written"
+
+    public init() {}
+
+    // MARK: What pass 1 and 2 collect
+
+    /// Where a feature lies before coordinates are known.
+    enum Footprint {
+        case point(Coordinate)
+        case way([Int64])
+        /// Sample nodes of a relation's member ways (their mean is the position).
+        case relation([Int64])
+        /// A relation's label node.
+        case node(Int64)
+    }
+
+    struct AddressTags {
+        var street: String
+        var houseNumber: String
+        var postcode: String?
+        var city: String?
+    }
+
+    struct PendingAddress {
+        var tags: AddressTags
+        var footprint: Footprint
+        /// Building outlines beat entrances and loose nodes as the address' position.
+        var sourceRank: Int
+    }
+
+    struct PendingFeature {
+        var kind: PlaceKind
+        /// The category's label for a place without a name ("Toilets"): found by category only.
+        var name: String
+        var named: Bool
+        /// `key=value` of the tags that say what it is, for category search.
+        var tags: [String]
+        var searchNames: [String]
+        var importance: Int
+        /// Towns and districts are not "in" a postcode: only POIs and squares borrow one.
+        var borrowsAddress: Bool
+        var address: AddressTags?
+        var footprint: Footprint
+        var openingHours: String? = nil
+    }
+
+    struct PendingStreet {
+        var name: String
+        /// Other names of the street (Swedish in Helsinki: Annankatu is also Annegatan).
+        var otherNames: [String]
+        var refs: [Int64]
+    }
+
+    private var countries = CountryVote()
+    private var addresses: [PendingAddress] = []
+    private var features: [PendingFeature] = []
+    private var streets: [PendingStreet] = []
+    /// A few node ids of every way, so a multipolygon relation (which comes after its ways) can
+    /// still be placed: bounded memory, unlike keeping every way's node list.
+    private var waySamples = WaySamples()
+
+    public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
+        if way.nodeRefs.count >= 2 {
+            waySamples.add(way.id, AddressLayerBuilder.samples(of: way.nodeRefs, count: 6))
+        }
+        guard !way.tags.isEmpty, !way.nodeRefs.isEmpty else { return }
+        let footprint = Footprint.way(way.nodeRefs)
+        var wanted = consider(tags: way.tags, footprint: footprint, sourceRank: 2)
+        if let name = way.tag("name"), !name.isEmpty, let highway = way.tag("highway"),
+           AddressLayerBuilder.isStreet(highway: highway), way.nodeRefs.count >= 2 {
+            let otherNames = AddressLayerBuilder.otherNameKeys.compactMap(way.tag).filter { !$0.isEmpty && $0 != name }
+            streets.append(PendingStreet(name: name, otherNames: otherNames, refs: way.nodeRefs))
+            wanted = true
+        }
+        if wanted { way.nodeRefs.forEach(needNode) }
+    }
+
+    public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
+        guard !relation.tags.isEmpty else { return }
+        countries.count(boundary: relation.tag)
+        let type = relation.tag("type")
+        guard type == "multipolygon" || type == "boundary" || type == "building" else { return }
+        let label = relation.members.first { $0.kind == .node && ($0.role == "label" || $0.role == "admin_centre") }
+        let footprint: Footprint
+        if let label {
+            footprint = .node(label.ref)
+        } else {
+            let ways = relation.members.filter { $0.kind == .way }
+            let outer = ways.filter { $0.role == "outer" }
+            let refs = (outer.isEmpty ? ways : outer).flatMap { waySamples.samples(of: $0.ref) }
+            guard !refs.isEmpty else { return }
+            footprint = .relation(refs)
+        }
+        // Administrative boundaries only count when they say what place they are.
+        if type == "boundary", relation.tag("place") == nil { return }
+        if consider(tags: relation.tags, footprint: footprint, sourceRank: 2) {
+            switch footprint {
+            case .node(let id): needNode(id)
+            case .relation(let refs): refs.forEach(needNode)
+            default: break
+            }
+        }
+    }
+
+    public func visit(node: OSMNode) throws {
+        let point = Coordinate(latitude: node.latitude, longitude: node.longitude)
+        _ = consider(tags: node.tags, footprint: .point(point), sourceRank: 1)
+    }
+
+    /// Records the address and the named place/POI an element stands for; true if it is kept.
+    private func consider(tags: [(String, String)], footprint: Footprint, sourceRank: Int) -> Bool {
+        var kept = false
+        func tag(_ key: String) -> String? {
+            // Lengths first, as `TagLookup` compares them (its proviso holds for these keys).
+            let length = key.utf8.count
+            guard let value = tags.first(where: { $0.0.utf8.count == length && $0.0 == key })?.1.trimmingWhitespace(),
+                  !value.isEmpty else { return nil }
+            return value
+        }
+        countries.count(addressCountry: tag("addr:country"))
+        let street = tag("addr:street") ?? tag("addr:place")
+        var addressTags: AddressTags?
+        if let street, let number = AddressLayerBuilder.houseNumber(tag("addr:housenumber"), unit: tag("addr:unit")) {
+            let address = AddressTags(street: street, houseNumber: number, postcode: tag("addr:postcode"), city: tag("addr:city"))
+            addressTags = address
+            addresses.append(PendingAddress(tags: address, footprint: footprint, sourceRank: sourceRank))
+            kept = true
+        }
+        let categoryTags = tags.compactMap { key, value in
+            PlaceCategories.keys.contains(key) && !value.isEmpty ? "\(key)=\(value)" : nil
+        }
+        if let name = tag("name"), let (kind, importance) = AddressLayerBuilder.classify(tag) {
+            let alternatives = AddressLayerBuilder.otherNameKeys.compactMap(tag).filter { $0 != name }
+            features.append(PendingFeature(kind: kind, name: name, named: true, tags: categoryTags, searchNames: [name] + alternatives,
+                                           importance: importance,
+                                           borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
+                                           address: addressTags, footprint: footprint, openingHours: tag("opening_hours")))
+            kept = true
+        } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
+            // Toilets, parking, ATMs: rarely named, and still what people look for.
+            features.append(PendingFeature(kind: .poi, name: label, named: false, tags: categoryTags, searchNames: [],
+                                           importance: 10, borrowsAddress: true, address: addressTags, footprint: footprint))
+            kept = true
+        }
+        return kept
+    }
+
+    /// Place or POI, with how prominent it is (higher ranks first among equal text matches).
+    public static func classify(_ tag: (String) -> String?) -> (PlaceKind, Int)? {
+        if let place = tag("place") {
+            let importance: [String: Int] = ["city": 90, "town": 85, "village": 75, "borough": 75, "suburb": 70,
+                                             "quarter": 68, "square": 65, "neighbourhood": 60, "island": 60]
+            return (.place, importance[place] ?? 50)
+        }
+        if tag("tourism") != nil || tag("historic") != nil { return (.poi, 50) }
+        if tag("railway") == "station" || tag("public_transport") == "station" || tag("aeroway") == "aerodrome" {
+            return (.poi, 48)
+        }
+        for key in poiKeys where tag(key) != nil {
+            return (.poi, 40)
+        }
+        if tag("highway") == "bus_stop" || tag("railway") == "tram_stop" || tag("railway") == "halt"
+            || tag("public_transport") == "platform" || tag("public_transport") == "stop_position" {
+            return (.poi, 20)
+        }
+        return nil
+    }
+
+    private static let borrowingPlaces = ["square", "locality", "plot"]
+    private static let poiKeys = ["shop", "amenity", "leisure", "office", "craft", "healthcare", "club", "sport", "man_made"]
+
+    /// `addr:housenumber` with the letter of `addr:unit` when the number has none ("1" + "A" is
+    /// house "1 A", so "1a" finds it and it is not shown as another door of 1).
+    static func houseNumber(_ number: String?, unit: String?) -> String? {
+        guard let number else { return nil }
+        guard let unit, unit.count <= 2, unit.allSatisfy(\.isLetter),
+              number.allSatisfy({ $0.isNumber || $0 == " " }) else { return number }
+        return "\(number) \(unit.uppercased())"
+    }
+
+    /// Tags whose values also find a place or street.
+    public static let otherNameKeys = ["name:fi", "name:sv", "name:en", "short_name", "alt_name", "official_name", "old_name"]
+
+    static func isStreet(highway: String) -> Bool {
+        !["platform", "bus_stop", "corridor", "elevator", "proposed", "construction", "abandoned",
+          "razed", "raceway", "escape", "rest_area", "services", "bus_guideway"].contains(highway)
+    }
+
+    static func samples<T>(of refs: [T], count: Int) -> [T] {
+        if refs.count <= count { return refs }
+        return (0..<count).map { refs[$0 * (refs.count - 1) / (count - 1)] }
+    }
+
+    // MARK: Writing
+
+    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
+        // What pass 1 and 2 collected is written once: it goes with this call, not with the
+        // importer (the road layer after this one needs the memory).
+        waySamples = WaySamples()
+        defer { (addresses, features, streets) = ([], [], []) }
+        try db.execute(AddressLayerBuilder.schema)
+        if let code = countries.winner {
+            try db.execute("CREATE TABLE IF NOT EXISTS metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            try db.prepare("INSERT OR REPLACE INTO metadata(key, value) VALUES (?, ?)").run([.text(MapSchema.Key.countryCode), .text(code)])
+        }
+        let writer = try PlaceWriter(db: db)
+
+        // Addresses: one place per (street, number) cluster, every position kept for reverse.
+        var clusters = AddressClusters()
+        for (i, address) in addresses.enumerated() {
+            guard let position = resolve(address.footprint, coordinates) else { continue }
+            for number in HouseNumber.parseList(address.tags.houseNumber) {
+                clusters.add(address.tags, number: number, at: position, sourceRank: address.sourceRank)
+            }
+            if i % 5000 == 0 { try progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
+        }
+        // Numbers that lack a postcode or city take them from their street and area.
+        clusters.fillFromSurroundings()
+        var words = Set<String>()
+        for cluster in clusters.all {
+            let placeID = try writer.insert(PlaceRow(
+                kind: .address, name: nil, houseNumber: cluster.houseNumberText, street: cluster.street,
+                postcode: cluster.postcode, city: cluster.city, position: cluster.position, importance: 0,
+                streetKey: cluster.streetKey, number: cluster.number))
+            for point in cluster.points { try writer.insertAddressPoint(point, place: placeID) }
+        }
+        try progress(0.5)
+        ImportMemoryTrace.mark("addresses: address clusters written")
+
+        // Streets: ways of one name, grouped when they lie together, with their lines indexed.
+        let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
+        for group in streetGroups.groups {
+            let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
+            let placeID = try writer.insert(PlaceRow(
+                kind: .street, name: group.name, houseNumber: nil, street: group.name,
+                postcode: near.postcode, city: near.city,
+                position: group.representative, importance: 30, streetKey: group.key, number: nil))
+            try writer.insertText([group.name] + group.otherNames, place: placeID)
+            for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
+            for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
+        }
+        try progress(0.8)
+        ImportMemoryTrace.mark("addresses: streets written")
+
+        // Named POIs and places, and unnamed ones of a searchable category; POIs without an
+        // address borrow postcode and city from their surroundings ("Kauppatori, 00170 Helsinki"),
+        // towns and districts only the city.
+        for feature in features {
+            guard let position = resolve(feature.footprint, coordinates) else { continue }
+            var postcode = feature.address?.postcode
+            var city = feature.address?.city
+            let streetKey = feature.address.map { TextFolding.key($0.street) }
+            if feature.borrowsAddress, postcode == nil {
+                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500)
+            }
+            if city == nil, feature.borrowsAddress || feature.kind == .place,
+               let near = clusters.city(near: position), feature.kind != .place || TextFolding.key(near) != TextFolding.key(feature.name) {
+                city = near   // "Kamppi, Helsinki"; but Helsinki is not in Helsinki
+            }
+            let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
+            var row = PlaceRow(
+                kind: feature.kind, name: feature.name, houseNumber: feature.address.flatMap { number == nil ? nil : HouseNumber.displayText($0.houseNumber) },
+                street: feature.address?.street, postcode: postcode, city: city, position: position,
+                importance: feature.importance, streetKey: streetKey, number: number)
+            let otherKeys = feature.searchNames.dropFirst().map(TextFolding.key).filter { !$0.isEmpty }
+            row.otherKeys = otherKeys.isEmpty ? nil : "|" + otherKeys.joined(separator: "|") + "|"
+            row.openingHours = feature.openingHours
+            let placeID = try writer.insert(row)
+            if feature.named {
+                try writer.insertText(feature.searchNames, place: placeID)
+                for name in feature.searchNames { words.formUnion(TextFolding.words(name)) }
+            }
+            try writer.insertTags(feature.tags, place: placeID, at: position)
+        }
+        for street in streetGroups.groups {
+            for name in [street.name] + street.otherNames { words.formUnion(TextFolding.words(name)) }
+        }
+        try writer.insertWords(words.filter { $0.count >= 4 && !$0.allSatisfy(\.isNumber) })
+        try writer.insertNameKeys()
+        let counts = try [(PlaceKind.address, "addresses"), (.poi, "POIs"), (.place, "places"), (.street, "streets")].map { kind, label in
+            "\(try db.scalarInt("SELECT count(*) FROM place WHERE kind = \(kind.rawValue)") ?? 0) \(label)"
+        }
+        writtenSummary = counts.joined(separator: ", ")
+        try progress(1)
+    }
+
+    private func resolve(_ footprint: Footprint, _ coordinates: NodeCoordinates) -> Coordinate? {
+        switch footprint {
+        case .point(let c): return c
+        case .node(let id): return coordinates.coordinate(of: id)
+        case .way(let refs): return Geometry.centroid(of: refs.compactMap(coordinates.coordinate(of:)))
+        case .relation(let refs): return Geometry.mean(of: refs.compactMap(coordinates.coordinate(of:)))
+        }
+    }
+
+    static let schema = PlaceTable.create + """
+
+    CREATE INDEX place_by_street ON place(street_key, hn_key);
+    CREATE TABLE place_hours(place_id INTEGER PRIMARY KEY, opening_hours TEXT NOT NULL);
+    CREATE TABLE street_alias(alias_key TEXT NOT NULL, street_key TEXT NOT NULL, PRIMARY KEY(alias_key, street_key)) WITHOUT ROWID;
+    CREATE VIRTUAL TABLE place_text USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+    CREATE VIRTUAL TABLE address_point USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER);
+    CREATE VIRTUAL TABLE street_line USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +points BLOB);
+    CREATE TABLE place_tag(tag TEXT NOT NULL, lat INTEGER NOT NULL, lon INTEGER NOT NULL, place_id INTEGER NOT NULL,
+        PRIMARY KEY(tag, lat, place_id)) WITHOUT ROWID;
+    CREATE TABLE place_word(word TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TABLE place_street_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TABLE place_city_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
+    """
+}
+
+/// What a row of `place` is.
+public enum PlaceKind: Int, Sendable {
+    case address = 0, poi = 1, place = 2, street = 3
+}

@@ -1,0 +1,101 @@
+import RouteItCore
+import RouteItSQLite
+
+/// The address layer's prepared INSERTs, reused for every row.
+final class PlaceWriter {
+    private let db: SQLiteDatabase
+    private let insertPlace: SQLiteStatement
+    private let insertText: SQLiteStatement
+    private let insertPoint: SQLiteStatement
+    private let insertLine: SQLiteStatement
+    private let insertAlias: SQLiteStatement
+    private let insertTag: SQLiteStatement
+    private let insertHours: SQLiteStatement
+    private var nextPointID: Int64 = 1
+    private var nextLineID: Int64 = 1
+    /// The distinct street keys of addresses and streets, and the folded towns of every place,
+    /// written once at the end (`insertNameKeys`): the geocoder reads them at open instead of
+    /// scanning `place`, whose size grows with the map.
+    private var streetKeys = Set<String>()
+    private var cityKeys = Set<String>()
+
+    init(db: SQLiteDatabase) throws {
+        self.db = db
+        insertPlace = try db.prepare(PlaceTable.insert)
+        insertText = try db.prepare("INSERT INTO place_text(rowid, text) VALUES (?, ?)")
+        insertPoint = try db.prepare("INSERT INTO address_point VALUES (?,?,?,?,?,?)")
+        insertLine = try db.prepare("INSERT INTO street_line VALUES (?,?,?,?,?,?,?)")
+        insertAlias = try db.prepare("INSERT OR IGNORE INTO street_alias(alias_key, street_key) VALUES (?, ?)")
+        insertTag = try db.prepare("INSERT OR IGNORE INTO place_tag(tag, lat, lon, place_id) VALUES (?,?,?,?)")
+        insertHours = try db.prepare("INSERT INTO place_hours(place_id, opening_hours) VALUES (?, ?)")
+    }
+
+    func insert(_ row: PlaceRow) throws -> Int64 {
+        try insertPlace.run(PlaceTable.inserted.map(row.value))
+        let id = db.lastInsertRowID
+        if row.kind == .address || row.kind == .street, let key = row.streetKey { streetKeys.insert(key) }
+        if let city = row.city { cityKeys.insert(TextFolding.key(city)) }
+        if let hours = row.openingHours { try insertHours.run([.int(id), .text(hours)]) }
+        return id
+    }
+
+    /// Indexes the folded names of a place for text search.
+    func insertText(_ names: [String], place: Int64) throws {
+        var seen = Set<String>()
+        let keys = names.map(TextFolding.key).filter { !$0.isEmpty && seen.insert($0).inserted }
+        guard !keys.isEmpty else { return }
+        try insertText.run([.int(place), .text(keys.joined(separator: " | "))])
+    }
+
+    /// Another name of a street ("Annegatan" for "annankatu"), for house-number lookups.
+    func insertStreetAlias(_ name: String, of streetKey: String) throws {
+        let key = TextFolding.key(name)
+        guard !key.isEmpty, key != streetKey else { return }
+        try insertAlias.run([.text(key), .text(streetKey)])
+    }
+
+    /// A position of an address (its building, entrance, ...), for reverse geocoding.
+    func insertAddressPoint(_ p: Coordinate, place: Int64) throws {
+        let lat = PackedPolyline.fixed(p.latitude), lon = PackedPolyline.fixed(p.longitude)
+        try insertPoint.run([.int(nextPointID), .int(lat), .int(lat), .int(lon), .int(lon), .int(place)])
+        nextPointID += 1
+    }
+
+    /// Points per `street_line` row: long enough that a row stands for many segments, short
+    /// enough that its box stays tight around the street.
+    static let pointsPerLine = 16
+
+    /// A street's polyline, in pieces of `pointsPerLine` points that share their end points.
+    func insertStreetLine(_ line: [Coordinate], place: Int64) throws {
+        var start = 0
+        while start < line.count - 1 {
+            let piece = Array(line[start...min(line.count - 1, start + Self.pointsPerLine - 1)])
+            let lats = piece.map { PackedPolyline.fixed($0.latitude) }, lons = piece.map { PackedPolyline.fixed($0.longitude) }
+            try insertLine.run([.int(nextLineID), .int(lats.min()!), .int(lats.max()!), .int(lons.min()!), .int(lons.max()!),
+                                .int(place), .blob(PackedPolyline.encode(piece))])
+            nextLineID += 1
+            start += piece.count - 1
+        }
+    }
+
+    /// The distinct words of all names (4 letters or more), where a typo looks for the word meant.
+    func insertWords(_ words: Set<String>) throws {
+        let insert = try db.prepare("INSERT OR IGNORE INTO place_word(word) VALUES (?)")
+        for word in words.sorted() { try insert.run([.text(word)]) }
+    }
+
+    /// The street keys and towns of the rows inserted (`place_street_key`, `place_city_key`).
+    func insertNameKeys() throws {
+        let street = try db.prepare("INSERT OR IGNORE INTO place_street_key(key) VALUES (?)")
+        for key in streetKeys.sorted() { try street.run([.text(key)]) }
+        let city = try db.prepare("INSERT OR IGNORE INTO place_city_key(key) VALUES (?)")
+        for key in cityKeys.sorted() { try city.run([.text(key)]) }
+    }
+
+    /// The OSM tags that put a place in a category (`amenity=pharmacy`), for category search.
+    func insertTags(_ tags: [String], place: Int64, at p: Coordinate) throws {
+        for tag in tags {
+            try insertTag.run([.text(tag), .int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude)), .int(place)])
+        }
+    }
+}

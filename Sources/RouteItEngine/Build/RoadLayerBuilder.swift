@@ -1,0 +1,489 @@
+import Foundation
+import RouteItSQLite
+import RouteItCore
+
+/// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at
+/// junctions, builds the per-mode graphs and their contraction hierarchies, and stores it all.
+public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, MapLayerSkipping {
+    public var phaseName: String { "roads" }
+
+    private struct WayInfo {
+        var id: Int64
+        var refStart: Int
+        var refEnd: Int
+        var roadClass: RoadClass
+        var carSpeed: Float
+        var footSpeed: Float
+        var flags: UInt8
+        var name: Int32
+        var avoid: UInt8
+        var bike: BikeWay
+    }
+
+    /// What the bicycle profile says of a way, as the network stores it.
+    private struct BikeWay {
+        var forwardKmh: Float = 0
+        var backwardKmh: Float = 0
+        var flags: UInt8 = 0
+        /// A ferry's crossing time (`duration`), spread over its edges by length; 0 = by speed.
+        var ferrySeconds: Float = 0
+
+        init(_ p: BicycleProfile?) {
+            guard let p else { return }
+            forwardKmh = Float(p.forward.kmh)
+            backwardKmh = Float(p.backward.kmh)
+            if p.forward.isPushing { flags |= BikeEdgeFlags.pushForward }
+            if p.backward.isPushing { flags |= BikeEdgeFlags.pushBackward }
+            if p.isFerry { flags |= BikeEdgeFlags.ferry }
+            if !p.isEndpoint { flags |= BikeEdgeFlags.noEndpoint }
+            ferrySeconds = Float(p.ferrySeconds ?? 0)
+        }
+
+        /// ms for a piece of `metres` of a way `wayMetres` long, in one direction of speed `kmh`.
+        func ms(metres: Double, wayMetres: Double, kmh: Float) -> UInt32 {
+            guard kmh > 0 else { return 0 }
+            if ferrySeconds > 0 && wayMetres > 0 {
+                return RoadNetwork.travelMs(metres: metres, kmh: wayMetres / Double(ferrySeconds) * 3.6)
+            }
+            return RoadNetwork.travelMs(metres: metres, kmh: Double(kmh))
+        }
+    }
+
+    private var ways: [WayInfo] = []
+    private var refs: [Int64] = []
+    /// Each road label once: its name (else ref) and its ref, side by side.
+    private var names: [String] = [""]
+    private var labelRefs: [String] = [""]
+    private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
+    private(set) var restrictions: [TurnRestriction] = []
+    /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
+    private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
+    /// Ways `buildNetwork` left out (implausible geometry, crowded nodes).
+    public private(set) var skipped = SkippedElements()
+
+    /// Pieces of a mode's graph with fewer nodes than this are "small" (see `EdgeComponents`).
+    let smallComponentSize: Int
+
+    public init() {
+        smallComponentSize = EdgeComponents.smallComponentSize
+        concurrentRefLimit = Self.defaultConcurrentRefLimit
+    }
+
+    /// For hand-made test networks, far smaller than any real map; `concurrentRefLimit` -1 builds
+    /// every network in turn.
+    init(smallComponentSize: Int = EdgeComponents.smallComponentSize, concurrentRefLimit: Int = defaultConcurrentRefLimit) {
+        self.smallComponentSize = smallComponentSize
+        self.concurrentRefLimit = concurrentRefLimit
+    }
+
+    static let defaultConcurrentRefLimit = 200_000
+
+    public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
+        guard way.nodeRefs.count >= 2 else { return }
+        let profile = RoadProfile(tags: way.tags)
+        let bike = BicycleProfile(tags: way.tags)
+        guard profile != nil || bike != nil else { return }
+        var flags: UInt8 = 0
+        if let profile {
+            if profile.carForward { flags |= EdgeFlags.carForward }
+            if profile.carBackward { flags |= EdgeFlags.carBackward }
+            if profile.foot { flags |= EdgeFlags.foot }
+            if profile.roundabout { flags |= EdgeFlags.roundabout }
+            if profile.carRestricted { flags |= EdgeFlags.carRestricted }
+            if !profile.carEndpoint { flags |= EdgeFlags.carNoEndpoint }
+        } else if bike?.roundabout == true {
+            flags |= EdgeFlags.roundabout
+        }
+        let profileName = profile?.name ?? bike?.name ?? ""
+        let name: Int32
+        let label = StreetLabel(name: profileName, ref: profile?.ref ?? way.tag("ref").map(CanonicalRef.of) ?? "")
+        if let known = nameIndex[label] {
+            name = known
+        } else {
+            name = Int32(names.count)
+            names.append(profileName)
+            labelRefs.append(label.ref)
+            nameIndex[label] = name
+        }
+        let start = refs.count
+        refs.append(contentsOf: way.nodeRefs)
+        // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
+        let avoid = profile?.avoidClasses ?? RoadAvoidance(osmTags: TagLookup(firstWins: way.tags))
+        ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile?.roadClass ?? bike!.roadClass,
+                            carSpeed: Float(profile?.carSpeed ?? 0), footSpeed: Float(profile?.footSpeed ?? 0),
+                            flags: flags, name: name, avoid: avoid.rawValue, bike: BikeWay(bike)))
+        for ref in way.nodeRefs { needNode(ref) }
+    }
+
+    public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
+        if let r = TurnRestriction(relation) { restrictions.append(r) }
+    }
+
+    public func visit(node: OSMNode) throws {
+        let found = RoadObstacle.parse(node.tags)
+        if !found.isEmpty { obstacles[node.id] = found }
+    }
+
+    /// The road graph lives in the map's sections: the importer calls the other `write`.
+    public func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {
+        throw MapImportError("the road layer must be written with the map's sections")
+    }
+
+    /// Networks from at most this many way nodes (`refs`) are built on threads of their own
+    /// (see `prepare`); larger ones in turn, one mode at a time, so their import's peak stays
+    /// low. Helsinki's roads have about 30,000; a mode's graph and hierarchy take about 1 KB an
+    /// edge, so three modes at once cost a few tens of MB at most below this.
+    let concurrentRefLimit: Int
+    /// The network and the three modes, built while the layers before this one write.
+    private var prepared: BackgroundWork<PreparedRoads>?
+    /// Whether `prepare` started the build on threads (for tests).
+    private(set) var builtConcurrently = false
+
+    /// What `write` stores: the network, car and walking, and the bicycle (the most work) still
+    /// being built while the rest is written.
+    private struct PreparedRoads {
+        var net: RoadNetwork
+        var adjacency: NodeAdjacency
+        var restrictions: [TurnRestriction]
+        var car: BuiltMode
+        var walk: BuiltMode
+        var bike: BackgroundWork<BuiltMode>
+    }
+
+    /// One mode laid out (`HierarchyLayout`), with its component of each edge.
+    private struct BuiltMode {
+        var graph: ModeGraph
+        var ch: ContractionHierarchy
+        var components: [Int32]
+    }
+
+    /// A small network (`concurrentRefLimit`) is built from here on other threads: the network,
+    /// then the bicycle graph and hierarchy (the most work) on one, the car's and the walking
+    /// ones on another, while the importer writes the layers before this one on its own thread.
+    /// The map is the same byte for byte either way: `write` stores it all in the same order.
+    public func prepare(coordinates: NodeCoordinates) {
+        guard prepared == nil, refs.count <= concurrentRefLimit else { return }
+        builtConcurrently = true
+        prepared = BackgroundWork(name: "RouteIt roads") { [self] in
+            let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
+            let restrictions = self.restrictions
+            let (obstacles, viaIndex) = modeObstacles(junctions)
+            ways = []
+            refs = []
+            nameIndex = [:]
+            ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
+            let smallSize = smallComponentSize
+            let bike = BackgroundWork(name: "RouteIt bicycle") {
+                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                                   smallSize: smallSize, progress: { _ in })
+            }
+            let car = try Self.buildMode(.car, net, restrictions: restrictions, obstacles: obstacles, viaIndex: viaIndex,
+                                         smallSize: smallSize, progress: { _ in })
+            let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                                          smallSize: smallSize, progress: { _ in })
+            return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, car: car, walk: walk, bike: bike)
+        }
+    }
+
+    /// Builds and stores the network, then each mode in turn (graph, hierarchy, layout), written
+    /// and released before the next is built: only one mode's graph and hierarchy are in memory
+    /// at a time, and what pass 1 kept goes as soon as the network is built from it. A small
+    /// network `prepare` began building is waited for and written in the same order, the network
+    /// and car and walking while the bicycle is still being built.
+    public func write(to db: SQLiteDatabase, sections: MapSectionWriter, coordinates: NodeCoordinates,
+                      progress: (Double) throws -> Void) throws {
+        if let prepared {
+            self.prepared = nil
+            let roads = try prepared.wait()
+            try progress(0.5)
+            try writeNetwork(roads.net, adjacency: roads.adjacency, restrictions: roads.restrictions, to: db, sections: sections)
+            for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk")] {
+                try mode.graph.write(to: sections, prefix: prefix)
+                try mode.ch.write(to: sections, prefix: prefix)
+            }
+            let bike = try roads.bike.wait()
+            try progress(0.95)
+            try bike.graph.write(to: sections, prefix: "bike")
+            try bike.ch.write(to: sections, prefix: "bike")
+            try EdgeComponents(car: Column(roads.car.components), walk: Column(roads.walk.components),
+                               bike: Column(bike.components)).write(to: sections)
+            try progress(1)
+            return
+        }
+        let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
+        ways = []
+        refs = []
+        nameIndex = [:]
+        ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
+        try progress(0.05)
+        let (obstacles, viaIndex) = modeObstacles(junctions)
+        try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, to: db, sections: sections)
+
+        var components: [[Int32]] = []
+        for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
+            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions : [], obstacles: obstacles,
+                                           viaIndex: viaIndex, smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
+            try built.graph.write(to: sections, prefix: prefix)
+            try built.ch.write(to: sections, prefix: prefix)
+            ImportMemoryTrace.mark("roads: \(prefix) written")
+            components.append(built.components)
+        }
+        try EdgeComponents(car: Column(components[0]), walk: Column(components[1]), bike: Column(components[2])).write(to: sections)
+        try progress(1)
+    }
+
+    /// The obstacles by junction index (the modes charge their delays), and the junction index of
+    /// an OSM node id; `obstacles` is dropped.
+    private func modeObstacles(_ junctions: OrderedJunctions) -> ([Int32: [RoadObstacle]], (Int64) -> Int32?) {
+        let viaIndex: (Int64) -> Int32? = { id in
+            RoadLayerBuilder.index(of: id, in: junctions.ids).map { junctions.newNode[Int($0)] }
+        }
+        var byJunction: [Int32: [RoadObstacle]] = [:]
+        for (id, list) in obstacles {
+            if let junction = viaIndex(id) { byJunction[junction] = list }
+        }
+        obstacles = [:]
+        return (byJunction, viaIndex)
+    }
+
+    /// The network itself, its adjacency and grid, and the turn restrictions' table.
+    private func writeNetwork(_ net: RoadNetwork, adjacency: NodeAdjacency, restrictions: [TurnRestriction],
+                              to db: SQLiteDatabase, sections: MapSectionWriter) throws {
+        try writeTables(restrictions, to: db)
+        try net.write(to: sections)
+        try adjacency.write(to: sections)
+        try EdgeGrid.build(net).write(to: sections)
+        ImportMemoryTrace.mark("roads: network, adjacency and grid written")
+    }
+
+    /// The junctions' OSM ids, sorted, and the number each has in the ordered network.
+    private struct OrderedJunctions {
+        var ids: [Int64]
+        var newNode: [Int32]
+    }
+
+    /// The network from pass 1's ways in curve order (the unordered one is dropped), with its
+    /// adjacency, by which one of each pair of parallel foot edges is kept.
+    private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, NodeAdjacency, OrderedJunctions) {
+        let (built, junctions) = buildNetwork(coordinates: coordinates)
+        ImportMemoryTrace.mark("roads: network built (\(built.edgeCount) edges)")
+        var (net, newNode) = built.spatiallyOrdered()
+        let adjacency = NodeAdjacency(net)
+        net.keepOneOfParallelFootEdges(adjacency)
+        return (net, adjacency, OrderedJunctions(ids: junctions, newNode: newNode))
+    }
+
+    /// Builds one mode's graph and hierarchy (its core left as `RoutingProfile.coreLimit` says)
+    /// and lays them out, with the mode's component of each edge.
+    private static func buildMode(_ mode: TransportType, _ net: RoadNetwork, restrictions: [TurnRestriction],
+                                  obstacles: [Int32: [RoadObstacle]], viaIndex: (Int64) -> Int32?, smallSize: Int,
+                                  progress: (Double) throws -> Void) throws -> BuiltMode {
+        var graph = ModeGraph.build(net, mode: mode, restrictions: restrictions, obstacles: obstacles, viaNodeIndex: viaIndex)
+        let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallSize)
+        ImportMemoryTrace.mark("roads: \(mode) graph (\(graph.arcCount) arcs)")
+        var ch = try hierarchy(graph, net: net, coreLimit: RoutingProfile.of(mode).coreLimit, progress: progress)
+        ImportMemoryTrace.mark("roads: \(mode) hierarchy (\(ch.shortcutCount) shortcuts)")
+        let layout = HierarchyLayout(graph: graph, ch: ch, net: net)
+        graph = layout.apply(to: graph)
+        ch = layout.apply(to: ch)
+        ch.landmarks = CoreLandmarks.build(ch)
+        ImportMemoryTrace.mark("roads: \(mode) laid out")
+        return BuiltMode(graph: graph, ch: ch, components: components)
+    }
+
+    /// The contraction hierarchy of `graph` (its builder's working lists go with the call).
+    private static func hierarchy(_ graph: ModeGraph, net: RoadNetwork, coreLimit: Int,
+                                  progress: (Double) throws -> Void) throws -> ContractionHierarchy {
+        var builder = CHBuilder(graph, arcMasks: graph.arcMasks(net))
+        builder.coreLimit = coreLimit
+        return try builder.build(progress: progress)
+    }
+
+    /// Longest plausible piece of road between two nodes, and longest plausible way: longer
+    /// ones are mapping errors (a node at 0,0 among Helsinki's, a road drawn across a continent).
+    static let maxSegmentMetres = 100_000.0
+    static let maxWayMetres = 1_000_000.0
+    /// Most road ends one node may join (a way passing through counts twice). The busiest
+    /// junctions of real extracts have about 10; the turns at a node, and the hierarchy over
+    /// them, grow with the cube of its degree, so a way zigzagging between two nodes or
+    /// thousands of ways from one point would cost minutes and gigabytes.
+    static let maxRoadsAtNode = 24
+
+    /// Junctions (way ends, nodes shared by ways, obstacles on a way) become graph nodes;
+    /// returns them sorted. An obstacle must be a node for the car graph to charge its delay.
+    /// Ways with implausible geometry or through crowded nodes are left out and counted in `skipped`.
+    func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
+        skipped = SkippedElements()
+        var (kept, points, wayRanges) = keptNodes(coordinates: coordinates)
+        dropWaysThroughCrowdedNodes(kept: &kept, points: &points, wayRanges: &wayRanges)
+        var sorted = kept
+        sorted.sort()
+        var candidates: [Int64] = []
+        var i = 1
+        while i < sorted.count {
+            if sorted[i] == sorted[i - 1] { candidates.append(sorted[i]) }
+            i += 1
+        }
+        for id in obstacles.keys where RoadLayerBuilder.index(of: id, in: sorted) != nil { candidates.append(id) }
+        for r in wayRanges where !r.isEmpty {
+            candidates.append(kept[r.lowerBound])
+            candidates.append(kept[r.upperBound - 1])
+        }
+        candidates.sort()
+        var junctions: [Int64] = []
+        junctions.reserveCapacity(candidates.count)
+        for c in candidates where junctions.last != c { junctions.append(c) }
+
+        var net = RoadNetwork(nodeCount: junctions.count, edgeFrom: [], edgeTo: [], edgeLength: [], edgeClass: [],
+                              edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [], edgeAvoid: [],
+                              geometryStart: [], geometry: [], names: StringColumn(names),
+                              refs: StringColumn(labelRefs))
+        for (w, way) in ways.enumerated() {
+            let r = wayRanges[w]
+            if r.isEmpty { continue }
+            var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
+            var wayMetres = 0.0
+            if way.bike.ferrySeconds > 0 {
+                for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += points[j - 1].coordinate.distance(to: points[j].coordinate) }
+            }
+            var geomStart = net.geometry.count
+            net.geometry.append(points[r.lowerBound])
+            var length = 0.0
+            let walked = way.flags & EdgeFlags.foot != 0
+            var footDeciseconds = 0.0     // walking time as OSRM adds it up (`SegmentLength`)
+            for j in (r.lowerBound + 1)..<r.upperBound {
+                length += points[j - 1].coordinate.distance(to: points[j].coordinate)
+                if walked {
+                    footDeciseconds += SegmentLength.deciseconds(osrmMetres: SegmentLength.osrmMetres(points[j - 1], points[j]),
+                                                                 kmh: Double(way.footSpeed))
+                }
+                net.geometry.append(points[j])
+                guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
+                net.edgeFrom.append(from)
+                net.edgeTo.append(to)
+                net.edgeLength.append(Float(length))
+                net.edgeClass.append(way.roadClass.rawValue)
+                net.edgeFlags.append(way.flags)
+                net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
+                net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
+                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
+                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
+                net.edgeBikeFlags.append(way.bike.flags)
+                net.edgeName.append(way.name)
+                net.edgeWay.append(way.id)
+                net.edgeAvoid.append(way.avoid)
+                net.geometryStart.append(UInt32(geomStart))
+                if j + 1 < r.upperBound {
+                    geomStart = net.geometry.count
+                    net.geometry.append(points[j])
+                }
+                from = to
+                length = 0
+                footDeciseconds = 0
+            }
+        }
+        net.geometryStart.append(UInt32(net.geometry.count))
+        return (net, junctions)
+    }
+
+    /// Each way's nodes that have a coordinate (nodes cut at the extract's boundary are dropped,
+    /// and a node repeated in a row), flattened; a way keeps fewer than two, or whose geometry
+    /// is implausible, gets an empty range.
+    private func keptNodes(coordinates: NodeCoordinates) -> (kept: [Int64], points: [GeoPoint], wayRanges: [Range<Int>]) {
+        var kept: [Int64] = []
+        kept.reserveCapacity(refs.count)
+        var wayRanges: [Range<Int>] = []
+        wayRanges.reserveCapacity(ways.count)
+        var points: [GeoPoint] = []
+        points.reserveCapacity(refs.count)
+        for way in ways {
+            let start = kept.count
+            var previous: Coordinate?
+            var wayMetres = 0.0
+            var plausible = true
+            for i in way.refStart..<way.refEnd {
+                let id = refs[i]
+                guard let c = coordinates.coordinate(of: id) else { continue }
+                if kept.count > start && kept.last == id { continue }
+                if let previous {
+                    let metres = previous.distance(to: c)
+                    wayMetres += metres
+                    if !(metres <= Self.maxSegmentMetres) || !(wayMetres <= Self.maxWayMetres) { plausible = false; break }
+                }
+                previous = c
+                kept.append(id)
+                points.append(GeoPoint(c))
+            }
+            if !plausible { skipped.count(.wayWithImplausibleGeometry) }
+            if !plausible || kept.count - start < 2 {
+                kept.removeLast(kept.count - start)
+                points.removeLast(points.count - start)
+            }
+            wayRanges.append(start..<kept.count)
+        }
+        return (kept, points, wayRanges)
+    }
+
+    /// Leaves out (empties the range of) every way through a node joining more than
+    /// `maxRoadsAtNode` road ends, compacting `kept` and `points`.
+    private func dropWaysThroughCrowdedNodes(kept: inout [Int64], points: inout [GeoPoint], wayRanges: inout [Range<Int>]) {
+        // Every node once per way end, twice where a way passes through: runs give the degrees.
+        var ends: [Int64] = []
+        ends.reserveCapacity(2 * kept.count)
+        for r in wayRanges where !r.isEmpty {
+            ends.append(contentsOf: kept[r])
+            if r.count > 2 { ends.append(contentsOf: kept[(r.lowerBound + 1)..<(r.upperBound - 1)]) }
+        }
+        ends.sort()
+        var crowded: [Int64] = []
+        var runStart = 0
+        while runStart < ends.count {
+            var runEnd = runStart + 1
+            while runEnd < ends.count && ends[runEnd] == ends[runStart] { runEnd += 1 }
+            if runEnd - runStart > Self.maxRoadsAtNode { crowded.append(ends[runStart]) }
+            runStart = runEnd
+        }
+        guard !crowded.isEmpty else { return }
+        var keptOut: [Int64] = []
+        var pointsOut: [GeoPoint] = []
+        keptOut.reserveCapacity(kept.count)
+        pointsOut.reserveCapacity(points.count)
+        for w in wayRanges.indices {
+            let r = wayRanges[w]
+            let start = keptOut.count
+            if r.contains(where: { RoadLayerBuilder.index(of: kept[$0], in: crowded) != nil }) {
+                skipped.count(.wayThroughCrowdedNode)
+            } else {
+                keptOut.append(contentsOf: kept[r])
+                pointsOut.append(contentsOf: points[r])
+            }
+            wayRanges[w] = start..<keptOut.count
+        }
+        kept = keptOut
+        points = pointsOut
+    }
+
+    static func index(of id: Int64, in sorted: [Int64]) -> Int32? {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == id ? Int32(lo) : nil
+    }
+
+    /// The turn restrictions as a plain table, for inspection (the graph itself is in the
+    /// map's sections; a table of every edge would double the map's size).
+    private func writeTables(_ restrictions: [TurnRestriction], to db: SQLiteDatabase) throws {
+        try db.execute("""
+            DROP TABLE IF EXISTS turn_restrictions;
+            CREATE TABLE turn_restrictions(relation_id INTEGER NOT NULL, restriction TEXT NOT NULL,
+              from_way INTEGER NOT NULL, via_node INTEGER, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL);
+            """)
+        let restrict = try db.prepare("INSERT INTO turn_restrictions VALUES(?,?,?,?,?,?)")
+        for r in restrictions {
+            try restrict.run([.int(r.relationId), .text(r.restriction), .int(r.fromWay), r.viaNode.map { .int($0) } ?? .null,
+                              .text(r.viaWays.map(String.init).joined(separator: ",")), .int(r.toWay)])
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import RouteItCore
+
+/// Forks, as OSRM's guidance finds them: the road splits into two ways that both carry on
+/// roughly ahead and neither is the obvious continuation, so the navigator says which side to
+/// keep to ("Keep left", "Keep right"); leaving a main road onto a ramp counts too.
+extension ManeuverBuilder {
+    /// Both branches of a fork lie within this of straight on.
+    static let forkAngle = 45.0
+
+    /// A way leaving a junction that the mode may take, and how far it bends from the heading in.
+    struct Branch {
+        var edge: Int
+        var forward: Bool
+        var angle: Double
+    }
+
+    /// Every way the mode may leave `node` by, except back the way it came.
+    /// `atSplit`: each branch's heading is read where it is 10 m from the junction (a cyclist's
+    /// or walker's fork, `BicycleGuidanceClasses.heading(leaving:at:)`), not past its first 20 m.
+    func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool = false) -> [Branch] {
+        var out: [Branch] = []
+        for e in adjacency.edges(of: node) where e != prev.edge {
+            for forward in ManeuverBuilder.bothWays {
+                let leaves = forward ? net.edgeFrom[e] == node : net.edgeTo[e] == node
+                guard leaves, net.allows(e, forward: forward, mode) else { continue }
+                let heading: Double
+                if atSplit {
+                    var line = net.points(of: e).map(\.coordinate)
+                    if !forward { line.reverse() }
+                    guard line.count >= 2 else { continue }
+                    heading = BicycleGuidanceClasses.heading(leaving: line, at: BicycleGuidanceClasses.forkHeadingMetres)
+                } else {
+                    guard let h = junctionHeading(leaving: e, forward: forward, at: node) else { continue }
+                    heading = h
+                }
+                out.append(Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)))
+            }
+        }
+        return out
+    }
+
+    static let bothWays = [true, false]
+
+    /// `heading(leaving:over:)` of edge `e` left by its `forward` end, read straight from the
+    /// map's points (every junction of a route asks this of each way there: no copy of the line).
+    func heading(leaving e: Int, forward: Bool, over metres: Double) -> Double? {
+        let points = net.points(of: e)
+        guard points.count >= 2 else { return nil }
+        let first = points.startIndex, last = points.endIndex - 1
+        func point(_ k: Int) -> Coordinate { points[forward ? first + k : last - k].coordinate }
+        let start = point(0), far = DistanceReach(from: start, metres: metres)
+        var reach = point(1)
+        for k in 1..<points.count {
+            reach = point(k)
+            if far.isReached(by: reach) { break }
+        }
+        return Geodesy.bearing(start, reach)
+    }
+
+    /// Driveways and parking aisles (service roads) and tracks: beside a road they make no fork
+    /// of it, nor take away that it is the obvious way on.
+    static func isMinor(_ cls: RoadClass?) -> Bool { cls == .service || cls == .track }
+
+    /// Which side to keep to when `leg` takes one branch of a fork at `node`: exactly two ways
+    /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
+    /// or the route stays on a main road past a slip road.
+    func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Maneuver.Direction? {
+        // Cyclists and walkers: each way's heading where it leaves, as OSRM's intersection
+        // bearings are taken. A footway leaving 30° off and curving away past its first 10 m is
+        // one side of a fork to OSRM (Helsinki walks: OSRM's forks met 50 → 56 of 63).
+        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: mode != .car)
+        guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
+        let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
+        let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge])
+        let ahead = all.filter { b in
+            guard abs(b.angle) <= ManeuverBuilder.forkAngle else { return false }
+            if b.edge == chosen.edge { return true }
+            let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
+            switch mode {
+            case .walk: return true
+            case .bike: return !isIgnorableForBicycle(cls, incoming: incoming, chosen: chosenClass)
+            case .car: return !ManeuverBuilder.isMinor(cls) || ManeuverBuilder.isMinor(incoming ?? .service)
+            }
+        }
+        guard ahead.count == 2, ahead.contains(where: { $0.edge == chosen.edge }),
+              let other = ahead.first(where: { $0.edge != chosen.edge }) else { return nil }
+        let otherClass = RoadClass(rawValue: net.edgeClass[other.edge])
+        // A cyclist's fork is between ways of like rank: a street and a footway beside it are none.
+        if mode == .bike, let chosenClass, let otherClass,
+           !BicycleGuidanceClasses.isForkPair(chosenClass, otherClass) { return nil }
+        // Staying on the main road past a slip road is no fork (OSRM says nothing there); taking
+        // the slip road is.
+        if chosenClass == incoming && otherClass?.isLink == true && chosenClass?.isLink != true { return nil }
+        // Going on dead ahead on the same road while a branch bends away is no fork either.
+        let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
+            || chosenClass == incoming && otherClass != incoming
+        if sameRoad && abs(chosen.angle) < 10 && ManeuverBuilder.bendsAwayDistinctly(other.angle, from: chosen.angle, mode: mode) { return nil }
+        if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: [other]) { return nil }
+        if mode == .car && (ManeuverBuilder.isMuchNarrower(chosen.angle, than: other.angle)
+                            || ManeuverBuilder.isMuchNarrower(other.angle, than: chosen.angle)
+                            || !isSetApart(chosen, other, at: node, arrivingBy: prev, inBearing: inBearing)) { return nil }
+        return chosen.angle < other.angle ? .slightLeft : .slightRight
+    }
+}
+
+extension ManeuverBuilder {
+    /// OSRM's fork stands apart from the junction's other ways: the nearest way on either side of
+    /// the pair (the way back included, and ways a car may only leave by) is at least
+    /// `GROUP_ANGLE` (60°) further round.
+    func isSetApart(_ a: Branch, _ b: Branch, at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Bool {
+        let left = min(a.angle, b.angle), right = max(a.angle, b.angle)
+        var nearestLeft = -180.0, nearestRight = 180.0
+        for e in adjacency.edges(of: node) where e != prev.edge && e != a.edge && e != b.edge && net.allows(e, mode) {
+            let angle = ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))
+            if angle < left { nearestLeft = max(nearestLeft, angle) }
+            if angle > right { nearestRight = min(nearestRight, angle) }
+        }
+        return left - nearestLeft >= ManeuverBuilder.groupAngle && nearestRight - right >= ManeuverBuilder.groupAngle
+    }
+
+    /// OSRM's `isObviousOfTwo` by angle: a way bending off more than 1.4 times as much as another,
+    /// and by more than `FUZZY_ANGLE_DIFFERENCE` (25°), leaves that other one obvious; no fork.
+    static func isMuchNarrower(_ road: Double, than other: Double) -> Bool {
+        abs(other) > 1.4 * abs(road) && abs(abs(other) - abs(road)) > ManeuverBuilder.fuzzyAngleDifference
+    }
+
+    /// Whether a branch at `other` bends away from the way on at `chosen` clearly enough that
+    /// the way on is no fork. Walkers get OSRM's test (`IsDistinctNarrowTurn`): the branch
+    /// deviates more than twice as much from straight and by more than half of
+    /// `FUZZY_ANGLE_DIFFERENCE` (12.5°), so a path 12° off a street dead ahead still makes a fork.
+    static func bendsAwayDistinctly(_ other: Double, from chosen: Double, mode: TransportType) -> Bool {
+        guard mode == .walk else { return abs(other) >= 2 * abs(chosen) + 10 }
+        return abs(other) > 2 * abs(chosen) && abs(other) - abs(chosen) > ManeuverBuilder.distinctAngleDifference
+    }
+
+    /// The way the route takes is where the road obviously goes (OSRM announces no turn there):
+    /// the only way on, the one way on of the road's own class, or straight on where every other
+    /// way bends off sharply. Minor ways (driveways, tracks) do not count against it.
+    func isObvious(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
+        let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
+        guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return false }
+        let incoming = net.edgeClass[prev.edge]
+        let others = all.filter { b in
+            guard b.edge != chosen.edge else { return false }
+            let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
+            switch mode {
+            case .walk: return true
+            case .bike: return !isIgnorableForBicycle(cls, incoming: RoadClass(rawValue: incoming),
+                                                      chosen: RoadClass(rawValue: net.edgeClass[chosen.edge]))
+            case .car: return !ManeuverBuilder.isMinor(cls) || ManeuverBuilder.isMinor(RoadClass(rawValue: incoming) ?? .service)
+            }
+        }
+        // A car bending off where a way it may not enter goes on straighter ahead (a one-way
+        // street arriving): OSRM counts that way, so the bend is no obvious one ("Continue right").
+        if mode == .car && abs(chosen.angle) >= ManeuverBuilder.groupAngle
+            && hasStraighterWayIn(at: node, arrivingBy: prev, besides: chosen, inBearing: inBearing) { return false }
+        if others.isEmpty { return true }
+        if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: others) { return true }
+        let chosenClass = net.edgeClass[chosen.edge]
+        if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ Int(net.edgeClass[$0.edge]) > Int(incoming) + 1 }) {
+            return true
+        }
+        // Straight on while every other way bends off: obvious on a road of the same class (onto
+        // a lesser or greater road only when dead ahead).
+        let straightEnough = abs(chosen.angle) < (chosenClass == incoming ? 35 : ManeuverBuilder.straightAngle)
+        return straightEnough && others.allSatisfy { abs($0.angle) >= 60 && abs($0.angle) >= abs(chosen.angle) + 30 }
+    }
+}
+
+extension ManeuverBuilder {
+    /// A cyclist on a street going on along a street: footways, paths and driveways beside it
+    /// neither make a fork nor take away that the street is the obvious way on.
+    func isIgnorableForBicycle(_ other: RoadClass, incoming: RoadClass?, chosen: RoadClass?) -> Bool {
+        guard let incoming, let chosen else { return false }
+        return BicycleGuidanceClasses.isIgnorable(other, incoming: incoming, chosen: chosen)
+    }
+}
+
+extension RoadClass {
+    /// Slip roads and ramps (`*_link`).
+    var isLink: Bool {
+        switch self {
+        case .motorwayLink, .trunkLink, .primaryLink, .secondaryLink, .tertiaryLink: return true
+        default: return false
+        }
+    }
+}
+
+extension ManeuverBuilder {
+    /// Whether a way the mode may only arrive by (not leave by) meets `node` nearer to straight
+    /// ahead than `chosen`.
+    func hasStraighterWayIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch, inBearing: Double) -> Bool {
+        adjacency.edges(of: node).contains { e in
+            guard e != prev.edge, e != chosen.edge else { return false }
+            let leavesForward = net.edgeFrom[e] == node
+            guard !net.allows(e, forward: leavesForward, mode), net.allows(e, forward: !leavesForward, mode) else { return false }
+            return abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) < abs(chosen.angle)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import RouteItCore
+
+/// Turns a route's legs into navigator steps the way OSRM's guidance reads: at each junction the
+/// mode's handlers (`GuidancePipeline`: U-turn, fork, name change, driveway, ...) are asked in
+/// turn whether a step starts there; a roundabout is one step (`Roundabouts`); then
+/// `StepCollapsing` folds away what a driver or walker would not want announced (short name
+/// changes, turns on tiny connectors). The junction readings the handlers share (forks, obvious
+/// ways, through streets, perceived bearings) are this type's extensions in Guidance/.
+struct ManeuverBuilder {
+    let net: RoadNetwork
+    let adjacency: NodeAdjacency
+    let mode: TransportType
+    /// The mode's guidance settings and the handlers its junctions go through.
+    let profile: GuidanceProfile
+    let pipeline: GuidancePipeline
+
+    init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType) {
+        self.net = net
+        self.adjacency = adjacency
+        self.mode = mode
+        profile = GuidanceProfile.of(mode)
+        pipeline = GuidancePipeline.of(mode)
+    }
+
+    /// Each leg's street label: consecutive legs mostly run along one street, whose name and ref
+    /// are then decoded once.
+    private func labels(of legs: [RouteLeg]) -> [StreetLabel] {
+        var labels: [StreetLabel] = []
+        labels.reserveCapacity(legs.count)
+        for (k, leg) in legs.enumerated() {
+            let sameStreet = k > 0 && net.edgeName[leg.edge] == net.edgeName[legs[k - 1].edge]
+            labels.append(sameStreet ? labels[k - 1] : net.label(of: leg.edge))
+        }
+        return labels
+    }
+
+    /// Headings are measured over this many metres next to a junction, so a kink in the first
+    /// metre of a way does not decide its direction.
+    static let headingMetres = 20.0
+    /// Within this of straight on, a change of road is a name change, not a turn.
+    static let straightAngle = 20.0
+    /// Where the road obviously goes on, a bend up to this is still a name change.
+    static let obviousBendAngle = 35.0
+
+    /// The legs as the handlers read them: points, which have a direction, street labels.
+    func guided(_ legs: [RouteLeg]) -> GuidedLegs {
+        let coords = legs.map { net.clip($0.edge, from: $0.from, to: $0.to) }
+        // Legs too short to have a direction (a phantom on a junction) only carry their cost.
+        let isMeaningful = legs.indices.map { legs[$0].distance >= 0.5 && coords[$0].count >= 2 }
+        return GuidedLegs(legs: legs, coords: coords, isMeaningful: isMeaningful, labels: labels(of: legs))
+    }
+
+    func steps(for legs: [RouteLeg]) -> [RouteStep] {
+        let route = guided(legs)
+        let coords = route.coords, isMeaningful = route.isMeaningful, labels = route.labels
+        guard let first = isMeaningful.firstIndex(of: true) else {
+            var draft = Draft(kind: .depart, name: "")
+            for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
+            return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
+        }
+        var steps: [Draft] = []
+        var draft = Draft(kind: .depart, name: labels[first].shown,
+                          bearing: ManeuverBuilder.heading(leaving: coords[first], over: ManeuverBuilder.headingMetres))
+        draft.label = labels[first]
+        for i in 0...first { draft.add(legs[i], coords[i]) }
+        draft.travel = travel(legs[first])
+        var last = first          // the last meaningful leg already in a step
+        var i = first + 1
+        var uTurnEnd = -1         // legs up to this one belong to a U-turn step already made
+        while i < legs.count {
+            guard isMeaningful[i] else { draft.add(legs[i], coords[i]); i += 1; continue }
+            if i <= uTurnEnd {
+                // The connector passes no junction; the one it ends at is part of the U-turn.
+                draft.add(legs[i], coords[i])
+                last = i
+                i += 1
+                continue
+            }
+            let junction = RouteJunction(route, at: i, after: last, guide: self)
+            if junction.entersAnnouncedRoundabout {
+                steps.append(draft)
+                (draft, last, i) = roundabout(from: i, legs, coords, isMeaningful)
+                draft.label = labels[last]
+                continue
+            }
+            let stepsBefore = steps.count
+            func apply(_ decision: GuidanceDecision?) {
+                switch decision {
+                case .step(let next)?:
+                    steps.append(draft)
+                    draft = next
+                case .uTurn(let next, let through)?:
+                    steps.append(draft)
+                    draft = next
+                    uTurnEnd = through
+                case .adoptName?:
+                    draft.name = junction.name
+                    draft.label = junction.label
+                case .silent?, nil:
+                    break
+                }
+            }
+            apply(GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self))
+            if steps.count == stepsBefore {
+                apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
+            }
+            if steps.count > stepsBefore {
+                draft.travel = travel(junction.leaving)
+                draft.label = junction.label
+                draft.choices = junction.isJunction ? branches(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing).count : 1
+                draft.waysMet = junction.isJunction && profile.countsWaysMet
+                    ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
+                draft.inBearing = junction.inBearing
+                // A U-turn through a connector is on the road it comes back by.
+                if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
+            } else if junction.isJunction {
+                draft.junctionsPassed += 1
+            }
+            draft.add(junction.leaving, coords[i])
+            last = i
+            i += 1
+        }
+        steps.append(draft)
+        return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+    }
+
+    /// How a bicycle travels the leg when it does not ride it (other modes are not told).
+    func travel(_ leg: RouteLeg) -> Maneuver.Travel? {
+        guard profile.toldHowItTravels else { return nil }
+        if net.isFerry(leg.edge) { return .ferry }
+        return net.isPushed(direction: leg.edge * 2 + (leg.forward ? 0 : 1)) ? .pushing : nil
+    }
+
+    /// A turn step; a car turning back on itself at a hairpin junction makes a U-turn.
+    func turnDraft(_ turn: Double, _ name: String) -> Draft {
+        if profile.hairpinIsUTurn && abs(turn) >= ManeuverBuilder.hairpinAngle { return Draft(kind: .uTurn, name: name) }
+        return Draft(kind: .turn, direction: ManeuverBuilder.direction(turn), name: name, turn: turn)
+    }
+
+    /// A car turn this sharp heads back the way it came.
+    static let hairpinAngle = 170.0
+
+    private func arrive(at point: Coordinate) -> RouteStep {
+        RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
+    }
+
+    /// The node a leg arrives at, whichever way it drives its edge.
+    func endNode(_ leg: RouteLeg) -> Int32 { leg.forward ? net.edgeTo[leg.edge] : net.edgeFrom[leg.edge] }
+}

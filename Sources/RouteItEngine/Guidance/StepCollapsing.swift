@@ -1,0 +1,158 @@
+import RouteItCore
+
+/// OSRM-style post-processing of a route's steps: what a navigator would not announce is folded
+/// into the step before. Turns joined by a tiny connector become one turn (a U-turn only when a
+/// car really turns back onto the road it left), and short or repeated name changes vanish.
+struct StepCollapsing {
+    let rules: GuidanceProfile.Collapsing
+
+    /// A turn onto an unnamed piece shorter than this that runs into a named street is
+    /// announced with that street's name.
+    static let nameAdoptLength = 40.0
+    /// "Continue onto X" for less than this is not worth a step (OSRM's NAME_SEGMENT_CUTOFF_LENGTH).
+    static let shortNameChange = 105.0
+    /// Where a bicycle starts or stops being pushed (or boards a ferry) is always a step of its
+    /// own, however short: OSRM collapses turns and suppresses name changes only between steps
+    /// of the same mode (`haveSameMode`), so "Continue onto Rautatientori (push your bike)"
+    /// stays even for 7 m.
+    static func sameTravel(_ a: Draft, _ b: Draft) -> Bool { a.travel == b.travel }
+
+    /// Longest connector between two turns read as one maneuver (`GuidanceProfile.Collapsing`).
+    var connectorLength: Double { rules.connectorLength }
+
+    typealias Draft = ManeuverBuilder.Draft
+
+    func collapse(_ steps: [Draft]) -> [Draft] {
+        foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(steps))))
+    }
+
+    /// A driver's name change too short to be a street of its own (a connector's length, met where
+    /// no other way joins and passing none) right before another maneuver folds into the step
+    /// before it, as OSRM collapses `maneuverPreceededByNameChange`; the step before is then
+    /// judged by its whole length. Pont Sainte-Dévote (92 m) runs into 22 m of Boulevard Princesse
+    /// Charlotte before "Turn right onto Boulevard de Suisse": OSRM names the bridge, 114 m.
+    func foldNameChangesBeforeManeuvers(_ steps: [Draft]) -> [Draft] {
+        guard rules.likeACar else { return steps }
+        var out: [Draft] = []
+        for (i, step) in steps.enumerated() {
+            guard var previous = out.last, previous.kind != .roundabout,
+                  step.kind == .continue || step.kind == .turn, step.waysMet <= 1,
+                  step.distance <= connectorLength, step.junctionsPassed == 0,
+                  i + 1 < steps.count, steps[i + 1].kind != .roundabout,
+                  StepCollapsing.sameTravel(previous, step) else {
+                out.append(step)
+                continue
+            }
+            previous.absorb(step)
+            out[out.count - 1] = previous
+        }
+        return out
+    }
+
+    /// Longest step that can be a turnaround (a loop at the end of a carriageway).
+    static let turnaroundLength = 100.0
+
+    /// A car step on the street it was already on (or an unnamed loop back onto it) that, within
+    /// a short way, heads back the way the car came (a turning loop at the end of a carriageway)
+    /// is a U-turn, as OSRM announces it.
+    func markTurnarounds(_ steps: [Draft]) -> [Draft] {
+        guard rules.likeACar else { return steps }
+        return steps.enumerated().map { index, step in
+            guard index > 0, index + 1 < steps.count, [.turn, .fork, .continue].contains(step.kind), !step.staysOnStreet,
+                  step.distance <= StepCollapsing.turnaroundLength, let entry = step.inBearing, step.polyline.count >= 2 else { return step }
+            let exit = ManeuverBuilder.heading(arriving: step.polyline, over: ManeuverBuilder.headingMetres)
+            guard abs(ManeuverBuilder.turnAngle(from: entry, to: exit)) >= ManeuverBuilder.reversedAngle else { return step }
+            // Back along the street the car was on (a bend onto another street is just a turn).
+            let before = steps[index - 1].label
+            guard before.isSameStreet(as: step.label) || step.label.isEmpty && before.isSameStreet(as: steps[index + 1].label)
+            else { return step }
+            var turned = step
+            turned.kind = .uTurn
+            turned.direction = .uTurn
+            return turned
+        }
+    }
+
+    /// Two turns joined by a connector too short to be a street of its own become one.
+    func combineConnectedTurns(_ steps: [Draft]) -> [Draft] {
+        var out: [Draft] = []
+        var i = 0
+        while i < steps.count {
+            let step = steps[i]
+            guard let previous = out.last, i + 1 < steps.count, isTurnLike(step), isTurnLike(steps[i + 1]),
+                  step.distance < connectorLength || StrongNameChange.folds(step, into: steps[i + 1], connectorLength: connectorLength),
+                  StepCollapsing.sameTravel(step, steps[i + 1]) else {
+                out.append(step)
+                i += 1
+                continue
+            }
+            let next = steps[i + 1]
+            let a = step.turn ?? 0, b = next.turn ?? 0
+            // Beyond the connector length only a turn into a straight or choiceless name change folds.
+            let beyondConnector = step.distance >= connectorLength
+            // A car heading back along the road it came by (across the median onto the other
+            // carriageway, round a turning head): OSRM's `isUTurn` wants the same road before
+            // and after; two corners onto another road stay turns.
+            let turnsBack = !beyondConnector && rules.likeACar && a * b > 0 && abs(a) >= 45 && abs(b) >= 45
+                && abs(a + b) >= 120 && previous.label.isSameStreet(as: next.label)
+            // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
+            // onto a piece that passes no junction and ends where the route has no choice, or a
+            // turn straight into a name change.
+            let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
+            let choiceless = next.choices <= 1 && step.junctionsPassed == 0
+            let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
+            // Across a side street and back onto the street the route was on (a crossing).
+            let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+                && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
+            let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
+            guard turnsBack || isConnector else {
+                out.append(step)
+                i += 1
+                continue
+            }
+            var merged = step
+            merged.absorb(next)
+            merged.name = next.name
+            merged.travel = next.travel
+            merged.label = next.label
+            if turnsBack {
+                merged.kind = .uTurn
+                merged.direction = .uTurn
+                merged.turn = nil
+            } else {
+                let total = ManeuverBuilder.turnAngle(from: 0, to: a + b)
+                merged.turn = total
+                if abs(total) < ManeuverBuilder.straightAngle {
+                    merged.kind = .continue
+                    merged.direction = nil
+                } else {
+                    merged.kind = .turn
+                    merged.direction = ManeuverBuilder.direction(total)
+                }
+            }
+            out.append(merged)
+            i += 2
+        }
+        return out
+    }
+
+    /// Straight-on name changes that are short, or back to the name already announced, fold
+    /// into the step before ("A | Continue onto B (20 m) | Continue onto A" reads "A"); a short
+    /// one onto a through street stays (OSRM's turn there, not a "new name").
+    func foldNameChanges(_ steps: [Draft]) -> [Draft] {
+        var out: [Draft] = []
+        for step in steps {
+            if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
+               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn || step.name == previous.name
+                   || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
+                previous.absorb(step)
+                out[out.count - 1] = previous
+            } else {
+                out.append(step)
+            }
+        }
+        return out
+    }
+
+    private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue }
+}

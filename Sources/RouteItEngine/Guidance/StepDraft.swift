@@ -1,0 +1,77 @@
+import RouteItCore
+
+extension ManeuverBuilder {
+    /// A step while it is being put together.
+    struct Draft {
+        enum Kind { case depart, turn, `continue`, fork, uTurn, roundabout }
+        var kind: Kind
+        var direction: Maneuver.Direction?
+        var name: String
+        var exitNumber: Int?
+        var bearing: Double?
+        var distance = 0.0
+        var ms: UInt64 = 0
+        var polyline: [Coordinate] = []
+        /// The change of heading where the step starts (turns, forks, name changes).
+        var turn: Double?
+        /// Bicycles: pushed or on a ferry rather than ridden.
+        var travel: Maneuver.Travel?
+        /// Name and ref of the road the step starts on (compared as OSRM does).
+        var label = StreetLabel(name: "", ref: "")
+        /// Junctions with other ways passed after the step's own (none: "undisturbed").
+        var junctionsPassed = 0
+        /// Ways the mode may take at the step's junction, the way back excluded.
+        var choices = 0
+        /// Ways a driver meets at the step's junction besides the one arriving (`waysMet`).
+        var waysMet = 0
+        /// Heading arriving at the step's junction (nil for the first step).
+        var inBearing: Double?
+        /// A turn at a junction where the street goes on but not obviously (OSRM's "Continue
+        /// left"): no turnaround of its own (`markTurnarounds`), though it may start a U-turn
+        /// with the turn after it back onto the street.
+        var staysOnStreet = false
+        /// A name change OSRM announces as a turn, not a "new name" (onto a through street, or for
+        /// walkers onto a way that is not the obvious one): kept however short.
+        var keptAsTurn = false
+
+        init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
+             bearing: Double? = nil, turn: Double? = nil) {
+            self.kind = kind
+            self.direction = direction
+            self.name = name
+            self.exitNumber = exitNumber
+            self.bearing = bearing
+            self.turn = turn
+        }
+
+        mutating func add(_ leg: RouteLeg, _ coords: [Coordinate]) {
+            distance += leg.distance
+            ms += UInt64(leg.ms)
+            for c in coords where polyline.last != c { polyline.append(c) }
+        }
+
+        /// Appends a following step's way (its maneuver is dropped).
+        mutating func absorb(_ other: Draft) {
+            junctionsPassed += other.junctionsPassed + (other.choices > 1 ? 1 : 0)
+            distance += other.distance
+            ms += other.ms
+            for c in other.polyline where polyline.last != c { polyline.append(c) }
+        }
+
+        var maneuver: Maneuver {
+            switch kind {
+            case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing, travel: travel)
+            case .turn: return Maneuver(kind: .turn, direction: direction, streetName: name, travel: travel)
+            case .continue: return Maneuver(kind: .continue, streetName: name, travel: travel)
+            case .fork: return Maneuver(kind: .fork, direction: direction, streetName: name, travel: travel)
+            case .uTurn: return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name, travel: travel)
+            case .roundabout: return Maneuver(kind: .roundabout, streetName: name, exitNumber: exitNumber, travel: travel)
+            }
+        }
+
+        var step: RouteStep {
+            RouteStep(instruction: InstructionText.sentence(for: maneuver), distance: distance,
+                      expectedTravelTime: Double(ms) / 1000, polyline: polyline)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import RouteItCore
+
+/// Avoiding road classes without failing the trip: the search keeps off all the classes asked
+/// for, and when no route does, off as many of them as it can (the largest subsets first); the
+/// classes it kept off are returned so the route can name the ones it had to use.
+extension RoutingEngine {
+    func bestPath(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
+                  slack: Double, avoid: RoadAvoidance) throws -> (found: FoundPath, kept: RoadAvoidance) {
+        for subset in avoid.subsetsLargestFirst {
+            if let found = try bestPath(a, b, mode, router, ws, slack: slack, keepingOff: subset) {
+                return (found, subset)
+            }
+        }
+        throw DirectionsError.noRoute
+    }
+
+    /// The best path off `subset`, nil when there is none (with nothing to avoid, the search's
+    /// own error). A place on an avoided road first leaves it by the nearest ways off, and only
+    /// when those lead nowhere (a rest area that only goes back onto the motorway) by any of them.
+    private func bestPath(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
+                          _ ws: QueryWorkspace, slack: Double, keepingOff subset: RoadAvoidance) throws -> FoundPath? {
+        func attempt(_ ends: SearchEnds) throws -> FoundPath? {
+            do {
+                return try search(ends, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue)
+            } catch DirectionsError.noRoute where !subset.isEmpty {
+                return nil
+            }
+        }
+        guard let nearest = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue) else {
+            if subset.isEmpty { throw DirectionsError.noRoute }
+            return nil
+        }
+        if let found = try attempt(nearest) { return found }
+        guard nearest.stretched,
+              let wide = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, wideStretch: true) else { return nil }
+        return try attempt(wide)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import RouteItCore
+
+/// The mapped road graph and its per-mode hierarchies, answering route queries: the trip's ends
+/// snapped (`TripEndSnapper`), the best path off the avoided classes (`AvoidanceFallback`), its
+/// alternatives (`RoutingEngine+Alternatives`), each made a named route with steps (`RouteName`,
+/// `ManeuverBuilder`). Thread-safe: each query borrows a workspace from a pool; modes are mapped
+/// on first use.
+// @unchecked: `lock` guards the routers and workspace pools; everything else is set in init.
+final class RoutingEngine: @unchecked Sendable {
+    let net: RoadNetwork
+    let grid: EdgeGrid
+    let adjacency: NodeAdjacency
+    let components: EdgeComponents
+    let ends: TripEndSnapper
+    private let sections: MapSections
+    /// Guards `routers` and `pools`, the only state that changes after init.
+    private let lock = NSLock()
+    private var routers: [TransportType: ModeRouter] = [:]
+    private var pools: [TransportType: [QueryWorkspace]] = [:]
+
+    /// Alternatives, as OSRM's via-node method bounds them: at most this much slower than the
+    /// best route (OSRM's epsilon is 15 %; 12 % keeps the median slowdown near OSRM's), running
+    /// along the routes already chosen for at most this much of their length (its gamma, measured
+    /// on the ground so a parallel sidewalk counts as shared).
+    static let alternativeStretch = 0.12
+    static let alternativeMaxShare = 0.75
+    /// Metres apart within which two routes count as running along each other.
+    static let alternativeShareTolerance = 12.0
+
+    init(sections: MapSections) throws {
+        self.sections = sections
+        net = try RoadNetwork.read(from: sections)
+        grid = try EdgeGrid.read(from: sections)
+        adjacency = try NodeAdjacency.read(from: sections, nodeCount: net.nodeCount)
+        components = try EdgeComponents.read(from: sections, edgeCount: net.edgeCount)
+        ends = TripEndSnapper(net: net, grid: grid, adjacency: adjacency, components: components)
+    }
+
+    func router(_ mode: TransportType) throws -> ModeRouter {
+        lock.lock()
+        defer { lock.unlock() }
+        if let r = routers[mode] { return r }
+        let prefix = mode.rawValue
+        let r = ModeRouter(graph: try ModeGraph.read(from: sections, prefix: prefix),
+                           ch: try ContractionHierarchy.read(from: sections, prefix: prefix), edgeAvoid: net.edgeAvoid)
+        guard r.graph.nodeCount == r.ch.nodeCount, r.graph.arcCount == r.ch.arcCount,
+              r.graph.edgeDirStart.count == net.edgeCount * 2 + 1 else {
+            throw MapSectionsError.damaged
+        }
+        routers[mode] = r
+        return r
+    }
+
+    func borrow(_ mode: TransportType, nodeCount: Int) -> QueryWorkspace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let ws = pools[mode]?.popLast() { return ws }
+        return QueryWorkspace(nodeCount: nodeCount, edgeCount: net.edgeCount)
+    }
+
+    func giveBack(_ ws: QueryWorkspace, _ mode: TransportType) {
+        lock.lock()
+        pools[mode, default: []].append(ws)
+        lock.unlock()
+    }
+
+    /// The shortest path between two points, by CH or by the reference Dijkstra.
+    /// Throws `DirectionsError.noRoute` when either end has no road or they are not connected.
+    func shortestPath(from a: Coordinate, to b: Coordinate, mode: TransportType, reference: Bool = false,
+                      avoid: RoadAvoidance = []) throws -> (path: SearchPath, source: PhantomNode, target: PhantomNode) {
+        let router = try self.router(mode)
+        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
+        defer { giveBack(ws, mode) }
+        guard let ends = searchEnds(a, b, mode, router, ws, avoid: avoid.rawValue) else { throw DirectionsError.noRoute }
+        let found = try search(ends, mode, router, ws, slack: 0, reference: reference, avoid: avoid.rawValue)
+        return (found.path, found.source, found.target)
+    }
+
+    /// The best route and, when asked, up to two genuinely different alternatives, all off the
+    /// `avoid` classes except on the roads the trip starts and ends on. When no such route
+    /// exists, the routes keep off as many of the classes as they can and name the ones they
+    /// use (`Route.unavoidable`). `quickestOnly`: only the quickest of them (the first among
+    /// equals, as `DirectionsViewModel` picks), the others neither built nor, when none of them
+    /// can be quicker than the best, looked for.
+    func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
+                quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [Route] {
+        let chosen = try routeLegs(from: a, to: b, mode: mode, alternatives: alternatives, quickestOnly: quickestOnly, avoid: avoid)
+        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
+        func route(_ legs: [RouteLeg]) -> Route {
+            var route = makeRoute(legs, mode: mode, builder: builder)
+            route.unavoidable = avoid.intersection(classes(of: legs))
+            return route
+        }
+        guard quickestOnly, chosen.count > 1 else { return chosen.map(route) }
+        // A route without a single step is passed over by the view model: the next quickest then.
+        let byTime = chosen.indices.sorted { (RoutingEngine.ms(chosen[$0]), $0) < (RoutingEngine.ms(chosen[$1]), $1) }
+        let first = route(chosen[byTime[0]])
+        if !first.steps.isEmpty { return [first] }
+        return [first] + byTime.dropFirst().map { route(chosen[$0]) }
+    }
+
+    static func ms(_ legs: [RouteLeg]) -> UInt64 { legs.reduce(0) { $0 + UInt64($1.ms) } }
+
+    /// The road stretches of `routes`' routes, best first (`quickestOnly`: the quickest among them
+    /// is in the list, perhaps alone).
+    func routeLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
+                   quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [[RouteLeg]] {
+        let router = try self.router(mode)
+        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
+        defer { giveBack(ws, mode) }
+        let slack = alternatives ? RoutingEngine.alternativeStretch : 0
+        let (found, kept) = try bestPath(a, b, mode, router, ws, slack: slack, avoid: avoid)
+        let bestLegs = found.legs(of: found.path, router, net, mode)
+        guard alternatives && !found.path.direct else { return [bestLegs] }
+        return alternativeLegs(to: found, bestLegs: bestLegs, mode, router, ws, quickestOnly: quickestOnly, avoid: kept)
+    }
+
+    /// The avoidable classes of the roads the legs drive.
+    func classes(of legs: [RouteLeg]) -> RoadAvoidance {
+        var bits: UInt8 = 0
+        for leg in legs where leg.edge < net.edgeAvoid.count && leg.distance > 0 { bits |= net.edgeAvoid[leg.edge] }
+        return RoadAvoidance(rawValue: bits)
+    }
+
+    private func makeRoute(_ legs: [RouteLeg], mode: TransportType, builder: ManeuverBuilder) -> Route {
+        let steps = builder.steps(for: legs)
+        var polyline: [Coordinate] = []
+        for step in steps { for c in step.polyline where polyline.last != c { polyline.append(c) } }
+        let ms = legs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
+        let distance = steps.reduce(0) { $0 + $1.distance }
+        return Route(name: RouteName.of(legs, net: net), distance: distance, expectedTravelTime: Double(ms) / 1000, transportType: mode,
+                     polyline: polyline, steps: steps)
+    }
+
+    /// Road centre lines crossing `box`, for drawing.
+    func roads(in box: BoundingBox) -> [[Coordinate]] { BackdropRoads(net: net, grid: grid).roads(in: box) }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import RouteItCore
+
+/// Where a query point lands on the road graph: a point part-way along one edge, with the
+/// fraction measured along the edge's geometry (0 at edgeFrom, 1 at edgeTo).
+struct PhantomNode: Equatable {
+    var edge: Int
+    var fraction: Double
+    var point: Coordinate
+    /// Metres from the query point to the road.
+    var offset: Double
+}
+
+/// Local flat-earth metres around a reference latitude: exact enough for projections within a
+/// few kilometres, and much cheaper than great circles.
+struct LocalProjection {
+    let lat0: Double
+    let lon0: Double
+    let kx: Double
+    let ky: Double
+    init(_ lat: Double, _ lon: Double) {
+        lat0 = lat; lon0 = lon
+        ky = Geodesy.metresPerDegree
+        kx = ky * cos(lat * .pi / 180)
+    }
+    func xy(_ p: GeoPoint) -> (Double, Double) { ((p.longitude - lon0) * kx, (p.latitude - lat0) * ky) }
+}
+
+extension RoadNetwork {
+    /// Planar lengths of each segment of an edge (for fractions along it).
+    func segmentLengths(_ edge: Int) -> [Double] {
+        let pts = points(of: edge)
+        guard let first = pts.first else { return [] }
+        let proj = LocalProjection(first.latitude, first.longitude)
+        var out: [Double] = []
+        var prev = proj.xy(first)
+        for p in pts.dropFirst() {
+            let q = proj.xy(p)
+            out.append(hypot(q.0 - prev.0, q.1 - prev.1))
+            prev = q
+        }
+        return out
+    }
+
+    /// The edge's geometry between two fractions, in the order given (reversed when from > to).
+    func clip(_ edge: Int, from: Double, to: Double) -> [Coordinate] {
+        if min(from, to) <= 0 && max(from, to) >= 1 || points(of: edge).count < 2 {
+            let whole = points(of: edge).map(\.coordinate)
+            return from > to ? whole.reversed() : whole
+        }
+        let pts = Array(points(of: edge))
+        let lens = segmentLengths(edge)
+        let total = lens.reduce(0, +)
+        func point(at f: Double) -> (index: Int, c: Coordinate) {
+            if total <= 0 { return (0, pts[0].coordinate) }
+            var remaining = f * total
+            for (i, l) in lens.enumerated() {
+                if remaining <= l || i == lens.count - 1 {
+                    let t = l > 0 ? min(1, max(0, remaining / l)) : 0
+                    let a = pts[i], b = pts[i + 1]
+                    return (i, Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * t,
+                                          longitude: a.longitude + (b.longitude - a.longitude) * t))
+                }
+                remaining -= l
+            }
+            return (lens.count - 1, pts.last!.coordinate)
+        }
+        let lo = min(from, to), hi = max(from, to)
+        var out: [Coordinate]
+        if lo <= 0 && hi >= 1 {
+            out = pts.map(\.coordinate)
+        } else {
+            let a = point(at: lo), b = point(at: hi)
+            out = [a.c]
+            if b.index > a.index { for i in (a.index + 1)...b.index { out.append(pts[i].coordinate) } }
+            if out.last != b.c { out.append(b.c) }
+        }
+        return from > to ? out.reversed() : out
+    }
+}
+
+/// Finds the nearest point on an edge where a trip in the mode may start or end, searching grid
+/// rings outwards.
+struct Snapper {
+    static let maxDistance = 5_000.0
+
+    /// `accept` narrows the edges further (to the connected network, say).
+    static func snap(_ c: Coordinate, mode: TransportType, net: RoadNetwork, grid: EdgeGrid,
+                     edgeStamp: ScratchArray<UInt32>, stamp: UInt32, accept: (Int) -> Bool = { _ in true }) -> PhantomNode? {
+        guard c.isValid, net.edgeCount > 0 else { return nil }
+        let proj = LocalProjection(c.latitude, c.longitude)
+        let (r0, c0) = grid.cell(lat: c.latitude, lon: c.longitude)
+        // How far outside the grid the point is: rings must first cover that gap.
+        let latOutside = max(0, grid.minLat - c.latitude, c.latitude - (grid.minLat + grid.cellLat * Double(grid.rows)))
+        let lonOutside = max(0, grid.minLon - c.longitude, c.longitude - (grid.minLon + grid.cellLon * Double(grid.cols)))
+        let gap = hypot(latOutside * proj.ky, lonOutside * proj.kx)
+        if gap > maxDistance { return nil }
+        let ringMetres = max(1, min(grid.cellLat * proj.ky, grid.cellLon * proj.kx))
+        var best2 = Double.infinity, bestEdge = -1, bestSeg = 0, bestT = 0.0
+        var ring = 0
+        let maxRing = Int((maxDistance + gap) / ringMetres) + 1
+        while ring <= maxRing {
+            for r in (r0 - ring)...(r0 + ring) where r >= 0 && r < grid.rows {
+                let onEdgeRow = r == r0 - ring || r == r0 + ring
+                var col = c0 - ring
+                while col <= c0 + ring {
+                    defer { col += onEdgeRow ? 1 : 2 * ring }
+                    if col < 0 || col >= grid.cols { if ring == 0 { break } else { continue } }
+                    for e32 in grid.edges(inCell: r, col) {
+                        let e = Int(e32)
+                        if edgeStamp[e] == stamp { continue }
+                        edgeStamp[e] = stamp
+                        guard net.isEndpoint(e, mode), accept(e) else { continue }
+                        let pts = net.points(of: e)
+                        var i = 0
+                        var prev = proj.xy(pts[pts.startIndex])
+                        for p in pts.dropFirst() {
+                            let q = proj.xy(p)
+                            let dx = q.0 - prev.0, dy = q.1 - prev.1
+                            let len2 = dx * dx + dy * dy
+                            let t = len2 > 0 ? min(1, max(0, -(prev.0 * dx + prev.1 * dy) / len2)) : 0
+                            let px = prev.0 + t * dx, py = prev.1 + t * dy
+                            let d2 = px * px + py * py
+                            if d2 < best2 { best2 = d2; bestEdge = e; bestSeg = i; bestT = t }
+                            prev = q
+                            i += 1
+                        }
+                    }
+                    if ring == 0 { break }
+                }
+            }
+            // Every unvisited cell is at least `ring * ringMetres` (minus the gap) away.
+            let reach = max(0, Double(ring) * ringMetres - gap)
+            if bestEdge >= 0 && best2 <= reach * reach { break }
+            ring += 1
+        }
+        let best = best2.squareRoot()
+        guard bestEdge >= 0, best <= maxDistance else { return nil }
+        let lens = net.segmentLengths(bestEdge)
+        let total = lens.reduce(0, +)
+        let along = lens[0..<bestSeg].reduce(0, +) + lens[bestSeg] * bestT
+        let fraction = total > 0 ? min(1, max(0, along / total)) : 0
+        let pts = net.points(of: bestEdge)
+        let a = pts[pts.startIndex + bestSeg], b = pts[pts.startIndex + bestSeg + 1]
+        let point = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * bestT,
+                               longitude: a.longitude + (b.longitude - a.longitude) * bestT)
+        return PhantomNode(edge: bestEdge, fraction: fraction, point: point, offset: best)
+    }
+}

@@ -1,0 +1,59 @@
+import RouteItCore
+
+/// Where a trip's ends land on the road graph, as OSRM picks them: the nearest road a mode may
+/// use, moved to the connected network when an end lies on a piece cut off from it, and, for an
+/// end on a junction, every road there the trip may leave or arrive by.
+struct TripEndSnapper {
+    let net: RoadNetwork
+    let grid: EdgeGrid
+    let adjacency: NodeAdjacency
+    let components: EdgeComponents
+
+    /// Metres from a junction within which a snapped point counts as on it.
+    static let junctionTolerance = 1.0
+
+    func snap(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace, onNetworkOnly: Bool = false) -> PhantomNode? {
+        let stamp = ws.nextEdgeStamp()
+        let components = self.components
+        return Snapper.snap(c, mode: mode, net: net, grid: grid, edgeStamp: ws.edgeStamp, stamp: stamp,
+                            accept: { !onNetworkOnly || components.isOnNetwork($0, mode) })
+    }
+
+    /// The nearest roads when both ends lie on the connected network or on the same small piece
+    /// of it; otherwise an end on a piece cut off (a fragment clipped by the extract's edge, an
+    /// island of paths) moves to the nearest road of the network.
+    func snapEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> (PhantomNode, PhantomNode)? {
+        guard var s = snap(a, mode, ws), var t = snap(b, mode, ws) else { return nil }
+        let cs = components.component(of: s.edge, mode), ct = components.component(of: t.edge, mode)
+        if cs != 0 && cs != ct, let onNetwork = snap(a, mode, ws, onNetworkOnly: true) { s = onNetwork }
+        if ct != 0 && ct != cs, let onNetwork = snap(b, mode, ws, onNetworkOnly: true) { t = onNetwork }
+        return (s, t)
+    }
+
+    /// A place with no other end to go by (a table's source or target): the nearest road,
+    /// moved to the connected network when it lies on a piece cut off from it.
+    func snapAlone(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> PhantomNode? {
+        guard let p = snap(c, mode, ws) else { return nil }
+        guard !components.isOnNetwork(p.edge, mode) else { return p }
+        return snap(c, mode, ws, onNetworkOnly: true) ?? p
+    }
+
+    /// The phantom and, when it sits on a junction, the same point on every other road there
+    /// the mode may use: a trip from or to a junction may leave or arrive by any of them.
+    func candidates(_ p: PhantomNode, _ mode: TransportType) -> [PhantomNode] {
+        let length = Double(net.edgeLength[p.edge])
+        let node: Int32
+        if p.fraction * length <= Self.junctionTolerance {
+            node = net.edgeFrom[p.edge]
+        } else if (1 - p.fraction) * length <= Self.junctionTolerance {
+            node = net.edgeTo[p.edge]
+        } else {
+            return [p]
+        }
+        var out = [p]
+        for e in adjacency.edges(of: node) where e != p.edge && net.isEndpoint(e, mode) && net.edgeFrom[e] != net.edgeTo[e] {
+            out.append(PhantomNode(edge: e, fraction: net.edgeFrom[e] == node ? 0 : 1, point: p.point, offset: p.offset))
+        }
+        return out
+    }
+}
