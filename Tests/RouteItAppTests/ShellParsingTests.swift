@@ -77,7 +77,7 @@ final class ShellParsingTests: XCTestCase {
         XCTAssertTrue(try ShellOptions.parse(["run", "a.flow", "--keep-going"]).keepGoing)
         let bad: [[String]: String] = [
             ["route", "a", "b", "--keep-going"]: "--keep-going is for run, not route",
-            ["--json"]: "--json is for geocode, reverse or route, not the shell",
+            ["--json"]: "--json is for geocode, reverse, route or table, not the shell",
             ["run", "a.flow", "-o", "x"]: "-o is for import, not run",
             ["route", "a", "b", "--json=yes"]: "--json takes no value",
             ["route", "a", "b", "--mode", "boat"]: "--mode takes car, walk or bike (or OSRM's driving, foot, walking, cycling, bicycle), not \"boat\"",

@@ -26,7 +26,8 @@ extension RoutingEngine {
     }
 
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
-    /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
+    /// many-to-many search (a car path whose weight holds a weight-only charge is timed by its
+    /// own route). Pairs the avoided classes cut off are searched again with fewer of
     /// them, the largest sets first, as a route keeps off only the classes it can.
     func durationTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
                        avoid: RoadAvoidance = []) throws -> [[Double?]] {
@@ -68,7 +69,15 @@ extension RoutingEngine {
                         cost = min(cost, ModeRouter.partial(net.weight(s.edge, forward: forward, mode), abs(t.fraction - s.fraction)))
                     }
                 }
-                return cost == .max ? nil : Double(cost) / 1000
+                guard cost != .max else { return nil }
+                // A car's weight may hold charges that are not time (entering a road closed to
+                // through traffic, car.lua's max turn weight): such a path's time is its legs'.
+                if mode == .car, cost >= TurnCostModel.osrmCar.restrictedEntryPenalty,
+                   let legs = try? routeLegs(from: sources[i], to: targets[j], mode: mode, alternatives: false,
+                                             avoid: RoadAvoidance(rawValue: avoid)).first {
+                    return Double(RoutingEngine.ms(legs)) / 1000
+                }
+                return Double(cost) / 1000
             }
         }
     }

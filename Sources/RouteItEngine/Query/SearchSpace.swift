@@ -47,6 +47,12 @@ final class SearchSpace {
         return true
     }
 
+    /// The node `v`'s label came from (-1 for a root or a node without a label).
+    @inline(__always) func parent(_ v: Int32) -> Int32 {
+        let e = entries[Int(v)]
+        return e.stamp == stamp.value ? e.parentNode : -1
+    }
+
     /// The steps from the search's root to `v`, root first (each the arc taken and the node it
     /// was taken from), and the root. Parents always lead back to a root; the bound only guards
     /// against a damaged map.
