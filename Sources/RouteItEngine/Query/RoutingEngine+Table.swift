@@ -7,6 +7,14 @@ extension RoutingEngine {
         var phantom: PhantomNode
         var sources: [SearchEndpoint]
         var targets: [SearchEndpoint]
+        /// Per target endpoint, the weight-only charges in its cost.
+        var charges: [UInt8]
+    }
+
+    /// A car turning into a road closed to through traffic pays car.lua's max turn weight, which
+    /// is weight, not time: no real turn costs that much.
+    private static func isCharged(turn: UInt32, _ mode: TransportType) -> Bool {
+        mode == .car && turn >= TurnCostModel.osrmCar.restrictedEntryPenalty
     }
 
     private func tablePlace(_ c: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
@@ -15,19 +23,27 @@ extension RoutingEngine {
         let candidates = ends.candidates(p, mode)
         var sources = candidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
                                                           backward: net.weight($0.edge, forward: false, mode)) }
-        var targets = candidates.flatMap { router.targets($0, weight: net.weight($0.edge, forward: true, mode),
-                                                          backward: net.weight($0.edge, forward: false, mode)) }
+        var targets: [SearchEndpoint] = [], charges: [UInt8] = []
+        for c in candidates {
+            let forward = net.weight(c.edge, forward: true, mode), backward = net.weight(c.edge, forward: false, mode)
+            for endpoint in router.targets(c, weight: forward, backward: backward) {
+                // The endpoint's cost is the turn into the place's road and the part driven.
+                let along = endpoint.edgeDir & 1 == 0 ? ModeRouter.partial(forward, c.fraction) : ModeRouter.partial(backward, 1 - c.fraction)
+                targets.append(endpoint)
+                charges.append(Self.isCharged(turn: endpoint.cost &- along, mode) ? 1 : 0)
+            }
+        }
         // A place on an avoided road (and on no other) leaves and is reached by the nearest ways off it.
         if avoid != 0 && candidates.allSatisfy({ net.edgeAvoid[$0.edge] & avoid != 0 }) {
             sources = AvoidedStretch.extend(sources, forward: true, router: router, avoid: avoid)
             targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid)
+            charges = targets.map { _ in 0 }
         }
-        return TablePlace(phantom: p, sources: sources, targets: targets)
+        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges)
     }
 
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
-    /// many-to-many search (a car path whose weight holds a weight-only charge is timed by its
-    /// own route). Pairs the avoided classes cut off are searched again with fewer of
+    /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
     /// them, the largest sets first, as a route keeps off only the classes it can.
     func durationTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
                        avoid: RoadAvoidance = []) throws -> [[Double?]] {
@@ -55,29 +71,26 @@ extension RoutingEngine {
             return found
         }
         let from = sources.map(place), to = targets.map(place)
-        let costs = ManyToManySearch(router: router, avoid: avoid)
-            .costs(sources: from.map { $0?.sources ?? [] }, targets: to.map { $0?.targets ?? [] })
+        let net = self.net
+        let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty) { weight, k in
+            Self.isCharged(turn: weight &- net.weight(k >> 1, forward: k & 1 == 0, mode), mode)
+        }
+        let cells = search.cells(sources: from.map { $0?.sources ?? [] }, targets: to.map { $0?.targets ?? [] },
+                                 targetCharges: to.map { $0?.charges ?? [] })
         return from.enumerated().map { i, source in
             to.enumerated().map { j, target -> Double? in
                 guard let source, let target else { return nil }
-                var cost = costs[i * to.count + j]
-                // Both on one road: along it, when the mode may go that way.
+                let cell = cells[i * to.count + j]
+                // Both on one road: along it, when the mode may go that way and that weighs no more.
                 let s = source.phantom, t = target.phantom
                 if s.edge == t.edge {
                     let forward = t.fraction >= s.fraction
-                    if net.allows(s.edge, forward: forward, mode) {
-                        cost = min(cost, ModeRouter.partial(net.weight(s.edge, forward: forward, mode), abs(t.fraction - s.fraction)))
-                    }
+                    let along = ModeRouter.partial(net.weight(s.edge, forward: forward, mode), abs(t.fraction - s.fraction))
+                    if net.allows(s.edge, forward: forward, mode), along <= cell.cost { return Double(along) / 1000 }
                 }
-                guard cost != .max else { return nil }
-                // A car's weight may hold charges that are not time (entering a road closed to
-                // through traffic, car.lua's max turn weight): such a path's time is its legs'.
-                if mode == .car, cost >= TurnCostModel.osrmCar.restrictedEntryPenalty,
-                   let legs = try? routeLegs(from: sources[i], to: targets[j], mode: mode, alternatives: false,
-                                             avoid: RoadAvoidance(rawValue: avoid)).first {
-                    return Double(RoutingEngine.ms(legs)) / 1000
-                }
-                return Double(cost) / 1000
+                guard cell.cost != .max else { return nil }
+                // Time: the weight less its charges.
+                return Double(cell.cost &- UInt32(cell.charges) &* TurnCostModel.osrmCar.restrictedEntryPenalty) / 1000
             }
         }
     }

@@ -47,10 +47,10 @@ final class SearchSpace {
         return true
     }
 
-    /// The node `v`'s label came from (-1 for a root or a node without a label).
-    @inline(__always) func parent(_ v: Int32) -> Int32 {
+    /// The node `v`'s label came from and the arc taken (-1, -1 for a root or a node without a label).
+    @inline(__always) func parent(_ v: Int32) -> (node: Int32, arc: Int32) {
         let e = entries[Int(v)]
-        return e.stamp == stamp.value ? e.parentNode : -1
+        return e.stamp == stamp.value ? (e.parentNode, e.parentArc) : (-1, -1)
     }
 
     /// The steps from the search's root to `v`, root first (each the arc taken and the node it
