@@ -48,10 +48,12 @@ public enum DayPlanner {
         if count <= options.exactLimit, let route = ExactDayPlanner.solve(model, isCancelled: isCancelled) {
             return model.plan(route, isExact: true, stoppedEarly: false)
         }
+        // Cancelled during the exact search, the heuristic still gives its first plan.
+        let cancelled = count <= options.exactLimit && isCancelled()
         var search = HeuristicDayPlanner(model, seed: options.seed)
         let budget = options.timeBudget ?? defaultBudget(stops: count)
-        let (best, stoppedEarly) = search.solve(iterations: options.iterations ?? defaultIterations(stops: count),
+        let (best, searchStopped) = search.solve(iterations: options.iterations ?? defaultIterations(stops: count),
                                                 deadline: started + budget, isCancelled: isCancelled)
-        return model.plan(best.route, isExact: false, stoppedEarly: stoppedEarly || count <= options.exactLimit)
+        return model.plan(best.route, isExact: false, stoppedEarly: searchStopped || cancelled)
     }
 }

@@ -31,7 +31,8 @@ struct DaySchedule {
             backward.append(b)
         }
         guard m.waits else { return }
-        latest = [Double](repeating: 0, count: count)
+        latest.removeAll(keepingCapacity: true)
+        latest.append(contentsOf: repeatElement(0, count: count))
         var t = count - 1
         while t >= 0 {
             let node = route[t]

@@ -13,7 +13,13 @@ enum ExactDayPlanner {
         var parent: Int32
     }
 
-    /// The optimal route (served stops in order), or nil if `isCancelled` said stop.
+    /// Labels kept at most: without waiting, a path arriving earlier is not better (it may find
+    /// a stop still closed), so labels only dominate at equal times and can number every path.
+    /// Past this the problem is not cheap to solve exactly and the caller plans heuristically.
+    static let labelLimit = 400_000
+
+    /// The optimal route (served stops in order), or nil if `isCancelled` said stop or the
+    /// labels outgrew `labelLimit`.
     static func solve(_ m: DayPlanModel, isCancelled: () -> Bool) -> [Int]? {
         let cust = m.customers
         let c = cust.count
@@ -55,7 +61,7 @@ enum ExactDayPlanner {
         }
         var maskPenalty = [Double](repeating: 0, count: count)
         for mask in 1..<count {
-            if mask & 63 == 0, isCancelled() { return nil }
+            if mask & 63 == 0, isCancelled() || pool.count > labelLimit { return nil }
             let low = mask.trailingZeroBitCount
             maskPenalty[mask] = maskPenalty[mask & (mask - 1)] + m.penalty[cust[low]]
             var bits = mask
