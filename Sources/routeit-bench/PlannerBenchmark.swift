@@ -1,7 +1,7 @@
 import Foundation
 import RouteItCore
 
-/// `routeit-bench plan PROBLEM.json [--seed N] [--budget SECONDS] [--iterations N]`: solves one
+/// `routeit-bench plan PROBLEM.json [--seed N] [--budget SECONDS] [--iterations N] [--exact-limit N]`: solves one
 /// day problem with `DayPlanner` and prints the plan with its solve time, for Scripts/bench-planner.
 /// The problem: {"matrix": [[seconds or null]], "stays": [s], "windows": [[[from, to], …]],
 /// "priorities": ["low"|"normal"|"high"], "departure": s, "backBy": s, "end": "start"|"anywhere"|index,
@@ -27,7 +27,7 @@ enum PlannerBenchmark {
     }
 
     static func run(_ arguments: [String]) {
-        let args = BenchArguments(arguments, allowed: ["seed", "budget", "iterations"])
+        let args = BenchArguments(arguments, allowed: ["seed", "budget", "iterations", "exact-limit"])
         guard let path = args.positional.first else { fail("plan needs a problem file", status: 2) }
         guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
         let input: Problem
@@ -48,6 +48,7 @@ enum PlannerBenchmark {
         var options = DayPlanOptions(seed: UInt64(args.int("seed", default: 1)))
         if let budget = args.string("budget") { options.timeBudget = Double(budget) }
         if let iterations = args.string("iterations") { options.iterations = Int(iterations) }
+        if let limit = args.string("exact-limit") { options.exactLimit = args.int("exact-limit", default: Int(limit) ?? 12) }
         let start = Stopwatch.now()
         let plan: DayPlan
         do { plan = try DayPlanner.plan(problem, options: options) } catch { fail("\(error)") }

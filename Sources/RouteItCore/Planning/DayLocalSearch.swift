@@ -34,8 +34,21 @@ extension HeuristicDayPlanner {
         return true
     }
 
+    /// Moves are only tried where they create an arc to one of a stop's nearest stops
+    /// (granular neighbourhoods): far fewer to check, almost never a good move lost.
+    static var granularity: Int { 12 }
+
+    /// Route positions by node (-1: not in the route).
+    private func positions(_ route: [Int]) -> [Int] {
+        var position = [Int](repeating: -1, count: m.size)
+        for (t, u) in route.enumerated() { position[u] = t }
+        return position
+    }
+
     private mutating func orOpt(_ route: inout [Int]) -> Bool {
         let n = route.count
+        let position = positions(route)
+        var places: [Int] = []
         for length in 1...3 where length < n {
             for i in 0...(n - length) {
                 let last = i + length - 1
@@ -44,7 +57,15 @@ extension HeuristicDayPlanner {
                 let gain = m.arc(a, s0) + m.arc(s1, b) - m.arc(a, b)
                 let inner = schedule.forward[last] - schedule.forward[i]
                 let innerBack = schedule.backward[last] - schedule.backward[i]
-                for q in -1..<n where q < i - 1 || q > last {
+                // After a near stop, or before one; and first or last in the route.
+                places.removeAll(keepingCapacity: true)
+                places.append(-1)
+                places.append(n - 1)
+                for v in neighbours[s0].prefix(Self.granularity) + neighbours[s1].prefix(Self.granularity) where position[v] >= 0 {
+                    places.append(position[v])
+                    places.append(position[v] - 1)
+                }
+                for q in places where q < i - 1 || q > last {
                     let c = q < 0 ? 0 : route[q], d = following(route, q)
                     let base = m.arc(c, d)
                     let kept = m.arc(c, s0) + m.arc(s1, d) - base - gain
@@ -52,7 +73,6 @@ extension HeuristicDayPlanner {
                     guard min(kept, reversed) < -1e-7 else { continue }
                     let stretch = Array(route[i...last])
                     for (delta, piece) in [(kept, stretch), (reversed, Array(stretch.reversed()))] where delta < -1e-7 {
-                        // Positions from the first change on, rebuilt.
                         if q < i {
                             if apply(&route, q + 1, last + 1, piece + Array(route[(q + 1)..<i])) { return true }
                         } else if apply(&route, i, q + 1, Array(route[(last + 1)...q]) + piece) {
@@ -67,9 +87,16 @@ extension HeuristicDayPlanner {
 
     private mutating func twoOpt(_ route: inout [Int]) -> Bool {
         let n = route.count
+        let position = positions(route)
+        var ends: [Int] = []
         for i in 0..<n {
             let a = previous(route, i)
-            for j in (i + 1)..<max(i + 1, n) {
+            // The new arc a → route[j] to a near stop, or route[i] → route[j + 1]; or j last.
+            ends.removeAll(keepingCapacity: true)
+            ends.append(n - 1)
+            for v in neighbours[a].prefix(a == 0 ? 0 : Self.granularity) where position[v] > i { ends.append(position[v]) }
+            for v in neighbours[route[i]].prefix(Self.granularity) where position[v] > i + 1 { ends.append(position[v] - 1) }
+            for j in ends where j > i {
                 let b = following(route, j)
                 let delta = m.arc(a, route[j]) + m.arc(route[i], b) - m.arc(a, route[i]) - m.arc(route[j], b)
                     + (schedule.backward[j] - schedule.backward[i]) - (schedule.forward[j] - schedule.forward[i])
@@ -82,22 +109,26 @@ extension HeuristicDayPlanner {
 
     private mutating func exchange(_ route: inout [Int]) -> Bool {
         let n = route.count
-        for i in 0..<n {
-            let a = previous(route, i), x = route[i]
-            for j in (i + 1)..<max(i + 1, n) {
-                let y = route[j], d = following(route, j)
-                let delta: Double
-                if j == i + 1 {
-                    delta = m.arc(a, y) + m.arc(y, x) + m.arc(x, d) - m.arc(a, x) - m.arc(x, y) - m.arc(y, d)
-                } else {
-                    let b = route[i + 1], c = route[j - 1]
-                    delta = m.arc(a, y) + m.arc(y, b) + m.arc(c, x) + m.arc(x, d)
-                        - m.arc(a, x) - m.arc(x, b) - m.arc(c, y) - m.arc(y, d)
+        let position = positions(route)
+        for first in 0..<n {
+            for v in neighbours[route[first]].prefix(Self.granularity) where position[v] >= 0 {
+                // Swapping puts route[first] next to v: at v's neighbours' places.
+                for other in [position[v] - 1, position[v] + 1] where other >= 0 && other < n && other != first {
+                    let i = min(first, other), j = max(first, other)
+                    let a = previous(route, i), x = route[i], y = route[j], d = following(route, j)
+                    let delta: Double
+                    if j == i + 1 {
+                        delta = m.arc(a, y) + m.arc(y, x) + m.arc(x, d) - m.arc(a, x) - m.arc(x, y) - m.arc(y, d)
+                    } else {
+                        let b = route[i + 1], c = route[j - 1]
+                        delta = m.arc(a, y) + m.arc(y, b) + m.arc(c, x) + m.arc(x, d)
+                            - m.arc(a, x) - m.arc(x, b) - m.arc(c, y) - m.arc(y, d)
+                    }
+                    guard delta < -1e-7 else { continue }
+                    var region = Array(route[i...j])
+                    region.swapAt(0, j - i)
+                    if apply(&route, i, j + 1, region) { return true }
                 }
-                guard delta < -1e-7 else { continue }
-                var region = Array(route[i...j])
-                region.swapAt(0, j - i)
-                if apply(&route, i, j + 1, region) { return true }
             }
         }
         return false

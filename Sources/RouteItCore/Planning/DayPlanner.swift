@@ -7,7 +7,8 @@ public struct DayPlanOptions: Sendable {
     public var seed: UInt64 = 1
     /// Seconds the heuristic may search; nil = `DayPlanner.defaultBudget(stops:)`.
     public var timeBudget: Double?
-    /// Ruin-and-recreate rounds; nil = `DayPlanner.defaultIterations(stops:)`.
+    /// Ruin-and-recreate rounds: set, the search anneals over them and the plan depends on the
+    /// seed alone (unless the time budget runs out first); nil, it anneals over the time budget.
     public var iterations: Int?
     /// Up to this many stops the plan is exact (subset dynamic programming, 2ⁿ·n² steps).
     public var exactLimit: Int = DayPlanner.exactLimit
@@ -32,9 +33,6 @@ public enum DayPlanner {
     /// About a second for 200 stops, less for fewer.
     public static func defaultBudget(stops: Int) -> Double { max(0.05, Double(stops) / 200) }
 
-    /// Ruin-and-recreate rounds that fit the default budget on a small machine.
-    public static func defaultIterations(stops: Int) -> Int { max(2_000, 4_000_000 / max(1, stops)) }
-
     /// The plan; throws `TripOrderError.tooManyStops` past `maxStops`. `isCancelled` is asked
     /// often: once it says true (or the budget is spent) the best plan so far is returned,
     /// marked `stoppedEarly`.
@@ -52,7 +50,7 @@ public enum DayPlanner {
         let cancelled = count <= options.exactLimit && isCancelled()
         var search = HeuristicDayPlanner(model, seed: options.seed)
         let budget = options.timeBudget ?? defaultBudget(stops: count)
-        let (best, searchStopped) = search.solve(iterations: options.iterations ?? defaultIterations(stops: count),
+        let (best, searchStopped) = search.solve(iterations: options.iterations, started: started,
                                                 deadline: started + budget, isCancelled: isCancelled)
         return model.plan(best.route, isExact: false, stoppedEarly: searchStopped || cancelled)
     }

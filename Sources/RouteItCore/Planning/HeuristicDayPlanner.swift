@@ -2,10 +2,10 @@ import Foundation
 
 /// Day planning beyond exact reach: cheapest insertion respecting windows, local search
 /// (`DayLocalSearch`), then ruin and recreate (strings of nearby stops removed and greedily put
-/// back, as in slack-induction string removals) under simulated annealing; every new best is
-/// polished by local search. Every route kept is feasible; stops that do not fit stay out and
-/// count their drop penalty, which dominates travel. Deterministic for a seed while the
-/// iteration limit, not the clock, ends the search.
+/// back, as in slack-induction string removals) followed by local search, under simulated
+/// annealing. Every route kept is feasible; stops that do not fit stay out and
+/// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
+/// limit, not the clock, ends the search.
 struct HeuristicDayPlanner {
     struct Solution {
         var route: [Int]
@@ -20,7 +20,8 @@ struct HeuristicDayPlanner {
 
     let m: DayPlanModel
     var rng: SeededRandom
-    /// Per node: the other stops by closeness (both directions averaged), for ruins.
+    /// Per node (the start too): the nearest stops (both directions summed), for ruins and
+    /// local search.
     let neighbours: [[Int]]
     var schedule = DaySchedule()
     /// Stops removed together on average, and the longest string.
@@ -32,7 +33,7 @@ struct HeuristicDayPlanner {
         rng = SeededRandom(seed: seed)
         let cust = m.customers
         var lists = [[Int]](repeating: [], count: m.size)
-        for u in cust {
+        for u in [0] + cust {
             lists[u] = cust.filter { $0 != u }.sorted {
                 (m.leg(u, $0) + m.leg($0, u), $0) < (m.leg(u, $1) + m.leg($1, u), $1)
             }
@@ -44,31 +45,36 @@ struct HeuristicDayPlanner {
 
     // MARK: Search
 
-    /// Searches until `iterations` or `deadline` (seconds of `ProcessInfo.systemUptime`) or
-    /// `isCancelled`; returns the best solution and whether it stopped early.
-    mutating func solve(iterations: Int, deadline: Double, isCancelled: () -> Bool) -> (Solution, Bool) {
+    /// Searches until `deadline` (seconds of `ProcessInfo.systemUptime`) or `isCancelled`,
+    /// annealing over the time from `started`; or, given `iterations`, over that many rounds
+    /// (then the plan depends on the seed alone unless the deadline comes first). Returns the
+    /// best solution and whether it was cut short (cancelled, or out of time before the rounds).
+    mutating func solve(iterations: Int?, started: Double, deadline: Double, isCancelled: () -> Bool) -> (Solution, Bool) {
         var current = construct()
         localSearch(&current)
         var best = current
         guard !m.customers.isEmpty else { return (best, false) }
         let averageLeg = max(1, current.travel / Double(current.route.count + 1))
         let hot = 0.3 * averageLeg, cold = 0.003 * averageLeg
-        var stoppedEarly = false
-        for iteration in 0..<iterations {
-            if isCancelled() || ProcessInfo.processInfo.systemUptime > deadline { stoppedEarly = true; break }
-            let temperature = hot * pow(cold / hot, Double(iteration) / Double(iterations))
+        let rounds = iterations ?? Int.max
+        var iteration = 0
+        while iteration < rounds {
+            let now = ProcessInfo.processInfo.systemUptime
+            if isCancelled() { return (best, true) }
+            if now > deadline { return (best, iterations != nil) }
+            let progress = iterations == nil ? (now - started) / max(1e-9, deadline - started) : Double(iteration) / Double(rounds)
+            let temperature = hot * pow(cold / hot, min(1, progress))
+            iteration += 1
             var candidate = ruinAndRecreate(current)
+            localSearch(&candidate)
             let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
             let accepted = candidate.penalty != current.penalty ? candidate.penalty < current.penalty
                 : candidate.travel < current.travel + threshold
             guard accepted else { continue }
-            if candidate.isBetter(than: best) {
-                localSearch(&candidate)
-                best = candidate
-            }
+            if candidate.isBetter(than: best) { best = candidate }
             current = candidate
         }
-        return (best, stoppedEarly)
+        return (best, false)
     }
 
     // MARK: Construction
