@@ -40,7 +40,8 @@ struct HeuristicDayPlanner {
             if lists[u].count > 40 { lists[u].removeLast(lists[u].count - 40) }
         }
         neighbours = lists
-        averageRemoved = max(2, min(10, cust.count / 4))
+        // About a third of a few stops (up to all of them, a fresh start), ten of many.
+        averageRemoved = max(3, min(10, (cust.count + 1) / 3))
     }
 
     // MARK: Search
@@ -66,13 +67,26 @@ struct HeuristicDayPlanner {
             let progress = iterations == nil ? (now - started) / max(1e-9, deadline - started) : Double(iteration) / Double(rounds)
             let temperature = hot * pow(cold / hot, min(1, progress))
             iteration += 1
-            var (candidate, touched) = ruinAndRecreate(current)
             let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
-            let accepted = candidate.penalty != current.penalty ? candidate.penalty < current.penalty
-                : candidate.travel < current.travel + threshold
-            guard accepted else { continue }
-            // Only accepted neighbours are polished: most are not, and recreating is cheap.
-            localSearch(&candidate, focus: touched)
+            func accepts(_ candidate: Solution) -> Bool {
+                candidate.penalty != current.penalty ? candidate.penalty < current.penalty
+                    : candidate.travel < current.travel + threshold
+            }
+            var candidate: Solution
+            if rng.next() % 5 == 0 {
+                // A double bridge now and then: big jumps that keep every stretch's direction
+                // (right for one-way streets), polished before it is judged.
+                guard let (bridged, touched) = doubleBridge(current) else { continue }
+                candidate = bridged
+                localSearch(&candidate, focus: touched)
+                guard accepts(candidate) else { continue }
+            } else {
+                let (recreated, touched) = ruinAndRecreate(current)
+                candidate = recreated
+                guard accepts(candidate) else { continue }
+                // Only accepted neighbours are polished: most are not, and recreating is cheap.
+                localSearch(&candidate, focus: touched)
+            }
             if candidate.isBetter(than: best) { best = candidate }
             current = candidate
         }
@@ -140,6 +154,25 @@ struct HeuristicDayPlanner {
         guard let (p, _) = bestInsertion(of: u, in: route, blinks: blinks) else { return false }
         route.insert(u, at: p)
         return true
+    }
+
+    // MARK: Perturbations
+
+    /// A B C D → A C B D for random stretches B, C (A may be empty), if that stays feasible;
+    /// and the stops at the four new arcs.
+    mutating func doubleBridge(_ s: Solution) -> (Solution, [Int])? {
+        let n = s.route.count
+        guard n >= 3 else { return nil }
+        var cuts: Set<Int> = []
+        while cuts.count < 2 { cuts.insert(1 + Int(rng.next() % UInt64(n - 1))) }
+        let sorted = cuts.sorted()
+        let p2 = sorted[0], p3 = sorted[1]
+        let p1 = Int(rng.next() % UInt64(p2))
+        let r = s.route
+        let route = Array(r[..<p1]) + Array(r[p2..<p3]) + Array(r[p1..<p2]) + Array(r[p3...])
+        guard m.feasibleTravel(route) != nil else { return nil }
+        let touched = [p1 - 1, p1, p2 - 1, p2, p3 - 1, p3].filter { $0 >= 0 && $0 < n }.map { r[$0] }
+        return (solution(route, unserved: s.unserved), touched)
     }
 
     // MARK: Ruin and recreate
