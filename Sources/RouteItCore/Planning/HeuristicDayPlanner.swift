@@ -27,6 +27,9 @@ struct HeuristicDayPlanner {
     /// Stops removed together on average, and the longest string.
     let averageRemoved: Int
     let maxString = 10
+    /// How often each stop was left out of a recreated route: stops that rarely fit go in first
+    /// half the time (as in SISR's absence-based sorting), so a full day makes room for them.
+    var absences: [Int]
 
     init(_ m: DayPlanModel, seed: UInt64) {
         self.m = m
@@ -40,6 +43,7 @@ struct HeuristicDayPlanner {
             if lists[u].count > 40 { lists[u].removeLast(lists[u].count - 40) }
         }
         neighbours = lists
+        absences = Array(repeating: 0, count: m.size)
         // About a third of a few stops (up to all of them, a fresh start), ten of many.
         averageRemoved = max(3, min(10, (cust.count + 1) / 3))
     }
@@ -203,19 +207,23 @@ struct HeuristicDayPlanner {
         }
         var pending = removed + s.unserved
         // Priority first; within a class an order chosen at random among a few rules.
-        let rule = rng.next() % 4
-        let key: (Int) -> Double = { [m] u in
+        let rule = rng.next() % 8
+        let key: (Int) -> Double = { [m, absences] u in
             switch rule {
             case 0: return m.leg(0, u)
             case 1: return -m.leg(0, u)
             case 2: return m.startWindows[u]?.last?.hi ?? .infinity
-            default: return 0
+            case 3: return 0
+            default: return -Double(absences[u])
             }
         }
         pending.shuffle(using: &rng)
         pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
         var unserved: [Int] = []
-        for u in pending where !insertBest(u, into: &route, blinks: true) { unserved.append(u) }
+        for u in pending where !insertBest(u, into: &route, blinks: true) {
+            unserved.append(u)
+            absences[u] += 1
+        }
         var touched: [Int] = []
         var inserted = [Bool](repeating: false, count: m.size)
         for u in pending { inserted[u] = true }
