@@ -22,5 +22,6 @@ case "import": ImportBenchmark.run(Array(arguments.dropFirst()))
 case "bounds": BoundsCommand.run(Array(arguments.dropFirst()))
 case "inprocess": InProcessRoutesCommand.run(Array(arguments.dropFirst()))
 case "avoid": AvoidanceBenchmark.run(Array(arguments.dropFirst()))
+case "plan": PlannerBenchmark.run(Array(arguments.dropFirst()))
 default: fail("unknown or missing subcommand\n\(usage)", status: 2)
 }

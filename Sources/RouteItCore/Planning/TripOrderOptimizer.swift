@@ -8,7 +8,10 @@ public enum TripOrderError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .tooManyStops(let n):
-            return "Cannot optimize \(n) stops; the limit is \(TripOrderOptimizer.maxStops) besides the start."
+            // Past the planner's limit that is the one to name; below it only the exact
+            // round-trip optimizer (the entry's limit) refuses.
+            let limit = n > DayPlanner.maxStops ? DayPlanner.maxStops : TripOrderOptimizer.maxStops
+            return "Cannot optimize \(n) stops; the limit is \(limit) besides the start."
         case .noRoundTrip:
             return "No round trip reaches every stop."
         }

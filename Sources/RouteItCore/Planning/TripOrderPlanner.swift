@@ -1,8 +1,9 @@
 import Foundation
 
 /// Ordering a round trip's stops: the one use case behind the shell's `optimize` and
-/// `routeit route --optimize`. Times come from the active `Directions` backend; the order is
-/// exact (`TripOrderOptimizer`, `TimeWindowOptimizer`).
+/// `routeit route --optimize`. Times come from the active `Directions` backend; the order comes
+/// from `DayPlanner` (exact up to its `exactLimit` stops, its heuristic beyond, up to
+/// `DayPlanner.maxStops`).
 public enum TripOrderPlanner {
     /// The quickest round-trip order for `places` (`places[0]` is the start and stays first;
     /// the rest are the stops, with their stays and labels) without changing anything.
@@ -17,14 +18,24 @@ public enum TripOrderPlanner {
                              departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let stopCount = places.count - 1
-        guard stopCount <= TripOrderOptimizer.maxStops else { throw TripOrderError.tooManyStops(stopCount) }
+        // Refused before any route is asked for.
+        guard stopCount <= DayPlanner.maxStops else { throw TripOrderError.tooManyStops(stopCount) }
         let builder = DurationMatrixBuilder(directions: directions)
         let matrix = try await builder.matrix(for: places.map(\.item), transportType: transportType, avoid: avoid)
         let hours = places.map(\.item.openingHours)
         let current = Array(1..<places.count)
         guard let departure, hours.dropFirst().contains(where: { $0?.isKnown == true }) else {
-            let improvement = try TripOrderOptimizer.improve(current, in: matrix)
+            let plan = try DayPlanner.plan(DayPlanProblem(matrix: matrix), isCancelled: { Task.isCancelled })
             try Task.checkCancellation()
+            // Without hours only a missing route drops a stop.
+            guard plan.dropped.isEmpty else { throw TripOrderError.noRoundTrip }
+            let before = matrix.roundTripDuration(visiting: current)
+            // Sums in a different order can differ in the last bits; treat those as equal, and
+            // keep an order already as quick (the heuristic beyond a dozen stops may not beat it).
+            let keep = before <= plan.travel * (1 + 1e-12)
+            let improvement = TripOrderImprovement(order: keep ? TripOrder(stops: current, duration: before)
+                                                              : TripOrder(stops: plan.order, duration: plan.travel),
+                                                   before: before)
             return TripOrderPlan(improvement: improvement, stopOrder: improvement.order.stops.map { $0 - 1 })
         }
 
@@ -38,7 +49,7 @@ public enum TripOrderPlanner {
         let problem = TimeWindowProblem(matrix: matrix, departure: departure.timeIntervalSinceReferenceDate,
                                         stays: [0] + places.dropFirst().map(\.stay), windows: windows)
         let before = problem.evaluate(current)
-        var found = try TimeWindowOptimizer.optimalOrder(problem)
+        var found = try bestTimedOrder(problem)
         if before.lateness <= found.lateness + 1e-9, before.travel <= found.travel * (1 + 1e-12) {
             found = TimedTripOrder(stops: current, travel: before.travel, lateness: before.lateness, lateStops: before.late)
         }
@@ -54,6 +65,34 @@ public enum TripOrderPlanner {
         }
         return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { $0 - 1 },
                              notes: notes, beforeLate: before.lateness > 0)
+    }
+
+    /// Least travel among the orders that visit every stop while it is open, from `DayPlanner`
+    /// without waiting (the trip's clock does not wait for an opening: arriving early is
+    /// arriving while closed). When some stop cannot be, the least-late order: exact
+    /// (`TimeWindowOptimizer`) within the entry's limit; beyond it, the stops that fit in order,
+    /// then the others where they add the least travel.
+    static func bestTimedOrder(_ problem: TimeWindowProblem) throws -> TimedTripOrder {
+        let day = DayPlanProblem(matrix: problem.matrix, departure: problem.departure, stays: problem.stays,
+                                 windows: problem.windows.map { $0 ?? [] }, allowsWaiting: false)
+        let plan = try DayPlanner.plan(day, isCancelled: { Task.isCancelled })
+        if plan.dropped.isEmpty {
+            return TimedTripOrder(stops: plan.order, travel: plan.travel, lateness: 0, lateStops: [])
+        }
+        guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
+        if problem.matrix.size - 1 <= TripOrderOptimizer.maxStops { return try TimeWindowOptimizer.optimalOrder(problem) }
+        var order = plan.order
+        for late in plan.dropped.map(\.stop) {
+            let best = (0...order.count).min { a, b in
+                var x = order, y = order
+                x.insert(late, at: a)
+                y.insert(late, at: b)
+                return problem.matrix.roundTripDuration(visiting: x) < problem.matrix.roundTripDuration(visiting: y)
+            } ?? order.count
+            order.insert(late, at: best)
+        }
+        let value = problem.evaluate(order)
+        return TimedTripOrder(stops: order, travel: value.travel, lateness: value.lateness, lateStops: value.late)
     }
 
     /// `order` for the entry's trip: its stops with a place are ordered; stops without one keep

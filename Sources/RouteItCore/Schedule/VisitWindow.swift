@@ -49,9 +49,15 @@ public struct VisitWindow: Hashable, Codable, Sendable, CustomStringConvertible 
     }
 }
 
-/// How much a stop matters when not every stop fits the day (`priority SLOT high|normal|low`).
-public enum StopPriority: String, CaseIterable, Codable, Sendable {
+/// How much a stop matters when not every stop fits the day (`priority SLOT high|normal|low`):
+/// low-priority stops are dropped before normal ones, normal before high (whatever the travel
+/// saved).
+public enum StopPriority: String, CaseIterable, Codable, Sendable, Comparable {
     case high, normal, low
+
+    private var rank: Int { self == .low ? 0 : self == .normal ? 1 : 2 }
+
+    public static func < (a: StopPriority, b: StopPriority) -> Bool { a.rank < b.rank }
 
     public static func parse(_ text: String) throws -> StopPriority {
         guard let priority = StopPriority(rawValue: text.lowercased()) else {

@@ -1,0 +1,235 @@
+import Foundation
+
+/// Day planning beyond exact reach: cheapest insertion respecting windows, local search
+/// (`DayLocalSearch`), then ruin and recreate (strings of nearby stops removed and greedily put
+/// back, as in slack-induction string removals) under simulated annealing, each accepted
+/// neighbour polished by local search around what changed. Every route kept is feasible; stops that do not fit stay out and
+/// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
+/// limit, not the clock, ends the search.
+struct HeuristicDayPlanner {
+    struct Solution {
+        var route: [Int]
+        var unserved: [Int]
+        var travel: Double
+        var penalty: Double
+
+        func isBetter(than other: Solution) -> Bool {
+            penalty != other.penalty ? penalty < other.penalty : travel < other.travel - 1e-9
+        }
+    }
+
+    let m: DayPlanModel
+    var rng: SeededRandom
+    /// Per node (the start too): the nearest stops (both directions summed), for ruins and
+    /// local search.
+    let neighbours: [[Int]]
+    var schedule = DaySchedule()
+    /// Stops removed together on average, and the longest string.
+    let averageRemoved: Int
+    let maxString = 10
+    /// How often each stop was left out of a recreated route: stops that rarely fit go in first
+    /// half the time (as in SISR's absence-based sorting), so a full day makes room for them.
+    var absences: [Int]
+
+    init(_ m: DayPlanModel, seed: UInt64) {
+        self.m = m
+        rng = SeededRandom(seed: seed)
+        let cust = m.customers
+        var lists = [[Int]](repeating: [], count: m.size)
+        for u in [0] + cust {
+            lists[u] = cust.filter { $0 != u }.sorted {
+                (m.leg(u, $0) + m.leg($0, u), $0) < (m.leg(u, $1) + m.leg($1, u), $1)
+            }
+            if lists[u].count > 40 { lists[u].removeLast(lists[u].count - 40) }
+        }
+        neighbours = lists
+        absences = Array(repeating: 0, count: m.size)
+        // About a third of a few stops (up to all of them, a fresh start), ten of many.
+        averageRemoved = max(3, min(10, (cust.count + 1) / 3))
+    }
+
+    // MARK: Search
+
+    /// Searches until `deadline` (seconds of `ProcessInfo.systemUptime`) or `isCancelled`,
+    /// annealing over the time from `started`; or, given `iterations`, over that many rounds
+    /// (then the plan depends on the seed alone unless the deadline comes first). Returns the
+    /// best solution and whether it was cut short (cancelled, or out of time before the rounds).
+    mutating func solve(iterations: Int?, started: Double, deadline: Double, isCancelled: () -> Bool) -> (Solution, Bool) {
+        var current = construct()
+        localSearch(&current)
+        var best = current
+        guard !m.customers.isEmpty else { return (best, false) }
+        let averageLeg = max(1, current.travel / Double(current.route.count + 1))
+        // From half an average leg down to a hundredth (tuned on the Helsinki benchmark).
+        let hot = 0.5 * averageLeg, cold = 0.01 * averageLeg
+        let rounds = iterations ?? Int.max
+        var iteration = 0
+        while iteration < rounds {
+            let now = ProcessInfo.processInfo.systemUptime
+            if isCancelled() { return (best, true) }
+            if now > deadline { return (best, iterations != nil) }
+            let progress = iterations == nil ? (now - started) / max(1e-9, deadline - started) : Double(iteration) / Double(rounds)
+            let temperature = hot * pow(cold / hot, min(1, progress))
+            iteration += 1
+            let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
+            func accepts(_ candidate: Solution) -> Bool {
+                candidate.penalty != current.penalty ? candidate.penalty < current.penalty
+                    : candidate.travel < current.travel + threshold
+            }
+            var candidate: Solution
+            if rng.next() % 5 == 0 {
+                // A double bridge now and then: big jumps that keep every stretch's direction
+                // (right for one-way streets), polished before it is judged.
+                guard let (bridged, touched) = doubleBridge(current) else { continue }
+                candidate = bridged
+                localSearch(&candidate, focus: touched)
+                guard accepts(candidate) else { continue }
+            } else {
+                let (recreated, touched) = ruinAndRecreate(current)
+                candidate = recreated
+                guard accepts(candidate) else { continue }
+                // Only accepted neighbours are polished: most are not, and recreating is cheap.
+                localSearch(&candidate, focus: touched)
+            }
+            if candidate.isBetter(than: best) { best = candidate }
+            current = candidate
+        }
+        return (best, false)
+    }
+
+    // MARK: Construction
+
+    /// Cheapest insertion, one priority class after the other (high first); without waiting
+    /// (each check walks the rest of the route) stops go in one by one, tightest window first.
+    mutating func construct() -> Solution {
+        var route: [Int] = []
+        var unserved: [Int] = []
+        let classes = Dictionary(grouping: m.customers) { -m.penalty[$0] }.sorted { $0.key < $1.key }
+        for (_, members) in classes {
+            var pool = members.sorted { (closing($0), $0) < (closing($1), $1) }
+            if !m.waits {
+                for u in pool { if !insertBest(u, into: &route) { unserved.append(u) } }
+                continue
+            }
+            while !pool.isEmpty {
+                schedule.update(route, m)
+                var choice: (index: Int, position: Int, delta: Double)?
+                for (index, u) in pool.enumerated() {
+                    if let (p, d) = bestInsertion(of: u, in: route, blinks: false), d < choice?.delta ?? .infinity {
+                        choice = (index, p, d)
+                    }
+                }
+                guard let choice else { unserved += pool; break }
+                route.insert(pool.remove(at: choice.index), at: choice.position)
+            }
+        }
+        return solution(route, unserved: unserved)
+    }
+
+    /// When a stop's last window closes (for ordering insertions tightest first).
+    private func closing(_ u: Int) -> Double { m.startWindows[u]?.last?.hi ?? .infinity }
+
+    func solution(_ route: [Int], unserved: [Int]) -> Solution {
+        Solution(route: route, unserved: unserved, travel: m.feasibleTravel(route) ?? .infinity,
+                 penalty: m.dropPenalty(of: unserved))
+    }
+
+    /// The cheapest feasible place for `u` in `route` (whose schedule is current): the index
+    /// to insert at and the added travel. Blinks skip a few places at random, for variety.
+    mutating func bestInsertion(of u: Int, in route: [Int], blinks: Bool) -> (Int, Double)? {
+        var best: (Int, Double)?
+        for p in 0...route.count {
+            let from = p == 0 ? 0 : route[p - 1]
+            let to = p == route.count ? DayPlanModel.end : route[p]
+            let there = m.leg(from, u), on = m.arc(u, to)
+            guard there < DayPlanModel.missing, on < DayPlanModel.missing else { continue }
+            let delta = there + on - m.arc(from, to)
+            guard delta < best?.1 ?? .infinity else { continue }
+            if blinks, rng.next() % 100 == 0 { continue }
+            guard schedule.fits(inserting: u, at: p, route: route, m) else { continue }
+            best = (p, delta)
+        }
+        return best
+    }
+
+    /// Inserts `u` at its cheapest feasible place; false if there is none.
+    mutating func insertBest(_ u: Int, into route: inout [Int], blinks: Bool = false) -> Bool {
+        schedule.update(route, m)
+        guard let (p, _) = bestInsertion(of: u, in: route, blinks: blinks) else { return false }
+        route.insert(u, at: p)
+        return true
+    }
+
+    // MARK: Perturbations
+
+    /// A B C D → A C B D for random stretches B, C (A may be empty), if that stays feasible;
+    /// and the stops at the four new arcs.
+    mutating func doubleBridge(_ s: Solution) -> (Solution, [Int])? {
+        let n = s.route.count
+        guard n >= 3 else { return nil }
+        var cuts: Set<Int> = []
+        while cuts.count < 2 { cuts.insert(1 + Int(rng.next() % UInt64(n - 1))) }
+        let sorted = cuts.sorted()
+        let p2 = sorted[0], p3 = sorted[1]
+        let p1 = Int(rng.next() % UInt64(p2))
+        let r = s.route
+        let route = Array(r[..<p1]) + Array(r[p2..<p3]) + Array(r[p1..<p2]) + Array(r[p3...])
+        guard m.feasibleTravel(route) != nil else { return nil }
+        let touched = [p1 - 1, p1, p2 - 1, p2, p3 - 1, p3].filter { $0 >= 0 && $0 < n }.map { r[$0] }
+        return (solution(route, unserved: s.unserved), touched)
+    }
+
+    // MARK: Ruin and recreate
+
+    /// A neighbour of `s`, and the stops whose surroundings changed (for local search).
+    mutating func ruinAndRecreate(_ s: Solution) -> (Solution, [Int]) {
+        var route = s.route
+        var removed: [Int] = []
+        if !route.isEmpty {
+            var position = [Int](repeating: -1, count: m.size)
+            for (t, u) in route.enumerated() { position[u] = t }
+            var gone = [Bool](repeating: false, count: route.count)
+            let target = min(route.count, 1 + Int(rng.next() % UInt64(2 * averageRemoved)))
+            let seed = route[Int(rng.next() % UInt64(route.count))]
+            var goneCount = 0
+            for v in [seed] + neighbours[seed] where goneCount < target {
+                let t = position[v]
+                guard t >= 0, !gone[t] else { continue }
+                let length = 1 + Int(rng.next() % UInt64(min(maxString, target - goneCount)))
+                let first = max(0, min(route.count - length, t - Int(rng.next() % UInt64(length))))
+                for q in first..<(first + length) where !gone[q] {
+                    gone[q] = true
+                    goneCount += 1
+                    removed.append(route[q])
+                }
+            }
+            route = route.indices.filter { !gone[$0] }.map { route[$0] }
+        }
+        var pending = removed + s.unserved
+        // Priority first; within a class an order chosen at random among a few rules.
+        let rule = rng.next() % 8
+        let key: (Int) -> Double = { [m, absences] u in
+            switch rule {
+            case 0: return m.leg(0, u)
+            case 1: return -m.leg(0, u)
+            case 2: return m.startWindows[u]?.last?.hi ?? .infinity
+            case 3: return 0
+            default: return -Double(absences[u])
+            }
+        }
+        pending.shuffle(using: &rng)
+        pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
+        var unserved: [Int] = []
+        for u in pending where !insertBest(u, into: &route, blinks: true) {
+            unserved.append(u)
+            absences[u] += 1
+        }
+        var touched: [Int] = []
+        var inserted = [Bool](repeating: false, count: m.size)
+        for u in pending { inserted[u] = true }
+        for (t, u) in route.enumerated() where inserted[u] || (t > 0 && inserted[route[t - 1]]) || (t + 1 < route.count && inserted[route[t + 1]]) {
+            touched.append(u)
+        }
+        return (solution(route, unserved: unserved), touched)
+    }
+}
