@@ -2,8 +2,8 @@ import Foundation
 
 /// Day planning beyond exact reach: cheapest insertion respecting windows, local search
 /// (`DayLocalSearch`), then ruin and recreate (strings of nearby stops removed and greedily put
-/// back, as in slack-induction string removals) under simulated annealing, each accepted
-/// neighbour polished by local search around what changed. Every route kept is feasible; stops that do not fit stay out and
+/// back, as in slack-induction string removals), and now and then a double bridge, under
+/// simulated annealing; neighbours are polished by local search around what changed. Every route kept is feasible; stops that do not fit stay out and
 /// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
 /// limit, not the clock, ends the search.
 struct HeuristicDayPlanner {
