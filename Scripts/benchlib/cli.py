@@ -8,10 +8,11 @@ import time
 
 from . import goals, report, runners
 from .datasets import EXTRACTS, GRID_SIZES, count_nodes, fetch_extracts, make_grid, prepare_extract
+from . import planner
 from .peers import PeerUnavailable, osrm
 from .proc import REPO, WORK, BenchError, build, commit, ensure_tools, log, machine, run
 
-PEERS = ("osrm", "valhalla", "nominatim")
+PEERS = ("osrm", "valhalla", "nominatim", "planner")
 PAGE = os.path.join(REPO, "BENCHMARKS.md")
 
 
@@ -25,7 +26,9 @@ def parse(doc):
     parser.add_argument("--datasets", default="helsinki,monaco", help="real extracts: helsinki,monaco (or none)")
     parser.add_argument("--quality-pairs", type=int, default=300, help="routing-quality trips per dataset and mode (0: skip)")
     parser.add_argument("--peers", default=",".join(PEERS),
-                        help="peers to measure against: osrm (always) and any of valhalla,nominatim (default all)")
+                        help="peers to measure against: osrm (always) and any of valhalla,nominatim,planner "
+                             "(planner: the day planner against VROOM and OR-Tools, Scripts/bench-planner; default all)")
+    parser.add_argument("--planner-sizes", default="200", help="stop counts the day planner is measured at (default 200)")
     parser.add_argument("--skip-build", action="store_true", help="use the release build as it is")
     parser.add_argument("--update-benchmarks", action="store_true", help="rewrite BENCHMARKS.md from this run's results")
     parser.add_argument("--from-json", metavar="RESULTS",
@@ -150,6 +153,8 @@ def measure(args, peers, grids, extracts, only):
     except (BenchError, OSError, ValueError) as e:
         log("geocode quality: %s" % e)
         results["geocode_quality_error"] = str(e)
+    if "planner" in peers:
+        results["planner"] = planner.measure(split(args.planner_sizes))
     results["load_end"] = round(os.getloadavg()[0], 2)
     results["total_s"] = round(time.time() - started, 1)
     results["goals"] = goals.evaluate(results)

@@ -60,6 +60,7 @@ def page(results):
             out += extract_section(results, name)
     out += grids_section(results)
     out += geocode_quality_section(results)
+    out += planner_section(results)
     out += method_section(results)
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -384,3 +385,33 @@ def method_section(results):
             "run's results; `--from-json RESULTS` re-renders a saved run). Every peer runs on 127.0.0.1 only; "
             "`--peers osrm` leaves out the optional peers, and a peer that cannot run here is named under *The run* "
             "with the reason.", ""]
+
+
+def planner_section(results):
+    """The day planner against VROOM and OR-Tools: stops served, travel and solve time."""
+    p = results.get("planner")
+    if not p:
+        return []
+    out = ["## Planning a day: RouteIt's day planner against VROOM and OR-Tools", "", provenance(results), ""]
+    if p.get("error"):
+        return out + ["Not measured in this run: %s" % p["error"], ""]
+    out += ["`Scripts/bench-planner` (run by the bench): stops are seeded addresses of the Helsinki map, every solver "
+            "gets the same integer car-duration matrix and its answer is re-checked on the same rules. *plain*: a round "
+            "trip; *hours*: opening hours and 5-minute stays, waiting allowed; *delivery*: half the stops in 2-hour "
+            "slots. VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread) and OR-Tools 9.15 (guided local search, "
+            "10 s and 60 s). Each cell: stops served / travel in s (solve time in s).", ""]
+    solvers = ["routeit", "vroom-x1", "vroom-x5", "ortools-10s", "ortools-60s"]
+    rows = []
+    for inst in p.get("instances", []):
+        by = {s["solver"]: s for s in inst.get("solvers", [])}
+        cells = []
+        for name in solvers:
+            s = by.get(name)
+            if not s or s.get("failure"):
+                cells.append("– (%s)" % (s or {}).get("failure", "not run") if s else "–")
+            else:
+                cells.append("%s / %s (%s)" % (s["served"], fmt(s["travel"], 0), fmt(s["seconds"], 1)))
+        rows.append(tuple([inst["instance"]] + cells))
+    out += table(["instance", "RouteIt", "VROOM x1", "VROOM x5", "OR-Tools 10 s", "OR-Tools 60 s"], rows)
+    return out + [""]
+
