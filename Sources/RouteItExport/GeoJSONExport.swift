@@ -88,25 +88,6 @@ public enum GeoJSONExport {
         value.isFinite ? ExportNumber.format(value, decimals: decimals) : "null"
     }
 
-    /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (RFC 8259 §7).
+    static func string(_ text: String) -> String { JSONText.string(text) }
 }

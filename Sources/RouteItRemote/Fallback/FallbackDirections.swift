@@ -18,11 +18,21 @@ public struct FallbackDirections: Directions {
     }
 
     public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
+        try await answer { try await $0.calculate(request) }
+    }
+
+    /// The server's table while it answers, the embedded engine's while it does not.
+    public func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        try await answer { try await $0.table(request) }
+    }
+
+    /// `ask` of the server while it answers, of the fallback while it does not.
+    private func answer<Answer>(_ ask: (Directions) async throws -> Answer) async throws -> Answer {
         if await monitor.shouldTryServer() {
             do {
-                let routes = try await primary.calculate(request)
+                let answer = try await ask(primary)
                 monitor.markReachable()
-                return routes
+                return answer
             } catch let error as RemoteError where error.isServerDown {
                 monitor.markUnreachable(error)
             } catch let error as DirectionsError {
@@ -35,35 +45,14 @@ public struct FallbackDirections: Directions {
                 if mismatches.firstTime(mismatch.asked) {
                     monitor.notices.post("! \(mismatch.description) — using the offline map for \(mismatch.asked.routesWord) routes")
                 }
-                return try await fallback.calculate(request)
+                return try await ask(fallback)
             }
         }
         try Task.checkCancellation()
         guard let fallback else {
             throw DirectionsError.unavailable("\(monitor.serverName) unreachable and no offline map is loaded.")
         }
-        return try await fallback.calculate(request)
-    }
-
-    /// The server's table while it answers, the embedded engine's while it does not.
-    public func table(_ request: TravelTableRequest) async throws -> TravelTable {
-        if await monitor.shouldTryServer() {
-            do {
-                let table = try await primary.table(request)
-                monitor.markReachable()
-                return table
-            } catch let error as RemoteError where error.isServerDown {
-                monitor.markUnreachable(error)
-            } catch let error as DirectionsError {
-                monitor.markReachable()
-                throw error
-            }
-        }
-        try Task.checkCancellation()
-        guard let fallback else {
-            throw DirectionsError.unavailable("\(monitor.serverName) unreachable and no offline map is loaded.")
-        }
-        return try await fallback.table(request)
+        return try await ask(fallback)
     }
 }
 

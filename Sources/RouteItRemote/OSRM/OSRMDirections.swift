@@ -64,22 +64,7 @@ public struct OSRMDirections: Directions {
     private func routes(for request: DirectionsRequest, excluding exclude: RoadAvoidance)
         async throws -> [(route: Route, classes: RoadAvoidance)] {
         let url = routeURL(for: request, exclude: exclude)
-        let response: HTTPResponse
-        do {
-            response = try await client.get(url)
-        } catch RemoteError.cancelled {
-            throw CancellationError()
-        }
-        let decoded: OSRMResponse
-        do {
-            decoded = try JSONDecoder().decode(OSRMResponse.self, from: response.body)
-        } catch {
-            throw RemoteError.invalidResponse(host: url.hostDescription, reason: "HTTP \(response.statusCode), not OSRM JSON")
-        }
-        if decoded.code == "InvalidValue" && !exclude.isEmpty && (decoded.message ?? "").lowercased().contains("exclude") {
-            throw OSRMExcludeRefused.refused
-        }
-        guard decoded.code == "Ok" else { throw OSRMErrorCode.error(code: decoded.code, message: decoded.message) }
+        let decoded = try await answer(url, as: OSRMResponse.self, excluding: exclude)
         // A route without legs or steps has nothing to show: as good as none.
         let routes = (decoded.routes ?? []).filter { !$0.legs.flatMap(\.steps).isEmpty }
             .prefix(request.requestsAlternateRoutes ? 3 : 1)

@@ -1,5 +1,5 @@
 /// The parts of OSRM's `/route/v1` JSON (geometries=geojson, steps=true) that RouteIt reads.
-struct OSRMResponse: Decodable {
+struct OSRMResponse: OSRMAnswer {
     var code: String
     var message: String?
     var routes: [OSRMRoute]?

@@ -3,7 +3,7 @@ import RouteItCore
 
 /// OSRM's `/table/v1` answer: `durations` and `distances`, rows per source, `null` where no
 /// route joins two places.
-struct OSRMTableResponse: Decodable {
+struct OSRMTableResponse: OSRMAnswer {
     var code: String
     var message: String?
     var durations: [[Double?]]?
@@ -29,22 +29,7 @@ extension OSRMDirections {
 
     private func table(_ request: TravelTableRequest, excluding exclude: RoadAvoidance) async throws -> TravelTable {
         let url = tableURL(for: request, exclude: exclude)
-        let response: HTTPResponse
-        do {
-            response = try await client.get(url)
-        } catch RemoteError.cancelled {
-            throw CancellationError()
-        }
-        let decoded: OSRMTableResponse
-        do {
-            decoded = try JSONDecoder().decode(OSRMTableResponse.self, from: response.body)
-        } catch {
-            throw RemoteError.invalidResponse(host: url.hostDescription, reason: "HTTP \(response.statusCode), not OSRM JSON")
-        }
-        if decoded.code == "InvalidValue" && !exclude.isEmpty && (decoded.message ?? "").lowercased().contains("exclude") {
-            throw OSRMExcludeRefused.refused
-        }
-        guard decoded.code == "Ok" else { throw OSRMErrorCode.error(code: decoded.code, message: decoded.message) }
+        let decoded = try await answer(url, as: OSRMTableResponse.self, excluding: exclude)
         let rows = request.sources.count, columns = request.destinations.count
         func checked(_ values: [[Double?]]?, _ what: String, _ plausible: (Double) throws -> Double) throws -> [[Double?]] {
             guard let values, values.count == rows, values.allSatisfy({ $0.count == columns }) else {

@@ -1,8 +1,9 @@
 /// JSON written straight into a string, for answers too large to build as Foundation objects
-/// first (a 201×201 table is 40,000 numbers: JSONSerialization took ten times the search).
-enum JSONText {
+/// first (a 201×201 table is 40,000 numbers: JSONSerialization took ten times the search), and
+/// for the GeoJSON export.
+public enum JSONText {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -21,17 +22,17 @@ enum JSONText {
     }
 
     /// A finite number as JSON writes it (whole numbers without a fraction); anything else is null.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
 
     /// `[a,b,...]` of already written values.
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+    public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 
     /// `{"k":v,...}` of already written values, keys in the order given.
-    static func object(_ members: [(String, String)]) -> String {
+    public static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }
