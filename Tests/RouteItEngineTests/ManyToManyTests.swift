@@ -25,8 +25,9 @@ final class ManyToManyTests: XCTestCase {
     /// Every cell equals the one-to-one route's time where both ends snap as a route's do
     /// (the same nearest road); a pair whose ends a route moves together onto a piece cut off
     /// from the network may differ, and there are few of those.
-    private func check(_ file: String, modes: [TransportType], avoid: RoadAvoidance = [], seed: UInt64) throws {
-        let (directions, box) = try map(file)
+    private func check(_ file: String, modes: [TransportType], avoid: RoadAvoidance = [], seed: UInt64,
+                       on imported: (OfflineDirections, BoundingBox)? = nil) throws {
+        let (directions, box) = try imported ?? map(file)
         let engine = try directions.loadedEngine()
         let places = points(14, in: box, seed: seed)
         for mode in modes {
@@ -52,8 +53,9 @@ final class ManyToManyTests: XCTestCase {
     }
 
     func testMonacoEveryModeAndAvoidingMotorways() throws {
-        try check("monaco.osm.pbf", modes: [.car, .walk, .bike], seed: 11)
-        try check("monaco.osm.pbf", modes: [.car], avoid: [.motorway, .toll], seed: 12)
+        let monaco = try map("monaco.osm.pbf")
+        try check("monaco.osm.pbf", modes: [.car, .walk, .bike], seed: 11, on: monaco)
+        try check("monaco.osm.pbf", modes: [.car], avoid: [.motorway, .toll], seed: 12, on: monaco)
     }
 
     func testSourcesAndTargetsMayDiffer() throws {
