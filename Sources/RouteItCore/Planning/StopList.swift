@@ -29,7 +29,6 @@ public struct StopListLine: Equatable, Sendable {
 public enum StopList {
     /// Larger files are refused unread: 200 stops fit in far less.
     public static let maxBytes = 1 << 20
-    public static let columns = ["name", "address", "window", "stay", "priority"]
 
     public static func parse(_ text: String, maxStops: Int = EntryViewModel.maximumStopCount) throws -> [StopListLine] {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
