@@ -94,14 +94,11 @@ enum ServiceFactory {
 
     /// The embedded engine on `--map NAME|PATH` (an installed map, a .routeit map, or an OSM file
     /// imported on the fly) or on the default Helsinki map (imported from the fetched extract when
-    /// missing). Points outside the map's area are told so (MapAreaCheck).
+    /// missing). The engine itself says when a point lies outside the map's area.
     static func embeddedServices(mapPath: String?, cancellation: CancellationFlag) throws -> AppServices {
         let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
-        let directions = try OfflineDirections(path: map.database.path)
-        let geocoder = LazyOfflineGeocoder(map: map)
-        guard let area = map.area else { return AppServices(geocoder: geocoder, directions: directions, backdrop: directions) }
-        let checked = MapAreaCheck(area: area, geocoder: geocoder, directions: directions)
-        return AppServices(geocoder: checked, directions: checked, backdrop: directions, area: area)
+        let directions = try OfflineDirections(map: map)
+        return AppServices(geocoder: LazyOfflineGeocoder(map: map), directions: directions, backdrop: directions, area: map.area)
     }
 
     /// Where `locate` reads the position: `--location`, else ROUTEIT_LOCATION (checked at start),

@@ -24,6 +24,16 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
             && c.longitude >= bounds.minLongitude - lonMargin && c.longitude <= bounds.maxLongitude + lonMargin
     }
 
+    /// Whether the map has nothing to say about `asked`, whose nearest road or address was found
+    /// at `found` (nil: none at all): it lies outside the area and nothing is within the margin
+    /// (the map's nearest road may be kilometres away). A point just past the edge that the map
+    /// can still answer for (an extract keeps whole ways) is not off it.
+    public func isOff(_ asked: Coordinate, nearestFound found: Coordinate?) -> Bool {
+        guard !contains(asked) else { return false }
+        guard let found else { return true }
+        return !(asked.distance(to: found) <= Self.marginMetres)
+    }
+
     /// `the Helsinki map (60.16–60.18 N, 24.93–24.95 E)`.
     public var description: String { "the \(name) map (\(rangeText))" }
 

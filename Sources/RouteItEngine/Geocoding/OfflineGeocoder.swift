@@ -32,6 +32,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// The map's country (`FI`, `Suomi`), given to every place; nil when the data does not say.
     private let countryCode: String?
     private let country: String?
+    /// The map's area (what `reverseGeocode` calls outside); nil when the map does not say.
+    public let area: MapArea?
 
 
     public init(map: RouteItMap) throws {
@@ -80,6 +82,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
+        area = map.area
     }
 
     /// The record's placemark with the place's opening hours, when the map has them.
@@ -276,7 +279,14 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     // MARK: Reverse
 
-    public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { try reverse(coordinate) }
+    /// `reverse`, knowing the map's area: a position off the map (outside it, with no address or
+    /// street within its margin) is `The position … is outside the Helsinki map (…)`, never a
+    /// street kilometres away.
+    public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
+        let found = try reverse(coordinate)
+        if let area, area.isOff(coordinate, nearestFound: found?.coordinate) { throw area.outsideAlert("The position \(coordinate)") }
+        return found
+    }
 
     /// Synchronous reverse geocoding: the nearest address within 50 m, else the nearest named street.
     public func reverse(_ coordinate: Coordinate) throws -> Placemark? {

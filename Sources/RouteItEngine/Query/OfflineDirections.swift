@@ -4,14 +4,24 @@ import Synchronization
 
 /// The embedded router behind the `Directions` protocol: routes on a RouteIt map with no
 /// network. Opening is cheap; the road graph loads on the first query (or backdrop request)
-/// and each mode's hierarchy on its first route.
+/// and each mode's hierarchy on its first route. It knows its map's area: a place off the map
+/// (outside it, with no road within the area's margin) is `… is outside the Helsinki map (…)`,
+/// not a route to a road kilometres away nor "no route".
 public final class OfflineDirections: Directions, MapBackdropProviding, Sendable {
     private let sections: MapSections
     /// The road graph, loaded on first use.
     private let engine = Mutex<RoutingEngine?>(nil)
+    /// The map's area; nil when the map does not say (then nothing is called outside).
+    public let area: MapArea?
+
+    /// Routes on `map`, knowing its area.
+    public convenience init(map: RouteItMap) throws {
+        try self.init(path: map.database.path, area: map.area)
+    }
 
     /// Maps the road graph stored in the map file at `path` (its fixed-layout sections).
-    public init(path: String) throws {
+    public init(path: String, area: MapArea? = nil) throws {
+        self.area = area
         do {
             sections = try MapSections(path: path)
         } catch let error as MapSectionsError {
@@ -45,10 +55,68 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         }
     }
 
+    /// The routes for `request`; an end off the map is the outside alert (even when a road far
+    /// away was found for it).
     public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
-        try routes(from: request.source.coordinate, to: request.destination.coordinate,
-                   mode: request.transportType, alternatives: request.requestsAlternateRoutes,
-                   quickestOnly: request.wantsQuickestOnly, avoid: request.avoid)
+        let routes: [Route]
+        do {
+            routes = try self.routes(from: request.source.coordinate, to: request.destination.coordinate,
+                                     mode: request.transportType, alternatives: request.requestsAlternateRoutes,
+                                     quickestOnly: request.wantsQuickestOnly, avoid: request.avoid)
+        } catch let error as DirectionsError {
+            switch error {
+            case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
+            case .unavailable: throw error
+            }
+        }
+        if let outside = offMapAlert(request, routes: routes) { throw outside }
+        return routes
+    }
+
+    /// Travel times by the map's many-to-many search; distances, when asked, from each pair's
+    /// route (the search keeps costs, not lengths). A place off the map is the outside alert.
+    public func table(_ request: TravelTableRequest) async throws -> TravelTable {
+        let engine = try loadedEngine()
+        let durations: [[Double?]]
+        do {
+            try MapDamage.checking { try checkTablePlaces(request, on: engine) }
+            durations = try MapDamage.checking {
+                try engine.durationTable(from: request.sources.map(\.coordinate), to: request.destinations.map(\.coordinate),
+                                         mode: request.transportType, avoid: request.avoid)
+            }
+        } catch let alert as Alert {
+            throw alert
+        } catch {
+            throw OfflineDirections.userError(error)
+        }
+        guard request.wantsDistances else { return TravelTable(durations: durations, distances: nil) }
+        let byRoute = try await OneToOneTable.table(request, using: self)
+        return TravelTable(durations: durations, distances: byRoute.distances)
+    }
+
+    /// The alert for the first end of `request` off the map: one outside the area whose route
+    /// (the first of `routes`; none: no route) starts or ends beyond the margin from it.
+    private func offMapAlert(_ request: DirectionsRequest, routes: [Route]) -> Alert? {
+        guard let area else { return nil }
+        let line = routes.first?.polyline
+        if area.isOff(request.source.coordinate, nearestFound: line?.first) { return area.outsideAlert(Self.name(request.source)) }
+        if area.isOff(request.destination.coordinate, nearestFound: line?.last) { return area.outsideAlert(Self.name(request.destination)) }
+        return nil
+    }
+
+    /// Throws the outside alert for the first of a table's places off the map (outside the area
+    /// and no road of the mode within its margin); places inside are not looked at.
+    private func checkTablePlaces(_ request: TravelTableRequest, on engine: RoutingEngine) throws {
+        guard let area else { return }
+        for item in request.sources + request.destinations where !area.contains(item.coordinate) {
+            let road = try engine.nearestRoad(to: item.coordinate, mode: request.transportType)
+            if area.isOff(item.coordinate, nearestFound: road) { throw area.outsideAlert(Self.name(item)) }
+        }
+    }
+
+    /// The place's address, else its coordinate.
+    private static func name(_ item: MapItem) -> String {
+        item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress
     }
 
     /// Synchronous form of `calculate`, for tools and benchmarks.

@@ -42,6 +42,15 @@ extension RoutingEngine {
         return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges)
     }
 
+    /// Where a table's place `c` joins the mode's roads; nil when no road the mode may use is found.
+    func nearestRoad(to c: Coordinate, mode: TransportType) throws -> Coordinate? {
+        let router = try self.router(mode)
+        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
+        defer { giveBack(ws, mode) }
+        guard c.isValid else { return nil }
+        return ends.snapAlone(c, mode, ws)?.point
+    }
+
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
     /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
     /// them, the largest sets first, as a route keeps off only the classes it can.
