@@ -3,10 +3,12 @@ import RouteItCore
 /// The directions, per leg: `SEGMENT #n`, `Starting point:`, `Depart 10:05`, numbered steps
 /// with distances, `Ending point:`, `Distance:`, `Expected Travel Time:`, `Arrive 10:42` (and
 /// the planned stay, and `! ...` when the place is closed then); then `Total Time:`,
-/// `Back at 12:05` and the map data credit. Stops left out are said first.
+/// `Back at 12:05` and the map data credit. Stops left out are said first, then the places
+/// moved to reach a road (`Note: the start was moved 120 m to the nearest road.`).
 public enum DirectionsScreen {
     public static func render(_ directions: DirectionsViewModel, unit: DistanceUnit, style: TextStyle = .plain) -> String {
         var lines: [String] = directions.notices.map { AlertScreen.render(Alert($0), style: style) }
+        lines += directions.movedEnds.map { "Note: \($0.label) was moved \(unit.roughly(metres: $0.metres)) to the nearest road." }
         if !lines.isEmpty { lines.append("") }
         let schedule = directions.schedule
         let calendar = directions.calendar

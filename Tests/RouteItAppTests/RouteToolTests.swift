@@ -64,7 +64,8 @@ final class RouteToolTests: XCTestCase {
         let server = try OSRMProcess.start()
         defer { server.kill() }
         // Points both routers reach by car (OSRM finds no car route to the station's own block).
-        let south = (60.1600, 24.9460), north = (60.1700, 24.9400), middle = (60.1660, 24.9420)
+        // The south one on the road along the map's southern edge (460 m further south is off the map).
+        let south = (60.1642, 24.9455), north = (60.1700, 24.9400), middle = (60.1660, 24.9420)
         for points in [[south, north], [south, north, middle]] {
             let ours = try run(["route"] + points.map(text) + ["--json", "--map", map])
             XCTAssertEqual(ours.status, 0, ours.stderr)
@@ -172,7 +173,7 @@ final class RouteToolTests: XCTestCase {
     func testOptimizeVisitsTheStopsInTheQuickestOrder() throws {
         let map = try helsinki()
         // Far, near, middle from the station: the quickest open path is not the order given.
-        let far = (60.1600, 24.9460), near = (60.1700, 24.9400), middle = (60.1660, 24.9420)
+        let far = (60.1642, 24.9455), near = (60.1700, 24.9400), middle = (60.1660, 24.9420)
         func legs(_ extra: [String]) throws -> (duration: Double, places: [String]) {
             let result = try run(["route", text(station), text(far), text(near), text(middle), "--json", "--map", map] + extra)
             XCTAssertEqual(result.status, 0, result.stderr)
@@ -263,6 +264,29 @@ final class RouteToolTests: XCTestCase {
         let many = try run(["route", "Kalevankatu 20", "--stops", list.path, "--map", map])
         XCTAssertEqual(many.status, 2)
         XCTAssertEqual(many.stderr, "routeit route: \(list.path): The list has 201 stops; a trip has at most 200.\n")
+    }
+
+    /// An end outside the map and far from its roads is the outside alert, not a route to a road
+    /// 3 km away; `reverse` there names no street. An end moved more than 50 m to reach a road
+    /// is said in the text, as the shell says it (the same screen).
+    func testAnEndOffTheMapSaysSoAndOneMovedToARoadIsSaid() throws {
+        let map = try helsinki()
+        let outside = "is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E).\n"
+        let off = try run(["route", "60.1681,24.9417", "60.2000,24.9000", "--map", map])
+        XCTAssertEqual(off.status, 1, off.stdout)
+        XCTAssertEqual(off.stderr, "routeit route: 60.200000,24.900000 " + outside)
+        XCTAssertEqual(off.stdout, "")
+        let reverse = try run(["reverse", "60.2000", "24.9000", "--map", map])
+        XCTAssertEqual(reverse.status, 1, reverse.stdout)
+        XCTAssertEqual(reverse.stderr, "routeit reverse: The position 60.200000,24.900000 " + outside)
+
+        // In the park north of the station, 130 m from the nearest road a car may use.
+        let moved = try run(["route", "60.1745,24.9470", text(station), "--map", map, "--units", "km"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.hasPrefix("Note: the start was moved 130 m to the nearest road.\n\nSEGMENT #1\n"), moved.stdout)
+        let near = try run(["route", text(station), text(kalevankatu), "--map", map])
+        XCTAssertEqual(near.status, 0, near.stderr)
+        XCTAssertFalse(near.stdout.contains("Note:"), near.stdout)
     }
 
     func testFailuresAndBadArguments() throws {

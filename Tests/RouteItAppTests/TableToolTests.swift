@@ -34,7 +34,7 @@ final class TableToolTests: XCTestCase {
         return map
     }
 
-    private let places = ["60.1600,24.9460", "60.1700,24.9400", "60.1660,24.9420", "Annankatu 25"]
+    private let places = ["60.1642,24.9455", "60.1700,24.9400", "60.1660,24.9420", "Annankatu 25"]
 
     private func json(_ text: String) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)

@@ -96,6 +96,31 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(DirectionsScreen.render(directions(), unit: .miles).contains("! "))
     }
 
+    /// A place the route starts or ends more than 50 m from (moved to reach a road) is said above
+    /// the directions, once, by its name in the trip, in the trip's units; 50 m or less is not.
+    func testAPlaceMovedToReachARoadIsSaid() {
+        var legs = directions().legs
+        let start = mannerheimintie.coordinate, stop = annankatu.coordinate
+        // The start's road 120 m north (and again for the way home), the stop's 40 m east.
+        let road = Coordinate(latitude: start.latitude + 120 / Geodesy.metresPerDegree, longitude: start.longitude)
+        let nearStop = Coordinate(latitude: stop.latitude, longitude: stop.longitude + 40 / (Geodesy.metresPerDegree * cos(stop.latitude * .pi / 180)))
+        legs[0].route.polyline = [road, nearStop]
+        legs[1].route.polyline = [nearStop, road]
+        let moved = DirectionsViewModel(legs: legs, transportType: .car)
+        XCTAssertEqual(moved.movedEnds.map(\.label), ["the start"])
+        let text = DirectionsScreen.render(moved, unit: .kilometres)
+        XCTAssertTrue(text.hasPrefix("Note: the start was moved 120 m to the nearest road.\n\nSEGMENT #1\n"), text)
+        XCTAssertTrue(DirectionsScreen.render(moved, unit: .miles).hasPrefix("Note: the start was moved 390 ft to the nearest road.\n"))
+        legs[1].route.polyline = [Coordinate(latitude: stop.latitude - 3400 / Geodesy.metresPerDegree, longitude: stop.longitude), road]
+        XCTAssertTrue(DirectionsScreen.render(DirectionsViewModel(legs: legs, transportType: .car), unit: .kilometres).hasPrefix("""
+            Note: the start was moved 120 m to the nearest road.
+            Note: Stop 1 was moved 3.40 km to the nearest road.
+
+            SEGMENT #1
+            """))
+        XCTAssertFalse(DirectionsScreen.render(directions(), unit: .miles).contains("Note:"), "no polyline: nothing said")
+    }
+
     func testAttributionOnlyWhenGiven() {
         let vm = DirectionsViewModel(legs: directions().legs, transportType: .car, attribution: nil)
         XCTAssertFalse(DirectionsScreen.render(vm, unit: .miles).contains("©"))

@@ -17,6 +17,15 @@ public enum DistanceUnit: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// A short distance as said in a sentence, rounded to tens: `120 m`, `390 ft`; from a
+    /// kilometre (or 1000 ft) on, as `format` gives it.
+    public func roughly(metres: Double) -> String {
+        let metres = metres.isNaN ? 0 : max(0, metres)
+        let small = self == .kilometres ? metres : metres / 0.3048
+        guard small < 1000 else { return format(metres: metres) }
+        return "\(Int((small / 10).rounded()) * 10) \(self == .kilometres ? "m" : "ft")"
+    }
+
     /// The unit a first session shows, from the locale (`LC_ALL`, then `LC_MEASUREMENT`, then
     /// `LANG`): miles where road distances are given in miles (the US, the UK, Liberia, Myanmar),
     /// kilometres elsewhere. A locale that names no country (`C`, `POSIX`, unset) keeps the

@@ -20,6 +20,18 @@ public final class DirectionsViewModel: Sendable {
     public let warnings: [[String]]
     /// Said under the trip: avoided kinds of road it uses all the same (`RoadAvoidance.notes`).
     public let avoidanceNotes: [String]
+    /// Places the routes start or end more than `MovedEnd.noticeMetres` from, to reach a road,
+    /// in trip order, each once.
+    public let movedEnds: [MovedEnd]
+
+    /// A place whose route starts or ends `metres` away from it, on the nearest road.
+    public struct MovedEnd: Equatable, Sendable {
+        /// Moved less than this is not said: a place off the road by a pavement's width.
+        public static let noticeMetres = 50.0
+        /// "the start", "Stop 2".
+        public var label: String
+        public var metres: Double
+    }
 
     public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,
                 places: [TripPlace]? = nil, departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment(),
@@ -38,6 +50,7 @@ public final class DirectionsViewModel: Sendable {
             TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay))
         }
         self.schedule = schedule
+        movedEnds = Self.movedEnds(legs: legs, places: places)
         // A round trip's last leg only brings the trip home; a trip that ends elsewhere is
         // checked at its end too.
         let checkedLegs = places.count > 1 && places.last == places.first ? legs.count - 1 : legs.count
@@ -137,6 +150,24 @@ public final class DirectionsViewModel: Sendable {
             throw Alert.directionsNotAvailable
         }
         return quickest.terminalSafe
+    }
+
+    /// Each place (the source of leg i and the destination of leg i - 1 are place i) whose leg
+    /// starts or ends on a road more than `MovedEnd.noticeMetres` away, the first time it is met.
+    private static func movedEnds(legs: [DirectionsLeg], places: [TripPlace]) -> [MovedEnd] {
+        var moved: [MovedEnd] = []
+        var seen = Set<String>()
+        for (index, leg) in legs.enumerated() {
+            for (place, asked, reached) in [(index, leg.source.coordinate, leg.route.polyline.first),
+                                            (index + 1, leg.destination.coordinate, leg.route.polyline.last)] {
+                guard place < places.count, let reached, !seen.contains(places[place].label) else { continue }
+                let metres = asked.distance(to: reached)
+                guard metres > MovedEnd.noticeMetres else { continue }
+                seen.insert(places[place].label)
+                moved.append(MovedEnd(label: places[place].label, metres: metres))
+            }
+        }
+        return moved
     }
 
     private static func defaultPlaces(for legs: [DirectionsLeg]) -> [TripPlace] {

@@ -64,7 +64,10 @@ enum RouteTool {
             let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: nil) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
             let request = TripPlanRequest(
-                places: waypoints.enumerated().map { TripPlace(item: $1.item, stay: $1.stay, label: "Place \($0 + 1)") },
+                // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
+                places: waypoints.enumerated().map {
+                    TripPlace(item: $1.item, stay: $1.stay, label: $0 == 0 ? "the start" : EntryViewModel.label(forSlotAt: $0))
+                },
                 departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
                 alternatives: options.alternatives, optimize: options.optimize, attribution: MapAttribution.text)
