@@ -34,7 +34,7 @@ private final class TableDirections: Directions, @unchecked Sendable {
         let key = "\(request.source.name ?? "")>\(request.destination.name ?? "")"
         if failing.contains(key) { throw DirectionsError.unavailable("backend down") }
         guard let seconds = table[key] else { throw DirectionsError.noRoute }
-        // Two routes: the builder must take the quicker one.
+        // Two routes: the matrix must take the quicker one.
         return [Route(distance: 1, expectedTravelTime: seconds + 60, transportType: request.transportType, polyline: [], steps: []),
                 Route(distance: 1, expectedTravelTime: seconds, transportType: request.transportType, polyline: [], steps: [])]
     }
@@ -51,8 +51,7 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         for (i, a) in names.enumerated() { for (j, b) in names.enumerated() where i != j { table["\(a)>\(b)"] = Double(100 * i + j) } }
         table["C>A"] = nil // no route this way
         let directions = TableDirections(table: table)
-        let builder = DurationMatrixBuilder(directions: directions)
-        let m = try await builder.matrix(for: names.enumerated().map { stop($0.element, 60 + Double($0.offset) / 100) }, transportType: .walk)
+        let m = try await TripOrderPlanner.durationMatrix(for: names.enumerated().map { stop($0.element, 60 + Double($0.offset) / 100) }, transportType: .walk, using: directions)
 
         XCTAssertEqual(m.size, 5)
         for i in 0..<5 { for j in 0..<5 {
@@ -68,9 +67,8 @@ final class TripOrderDurationMatrixTests: XCTestCase {
 
     func testBackendErrorsAreNotMistakenForMissingRoads() async {
         let directions = TableDirections(table: ["A>B": 1, "B>A": 1], failing: ["B>A"])
-        let builder = DurationMatrixBuilder(directions: directions)
         do {
-            _ = try await builder.matrix(for: [stop("A", 60), stop("B", 60.1)], transportType: .car)
+            _ = try await TripOrderPlanner.durationMatrix(for: [stop("A", 60), stop("B", 60.1)], transportType: .car, using: directions)
             XCTFail("expected the backend error")
         } catch {
             XCTAssertEqual(error as? DirectionsError, .unavailable("backend down"))
@@ -82,9 +80,8 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         var table: [String: Double] = [:]
         for a in names { for b in names where a != b { table["\(a)>\(b)"] = 1 } }
         let directions = TableDirections(table: table, delayNanoseconds: 50_000_000)
-        let builder = DurationMatrixBuilder(directions: directions)
         let stops = names.enumerated().map { stop($0.element, 60 + Double($0.offset) / 100) }
-        let task = Task { try await builder.matrix(for: stops, transportType: .car) }
+        let task = Task { try await TripOrderPlanner.durationMatrix(for: stops, transportType: .car, using: directions) }
         // Cancel once requests are going out (two at a time, 50 ms each: 90 would take 2.25 s).
         let deadline = Date().addingTimeInterval(30)
         while directions.requests.count < 2 && Date() < deadline { try await Task.sleep(nanoseconds: 2_000_000) }
@@ -105,8 +102,8 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         let position = ["A": 0.0, "B": 1, "C": 2, "D": 3]
         var table: [String: Double] = [:]
         for a in names { for b in names where a != b { table["\(a)>\(b)"] = abs(position[a]! - position[b]!) * 10 } }
-        let builder = DurationMatrixBuilder(directions: TableDirections(table: table))
-        let m = try await builder.matrix(for: names.map { stop($0, 60) }, transportType: .car)
+        let directions = TableDirections(table: table)
+        let m = try await TripOrderPlanner.durationMatrix(for: names.map { stop($0, 60) }, transportType: .car, using: directions)
         let result = try TripOrderOptimizer.improve([1, 2, 3], in: m)
         XCTAssertEqual(result.before, 20 + 10 + 20 + 30) // A C B D A
         XCTAssertEqual(result.order.duration, 60)

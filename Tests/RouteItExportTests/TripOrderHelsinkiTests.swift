@@ -22,7 +22,7 @@ final class TripOrderHelsinkiTests: XCTestCase {
         let entry = EntryViewModel(stopCount: Self.places.count - 1)
         for (index, place) in Self.places.enumerated() { entry.select(place, forSlotAt: index) }
 
-        let matrix = try await DurationMatrixBuilder(directions: directions).matrix(for: Self.places, transportType: .car)
+        let matrix = try await TripOrderPlanner.durationMatrix(for: Self.places, transportType: .car, using: directions)
         for i in 0..<matrix.size { for j in 0..<matrix.size where i != j {
             XCTAssertTrue(matrix[i, j].isFinite && matrix[i, j] > 0, "\(Self.places[i].name!) → \(Self.places[j].name!): \(matrix[i, j])")
         } }

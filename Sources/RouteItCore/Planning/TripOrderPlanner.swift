@@ -20,8 +20,7 @@ public enum TripOrderPlanner {
         let stopCount = places.count - 1
         // Refused before any route is asked for.
         guard stopCount <= DayPlanner.maxStops else { throw TripOrderError.tooManyStops(stopCount) }
-        let builder = DurationMatrixBuilder(directions: directions)
-        let matrix = try await builder.matrix(for: places.map(\.item), transportType: transportType, avoid: avoid)
+        let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid, using: directions)
         let hours = places.map(\.item.openingHours)
         let current = Array(1..<places.count)
         guard let departure, hours.dropFirst().contains(where: { $0?.isKnown == true }) else {
@@ -65,6 +64,26 @@ public enum TripOrderPlanner {
         }
         return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { $0 - 1 },
                              notes: notes, beforeLate: before.lateness > 0)
+    }
+
+    /// Travel times between the stops (`stops[0]` is the trip's start) from any `Directions`
+    /// service (the embedded router, OSRM, a test double) with one travel-table question: the
+    /// backend's own many-to-many search where it has one, else one route per ordered pair
+    /// (`OneToOneTable`). Pairs with no route are `.infinity`; backend errors are rethrown;
+    /// cancelling the calling task throws `CancellationError`.
+    public static func durationMatrix(for stops: [MapItem], transportType: TransportType, avoid: RoadAvoidance = [],
+                                      using directions: any Directions) async throws -> DurationMatrix {
+        let table = try await directions.table(TravelTableRequest(sources: stops, destinations: stops,
+                                                                  transportType: transportType, avoid: avoid))
+        try Task.checkCancellation()
+        var matrix = DurationMatrix(size: stops.count)
+        for i in stops.indices {
+            for j in stops.indices where i != j {
+                let seconds = i < table.durations.count && j < table.durations[i].count ? table.durations[i][j] : nil
+                if let seconds, seconds.isFinite, seconds >= 0 { matrix[i, j] = seconds }
+            }
+        }
+        return matrix
     }
 
     /// Least travel among the orders that visit every stop while it is open, from `DayPlanner`
