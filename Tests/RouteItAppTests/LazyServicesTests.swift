@@ -13,23 +13,33 @@ final class LazyServicesTests: XCTestCase {
         func calculate(_ request: DirectionsRequest) async throws -> [Route] { [] }
     }
 
-    /// An opening that works until told to stop (like an import), or finishes when `finishes`.
+    /// An opening that works (like an import, checking its flag at each step) until it is told
+    /// to stop, or until the test lets it finish.
     private final class SlowOpening: @unchecked Sendable {
-        private let lock = NSLock()
-        private var _attempts = 0, _stopped = 0
-        var finishes = false
-        var attempts: Int { lock.withLock { _attempts } }
-        var stopped: Int { lock.withLock { _stopped } }
+        private let condition = NSCondition()
+        private var _attempts = 0, _stopped = 0, _finishes = false
+        var attempts: Int { condition.withLock { _attempts } }
+        var stopped: Int { condition.withLock { _stopped } }
+
+        /// Lets every opening, running or to come, finish.
+        func letFinish() {
+            condition.withLock { _finishes = true; condition.broadcast() }
+        }
 
         func open(_ cancellation: CancellationFlag) throws -> AppServices {
-            let finishes = lock.withLock { _attempts += 1; return self.finishes }
-            let deadline = Date().addingTimeInterval(finishes ? 0.3 : 30)
-            while Date() < deadline {
+            condition.lock()
+            defer { condition.unlock() }
+            _attempts += 1
+            let giveUp = Date().addingTimeInterval(30)
+            while !_finishes {
                 if cancellation.isCancelled {
-                    lock.withLock { _stopped += 1 }
+                    _stopped += 1
                     throw CancellationError()
                 }
-                Thread.sleep(forTimeInterval: 0.01)
+                guard Date() < giveUp else { break }
+                // Woken by `letFinish`; the flag has no signal of its own, so it is looked at
+                // every 10 ms, as an import looks at it at each progress step.
+                _ = condition.wait(until: Date().addingTimeInterval(0.01))
             }
             return AppServices(geocoder: Nowhere(), directions: Nowhere(), backdrop: nil)
         }
@@ -51,7 +61,7 @@ final class LazyServicesTests: XCTestCase {
         XCTAssertEqual(opening.stopped, 1)
         XCTAssertFalse(services.isSettled, "a cancelled opening is no outcome")
 
-        opening.finishes = true
+        opening.letFinish()
         let found = try await services.geocode("Kaivokatu 1")
         XCTAssertEqual(found, [])
         XCTAssertEqual(opening.attempts, 2, "opened again")
@@ -60,21 +70,23 @@ final class LazyServicesTests: XCTestCase {
 
     func testAnotherWaiterKeepsTheOpeningGoing() async throws {
         let opening = SlowOpening()
-        opening.finishes = true
         let services = LazyServices(open: opening.open)
         let kept = Task { try await services.geocode("b") }
         try await waitUntil { opening.attempts == 1 }
         let cancelled = Task { try await services.geocode("a") }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitUntil { services.waiterCount == 2 }
         cancelled.cancel()
         let result = await cancelled.result
         XCTAssertThrowsError(try result.get())
+        XCTAssertEqual(services.waiterCount, 1, "the other command still waits")
+        opening.letFinish()
         let found = try await kept.value
         XCTAssertEqual(found, [])
         XCTAssertEqual(opening.attempts, 1)
         XCTAssertEqual(opening.stopped, 0)
     }
 
+    /// Polls `condition` (a state the code under test reaches on its own), failing after 10 s.
     private func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(10)
         while !condition() {

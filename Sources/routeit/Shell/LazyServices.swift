@@ -34,6 +34,10 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
     /// may import a map, which shows its own progress.
     var isSettled: Bool { lock.withLock { opened != nil } }
 
+    /// How many commands are waiting for the opening now: what a test waits on before it
+    /// cancels one of them (instead of sleeping and hoping the wait has begun).
+    var waiterCount: Int { lock.withLock { waiters.count } }
+
     /// Forgets the opened services (`use NAME` chose another map): the next use opens them again.
     /// An opening still on its way is stopped and its outcome dropped.
     func reset() {
