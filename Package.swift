@@ -41,13 +41,18 @@ let package = Package(
         // In-process timing of the engine for Scripts/bench (not part of the app).
         .executableTarget(name: "routeit-bench", dependencies: ["RouteItCore", "RouteItEngine", "RouteItRemote"]),
 
+        // What the test targets share (temporary folders, fixtures made once per build, ports,
+        // a child's output): test targets cannot share sources. Under Tests/, and left out of
+        // the fuzz binaries (Scripts/fuzz links only the targets under Sources/).
+        .target(name: "RouteItTestSupport", path: "Tests/RouteItTestSupport"),
+
         .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore"]),
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
-        .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite"]),
-        .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine"]),
+        .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite", "RouteItTestSupport"]),
+        .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         .testTarget(name: "RouteItStoreTests", dependencies: ["RouteItStore", "RouteItCore", "RouteItSQLite", "CSQLite"]),
-        .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine"]),
+        .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
-        .testTarget(name: "RouteItAppTests", dependencies: ["routeit"]),
+        .testTarget(name: "RouteItAppTests", dependencies: ["routeit", "RouteItTestSupport"]),
     ]
 )

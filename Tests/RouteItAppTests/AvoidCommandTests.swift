@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import RouteItCore
 @testable import routeit
+import RouteItTestSupport
 
 /// `avoid` in the shell and `--avoid` on the command line: classes add up, `none` clears, a
 /// wrong class is one line naming the valid ones; the tool routes with them (Monaco's tolled A8).

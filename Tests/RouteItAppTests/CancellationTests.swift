@@ -1,4 +1,5 @@
 import XCTest
+import RouteItTestSupport
 
 /// Ctrl-C (SIGINT) while a command computes cancels that command, leaves the trip unchanged and
 /// the session goes on. The slow computation is real: the first lookup imports the map, and

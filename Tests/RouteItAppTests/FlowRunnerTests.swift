@@ -1,4 +1,5 @@
 import XCTest
+import RouteItTestSupport
 
 /// `routeit run`: expect / expect-not failures, exit codes, several files.
 final class FlowRunnerTests: XCTestCase {

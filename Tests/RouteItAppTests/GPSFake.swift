@@ -3,6 +3,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+import RouteItTestSupport
 
 /// A real gpsd fed an NMEA log by Debian's `gpsfake` on a free loopback port. The log is
 /// written by the test (sentences with correct checksums) and replayed in a loop, a sentence

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import routeit
+import RouteItTestSupport
 
 /// `routeit --generate man|bash|zsh|fish`, `routeit help`, and `Scripts/install`: made from the
 /// same tables, so every option, tool and shell command appears in each, with the same words.

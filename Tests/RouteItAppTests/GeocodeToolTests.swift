@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// `routeit import`, `routeit geocode`, `routeit reverse` and `routeit route` through the real executable:
 /// output for scripts, JSON with attribution, exit codes, one-line errors.

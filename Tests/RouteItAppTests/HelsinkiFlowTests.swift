@@ -1,4 +1,5 @@
 import XCTest
+import RouteItTestSupport
 
 /// Replays Tests/Flows/helsinki/*.flow on the real Helsinki extract (imported once into a cache
 /// under .build, then reused), through the real executable and its embedded engine.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// `routeit import` on inputs that are broken or hostile, through the real executable: one
 /// plain line for a file it cannot use, a "skipped:" line for elements it left out.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// More than one map, through the real executable: `routeit import` installs a map under the
 /// extract's name (replacing one only with --force), `routeit maps [info NAME]` describes them,

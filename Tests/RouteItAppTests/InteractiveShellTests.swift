@@ -1,4 +1,5 @@
 import XCTest
+import RouteItTestSupport
 
 /// The libedit prompt on a real pseudo-terminal (util-linux `script` provides it): tab
 /// completion, the history file, history recall, colour, Ctrl-D.

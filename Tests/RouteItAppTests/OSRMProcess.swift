@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// A real osrm-routed on loopback for the shell tests: `Scripts/osrm-server serve car PORT`
 /// (it execs osrm-routed, so the Process is the server) on graphs from

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import XCTest
+import RouteItTestSupport
 
 /// The real `routeit` with `--directions osrm=URL` on a real osrm-routed (Scripts/osrm-server),
 /// the server killed mid-session: the shell says so once, keeps answering from the embedded

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// Runs the real `routeit` executable built next to this test bundle.
 enum RouteItProcess {

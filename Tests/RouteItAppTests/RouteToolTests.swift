@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// `routeit route` through the real executable: addresses and coordinates, multi-leg routes,
 /// --optimize, and --json that passes the same OSRM-response checks as a real osrm-routed.

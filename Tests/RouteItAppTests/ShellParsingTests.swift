@@ -1,6 +1,7 @@
 import XCTest
 import RouteItCore
 @testable import routeit
+import RouteItTestSupport
 
 /// The shell's own parsing, in process: command lines, arguments, options, completion.
 final class ShellParsingTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItTestSupport
 
 /// Issue #10 classes 7 and 8 through the real executable: `import -o` never replaces a link,
 /// FIFO or device and finds a bad output folder before reading its input; damaged or

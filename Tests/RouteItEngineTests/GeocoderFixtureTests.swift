@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// The geocoder on the hand-made town: parsing, ranges, typos, POIs, reverse.
 final class GeocoderFixtureTests: XCTestCase {

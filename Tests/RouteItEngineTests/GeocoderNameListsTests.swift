@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// The import lists the map's distinct street keys and towns (`place_street_key`,
 /// `place_city_key`), which the geocoder reads at open instead of scanning every place.

@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// What people type beyond addresses: categories, POI names with a typo, "X near PLACE",
 /// ranking by the current location, unit letters, postcodes taken from the street.

@@ -1,6 +1,7 @@
 import XCTest
 import RouteItCore
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// The synthetic grid cities the benchmarks run on (`Scripts/make-grid-osm`) are what its header
 /// promises: deterministic, the size asked for, with one-ways and turn restrictions that both

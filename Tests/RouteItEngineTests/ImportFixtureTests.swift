@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 final class ImportFixtureTests: XCTestCase {
     private var directory: URL!

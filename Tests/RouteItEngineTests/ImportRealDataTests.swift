@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Maps of the real extracts, imported once per build and shared by the test classes and the test
 /// processes of a parallel run (see TestFiles).

@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Real OSM errors and hostile inputs: each bad element is left out and counted in the
 /// summary, the rest of the map is imported, and no input makes the work or the map explode.

@@ -1,6 +1,7 @@
 import XCTest
 import RouteItCore
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// A map knows its area: the engine names a point off it (`… is outside the Helsinki map (…)`)
 /// for routes, tables and reverse geocoding, instead of answering with a road or street

@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// A failed import must never damage the map already at the destination.
 final class MapAtomicityTests: XCTestCase {

@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Where maps are found, and the default map imported on first use.
 final class MapLibraryTests: XCTestCase {

@@ -3,6 +3,7 @@ import RouteItSQLite
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Opening anything that is not a RouteIt map of this schema gives one clear line.
 final class MapOpeningTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// The road graph's fixed-layout sections: opened by mapping, damage never crashes, a replaced
 /// map file leaves an open session answering from the file it opened.

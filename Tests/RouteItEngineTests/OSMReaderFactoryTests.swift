@@ -1,5 +1,6 @@
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// `openOSMReader` decides by content, and refuses what is not OSM with one clear line.
 final class OSMReaderFactoryTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 final class OSMXMLReaderTests: XCTestCase {
     private let sample = """

@@ -1,6 +1,7 @@
 import RouteItCore
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Damaged real files: a clear one-line OSMReadError naming the file, never a crash or a hang.
 final class PBFBadInputTests: XCTestCase {

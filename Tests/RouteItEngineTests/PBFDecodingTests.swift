@@ -1,5 +1,6 @@
 import XCTest
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Hand-built PBF files: every encoding detail the spec allows, with exact expected values.
 final class PBFDecodingTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import RouteItCore
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// Hand-made road networks laid out in metres around a point in Helsinki (x east, y north),
 /// imported through the real importer into a temporary map.

@@ -1,6 +1,7 @@
 import XCTest
 import RouteItCore
 @testable import RouteItEngine
+import RouteItTestSupport
 
 /// The router on the real Helsinki extract: the hierarchy agrees with the reference search on
 /// random pairs, and real trips come back with sensible steps.

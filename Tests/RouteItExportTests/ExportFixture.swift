@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItTestSupport
 
 /// A three-stop round trip around central Helsinki with addresses that need escaping.
 enum ExportFixture {

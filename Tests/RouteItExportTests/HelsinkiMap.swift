@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import RouteItCore
 import RouteItEngine
+import RouteItTestSupport
 
 /// The real Helsinki extract (Scripts/fetch-data) imported once per test run into a temporary
 /// map with the road layer, for the optimizer and export tests on real streets.

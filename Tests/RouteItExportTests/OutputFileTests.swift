@@ -1,6 +1,7 @@
 import Foundation
 import RouteItExport
 import XCTest
+import RouteItTestSupport
 
 /// Class 7 of issue #10: writing never replaces what is not a plain file: links are written
 /// through, FIFOs and devices are written into (or refused where a file is needed), write

@@ -1,6 +1,7 @@
 import Foundation
 import RouteItEngine
 import XCTest
+import RouteItTestSupport
 
 /// The Helsinki extract imported once per test run into a temporary .routeit map, for the real
 /// embedded engine (OfflineDirections, OfflineGeocoder) on the fallback side of the tests.

@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import RouteItRemote
 import XCTest
+import RouteItTestSupport
 
 /// `exclude=` over a real osrm-routed (car.lua on Monaco's extract, whose profile can exclude
 /// toll, motorway or ferry, one at a time): classes the server has are excluded, the others

@@ -6,6 +6,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+import RouteItTestSupport
 
 /// A real osrm-routed on 127.0.0.1 started through Scripts/osrm-server (graphs made by
 /// `Scripts/osrm-server prepare`, which Scripts/test runs). Killing it is part of the tests.

@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import RouteItEngine
 import XCTest
+import RouteItTestSupport
 
 /// Via-way turn restrictions mean the same to the embedded router as to a real osrm-routed:
 /// a dual carriageway with a gap (its U-turn mapped as `no_u_turn` / `only_u_turn` from the

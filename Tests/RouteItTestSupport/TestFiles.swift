@@ -1,12 +1,11 @@
-// The same file is in every test target that needs it (Engine, Remote, Export, App): test targets
-// cannot share sources. Keep the copies identical.
+// The test-support target (RouteItTestSupport): what the test targets share, in one place.
 import Foundation
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Where tests put files. The one helper for it (copied into each test target that needs it):
+/// Where tests put files. The one helper for it, for every test target:
 ///
 /// `temporaryDirectory(for:)`: a fresh directory under `$TMPDIR` that is removed when the test
 /// ends, whatever its tearDown does.
@@ -22,13 +21,13 @@ import Glibc
 /// under `<package>/.build/test-fixtures/<builder>-<size>-<mtime>/NAME`. The stamp is the build of
 /// the code that makes it (the test bundle, or the `routeit` executable): a rebuilt importer makes
 /// its own copy, never reads a stale map, and older stamps of that builder are removed.
-enum TestFiles {
-    static var packageRoot: URL {
+public enum TestFiles {
+    public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// A fresh directory under `$TMPDIR`, removed when `test` ends (pass or fail).
-    static func temporaryDirectory(for test: XCTestCase) throws -> URL {
+    public static func temporaryDirectory(for test: XCTestCase) throws -> URL {
         let name = test.name.split(separator: " ").last.map { $0.filter(\.isLetter) } ?? "test"
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("routeit-test-\(name.prefix(40))-\(UUID().uuidString.prefix(8))")
@@ -38,7 +37,7 @@ enum TestFiles {
     }
 
     /// A fresh directory `name-…` under this process's scratch directory, removed when the process exits.
-    static func processDirectory(_ name: String) throws -> URL {
+    public static func processDirectory(_ name: String) throws -> URL {
         let dir = processScratch.appendingPathComponent("\(name.filter { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(40))-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
@@ -52,11 +51,11 @@ enum TestFiles {
 
     /// The test executable this code runs in (`RouteItPackageTests.xctest`): what builds the
     /// in-process fixtures.
-    static var testBundle: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() }
+    public static var testBundle: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() }
 
     /// The directory `NAME` of this build's fixtures, filled by `make(partialDirectory)` when it is
     /// not there yet (a map and whatever files its import writes next to it move in together).
-    static func shared(_ name: String, builtBy builder: URL, make: (URL) throws -> Void) throws -> URL {
+    public static func shared(_ name: String, builtBy builder: URL, make: (URL) throws -> Void) throws -> URL {
         let attributes = try FileManager.default.attributesOfItem(atPath: builder.resolvingSymlinksInPath().path)
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         let modified = Int64(((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1000)
@@ -95,11 +94,11 @@ enum TestFiles {
 
 /// A TCP port on 127.0.0.1 that is bound but never listened on: connecting to it is refused, and
 /// nothing else can bind it until `close()` (or deinit).
-final class RefusingPort: @unchecked Sendable {
-    let port: UInt16
+public final class RefusingPort: @unchecked Sendable {
+    public let port: UInt16
     private var fd: Int32
 
-    init() {
+    public init() {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -111,7 +110,7 @@ final class RefusingPort: @unchecked Sendable {
         port = UInt16(bigEndian: address.sin_port)
     }
 
-    func close() {
+    public func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
     }
@@ -121,11 +120,11 @@ final class RefusingPort: @unchecked Sendable {
 
 /// What a child writes to stdout and stderr, collected on a thread as it comes (so the child
 /// never blocks on a full pipe), for waiting on a line instead of sleeping.
-final class ChildOutput: @unchecked Sendable {
+public final class ChildOutput: @unchecked Sendable {
     private let lock = NSCondition()
     private var data = Data()
 
-    init(_ process: Process) {
+    public init(_ process: Process) {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -142,16 +141,16 @@ final class ChildOutput: @unchecked Sendable {
         }.start()
     }
 
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    public var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 
     /// Waits until the output contains `text`; false when the child ends or `seconds` pass first.
-    func wait(for text: String, while process: Process, seconds: TimeInterval) -> Bool {
+    public func wait(for text: String, while process: Process, seconds: TimeInterval) -> Bool {
         wait(while: process, seconds: seconds) { $0.contains(text) }
     }
 
     /// Waits until `check(output)` holds, woken by each new chunk (and at least every 0.1 s to
     /// notice a child that ended); false when the child ends or `seconds` pass first.
-    func wait(while process: Process, seconds: TimeInterval, until check: (String) -> Bool) -> Bool {
+    public func wait(while process: Process, seconds: TimeInterval, until check: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         lock.lock()
         defer { lock.unlock() }
@@ -163,7 +162,7 @@ final class ChildOutput: @unchecked Sendable {
     }
 
     /// The port in osrm-routed's "Listening on: 127.0.0.1:PORT".
-    func waitForPort(_ process: Process, seconds: TimeInterval) -> UInt16? {
+    public func waitForPort(_ process: Process, seconds: TimeInterval) -> UInt16? {
         // "Listening on: 127.0.0.1:PORT", then "running and waiting for requests" once it serves.
         guard wait(for: "running and waiting for requests", while: process, seconds: seconds) else { return nil }
         let text = self.text
@@ -175,9 +174,9 @@ final class ChildOutput: @unchecked Sendable {
 /// TCP connections on this machine, from /proc/net/tcp{,6}: how a test sees that a client it
 /// started (routeit, gpsd's client) has connected to a server, or has let go of the connection,
 /// without sleeping and hoping.
-enum LoopbackConnections {
+public enum LoopbackConnections {
     /// Whether some client holds an ESTABLISHED connection to `port` (its remote end is the port).
-    static func clientConnected(toPort port: UInt16) -> Bool {
+    public static func clientConnected(toPort port: UInt16) -> Bool {
         let wanted = String(format: ":%04X", Int(port))
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
             // Read to the end: /proc files say they are empty (size 0) until read.
@@ -194,7 +193,7 @@ enum LoopbackConnections {
     }
 
     /// Polls (every 20 ms, up to `seconds`) until `connected(toPort:)` is `connected`.
-    static func wait(untilConnected connected: Bool = true, toPort port: UInt16, seconds: TimeInterval) -> Bool {
+    public static func wait(untilConnected connected: Bool = true, toPort port: UInt16, seconds: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while clientConnected(toPort: port) != connected {
             guard Date() < deadline else { return false }
