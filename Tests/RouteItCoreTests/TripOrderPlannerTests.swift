@@ -83,7 +83,8 @@ final class TripOrderPlannerTests: XCTestCase {
         nonisolated(unsafe) let e = entry(["Home", "C", "A", "B"])
         let before = e.slots
         let stub = directions()
-        stub.set("Home", "C", [makeRoute(minutes: 3, metres: 3000)], delayMilliseconds: 2000)
+        // A pair that is not answered until cancelled.
+        stub.set("Home", "C", [makeRoute(minutes: 3, metres: 3000)], delayMilliseconds: 600_000)
         let task = Task { try await TripOrderPlanner.optimize(e, transportType: .car, using: stub) }
         // Cancel while the slow pair is being asked.
         let asked = await stub.waitUntil { $0.contains { $0.source.name == "Home" && $0.destination.name == "C" } }

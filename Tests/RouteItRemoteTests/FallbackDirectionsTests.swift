@@ -163,8 +163,10 @@ final class FallbackDirectionsTests: XCTestCase {
         }
         defer { monitors.forEach { $0.stopMonitoring() } }
         try await waitFor { monitors.allSatisfy(\.isUnreachable) }
-        // The pause after the probe is where an unbounded interval would overflow.
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // The pause after each probe is where an unbounded interval would overflow: bounded.
+        let day: UInt64 = 86_400_000_000_000
+        XCTAssertEqual([TimeInterval.infinity, 1e12, 86_400, 10, 0.01, -5, -.infinity, .nan].map(ReachabilityMonitor.pauseNanoseconds(every:)),
+                       [day, day, day, 10_000_000_000, 100_000_000, 100_000_000, 100_000_000, 100_000_000])
     }
 
     private func waitFor(_ condition: () -> Bool, seconds: Double = 30) async throws {

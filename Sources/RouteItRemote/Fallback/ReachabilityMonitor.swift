@@ -100,7 +100,7 @@ public final class ReachabilityMonitor: @unchecked Sendable {
     /// state change is noticed (and announced) between commands, not only when the next request
     /// is made.
     public func startMonitoring(every interval: TimeInterval) {
-        let pause = UInt64(min(max(0.1, interval.isNaN ? 0.1 : interval), 86_400) * 1_000_000_000)
+        let pause = Self.pauseNanoseconds(every: interval)
         lock.lock(); defer { lock.unlock() }
         monitoring?.cancel()
         monitoring = Task { [weak self] in
@@ -113,6 +113,11 @@ public final class ReachabilityMonitor: @unchecked Sendable {
                 try? await Task.sleep(nanoseconds: pause)
             }
         }
+    }
+
+    /// The pause between probes for any `interval`: 0.1 s to a day (never an overflow, never NaN).
+    static func pauseNanoseconds(every interval: TimeInterval) -> UInt64 {
+        UInt64(min(max(0.1, interval.isNaN ? 0.1 : interval), 86_400) * 1_000_000_000)
     }
 
     public func stopMonitoring() {

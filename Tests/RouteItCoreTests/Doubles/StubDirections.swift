@@ -2,12 +2,15 @@ import Foundation
 import RouteItCore
 
 /// Routes from a table keyed by (source name, destination name); a missing pair has no route.
-/// Optional per-leg delays let tests prove legs run concurrently yet come back in trip order.
+/// A leg may be held until the stub has been asked `n` requests (which only concurrent callers
+/// reach), or delayed (a cancellable wait: a long one is a backend that answers nothing until
+/// the request is cancelled).
 final class StubDirections: Directions, @unchecked Sendable {
     struct Key: Hashable { var from: String; var to: String }
     private let lock = NSLock()
     var routes: [Key: [Route]] = [:]
     var delays: [Key: UInt64] = [:]
+    var holds: [Key: Int] = [:]
     var error: Error?
     private var _requests: [DirectionsRequest] = []
     private var running = 0
@@ -33,9 +36,10 @@ final class StubDirections: Directions, @unchecked Sendable {
         return true
     }
 
-    func set(_ from: String, _ to: String, _ routes: [Route], delayMilliseconds: UInt64 = 0) {
+    func set(_ from: String, _ to: String, _ routes: [Route], delayMilliseconds: UInt64 = 0, heldUntilRequests: Int = 0) {
         self.routes[Key(from: from, to: to)] = routes
         delays[Key(from: from, to: to)] = delayMilliseconds
+        holds[Key(from: from, to: to)] = heldUntilRequests
     }
 
     func table(_ request: TravelTableRequest) async throws -> TravelTable { try await OneToOneTable.table(request, using: self) }
@@ -47,6 +51,7 @@ final class StubDirections: Directions, @unchecked Sendable {
             maxConcurrent = max(maxConcurrent, running)
         }
         defer { lock.withLock { running -= 1 } }
+        if let held = holds[key], held > 0 { _ = await waitForRequests(held) }
         if let delay = delays[key], delay > 0 {
             do { try await Task.sleep(nanoseconds: delay * 1_000_000) } catch {
                 lock.withLock { _cancelled += 1 }
