@@ -86,6 +86,24 @@ final class LazyServicesTests: XCTestCase {
         XCTAssertEqual(opening.stopped, 0)
     }
 
+    /// The user's position reaches the geocoder behind the wrapper (a protocol default that
+    /// dropped `near` once ranked "cafe" in the shell from nowhere).
+    func testTheUsersPositionReachesTheGeocoder() async throws {
+        final class Recording: Geocoding, @unchecked Sendable {
+            private let lock = NSLock()
+            private var _near: [Coordinate?] = []
+            var near: [Coordinate?] { lock.withLock { _near } }
+            func geocode(_ text: String) async throws -> [Placemark] { try await geocode(text, near: nil) }
+            func geocode(_ text: String, near: Coordinate?) async throws -> [Placemark] { lock.withLock { _near.append(near) }; return [] }
+            func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? { nil }
+        }
+        let recording = Recording()
+        let services = LazyServices { _ in AppServices(geocoder: recording, directions: Nowhere(), backdrop: nil) }
+        let here = Coordinate(latitude: 60.168, longitude: 24.941)
+        _ = try await services.geocode("cafe", near: here)
+        XCTAssertEqual(recording.near, [here])
+    }
+
     /// Polls `condition` (a state the code under test reaches on its own), failing after 10 s.
     private func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(10)
