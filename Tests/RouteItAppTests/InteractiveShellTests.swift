@@ -127,12 +127,6 @@ final class InteractiveShellTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: PseudoTerminal.script), FileManager.default.isExecutableFile(atPath: bash) else {
             throw XCTSkip("script (util-linux) and bash are needed for job control")
         }
-        // A known race, not yet mended: after fg the half-typed line is sometimes gone from the
-        // line editor (1 run in 2 on this machine, with or without load). Run it with
-        // ROUTEIT_PTY_RACE=1; CI skips it until the redraw after SIGCONT is made reliable.
-        if ProcessInfo.processInfo.environment["ROUTEIT_PTY_RACE"] == nil && ProcessInfo.processInfo.environment["CI"] != nil {
-            throw XCTSkip("the half-typed line after fg races (known, ROUTEIT_PTY_RACE=1 runs it)")
-        }
         // Ctrl-Z stops only a process group that a shell with job control looks after (routeit
         // alone in the terminal would be an orphan, which the terminal does not stop): bash -i.
         var env = ProcessInfo.processInfo.environment
