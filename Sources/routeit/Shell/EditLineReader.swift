@@ -15,9 +15,13 @@ final class EditLineReader: LineReader {
         // Before anything initialises libedit, which picks the key reader up once.
         PromptKeyReader.install()
         rl_getc_function = readKey
+        rl_pre_input_hook = enterRawModeBeforePrompt
         PromptKeyReader.redrawLine = {
-            // Raw mode again (the job-control shell may have reset the terminal), then the
-            // prompt and the line from the start of a cleared line.
+            // Raw mode again: the job-control shell put back its own terminal modes when the
+            // program stopped. Cooked first, so that libedit sets raw mode even when it believes
+            // it is still on (a stop its own SIGTSTP handler did not see: a second Ctrl-Z on
+            // the same line, kill -STOP). Then the prompt and the line on a cleared line.
+            rl_deprep_terminal()
             rl_prep_terminal(1)
             fputs("\r\u{1B}[K", stdout)
             fflush(stdout)
@@ -84,6 +88,16 @@ private let completeWord: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -
     completionMatches = completionSource(before, word).filter { $0.hasPrefix(word) }
     guard !completionMatches.isEmpty else { return nil }
     return rl_completion_matches(text, nextMatch)
+}
+
+/// libedit on Linux draws the prompt while the terminal is still in cooked mode and turns raw
+/// mode on only when it reads the first key (its check before the prompt needs FIONREAD, which
+/// its read.c does not see on glibc). Keys typed in that gap are echoed by the terminal driver
+/// and held in its line buffer, and a Ctrl-Z or Ctrl-C there makes the driver throw them away:
+/// after `fg` the half-typed line was gone. Raw mode before the prompt closes the gap.
+private let enterRawModeBeforePrompt: @convention(c) () -> Int32 = {
+    rl_prep_terminal(1)
+    return 0
 }
 
 private let readKey: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { file in
