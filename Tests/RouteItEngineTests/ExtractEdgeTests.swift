@@ -27,4 +27,16 @@ final class ExtractEdgeTests: XCTestCase {
         XCTAssertEqual(cut.distance, 850, accuracy: 3, "\(cut.steps.map(\.instruction))")
         XCTAssertFalse(cut.steps.contains { $0.instruction.contains("U-turn") }, "\(cut.steps.map(\.instruction))")
     }
+
+    func testBicyclesDoNotTurnRoundThereEither() throws {
+        let fixture = Self.streets(cutAtX: true)
+        let network = try FixtureNetwork(fixture)
+        let x = try XCTUnwrap(RoadLayerBuilder.index(of: fixture.id("X"), in: network.junctions))
+        func arcsLeavingX(_ cutEnds: Set<Int32>) -> Int {
+            let g = ModeGraph.build(network.net, mode: .bike, restrictions: [], viaNodeIndex: { _ in nil }, cutEnds: cutEnds)
+            return (0..<g.arcCount).filter { network.net.tail(ofDirection: Int(g.arcEdgeDir[$0])) == Int(x) }.count
+        }
+        XCTAssertEqual(arcsLeavingX([]), 1, "a dead end: the way back")
+        XCTAssertEqual(arcsLeavingX([x]), 0, "the extract's edge: no turning round")
+    }
 }

@@ -172,18 +172,18 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let restrictions = self.restrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
             let timed = ConditionalTurns(restrictions, viaIndex: viaIndex)
+            let cut = Set(cutEnds.compactMap(viaIndex))
             ways = []
             refs = []
             nameIndex = [:]
             ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
             let smallSize = smallComponentSize
             let bike = BackgroundWork(name: "RouteIt bicycle") {
-                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
                                    smallSize: smallSize, progress: { _ in })
             }
             let car = try Self.buildMode(.car, net, restrictions: restrictions.filter { !$0.isTimed }, obstacles: obstacles, viaIndex: viaIndex,
-                                         cutEnds: Set(cutEnds.compactMap(viaIndex)),
-                                         smallSize: smallSize, progress: { _ in })
+                                         cutEnds: cut, smallSize: smallSize, progress: { _ in })
             let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
                                           smallSize: smallSize, progress: { _ in })
             return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, timed: timed, car: car, walk: walk, bike: bike)
@@ -229,7 +229,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var components: [[Int32]] = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
             let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter { !$0.isTimed } : [], obstacles: obstacles,
-                                           viaIndex: viaIndex, cutEnds: mode == .car ? Set(cutEnds.compactMap(viaIndex)) : [],
+                                           viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
                                            smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)
             try built.ch.write(to: sections, prefix: prefix)

@@ -25,7 +25,7 @@ struct ModeGraph {
         return Int(edgeDirStart[k])..<Int(edgeDirStart[k + 1])
     }
 
-    /// `cutEnds`: junctions where a way leaves the extract (the car does not U-turn there).
+    /// `cutEnds`: junctions where a way leaves the extract (cars and bicycles do not U-turn there).
     static func build(_ net: RoadNetwork, mode: TransportType, restrictions: [TurnRestriction],
                       obstacles: [Int32: [RoadObstacle]] = [:], viaNodeIndex: (Int64) -> Int32?,
                       cutEnds: Set<Int32> = []) -> ModeGraph {
@@ -34,7 +34,7 @@ struct ModeGraph {
             return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles,
                                                cutEnds: cutEnds)
         case .walk: return junctionGraph(net, mode: mode, obstacles: obstacles)
-        case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles)
+        case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles, cutEnds: cutEnds)
         }
     }
 
