@@ -59,4 +59,24 @@ final class TimedTurnRestrictionTests: XCTestCase {
         XCTAssertEqual(TurnRestriction.splitConditional("only_straight_on @ (Mo-Fr 07:00-09:00; Sa 10:00-12:00)")?.1,
                        "Mo-Fr 07:00-09:00; Sa 10:00-12:00")
     }
+
+    func testAnAlternativeThatBreaksTheRuleThenIsNotOffered() throws {
+        // A block: round its left side 400 m, round its right side 420 m, with the left turn
+        // at the top right (from 3 onto 4) banned on weekday mornings.
+        var f = RoadFixture()
+        f.node("B", 0, 0); f.node("BL", -100, 0); f.node("BR", 110, 0)
+        f.node("TL", -100, 200); f.node("T", 0, 200); f.node("TR", 110, 200)
+        f.street(1, ["BL", "B", "BR"], "Ala")
+        f.street(2, ["BL", "TL"], "Vasen")
+        f.street(3, ["BR", "TR"], "Oikea")
+        f.street(4, ["TL", "T", "TR"], "Ylä")
+        f.restriction(100, tags: [("restriction:conditional", "no_left_turn @ (Mo-Fr 07:00-09:00)")], from: 3, via: "TR", to: 4)
+        let d = try f.build()
+        func distances(_ leaving: Date) throws -> [Double] {
+            try d.routes(from: RoadFixture.coordinate(0, 0), to: RoadFixture.coordinate(0, 200), mode: .car,
+                         alternatives: true, departure: leaving).map { ($0.distance).rounded() }
+        }
+        XCTAssertEqual(try distances(at(6, 8)), [400, 420], "Sunday: both sides")
+        XCTAssertEqual(try distances(at(7, 8)), [400], "Monday 08:00: not round the right side")
+    }
 }

@@ -60,9 +60,33 @@ extension RoutingEngine {
     func meetsTimedTurns(_ path: SearchPath, _ router: ModeRouter) -> Bool {
         guard !timedTurns.isEmpty, !path.direct else { return false }
         let dirs = [path.sourceEdgeDir] + path.arcs.map { router.graph.arcEdgeDir[Int($0)] } + [path.targetEdgeDir]
+        return meetsTimedTurns(dirs.map(Int.init))
+    }
+
+    /// `meetsTimedTurns` for a route's legs (each leg after the first is a turn onto its edge).
+    func meetsTimedTurns(_ legs: [RouteLeg]) -> Bool {
+        meetsTimedTurns(legs.map { $0.edge * 2 + ($0.forward ? 0 : 1) })
+    }
+
+    private func meetsTimedTurns(_ dirs: [Int]) -> Bool {
         for (k, next) in zip(dirs, dirs.dropFirst()) where k >= 0 && next >= 0 {
-            guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: Int(next)))] else { continue }
-            if rules.contains(where: { timedTurns.table.fromWay[$0] == net.edgeWay[Int(k) >> 1] }) { return true }
+            guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
+            if rules.contains(where: { timedTurns.table.fromWay[$0] == net.edgeWay[k >> 1] }) { return true }
+        }
+        return false
+    }
+
+    /// Whether the legs turn where a timed rule forbids it when the car gets there.
+    func breaksTimedTurn(_ legs: [RouteLeg], departure: Date, calendar: LocalCalendar) -> Bool {
+        var elapsed: UInt64 = 0
+        for (j, (a, b)) in zip(legs, legs.dropFirst()).enumerated() {
+            elapsed += UInt64(legs[j].ms)
+            let k = a.edge * 2 + (a.forward ? 0 : 1), next = b.edge * 2 + (b.forward ? 0 : 1)
+            guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
+            let passing = departure.addingTimeInterval(Double(elapsed) / 1000)
+            for i in rules where timedTurns.table.forbids(i, fromWay: net.edgeWay[a.edge], toWay: net.edgeWay[b.edge], k: k, next: next) {
+                if case .open = timedTurns.hours[i].state(at: passing, in: calendar) { return true }
+            }
         }
         return false
     }

@@ -134,7 +134,12 @@ final class RoutingEngine: @unchecked Sendable {
         }
         let timed = meetsTimedTurns(found.path, router)
         guard alternatives && !found.path.direct else { return ([bestLegs], timed) }
-        return (alternativeLegs(to: found, bestLegs: bestLegs, mode, router, ws, quickestOnly: quickestOnly, avoid: kept), timed)
+        let offered = alternativeLegs(to: found, bestLegs: bestLegs, mode, router, ws, quickestOnly: quickestOnly, avoid: kept)
+        guard mode == .car, !timedTurns.isEmpty else { return (offered, timed) }
+        // An alternative (not searched against them) that breaks a restriction with times then is left out.
+        let leaving = departure ?? Date(), calendar = LocalCalendar.fromEnvironment()
+        let allowed = offered.enumerated().filter { $0.offset == 0 || !breaksTimedTurn($0.element, departure: leaving, calendar: calendar) }
+        return (allowed.map(\.element), timed || allowed.dropFirst().contains { meetsTimedTurns($0.element) })
     }
 
     /// The avoidable classes of the roads the legs drive.
