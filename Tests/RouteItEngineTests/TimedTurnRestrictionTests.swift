@@ -51,6 +51,12 @@ final class TimedTurnRestrictionTests: XCTestCase {
                                    ("hour_on", "7:00"), ("hour_off", "09:00")]).build()
         XCTAssertEqual(try distance(d, leaving: at(7, 8)), 400, accuracy: 2)
         XCTAssertEqual(try distance(d, leaving: at(6, 8)), 100, accuracy: 2)
+        let rule = try XCTUnwrap(TurnRestriction(OSMRelation(id: 1, members: [
+            OSMMember(kind: .way, ref: 1, role: "from"), OSMMember(kind: .node, ref: 2, role: "via"),
+            OSMMember(kind: .way, ref: 3, role: "to"),
+        ], tags: [("type", "restriction"), ("restriction", "no_left_turn"), ("day_on", "Monday"), ("day_off", "Friday"),
+                  ("hour_on", "7:00"), ("hour_off", "09:00")])))
+        XCTAssertEqual(rule.condition, "Mo-Fr 07:00-09:00")
     }
 
     func testRestrictionWithoutTimesStillAlwaysHolds() throws {
