@@ -23,13 +23,17 @@ public enum TripMapScreen {
         "The terminal is too small for the map (\(width)×\(height)); it needs at least \(minimumColumns) columns and \(minimumRows) rows."
     }
 
-    /// The legend: per leg, its line sample (in its colour when `color`), mark, distance and
-    /// time; entries wrapped to `width`.
+    /// Without colour, a line sample of its own per leg (as many as there are leg colours), so
+    /// the legend's marks still differ.
+    static let plainSamples = ["━━", "══", "┅┅", "──", "┉┉", "╍╍", "┄┄", "┈┈", "╌╌", "┃┃", "║║", "┇┇"]
+
+    /// The legend: per leg, its line sample (in its colour when `color`, else a sample of its
+    /// own), mark, distance and time; entries wrapped to `width`.
     static func legend(legs: [Route], width: Int, unit: DistanceUnit, color: Bool) -> [String] {
         var lines: [String] = [], line = "", visible = 0
         for (index, leg) in legs.enumerated() {
             let ink = MapCanvasInk.leg(index)
-            let sample = color ? "\u{1B}[0;\(ink.ansiCode)m━━\u{1B}[0m" : "━━"
+            let sample = color ? "\u{1B}[0;\(ink.ansiCode)m━━\u{1B}[0m" : plainSamples[index % plainSamples.count]
             let text = " L\(index + 1) \(unit.format(metres: leg.distance)), \(TravelTimeFormatter.string(from: leg.expectedTravelTime))"
             let length = 2 + text.count
             if visible > 0 && visible + 2 + length > width {
@@ -129,7 +133,8 @@ public enum TripMapScreen {
     }
 
     /// Writes `L<n>` on the leg: half way along it, and every `labelSpacing` cells on long legs,
-    /// never over a pin or another label.
+    /// never over or against a pin or another label (a cell apart, so `L1L2` never reads as one;
+    /// moved a few cells along its row when it would be).
     static func label(leg index: Int, along points: [(x: Double, y: Double)], on canvas: inout MapCanvas) {
         guard points.count >= 2 else { return }
         // Length in cells (a cell is 2 dots wide, 4 high).
@@ -150,8 +155,12 @@ public enum TripMapScreen {
             let x = ((a.x + (b.x - a.x) * t) / 2).rounded(.down), y = ((a.y + (b.y - a.y) * t) / 4).rounded(.down)
             guard y >= 0, y < Double(canvas.rows), x >= 0, x < Double(canvas.columns) else { continue }
             let column = Int(x), row = Int(y)
-            let start = max(0, min(column, canvas.columns - text.count))
-            guard !(start..<(start + text.count)).contains(where: { canvas.hasText(column: $0, row: row) }) else { continue }
+            let wanted = max(0, min(column, canvas.columns - text.count))
+            let free = [0, 1, -1, 2, -2, 3, -3].map { wanted + $0 }.first { start in
+                start >= 0 && start + text.count <= canvas.columns
+                    && !((start - 1)...(start + text.count)).contains { canvas.hasText(column: $0, row: row) }
+            }
+            guard let start = free else { continue }
             canvas.write(text, column: start, row: row, ink: .leg(index))
         }
     }

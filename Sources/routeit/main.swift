@@ -42,6 +42,11 @@ case .run, .repl:
         printError("routeit: \(error)")
         exit(2)
     }
+    // A --map that names nothing is said at start, not at the first route.
+    if let choice = options.mapPath, let problem = MapLibrary().unknownChoiceMessage(choice) {
+        printError("routeit: --map: \(problem)")
+        exit(2)
+    }
 }
 // The shell takes Ctrl-C through a Dispatch signal source (a signalfd on Linux). It only sees
 // SIGINT reliably when every thread blocks it; blocked here, before any thread exists, every

@@ -90,10 +90,38 @@ final class FlowRunnerTests: XCTestCase {
         }
     }
 
+    func testOpenAndUseExpandTildeFromHomeAsExportDoes() throws {
+        _ = try write("trip.gpx", "not a trip")
+        _ = try write("empty.routeit", "")
+        let flow = try write("tilde.flow", """
+            open ~/trip.gpx
+            expect error: \(directory.path)/trip.gpx is not a trip exported by RouteIt.
+            use ~/empty.routeit
+            expect-not No map file at
+            """)
+        let result = try RouteItProcess.run(["run", flow], environment: ["HOME": directory.path])
+        XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+    }
+
+    func testAMapThatNamesNothingFailsAtStartInOneLine() throws {
+        let path = try write("quiet.flow", "help\nexpect Commands:\n")
+        for (arguments, says) in [(["--map", "nosuch", "run", path], "routeit: --map: no map named \"nosuch\" and no such file; "),
+                                  (["--map", "/nowhere/x.routeit", "run", path], "routeit: --map: no map at /nowhere/x.routeit; "),
+                                  (["--map", "nosuch"], "routeit: --map: no map named \"nosuch\"")] {
+            let result = try RouteItProcess.run(arguments, input: "help\n")
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdout)")
+            XCTAssertTrue(result.stderr.hasPrefix(says), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertFalse(result.stdout.contains("Commands:"), "nothing runs: \(result.stdout)")
+        }
+    }
+
     func testOptionsAreAcceptedInBothForms() throws {
         let path = try write("opts.flow", "help\nexpect Commands:\n")
-        for arguments in [["--map", "/nowhere.routeit", "--timeout", "5", "run", path],
-                          ["run", path, "--map=/nowhere.routeit", "--timeout=2.5"],
+        // A map file that is there (the flow never opens it).
+        let map = try write("unopened.routeit", "")
+        for arguments in [["--map", map, "--timeout", "5", "run", path],
+                          ["run", path, "--map=\(map)", "--timeout=2.5"],
                           ["--directions", "osrm=http://127.0.0.1:5000", "--geocoder", "nominatim=https://example.org/", "run", path]] {
             let result = try RouteItProcess.run(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")

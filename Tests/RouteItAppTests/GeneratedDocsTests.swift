@@ -92,6 +92,38 @@ final class GeneratedDocsTests: XCTestCase {
         XCTAssertEqual(try complete(["routeit", "help", "expo"]), ["export"])
     }
 
+    /// Values come from where they live: installed maps from the maps directory, fixed words.
+    func testCompletionsOfferInstalledMapsAndOptionValues() throws {
+        let data = try TestFiles.temporaryDirectory(for: self)
+        let maps = data.appendingPathComponent("routeit/maps")
+        try FileManager.default.createDirectory(at: maps, withIntermediateDirectories: true)
+        for name in ["monaco", "tallinn"] { try Data().write(to: maps.appendingPathComponent(name + ".routeit")) }
+        let script = try run(["--generate", "bash"])
+        func complete(_ words: [String]) throws -> Set<String> {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            process.arguments = ["-c", script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _routeit; printf '%s\\n' \"${COMPREPLY[@]}\""]
+            process.environment = ["XDG_DATA_HOME": data.path, "HOME": data.path, "PATH": "/usr/bin:/bin"]
+            process.currentDirectoryURL = data
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            return Set(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init))
+        }
+        XCTAssertEqual(try complete(["routeit", "route", "--map", "m"]), ["monaco"])
+        XCTAssertEqual(try complete(["routeit", "--map", ""]), ["monaco", "tallinn", "routeit"], "maps, then files (the data directory)")
+        XCTAssertEqual(try complete(["routeit", "maps", "info", "t"]), ["tallinn"])
+        XCTAssertEqual(try complete(["routeit", "route", "--depart", ""]), ["now"])
+        for kind in ["zsh", "fish"] {
+            let text = try run(["--generate", kind])
+            XCTAssertTrue(text.contains("routeit/maps"), "\(kind) reads the maps directory")
+            XCTAssertTrue(text.contains(kind == "zsh" ? ":NAME|PATH:_routeit_maps" : "-l map -r -F -a '(__routeit_maps)'"), text)
+        }
+    }
+
     func testInstallPutsTheBinaryManPageAndCompletionsUnderThePrefix() throws {
         let prefix = try TestFiles.temporaryDirectory(for: self).appendingPathComponent("prefix")
         let process = Process()

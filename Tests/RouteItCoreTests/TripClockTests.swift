@@ -217,6 +217,39 @@ extension TripClockTests {
         XCTAssertEqual(try directions().warnings, [[], [], []])
     }
 
+    func testEachLegIsRoutedAtItsOwnDepartureWhenItsRouteDependsOnTheHour() async throws {
+        var timed = makeRoute(minutes: 10, metres: 1000)
+        timed.dependsOnDeparture = true
+        router.set("Stockmann", "Post", [timed])
+        try await choose("home", slot: 0)
+        try await choose("shop", slot: 1)
+        try await choose("post", slot: 2)
+        try flow.editTrip { try $0.setStay(15 * 60, forSlotAt: 1) }
+        try flow.setDeparture(words: ["2026-12-03", "10:00"])
+        try await flow.route()
+        let asked = router.requests.filter { $0.source.name == "Stockmann" }.map(\.departureDate)
+        // Home → Stockmann takes 10 minutes, then a 15-minute stay: the leg leaves at 10:25.
+        XCTAssertEqual(asked.last, at("2026-12-03 10:25"), "\(asked)")
+        XCTAssertEqual(router.requests.first { $0.source.name == "Home" }?.departureDate, at("2026-12-03 10:00"))
+    }
+
+    func testOptimizeNeverCountsAStopWithoutHoursAsOpen() async throws {
+        for (a, b) in [("Home", "Bar"), ("Bar", "Home"), ("Stockmann", "Bar"), ("Bar", "Stockmann"), ("Post", "Bar"), ("Bar", "Post")] {
+            router.set(a, b, [makeRoute(minutes: 3, metres: 500)])
+        }
+        try await choose("home", slot: 0)
+        try await choose("shop", slot: 1)
+        try await choose("post", slot: 2)
+        try flow.editTrip { try $0.addStop() }
+        try await choose("bar", slot: 3)
+        try flow.editTrip { try $0.setStay(45 * 60, forSlotAt: 1) }
+        let plan = try await TripOrderPlanner.plan(flow.entry, transportType: .car, using: router,
+                                                   departure: at("2026-12-03 10:00"), calendar: calendar)
+        XCTAssertFalse(plan.summary.contains("Every stop is now reached while it is open."), plan.summary)
+        XCTAssertTrue(plan.summary.contains("Every stop with known hours is now reached while it is open; hours unknown: Stop 3 (Bar)."),
+                      plan.summary)
+    }
+
     func testOptimizeSaysWhichStopCannotBeReachedAndKeepsTheLeastLateOrder() async throws {
         try await choose("home", slot: 0)
         try await choose("shop", slot: 1)

@@ -46,6 +46,28 @@ final class TripFlowControllerTests: XCTestCase {
         XCTAssertEqual(flow.entry.start, EntrySlot(text: "home"))
     }
 
+    func testTypingCoordinatesChoosesThatPlaceAsTheToolsDo() throws {
+        try flow.editTrip { $0.type("60.17, 24.94", inSlotAt: 1) }
+        XCTAssertTrue(flow.entry.slots[1].isSelected)
+        XCTAssertEqual(flow.entry.slots[1].mapItem?.coordinate, Coordinate(latitude: 60.17, longitude: 24.94))
+        XCTAssertEqual(flow.entry.slots[1].text, "60.170000,24.940000")
+        for text in ["60.17,124.94x", "0x10,24.94", "91,24.94", "Annankatu 25"] {
+            try flow.editTrip { $0.type(text, inSlotAt: 2) }
+            XCTAssertFalse(flow.entry.slots[2].isSelected, text)
+            XCTAssertEqual(flow.entry.slots[2].text, text)
+        }
+    }
+
+    func testClosePickerLeavesTheTripAsItWas() async throws {
+        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try await flow.enter(slotAt: 0)
+        flow.closePicker()
+        XCTAssertEqual(flow.screen.name, "entry")
+        XCTAssertEqual(flow.entry.start, EntrySlot(text: "home"))
+        try flow.editTrip { $0.type("shop", inSlotAt: 1) }
+        XCTAssertEqual(flow.entry.slots[1].text, "shop")
+    }
+
     func testPickOutOfRangeKeepsPickerOpen() async throws {
         try flow.editTrip { $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)

@@ -45,6 +45,20 @@ struct RoadFixture {
         ], tags: [("type", "restriction"), ("restriction", kind)])))
     }
 
+    /// A street that goes on beyond the extract: its last node is not in the file.
+    mutating func streetLeavingTheExtract(_ id: Int64, _ names: [String], _ name: String) {
+        ways.append(.way(OSMWay(id: id, nodeRefs: names.map { ids[$0]! } + [999_999], tags: [("highway", "residential"), ("name", name)])))
+    }
+
+    /// A via-node restriction tagged with `tags` besides `type` (its times, say).
+    mutating func restriction(_ id: Int64, tags: [(String, String)], from: Int64, via: String, to: Int64) {
+        relations.append(.relation(OSMRelation(id: id, members: [
+            OSMMember(kind: .way, ref: from, role: "from"),
+            OSMMember(kind: .node, ref: ids[via]!, role: "via"),
+            OSMMember(kind: .way, ref: to, role: "to"),
+        ], tags: [("type", "restriction")] + tags)))
+    }
+
     /// A restriction whose via members are ways (in order).
     mutating func restriction(_ id: Int64, _ kind: String, from: Int64, viaWays: [Int64], to: Int64) {
         relations.append(.relation(OSMRelation(id: id, members: [OSMMember(kind: .way, ref: from, role: "from")]

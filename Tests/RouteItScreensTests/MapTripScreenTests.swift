@@ -103,7 +103,9 @@ final class MapTripScreenTests: XCTestCase {
         let plain = render(color: false, roads: [])
         XCTAssertFalse(plain.contains("\u{1B}"))
         let strip = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-        XCTAssertEqual(strip, plain, "colour only adds codes, never changes what is drawn")
+        // Colour only adds codes to the map; the legend's samples differ by design (a mark per leg).
+        func withoutLegend(_ text: String) -> [String] { var lines = text.components(separatedBy: "\n"); lines.remove(at: lines.count - 2); return lines }
+        XCTAssertEqual(withoutLegend(strip), withoutLegend(plain), "colour never changes what is drawn")
     }
 
     func testRoadsOnlyAddDots() {
@@ -153,6 +155,26 @@ final class MapTripScreenTests: XCTestCase {
         // In colour the legend's samples carry each leg's colour.
         let coloured = render(color: true).components(separatedBy: "\n")
         XCTAssertTrue(coloured[coloured.count - 2].hasPrefix("\u{1B}[0;34m━━\u{1B}[0m L1"), coloured[coloured.count - 2])
+    }
+
+    func testWithoutColourEachLegsLegendMarkDiffers() {
+        let legs = (0..<12).map { _ in Route(distance: 1000, expectedTravelTime: 300, transportType: .car, polyline: [], steps: []) }
+        let legend = TripMapScreen.legend(legs: legs, width: 1000, unit: .kilometres, color: false).joined()
+        let marks = (1...12).map { n -> String in
+            let entry = legend.components(separatedBy: " L\(n) ")[0]
+            return String(entry.suffix(2))
+        }
+        XCTAssertEqual(Set(marks).count, 12, "\(marks)")
+    }
+
+    func testLegLabelsNeverTouchAnotherLabel() {
+        var canvas = MapCanvas(columns: 40, rows: 5)
+        // Two legs along one row whose middles are two cells apart: "L1L2" would read as one.
+        TripMapScreen.label(leg: 0, along: [(0, 8), (20, 8)], on: &canvas)
+        TripMapScreen.label(leg: 1, along: [(10, 8), (18, 8)], on: &canvas)
+        let row = canvas.lines(color: false)[2]
+        XCTAssertTrue(row.contains("L1") && row.contains("L2"), row)
+        XCTAssertFalse(row.contains("L1L2") || row.contains("L2L1"), row)
     }
 
     func testTripFromDirectionsUsesEachLegsStartAsTheStops() {

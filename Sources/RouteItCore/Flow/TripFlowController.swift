@@ -116,6 +116,12 @@ public final class TripFlowController {
         throw InputError("Already at the trip entry.")
     }
 
+    /// Closes an open picker without a choice: `type`, `add` and `route` are what a user does
+    /// instead of picking, so they close it and go on.
+    public func closePicker() {
+        if case .picker = screen { screen = .entry }
+    }
+
     // MARK: editing the trip and settings
 
     /// Runs an edit of the trip. Not while choosing an address; from the directions it returns

@@ -30,6 +30,9 @@ public struct Route: Hashable, Codable, Sendable {
     /// Kinds of road the request asked to avoid that the backend cannot avoid (an OSRM server
     /// whose profile has no such exclude): the route may use them.
     public var unsupportedAvoidance: RoadAvoidance = []
+    /// True when another departure could give another route: the router met turn restrictions
+    /// that hold only at some times (the view model asks again at the leg's own departure).
+    public var dependsOnDeparture: Bool?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

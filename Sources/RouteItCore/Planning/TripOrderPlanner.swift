@@ -60,7 +60,11 @@ public enum TripOrderPlanner {
             let names = found.lateStops.map { "\(places[$0].label) (\(places[$0].item.shortName))" }
             notes.append("No order reaches every stop while it is open: \(names.joined(separator: ", ")) cannot be reached in time; the least-late order is kept.")
         } else if before.lateness > 0 {
-            notes.append("Every stop is now reached while it is open.")
+            // A stop without known hours may be closed: it is named, never counted as open.
+            let unknown = places.indices.dropFirst().filter { hours[$0]?.isKnown != true }
+                .map { "\(places[$0].label) (\(places[$0].item.shortName))" }
+            notes.append(unknown.isEmpty ? "Every stop is now reached while it is open."
+                         : "Every stop with known hours is now reached while it is open; hours unknown: \(unknown.joined(separator: ", ")).")
         }
         return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { $0 - 1 },
                              notes: notes, beforeLate: before.lateness > 0)

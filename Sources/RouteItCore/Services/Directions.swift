@@ -1,3 +1,5 @@
+import Foundation
+
 /// What to route (MKDirections.Request's role).
 public struct DirectionsRequest: Hashable, Sendable {
     public var source: MapItem
@@ -9,15 +11,19 @@ public struct DirectionsRequest: Hashable, Sendable {
     public var wantsQuickestOnly: Bool
     /// Kinds of road to keep off; a route that cannot says so (`Route.unavoidable`).
     public var avoid: RoadAvoidance
+    /// When the trip leaves (nil: now): turn restrictions with times hold as then, for a router
+    /// that knows them.
+    public var departureDate: Date?
 
     public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool,
-                avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false) {
+                avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false, departureDate: Date? = nil) {
         self.source = source
         self.destination = destination
         self.transportType = transportType
         self.requestsAlternateRoutes = requestsAlternateRoutes
         self.avoid = avoid
         self.wantsQuickestOnly = wantsQuickestOnly
+        self.departureDate = departureDate
     }
 }
 

@@ -73,12 +73,16 @@ public final class DirectionsViewModel: Sendable {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let pairs = Array(zip(places, places.dropFirst()))
+        // Each leg leaves at its own time (first guessed from the stays alone: travel is not known yet).
+        let guessed = departure.map { TripSchedule(departure: $0, travelTimes: pairs.map { _ in 0 }, stays: places.map(\.stay)) }
+        func request(_ index: Int, leaving: Date?) -> DirectionsRequest {
+            DirectionsRequest(source: pairs[index].0.item, destination: pairs[index].1.item, transportType: transportType,
+                              requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving)
+        }
         // Every leg is asked at once; the first leg in trip order without a route is the one named.
         let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
             for (index, pair) in pairs.enumerated() {
-                let request = DirectionsRequest(source: pair.0.item, destination: pair.1.item,
-                                                transportType: transportType, requestsAlternateRoutes: true, avoid: avoid,
-                                                wantsQuickestOnly: true)
+                let request = request(index, leaving: guessed?.legs[index].departure)
                 group.addTask {
                     do {
                         return (index, .success(try await quickestRoute(for: request, using: directions)))
@@ -96,8 +100,22 @@ public final class DirectionsViewModel: Sendable {
         if outcomes.contains(where: { if case .failure(let error) = $0 { return error is CancellationError }; return false }) {
             throw CancellationError()
         }
-        let routes = try outcomes.map { try $0.get() }
+        var routes = try outcomes.map { try $0.get() }
         try Task.checkCancellation()
+        // A leg whose route depends on the hour (turn restrictions with times) is asked again, in
+        // trip order, at the departure the legs before it give.
+        if let departure, routes.contains(where: { $0.dependsOnDeparture == true }) {
+            for index in routes.indices where routes[index].dependsOnDeparture == true {
+                let leaving = TripSchedule(departure: departure, travelTimes: routes.map(\.expectedTravelTime),
+                                           stays: places.map(\.stay)).legs[index].departure
+                guard abs(leaving.timeIntervalSince(guessed?.legs[index].departure ?? leaving)) >= 60 else { continue }
+                do {
+                    routes[index] = try await quickestRoute(for: request(index, leaving: leaving), using: directions)
+                } catch let alert as Alert where alert == .directionsNotAvailable {
+                    throw Alert.directionsNotAvailable(from: pairs[index].0, to: pairs[index].1)
+                }
+            }
+        }
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
                                    places: places, departure: departure, calendar: calendar, notices: trip.notices)
@@ -110,7 +128,7 @@ public final class DirectionsViewModel: Sendable {
                                     avoid: RoadAvoidance = [], using directions: Directions,
                                     attribution: String? = nil) async throws -> [DirectionsViewModel] {
         let request = DirectionsRequest(source: source.item, destination: destination.item, transportType: transportType,
-                                        requestsAlternateRoutes: true, avoid: avoid)
+                                        requestsAlternateRoutes: true, avoid: avoid, departureDate: departure)
         let found: [Route]
         do {
             found = try await directions.calculate(request)

@@ -49,8 +49,13 @@ public final class EntryViewModel {
     }
 
     /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared
-    /// (the planned stay, windows and priority are the stop's, and stay).
+    /// (the planned stay, windows and priority are the stop's, and stay). `LAT,LON` is that
+    /// place at once, as the tools and stop lists take it (`Coordinate(text:)`).
     public func type(_ text: String, inSlotAt index: Int) {
+        if let coordinate = Coordinate(text: text) {
+            select(MapItem(placemark: Placemark(coordinate: coordinate)), forSlotAt: index)
+            return
+        }
         slots[index] = slots[index].keepingPlan(text: text)
         show(slotAt: index)
     }

@@ -28,7 +28,7 @@ enum BicycleGraphBuilder {
         return UInt32((seconds * 1000).rounded())
     }
 
-    static func build(_ net: RoadNetwork, obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
+    static func build(_ net: RoadNetwork, obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
         let dirCount = net.edgeCount * 2
         func allowed(_ k: Int) -> Bool { net.allows(direction: k, .bike) }
 
@@ -68,8 +68,8 @@ enum BicycleGraphBuilder {
             let via = net.tail(ofDirection: next)
             let exits = outDirs[Int(outStart[via])..<Int(outStart[via + 1])]
             for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
-                // U-turns only at dead ends.
-                if Int(k) ^ 1 == next && exits.contains(where: { $0 != Int32(next) }) { continue }
+                // U-turns only at dead ends (not where a way leaves the extract: it goes on).
+                if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) { continue }
                 g.arcFrom.append(dirNode[Int(k)])
                 g.arcTo.append(dirNode[next])
                 g.arcWeight.append(turnWeight(Int(k), next))

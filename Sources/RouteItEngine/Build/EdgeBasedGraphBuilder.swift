@@ -6,7 +6,8 @@ import RouteItCore
 /// (`TurnCostModel`) plus the time to drive the next edge. Turn costs need this form: in a
 /// junction graph a node cannot know where the car came from. Turn restrictions are simply
 /// missing arcs, and U-turns exist only where nothing else is allowed (dead ends, barriers), as
-/// in OSRM. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
+/// in OSRM; the end of a way cut by the extract's edge is no dead end (the road goes on beyond
+/// it), so no U-turn there. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
 /// Via-way restrictions add copies of the nodes along their paths (`ViaWayCopies`).
 enum EdgeBasedGraphBuilder {
     /// How far along a road its heading at a junction is measured (the first metres of a
@@ -14,7 +15,7 @@ enum EdgeBasedGraphBuilder {
     static let headingReach = 10.0
 
     static func build(_ net: RoadNetwork, restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
-                      obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
+                      obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
         // One model for the graph and for `RouteLeg`, which takes its weight-only part back out.
         let turnCosts = TurnCostModel.osrmCar
         let dirCount = net.edgeCount * 2
@@ -66,6 +67,7 @@ enum EdgeBasedGraphBuilder {
             }
             guard uTurn else { return true }
             let h = head(Int(k))
+            if cutEnds.contains(Int32(h)) { return false }
             return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next }
         }
 

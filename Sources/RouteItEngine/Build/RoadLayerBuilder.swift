@@ -56,6 +56,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private var labelRefs: [String] = [""]
     private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
     private(set) var restrictions: [TurnRestriction] = []
+    /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
+    private var cutEnds: Set<Int64> = []
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
     private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
     /// Ways `buildNetwork` left out (implausible geometry, crowded nodes).
@@ -145,6 +147,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var net: RoadNetwork
         var adjacency: NodeAdjacency
         var restrictions: [TurnRestriction]
+        var timed: ConditionalTurns
         var car: BuiltMode
         var walk: BuiltMode
         var bike: BackgroundWork<BuiltMode>
@@ -168,20 +171,22 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
             let restrictions = self.restrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
+            let timed = ConditionalTurns(restrictions, viaIndex: viaIndex)
+            let cut = Set(cutEnds.compactMap(viaIndex))
             ways = []
             refs = []
             nameIndex = [:]
             ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
             let smallSize = smallComponentSize
             let bike = BackgroundWork(name: "RouteIt bicycle") {
-                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
+                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
                                    smallSize: smallSize, progress: { _ in })
             }
-            let car = try Self.buildMode(.car, net, restrictions: restrictions, obstacles: obstacles, viaIndex: viaIndex,
-                                         smallSize: smallSize, progress: { _ in })
+            let car = try Self.buildMode(.car, net, restrictions: restrictions.filter { !$0.isTimed }, obstacles: obstacles, viaIndex: viaIndex,
+                                         cutEnds: cut, smallSize: smallSize, progress: { _ in })
             let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
                                           smallSize: smallSize, progress: { _ in })
-            return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, car: car, walk: walk, bike: bike)
+            return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, timed: timed, car: car, walk: walk, bike: bike)
         }
     }
 
@@ -196,7 +201,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             self.prepared = nil
             let roads = try prepared.wait()
             try progress(0.5)
-            try writeNetwork(roads.net, adjacency: roads.adjacency, restrictions: roads.restrictions, to: db, sections: sections)
+            try writeNetwork(roads.net, adjacency: roads.adjacency, restrictions: roads.restrictions, timed: roads.timed,
+                             to: db, sections: sections)
             for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk")] {
                 try mode.graph.write(to: sections, prefix: prefix)
                 try mode.ch.write(to: sections, prefix: prefix)
@@ -217,12 +223,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
         try progress(0.05)
         let (obstacles, viaIndex) = modeObstacles(junctions)
-        try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, to: db, sections: sections)
+        try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, timed: ConditionalTurns(restrictions, viaIndex: viaIndex),
+                         to: db, sections: sections)
 
         var components: [[Int32]] = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
-            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions : [], obstacles: obstacles,
-                                           viaIndex: viaIndex, smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
+            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter { !$0.isTimed } : [], obstacles: obstacles,
+                                           viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
+                                           smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)
             try built.ch.write(to: sections, prefix: prefix)
             ImportMemoryTrace.mark("roads: \(prefix) written")
@@ -246,10 +254,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         return (byJunction, viaIndex)
     }
 
-    /// The network itself, its adjacency and grid, and the turn restrictions' table.
+    /// The network itself, its adjacency and grid, and the turn restrictions' tables.
     private func writeNetwork(_ net: RoadNetwork, adjacency: NodeAdjacency, restrictions: [TurnRestriction],
-                              to db: SQLiteDatabase, sections: MapSectionWriter) throws {
-        try writeTables(restrictions, to: db)
+                              timed: ConditionalTurns, to db: SQLiteDatabase, sections: MapSectionWriter) throws {
+        try TurnRestriction.writeTable(restrictions, to: db)
+        try timed.write(to: sections)
         try net.write(to: sections)
         try adjacency.write(to: sections)
         try EdgeGrid.build(net).write(to: sections)
@@ -276,9 +285,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Builds one mode's graph and hierarchy (its core left as `RoutingProfile.coreLimit` says)
     /// and lays them out, with the mode's component of each edge.
     private static func buildMode(_ mode: TransportType, _ net: RoadNetwork, restrictions: [TurnRestriction],
-                                  obstacles: [Int32: [RoadObstacle]], viaIndex: (Int64) -> Int32?, smallSize: Int,
-                                  progress: (Double) throws -> Void) throws -> BuiltMode {
-        var graph = ModeGraph.build(net, mode: mode, restrictions: restrictions, obstacles: obstacles, viaNodeIndex: viaIndex)
+                                  obstacles: [Int32: [RoadObstacle]], viaIndex: (Int64) -> Int32?, cutEnds: Set<Int32> = [],
+                                  smallSize: Int, progress: (Double) throws -> Void) throws -> BuiltMode {
+        var graph = ModeGraph.build(net, mode: mode, restrictions: restrictions, obstacles: obstacles, viaNodeIndex: viaIndex,
+                                    cutEnds: cutEnds)
         let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallSize)
         ImportMemoryTrace.mark("roads: \(mode) graph (\(graph.arcCount) arcs)")
         var ch = try hierarchy(graph, net: net, coreLimit: RoutingProfile.of(mode).coreLimit, progress: progress)
@@ -418,6 +428,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             if !plausible || kept.count - start < 2 {
                 kept.removeLast(kept.count - start)
                 points.removeLast(points.count - start)
+            } else {
+                if coordinates.coordinate(of: refs[way.refStart]) == nil { cutEnds.insert(kept[start]) }
+                if coordinates.coordinate(of: refs[way.refEnd - 1]) == nil { cutEnds.insert(kept[kept.count - 1]) }
             }
             wayRanges.append(start..<kept.count)
         }
@@ -470,20 +483,5 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
         }
         return lo < sorted.count && sorted[lo] == id ? Int32(lo) : nil
-    }
-
-    /// The turn restrictions as a plain table, for inspection (the graph itself is in the
-    /// map's sections; a table of every edge would double the map's size).
-    private func writeTables(_ restrictions: [TurnRestriction], to db: SQLiteDatabase) throws {
-        try db.execute("""
-            DROP TABLE IF EXISTS turn_restrictions;
-            CREATE TABLE turn_restrictions(relation_id INTEGER NOT NULL, restriction TEXT NOT NULL,
-              from_way INTEGER NOT NULL, via_node INTEGER, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL);
-            """)
-        let restrict = try db.prepare("INSERT INTO turn_restrictions VALUES(?,?,?,?,?,?)")
-        for r in restrictions {
-            try restrict.run([.int(r.relationId), .text(r.restriction), .int(r.fromWay), r.viaNode.map { .int($0) } ?? .null,
-                              .text(r.viaWays.map(String.init).joined(separator: ",")), .int(r.toWay)])
-        }
     }
 }

@@ -25,13 +25,16 @@ struct ModeGraph {
         return Int(edgeDirStart[k])..<Int(edgeDirStart[k + 1])
     }
 
+    /// `cutEnds`: junctions where a way leaves the extract (cars and bicycles do not U-turn there).
     static func build(_ net: RoadNetwork, mode: TransportType, restrictions: [TurnRestriction],
-                      obstacles: [Int32: [RoadObstacle]] = [:], viaNodeIndex: (Int64) -> Int32?) -> ModeGraph {
+                      obstacles: [Int32: [RoadObstacle]] = [:], viaNodeIndex: (Int64) -> Int32?,
+                      cutEnds: Set<Int32> = []) -> ModeGraph {
         switch mode {
         case .car:
-            return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles)
+            return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles,
+                                               cutEnds: cutEnds)
         case .walk: return junctionGraph(net, mode: mode, obstacles: obstacles)
-        case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles)
+        case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles, cutEnds: cutEnds)
         }
     }
 

@@ -215,9 +215,9 @@ final class ModeRouter {
     }
 
     /// Plain bidirectional Dijkstra over every arc; stops when the two frontiers' keys add up to
-    /// the best meeting cost.
+    /// the best meeting cost. `banned`: turns not to take (`turnKey`), for restrictions with times.
     func referenceQuery(_ ws: QueryWorkspace, _ sources: [SearchEndpoint], _ targets: [SearchEndpoint],
-                        avoid: UInt8 = 0) -> (cost: UInt32, meet: Int32) {
+                        avoid: UInt8 = 0, banned: Set<UInt64> = []) -> (cost: UInt32, meet: Int32) {
         let adj = referenceAdjacency()
         let edgeAvoid = self.edgeAvoid
         var (best, meet) = seed(ws, sources, targets)
@@ -238,6 +238,7 @@ final class ModeRouter {
                     let e = Int(graph.arcEdgeDir[a]) >> 1
                     if e < edgeAvoid.count && edgeAvoid[e] & avoid != 0 { continue }
                 }
+                if !banned.isEmpty && banned.contains(ModeRouter.turnKey(graph.arcFrom[a], graph.arcEdgeDir[a])) { continue }
                 let v = forwardTurn ? graph.arcTo[a] : graph.arcFrom[a]
                 if let nd = ModeRouter.sum(d, graph.arcWeight[a]), nd < side.distance(v) {
                     side.update(v, nd, parent: u, arc: Int32(a))
@@ -247,6 +248,11 @@ final class ModeRouter {
             }
         }
         return (best, meet)
+    }
+
+    /// A turn as the key of a ban: the graph node the car stands at, the edge direction it leaves by.
+    @inline(__always) static func turnKey(_ node: Int32, _ next: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: next))
     }
 
     // MARK: paths

@@ -66,7 +66,7 @@ extension RoutingEngine {
     /// alternatives) or by the reference Dijkstra; along one edge when both ends lie on it and
     /// that is no dearer. Throws `DirectionsError.noRoute` when the ends are not connected.
     func search(_ ends: SearchEnds, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
-                slack: Double, reference: Bool, avoid: UInt8) throws -> FoundPath {
+                slack: Double, reference: Bool, avoid: UInt8, banned: Set<UInt64> = []) throws -> FoundPath {
         let s = ends.source, t = ends.target
         var direct: SearchPath?
         if s.edge == t.edge {
@@ -78,10 +78,14 @@ extension RoutingEngine {
                                     targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), targetCost: cost, direct: true)
             }
         }
-        let (cost, meet) = reference ? router.referenceQuery(ws, ends.sources, ends.targets, avoid: avoid)
-                                     : router.chQuery(ws, ends.sources, ends.targets, slack: slack, avoid: avoid)
+        // Banned turns need the plain search (the hierarchy's shortcuts hide them); the turn onto
+        // the target's edge is where the targets are seeded.
+        let targets = banned.isEmpty ? ends.targets : ends.targets.filter { !banned.contains(ModeRouter.turnKey($0.node, $0.edgeDir)) }
+        let (cost, meet) = reference || !banned.isEmpty
+            ? router.referenceQuery(ws, ends.sources, targets, avoid: avoid, banned: banned)
+            : router.chQuery(ws, ends.sources, targets, slack: slack, avoid: avoid)
         if let direct, direct.cost <= cost { return FoundPath(path: direct, ends: ends) }
         guard meet >= 0, cost != .max else { throw DirectionsError.noRoute }
-        return FoundPath(path: router.path(through: meet, ws, ends.sources, ends.targets), ends: ends)
+        return FoundPath(path: router.path(through: meet, ws, ends.sources, targets), ends: ends)
     }
 }

@@ -13,6 +13,8 @@ final class RoutingEngine: @unchecked Sendable {
     let adjacency: NodeAdjacency
     let components: EdgeComponents
     let ends: TripEndSnapper
+    /// Car turn restrictions with times, by junction (`RoutingEngine+TimedTurns`).
+    let timedTurns: TimedTurnRules
     private let sections: MapSections
     /// Guards `routers` and `pools`, the only state that changes after init.
     private let lock = NSLock()
@@ -35,6 +37,7 @@ final class RoutingEngine: @unchecked Sendable {
         adjacency = try NodeAdjacency.read(from: sections, nodeCount: net.nodeCount)
         components = try EdgeComponents.read(from: sections, edgeCount: net.edgeCount)
         ends = TripEndSnapper(net: net, grid: grid, adjacency: adjacency, components: components)
+        timedTurns = try TimedTurnRules(sections: sections, nodeCount: net.nodeCount)
     }
 
     func router(_ mode: TransportType) throws -> ModeRouter {
@@ -82,14 +85,17 @@ final class RoutingEngine: @unchecked Sendable {
     /// exists, the routes keep off as many of the classes as they can and name the ones they
     /// use (`Route.unavoidable`). `quickestOnly`: only the quickest of them (the first among
     /// equals, as `DirectionsViewModel` picks), the others neither built nor, when none of them
-    /// can be quicker than the best, looked for.
+    /// can be quicker than the best, looked for. Turn restrictions with times hold as at
+    /// `departure` (nil: now) plus the time driven to them.
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
-                quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [Route] {
-        let chosen = try routeLegs(from: a, to: b, mode: mode, alternatives: alternatives, quickestOnly: quickestOnly, avoid: avoid)
+                quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil) throws -> [Route] {
+        let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
+                                                 quickestOnly: quickestOnly, avoid: avoid, departure: departure)
         let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
         func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))
+            if timed { route.dependsOnDeparture = true }
             return route
         }
         guard quickestOnly, chosen.count > 1 else { return chosen.map(route) }
@@ -105,15 +111,35 @@ final class RoutingEngine: @unchecked Sendable {
     /// The road stretches of `routes`' routes, best first (`quickestOnly`: the quickest among them
     /// is in the list, perhaps alone).
     func routeLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
-                   quickestOnly: Bool = false, avoid: RoadAvoidance = []) throws -> [[RouteLeg]] {
+                   quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil) throws -> [[RouteLeg]] {
+        try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives, quickestOnly: quickestOnly,
+                           avoid: avoid, departure: departure).legs
+    }
+
+    /// `routeLegs`, and whether another departure could give another route (the best one met a
+    /// turn restriction with times, or was found again to keep one).
+    func timedRouteLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool, quickestOnly: Bool,
+                        avoid: RoadAvoidance, departure: Date?) throws -> (legs: [[RouteLeg]], timed: Bool) {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         let slack = alternatives ? RoutingEngine.alternativeStretch : 0
         let (found, kept) = try bestPath(a, b, mode, router, ws, slack: slack, avoid: avoid)
         let bestLegs = found.legs(of: found.path, router, net, mode)
-        guard alternatives && !found.path.direct else { return [bestLegs] }
-        return alternativeLegs(to: found, bestLegs: bestLegs, mode, router, ws, quickestOnly: quickestOnly, avoid: kept)
+        // A best route that breaks a restriction with times is found again without those turns;
+        // its alternatives are not offered (they were not checked).
+        if let obeying = try obeyingTimedTurns(found, legs: bestLegs, mode, router, ws, avoid: kept,
+                                               departure: departure ?? Date()) {
+            return ([obeying], true)
+        }
+        let timed = meetsTimedTurns(found.path, router)
+        guard alternatives && !found.path.direct else { return ([bestLegs], timed) }
+        let offered = alternativeLegs(to: found, bestLegs: bestLegs, mode, router, ws, quickestOnly: quickestOnly, avoid: kept)
+        guard mode == .car, !timedTurns.isEmpty else { return (offered, timed) }
+        // An alternative (not searched against them) that breaks a restriction with times then is left out.
+        let leaving = departure ?? Date(), calendar = LocalCalendar.fromEnvironment()
+        let allowed = offered.enumerated().filter { $0.offset == 0 || !breaksTimedTurn($0.element, departure: leaving, calendar: calendar) }
+        return (allowed.map(\.element), timed || allowed.dropFirst().contains { meetsTimedTurns($0.element) })
     }
 
     /// The avoidable classes of the roads the legs drive.

@@ -110,6 +110,19 @@ public struct MapLibrary {
         mapsDirectory.appendingPathComponent(name + ".routeit").path
     }
 
+    /// Why `choice` (a `--map` value) names no map, without opening or importing anything; nil
+    /// when it names an installed map, the default one or an existing file (`resolve`'s rules).
+    public func unknownChoiceMessage(_ choice: String) -> String? {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: choice, isDirectory: &isDirectory)
+        if !exists || isDirectory.boolValue, Self.isMapName(choice) {
+            if installedPath(named: choice) != nil || choice.lowercased() == Self.defaultName { return nil }
+            return unknownNameMessage(choice)
+        }
+        if exists && !isDirectory.boolValue { return nil }
+        return "no map at \(choice); give an installed map's name (routeit maps lists them) or a .routeit or OSM file"
+    }
+
     /// `no map named "paris"; installed: helsinki, monaco (routeit maps lists them)`.
     public func unknownNameMessage(_ name: String) -> String {
         let names = installedPaths().map(Self.mapName(ofPath:))

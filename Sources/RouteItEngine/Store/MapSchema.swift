@@ -20,7 +20,10 @@ public enum MapSchema {
     /// 10: `place_street_key` and `place_city_key` (the geocoder's street and town lists, added
     ///    after 9 without a bump) and `place_hours` are always there: the geocoder reads them
     ///    without looking for them first, so a map of 9 written before them must be imported again.
-    public static let version = 10
+    /// 11: car turn restrictions with times (`car.timedTurns.*`) are checked at the time of
+    ///    passage instead of always holding (the car graph leaves them out);
+    ///    `turn_restrictions.condition`.
+    public static let version = 11
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -15,15 +15,19 @@ struct CommandLineOption: Sendable {
     var commands: Set<String>?
     /// Completions for the value (`car walk`), for the shell completion scripts.
     var choices: [String] = []
+    /// The value may be an installed map's name: the completions offer those (and files).
+    var offersMapNames = false
     var apply: @Sendable (inout ShellOptions, String) throws -> Void
 
     init(_ names: [String], value: String? = nil, help: String, for commands: Set<String>? = nil,
-         choices: [String] = [], apply: @escaping @Sendable (inout ShellOptions, String) throws -> Void) {
+         choices: [String] = [], offersMapNames: Bool = false,
+         apply: @escaping @Sendable (inout ShellOptions, String) throws -> Void) {
         self.names = names
         self.value = value
         self.help = help
         self.commands = commands
         self.choices = choices
+        self.offersMapNames = offersMapNames
         self.apply = apply
     }
 

@@ -9,7 +9,8 @@ enum OptionTable {
     static var tools: Set<String> { Set(ToolTable.all.map(\.name)) }
 
     static let all: [CommandLineOption] = [
-        .init(["--map"], value: "NAME|PATH", help: "an installed map (routeit maps), a .routeit map or an OSM file (default: the Helsinki map)") {
+        .init(["--map"], value: "NAME|PATH", help: "an installed map (routeit maps), a .routeit map or an OSM file (default: the Helsinki map)",
+              offersMapNames: true) {
             guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--map needs a file path") }
             $0.mapPath = $1
         },
@@ -74,7 +75,7 @@ enum OptionTable {
               for: ["route"]) { o, _ in o.optimize = true },
         .init(["--depart"], value: "[YYYY-MM-DD] HH:MM|now",
               help: "when the route leaves its first place (local time, TZ; default now): each leg shows its clock times",
-              for: ["route"]) {
+              for: ["route"], choices: ["now"]) {
             // `2026-12-04 10:00`, `2026-12-04T10:00` or `10:00` (today).
             let words = $1.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
             do {

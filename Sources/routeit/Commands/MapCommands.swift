@@ -35,14 +35,14 @@ enum MapCommands {
             } else {
                 // A path, as --map takes it: a .routeit map or an OSM file (imported once, cached).
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: (name as NSString).expandingTildeInPath, isDirectory: &isDirectory),
+                guard FileManager.default.fileExists(atPath: ExportDestination.expand(name), isDirectory: &isDirectory),
                       !isDirectory.boolValue else {
                     throw InputError("No map file at \(name); give an installed map's name (maps lists them) or a .routeit or OSM file.")
                 }
             }
             try session.flow.editTrip { _ in }  // not while choosing an address
             let previous = session.mapChoice.current
-            session.mapChoice.current = MapLibrary.isMapName(name) ? name : (name as NSString).expandingTildeInPath
+            session.mapChoice.current = MapLibrary.isMapName(name) ? name : ExportDestination.expand(name)
             session.services.reset()
             let services: AppServices
             do {

@@ -25,7 +25,7 @@ enum PlannerCommands {
             let lower = name.lowercased()
             let message: String
             if lower.hasSuffix(".gpx") || lower.hasSuffix(".geojson") {
-                let path = (name as NSString).expandingTildeInPath
+                let path = ExportDestination.expand(name)
                 let trip: ImportedTrip
                 do {
                     trip = try TripFileReader.read(path: path)

@@ -11,13 +11,14 @@ enum TripCommands {
 
     static let type = ShellCommand(
         name: "type", usage: "type SLOT TEXT",
-        summary: "Set a slot's text (clears its ✓); slots are 1/from, 2/stop1, 3/stop2, ...",
+        summary: "Set a slot's text (clears its ✓; LAT,LON is that place, ✓ at once); slots are 1/from, 2/stop1, 3/stop2, ...",
         // After the slot: favourite names and recent places first.
         completions: { session, position in position == 0 ? slotCompletions(session, position) : session.planner.completionWords() },
         run: { session, arguments in
             guard arguments.count >= 1 else { throw ShellCommand.usageErrorFor("type SLOT TEXT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
             let text = arguments.text(after: 1)
+            session.flow.closePicker()
             try session.flow.editTrip { $0.type(text, inSlotAt: slot) }
             return .init(text: session.renderScreen())
         })
@@ -44,6 +45,7 @@ enum TripCommands {
         name: "add", usage: "add", summary: "Add an empty stop at the end (up to 200 stops)",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("add") }
+            session.flow.closePicker()
             try session.flow.editTrip { try $0.addStop() }
             return .init(text: session.renderScreen())
         })

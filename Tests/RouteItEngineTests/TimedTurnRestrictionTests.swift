@@ -1,0 +1,88 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Turn restrictions with times hold at the time the car passes the junction, not always.
+final class TimedTurnRestrictionTests: XCTestCase {
+    /// A street north (1) to a junction J, the left turn there onto 2 (west) banned on weekday
+    /// mornings; the way round is north (3), west (4) and south (5) onto 2 again, 300 m more.
+    static func junction(_ tags: [(String, String)]) -> RoadFixture {
+        var f = RoadFixture()
+        f.node("S", 0, -100); f.node("J", 0, 0); f.node("W", -100, 0)
+        f.node("N", 0, 100); f.node("NW", -100, 100)
+        f.street(1, ["S", "J"], "Etelä")
+        f.street(2, ["J", "W"], "Länsi")
+        f.street(3, ["J", "N"], "Pohjoinen")
+        f.street(4, ["N", "NW"], "Ylä")
+        f.street(5, ["NW", "W"], "Kulma")
+        f.restriction(100, tags: tags, from: 1, via: "J", to: 2)
+        return f
+    }
+
+    let calendar = LocalCalendar.fromEnvironment()
+
+    /// 2026-12-07 is a Monday, 2026-12-06 a Sunday (in the zone the router reads times in).
+    func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+        calendar.calendar.date(from: DateComponents(year: 2026, month: 12, day: day, hour: hour, minute: minute))!
+    }
+
+    func distance(_ d: OfflineDirections, leaving: Date) throws -> Double {
+        try XCTUnwrap(d.routes(from: RoadFixture.coordinate(0, -50), to: RoadFixture.coordinate(-50, 0), mode: .car,
+                               alternatives: true, departure: leaving).first).distance
+    }
+
+    func testConditionalRestrictionHoldsOnlyAtItsTimes() throws {
+        let d = try Self.junction([("restriction:conditional", "no_left_turn @ (Mo-Fr 07:00-09:00)")]).build()
+        XCTAssertEqual(try distance(d, leaving: at(7, 8)), 400, accuracy: 2, "Monday 08:00: the way round")
+        XCTAssertEqual(try distance(d, leaving: at(6, 8)), 100, accuracy: 2, "Sunday: the left turn")
+        XCTAssertEqual(try distance(d, leaving: at(7, 10)), 100, accuracy: 2, "Monday 10:00: the left turn")
+        // The time of passage counts, not the departure: leaving 06:59:58, the car turns after 07:00.
+        XCTAssertEqual(try distance(d, leaving: at(7, 6, 59).addingTimeInterval(58)), 400, accuracy: 2)
+        let route = try XCTUnwrap(d.routes(from: RoadFixture.coordinate(0, -50), to: RoadFixture.coordinate(-50, 0),
+                                           mode: .car, departure: at(6, 8)).first)
+        XCTAssertEqual(route.dependsOnDeparture, true, "the view model asks again at the leg's own time")
+        XCTAssertEqual(try XCTUnwrap(d.routes(from: RoadFixture.coordinate(0, -50), to: RoadFixture.coordinate(-50, 0),
+                                              mode: .walk, departure: at(7, 8)).first).distance, 100, accuracy: 2,
+                       "walkers are not bound")
+    }
+
+    func testOldDayAndHourTagsAreTimesToo() throws {
+        let d = try Self.junction([("restriction", "no_left_turn"), ("day_on", "Monday"), ("day_off", "Friday"),
+                                   ("hour_on", "7:00"), ("hour_off", "09:00")]).build()
+        XCTAssertEqual(try distance(d, leaving: at(7, 8)), 400, accuracy: 2)
+        XCTAssertEqual(try distance(d, leaving: at(6, 8)), 100, accuracy: 2)
+        let rule = try XCTUnwrap(TurnRestriction(OSMRelation(id: 1, members: [
+            OSMMember(kind: .way, ref: 1, role: "from"), OSMMember(kind: .node, ref: 2, role: "via"),
+            OSMMember(kind: .way, ref: 3, role: "to"),
+        ], tags: [("type", "restriction"), ("restriction", "no_left_turn"), ("day_on", "Monday"), ("day_off", "Friday"),
+                  ("hour_on", "7:00"), ("hour_off", "09:00")])))
+        XCTAssertEqual(rule.condition, "Mo-Fr 07:00-09:00")
+    }
+
+    func testRestrictionWithoutTimesStillAlwaysHolds() throws {
+        let d = try Self.junction([("restriction", "no_left_turn")]).build()
+        XCTAssertEqual(try distance(d, leaving: at(6, 8)), 400, accuracy: 2)
+        XCTAssertEqual(TurnRestriction.splitConditional("only_straight_on @ (Mo-Fr 07:00-09:00; Sa 10:00-12:00)")?.1,
+                       "Mo-Fr 07:00-09:00; Sa 10:00-12:00")
+    }
+
+    func testAnAlternativeThatBreaksTheRuleThenIsNotOffered() throws {
+        // A block: round its left side 400 m, round its right side 420 m, with the left turn
+        // at the top right (from 3 onto 4) banned on weekday mornings.
+        var f = RoadFixture()
+        f.node("B", 0, 0); f.node("BL", -100, 0); f.node("BR", 110, 0)
+        f.node("TL", -100, 200); f.node("T", 0, 200); f.node("TR", 110, 200)
+        f.street(1, ["BL", "B", "BR"], "Ala")
+        f.street(2, ["BL", "TL"], "Vasen")
+        f.street(3, ["BR", "TR"], "Oikea")
+        f.street(4, ["TL", "T", "TR"], "Ylä")
+        f.restriction(100, tags: [("restriction:conditional", "no_left_turn @ (Mo-Fr 07:00-09:00)")], from: 3, via: "TR", to: 4)
+        let d = try f.build()
+        func distances(_ leaving: Date) throws -> [Double] {
+            try d.routes(from: RoadFixture.coordinate(0, 0), to: RoadFixture.coordinate(0, 200), mode: .car,
+                         alternatives: true, departure: leaving).map { ($0.distance).rounded() }
+        }
+        XCTAssertEqual(try distances(at(6, 8)), [400, 420], "Sunday: both sides")
+        XCTAssertEqual(try distances(at(7, 8)), [400], "Monday 08:00: not round the right side")
+    }
+}
