@@ -3,7 +3,8 @@ import RouteItCore
 /// The directions, per leg: `SEGMENT #n`, `Starting point:`, `Depart 10:05`, numbered steps
 /// with distances, `Ending point:`, `Distance:`, `Expected Travel Time:`, `Arrive 10:42` (and
 /// the planned stay, and `! ...` when the place is closed then); then `Total Time:`,
-/// `Back at 12:05` and the map data credit. Stops left out are said first.
+/// `Total Waiting:` (for windows), `Back at 12:05` (`Ends at` when the trip ends elsewhere) and
+/// the map data credit. Stops left out are said first.
 public enum DirectionsScreen {
     public static func render(_ directions: DirectionsViewModel, unit: DistanceUnit, style: TextStyle = .plain) -> String {
         var lines: [String] = directions.notices.map { AlertScreen.render(Alert($0), style: style) }
@@ -24,7 +25,11 @@ public enum DirectionsScreen {
             lines.append("Distance: \(unit.format(metres: leg.route.distance))")
             lines.append("Expected Travel Time: \(TravelTimeFormatter.string(from: leg.route.expectedTravelTime))")
             if let schedule {
-                var arrive = "Arrive \(calendar.clockText(schedule.legs[index].arrival, since: schedule.departure))"
+                let leg = schedule.legs[index]
+                var arrive = "Arrive \(calendar.clockText(leg.arrival, since: schedule.departure))"
+                if leg.waiting > 0 {
+                    arrive += ", wait \(TravelTimeFormatter.string(from: leg.waiting)) until \(calendar.clockText(leg.visitStart, since: schedule.departure))"
+                }
                 if index + 1 < directions.legs.count, index + 1 < directions.places.count, directions.places[index + 1].stay > 0 {
                     arrive += ", stay \(StayDuration.text(directions.places[index + 1].stay))"
                 }
@@ -38,7 +43,9 @@ public enum DirectionsScreen {
         lines.append("Total Distance: \(unit.format(metres: directions.totalDistance))")
         lines.append(style.bold("Total Time: \(TravelTimeFormatter.string(from: directions.totalTravelTime))"))
         if let schedule {
-            lines.append("Back at \(calendar.clockText(schedule.back, since: schedule.departure))")
+            if schedule.waiting > 0 { lines.append("Total Waiting: \(TravelTimeFormatter.string(from: schedule.waiting))") }
+            let end = directions.isRoundTrip ? "Back at" : "Ends at"
+            lines.append("\(end) \(calendar.clockText(schedule.back, since: schedule.departure))")
         }
         for note in directions.avoidanceNotes {
             lines.append(AlertScreen.render(Alert(note), style: style))

@@ -60,6 +60,7 @@ public final class TripFlowController {
         if let item = try picker.pick(row: row) {
             entry.select(item, forSlotAt: picker.slotIndex)
             lastDirections = nil
+            leftOut = nil
             onPlacePicked(item)
         }
         screen = .entry
@@ -78,8 +79,9 @@ public final class TripFlowController {
     /// departure (`depart`, else now).
     public func route() async throws {
         try requireNoOpenPicker()
-        let trip = try entry.plannedTrip()
         let departure = entry.departure.date(now: clock.currentDate())
+        let trip = try entry.plannedTrip(leftOut: leftOut?.slots ?? [], leftOutNotes: leftOut?.notes ?? [],
+                                         departure: departure, calendar: calendar)
         let result = try await DirectionsViewModel.calculate(trip: trip, departure: departure, calendar: calendar,
                                                              transportType: settings.transportType, avoid: settings.avoid,
                                                              using: directions, attribution: attribution)
@@ -88,18 +90,25 @@ public final class TripFlowController {
         screen = .directions(result)
     }
 
-    /// `optimize`: puts the stops in the quickest round-trip order (while places are open, from
-    /// the departure) as an ordinary trip edit, and says what it saved; `route` then follows
-    /// the new order. No order for a trip that cannot be driven round is `TripOrderError`.
+    /// `optimize`: puts the stops in the quickest order for the day (inside their windows and
+    /// opening hours, from the departure, to the trip's end) as an ordinary trip edit, and says
+    /// what it saved; `route` then follows the new order and leaves out the stops that did not
+    /// fit (until the trip is edited). No order for a trip that cannot be driven is
+    /// `TripOrderError`. Ctrl-C while the planner searches keeps its best plan so far
+    /// (`stoppedEarly`); before that (the travel times) it changes nothing.
     public func optimize() async throws -> TripOrderPlan {
         try requireNoOpenPicker()
         let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
                                                    using: directions, departure: entry.departure.date(now: clock.currentDate()),
                                                    calendar: calendar)
-        try Task.checkCancellation()
+        if !plan.stoppedEarly { try Task.checkCancellation() }
         try editTrip { try $0.reorderStops(plan.stopOrder) }
+        leftOut = plan.leftOut.isEmpty && plan.notes.isEmpty ? nil : (Set(plan.leftOut.map { $0 + 1 }), plan.notes)
         return plan
     }
+
+    /// The slots the last `optimize` left out and its notes, until the trip is edited.
+    public private(set) var leftOut: (slots: Set<Int>, notes: [String])?
 
     /// The directions on screen, else the ones kept after `back`.
     public var currentDirections: DirectionsViewModel? {
@@ -124,6 +133,7 @@ public final class TripFlowController {
         try requireNoOpenPicker()
         try edit(entry)
         lastDirections = nil
+        leftOut = nil
         screen = .entry
     }
 
@@ -151,20 +161,21 @@ public final class TripFlowController {
         try Task.checkCancellation()
         entry.select(located.item, forSlotAt: 0)
         lastDirections = nil
+        leftOut = nil
         screen = .entry
         return located
     }
 
     /// `mode car|walk|bike`: directions for the other mode are stale, so they close.
     public func setTransportType(_ type: TransportType) {
-        if type != settings.transportType { lastDirections = nil }
+        if type != settings.transportType { lastDirections = nil; leftOut = nil }
         settings.transportType = type
         if case .directions = screen { screen = .entry }
     }
 
     /// `avoid CLASS...` / `avoid none`: directions that did not avoid the same roads are stale.
     public func setAvoidance(_ avoid: RoadAvoidance) {
-        if avoid != settings.avoid { lastDirections = nil }
+        if avoid != settings.avoid { lastDirections = nil; leftOut = nil }
         settings.avoid = avoid
         if case .directions = screen { screen = .entry }
     }
@@ -176,6 +187,7 @@ public final class TripFlowController {
         try entry.load(slots: slots, departure: departure)
         settings = newSettings
         lastDirections = nil
+        leftOut = nil
         screen = .entry
     }
 
