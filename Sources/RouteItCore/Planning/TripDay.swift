@@ -23,6 +23,25 @@ public enum TripDay {
         return spans
     }
 
+    /// `items` (the start first, then the stops in visiting order) as the trip goes: back to
+    /// the start, on to `items[k]` (moved last), or no further.
+    public static func arranged<T>(_ items: [T], end: TripEndChoice) throws -> [T] {
+        guard let start = items.first else { return items }
+        var visited = items
+        switch end {
+        case .start:
+            visited.append(start)
+        case .anywhere:
+            break
+        case .place(let k):
+            guard visited.indices.contains(k), k > 0 else {
+                throw InputError("The trip cannot end at place \(k + 1); it has places 1-\(items.count).")
+            }
+            visited.append(visited.remove(at: k))
+        }
+        return visited
+    }
+
     static func intersection(_ a: [ClosedRange<Date>], _ b: [ClosedRange<Date>]) -> [ClosedRange<Date>] {
         var result: [ClosedRange<Date>] = []
         for x in a { for y in b {
@@ -37,19 +56,8 @@ public enum TripDay {
     /// for each stop's spans when `options.waits` (the end is arrived at, not visited).
     public static func plannedTrip(places: [TripPlace], notices: [String], options: DayOptions,
                                    departure: Date?, calendar: LocalCalendar) throws -> PlannedTrip {
-        guard let start = places.first, places.count >= 2 else { throw Alert.invalidTrip }
-        var visited = places
-        switch options.end {
-        case .start:
-            visited.append(start)
-        case .anywhere:
-            break
-        case .place(let k):
-            guard visited.indices.contains(k), k > 0 else {
-                throw InputError("The trip cannot end at place \(k + 1); it has places 1-\(places.count).")
-            }
-            visited.append(visited.remove(at: k))
-        }
+        guard places.count >= 2 else { throw Alert.invalidTrip }
+        let visited = try arranged(places, end: options.end)
         let spans: [[ClosedRange<Date>]?] = visited.indices.map { index in
             guard let departure, index > 0, index < visited.count - 1 || options.end == .anywhere else { return nil }
             return visitSpans(for: visited[index], departure: departure, calendar: calendar)

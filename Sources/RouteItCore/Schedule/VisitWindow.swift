@@ -38,7 +38,7 @@ public struct VisitWindow: Hashable, Codable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(Self.clockText(from))-\(Self.clockText(to))" }
 
-    static func clockText(_ minutes: Int) -> String {
+    public static func clockText(_ minutes: Int) -> String {
         let h = minutes / 60, m = minutes % 60
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }

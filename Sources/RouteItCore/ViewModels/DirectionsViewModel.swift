@@ -49,7 +49,7 @@ public final class DirectionsViewModel: Sendable {
     }
 
     /// The trip comes back to where it started (else it ends at a stop, or wherever it is last).
-    public var isRoundTrip: Bool { places.count > 1 && places.last == places.first }
+    public var isRoundTrip: Bool { places.count > 1 && places.last?.item == places.first?.item }
 
     public var totalTravelTime: TimeInterval { legs.reduce(0) { $0 + $1.route.expectedTravelTime } }
     public var totalDistance: Double { legs.reduce(0) { $0 + $1.route.distance } }

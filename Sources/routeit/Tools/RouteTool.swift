@@ -8,14 +8,17 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
         With more than two places the route has one leg per pair, in the order given; --optimize \
-        plans a round trip as the shell's optimize does: the first place is the start, the others \
-        are visited in the quickest order (places with opening hours while they are open, when \
-        any order does) and the trip comes back to the start. The text is the shell's directions \
+        plans the day as the shell's optimize does: the first place is the start, the others \
+        are visited in the quickest order inside their opening hours and a stop list's windows \
+        (waiting for an opening when that saves time, unless --no-wait), high priority first, \
+        ending by --back-by; stops that cannot fit are left out and said with why. The trip comes \
+        back to the start, or ends at --end N (a place's number as given) or anywhere (no \
+        return leg). The text is the shell's directions \
         screen, in the same units (--units, else the locale) and wording; each leg departs at \
         --depart (local time, default now) or after --stay at the place it leaves, and a place \
         reached while closed is said under its leg. --alternatives offers up to three routes \
@@ -63,11 +66,20 @@ enum RouteTool {
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
             let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: nil) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
+            // A stop list's windows and priorities; places given as arguments have none.
+            let plans = Array(repeating: EntrySlot(), count: arguments.count) + stops
+            if case .place(let k) = options.end, k >= waypoints.count {
+                throw Failure(code: "InvalidValue", message: "--end \(k + 1): the trip has places 1-\(waypoints.count)", exitStatus: 2)
+            }
+            let day = DayOptions(waits: !options.noWait, backBy: options.backBy,
+                                 end: options.end ?? (options.optimize ? .start : .anywhere))
             let request = TripPlanRequest(
-                places: waypoints.enumerated().map { TripPlace(item: $1.item, stay: $1.stay, label: "Place \($0 + 1)") },
+                places: waypoints.enumerated().map {
+                    TripPlace(item: $1.item, stay: $1.stay, label: "Place \($0 + 1)", windows: plans[$0].windows, priority: plans[$0].priority)
+                },
                 departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
-                alternatives: options.alternatives, optimize: options.optimize, attribution: MapAttribution.text)
+                alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text)
             let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
             if options.json {
                 let visited = answer.order.map { waypoints[$0] }
