@@ -96,11 +96,12 @@ public final class TripFlowController {
     /// fit (until the trip is edited). No order for a trip that cannot be driven is
     /// `TripOrderError`. Ctrl-C while the planner searches keeps its best plan so far
     /// (`stoppedEarly`); before that (the travel times) it changes nothing.
-    public func optimize() async throws -> TripOrderPlan {
+    /// `isCancelled` is the shell's Ctrl-C (its command's task), asked while the planner searches.
+    public func optimize(isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         try requireNoOpenPicker()
         let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
                                                    using: directions, departure: entry.departure.date(now: clock.currentDate()),
-                                                   calendar: calendar)
+                                                   calendar: calendar, isCancelled: isCancelled)
         if !plan.stoppedEarly { try Task.checkCancellation() }
         try editTrip { try $0.reorderStops(plan.stopOrder) }
         leftOut = plan.leftOut.isEmpty && plan.notes.isEmpty ? nil : (Set(plan.leftOut.map { $0 + 1 }), plan.notes)
