@@ -30,7 +30,8 @@ public enum DirectionsScreen {
                 if leg.waiting > 0 {
                     arrive += ", wait \(TravelTimeFormatter.string(from: leg.waiting)) until \(calendar.clockText(leg.visitStart, since: schedule.departure))"
                 }
-                if index + 1 < directions.legs.count, index + 1 < directions.places.count, directions.places[index + 1].stay > 0 {
+                let visitsLast = !directions.isRoundTrip
+                if index + 1 < directions.legs.count || visitsLast, index + 1 < directions.places.count, directions.places[index + 1].stay > 0 {
                     arrive += ", stay \(StayDuration.text(directions.places[index + 1].stay))"
                 }
                 lines.append(arrive)
@@ -45,7 +46,7 @@ public enum DirectionsScreen {
         if let schedule {
             if schedule.waiting > 0 { lines.append("Total Waiting: \(TravelTimeFormatter.string(from: schedule.waiting))") }
             let end = directions.isRoundTrip ? "Back at" : "Ends at"
-            lines.append("\(end) \(calendar.clockText(schedule.back, since: schedule.departure))")
+            lines.append("\(end) \(calendar.clockText(directions.endTime ?? schedule.back, since: schedule.departure))")
         }
         for note in directions.avoidanceNotes {
             lines.append(AlertScreen.render(Alert(note), style: style))

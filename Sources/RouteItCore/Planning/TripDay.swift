@@ -57,7 +57,9 @@ public enum TripDay {
     public static func plannedTrip(places: [TripPlace], notices: [String], options: DayOptions,
                                    departure: Date?, calendar: LocalCalendar) throws -> PlannedTrip {
         guard places.count >= 2 else { throw Alert.invalidTrip }
-        let visited = try arranged(places, end: options.end)
+        var visited = try arranged(places, end: options.end)
+        // A stop the trip ends at is arrived at, not visited: no stay there.
+        if case .place = options.end { visited[visited.count - 1].stay = 0 }
         let spans: [[ClosedRange<Date>]?] = visited.indices.map { index in
             guard let departure, index > 0, index < visited.count - 1 || options.end == .anywhere else { return nil }
             return visitSpans(for: visited[index], departure: departure, calendar: calendar)

@@ -71,6 +71,7 @@ public enum TripOrderPlanner {
             let why = DropReasonText.text(dropped.reason, place: place, departure: departure, calendar: calendar, options: day)
             return "\(place.item.shortName) (Stop \(number[dropped.stop] ?? dropped.stop)) is left out: \(why)."
         }
+        if visits.isEmpty && endStop.isEmpty { throw TripOrderError.nothingFits(notes) }
         // Said only when some stop has hours or windows: a plan never claims a place is open
         // when its hours are not known.
         let constrained = given.filter { spans[$0] != nil }

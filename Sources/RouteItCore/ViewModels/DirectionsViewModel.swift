@@ -51,6 +51,13 @@ public final class DirectionsViewModel: Sendable {
     /// The trip comes back to where it started (else it ends at a stop, or wherever it is last).
     public var isRoundTrip: Bool { places.count > 1 && places.last?.item == places.first?.item }
 
+    /// When the trip is over: back at the start, or at its end (after the stay at its last
+    /// stop when it ends wherever that is).
+    public var endTime: Date? {
+        guard let schedule, let last = schedule.legs.last else { return schedule?.back }
+        return isRoundTrip ? last.arrival : last.visitStart + (places.last?.stay ?? 0)
+    }
+
     public var totalTravelTime: TimeInterval { legs.reduce(0) { $0 + $1.route.expectedTravelTime } }
     public var totalDistance: Double { legs.reduce(0) { $0 + $1.route.distance } }
 

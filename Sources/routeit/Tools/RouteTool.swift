@@ -94,7 +94,8 @@ enum RouteTool {
         } catch let failure as Failure {
             return report(failure, options)
         } catch let error as TripOrderError {
-            return report(Failure(code: error == .noRoundTrip ? "NoRoute" : "TooBig", message: error.description), options)
+            let code = switch error { case .noRoundTrip: "NoRoute"; case .tooManyStops: "TooBig"; case .nothingFits: "NoTrips" }
+            return report(Failure(code: code, message: error.description), options)
         } catch let error as DirectionsError {
             switch error {
             case .noRoute: return report(Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message), options)
