@@ -275,6 +275,13 @@ final class RouteToolTests: XCTestCase {
         XCTAssertTrue(tool.stdout.contains("wait 1h 28m 44s until 11:30\n"), tool.stdout)
         XCTAssertTrue(tool.stdout.contains("Total Waiting: 1h 28m 44s\nEnds at 12:02\n"), tool.stdout)
         XCTAssertFalse(tool.stdout.contains("SEGMENT #3"), "no leg back to the start: \(tool.stdout)")
+        // --json says the stop left out among its alerts.
+        let json = try run(["route", "Annankatu 25", "--end", "anywhere", "--back-by", "12:30", "--json"] + options, environment: helsinkiTime)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+        let alerts = try XCTUnwrap((route["routeit"] as? [String: Any])?["alerts"] as? [String])
+        XCTAssertEqual(alerts.first, "Autoklinikka Helsinki FastFix, Stockmann Q-park (Stop 3) is left out: closed all day Sunday.")
+        XCTAssertEqual((route["legs"] as? [Any])?.count, 2)
 
         // Without waiting nothing fits: one message with the reasons, nothing routed.
         let strict = try run(["route", "Annankatu 25", "--no-wait"] + options, environment: helsinkiTime)
