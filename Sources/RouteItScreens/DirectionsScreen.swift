@@ -56,4 +56,12 @@ public enum DirectionsScreen {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// `days N`: each day's directions under `DAY 2 OF 3 (2026-12-07)`.
+    public static func render(days: [DirectionsViewModel], unit: DistanceUnit, style: TextStyle = .plain) -> String {
+        days.enumerated().map { index, directions in
+            let date = directions.schedule.map { " (\(directions.calendar.dateText($0.departure)))" } ?? ""
+            return style.bold("DAY \(index + 1) OF \(days.count)") + date + "\n" + render(directions, unit: unit, style: style)
+        }.joined(separator: "\n\n")
+    }
 }

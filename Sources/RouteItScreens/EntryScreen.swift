@@ -20,6 +20,7 @@ public enum EntryScreen {
         if let backBy = entry.day.backBy { day.append("back by \(VisitWindow.clockText(backBy))") }
         if entry.day.end == .anywhere { day.append("ending anywhere") }
         if !entry.day.waits { day.append("no waiting") }
+        if entry.day.days > 1 { day.append("over \(entry.day.days) days") }
         if !day.isEmpty { title += style.dim(", " + day.joined(separator: ", ")) }
         var lines = [title]
         for index in entry.slotsOnPage {

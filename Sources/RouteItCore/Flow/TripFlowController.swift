@@ -11,7 +11,9 @@ public final class TripFlowController {
     public private(set) var screen: AppScreen = .entry
     /// The last directions computed for the trip as it is: kept when the directions close
     /// (`map` and `export` still have them) until the trip, its times or the mode change.
-    public private(set) var lastDirections: DirectionsViewModel?
+    public private(set) var lastDirections: DirectionsViewModel? {
+        didSet { if lastDirections == nil { laterDays = [] } }
+    }
     /// The wall clock (`depart now`, today's date) and the calendar times are shown in.
     public let clock: WallClock
     public let calendar: LocalCalendar
@@ -82,11 +84,26 @@ public final class TripFlowController {
         let departure = entry.departure.date(now: clock.currentDate())
         let trip = try entry.plannedTrip(leftOut: leftOut?.slots ?? [], leftOutNotes: leftOut?.notes ?? [],
                                          departure: departure, calendar: calendar)
+        if let days = leftOut?.dayLengths, days.count > 1 {
+            // The stops in order, without the trip's way back (each day has its own).
+            let stops = trip.places.dropFirst().dropLast(entry.day.end == .start ? 1 : 0)
+            let routes = try await TripDay.routeDays(places: [trip.places[0]] + stops, dayLengths: days, notices: trip.notices,
+                                                     options: entry.day, departure: departure, calendar: calendar,
+                                                     transportType: settings.transportType, avoid: settings.avoid,
+                                                     using: directions, attribution: attribution)
+            try Task.checkCancellation()
+            guard let first = routes.first else { throw Alert.invalidTrip }
+            lastDirections = first
+            laterDays = Array(routes.dropFirst())
+            screen = .directions(first)
+            return
+        }
         let result = try await DirectionsViewModel.calculate(trip: trip, departure: departure, calendar: calendar,
                                                              transportType: settings.transportType, avoid: settings.avoid,
                                                              using: directions, attribution: attribution)
         try Task.checkCancellation()
         lastDirections = result
+        laterDays = []
         screen = .directions(result)
     }
 
@@ -104,12 +121,16 @@ public final class TripFlowController {
                                                    calendar: calendar, isCancelled: isCancelled)
         if !plan.stoppedEarly { try Task.checkCancellation() }
         try editTrip { try $0.reorderStops(plan.stopOrder) }
-        leftOut = plan.leftOut.isEmpty && plan.notes.isEmpty ? nil : (Set(plan.leftOut.map { $0 + 1 }), plan.notes)
+        let planned = (slots: Set(plan.leftOut.map { $0 + 1 }), notes: plan.notes, dayLengths: plan.dayLengths)
+        leftOut = planned.slots.isEmpty && planned.notes.isEmpty && planned.dayLengths.count < 2 ? nil : planned
         return plan
     }
 
-    /// The slots the last `optimize` left out and its notes, until the trip is edited.
-    public private(set) var leftOut: (slots: Set<Int>, notes: [String])?
+    /// What the last `optimize` planned beyond the order, until the trip is edited: the slots it
+    /// left out, its notes and, over several days, how many stops each day visits.
+    public private(set) var leftOut: (slots: Set<Int>, notes: [String], dayLengths: [Int])?
+    /// `days N`: the routes of the days after the first (the first is the directions shown).
+    public private(set) var laterDays: [DirectionsViewModel] = []
 
     /// The directions on screen, else the ones kept after `back`.
     public var currentDirections: DirectionsViewModel? {

@@ -25,11 +25,30 @@ public struct DayOptions: Hashable, Sendable {
     /// Minutes after the departure day's midnight by which the trip must end; nil: no limit.
     public var backBy: Int?
     public var end: TripEndChoice
+    /// Days to spread the stops over (`days N`): one route a day, each leaving at the
+    /// departure's time of day, with that day's hours.
+    public var days: Int
 
-    public init(waits: Bool = true, backBy: Int? = nil, end: TripEndChoice = .start) {
+    public static let maxDays = 14
+
+    public init(waits: Bool = true, backBy: Int? = nil, end: TripEndChoice = .start, days: Int = 1) {
         self.waits = waits
         self.backBy = backBy
         self.end = end
+        self.days = days
+    }
+
+    /// `N` from 1 to `maxDays`, or one clear line.
+    public static func parseDays(_ text: String) throws -> Int {
+        guard let days = Int(text), (1...maxDays).contains(days) else {
+            throw InputError("Not a number of days: \"\(text)\"; plan 1 to \(maxDays) days, e.g. days 3.")
+        }
+        return days
+    }
+
+    /// When day `index` (0 = the departure's) leaves: the departure's time of day, that day.
+    public static func departure(ofDay index: Int, from departure: Date, calendar: LocalCalendar) -> Date {
+        index == 0 ? departure : calendar.date(calendar.day(index, after: departure), minutes: calendar.minuteOfDay(departure))
     }
 
     /// `HH:MM` (00:00-24:00) as minutes, or one clear line.

@@ -66,4 +66,25 @@ public enum TripDay {
         }
         return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits)
     }
+
+    /// `days N`: one route per day. `places` are the start and the stops in visiting order,
+    /// `dayLengths` how many of them each day visits (a day without stops has no route); each
+    /// day leaves at the departure's time of day. `notices` are said on the first route.
+    public static func routeDays(places: [TripPlace], dayLengths: [Int], notices: [String], options: DayOptions,
+                                 departure: Date, calendar: LocalCalendar, transportType: TransportType,
+                                 avoid: RoadAvoidance, using directions: any Directions,
+                                 attribution: String?) async throws -> [DirectionsViewModel] {
+        guard let start = places.first else { throw Alert.invalidTrip }
+        var stops = places.dropFirst()[...], routes: [DirectionsViewModel] = []
+        for (index, length) in dayLengths.enumerated() where length > 0 {
+            let leaves = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
+            let trip = try plannedTrip(places: [start] + stops.prefix(length), notices: routes.isEmpty ? notices : [],
+                                       options: options, departure: leaves, calendar: calendar)
+            stops = stops.dropFirst(length)
+            routes.append(try await DirectionsViewModel.calculate(trip: trip, departure: leaves, calendar: calendar,
+                                                                  transportType: transportType, avoid: avoid,
+                                                                  using: directions, attribution: attribution))
+        }
+        return routes
+    }
 }

@@ -33,24 +33,18 @@ public enum TripOrderPlanner {
             }
             end = .stop(k)
         }
-        let endOfDay = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
+        if day.days > 1, case .place = day.end {
+            throw InputError("A trip over several days comes back to the start each day, or ends anywhere: end start, or end anywhere.")
+        }
+        // Checked before the travel times are asked for.
+        _ = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
         let builder = DurationMatrixBuilder(directions: directions)
         let matrix = try await builder.matrix(for: places.map(\.item), transportType: transportType, avoid: avoid)
-        let start = departure?.timeIntervalSinceReferenceDate ?? 0
-        let spans: [[ClosedRange<Date>]?] = places.indices.map { index in
-            guard let departure, index > 0, end != .stop(index) else { return nil }
-            return TripDay.visitSpans(for: places[index], departure: departure, calendar: calendar)
+        if day.days > 1, let departure {
+            return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
+                                isCancelled: isCancelled)
         }
-        // The problem's empty list means "any time"; a place never open gets a span that no
-        // visit can start in (it ends before the trip leaves).
-        let windows = spans.map { spans -> [ClosedRange<Double>] in
-            guard let spans else { return [] }
-            if spans.isEmpty { return [(start - 1)...(start - 1)] }
-            return spans.map { $0.lowerBound.timeIntervalSinceReferenceDate...$0.upperBound.timeIntervalSinceReferenceDate }
-        }
-        let problem = DayPlanProblem(matrix: matrix, departure: start, stays: [0] + places.dropFirst().map(\.stay),
-                                     windows: windows, priorities: places.map(\.priority),
-                                     backBy: endOfDay?.timeIntervalSinceReferenceDate, end: end, allowsWaiting: day.waits)
+        let (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
         let plan = try DayPlanner.plan(problem, isCancelled: isCancelled)
         let stoppedEarly = isCancelled()
         if !stoppedEarly { try Task.checkCancellation() }
@@ -89,6 +83,70 @@ public enum TripOrderPlanner {
         return TripOrderPlan(improvement: improvement, stopOrder: newOrder.map { $0 - 1 }, notes: notes,
                              beforeLate: before == nil && travel.isFinite, leftOut: leftOut,
                              summaryNotes: summaryNotes, stoppedEarly: stoppedEarly)
+    }
+
+    /// The planner's problem for one day leaving at `departure`: each place's windows and hours
+    /// that day (`spans`, per place; nil = any time), stays, priorities, the end of day and end.
+    static func dayProblem(_ places: [TripPlace], matrix: DurationMatrix, departure: Date?, calendar: LocalCalendar,
+                           day: DayOptions, end: TripEnd) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
+        let endOfDay = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
+        let start = departure?.timeIntervalSinceReferenceDate ?? 0
+        let spans: [[ClosedRange<Date>]?] = places.indices.map { index in
+            guard let departure, index > 0, end != .stop(index) else { return nil }
+            return TripDay.visitSpans(for: places[index], departure: departure, calendar: calendar)
+        }
+        // The problem's empty list means "any time"; a place never open gets a span that no
+        // visit can start in (it ends before the trip leaves).
+        let windows = spans.map { spans -> [ClosedRange<Double>] in
+            guard let spans else { return [] }
+            if spans.isEmpty { return [(start - 1)...(start - 1)] }
+            return spans.map { $0.lowerBound.timeIntervalSinceReferenceDate...$0.upperBound.timeIntervalSinceReferenceDate }
+        }
+        let problem = DayPlanProblem(matrix: matrix, departure: start, stays: [0] + places.dropFirst().map(\.stay),
+                                     windows: windows, priorities: places.map(\.priority),
+                                     backBy: endOfDay?.timeIntervalSinceReferenceDate, end: end, allowsWaiting: day.waits)
+        return (problem, spans)
+    }
+
+    /// `days N`: day after day, each plans the stops not visited yet with that day's hours,
+    /// leaving at the departure's time of day; what no day fits is left out, said with the
+    /// last day's reason. `dayLengths` says how many stops each day visits.
+    static func planDays(_ places: [TripPlace], matrix: DurationMatrix, departure: Date, calendar: LocalCalendar,
+                         day: DayOptions, end: TripEnd, isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
+        var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
+        var dropped: [DroppedStop] = [], lastDeparture = departure, stoppedEarly = false
+        for index in 0..<day.days where !remaining.isEmpty {
+            lastDeparture = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
+            let subset = [0] + remaining
+            var sub = DurationMatrix(size: subset.count)
+            for (a, i) in subset.enumerated() { for (b, j) in subset.enumerated() where a != b { sub[a, b] = matrix[i, j] } }
+            let (problem, _) = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
+                                              calendar: calendar, day: day, end: end)
+            let plan = try DayPlanner.plan(problem, isCancelled: isCancelled)
+            stoppedEarly = stoppedEarly || isCancelled()
+            guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
+            days.append(plan.order.map { subset[$0] })
+            travel += plan.travel
+            dropped = plan.dropped.map { DroppedStop(stop: subset[$0.stop], reason: $0.reason) }
+            remaining = dropped.map(\.stop)
+        }
+        if !stoppedEarly { try Task.checkCancellation() }
+        let visits = days.flatMap { $0 }
+        let newOrder = visits + remaining
+        let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })
+        let notes = dropped.map { dropped in
+            let place = places[dropped.stop]
+            let why = DropReasonText.text(dropped.reason, place: place, departure: lastDeparture, calendar: calendar, options: day)
+            return "\(place.item.shortName) (Stop \(number[dropped.stop] ?? dropped.stop)) is left out\(days.count > 1 ? " on every day" : ""): \(why)."
+        }
+        if visits.isEmpty { throw TripOrderError.nothingFits(notes) }
+        let first = "Planned over \(days.count) day\(days.count == 1 ? "" : "s"): " + days.enumerated()
+            .map { "day \($0 + 1) \($1.count) stop\($1.count == 1 ? "" : "s")" }.joined(separator: ", ") + "."
+        return TripOrderPlan(improvement: TripOrderImprovement(order: TripOrder(stops: visits, duration: travel), before: .infinity),
+                             stopOrder: newOrder.map { $0 - 1 }, notes: notes,
+                             leftOut: Array(visits.count..<newOrder.count),
+                             summaryNotes: stoppedEarly ? ["Stopped early: best plan so far."] : [],
+                             stoppedEarly: stoppedEarly, dayLengths: days.map(\.count), daysSummary: first)
     }
 
     /// `order` for the entry's trip: its stops with a place are ordered; stops without one keep
@@ -143,9 +201,14 @@ public struct TripOrderPlan: Equatable, Sendable {
     public var summaryNotes: [String] = []
     /// Ctrl-C stopped the search: this is the best plan found by then.
     public var stoppedEarly = false
+    /// `days N`: how many of the stops (in the new order) each day visits; empty for one day.
+    public var dayLengths: [Int] = []
+    /// `days N`: what the plan says first instead of the saving.
+    public var daysSummary: String?
 
     public init(improvement: TripOrderImprovement, stopOrder: [Int], notes: [String] = [], beforeLate: Bool = false,
-                leftOut: [Int] = [], summaryNotes: [String] = [], stoppedEarly: Bool = false) {
+                leftOut: [Int] = [], summaryNotes: [String] = [], stoppedEarly: Bool = false,
+                dayLengths: [Int] = [], daysSummary: String? = nil) {
         self.improvement = improvement
         self.stopOrder = stopOrder
         self.notes = notes
@@ -153,12 +216,16 @@ public struct TripOrderPlan: Equatable, Sendable {
         self.leftOut = leftOut
         self.summaryNotes = summaryNotes
         self.stoppedEarly = stoppedEarly
+        self.dayLengths = dayLengths
+        self.daysSummary = daysSummary
     }
 
     /// What `optimize` prints before the directions (which say `notes`).
     public var summary: String {
         let first: String
-        if beforeLate {
+        if let daysSummary {
+            first = daysSummary
+        } else if beforeLate {
             first = "Reordered for opening hours, windows and the end of day; the trip takes \(TravelTimeFormatter.string(from: improvement.order.duration)) of travel."
         } else {
             first = improvement.summary

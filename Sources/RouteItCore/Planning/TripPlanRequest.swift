@@ -39,6 +39,8 @@ public struct TripPlanRequest: Sendable {
     public struct Answer: Sendable {
         public var order: [Int]
         public var routes: [DirectionsViewModel]
+        /// The routes are days (`days N`), not alternatives.
+        public var isDays = false
     }
 
     public func answer(using directions: any Directions) async throws -> Answer {
@@ -52,6 +54,13 @@ public struct TripPlanRequest: Sendable {
             kept = [0] + stops
             if case .place(let k) = day.end, let position = kept.firstIndex(of: k) { day.end = .place(position) }
             notices = plan.notes
+            if plan.dayLengths.count > 1 {
+                let routes = try await TripDay.routeDays(
+                    places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,
+                    departure: departure, calendar: calendar, transportType: transportType, avoid: avoid,
+                    using: directions, attribution: attribution)
+                return Answer(order: kept, routes: routes, isDays: true)
+            }
         }
         let order = try TripDay.arranged(kept, end: day.end)
         if alternatives && order.count == 2 {

@@ -96,6 +96,9 @@ public final class EntryViewModel {
     /// `wait on|off`.
     public func setWaits(_ waits: Bool) { day.waits = waits }
 
+    /// `days N`.
+    public func setDays(_ days: Int) { day.days = days }
+
     func endWithoutPlace(_ slot: Int) -> InputError {
         InputError("The trip ends at \(Self.label(forSlotAt: slot)), which has no chosen place; enter \(slot + 1) to choose one, or: end start")
     }
@@ -153,6 +156,7 @@ public final class EntryViewModel {
         departure = newDeparture
         day.end = .start
         day.backBy = nil
+        day.days = 1
         page = 0
     }
 

@@ -93,6 +93,14 @@ enum OptionTable {
                 throw ShellOptions.ParseError(description: "--back-by: \(error.message)")
             }
         },
+        .init(["--days"], value: "N", help: "with --optimize: spread the stops over N days (1-\(DayOptions.maxDays)), one route a day with that day's hours",
+              for: ["route"]) {
+            do {
+                $0.days = try DayOptions.parseDays($1)
+            } catch let error as InputError {
+                throw ShellOptions.ParseError(description: "--days: \(error.message)")
+            }
+        },
         .init(["--no-wait"], help: "never wait for a place to open (with --optimize, a visit must start on arrival)",
               for: ["route"]) { o, _ in o.noWait = true },
         .init(["--depart"], value: "[YYYY-MM-DD] HH:MM|now",

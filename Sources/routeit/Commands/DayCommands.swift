@@ -4,7 +4,7 @@ import RouteItCore
 /// waits for a stop to open (`wait`); `back by HH:MM` is the `back` command's (see
 /// `NavigationCommands`).
 enum DayCommands {
-    static let all: [ShellCommand] = [end, wait]
+    static let all: [ShellCommand] = [end, wait, days]
 
     static let end = ShellCommand(
         name: "end", usage: "end SLOT|start|anywhere",
@@ -32,6 +32,17 @@ enum DayCommands {
             }
             let waits = arguments.words[0].lowercased() == "on"
             try session.flow.editTrip { $0.setWaits(waits) }
+            return .init(text: session.renderScreen())
+        })
+
+    static let days = ShellCommand(
+        name: "days", usage: "days N",
+        summary: "Spread the stops over N days (1 by default): optimize plans one route a day with that day's hours, each leaving at the departure's time",
+        completions: { _, position in position == 0 ? ["1", "2", "3"] : [] },
+        run: { session, arguments in
+            guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("days N") }
+            let days = try DayOptions.parseDays(arguments.words[0])
+            try session.flow.editTrip { $0.setDays(days) }
             return .init(text: session.renderScreen())
         })
 }

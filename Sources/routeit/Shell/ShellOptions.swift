@@ -59,6 +59,8 @@ struct ShellOptions: Equatable {
     var backBy: Int?
     /// `route --no-wait`: a visit starts on arrival, never waiting for a stop to open.
     var noWait = false
+    /// `route --days N`: with --optimize, the stops spread over N days, one route a day.
+    var days = 1
     /// `table --distances`.
     var tableDistances = false
     /// `import -o MAP.routeit`.

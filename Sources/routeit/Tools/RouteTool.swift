@@ -8,7 +8,7 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
@@ -18,7 +18,8 @@ enum RouteTool {
         (waiting for an opening when that saves time, unless --no-wait), high priority first, \
         ending by --back-by; stops that cannot fit are left out and said with why. The trip comes \
         back to the start, or ends at --end N (a place's number as given) or anywhere (no \
-        return leg). The text is the shell's directions \
+        return leg); --days N spreads the stops over N days, one route a day with that day's \
+        hours, each leaving at --depart's time. The text is the shell's directions \
         screen, in the same units (--units, else the locale) and wording; each leg departs at \
         --depart (local time, default now) or after --stay at the place it leaves, and a place \
         reached while closed is said under its leg. --alternatives offers up to three routes \
@@ -72,7 +73,7 @@ enum RouteTool {
                 throw Failure(code: "InvalidValue", message: "--end \(k + 1): the trip has places 1-\(waypoints.count)", exitStatus: 2)
             }
             let day = DayOptions(waits: !options.noWait, backBy: options.backBy,
-                                 end: options.end ?? (options.optimize ? .start : .anywhere))
+                                 end: options.end ?? (options.optimize ? .start : .anywhere), days: options.days)
             let request = TripPlanRequest(
                 places: waypoints.enumerated().map {
                     TripPlace(item: $1.item, stay: $1.stay, label: "Place \($0 + 1)", windows: plans[$0].windows, priority: plans[$0].priority)
@@ -81,6 +82,9 @@ enum RouteTool {
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text)
             let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
+            if options.json && answer.isDays {
+                throw Failure(code: "InvalidQuery", message: "--json prints one route, and --days \(day.days) planned \(answer.routes.count); leave out one of them", exitStatus: 2)
+            }
             if options.json {
                 let visited = answer.order.map { waypoints[$0] }
                 print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: visited, routes: answer.routes)))
@@ -88,7 +92,7 @@ enum RouteTool {
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
-                print(text(answer.routes, unit: unit))
+                print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
             }
             return 0
         } catch let failure as Failure {
