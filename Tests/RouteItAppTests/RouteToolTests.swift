@@ -283,6 +283,16 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(alerts.first, "Autoklinikka Helsinki FastFix, Stockmann Q-park (Stop 3) is left out: closed all day Sunday.")
         XCTAssertEqual((route["legs"] as? [Any])?.count, 2)
 
+        // Over two days the garage is Monday's route; --json is for one route.
+        let twoDays = try run(["route", "Annankatu 25", "--days", "2"] + options, environment: helsinkiTime)
+        XCTAssertEqual(twoDays.status, 0, twoDays.stderr)
+        XCTAssertTrue(twoDays.stdout.hasPrefix("DAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
+        XCTAssertTrue(twoDays.stdout.contains("\n\nDAY 2 OF 2 (2026-12-07)\nSEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki\nDepart 10:00\n"), twoDays.stdout)
+        XCTAssertFalse(twoDays.stdout.contains("left out"), twoDays.stdout)
+        let twoDaysJSON = try run(["route", "Annankatu 25", "--days", "2", "--json"] + options, environment: helsinkiTime)
+        XCTAssertEqual(twoDaysJSON.status, 2)
+        XCTAssertTrue(twoDaysJSON.stderr.hasPrefix("routeit route: --json prints one route, and --days 2 planned 2"), twoDaysJSON.stderr)
+
         // Without waiting nothing fits: one message with the reasons, nothing routed.
         let strict = try run(["route", "Annankatu 25", "--no-wait"] + options, environment: helsinkiTime)
         XCTAssertEqual(strict.status, 1)

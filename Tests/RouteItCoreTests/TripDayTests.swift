@@ -148,4 +148,39 @@ extension TripClockTests {
                        "the plan is applied")
         XCTAssertEqual(plan.leftOut, [], "every stop still fits")
     }
+
+    func testDaysSpreadTheStopsOneRouteADayWithThatDaysHours() async throws {
+        // Sunday: the post office is closed all day; over two days it is Monday's route.
+        try await homePostShop(departure: "2026-12-06 10:00")
+        try flow.editTrip { $0.setDays(2) }
+        let plan = try await flow.optimize()
+        XCTAssertEqual(plan.dayLengths, [1, 1])
+        XCTAssertEqual(plan.notes, [])
+        XCTAssertEqual(plan.summary, "Planned over 2 days: day 1 1 stop, day 2 1 stop.")
+        try await flow.route()
+        let sunday = try directions()
+        XCTAssertEqual(sunday.places.map(\.item.shortName), ["Home", "Stockmann", "Home"])
+        XCTAssertEqual(sunday.schedule?.legs[0].visitStart, at("2026-12-06 12:00"), "Stockmann opens at 12:00 on Sundays")
+        XCTAssertEqual(flow.laterDays.count, 1)
+        let monday = try XCTUnwrap(flow.laterDays.first)
+        XCTAssertEqual(monday.places.map(\.item.shortName), ["Home", "Post", "Home"])
+        XCTAssertEqual(monday.schedule?.departure, at("2026-12-07 10:00"), "each day leaves at the departure's time")
+        let text = DirectionsScreen.render(days: [sunday] + flow.laterDays, unit: .kilometres)
+        XCTAssertTrue(text.hasPrefix("DAY 1 OF 2 (2026-12-06)\n") && text.contains("\n\nDAY 2 OF 2 (2026-12-07)\n"), text)
+
+        // A stop no day fits is left out, said for every day.
+        try flow.setDeparture(words: ["2026-12-05", "12:00"])
+        try flow.editTrip { $0.setDays(2) }
+        let weekend = try await flow.optimize()
+        XCTAssertEqual(weekend.notes, ["Post (Stop 2) is left out on every day: closed all day Sunday."])
+
+        // Several days each come back to the start (or end anywhere), never at a stop.
+        try flow.editTrip { try $0.setEnd(.place(1)) }
+        do {
+            _ = try await flow.optimize()
+            XCTFail("days with an end at a stop")
+        } catch let error as InputError {
+            XCTAssertEqual(error.message, "A trip over several days comes back to the start each day, or ends anywhere: end start, or end anywhere.")
+        }
+    }
 }
