@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a trip ends: back at the start (the default), at one of its places, or wherever its
 /// last visit is (`end SLOT|start|anywhere`, `routeit route --end start|anywhere|N`).
-public enum TripEndChoice: Hashable, Sendable, CustomStringConvertible {
+public enum TripEndChoice: Hashable, Codable, Sendable, CustomStringConvertible {
     case start
     /// At this place: an index into the trip's places as given (1... ; 0 is the start).
     case place(Int)
@@ -19,7 +19,7 @@ public enum TripEndChoice: Hashable, Sendable, CustomStringConvertible {
 
 /// What the day allows, beyond the stops themselves: waiting for windows (`wait on|off`), the
 /// latest the trip may end (`back by HH:MM`) and where it ends.
-public struct DayOptions: Hashable, Sendable {
+public struct DayOptions: Hashable, Codable, Sendable {
     /// Arriving before a stop opens waits for it; off, a visit must start on arrival.
     public var waits: Bool
     /// Minutes after the departure day's midnight by which the trip must end; nil: no limit.

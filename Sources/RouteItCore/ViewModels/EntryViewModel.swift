@@ -99,6 +99,14 @@ public final class EntryViewModel {
     /// `days N`.
     public func setDays(_ days: Int) { day.days = days }
 
+    /// A saved trip's day; an end at a slot it does not have, or days out of range, read as
+    /// the defaults.
+    public func restoreDay(_ saved: DayOptions) {
+        day = saved
+        if case .place(let index) = saved.end, !(1..<slots.count).contains(index) { day.end = .start }
+        if !(1...DayOptions.maxDays).contains(saved.days) { day.days = 1 }
+    }
+
     func endWithoutPlace(_ slot: Int) -> InputError {
         InputError("The trip ends at \(Self.label(forSlotAt: slot)), which has no chosen place; enter \(slot + 1) to choose one, or: end start")
     }
