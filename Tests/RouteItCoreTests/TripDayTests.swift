@@ -183,4 +183,19 @@ extension TripClockTests {
             XCTAssertEqual(error.message, "A trip over several days comes back to the start each day, or ends anywhere: end start, or end anywhere.")
         }
     }
+
+    func testTheEndStaysOnItsStopAsStopsMove() throws {
+        let entry = EntryViewModel(stopCount: 3)
+        try entry.setEnd(.place(2))
+        try entry.swapSlots(2, 3)
+        XCTAssertEqual(entry.day.end, .place(3))
+        try entry.removeSlot(at: 1)
+        XCTAssertEqual(entry.day.end, .place(2))
+        try entry.reorderStops([1, 0])
+        XCTAssertEqual(entry.day.end, .place(1))
+        try entry.removeSlot(at: 1)
+        XCTAssertEqual(entry.day.end, .start, "its stop is gone: back to the start")
+        try entry.setEnd(.place(0))
+        XCTAssertEqual(entry.day.end, .start, "ending at slot 1 is a round trip")
+    }
 }
