@@ -3,8 +3,9 @@ import RouteItCore
 /// The directions, per leg: `SEGMENT #n`, `Starting point:`, `Depart 10:05`, numbered steps
 /// with distances, `Ending point:`, `Distance:`, `Expected Travel Time:`, `Arrive 10:42` (and
 /// the planned stay, and `! ...` when the place is closed then); then `Total Time:`,
-/// `Back at 12:05` and the map data credit. Stops left out are said first, then the places
-/// moved to reach a road (`Note: the start was moved 120 m to the nearest road.`).
+/// `Total Waiting:` (for windows), `Back at 12:05` (`Ends at` when the trip ends elsewhere) and
+/// the map data credit. Stops left out are said first, then the places moved to reach a road
+/// (`Note: the start was moved 120 m to the nearest road.`).
 public enum DirectionsScreen {
     public static func render(_ directions: DirectionsViewModel, unit: DistanceUnit, style: TextStyle = .plain) -> String {
         var lines: [String] = directions.notices.map { AlertScreen.render(Alert($0), style: style) }
@@ -26,8 +27,13 @@ public enum DirectionsScreen {
             lines.append("Distance: \(unit.format(metres: leg.route.distance))")
             lines.append("Expected Travel Time: \(TravelTimeFormatter.string(from: leg.route.expectedTravelTime))")
             if let schedule {
-                var arrive = "Arrive \(calendar.clockText(schedule.legs[index].arrival, since: schedule.departure))"
-                if index + 1 < directions.legs.count, index + 1 < directions.places.count, directions.places[index + 1].stay > 0 {
+                let leg = schedule.legs[index]
+                var arrive = "Arrive \(calendar.clockText(leg.arrival, since: schedule.departure))"
+                if leg.waiting > 0 {
+                    arrive += ", wait \(TravelTimeFormatter.string(from: leg.waiting)) until \(calendar.clockText(leg.visitStart, since: schedule.departure))"
+                }
+                let visitsLast = !directions.isRoundTrip
+                if index + 1 < directions.legs.count || visitsLast, index + 1 < directions.places.count, directions.places[index + 1].stay > 0 {
                     arrive += ", stay \(StayDuration.text(directions.places[index + 1].stay))"
                 }
                 lines.append(arrive)
@@ -40,7 +46,9 @@ public enum DirectionsScreen {
         lines.append("Total Distance: \(unit.format(metres: directions.totalDistance))")
         lines.append(style.bold("Total Time: \(TravelTimeFormatter.string(from: directions.totalTravelTime))"))
         if let schedule {
-            lines.append("Back at \(calendar.clockText(schedule.back, since: schedule.departure))")
+            if schedule.waiting > 0 { lines.append("Total Waiting: \(TravelTimeFormatter.string(from: schedule.waiting))") }
+            let end = directions.isRoundTrip ? "Back at" : "Ends at"
+            lines.append("\(end) \(calendar.clockText(directions.endTime ?? schedule.back, since: schedule.departure))")
         }
         for note in directions.avoidanceNotes {
             lines.append(AlertScreen.render(Alert(note), style: style))
@@ -49,5 +57,13 @@ public enum DirectionsScreen {
             lines.append(style.dim(attribution))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `days N`: each day's directions under `DAY 2 OF 3 (2026-12-07)`.
+    public static func render(days: [DirectionsViewModel], unit: DistanceUnit, style: TextStyle = .plain) -> String {
+        days.enumerated().map { index, directions in
+            let date = directions.schedule.map { " (\(directions.calendar.dateText($0.departure)))" } ?? ""
+            return style.bold("DAY \(index + 1) OF \(days.count)") + date + "\n" + render(directions, unit: unit, style: style)
+        }.joined(separator: "\n\n")
     }
 }

@@ -7,7 +7,8 @@ public enum EntryScreen {
     static let labelWidth = "Stop 1:".count
 
     /// A set departure shows in the title (`leaving 2026-12-03 10:00`), a planned stay, window
-    /// and priority after its stop (`(stay 15m, 10:00-12:00, high)`).
+    /// and priority after its stop (`(stay 15m, 10:00-12:00, high)`); the day's limits after the
+    /// departure (`back by 17:00, ending anywhere, no waiting`) and `trip ends here` at the end.
     public static func render(_ entry: EntryViewModel, settings: TripSettings, calendar: LocalCalendar = .fromEnvironment(),
                               style: TextStyle = .plain) -> String {
         let avoiding = settings.avoid.isEmpty ? "" : ", avoiding \(settings.avoid.description)"
@@ -15,6 +16,12 @@ public enum EntryScreen {
         if case .at(let date) = entry.departure {
             title += style.dim(", leaving \(calendar.dateText(date)) \(calendar.clockText(date))")
         }
+        var day: [String] = []
+        if let backBy = entry.day.backBy { day.append("back by \(VisitWindow.clockText(backBy))") }
+        if entry.day.end == .anywhere { day.append("ending anywhere") }
+        if !entry.day.waits { day.append("no waiting") }
+        if entry.day.days > 1 { day.append("over \(entry.day.days) days") }
+        if !day.isEmpty { title += style.dim(", " + day.joined(separator: ", ")) }
         var lines = [title]
         for index in entry.slotsOnPage {
             let slot = entry.slots[index]
@@ -25,6 +32,7 @@ public enum EntryScreen {
             if slot.stay > 0 { plan.append("stay \(StayDuration.text(slot.stay))") }
             plan += slot.windows.map(\.description)
             if slot.priority != .normal { plan.append(slot.priority.rawValue) }
+            if entry.day.end == .place(index) { plan.append("trip ends here") }
             if !plan.isEmpty { line += style.dim(" (\(plan.joined(separator: ", ")))") }
             lines.append(line)
         }

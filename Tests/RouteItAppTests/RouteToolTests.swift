@@ -227,7 +227,8 @@ final class RouteToolTests: XCTestCase {
         let afterRoute = try XCTUnwrap(shell.stdout.components(separatedBy: "> route\n").last)
         let routed = try XCTUnwrap(afterRoute.components(separatedBy: "> optimize\n").first)
         let optimizedOutput = try XCTUnwrap(afterRoute.components(separatedBy: "> optimize\n").last)
-        let optimized = try XCTUnwrap(optimizedOutput.range(of: "SEGMENT #1").map { String(optimizedOutput[$0.lowerBound...]) })
+        // The directions after the saving, with what they say above the first segment.
+        let optimized = try XCTUnwrap(optimizedOutput.range(of: "\n\n").map { String(optimizedOutput[$0.upperBound...]) })
 
         let places = ["Annankatu 25", "Stockmann", "Kalevankatu 20", "Lönnrotinkatu 7"]
         let options = ["--depart", "2026-12-03 10:00", "--mode", "walk", "--units", "km", "--map", map]
@@ -240,6 +241,74 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(toolOptimized.status, 0, toolOptimized.stderr)
         XCTAssertEqual(toolOptimized.stdout, optimized, "the same optimized round trip")
         XCTAssertNotEqual(routed, optimized, "optimizing changed the order")
+    }
+
+    /// A day (#26): the same stop list with a window and a priority, the same end of day and
+    /// end, planned by the shell's `optimize` and by `route --optimize`, gives the same
+    /// directions, character for character: the garage closed all day Sunday left out and said,
+    /// the wait for the window, no leg back. Bad day options are one line each.
+    func testTheShellAndTheToolPlanTheSameDay() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        let list = Self.directory.appendingPathComponent("sunday.csv")
+        try "name,address,window,stay,priority\n,Stockmann,,30m,\n,Autoklinikka Helsinki FastFix,,,\n,Kalevankatu 20,11:30-12:00,,low\n"
+            .write(to: list, atomically: true, encoding: .utf8)
+        let flow = try RouteItProcess.flowFile("""
+            type 1 Annankatu 25
+            enter 1
+            pick 1
+            stops \(list.path)
+            depart 2026-12-06 10:00
+            units km
+            end anywhere
+            back by 12:30
+            optimize
+            """)
+        let shell = try run(["--map", map, "run", flow.path], environment: helsinkiTime)
+        XCTAssertEqual(shell.status, 0, shell.stderr)
+        let optimized = try XCTUnwrap(shell.stdout.components(separatedBy: "> optimize\n").last)
+        let directions = try XCTUnwrap(optimized.range(of: "\n\n").map { String(optimized[$0.upperBound...]) })
+
+        let options = ["--stops", list.path, "--optimize", "--depart", "2026-12-06 10:00", "--units", "km", "--map", map]
+        let tool = try run(["route", "Annankatu 25", "--end", "anywhere", "--back-by", "12:30"] + options, environment: helsinkiTime)
+        XCTAssertEqual(tool.status, 0, tool.stderr)
+        XCTAssertEqual(tool.stdout, directions, "the same day")
+        XCTAssertTrue(tool.stdout.hasPrefix("! Autoklinikka Helsinki FastFix, Stockmann Q-park (Stop 3) is left out: closed all day Sunday.\n"), tool.stdout)
+        XCTAssertTrue(tool.stdout.contains("wait 1h 28m 44s until 11:30\n"), tool.stdout)
+        XCTAssertTrue(tool.stdout.contains("Total Waiting: 1h 28m 44s\nEnds at 12:02\n"), tool.stdout)
+        XCTAssertFalse(tool.stdout.contains("SEGMENT #3"), "no leg back to the start: \(tool.stdout)")
+        // --json says the stop left out among its alerts.
+        let json = try run(["route", "Annankatu 25", "--end", "anywhere", "--back-by", "12:30", "--json"] + options, environment: helsinkiTime)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+        let alerts = try XCTUnwrap((route["routeit"] as? [String: Any])?["alerts"] as? [String])
+        XCTAssertEqual(alerts.first, "Autoklinikka Helsinki FastFix, Stockmann Q-park (Stop 3) is left out: closed all day Sunday.")
+        XCTAssertEqual((route["legs"] as? [Any])?.count, 2)
+
+        // Over two days the garage is Monday's route; --json is for one route.
+        let twoDays = try run(["route", "Annankatu 25", "--days", "2"] + options, environment: helsinkiTime)
+        XCTAssertEqual(twoDays.status, 0, twoDays.stderr)
+        XCTAssertTrue(twoDays.stdout.hasPrefix("DAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
+        XCTAssertTrue(twoDays.stdout.contains("\n\nDAY 2 OF 2 (2026-12-07)\nSEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki\nDepart 10:00\n"), twoDays.stdout)
+        XCTAssertFalse(twoDays.stdout.contains("left out"), twoDays.stdout)
+        let twoDaysJSON = try run(["route", "Annankatu 25", "--days", "2", "--json"] + options, environment: helsinkiTime)
+        XCTAssertEqual(twoDaysJSON.status, 2)
+        XCTAssertTrue(twoDaysJSON.stderr.hasPrefix("routeit route: --json prints one route, and --days 2 planned 2"), twoDaysJSON.stderr)
+
+        // Without waiting nothing fits: one message with the reasons, nothing routed.
+        let strict = try run(["route", "Annankatu 25", "--no-wait"] + options, environment: helsinkiTime)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.hasPrefix("routeit route: No stop fits the day; the trip is unchanged. Stockmann (Stop 1) is left out: it opens at 11:00 and the trip does not wait (wait on). "), strict.stderr)
+        XCTAssertEqual(strict.stdout, "")
+        for (extra, message) in [
+            (["--end", "99"], "routeit route: --end 99: the trip has places 1-4\n"),
+            (["--end", "last"], "routeit route: --end takes start, anywhere or a place's number (1 is the first), not \"last\" (routeit help route lists its options)\n"),
+            (["--back-by", "25:00"], "routeit route: --back-by: Not a time of day: \"25:00\"; back by takes HH:MM from 00:00 to 24:00, e.g. back by 17:00. (routeit help route lists its options)\n"),
+        ] {
+            let bad = try run(["route", "Annankatu 25"] + options + extra, environment: helsinkiTime)
+            XCTAssertEqual(bad.status, 2, "\(extra)")
+            XCTAssertEqual(bad.stderr, message)
+        }
     }
 
     /// `--stops FILE`: a CSV's places after the ones given, with their stays and names; a line

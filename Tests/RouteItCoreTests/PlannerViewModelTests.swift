@@ -34,15 +34,27 @@ final class PlannerViewModelTests: XCTestCase {
         try await choose("home", slot: 0)
         try await choose("annankatu", slot: 1, row: 2)
         try flow.editTrip { $0.type("Senaatintori", inSlotAt: 2); try $0.setStay(1200, forSlotAt: 1) }
+        // A stop's window and priority, and the day's options, are part of the trip.
+        try flow.editTrip {
+            try $0.setWindows(VisitWindow.parseList("10:00-12:00"), forSlotAt: 1)
+            try $0.setPriority(.high, forSlotAt: 1)
+            try $0.setEnd(.place(1))
+            $0.setBackBy(17 * 60)
+            $0.setWaits(false)
+        }
+        let day = flow.entry.day
         try flow.setDeparture(words: ["2026-12-05", "08:40"])
         flow.setTransportType(.walk)
         flow.setDistanceUnit(.kilometres)
         let before = flow.entry.slots
         XCTAssertEqual(try planner.save(name: "Errands"), "Saved trip \"Errands\" (2 places).")
-        try flow.editTrip { $0.type("other", inSlotAt: 0); $0.departure = .now }
+        try flow.editTrip { $0.type("other", inSlotAt: 0); $0.departure = .now; $0.restoreDay(DayOptions()) }
         flow.setTransportType(.car)
         XCTAssertEqual(try planner.open(name: "errands"), "Opened trip \"Errands\".")
         XCTAssertEqual(flow.entry.slots, before)
+        XCTAssertEqual(flow.entry.slots[1].windows, [VisitWindow(from: 600, to: 720)])
+        XCTAssertEqual(flow.entry.day, day)
+        XCTAssertEqual(day, DayOptions(waits: false, backBy: 17 * 60, end: .place(1)))
         XCTAssertEqual(flow.entry.departure, .at(LocalCalendar(timeZone: TimeZone(identifier: "UTC")!).date(
             try Departure.day("2026-12-05", calendar: flow.calendar), minutes: 8 * 60 + 40)))
         XCTAssertEqual(flow.settings, TripSettings(transportType: .walk, distanceUnit: .kilometres))

@@ -246,17 +246,18 @@ extension TripClockTests {
         let plan = try await TripOrderPlanner.plan(flow.entry, transportType: .car, using: router,
                                                    departure: at("2026-12-03 10:00"), calendar: calendar)
         XCTAssertFalse(plan.summary.contains("Every stop is now reached while it is open."), plan.summary)
-        XCTAssertTrue(plan.summary.contains("Every stop with known hours is now reached while it is open; hours unknown: Stop 3 (Bar)."),
-                      plan.summary)
+        XCTAssertTrue(plan.summary.contains("Hours unknown: Stop 3 (Bar); planned as if open."), plan.summary)
     }
 
-    func testOptimizeSaysWhichStopCannotBeReachedAndKeepsTheLeastLateOrder() async throws {
+    func testOptimizeLeavesOutTheStopThatCannotBeReachedAndSaysWhy() async throws {
         try await choose("home", slot: 0)
-        try await choose("shop", slot: 1)
-        try await choose("post", slot: 2)
+        try await choose("post", slot: 1)
+        try await choose("shop", slot: 2)
         let plan = try await TripOrderPlanner.plan(flow.entry, transportType: .car, using: router,
                                                    departure: at("2026-12-03 10:58"), calendar: calendar)
-        XCTAssertEqual(plan.stopOrder, [1, 0], "the post office first is only 3 minutes late")
-        XCTAssertTrue(plan.summary.contains("Stop 2 (Post) cannot be reached in time; the least-late order is kept."), plan.summary)
+        // The post office closes at 11:00 and is 5 minutes away: it goes last, left out.
+        XCTAssertEqual(plan.stopOrder, [1, 0])
+        XCTAssertEqual(plan.leftOut, [1])
+        XCTAssertEqual(plan.notes, ["Post (Stop 2) is left out: it closes before it can be reached."])
     }
 }

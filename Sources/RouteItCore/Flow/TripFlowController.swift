@@ -11,7 +11,9 @@ public final class TripFlowController {
     public private(set) var screen: AppScreen = .entry
     /// The last directions computed for the trip as it is: kept when the directions close
     /// (`map` and `export` still have them) until the trip, its times or the mode change.
-    public private(set) var lastDirections: DirectionsViewModel?
+    public private(set) var lastDirections: DirectionsViewModel? {
+        didSet { if lastDirections == nil { laterDays = [] } }
+    }
     /// The wall clock (`depart now`, today's date) and the calendar times are shown in.
     public let clock: WallClock
     public let calendar: LocalCalendar
@@ -60,6 +62,7 @@ public final class TripFlowController {
         if let item = try picker.pick(row: row) {
             entry.select(item, forSlotAt: picker.slotIndex)
             lastDirections = nil
+            leftOut = nil
             onPlacePicked(item)
         }
         screen = .entry
@@ -78,28 +81,56 @@ public final class TripFlowController {
     /// departure (`depart`, else now).
     public func route() async throws {
         try requireNoOpenPicker()
-        let trip = try entry.plannedTrip()
         let departure = entry.departure.date(now: clock.currentDate())
+        let trip = try entry.plannedTrip(leftOut: leftOut?.slots ?? [], leftOutNotes: leftOut?.notes ?? [],
+                                         departure: departure, calendar: calendar)
+        if let days = leftOut?.dayLengths, days.count > 1 {
+            // The stops in order, without the trip's way back (each day has its own).
+            let stops = trip.places.dropFirst().dropLast(entry.day.end == .start ? 1 : 0)
+            let routes = try await TripDay.routeDays(places: [trip.places[0]] + stops, dayLengths: days, notices: trip.notices,
+                                                     options: entry.day, departure: departure, calendar: calendar,
+                                                     transportType: settings.transportType, avoid: settings.avoid,
+                                                     using: directions, attribution: attribution)
+            try Task.checkCancellation()
+            guard let first = routes.first else { throw Alert.invalidTrip }
+            lastDirections = first
+            laterDays = Array(routes.dropFirst())
+            screen = .directions(first)
+            return
+        }
         let result = try await DirectionsViewModel.calculate(trip: trip, departure: departure, calendar: calendar,
                                                              transportType: settings.transportType, avoid: settings.avoid,
                                                              using: directions, attribution: attribution)
         try Task.checkCancellation()
         lastDirections = result
+        laterDays = []
         screen = .directions(result)
     }
 
-    /// `optimize`: puts the stops in the quickest round-trip order (while places are open, from
-    /// the departure) as an ordinary trip edit, and says what it saved; `route` then follows
-    /// the new order. No order for a trip that cannot be driven round is `TripOrderError`.
-    public func optimize() async throws -> TripOrderPlan {
+    /// `optimize`: puts the stops in the quickest order for the day (inside their windows and
+    /// opening hours, from the departure, to the trip's end) as an ordinary trip edit, and says
+    /// what it saved; `route` then follows the new order and leaves out the stops that did not
+    /// fit (until the trip is edited). No order for a trip that cannot be driven is
+    /// `TripOrderError`. Ctrl-C while the planner searches keeps its best plan so far
+    /// (`stoppedEarly`); before that (the travel times) it changes nothing.
+    /// `isCancelled` is the shell's Ctrl-C (its command's task), asked while the planner searches.
+    public func optimize(isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         try requireNoOpenPicker()
         let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
                                                    using: directions, departure: entry.departure.date(now: clock.currentDate()),
-                                                   calendar: calendar)
-        try Task.checkCancellation()
+                                                   calendar: calendar, isCancelled: isCancelled)
+        if !plan.stoppedEarly { try Task.checkCancellation() }
         try editTrip { try $0.reorderStops(plan.stopOrder) }
+        let planned = (slots: Set(plan.leftOut.map { $0 + 1 }), notes: plan.notes, dayLengths: plan.dayLengths)
+        leftOut = planned.slots.isEmpty && planned.notes.isEmpty && planned.dayLengths.count < 2 ? nil : planned
         return plan
     }
+
+    /// What the last `optimize` planned beyond the order, until the trip is edited: the slots it
+    /// left out, its notes and, over several days, how many stops each day visits.
+    public private(set) var leftOut: (slots: Set<Int>, notes: [String], dayLengths: [Int])?
+    /// `days N`: the routes of the days after the first (the first is the directions shown).
+    public private(set) var laterDays: [DirectionsViewModel] = []
 
     /// The directions on screen, else the ones kept after `back`.
     public var currentDirections: DirectionsViewModel? {
@@ -130,6 +161,7 @@ public final class TripFlowController {
         try requireNoOpenPicker()
         try edit(entry)
         lastDirections = nil
+        leftOut = nil
         screen = .entry
     }
 
@@ -157,20 +189,21 @@ public final class TripFlowController {
         try Task.checkCancellation()
         entry.select(located.item, forSlotAt: 0)
         lastDirections = nil
+        leftOut = nil
         screen = .entry
         return located
     }
 
     /// `mode car|walk|bike`: directions for the other mode are stale, so they close.
     public func setTransportType(_ type: TransportType) {
-        if type != settings.transportType { lastDirections = nil }
+        if type != settings.transportType { lastDirections = nil; leftOut = nil }
         settings.transportType = type
         if case .directions = screen { screen = .entry }
     }
 
     /// `avoid CLASS...` / `avoid none`: directions that did not avoid the same roads are stale.
     public func setAvoidance(_ avoid: RoadAvoidance) {
-        if avoid != settings.avoid { lastDirections = nil }
+        if avoid != settings.avoid { lastDirections = nil; leftOut = nil }
         settings.avoid = avoid
         if case .directions = screen { screen = .entry }
     }
@@ -182,6 +215,7 @@ public final class TripFlowController {
         try entry.load(slots: slots, departure: departure)
         settings = newSettings
         lastDirections = nil
+        leftOut = nil
         screen = .entry
     }
 

@@ -29,7 +29,7 @@ public struct DayPlanProblem: Sendable {
     public var backBy: Double?
     public var end: TripEnd
     /// Arriving before a window opens waits for it (the waiting is reported). When false a
-    /// visit must start on arrival: the old hard-window semantics of `TimeWindowOptimizer`.
+    /// visit must start on arrival (`wait off`).
     public var allowsWaiting: Bool
 
     /// A problem with no stays, no windows, normal priorities, a round trip and waiting

@@ -4,6 +4,8 @@ import Foundation
 public enum TripOrderError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyStops(Int)
     case noRoundTrip
+    /// Every stop was left out, each for the reason given.
+    case nothingFits([String])
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum TripOrderError: Error, Equatable, Sendable, CustomStringConvertible 
             return "Cannot optimize \(n) stops; the limit is \(limit) besides the start."
         case .noRoundTrip:
             return "No round trip reaches every stop."
+        case .nothingFits(let reasons):
+            return (["No stop fits the day; the trip is unchanged."] + reasons).joined(separator: "\n")
         }
     }
 }

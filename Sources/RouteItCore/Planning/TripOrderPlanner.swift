@@ -1,73 +1,87 @@
 import Foundation
 
-/// Ordering a round trip's stops: the one use case behind the shell's `optimize` and
+/// Ordering a trip's stops for the day: the one use case behind the shell's `optimize` and
 /// `routeit route --optimize`. Times come from the active `Directions` backend; the order comes
 /// from `DayPlanner` (exact up to its `exactLimit` stops, its heuristic beyond, up to
-/// `DayPlanner.maxStops`).
+/// `DayPlanner.maxStops`), with each stop's windows and opening hours, stays and priorities,
+/// waiting (unless forbidden), the end of day and the trip's end.
 public enum TripOrderPlanner {
-    /// The quickest round-trip order for `places` (`places[0]` is the start and stays first;
-    /// the rest are the stops, with their stays and labels) without changing anything.
-    /// `stopOrder` holds 0-based indices into `places.dropFirst()`. With a `departure`, stops
-    /// with known opening hours are visited while open (their stays included): the least
-    /// travel among such orders, exactly; when there is none, the least-late order, and the
-    /// plan says which stops it is late for. An order already as good is kept, so a trip is
-    /// never shuffled for nothing. Throws `TripOrderError` (too many stops, no round trip),
-    /// backend errors, or `CancellationError`.
+    /// The order for `places` (`places[0]` is the start and stays first; the rest are the stops)
+    /// without changing anything. `stopOrder` holds 0-based indices into `places.dropFirst()`:
+    /// the stops visited, then the trip's end (when it ends at a stop), then the stops left out
+    /// (`leftOut`), each said in `notes` with why. With a `departure`, stops are visited inside
+    /// their windows and opening hours, waiting for an opening when `day.waits`. An order
+    /// already as good is kept, so a trip is never shuffled for nothing. Cancelled while the
+    /// planner searches (Ctrl-C), the best plan so far is returned, `stoppedEarly`. Throws
+    /// `TripOrderError` (too many stops, no route), `InputError` (an end of day before the
+    /// departure, an end that is not a place), backend errors, or `CancellationError`.
     public static func order(_ places: [TripPlace], transportType: TransportType, avoid: RoadAvoidance = [],
-                             using directions: any Directions,
-                             departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
+                             using directions: any Directions, departure: Date? = nil,
+                             calendar: LocalCalendar = .fromEnvironment(), day: DayOptions = DayOptions(),
+                             isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let stopCount = places.count - 1
         // Refused before any route is asked for.
         guard stopCount <= DayPlanner.maxStops else { throw TripOrderError.tooManyStops(stopCount) }
+        var end = TripEnd.start
+        switch day.end {
+        case .start: break
+        case .anywhere: end = .anywhere
+        case .place(let k):
+            guard (1..<places.count).contains(k) else {
+                throw InputError("The trip cannot end at place \(k + 1); it has places 1-\(places.count).")
+            }
+            end = .stop(k)
+        }
+        if day.days > 1, case .place = day.end {
+            throw InputError("A trip over several days comes back to the start each day, or ends anywhere: end start, or end anywhere.")
+        }
+        // Checked before the travel times are asked for.
+        _ = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
         let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid, using: directions)
-        let hours = places.map(\.item.openingHours)
-        let current = Array(1..<places.count)
-        guard let departure, hours.dropFirst().contains(where: { $0?.isKnown == true }) else {
-            let plan = try DayPlanner.plan(DayPlanProblem(matrix: matrix), isCancelled: { Task.isCancelled })
-            try Task.checkCancellation()
-            // Without hours only a missing route drops a stop.
-            guard plan.dropped.isEmpty else { throw TripOrderError.noRoundTrip }
-            let before = matrix.roundTripDuration(visiting: current)
-            // Sums in a different order can differ in the last bits; treat those as equal, and
-            // keep an order already as quick (the heuristic beyond a dozen stops may not beat it).
-            let keep = before <= plan.travel * (1 + 1e-12)
-            let improvement = TripOrderImprovement(order: keep ? TripOrder(stops: current, duration: before)
-                                                              : TripOrder(stops: plan.order, duration: plan.travel),
-                                                   before: before)
-            return TripOrderPlan(improvement: improvement, stopOrder: improvement.order.stops.map { $0 - 1 })
+        if day.days > 1, let departure {
+            return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
+                                isCancelled: isCancelled)
         }
+        let (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
+        let plan = try DayPlanner.plan(problem, isCancelled: isCancelled)
+        let stoppedEarly = isCancelled()
+        if !stoppedEarly { try Task.checkCancellation() }
+        guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
 
-        // Open spans from a day before the departure to a week after (long enough for any
-        // round trip the app plans); unknown hours leave a stop unconstrained.
-        let from = departure.addingTimeInterval(-86_400), to = departure.addingTimeInterval(8 * 86_400)
-        let windows: [[ClosedRange<Double>]?] = hours.enumerated().map { index, hours in
-            guard index > 0, let hours, hours.isKnown else { return nil }
-            return hours.openSpans(from: from, to: to, in: calendar)
+        // The order given, when it keeps every window and is as quick, stays.
+        let given = problem.visitableStops
+        let before = DayPlanModel(problem).feasibleTravel(given)
+        var visits = plan.order, travel = plan.travel
+        if plan.dropped.isEmpty, let before, before <= plan.travel * (1 + 1e-12) { (visits, travel) = (given, before) }
+        let endStop: [Int] = if case .stop(let k) = end { [k] } else { [] }
+        let newOrder = visits + endStop + plan.dropped.map(\.stop)
+        let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })
+        func named(_ index: Int) -> String { "Stop \(number[index] ?? index) (\(places[index].item.shortName))" }
+
+        var notes = plan.dropped.map { dropped in
+            let place = places[dropped.stop]
+            let why = DropReasonText.text(dropped.reason, place: place, departure: departure, calendar: calendar, options: day)
+            return "\(place.item.shortName) (Stop \(number[dropped.stop] ?? dropped.stop)) is left out: \(why)."
         }
-        let problem = TimeWindowProblem(matrix: matrix, departure: departure.timeIntervalSinceReferenceDate,
-                                        stays: [0] + places.dropFirst().map(\.stay), windows: windows)
-        let before = problem.evaluate(current)
-        var found = try bestTimedOrder(problem)
-        if before.lateness <= found.lateness + 1e-9, before.travel <= found.travel * (1 + 1e-12) {
-            found = TimedTripOrder(stops: current, travel: before.travel, lateness: before.lateness, lateStops: before.late)
+        if visits.isEmpty && endStop.isEmpty { throw TripOrderError.nothingFits(notes) }
+        // Said only when some stop has hours or windows: a plan never claims a place is open
+        // when its hours are not known.
+        let constrained = given.filter { spans[$0] != nil }
+        let unknown = given.filter { spans[$0] == nil }
+        if !constrained.isEmpty && !unknown.isEmpty {
+            notes.append("Hours unknown: \(unknown.sorted { number[$0]! < number[$1]! }.map(named).joined(separator: ", ")); planned as if open.")
         }
-        try Task.checkCancellation()
-        let improvement = TripOrderImprovement(order: TripOrder(stops: found.stops, duration: found.travel),
-                                               before: before.lateness > 0 ? .infinity : before.travel)
-        var notes: [String] = []
-        if !found.reachesEveryStopInTime {
-            let names = found.lateStops.map { "\(places[$0].label) (\(places[$0].item.shortName))" }
-            notes.append("No order reaches every stop while it is open: \(names.joined(separator: ", ")) cannot be reached in time; the least-late order is kept.")
-        } else if before.lateness > 0 {
-            // A stop without known hours may be closed: it is named, never counted as open.
-            let unknown = places.indices.dropFirst().filter { hours[$0]?.isKnown != true }
-                .map { "\(places[$0].label) (\(places[$0].item.shortName))" }
-            notes.append(unknown.isEmpty ? "Every stop is now reached while it is open."
-                         : "Every stop with known hours is now reached while it is open; hours unknown: \(unknown.joined(separator: ", ")).")
+        let improvement = TripOrderImprovement(order: TripOrder(stops: visits, duration: travel), before: before ?? .infinity)
+        let leftOut = Array((visits.count + endStop.count)..<newOrder.count)
+        var summaryNotes: [String] = []
+        if before == nil && plan.dropped.isEmpty && unknown.isEmpty && !constrained.isEmpty {
+            summaryNotes.append("Every stop is now reached while it is open.")
         }
-        return TripOrderPlan(improvement: improvement, stopOrder: found.stops.map { $0 - 1 },
-                             notes: notes, beforeLate: before.lateness > 0)
+        if stoppedEarly { summaryNotes.append("Stopped early: best plan so far.") }
+        return TripOrderPlan(improvement: improvement, stopOrder: newOrder.map { $0 - 1 }, notes: notes,
+                             beforeLate: before == nil && travel.isFinite, leftOut: leftOut,
+                             summaryNotes: summaryNotes, stoppedEarly: stoppedEarly)
     }
 
     /// Travel times between the stops (`stops[0]` is the trip's start) from any `Directions`
@@ -90,48 +104,92 @@ public enum TripOrderPlanner {
         return matrix
     }
 
-    /// Least travel among the orders that visit every stop while it is open, from `DayPlanner`
-    /// without waiting (the trip's clock does not wait for an opening: arriving early is
-    /// arriving while closed). When some stop cannot be, the least-late order: exact
-    /// (`TimeWindowOptimizer`) within the entry's limit; beyond it, the stops that fit in order,
-    /// then the others where they add the least travel.
-    static func bestTimedOrder(_ problem: TimeWindowProblem) throws -> TimedTripOrder {
-        let day = DayPlanProblem(matrix: problem.matrix, departure: problem.departure, stays: problem.stays,
-                                 windows: problem.windows.map { $0 ?? [] }, allowsWaiting: false)
-        let plan = try DayPlanner.plan(day, isCancelled: { Task.isCancelled })
-        if plan.dropped.isEmpty {
-            return TimedTripOrder(stops: plan.order, travel: plan.travel, lateness: 0, lateStops: [])
+    /// The planner's problem for one day leaving at `departure`: each place's windows and hours
+    /// that day (`spans`, per place; nil = any time), stays, priorities, the end of day and end.
+    static func dayProblem(_ places: [TripPlace], matrix: DurationMatrix, departure: Date?, calendar: LocalCalendar,
+                           day: DayOptions, end: TripEnd) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
+        let endOfDay = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
+        let start = departure?.timeIntervalSinceReferenceDate ?? 0
+        let spans: [[ClosedRange<Date>]?] = places.indices.map { index in
+            guard let departure, index > 0, end != .stop(index) else { return nil }
+            return TripDay.visitSpans(for: places[index], departure: departure, calendar: calendar)
         }
-        guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
-        if problem.matrix.size - 1 <= TripOrderOptimizer.maxStops { return try TimeWindowOptimizer.optimalOrder(problem) }
-        var order = plan.order
-        for late in plan.dropped.map(\.stop) {
-            let best = (0...order.count).min { a, b in
-                var x = order, y = order
-                x.insert(late, at: a)
-                y.insert(late, at: b)
-                return problem.matrix.roundTripDuration(visiting: x) < problem.matrix.roundTripDuration(visiting: y)
-            } ?? order.count
-            order.insert(late, at: best)
+        // The problem's empty list means "any time"; a place never open gets a span that no
+        // visit can start in (it ends before the trip leaves).
+        let windows = spans.map { spans -> [ClosedRange<Double>] in
+            guard let spans else { return [] }
+            if spans.isEmpty { return [(start - 1)...(start - 1)] }
+            return spans.map { $0.lowerBound.timeIntervalSinceReferenceDate...$0.upperBound.timeIntervalSinceReferenceDate }
         }
-        let value = problem.evaluate(order)
-        return TimedTripOrder(stops: order, travel: value.travel, lateness: value.lateness, lateStops: value.late)
+        let problem = DayPlanProblem(matrix: matrix, departure: start, stays: [0] + places.dropFirst().map(\.stay),
+                                     windows: windows, priorities: places.map(\.priority),
+                                     backBy: endOfDay?.timeIntervalSinceReferenceDate, end: end, allowsWaiting: day.waits)
+        return (problem, spans)
+    }
+
+    /// `days N`: day after day, each plans the stops not visited yet with that day's hours,
+    /// leaving at the departure's time of day; what no day fits is left out, said with the
+    /// last day's reason. `dayLengths` says how many stops each day visits.
+    static func planDays(_ places: [TripPlace], matrix: DurationMatrix, departure: Date, calendar: LocalCalendar,
+                         day: DayOptions, end: TripEnd, isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
+        var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
+        var dropped: [DroppedStop] = [], lastDeparture = departure, stoppedEarly = false
+        for index in 0..<day.days where !remaining.isEmpty {
+            lastDeparture = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
+            let subset = [0] + remaining
+            var sub = DurationMatrix(size: subset.count)
+            for (a, i) in subset.enumerated() { for (b, j) in subset.enumerated() where a != b { sub[a, b] = matrix[i, j] } }
+            let (problem, _) = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
+                                              calendar: calendar, day: day, end: end)
+            let plan = try DayPlanner.plan(problem, isCancelled: isCancelled)
+            stoppedEarly = stoppedEarly || isCancelled()
+            guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
+            days.append(plan.order.map { subset[$0] })
+            travel += plan.travel
+            dropped = plan.dropped.map { DroppedStop(stop: subset[$0.stop], reason: $0.reason) }
+            remaining = dropped.map(\.stop)
+        }
+        if !stoppedEarly { try Task.checkCancellation() }
+        let visits = days.flatMap { $0 }
+        let newOrder = visits + remaining
+        let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })
+        let notes = dropped.map { dropped in
+            let place = places[dropped.stop]
+            let why = DropReasonText.text(dropped.reason, place: place, departure: lastDeparture, calendar: calendar, options: day)
+            return "\(place.item.shortName) (Stop \(number[dropped.stop] ?? dropped.stop)) is left out\(days.count > 1 ? " on every day" : ""): \(why)."
+        }
+        if visits.isEmpty { throw TripOrderError.nothingFits(notes) }
+        let first = "Planned over \(days.count) day\(days.count == 1 ? "" : "s"): " + days.enumerated()
+            .map { "day \($0 + 1) \($1.count) stop\($1.count == 1 ? "" : "s")" }.joined(separator: ", ") + "."
+        return TripOrderPlan(improvement: TripOrderImprovement(order: TripOrder(stops: visits, duration: travel), before: .infinity),
+                             stopOrder: newOrder.map { $0 - 1 }, notes: notes,
+                             leftOut: Array(visits.count..<newOrder.count),
+                             summaryNotes: stoppedEarly ? ["Stopped early: best plan so far."] : [],
+                             stoppedEarly: stoppedEarly, dayLengths: days.map(\.count), daysSummary: first)
     }
 
     /// `order` for the entry's trip: its stops with a place are ordered; stops without one keep
-    /// their relative order after them. `stopOrder` then indexes the entry's stops.
+    /// their relative order after them. `stopOrder` then indexes the entry's stops; the entry's
+    /// end (`end SLOT`) must be a stop with a place.
     public static func plan(_ entry: EntryViewModel, transportType: TransportType, avoid: RoadAvoidance = [],
-                            using directions: any Directions,
-                            departure: Date? = nil,
-                            calendar: LocalCalendar = .fromEnvironment()) async throws -> TripOrderPlan {
+                            using directions: any Directions, departure: Date? = nil,
+                            calendar: LocalCalendar = .fromEnvironment(),
+                            isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
         let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
         let unrouted = entry.stops.indices.filter { !entry.stops[$0].isSelected }
-        let places = [TripPlace(item: start, label: "the start")] + routed.compactMap { index in
-            entry.stops[index].mapItem.map { TripPlace(item: $0, stay: entry.stops[index].stay, label: EntryViewModel.label(forSlotAt: 1 + index)) }
+        let places = [TripPlace(item: start, label: "the start")] + routed.map { index in
+            let slot = entry.stops[index]
+            return TripPlace(item: slot.mapItem!, stay: slot.stay, label: EntryViewModel.label(forSlotAt: 1 + index),
+                             windows: slot.windows, priority: slot.priority)
+        }
+        var day = entry.day
+        if case .place(let slot) = day.end {
+            guard let k = routed.firstIndex(of: slot - 1) else { throw entry.endWithoutPlace(slot) }
+            day.end = .place(k + 1)
         }
         let found = try await order(places, transportType: transportType, avoid: avoid, using: directions,
-                                    departure: departure, calendar: calendar)
+                                    departure: departure, calendar: calendar, day: day, isCancelled: isCancelled)
         var plan = found
         plan.stopOrder = found.stopOrder.map { routed[$0] } + unrouted
         return plan
@@ -152,27 +210,46 @@ public struct TripOrderPlan: Equatable, Sendable {
     public let improvement: TripOrderImprovement
     /// For `EntryViewModel.reorderStops`: 0-based indices into the current stops, in new order.
     public var stopOrder: [Int]
-    /// What opening hours did to the order (said after the saving).
+    /// Said above the directions: the stops left out and why, hours not known.
     public var notes: [String] = []
-    /// The old order visited a stop outside its hours.
+    /// The old order broke a window, an opening hour or the end of day.
     public var beforeLate = false
+    /// 0-based positions in the new stop order of the stops left out (they come last).
+    public var leftOut: [Int] = []
+    /// Said after the saving only (not with the directions).
+    public var summaryNotes: [String] = []
+    /// Ctrl-C stopped the search: this is the best plan found by then.
+    public var stoppedEarly = false
+    /// `days N`: how many of the stops (in the new order) each day visits; empty for one day.
+    public var dayLengths: [Int] = []
+    /// `days N`: what the plan says first instead of the saving.
+    public var daysSummary: String?
 
-    public init(improvement: TripOrderImprovement, stopOrder: [Int], notes: [String] = [], beforeLate: Bool = false) {
+    public init(improvement: TripOrderImprovement, stopOrder: [Int], notes: [String] = [], beforeLate: Bool = false,
+                leftOut: [Int] = [], summaryNotes: [String] = [], stoppedEarly: Bool = false,
+                dayLengths: [Int] = [], daysSummary: String? = nil) {
         self.improvement = improvement
         self.stopOrder = stopOrder
         self.notes = notes
         self.beforeLate = beforeLate
+        self.leftOut = leftOut
+        self.summaryNotes = summaryNotes
+        self.stoppedEarly = stoppedEarly
+        self.dayLengths = dayLengths
+        self.daysSummary = daysSummary
     }
 
-    /// What `optimize` prints.
+    /// What `optimize` prints before the directions (which say `notes`).
     public var summary: String {
         let first: String
-        if beforeLate {
-            first = "Reordered for opening hours; the round trip takes \(TravelTimeFormatter.string(from: improvement.order.duration)) of travel."
+        if let daysSummary {
+            first = daysSummary
+        } else if beforeLate {
+            first = "Reordered for opening hours, windows and the end of day; the trip takes \(TravelTimeFormatter.string(from: improvement.order.duration)) of travel."
         } else {
             first = improvement.summary
         }
-        return ([first] + notes).joined(separator: "\n")
+        return ([first] + summaryNotes).joined(separator: "\n")
     }
 }
 

@@ -15,10 +15,14 @@ public struct TripPlanRequest: Sendable {
     /// A round trip from the first place through the others in the quickest order (the shell's
     /// `optimize`); otherwise the places are visited in the order given.
     public var optimize: Bool
+    /// Waiting for windows, the end of day and where the trip ends (`.place(k)`: `places[k]`;
+    /// the tools' places in the order given end `.anywhere`, at the last one).
+    public var day: DayOptions
     public var attribution: String?
 
     public init(places: [TripPlace], departure: Date, calendar: LocalCalendar, transportType: TransportType,
-                avoid: RoadAvoidance = [], alternatives: Bool = false, optimize: Bool = false, attribution: String? = nil) {
+                avoid: RoadAvoidance = [], alternatives: Bool = false, optimize: Bool = false, day: DayOptions = DayOptions(),
+                attribution: String? = nil) {
         self.places = places
         self.departure = departure
         self.calendar = calendar
@@ -26,6 +30,7 @@ public struct TripPlanRequest: Sendable {
         self.avoid = avoid
         self.alternatives = alternatives
         self.optimize = optimize
+        self.day = day
         self.attribution = attribution
     }
 
@@ -34,27 +39,42 @@ public struct TripPlanRequest: Sendable {
     public struct Answer: Sendable {
         public var order: [Int]
         public var routes: [DirectionsViewModel]
+        /// The routes are days (`days N`), not alternatives.
+        public var isDays = false
     }
 
     public func answer(using directions: any Directions) async throws -> Answer {
-        var order = Array(places.indices)
-        var notices: [String] = []
+        // Given order: the places as listed, to the trip's end.
+        var kept = Array(places.indices), notices: [String] = [], day = self.day
         if optimize && places.count > 2 {
             let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
-                                                        departure: departure, calendar: calendar)
-            order = [0] + plan.stopOrder.map { $0 + 1 } + [0]
+                                                        departure: departure, calendar: calendar, day: day)
+            let leftOut = Set(plan.leftOut)
+            let stops = plan.stopOrder.enumerated().filter { !leftOut.contains($0.offset) }.map { $0.element + 1 }
+            kept = [0] + stops
+            if case .place(let k) = day.end, let position = kept.firstIndex(of: k) { day.end = .place(position) }
             notices = plan.notes
+            if plan.dayLengths.count > 1 {
+                let routes = try await TripDay.routeDays(
+                    places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,
+                    departure: departure, calendar: calendar, transportType: transportType, avoid: avoid,
+                    using: directions, attribution: attribution)
+                return Answer(order: kept, routes: routes, isDays: true)
+            }
         }
-        let visited = order.map { places[$0] }
-        if alternatives && visited.count == 2 {
+        let order = try TripDay.arranged(kept, end: day.end)
+        if alternatives && order.count == 2 {
+            let visited = order.map { places[$0] }
             let routes = try await DirectionsViewModel.alternatives(
                 from: visited[0], to: visited[1], departure: departure, calendar: calendar, transportType: transportType,
                 avoid: avoid, using: directions, attribution: attribution)
             return Answer(order: order, routes: routes)
         }
-        let trip = try await DirectionsViewModel.calculate(
-            trip: PlannedTrip(places: visited, notices: notices), departure: departure, calendar: calendar,
+        let trip = try TripDay.plannedTrip(places: kept.map { places[$0] }, notices: notices, options: day,
+                                           departure: departure, calendar: calendar)
+        let routed = try await DirectionsViewModel.calculate(
+            trip: trip, departure: departure, calendar: calendar,
             transportType: transportType, avoid: avoid, using: directions, attribution: attribution)
-        return Answer(order: order, routes: [trip])
+        return Answer(order: order, routes: [routed])
     }
 }

@@ -6,25 +6,39 @@ public struct TripPlace: Equatable, Sendable {
     public var item: MapItem
     public var stay: TimeInterval
     public var label: String
+    /// When the user wants it visited (`window SLOT`), on the departure's day; none: any time.
+    public var windows: [VisitWindow]
+    public var priority: StopPriority
 
-    public init(item: MapItem, stay: TimeInterval = 0, label: String) {
+    public init(item: MapItem, stay: TimeInterval = 0, label: String, windows: [VisitWindow] = [],
+                priority: StopPriority = .normal) {
         self.item = item
         self.stay = stay
         self.label = label
+        self.windows = windows
+        self.priority = priority
     }
 
     /// `Stop 2 (Annankatu 25, 00100 Helsinki)`: for sentences that name a leg.
     public var described: String { "\(label) (\(item.placemark.formattedAddress))" }
 }
 
-/// What `route` will visit: the start, the stops with a place, the start again; and notices
-/// for the stops left out.
+/// What `route` will visit: the start, the stops with a place, the trip's end (the start again,
+/// a stop, or none); notices for the stops left out; and, per place, the spans its visit must
+/// fit in, which the trip's clock waits for when `waits`.
 public struct PlannedTrip: Equatable, Sendable {
     public var places: [TripPlace]
     public var notices: [String]
+    /// Per place: when a visit may be (its windows and opening hours together); nil or
+    /// missing: any time.
+    public var visitSpans: [[ClosedRange<Date>]?]
+    /// Arriving before a span opens waits for it (`wait on`).
+    public var waits: Bool
 
-    public init(places: [TripPlace], notices: [String] = []) {
+    public init(places: [TripPlace], notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false) {
         self.places = places
         self.notices = notices
+        self.visitSpans = visitSpans
+        self.waits = waits
     }
 }

@@ -36,9 +36,9 @@ public struct VisitWindow: Hashable, Codable, Sendable, CustomStringConvertible 
         return hours * 60 + minutes
     }
 
-    public var description: String { "\(Self.clock(from))-\(Self.clock(to))" }
+    public var description: String { "\(Self.clockText(from))-\(Self.clockText(to))" }
 
-    private static func clock(_ minutes: Int) -> String {
+    public static func clockText(_ minutes: Int) -> String {
         let h = minutes / 60, m = minutes % 60
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }

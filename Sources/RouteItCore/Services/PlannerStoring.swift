@@ -13,10 +13,13 @@ public struct SavedTrip: Codable, Equatable, Sendable {
     /// The map the places were picked on (a path, or `default`).
     public var map: String
     public var savedAt: Date
+    /// Waiting, the end of day, the trip's end and its days (nil in trips saved before them: the defaults).
+    public var day: DayOptions?
 
     public init(name: String, slots: [EntrySlot], departure: Departure, transportType: TransportType,
-                distanceUnit: DistanceUnit, avoid: RoadAvoidance? = nil, map: String, savedAt: Date) {
+                distanceUnit: DistanceUnit, avoid: RoadAvoidance? = nil, map: String, savedAt: Date, day: DayOptions? = nil) {
         self.avoid = avoid
+        self.day = day
         self.name = name
         self.slots = slots
         self.departure = departure

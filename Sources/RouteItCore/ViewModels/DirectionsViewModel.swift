@@ -35,7 +35,7 @@ public final class DirectionsViewModel: Sendable {
 
     public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,
                 places: [TripPlace]? = nil, departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment(),
-                notices: [String] = []) {
+                notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false) {
         self.legs = legs
         self.transportType = transportType
         self.attribution = attribution
@@ -47,7 +47,8 @@ public final class DirectionsViewModel: Sendable {
             unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.route.unavoidable) },
             unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.route.unsupportedAvoidance) })
         let schedule = departure.map {
-            TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay))
+            TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay),
+                         spans: visitSpans, waits: waits)
         }
         self.schedule = schedule
         movedEnds = Self.movedEnds(legs: legs, places: places)
@@ -56,8 +57,18 @@ public final class DirectionsViewModel: Sendable {
         let checkedLegs = places.count > 1 && places.last == places.first ? legs.count - 1 : legs.count
         warnings = legs.indices.map { index in
             guard let schedule, index < checkedLegs, index + 1 < places.count else { return [] }
-            return VisitCheck.warning(for: places[index + 1], arrival: schedule.legs[index].arrival, calendar: calendar).map { [$0] } ?? []
+            return VisitCheck.warning(for: places[index + 1], arrival: schedule.legs[index].visitStart, calendar: calendar).map { [$0] } ?? []
         }
+    }
+
+    /// The trip comes back to where it started (else it ends at a stop, or wherever it is last).
+    public var isRoundTrip: Bool { places.count > 1 && places.last?.item == places.first?.item }
+
+    /// When the trip is over: back at the start, or at its end (after the stay at its last
+    /// stop when it ends wherever that is).
+    public var endTime: Date? {
+        guard let schedule, let last = schedule.legs.last else { return schedule?.back }
+        return isRoundTrip ? last.arrival : last.visitStart + (places.last?.stay ?? 0)
     }
 
     public var totalTravelTime: TimeInterval { legs.reduce(0) { $0 + $1.route.expectedTravelTime } }
@@ -118,7 +129,8 @@ public final class DirectionsViewModel: Sendable {
         }
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
-                                   places: places, departure: departure, calendar: calendar, notices: trip.notices)
+                                   places: places, departure: departure, calendar: calendar, notices: trip.notices,
+                                   visitSpans: trip.visitSpans, waits: trip.waits)
     }
 
     /// The routes offered between two places (`routeit route --alternatives`), quickest first,

@@ -11,6 +11,9 @@ public final class EntryViewModel {
     public private(set) var slots: [EntrySlot]
     /// When the trip leaves the start (`depart`).
     public var departure: Departure = .now
+    /// Waiting for windows, the end of day and where the trip ends (`wait`, `back by`, `end`);
+    /// an end at a stop is its slot index, kept on that stop as stops move.
+    public private(set) var day = DayOptions()
 
     public init(stopCount: Int = EntryViewModel.defaultStopCount) {
         slots = Array(repeating: EntrySlot(), count: 1 + max(1, min(stopCount, Self.maximumStopCount)))
@@ -80,6 +83,45 @@ public final class EntryViewModel {
         slots[index].priority = priority
     }
 
+    // MARK: the day
+
+    /// `end SLOT|start|anywhere`: the start (slot 1) is a round trip.
+    public func setEnd(_ end: TripEndChoice) throws {
+        if case .place(let index) = end {
+            guard slots.indices.contains(index) else { throw InputError("No such slot.") }
+            day.end = index == 0 ? .start : end
+        } else {
+            day.end = end
+        }
+    }
+
+    /// `back by HH:MM|none`.
+    public func setBackBy(_ minutes: Int?) { day.backBy = minutes }
+
+    /// `wait on|off`.
+    public func setWaits(_ waits: Bool) { day.waits = waits }
+
+    /// `days N`.
+    public func setDays(_ days: Int) { day.days = days }
+
+    /// A saved trip's day; an end at a slot it does not have, or days out of range, read as
+    /// the defaults.
+    public func restoreDay(_ saved: DayOptions) {
+        day = saved
+        if case .place(let index) = saved.end, !(1..<slots.count).contains(index) { day.end = .start }
+        if !(1...DayOptions.maxDays).contains(saved.days) { day.days = 1 }
+    }
+
+    func endWithoutPlace(_ slot: Int) -> InputError {
+        InputError("The trip ends at \(Self.label(forSlotAt: slot)), which has no chosen place; enter \(slot + 1) to choose one, or: end start")
+    }
+
+    /// Where the end is after slots move: `moved(old)` is the slot's new index, nil when gone.
+    private func moveEnd(_ moved: (Int) -> Int?) {
+        guard case .place(let index) = day.end else { return }
+        day.end = moved(index).map { .place($0) } ?? .start
+    }
+
     // MARK: pages
 
     /// A long trip is shown a page of slots at a time.
@@ -125,6 +167,9 @@ public final class EntryViewModel {
         }
         slots = newSlots
         departure = newDeparture
+        day.end = .start
+        day.backBy = nil
+        day.days = 1
         page = 0
     }
 
@@ -141,6 +186,7 @@ public final class EntryViewModel {
     public func swapFirstTwoStops() throws {
         guard stopCount >= 2 else { throw InputError("There is only one stop; add another to swap.") }
         slots.swapAt(1, 2)
+        moveEnd { $0 == 1 ? 2 : $0 == 2 ? 1 : $0 }
     }
 
     /// `swap A B`: any two slots trade text, place and ✓.
@@ -148,6 +194,8 @@ public final class EntryViewModel {
         guard slots.indices.contains(a), slots.indices.contains(b) else { throw InputError("No such slot.") }
         guard a != b else { throw InputError("Name two different slots to swap.") }
         slots.swapAt(a, b)
+        moveEnd { $0 == a ? b : $0 == b ? a : $0 }
+        if day.end == .place(0) { day.end = .start }
     }
 
     /// `add`: a new empty stop at the end.
@@ -167,6 +215,7 @@ public final class EntryViewModel {
         }
         guard stopCount > 1 else { throw InputError("A trip needs at least one stop.") }
         slots.remove(at: index)
+        moveEnd { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
         page = min(page, pageCount - 1)
     }
 
@@ -179,6 +228,7 @@ public final class EntryViewModel {
         }
         let current = stops
         slots = [slots[0]] + order.map { current[$0] }
+        moveEnd { old in order.firstIndex(of: old - 1).map { $0 + 1 } }
     }
 
     /// A start and at least one stop have a picked place.
@@ -192,22 +242,31 @@ public final class EntryViewModel {
         try plannedTrip().places.map(\.item)
     }
 
-    /// The trip to route: its places with their stays and names, and what is left out (stops
-    /// with text but no chosen place), said rather than silently skipped.
-    public func plannedTrip() throws -> PlannedTrip {
+    /// The trip to route: its places with their stays, windows and names, up to its end, and
+    /// what is left out (stops with text but no chosen place, and `leftOut` slots, which the
+    /// last `optimize` could not fit: `leftOutNotes` say why), said rather than silently skipped.
+    public func plannedTrip(leftOut: Set<Int> = [], leftOutNotes: [String] = [], departure: Date? = nil,
+                            calendar: LocalCalendar = .fromEnvironment()) throws -> PlannedTrip {
         guard canRoute, let origin = start.mapItem else { throw Alert.invalidTrip }
-        let startPlace = TripPlace(item: origin, stay: 0, label: "the start")
-        var places = [startPlace]
+        var places = [TripPlace(item: origin, stay: 0, label: "the start")]
         var notices: [String] = []
+        var end = day.end, endFound = false
         for (offset, slot) in stops.enumerated() {
             let index = offset + 1
-            if let item = slot.mapItem {
-                places.append(TripPlace(item: item, stay: slot.stay, label: Self.label(forSlotAt: index)))
-            } else if !slot.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let item = slot.mapItem, !leftOut.contains(index) {
+                if day.end == .place(index) { (end, endFound) = (.place(places.count), true) }
+                places.append(TripPlace(item: item, stay: slot.stay, label: Self.label(forSlotAt: index),
+                                        windows: slot.windows, priority: slot.priority))
+            } else if slot.mapItem == nil, !slot.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 notices.append("\(Self.label(forSlotAt: index)) (\"\(slot.text)\") has no chosen place and is left out; enter \(index + 1) to choose one.")
             }
         }
-        places.append(startPlace)
-        return PlannedTrip(places: places, notices: notices)
+        if case .place(let slot) = day.end, !endFound {
+            throw endWithoutPlace(slot)
+        }
+        var options = day
+        options.end = end
+        return try TripDay.plannedTrip(places: places, notices: notices + leftOutNotes, options: options,
+                                       departure: departure, calendar: calendar)
     }
 }

@@ -55,7 +55,8 @@ public final class PlannerViewModel {
     /// Text from a file or the store enters the trip cleaned for the terminal, like the
     /// geocoder's answers do.
     static func terminalSafe(_ slot: EntrySlot) -> EntrySlot {
-        EntrySlot(text: TerminalSafeText.clean(slot.text), mapItem: slot.mapItem?.terminalSafe, stay: slot.stay)
+        EntrySlot(text: TerminalSafeText.clean(slot.text), mapItem: slot.mapItem?.terminalSafe, stay: slot.stay,
+                  windows: slot.windows, priority: slot.priority)
     }
 
     // MARK: Trips
@@ -66,7 +67,7 @@ public final class PlannerViewModel {
         let entry = flow.entry
         let trip = SavedTrip(name: name, slots: entry.slots, departure: entry.departure,
                              transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
-                             avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate())
+                             avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate(), day: entry.day)
         try withStore { try $0.save(trip) }
         let places = entry.slots.filter(\.isSelected).count
         return "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))."
@@ -81,6 +82,7 @@ public final class PlannerViewModel {
         try flow.load(slots: trip.slots.map(Self.terminalSafe), departure: trip.departure,
                       settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit,
                                              avoid: trip.avoid ?? []))
+        if let day = trip.day { try flow.editTrip { $0.restoreDay(day) } }
         var text = "Opened trip \"\(trip.name)\"."
         if trip.map != mapName {
             text += " It was planned on \(trip.map); this session uses \(mapName)."

@@ -73,6 +73,37 @@ enum OptionTable {
         .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },
         .init(["--optimize"], help: "keep the first point first, visit the others in the quickest order",
               for: ["route"]) { o, _ in o.optimize = true },
+        .init(["--end"], value: "start|anywhere|N",
+              help: "where the trip ends: the start, wherever its last visit is, or place N as given (default: the start with --optimize, else the last place)",
+              for: ["route"], choices: ["start", "anywhere"]) {
+            switch $1.lowercased() {
+            case "start": $0.end = .start
+            case "anywhere": $0.end = .anywhere
+            default:
+                guard let n = Int($1), n >= 1 else {
+                    throw ShellOptions.ParseError(description: "--end takes start, anywhere or a place's number (1 is the first), not \"\($1)\"")
+                }
+                $0.end = n == 1 ? .start : .place(n - 1)
+            }
+        },
+        .init(["--back-by"], value: "HH:MM", help: "with --optimize: the latest the trip may end; stops that do not fit are left out and said",
+              for: ["route"]) {
+            do {
+                $0.backBy = try DayOptions.parseBackBy($1)
+            } catch let error as InputError {
+                throw ShellOptions.ParseError(description: "--back-by: \(error.message)")
+            }
+        },
+        .init(["--days"], value: "N", help: "with --optimize: spread the stops over N days (1-\(DayOptions.maxDays)), one route a day with that day's hours",
+              for: ["route"]) {
+            do {
+                $0.days = try DayOptions.parseDays($1)
+            } catch let error as InputError {
+                throw ShellOptions.ParseError(description: "--days: \(error.message)")
+            }
+        },
+        .init(["--no-wait"], help: "never wait for a place to open (with --optimize, a visit must start on arrival)",
+              for: ["route"]) { o, _ in o.noWait = true },
         .init(["--depart"], value: "[YYYY-MM-DD] HH:MM|now",
               help: "when the route leaves its first place (local time, TZ; default now): each leg shows its clock times",
               for: ["route"], choices: ["now"]) {

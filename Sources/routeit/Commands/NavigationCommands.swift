@@ -38,9 +38,17 @@ enum NavigationCommands {
         })
 
     static let back = ShellCommand(
-        name: "back", usage: "back", summary: "Close the picker or the directions",
+        name: "back", usage: "back [by HH:MM|none]",
+        summary: "Close the picker or the directions; back by HH:MM: the latest the trip may end (optimize leaves out what does not fit)",
+        completions: { _, position in position == 0 ? ["by"] : position == 1 ? ["none", "17:00"] : [] },
         run: { session, arguments in
-            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("back") }
+            if arguments.count == 2, arguments.words[0].lowercased() == "by" {
+                let text = arguments.words[1]
+                let minutes = text.lowercased() == "none" ? nil : try DayOptions.parseBackBy(text)
+                try session.flow.editTrip { $0.setBackBy(minutes) }
+                return .init(text: session.renderScreen())
+            }
+            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("back [by HH:MM|none]") }
             try session.flow.back()
             return .init(text: session.renderScreen())
         })

@@ -50,7 +50,9 @@ enum TripMapCommands {
         })
 
     static let optimize = ShellCommand(
-        name: "optimize", usage: "optimize", summary: "Put the stops in the quickest round-trip order that finds every place open (start fixed)",
+        name: "optimize", usage: "optimize",
+        summary: "Put the stops in the quickest order for the day: inside their windows and opening hours (waiting when it saves time), high priority first, by the end of day, to the trip's end (start fixed)",
+        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far. See window, priority, wait, back by, end.",
         progressMessage: "Optimizing",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("optimize") }
@@ -64,6 +66,11 @@ enum TripMapCommands {
                 throw Alert(error.description)
             }
             let saved = plan.summary
+            // Stopped by Ctrl-C: the plan is kept, but no directions are asked for.
+            if plan.stoppedEarly {
+                let notes = plan.notes.map { AlertScreen.render(Alert($0), style: session.style) }
+                return .init(text: ([saved] + notes).joined(separator: "\n") + "\n\n" + session.renderScreen())
+            }
             // The directions follow the new order.
             do {
                 try await session.flow.route()

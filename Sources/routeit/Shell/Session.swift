@@ -109,7 +109,9 @@ final class Session {
         case .picker(let picker):
             return AddressPickerScreen.render(picker, style: style)
         case .directions(let directions):
-            let steps = DirectionsScreen.render(directions, unit: flow.settings.distanceUnit, style: style)
+            let steps = flow.laterDays.isEmpty
+                ? DirectionsScreen.render(directions, unit: flow.settings.distanceUnit, style: style)
+                : DirectionsScreen.render(days: [directions] + flow.laterDays, unit: flow.settings.distanceUnit, style: style)
             return tripMapAboveDirections(directions).map { $0 + "\n\n" + steps } ?? steps
         }
     }

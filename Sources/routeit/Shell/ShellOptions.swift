@@ -52,6 +52,15 @@ struct ShellOptions: Equatable {
     var tableDestinations: [Int]?
     /// `route --stops FILE`: a stop list's places after the ones given.
     var stopsFile: String?
+    /// `route --end start|anywhere|N`: where the trip ends (nil: the start with --optimize,
+    /// else the last place given). N is a place's number as given (1 is the first).
+    var end: TripEndChoice?
+    /// `route --back-by HH:MM`: the latest the optimized trip may end (minutes after midnight).
+    var backBy: Int?
+    /// `route --no-wait`: a visit starts on arrival, never waiting for a stop to open.
+    var noWait = false
+    /// `route --days N`: with --optimize, the stops spread over N days, one route a day.
+    var days = 1
     /// `table --distances`.
     var tableDistances = false
     /// `import -o MAP.routeit`.

@@ -48,9 +48,10 @@ enum OSRMRouteJSON {
         ["code": code, "message": message]
     }
 
-    /// What the directions warn of: places reached while closed, then avoided roads used all the same.
+    /// What the directions warn of: stops left out (and why), places reached while closed, then
+    /// avoided roads used all the same.
     static func alerts(_ directions: DirectionsViewModel) -> [String] {
-        directions.warnings.flatMap { $0 } + directions.avoidanceNotes
+        directions.notices + directions.warnings.flatMap { $0 } + directions.avoidanceNotes
     }
 
     static func route(_ directions: DirectionsViewModel) -> [String: Any] {

@@ -8,14 +8,18 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
         With more than two places the route has one leg per pair, in the order given; --optimize \
-        plans a round trip as the shell's optimize does: the first place is the start, the others \
-        are visited in the quickest order (places with opening hours while they are open, when \
-        any order does) and the trip comes back to the start. The text is the shell's directions \
+        plans the day as the shell's optimize does: the first place is the start, the others \
+        are visited in the quickest order inside their opening hours and a stop list's windows \
+        (waiting for an opening when that saves time, unless --no-wait), high priority first, \
+        ending by --back-by; stops that cannot fit are left out and said with why. The trip comes \
+        back to the start, or ends at --end N (a place's number as given) or anywhere (no \
+        return leg); --days N spreads the stops over N days, one route a day with that day's \
+        hours, each leaving at --depart's time. The text is the shell's directions \
         screen, in the same units (--units, else the locale) and wording; each leg departs at \
         --depart (local time, default now) or after --stay at the place it leaves, and a place \
         reached while closed is said under its leg. --alternatives offers up to three routes \
@@ -63,15 +67,26 @@ enum RouteTool {
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
             let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: nil) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
+            // A stop list's windows and priorities; places given as arguments have none.
+            let plans = Array(repeating: EntrySlot(), count: arguments.count) + stops
+            if case .place(let k) = options.end, k >= waypoints.count {
+                throw Failure(code: "InvalidValue", message: "--end \(k + 1): the trip has places 1-\(waypoints.count)", exitStatus: 2)
+            }
+            let day = DayOptions(waits: !options.noWait, backBy: options.backBy,
+                                 end: options.end ?? (options.optimize ? .start : .anywhere), days: options.days)
             let request = TripPlanRequest(
                 // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
                 places: waypoints.enumerated().map {
-                    TripPlace(item: $1.item, stay: $1.stay, label: $0 == 0 ? "the start" : EntryViewModel.label(forSlotAt: $0))
+                    TripPlace(item: $1.item, stay: $1.stay, label: $0 == 0 ? "the start" : EntryViewModel.label(forSlotAt: $0),
+                              windows: plans[$0].windows, priority: plans[$0].priority)
                 },
                 departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
-                alternatives: options.alternatives, optimize: options.optimize, attribution: MapAttribution.text)
+                alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text)
             let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
+            if options.json && answer.isDays {
+                throw Failure(code: "InvalidQuery", message: "--json prints one route, and --days \(day.days) planned \(answer.routes.count); leave out one of them", exitStatus: 2)
+            }
             if options.json {
                 let visited = answer.order.map { waypoints[$0] }
                 print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: visited, routes: answer.routes)))
@@ -79,13 +94,14 @@ enum RouteTool {
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
-                print(text(answer.routes, unit: unit))
+                print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
             }
             return 0
         } catch let failure as Failure {
             return report(failure, options)
         } catch let error as TripOrderError {
-            return report(Failure(code: error == .noRoundTrip ? "NoRoute" : "TooBig", message: error.description), options)
+            let code = switch error { case .noRoundTrip: "NoRoute"; case .tooManyStops: "TooBig"; case .nothingFits: "NoTrips" }
+            return report(Failure(code: code, message: error.description), options)
         } catch let error as DirectionsError {
             switch error {
             case .noRoute: return report(Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message), options)

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The day's rules for a trip's places, shared by the planner and the directions so both front
+/// ends plan and time a trip alike: when each place may be visited (its windows and opening
+/// hours together, on the departure's day) and the trip that visits them up to its end.
+public enum TripDay {
+    /// When a visit to `place` may be on the departure's day: its opening hours (until the day
+    /// ends) and its windows, intersected when it has both; nil: any time; empty: never.
+    public static func visitSpans(for place: TripPlace, departure: Date, calendar: LocalCalendar) -> [ClosedRange<Date>]? {
+        var spans: [ClosedRange<Date>]?
+        if let hours = place.item.openingHours, hours.isKnown {
+            let dayEnd = calendar.day(1, after: departure)
+            spans = hours.openSpans(from: departure, to: dayEnd, in: calendar).compactMap { span in
+                let from = Date(timeIntervalSinceReferenceDate: span.lowerBound)
+                let to = min(dayEnd, Date(timeIntervalSinceReferenceDate: span.upperBound))
+                return from < to ? from...to : nil
+            }
+        }
+        if !place.windows.isEmpty {
+            let wanted = place.windows.map { $0.span(onDayOf: departure, calendar: calendar) }
+            spans = spans.map { intersection($0, wanted) } ?? wanted.sorted { $0.lowerBound < $1.lowerBound }
+        }
+        return spans
+    }
+
+    /// `items` (the start first, then the stops in visiting order) as the trip goes: back to
+    /// the start, on to `items[k]` (moved last), or no further.
+    public static func arranged<T>(_ items: [T], end: TripEndChoice) throws -> [T] {
+        guard let start = items.first else { return items }
+        var visited = items
+        switch end {
+        case .start:
+            visited.append(start)
+        case .anywhere:
+            break
+        case .place(let k):
+            guard visited.indices.contains(k), k > 0 else {
+                throw InputError("The trip cannot end at place \(k + 1); it has places 1-\(items.count).")
+            }
+            visited.append(visited.remove(at: k))
+        }
+        return visited
+    }
+
+    static func intersection(_ a: [ClosedRange<Date>], _ b: [ClosedRange<Date>]) -> [ClosedRange<Date>] {
+        var result: [ClosedRange<Date>] = []
+        for x in a { for y in b {
+            let from = max(x.lowerBound, y.lowerBound), to = min(x.upperBound, y.upperBound)
+            if from < to { result.append(from...to) }
+        } }
+        return result.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// The trip to route: `places` are the start and the stops in visiting order; the trip ends
+    /// back at the start, at `places[k]` (moved last), or after the last stop. The clock waits
+    /// for each stop's spans when `options.waits` (the end is arrived at, not visited).
+    public static func plannedTrip(places: [TripPlace], notices: [String], options: DayOptions,
+                                   departure: Date?, calendar: LocalCalendar) throws -> PlannedTrip {
+        guard places.count >= 2 else { throw Alert.invalidTrip }
+        var visited = try arranged(places, end: options.end)
+        // A stop the trip ends at is arrived at, not visited: no stay there.
+        if case .place = options.end { visited[visited.count - 1].stay = 0 }
+        let spans: [[ClosedRange<Date>]?] = visited.indices.map { index in
+            guard let departure, index > 0, index < visited.count - 1 || options.end == .anywhere else { return nil }
+            return visitSpans(for: visited[index], departure: departure, calendar: calendar)
+        }
+        return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits)
+    }
+
+    /// `days N`: one route per day. `places` are the start and the stops in visiting order,
+    /// `dayLengths` how many of them each day visits (a day without stops has no route); each
+    /// day leaves at the departure's time of day. `notices` are said on the first route.
+    public static func routeDays(places: [TripPlace], dayLengths: [Int], notices: [String], options: DayOptions,
+                                 departure: Date, calendar: LocalCalendar, transportType: TransportType,
+                                 avoid: RoadAvoidance, using directions: any Directions,
+                                 attribution: String?) async throws -> [DirectionsViewModel] {
+        guard let start = places.first else { throw Alert.invalidTrip }
+        var stops = places.dropFirst()[...], routes: [DirectionsViewModel] = []
+        for (index, length) in dayLengths.enumerated() where length > 0 {
+            let leaves = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
+            let trip = try plannedTrip(places: [start] + stops.prefix(length), notices: routes.isEmpty ? notices : [],
+                                       options: options, departure: leaves, calendar: calendar)
+            stops = stops.dropFirst(length)
+            routes.append(try await DirectionsViewModel.calculate(trip: trip, departure: leaves, calendar: calendar,
+                                                                  transportType: transportType, avoid: avoid,
+                                                                  using: directions, attribution: attribution))
+        }
+        return routes
+    }
+}
