@@ -6,6 +6,7 @@ import RouteItRemote
 
 // Line-buffered so output interleaves correctly with stderr and pipes see each screen promptly.
 setvbuf(stdout, nil, _IOLBF, 0)
+StandardStreams.holdClosedDescriptors()
 
 let options: ShellOptions
 do {
@@ -17,30 +18,30 @@ do {
     } else {
         printError("routeit: \(error) (routeit --help lists the options)")
     }
-    exit(2)
+    StandardStreams.exit(2)
 }
 switch options.mode {
 case .help:
     guard let text = HelpText.text(for: options.helpTopic) else {
         printError("routeit: no help for \"\(options.helpTopic ?? "")\" (routeit --help lists the commands)")
-        exit(2)
+        StandardStreams.exit(2)
     }
     print(text)
-    exit(0)
+    StandardStreams.exit(0)
 case .version:
     print("routeit \(RouteItVersion.program) (map schema \(MapSchema.version))")
-    exit(0)
+    StandardStreams.exit(0)
 case .generate(let kind):
     print(GeneratedDocs.render(kind), terminator: "")
-    exit(0)
+    StandardStreams.exit(0)
 case .tool(let name, let arguments):
-    exit(ToolTable.tool(named: name)!.run(options, arguments))
+    StandardStreams.exit(ToolTable.tool(named: name)!.run(options, arguments))
 case .run, .repl:
     do {
         _ = try LocationSourceSpec.fromEnvironment()  // a bad ROUTEIT_LOCATION is said at start
     } catch {
         printError("routeit: \(error)")
-        exit(2)
+        StandardStreams.exit(2)
     }
 }
 // The shell takes Ctrl-C through a Dispatch signal source (a signalfd on Linux). It only sees
@@ -48,6 +49,6 @@ case .run, .repl:
 // thread inherits the mask. Otherwise the kernel may hand the signal to a thread where it is lost.
 blockInterruptInEveryThread()
 if case .run(let files) = options.mode {
-    exit(FlowRunner.run(files: files, options: options))
+    StandardStreams.exit(FlowRunner.run(files: files, options: options))
 }
-exit(Repl.run(options: options))
+StandardStreams.exit(Repl.run(options: options))

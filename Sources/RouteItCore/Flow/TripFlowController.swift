@@ -121,6 +121,8 @@ public final class TripFlowController {
     /// Runs an edit of the trip. Not while choosing an address; from the directions it returns
     /// to the entry, since the directions no longer match the trip.
     public func editTrip(_ edit: (EntryViewModel) throws -> Void) throws {
+        // A command abandoned with Ctrl-C never changes the trip, however late its work ends.
+        try Task.checkCancellation()
         try requireNoOpenPicker()
         try edit(entry)
         lastDirections = nil
@@ -172,6 +174,8 @@ public final class TripFlowController {
     /// A whole trip replaces the one being planned (`open NAME`): places, stays, departure, mode
     /// and units.
     public func load(slots: [EntrySlot], departure: Departure, settings newSettings: TripSettings) throws {
+        // `open` of a large file may end after Ctrl-C and "Cancelled.": then it loads nothing.
+        try Task.checkCancellation()
         try requireNoOpenPicker()
         try entry.load(slots: slots, departure: departure)
         settings = newSettings

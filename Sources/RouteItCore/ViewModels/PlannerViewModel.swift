@@ -38,6 +38,8 @@ public final class PlannerViewModel {
             throw error
         } catch let alert as Alert {
             throw alert
+        } catch let cancelled as CancellationError {
+            throw cancelled
         } catch {
             throw Alert("\(error)")
         }
@@ -67,6 +69,8 @@ public final class PlannerViewModel {
         let trip = SavedTrip(name: name, slots: entry.slots, departure: entry.departure,
                              transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
                              avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate())
+        // Abandoned with Ctrl-C: nothing is stored (the store itself also gives up its wait).
+        try Task.checkCancellation()
         try withStore { try $0.save(trip) }
         let places = entry.slots.filter(\.isSelected).count
         return "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))."

@@ -27,11 +27,15 @@ enum FlowRunner {
                 failed = true
                 return !options.keepGoing
             }
-            for (index, rawLine) in contents.components(separatedBy: "\n").enumerated() {
-                let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+            let lines = Self.lines(of: contents)
+            /// Every expect in the file must run: one that never did (after `quit`, or hidden in a
+            /// line that was not split) would let a replay pass without checking anything.
+            let checksInFile = lines.filter { Self.isCheck(ShellLine.parse($0)?.name) }.count
+            var checksRun = 0
+            for (index, line) in lines.enumerated() {
                 guard let parsed = ShellLine.parse(line) else { continue }
                 let location = "\(file):\(index + 1)"
-                let isCheck = parsed.name == "expect" || parsed.name == "expect-not"
+                let isCheck = Self.isCheck(parsed.name)
                 if !isCheck, let pending = unchecked {
                     unchecked = nil
                     if fail("\(pending.location): \(pending.message)") { return 1 }
@@ -39,6 +43,7 @@ enum FlowRunner {
                 print("> \(line.trimmingCharacters(in: .whitespaces))")
                 if isCheck {
                     unchecked = nil
+                    checksRun += 1
                     let needle = parsed.arguments.text(after: 0)
                     guard !needle.isEmpty else {
                         if fail("\(location): \(parsed.name) needs TEXT") { return 1 }
@@ -61,16 +66,23 @@ enum FlowRunner {
                 if output.quits { break }
             }
             if let pending = unchecked, fail("\(pending.location): \(pending.message)") { return 1 }
+            if checksRun < checksInFile, fail("\(file): \(checksInFile - checksRun) of its \(checksInFile) expect lines never ran") { return 1 }
         }
         return failed ? 1 : 0
+    }
+
+    static func isCheck(_ name: String?) -> Bool { name == "expect" || name == "expect-not" }
+
+    /// The file's lines, whether they end in LF or CRLF. (Splitting a Swift String on "\n" keeps
+    /// "\r\n", one Character, whole: a CRLF file would be one command.)
+    static func lines(of contents: String) -> [String] {
+        contents.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
     }
 
     /// Colour codes are not part of the text an `expect` looks for.
     static func withoutANSI(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
 }
