@@ -97,7 +97,7 @@ enum ServiceFactory {
     /// missing). Points outside the map's area are told so (MapAreaCheck).
     static func embeddedServices(mapPath: String?, cancellation: CancellationFlag) throws -> AppServices {
         let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
-        let directions = try OfflineDirections(path: map.database.path)
+        let directions = try OfflineDirections(map: map)
         let geocoder = LazyOfflineGeocoder(map: map)
         guard let area = map.area else { return AppServices(geocoder: geocoder, directions: directions, backdrop: directions) }
         let checked = MapAreaCheck(area: area, geocoder: geocoder, directions: directions)

@@ -11,9 +11,18 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     private let engine = Mutex<RoutingEngine?>(nil)
 
     /// Maps the road graph stored in the map file at `path` (its fixed-layout sections).
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(opening: { try MapSections(path: path) })
+    }
+
+    /// The road graph of an opened map, from the same open file as its SQLite part.
+    public convenience init(map: RouteItMap) throws {
+        try self.init(opening: { try map.sections() })
+    }
+
+    private init(opening: () throws -> MapSections) throws {
         do {
-            sections = try MapSections(path: path)
+            sections = try opening()
         } catch let error as MapSectionsError {
             throw DirectionsError.unavailable(error.description)
         }
