@@ -172,8 +172,10 @@ public final class PlannerViewModel {
         return try? store.loadSettings()
     }
 
-    public func saveSettings() {
+    /// Saves the one setting a command changed (not all of them: a second shell's `mode` must
+    /// not undo this one's `units`).
+    public func saveSetting(_ field: TripSettings.Field) {
         guard case .success(let store) = store else { return }
-        try? store.saveSettings(flow.settings)
+        try? store.saveSettings(flow.settings, only: [field])
     }
 }
