@@ -1,5 +1,6 @@
 import Foundation
 @preconcurrency import SwiftGlibc
+import RouteItCore
 import Synchronization
 
 /// Every write to stdout and stderr ends well: a closed stream or a full disk is an error that
@@ -57,6 +58,7 @@ enum StandardStreams {
     }
 }
 
+/// One message on stderr, cleaned for the terminal (a file or map name may carry escapes).
 func printError(_ message: String) {
-    StandardStreams.writeError(message + "\n")
+    StandardStreams.writeError(TerminalSafeText.cleanKeepingLayout(message) + "\n")
 }

@@ -7,6 +7,9 @@ import RouteItRemote
 // Line-buffered so output interleaves correctly with stderr and pipes see each screen promptly.
 setvbuf(stdout, nil, _IOLBF, 0)
 StandardStreams.holdClosedDescriptors()
+// Over `ulimit -f` a write fails with EFBIG (said like any failed write) instead of SIGXFSZ
+// killing the process mid-file.
+signal(SIGXFSZ, SIG_IGN)
 
 let options: ShellOptions
 do {

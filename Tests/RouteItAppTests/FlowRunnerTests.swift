@@ -80,7 +80,7 @@ final class FlowRunnerTests: XCTestCase {
     func testMissingFileAndBadArguments() throws {
         let missing = try RouteItProcess.run(["run", directory.appendingPathComponent("nope.flow").path])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("cannot read"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("Cannot read \(directory.appendingPathComponent("nope.flow").path): no such file."), missing.stderr)
         for arguments in [["run"], ["fly"], ["--map"], ["--timeout", "soon"], ["--directions", "http://x"],
                           ["--geocoder", "nominatim=ftp://x"], ["--bogus"]] {
             let result = try RouteItProcess.run(arguments)

@@ -65,6 +65,10 @@ public final class PlannerViewModel {
     /// `save NAME`: the whole trip as it is now (an existing trip of that name is replaced).
     public func save(name: String) throws -> String {
         let name = try Self.checkName(name)
+        // `open Weekend.gpx` reads a file: a trip saved under that name could never be opened.
+        if [".gpx", ".geojson", ".json"].contains(where: { name.lowercased().hasSuffix($0) }) {
+            throw InputError("A saved trip's name cannot end in .gpx or .geojson (open would read a file); export gpx FILE writes one.")
+        }
         let entry = flow.entry
         let trip = SavedTrip(name: name, slots: entry.slots, departure: entry.departure,
                              transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
@@ -100,7 +104,8 @@ public final class PlannerViewModel {
                       settings: TripSettings(transportType: transportType ?? flow.settings.transportType,
                                              distanceUnit: distanceUnit ?? flow.settings.distanceUnit,
                                              avoid: flow.settings.avoid))
-        return "Opened \(path) (\(slots.count - 1) stops)."
+        let stops = slots.count - 1
+        return "Opened \(path) (\(stops) stop\(stops == 1 ? "" : "s"))."
     }
 
     /// `trips`: one line per saved trip, newest first.

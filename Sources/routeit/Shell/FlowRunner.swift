@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 import RouteItScreens
 
 /// `routeit run FILE.flow...`: replays each file in a fresh session, printing every command
@@ -8,13 +9,23 @@ import RouteItScreens
 /// `FILE:LINE: message` on stderr and exit status 1; with `--keep-going` the run goes on to the
 /// end and still exits 1.
 enum FlowRunner {
+    /// A replay is a script typed by a person: 8 MB is far beyond any, and bounds the memory.
+    static let maxFlowBytes = 8 << 20
+
     static func run(files: [String], options: ShellOptions) -> Int32 {
         let runner = CommandRunner()
         runner.onIdleInterrupt = { exit(130) }
         var failed = false
         for file in files {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                printError("routeit: cannot read \(file)")
+            let contents: String
+            do {
+                guard let text = String(data: try BoundedFile.read(file, limit: maxFlowBytes), encoding: .utf8) else {
+                    printError("routeit: \(file) is not UTF-8 text")
+                    return 2
+                }
+                contents = text
+            } catch {
+                printError("routeit: \(error)")
                 return 2
             }
             let session = Session.make(options: options, style: TextStyle.detect())
