@@ -58,4 +58,13 @@ final class LimitsAndTextTests: XCTestCase {
             XCTAssertFalse(text.contains("\u{1B}") || text.contains("\u{07}") || text.contains("\u{202E}"), text.debugDescription)
         }
     }
+
+    func testADirectoryAsTheMapIsOneLine() throws {
+        for directory in ["..", "/"] {
+            let result = try RouteItProcess.run(["route", "--map", directory, "60.17,24.94", "60.16,24.95"], timeout: 60)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is neither a RouteIt map nor an OSM file"), result.stderr)
+        }
+    }
 }

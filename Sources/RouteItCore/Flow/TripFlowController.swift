@@ -140,9 +140,15 @@ public final class TripFlowController {
     }
 
     /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.
-    public func setDeparture(words: [String]) throws {
+    /// Returns a notice when the clock time asked for does not exist that day (the spring-forward
+    /// gap): the departure is then the time the clocks show instead, and the user is told so.
+    @discardableResult
+    public func setDeparture(words: [String]) throws -> String? {
         let departure = try Departure.parse(words, now: clock.currentDate(), calendar: calendar)
         try editTrip { $0.departure = departure }
+        guard case .at(let date) = departure, let asked = words.last, asked.lowercased() != "now",
+              let minutes = try? Departure.clockMinutes(asked), calendar.minuteOfDay(date) != minutes else { return nil }
+        return "\(asked) does not exist that day (the clocks go forward); departing at \(calendar.clockText(date)) instead."
     }
 
     /// `locate`: the current position's address goes into the start slot with ✓.

@@ -101,10 +101,16 @@ public final class RouteItMap {
     public var sourceFile: String? { metadata[MapSchema.Key.sourceFile] }
 
     /// True for files that start like an SQLite database (cheap check before opening).
+    /// Only a regular file can be one (FileHandle's read traps on a directory such as `..`, and
+    /// a FIFO would block: opened without waiting).
     static func hasSQLiteHeader(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let header = handle.readData(ofLength: 16)
-        return header == Data("SQLite format 3\0".utf8)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var header = [UInt8](repeating: 0, count: 16)
+        guard pread(fd, &header, 16, 0) == 16 else { return false }
+        return header == Array("SQLite format 3\0".utf8)
     }
 }
