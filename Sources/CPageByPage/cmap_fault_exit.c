@@ -2,7 +2,7 @@
 // mapped page into SIGBUS. This handler (async-signal-safe: write(2) and _exit(2) only) says so
 // in one line and exits 1 instead of dumping a crash report. Faults outside a registered map
 // get the default action. In the same target as the other mapping calls Swift cannot make.
-#include "cmap_fault_exit.h"
+#include "cpage_by_page.h"
 
 #include <signal.h>
 #include <string.h>
