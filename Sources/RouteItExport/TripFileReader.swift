@@ -20,9 +20,15 @@ public enum TripFileReader {
         public var description: String
     }
 
+    /// A RouteIt export of a whole trip is well under this; parsing takes many times the size.
+    public static let maxBytes = 16 << 20
+
     public static func read(path: String) throws -> ImportedTrip {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "Cannot read \(path).")
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: maxBytes)
+        } catch let refusal as BoundedFile.Refusal {
+            throw Failure(description: refusal.description)
         }
         let lower = path.lowercased()
         let trip: ImportedTrip?

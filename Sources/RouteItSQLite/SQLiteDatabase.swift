@@ -11,6 +11,15 @@ public struct SQLiteError: Error, CustomStringConvertible {
 
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// SQLite's busy handler: `context` holds the timeout in milliseconds; 0 means give up.
+private func cancellableBusyWait(_ context: UnsafeMutableRawPointer?, _ attempts: Int32) -> Int32 {
+    let step: Int32 = 10
+    let timeout = Int(bitPattern: context)
+    guard !Task.isCancelled, Int(attempts) * Int(step) < timeout else { return 0 }
+    sqlite3_sleep(step)
+    return 1
+}
+
 public final class SQLiteDatabase {
     public let path: String
     let handle: OpaquePointer
@@ -36,7 +45,9 @@ public final class SQLiteDatabase {
             throw SQLiteError(code: rc, message: message)
         }
         handle = db
-        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        // Waits for another process's write like sqlite3_busy_timeout, but gives up at once when
+        // the task asking is cancelled (Ctrl-C), so a cancelled write never lands later.
+        sqlite3_busy_handler(db, cancellableBusyWait, UnsafeMutableRawPointer(bitPattern: Int(max(busyTimeoutMilliseconds, 1))))
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -64,15 +75,21 @@ public final class SQLiteDatabase {
     }
 
     /// Runs `body` inside BEGIN/COMMIT; rolls back if it throws.
+    /// A task cancelled before the COMMIT writes nothing and throws `CancellationError`.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        do {
+            try execute("BEGIN IMMEDIATE")
+        } catch {
+            throw Task.isCancelled ? CancellationError() : error
+        }
         do {
             let result = try body()
+            try Task.checkCancellation()
             try execute("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")
-            throw error
+            throw Task.isCancelled ? CancellationError() : error
         }
     }
 

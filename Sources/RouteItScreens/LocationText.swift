@@ -11,6 +11,9 @@ public enum LocationText {
 
     /// `±17 m`, `±1.2 km`: the horizontal error estimate, rounded.
     public static func accuracy(_ metres: Double) -> String {
-        metres < 1000 ? "±\(Int(metres.rounded())) m" : String(format: "±%.1f km", metres / 1000)
+        // A device may report NaN or infinity: never a trap, and never "±nan km".
+        guard metres.isFinite else { return "±? m" }
+        let metres = max(0, metres)
+        return metres < 1000 ? "±\(Int(saturating: metres)) m" : String(format: "±%.1f km", metres / 1000)
     }
 }

@@ -73,12 +73,20 @@ public final class SQLitePlannerStore: PlannerStoring {
         guard quick == "ok" else {
             throw PlannerStoreError(description: "The planner store \(path) is damaged (\(quick ?? "no answer")); move it aside to start a new one (it was left as it is).")
         }
-        let id = try connection.rows("PRAGMA application_id").first?.first?.int ?? 0
-        let tables = try connection.rows("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0
+        // One read transaction: another session creating the store between two separate reads
+        // would show an id of 0 with its tables, and the store would be called foreign.
+        try connection.execute("BEGIN")
+        let snapshot = Result { () throws -> (Int64, Int64, Int64) in
+            (try connection.rows("PRAGMA application_id").first?.first?.int ?? 0,
+             try connection.rows("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0,
+             try connection.rows("PRAGMA user_version").first?.first?.int ?? 0)
+        }
+        try? connection.execute("COMMIT")
+        let (id, tables, storedVersion) = try snapshot.get()
         guard id == Self.applicationID || (id == 0 && tables == 0) else {
             throw PlannerStoreError(description: "\(path) is not a RouteIt planner store; move it aside to start a new one (it was left as it is).")
         }
-        let version = Int(try connection.rows("PRAGMA user_version").first?.first?.int ?? 0)
+        let version = Int(storedVersion)
         guard version <= Self.schemaVersion else {
             throw PlannerStoreError(description: "The planner store \(path) was written by a newer RouteIt (schema \(version), this one reads up to \(Self.schemaVersion)); it was left as it is.")
         }
@@ -222,22 +230,37 @@ public final class SQLitePlannerStore: PlannerStoring {
 
     // MARK: Settings
 
-    public func loadSettings() throws -> TripSettings? {
+    private func settingValues() throws -> [String: String] {
         let rows = try run { try connection.rows("SELECT key, value FROM setting") }
         var values: [String: String] = [:]
         for row in rows { if let key = row[0].text, let value = row[1].text { values[key] = value } }
-        guard let mode = values["mode"].flatMap(TransportType.init(rawValue:)),
-              let units = values["units"].flatMap(DistanceUnit.init(rawValue:)) else { return nil }
-        let avoid = values["avoid"].flatMap { try? RoadAvoidance.parse([$0]) } ?? []
-        return TripSettings(transportType: mode, distanceUnit: units, avoid: avoid)
+        return values
     }
 
-    public func saveSettings(_ settings: TripSettings) throws {
+    public func loadSettings() throws -> TripSettings? {
+        let values = try settingValues()
+        guard values["mode"] != nil, values["units"] != nil else { return nil }
+        return try loadSettings(over: TripSettings())
+    }
+
+    /// Each setting on its own: one saved by another session is kept even when others never were.
+    public func loadSettings(over defaults: TripSettings) throws -> TripSettings {
+        let values = try settingValues()
+        return TripSettings(transportType: values["mode"].flatMap(TransportType.init(rawValue:)) ?? defaults.transportType,
+                            distanceUnit: values["units"].flatMap(DistanceUnit.init(rawValue:)) ?? defaults.distanceUnit,
+                            avoid: values["avoid"].map { (try? RoadAvoidance.parse([$0])) ?? [] } ?? defaults.avoid)
+    }
+
+    public func saveSettings(_ settings: TripSettings, only fields: Set<TripSettings.Field>) throws {
+        let all: [(TripSettings.Field, String)] = [
+            (.mode, settings.transportType.rawValue), (.units, settings.distanceUnit.rawValue),
+            (.avoid, settings.avoid.isEmpty ? "none" : settings.avoid.classNames.joined(separator: ",")),
+        ]
         try run {
             try connection.transaction {
-                try connection.rows("INSERT OR REPLACE INTO setting(key, value) VALUES ('mode', ?), ('units', ?), ('avoid', ?)",
-                                     [.text(settings.transportType.rawValue), .text(settings.distanceUnit.rawValue),
-                                      .text(settings.avoid.isEmpty ? "none" : settings.avoid.classNames.joined(separator: ","))])
+                for (field, value) in all where fields.contains(field) {
+                    try connection.rows("INSERT OR REPLACE INTO setting(key, value) VALUES (?, ?)", [.text(field.rawValue), .text(value)])
+                }
             }
         }
     }

@@ -6,6 +6,10 @@ import RouteItRemote
 
 // Line-buffered so output interleaves correctly with stderr and pipes see each screen promptly.
 setvbuf(stdout, nil, _IOLBF, 0)
+StandardStreams.holdClosedDescriptors()
+// Over `ulimit -f` a write fails with EFBIG (said like any failed write) instead of SIGXFSZ
+// killing the process mid-file.
+signal(SIGXFSZ, SIG_IGN)
 
 let options: ShellOptions
 do {
@@ -17,30 +21,30 @@ do {
     } else {
         printError("routeit: \(error) (routeit --help lists the options)")
     }
-    exit(2)
+    StandardStreams.exit(2)
 }
 switch options.mode {
 case .help:
     guard let text = HelpText.text(for: options.helpTopic) else {
         printError("routeit: no help for \"\(options.helpTopic ?? "")\" (routeit --help lists the commands)")
-        exit(2)
+        StandardStreams.exit(2)
     }
     print(text)
-    exit(0)
+    StandardStreams.exit(0)
 case .version:
     print("routeit \(RouteItVersion.program) (map schema \(MapSchema.version))")
-    exit(0)
+    StandardStreams.exit(0)
 case .generate(let kind):
     print(GeneratedDocs.render(kind), terminator: "")
-    exit(0)
+    StandardStreams.exit(0)
 case .tool(let name, let arguments):
-    exit(ToolTable.tool(named: name)!.run(options, arguments))
+    StandardStreams.exit(ToolTable.tool(named: name)!.run(options, arguments))
 case .run, .repl:
     do {
         _ = try LocationSourceSpec.fromEnvironment()  // a bad ROUTEIT_LOCATION is said at start
     } catch {
         printError("routeit: \(error)")
-        exit(2)
+        StandardStreams.exit(2)
     }
     // A --map that names nothing is said at start, not at the first route.
     if let choice = options.mapPath, let problem = MapLibrary().unknownChoiceMessage(choice) {
@@ -53,6 +57,6 @@ case .run, .repl:
 // thread inherits the mask. Otherwise the kernel may hand the signal to a thread where it is lost.
 blockInterruptInEveryThread()
 if case .run(let files) = options.mode {
-    exit(FlowRunner.run(files: files, options: options))
+    StandardStreams.exit(FlowRunner.run(files: files, options: options))
 }
-exit(Repl.run(options: options))
+StandardStreams.exit(Repl.run(options: options))

@@ -81,7 +81,7 @@ final class FlowRunnerTests: XCTestCase {
     func testMissingFileAndBadArguments() throws {
         let missing = try RouteItProcess.run(["run", directory.appendingPathComponent("nope.flow").path])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("cannot read"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("Cannot read \(directory.appendingPathComponent("nope.flow").path): no such file."), missing.stderr)
         for arguments in [["run"], ["fly"], ["--map"], ["--timeout", "soon"], ["--directions", "http://x"],
                           ["--geocoder", "nominatim=ftp://x"], ["--bogus"]] {
             let result = try RouteItProcess.run(arguments)
@@ -129,5 +129,23 @@ final class FlowRunnerTests: XCTestCase {
         let help = try RouteItProcess.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--directions osrm=URL"), help.stdout)
+    }
+
+    func testACRLFFileRunsLineByLineAndItsExpectsAreChecked() throws {
+        let failing = try write("crlf.flow", "type 1 Kaivokatu 1\r\nexpect nowhere to be found\r\nshow\r\n")
+        let result = try RouteItProcess.run(["run", failing])
+        XCTAssertEqual(result.status, 1, "the expect must run and fail: \(result.stdout)")
+        XCTAssertTrue(result.stderr.contains("\(failing):2: expected \"nowhere to be found\""), result.stderr)
+        let passing = try write("crlf-ok.flow", "type 1 Kaivokatu 1\r\nexpect Kaivokatu 1\r\nshow\r\n")
+        let ok = try RouteItProcess.run(["run", passing])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("> show\n"), ok.stdout)
+    }
+
+    func testAReplayWhoseExpectLinesNeverRanFails() throws {
+        let path = try write("after-quit.flow", "show\nquit\nexpect anything at all\n")
+        let result = try RouteItProcess.run(["run", path])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.contains("\(path): none of its 1 expect lines ran"), result.stderr)
     }
 }

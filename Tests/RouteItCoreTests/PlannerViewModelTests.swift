@@ -107,4 +107,14 @@ extension PlannerViewModelTests {
         XCTAssertFalse(flow.entry.slots.contains { $0.text.contains("\u{1B}") || ($0.mapItem?.placemark.name ?? "").contains("\u{1B}") })
         XCTAssertEqual(flow.entry.slots[1].stay, 60)
     }
+
+    func testATripNamedLikeAFileIsRefusedAndOneStopIsSingular() throws {
+        XCTAssertThrowsError(try planner.save(name: "Weekend.gpx")) { error in
+            XCTAssertTrue("\(error)".contains("cannot end in .gpx or .geojson"), "\(error)")
+        }
+        XCTAssertEqual(try store.trips().count, 0)
+        let opened = try planner.open(imported: [EntrySlot(text: "Home"), EntrySlot(text: "Shop")], departure: .now,
+                                      transportType: nil, distanceUnit: nil, from: "one.gpx")
+        XCTAssertEqual(opened, "Opened one.gpx (1 stop).")
+    }
 }

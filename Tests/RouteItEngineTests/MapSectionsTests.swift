@@ -103,6 +103,29 @@ final class MapSectionsTests: XCTestCase {
         XCTAssertGreaterThan(damagedSeen, 0)
     }
 
+    /// Offsets (where each node's or edge's arcs start) with a spike every 50 values: a range
+    /// that runs backwards (`..<` traps) or four billion arcs long (a search that never ends).
+    /// Each query answers or says the map is damaged.
+    func testOffsetsOutOfOrderOrPastTheirArraySayTheMapIsDamaged() throws {
+        let names = ["edgeDirStart", "ch.fwdStart", "ch.bwdStart"]
+        var damaged = 0
+        for (index, name) in names.enumerated() {
+            let path = try copyOfHelsinki()
+            let sections = try MapSections(path: path)
+            for mode in ["car", "walk", "bike"] {
+                let entry = try XCTUnwrap(sections.entries["\(mode).\(name)"])
+                let original = try sections.column("\(mode).\(name)") as Column<UInt32>
+                let spiked = (0..<original.count).map { $0 % 50 == 25 ? UInt32.max - 1 : original[$0] }
+                let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+                try handle.seek(toOffset: entry.offset)
+                try handle.write(contentsOf: spiked.withUnsafeBytes { Data($0) })
+                try handle.close()
+            }
+            damaged += exercise(path, pairs: [index % pairs.count]).damaged
+        }
+        XCTAssertGreaterThan(damaged, 0)
+    }
+
     /// Every third road point moved across the earth (each within range on its own, most roads
     /// still where they were): the alternatives' overlap test must not sample those thousands of
     /// kilometres every 4 m; the route says the map is damaged.

@@ -58,6 +58,6 @@ final class TripTimesExportTests: XCTestCase {
         XCTAssertThrowsError(try TripFileReader.read(path: notGPX.path)) { XCTAssertTrue("\($0)".contains("is not a trip exported by RouteIt"), "\($0)") }
         let broken = try ExportFixture.temporaryFile("x.geojson", contents: "{")
         XCTAssertThrowsError(try TripFileReader.read(path: broken.path))
-        XCTAssertThrowsError(try TripFileReader.read(path: "/nonexistent/trip.gpx")) { XCTAssertEqual("\($0)", "Cannot read /nonexistent/trip.gpx.") }
+        XCTAssertThrowsError(try TripFileReader.read(path: "/nonexistent/trip.gpx")) { XCTAssertEqual("\($0)", "Cannot read /nonexistent/trip.gpx: no such file.") }
     }
 }

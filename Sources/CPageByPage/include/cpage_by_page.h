@@ -11,4 +11,11 @@ int cpage_by_page_open(void);
 /// the mapping lives.
 int cpage_by_page_register(int fd, void *base, size_t length);
 
+/// SIGBUS on a read of [base, base + length) writes `message` (and a newline) to stderr and
+/// exits 1; the first call installs the handler (cmap_fault_exit.c). 0 on success.
+int cmap_fault_exit_register(const void *base, size_t length, const char *message);
+
+/// The range is unmapped: a fault there is no longer this map's.
+void cmap_fault_exit_unregister(const void *base);
+
 #endif

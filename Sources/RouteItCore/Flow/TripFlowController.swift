@@ -158,6 +158,8 @@ public final class TripFlowController {
     /// Runs an edit of the trip. Not while choosing an address; from the directions it returns
     /// to the entry, since the directions no longer match the trip.
     public func editTrip(_ edit: (EntryViewModel) throws -> Void) throws {
+        // A command abandoned with Ctrl-C never changes the trip, however late its work ends.
+        try Task.checkCancellation()
         try requireNoOpenPicker()
         try edit(entry)
         lastDirections = nil
@@ -176,9 +178,15 @@ public final class TripFlowController {
     }
 
     /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.
-    public func setDeparture(words: [String]) throws {
+    /// Returns a notice when the clock time asked for does not exist that day (the spring-forward
+    /// gap): the departure is then the time the clocks show instead, and the user is told so.
+    @discardableResult
+    public func setDeparture(words: [String]) throws -> String? {
         let departure = try Departure.parse(words, now: clock.currentDate(), calendar: calendar)
         try editTrip { $0.departure = departure }
+        guard case .at(let date) = departure, let asked = words.last, asked.lowercased() != "now",
+              let minutes = try? Departure.clockMinutes(asked), calendar.minuteOfDay(date) != minutes else { return nil }
+        return "\(asked) does not exist that day (the clocks go forward); departing at \(calendar.clockText(date)) instead."
     }
 
     /// `locate`: the current position's address goes into the start slot with ✓.
@@ -211,6 +219,8 @@ public final class TripFlowController {
     /// A whole trip replaces the one being planned (`open NAME`): places, stays, departure, mode
     /// and units.
     public func load(slots: [EntrySlot], departure: Departure, settings newSettings: TripSettings) throws {
+        // `open` of a large file may end after Ctrl-C and "Cancelled.": then it loads nothing.
+        try Task.checkCancellation()
         try requireNoOpenPicker()
         try entry.load(slots: slots, departure: departure)
         settings = newSettings

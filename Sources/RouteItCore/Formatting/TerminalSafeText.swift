@@ -28,9 +28,33 @@ public enum TerminalSafeText {
         return String(result)
     }
 
-    /// C0, DEL and C1.
+    /// C0, DEL and C1, and the bidirectional controls (U+202E would show a name backwards and
+    /// reorder the rest of the line).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// A whole screen or message cleaned for the terminal in one pass, keeping its layout: line
+    /// breaks stay, and so do colour codes (SGR, `ESC [ ... m`, RouteIt's own styles, which can
+    /// only colour); every other escape sequence, control or bidi character goes. Everything the
+    /// shell and the tools print passes through here.
+    public static func cleanKeepingLayout(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let sgr = rest.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) {
+            out += cleanLines(rest[..<sgr.lowerBound])
+            out += rest[sgr]
+            rest = rest[sgr.upperBound...]
+        }
+        return out + cleanLines(rest)
+    }
+
+    private static func cleanLines(_ text: Substring) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }.joined(separator: "\n")
     }
 
     /// After ESC: `[` starts a control sequence; `]`, `P`, `^`, `_`, `X` a control string;

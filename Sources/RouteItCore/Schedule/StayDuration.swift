@@ -31,7 +31,7 @@ public enum StayDuration {
 
     /// `15m`, `1h`, `1h30m`; `0m` for none.
     public static func text(_ seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded())
+        let minutes = seconds.isFinite ? Int(saturating: seconds / 60) : 0
         if minutes == 0 { return "0m" }
         let hours = minutes / 60, rest = minutes % 60
         if hours == 0 { return "\(rest)m" }

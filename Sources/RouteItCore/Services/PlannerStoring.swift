@@ -63,7 +63,15 @@ public protocol PlannerStoring: AnyObject {
     func setFavourite(_ name: String, item: MapItem) throws
 
     func loadSettings() throws -> TripSettings?
-    func saveSettings(_ settings: TripSettings) throws
+    /// Writes only `fields` of `settings`: another session's change to the others stays.
+    func saveSettings(_ settings: TripSettings, only fields: Set<TripSettings.Field>) throws
+    /// The saved settings, each one not saved yet taken from `defaults`.
+    func loadSettings(over defaults: TripSettings) throws -> TripSettings
+}
+
+extension PlannerStoring {
+    public func saveSettings(_ settings: TripSettings) throws { try saveSettings(settings, only: Set(TripSettings.Field.allCases)) }
+    public func loadSettings(over defaults: TripSettings) throws -> TripSettings { try loadSettings() ?? defaults }
 }
 
 public enum PlannerMemory {

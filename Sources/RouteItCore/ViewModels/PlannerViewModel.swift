@@ -38,6 +38,8 @@ public final class PlannerViewModel {
             throw error
         } catch let alert as Alert {
             throw alert
+        } catch let cancelled as CancellationError {
+            throw cancelled
         } catch {
             throw Alert("\(error)")
         }
@@ -64,10 +66,16 @@ public final class PlannerViewModel {
     /// `save NAME`: the whole trip as it is now (an existing trip of that name is replaced).
     public func save(name: String) throws -> String {
         let name = try Self.checkName(name)
+        // `open Weekend.gpx` reads a file: a trip saved under that name could never be opened.
+        if [".gpx", ".geojson", ".json"].contains(where: { name.lowercased().hasSuffix($0) }) {
+            throw InputError("A saved trip's name cannot end in .gpx or .geojson (open would read a file); export gpx FILE writes one.")
+        }
         let entry = flow.entry
         let trip = SavedTrip(name: name, slots: entry.slots, departure: entry.departure,
                              transportType: flow.settings.transportType, distanceUnit: flow.settings.distanceUnit,
                              avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate(), day: entry.day)
+        // Abandoned with Ctrl-C: nothing is stored (the store itself also gives up its wait).
+        try Task.checkCancellation()
         try withStore { try $0.save(trip) }
         let places = entry.slots.filter(\.isSelected).count
         return "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))."
@@ -98,7 +106,8 @@ public final class PlannerViewModel {
                       settings: TripSettings(transportType: transportType ?? flow.settings.transportType,
                                              distanceUnit: distanceUnit ?? flow.settings.distanceUnit,
                                              avoid: flow.settings.avoid))
-        return "Opened \(path) (\(slots.count - 1) stops)."
+        let stops = slots.count - 1
+        return "Opened \(path) (\(stops) stop\(stops == 1 ? "" : "s"))."
     }
 
     /// `trips`: one line per saved trip, newest first.
@@ -170,8 +179,10 @@ public final class PlannerViewModel {
         return try? store.loadSettings()
     }
 
-    public func saveSettings() {
+    /// Saves the one setting a command changed (not all of them: a second shell's `mode` must
+    /// not undo this one's `units`).
+    public func saveSetting(_ field: TripSettings.Field) {
         guard case .success(let store) = store else { return }
-        try? store.saveSettings(flow.settings)
+        try? store.saveSettings(flow.settings, only: [field])
     }
 }

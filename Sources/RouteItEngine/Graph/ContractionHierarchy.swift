@@ -68,8 +68,8 @@ struct ContractionHierarchy {
     private func halves(of s: Piece) -> (Piece, Piece)? {
         let v = Int(s.arc) - arcCount
         guard v >= 0 && v < nodeCount else { return nil }
-        let ins = Int(bwdStart[v])..<Int(bwdStart[v + 1]), outs = Int(fwdStart[v])..<Int(fwdStart[v + 1])
-        guard ins.lowerBound <= ins.upperBound, outs.lowerBound <= outs.upperBound else { return nil }
+        let ins = MapDamage.range(bwdStart[v], bwdStart[v + 1], count: bwd.count)
+        let outs = MapDamage.range(fwdStart[v], fwdStart[v + 1], count: fwd.count)
         /// The one pair with the shortcut's ends and weight (nil: none, or several); with
         /// `classes`, the first pair of those classes too.
         func pair(classes: UInt8?) -> (Int, Int)? {

@@ -22,7 +22,7 @@ struct ModeGraph {
 
     func arcs(ofEdge edge: Int, forward: Bool) -> Range<Int> {
         let k = edge * 2 + (forward ? 0 : 1)
-        return Int(edgeDirStart[k])..<Int(edgeDirStart[k + 1])
+        return MapDamage.range(edgeDirStart[k], edgeDirStart[k + 1], count: arcFrom.count)
     }
 
     /// `cutEnds`: junctions where a way leaves the extract (cars and bicycles do not U-turn there).

@@ -184,9 +184,8 @@ final class ModeRouter {
 
     /// The CSR range of node u (empty, damage reported, when the offsets are out of order).
     @inline(__always) static func range(_ start: Column<UInt32>, _ u: Int) -> Range<Int> {
-        let a = Int(start[u]), b = Int(start[u + 1])
-        guard a <= b else { MapDamage.report(); return 0..<0 }
-        return a..<b
+        // The last offset is the arc count (checked when the map opens): no range runs past it.
+        MapDamage.range(start[u], start[u + 1], count: Int(start[start.count - 1]))
     }
 
     // MARK: reference search

@@ -14,16 +14,21 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     /// The map's area; nil when the map does not say (then nothing is called outside).
     public let area: MapArea?
 
-    /// Routes on `map`, knowing its area.
-    public convenience init(map: RouteItMap) throws {
-        try self.init(path: map.database.path, area: map.area)
+    /// Maps the road graph stored in the map file at `path` (its fixed-layout sections).
+    public convenience init(path: String, area: MapArea? = nil) throws {
+        try self.init(opening: { try MapSections(path: path) }, area: area)
     }
 
-    /// Maps the road graph stored in the map file at `path` (its fixed-layout sections).
-    public init(path: String, area: MapArea? = nil) throws {
+    /// The road graph of an opened map, from the same open file as its SQLite part, knowing
+    /// its area.
+    public convenience init(map: RouteItMap) throws {
+        try self.init(opening: { try map.sections() }, area: map.area)
+    }
+
+    private init(opening: () throws -> MapSections, area: MapArea?) throws {
         self.area = area
         do {
-            sections = try MapSections(path: path)
+            sections = try opening()
         } catch let error as MapSectionsError {
             throw DirectionsError.unavailable(error.description)
         }

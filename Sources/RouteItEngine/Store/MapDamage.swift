@@ -28,6 +28,18 @@ enum MapDamage {
         return zero()
     }
 
+    /// `start..<end` from two stored offsets into an array of `count`; damaged ones (end before
+    /// start, or past the array) are an empty range and counted, where `..<` would trap and a
+    /// range of four billion would hang.
+    @inline(__always) static func range<T: BinaryInteger>(_ start: T, _ end: T, count: Int) -> Range<Int> {
+        let lower = Int(start), upper = Int(end)
+        guard lower <= upper, upper <= count else {
+            report()
+            return 0..<0
+        }
+        return lower..<upper
+    }
+
     /// A value of all-zero bytes (of up to 256).
     static func zero<T: BitwiseCopyable>() -> T {
         precondition(MemoryLayout<T>.size <= 256)

@@ -1,4 +1,6 @@
+import CPageByPage
 import CZlib
+import RouteItCore
 import Foundation
 
 /// The fixed-layout part of a `.routeit` file: named arrays (the road graph, its hierarchies and
@@ -33,11 +35,17 @@ final class MapSections: Sendable {
     private let region: MappedRegion
 
     /// Opens the sections of the map at `path`; `MapSectionsError` when it has none or they are damaged.
-    init(path: String) throws {
-        self.path = path
+    convenience init(path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw MapSectionsError.unreadable(path, String(cString: strerror(errno))) }
         defer { close(fd) }
+        try self.init(descriptor: fd, path: path)
+    }
+
+    /// The sections of the file open as `fd` (the same open file as the map's SQLite part, so a
+    /// map renamed over `path` meanwhile cannot mix two maps); `fd` may be closed afterwards.
+    init(descriptor fd: Int32, path: String) throws {
+        self.path = path
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw MapSectionsError.unreadable(path, String(cString: strerror(errno))) }
         let size = UInt64(st.st_size)
@@ -74,7 +82,7 @@ final class MapSections: Sendable {
         }
         self.entries = entries
         region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart,
-                                  pageByPage: true)
+                                  pageByPage: true, label: MapSections.label(path))
         regionOffset = regionStart
     }
 
@@ -103,6 +111,12 @@ final class MapSections: Sendable {
     }
 
     // MARK: helpers
+
+    /// How a map is named in the one line said when it changes under a running process.
+    static func label(_ path: String) -> String {
+        let file = (path as NSString).lastPathComponent
+        return file.hasSuffix(".routeit") ? String(file.dropLast(".routeit".count)) : file
+    }
 
     static func crc<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
         let array = Array(bytes)
@@ -164,7 +178,9 @@ final class MappedRegion: @unchecked Sendable {
     var isPageByPage: Bool { pageByPage != nil }
 
     /// `pageByPage`: the pages come one per fault (`PageByPageFaults`), where the kernel allows.
-    init(fd: Int32, offset: UInt64, length: UInt64, pageByPage wanted: Bool = false) throws {
+    /// `label`: the map's name for the one line a SIGBUS there becomes (the file truncated or
+    /// rewritten in place under this process).
+    init(fd: Int32, offset: UInt64, length: UInt64, pageByPage wanted: Bool = false, label: String = "") throws {
         self.length = Int(length)
         guard length > 0 else { base = nil; pageByPage = nil; return }
         // Private (never written, so it shares the cached pages) for `PageByPageFaults`, which
@@ -178,9 +194,12 @@ final class MappedRegion: @unchecked Sendable {
         // whole into every later process touching any byte of it.
         _ = madvise(p, Int(length), MADV_RANDOM)
         base = UnsafeRawPointer(p)
+        let name = TerminalSafeText.clean(label.isEmpty ? "in use" : label)
+        _ = cmap_fault_exit_register(p, Int(length), "The map \(name) changed or is damaged; import it again.")
     }
 
     deinit {
+        if let base { cmap_fault_exit_unregister(base) }
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), length) }
         if let pageByPage { close(pageByPage) }
     }

@@ -30,7 +30,7 @@ extension RouteItMap {
 
     /// The travel modes the map can route: those whose graph was written.
     public var modes: [TransportType] {
-        guard let sections = try? MapSections(path: path) else { return [] }
+        guard let sections = try? sections() else { return [] }
         // Each mode's graph is a set of sections named after it (ModeGraph's `<mode>.nodeCount`).
         return TransportType.allCases.filter { sections.has("\($0.rawValue).nodeCount") }
     }

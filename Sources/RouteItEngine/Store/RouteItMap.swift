@@ -7,10 +7,12 @@ public enum RouteItMapError: Error, CustomStringConvertible, Equatable {
     case missing(String)
     case notAMap(String)
     case otherSchemaVersion(path: String, found: Int)
+    case changing(String)
 
     public var description: String {
         switch self {
         case .missing(let path): return "no map at \(path)"
+        case .changing(let path): return "the map \(path) keeps changing while it is opened; try again when its import has finished"
         case .notAMap(let path): return "\(path) is not a RouteIt map"
         case .otherSchemaVersion(let path, let found):
             return "\(path) is a RouteIt map of schema version \(found), this routeit reads version \(MapSchema.version): re-import it with `routeit import`"
@@ -18,16 +20,49 @@ public enum RouteItMapError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// An opened `.routeit` file (read-only). Layers read their own tables through `database`.
+/// An opened `.routeit` file (read-only). Layers read their own tables through `database`; the
+/// road graph's sections are mapped from `descriptor`, the same open file (see `init`).
 public final class RouteItMap {
     public let path: String
     public let database: SQLiteDatabase
     public let metadata: [String: String]
+    /// The file as opened, held while the map is in use: the mapped sections come from it.
+    let descriptor: Int32
 
+    /// Opens the SQLite part and the file the sections are mapped from as one file: a map
+    /// renamed over `path` between the two opens (another import) is noticed by its inode, and
+    /// both are opened again, so one session never mixes two maps.
     public init(path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw RouteItMapError.missing(path) }
         guard !isDirectory.boolValue, RouteItMap.hasSQLiteHeader(path) else { throw RouteItMapError.notAMap(path) }
+        for _ in 0..<5 {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw RouteItMapError.missing(path) }
+            let opened: (SQLiteDatabase, [String: String])
+            do { opened = try Self.openDatabase(path) } catch { close(fd); throw error }
+            if Self.sameFile(fd, path) {
+                self.path = path
+                self.descriptor = fd
+                self.database = opened.0
+                self.metadata = opened.1
+                return
+            }
+            close(fd)
+        }
+        throw RouteItMapError.changing(path)
+    }
+
+    deinit { close(descriptor) }
+
+    /// True when `path` still names the file open as `fd`.
+    private static func sameFile(_ fd: Int32, _ path: String) -> Bool {
+        var held = stat(), named = stat()
+        guard fstat(fd, &held) == 0, stat(path, &named) == 0 else { return false }
+        return held.st_dev == named.st_dev && held.st_ino == named.st_ino
+    }
+
+    private static func openDatabase(_ path: String) throws -> (SQLiteDatabase, [String: String]) {
         let db: SQLiteDatabase
         var metadata: [String: String] = [:]
         do {
@@ -48,10 +83,11 @@ public final class RouteItMap {
             throw RouteItMapError.notAMap(path)
         }
         guard version == MapSchema.version else { throw RouteItMapError.otherSchemaVersion(path: path, found: version) }
-        self.path = path
-        self.database = db
-        self.metadata = metadata
+        return (db, metadata)
     }
+
+    /// The road graph's sections, mapped from the same open file as `database`.
+    func sections() throws -> MapSections { try MapSections(descriptor: descriptor, path: path) }
 
     /// The source extract's bounding box.
     public var boundingBox: BoundingBox? {
@@ -65,10 +101,16 @@ public final class RouteItMap {
     public var sourceFile: String? { metadata[MapSchema.Key.sourceFile] }
 
     /// True for files that start like an SQLite database (cheap check before opening).
+    /// Only a regular file can be one (FileHandle's read traps on a directory such as `..`, and
+    /// a FIFO would block: opened without waiting).
     static func hasSQLiteHeader(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let header = handle.readData(ofLength: 16)
-        return header == Data("SQLite format 3\0".utf8)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var header = [UInt8](repeating: 0, count: 16)
+        guard pread(fd, &header, 16, 0) == 16 else { return false }
+        return header == Array("SQLite format 3\0".utf8)
     }
 }

@@ -21,13 +21,13 @@ enum OptionTable {
             $0.nominatimURL = try ShellOptions.serviceURL($1, kind: "nominatim", option: "--geocoder")
         },
         .init(["--timeout"], value: "SECONDS", help: "longest wait for a remote service (default 5)") {
-            guard let seconds = TimeInterval($1), seconds > 0, seconds <= 86_400 else {
+            guard let seconds = DecimalNumber.parse($1), seconds > 0, seconds <= 86_400 else {
                 throw ShellOptions.ParseError(description: "--timeout needs more than 0 and at most 86400 seconds, not \"\($1)\"")
             }
             $0.timeout = seconds
         },
         .init(["--probe-interval"], value: "SECONDS", help: "how often the shell checks its servers (default 10, 0 = never)") {
-            guard let seconds = TimeInterval($1), seconds >= 0, seconds <= 86_400 else {
+            guard let seconds = DecimalNumber.parse($1), seconds >= 0, seconds <= 86_400 else {
                 throw ShellOptions.ParseError(description: "--probe-interval needs 0 to 86400 seconds (0 = never), not \"\($1)\"")
             }
             $0.probeInterval = seconds

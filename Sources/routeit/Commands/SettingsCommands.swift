@@ -13,7 +13,7 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("mode car|walk|bike")
             }
             session.flow.setTransportType(type)
-            if session.remembersSettings { session.planner.saveSettings() }
+            if session.remembersSettings { session.planner.saveSetting(.mode) }
             return .init(text: session.renderScreen())
         })
 
@@ -32,7 +32,7 @@ enum SettingsCommands {
             let asked = try RoadAvoidance.parse(words)
             let clears = words.count == 1 && words[0].lowercased() == "none"
             flow.setAvoidance(clears ? [] : flow.settings.avoid.union(asked))
-            if session.remembersSettings { session.planner.saveSettings() }
+            if session.remembersSettings { session.planner.saveSetting(.avoid) }
             return .init(text: session.renderScreen())
         })
 
@@ -44,7 +44,7 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("units mi|km")
             }
             session.flow.setDistanceUnit(unit)
-            if session.remembersSettings { session.planner.saveSettings() }
+            if session.remembersSettings { session.planner.saveSetting(.units) }
             return .init(text: session.renderScreen())
         })
 

@@ -126,8 +126,8 @@ enum TripCommands {
         completions: { _, position in position == 0 ? ["now"] : [] },
         run: { session, arguments in
             guard (1...2).contains(arguments.count) else { throw ShellCommand.usageErrorFor("depart [YYYY-MM-DD] HH:MM|now") }
-            try session.flow.setDeparture(words: arguments.words)
-            return .init(text: session.renderScreen())
+            let notice = try session.flow.setDeparture(words: arguments.words)
+            return .init(text: (notice.map { $0 + "\n" } ?? "") + session.renderScreen())
         })
 
     static let location = ShellCommand(

@@ -1,5 +1,6 @@
 @preconcurrency import CEditLine
 import Foundation
+import RouteItCore
 @preconcurrency import SwiftGlibc
 
 /// The interactive prompt: libedit's readline with a history file and tab completion of
@@ -9,7 +10,7 @@ final class EditLineReader: LineReader {
 
     /// `complete(textBeforeWord, word)` returns every candidate; prefix filtering is done here.
     init(historyPath: String?, complete: @escaping (String, String) -> [String]) {
-        self.historyPath = historyPath
+        self.historyPath = historyPath.flatMap(Self.usableHistory)
         completionSource = complete
         Self.useUTF8Locale()
         // Before anything initialises libedit, which picks the key reader up once.
@@ -43,6 +44,24 @@ final class EditLineReader: LineReader {
             if let historyPath { _ = write_history(historyPath) }
         }
         return line
+    }
+
+    /// The history file, unless it is something other than a regular file (a FIFO would hang the
+    /// shell before its prompt, a link to /dev/zero grow without end) or too large: then the
+    /// session keeps no history, and says so once.
+    static func usableHistory(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return path }  // not there yet: created on the first line
+        let megabytes = 16
+        if info.st_mode & S_IFMT != S_IFREG {
+            printError("routeit: the history file \(TerminalSafeText.clean(path)) is not a regular file; history is not kept this session.")
+            return nil
+        }
+        if info.st_size > megabytes << 20 {
+            printError("routeit: the history file \(TerminalSafeText.clean(path)) is over \(megabytes) MB; history is not kept this session.")
+            return nil
+        }
+        return path
     }
 
     /// libedit reads multibyte characters only in a UTF-8 locale; without one it silently drops

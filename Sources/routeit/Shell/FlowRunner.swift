@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 import RouteItScreens
 
 /// `routeit run FILE.flow...`: replays each file in a fresh session, printing every command
@@ -8,13 +9,23 @@ import RouteItScreens
 /// `FILE:LINE: message` on stderr and exit status 1; with `--keep-going` the run goes on to the
 /// end and still exits 1.
 enum FlowRunner {
+    /// A replay is a script typed by a person: 8 MB is far beyond any, and bounds the memory.
+    static let maxFlowBytes = 8 << 20
+
     static func run(files: [String], options: ShellOptions) -> Int32 {
         let runner = CommandRunner()
         runner.onIdleInterrupt = { exit(130) }
         var failed = false
         for file in files {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                printError("routeit: cannot read \(file)")
+            let contents: String
+            do {
+                guard let text = String(data: try BoundedFile.read(file, limit: maxFlowBytes), encoding: .utf8) else {
+                    printError("routeit: \(file) is not UTF-8 text")
+                    return 2
+                }
+                contents = text
+            } catch {
+                printError("routeit: \(error)")
                 return 2
             }
             let session = Session.make(options: options, style: TextStyle.detect())
@@ -27,11 +38,16 @@ enum FlowRunner {
                 failed = true
                 return !options.keepGoing
             }
-            for (index, rawLine) in contents.components(separatedBy: "\n").enumerated() {
-                let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+            let lines = Self.lines(of: contents)
+            /// A file with expect lines of which none ran (all hidden in one line that was not
+            /// split, say) must not pass without checking anything. (Lines after `quit` not
+            /// running is by design.)
+            let checksInFile = lines.filter { Self.isCheck(ShellLine.parse($0)?.name) }.count
+            var checksRun = 0
+            for (index, line) in lines.enumerated() {
                 guard let parsed = ShellLine.parse(line) else { continue }
                 let location = "\(file):\(index + 1)"
-                let isCheck = parsed.name == "expect" || parsed.name == "expect-not"
+                let isCheck = Self.isCheck(parsed.name)
                 if !isCheck, let pending = unchecked {
                     unchecked = nil
                     if fail("\(pending.location): \(pending.message)") { return 1 }
@@ -39,6 +55,7 @@ enum FlowRunner {
                 print("> \(line.trimmingCharacters(in: .whitespaces))")
                 if isCheck {
                     unchecked = nil
+                    checksRun += 1
                     let needle = parsed.arguments.text(after: 0)
                     guard !needle.isEmpty else {
                         if fail("\(location): \(parsed.name) needs TEXT") { return 1 }
@@ -61,16 +78,23 @@ enum FlowRunner {
                 if output.quits { break }
             }
             if let pending = unchecked, fail("\(pending.location): \(pending.message)") { return 1 }
+            if checksInFile > 0, checksRun == 0, fail("\(file): none of its \(checksInFile) expect lines ran") { return 1 }
         }
         return failed ? 1 : 0
+    }
+
+    static func isCheck(_ name: String?) -> Bool { name == "expect" || name == "expect-not" }
+
+    /// The file's lines, whether they end in LF or CRLF. (Splitting a Swift String on "\n" keeps
+    /// "\r\n", one Character, whole: a CRLF file would be one command.)
+    static func lines(of contents: String) -> [String] {
+        contents.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
     }
 
     /// Colour codes are not part of the text an `expect` looks for.
     static func withoutANSI(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
 }

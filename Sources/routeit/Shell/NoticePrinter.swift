@@ -51,7 +51,7 @@ final class NoticePrinter: @unchecked Sendable {
         if redrawPrompt {
             fputs("\r\u{1B}[K", stdout)
         } else if isatty(STDERR_FILENO) == 1 {
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            StandardStreams.writeError("\r\u{1B}[K")
         }
         // The terminal is in the editor's raw mode at the prompt: "\r\n", not "\n".
         let newline = redrawPrompt ? "\r\n" : "\n"

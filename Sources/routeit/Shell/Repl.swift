@@ -50,7 +50,8 @@ enum Repl {
     /// Screens and results on stdout, errors and alerts on stderr.
     static func show(_ output: Session.Output) {
         guard !output.text.isEmpty else { return }
-        if output.failed { printError(output.text) } else { print(output.text) }
+        let text = TerminalSafeText.cleanKeepingLayout(output.text)
+        if output.failed { printError(text) } else { print(text) }
     }
 
     /// At an editing prompt, server notices wait for the prompt's thread (see NoticePrinter).

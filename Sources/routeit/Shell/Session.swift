@@ -51,7 +51,7 @@ final class Session {
         let store = Result<PlannerStoring, Error> { try SQLitePlannerStore(path: SQLitePlannerStore.defaultPath()) }
         let firstRun = TripSettings(transportType: .car, distanceUnit: .firstRun(environment: ProcessInfo.processInfo.environment))
         var settings = firstRun
-        if remembersSettings, case .success(let opened) = store, let saved = try? opened.loadSettings() { settings = saved }
+        if remembersSettings, case .success(let opened) = store, let saved = try? opened.loadSettings(over: firstRun) { settings = saved }
         let flow = TripFlowController(geocoder: services, directions: services,
                                       location: LocationViewModel(device: ServiceFactory.locationDevice(options, fallback: watchServers ? .default : .simulated)),
                                       timer: TripTimerViewModel(timeSource: SystemTimeSource()),

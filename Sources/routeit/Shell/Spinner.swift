@@ -16,7 +16,7 @@ final class Spinner {
         timer.setEventHandler { [unowned self] in
             let text = "\r\(Self.frames[self.frame % Self.frames.count]) \(message)… (Ctrl-C cancels)"
             self.frame += 1
-            FileHandle.standardError.write(text.data(using: .utf8)!)
+            StandardStreams.writeError(text)
         }
         timer.resume()
     }
@@ -26,6 +26,6 @@ final class Spinner {
         timer.cancel()
         // The handler runs on the timer's queue; sync on it so the clear-line comes last.
         queue.sync {}
-        if frame > 0 { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
+        if frame > 0 { StandardStreams.writeError("\r\u{1B}[K") }
     }
 }

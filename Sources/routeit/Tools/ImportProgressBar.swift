@@ -58,5 +58,5 @@ final class ImportProgressBar: ImportProgressReporting {
         }
     }
 
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    private func write(_ text: String) { StandardStreams.writeError(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 import RouteItEngine
 import RouteItExport
 
@@ -45,7 +46,7 @@ enum ImportTool {
             printError(String(format: "import: %d nodes, %d ways, %d relations in %.1fs",
                               summary.nodes, summary.ways, summary.relations, summary.seconds))
             if !summary.skipped.isEmpty { printError("import: skipped: \(summary.skipped.description)") }
-            print(output)
+            print(TerminalSafeText.clean(output))
             return 0
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 import RouteItEngine
 
 /// `routeit maps` lists the installed maps; `routeit maps info NAME` shows one.
@@ -18,14 +19,14 @@ enum MapsTool {
         let library = MapLibrary()
         switch arguments.first {
         case nil:
-            print(MapListing.table(library.installedMaps(), in: library.mapsDirectory))
+            print(TerminalSafeText.cleanKeepingLayout(MapListing.table(library.installedMaps(), in: library.mapsDirectory)))
             return 0
         case "info":
             guard arguments.count == 2 else { return tool.usageError() }
             guard let path = library.installedPath(named: arguments[1]) else {
                 return tool.fail(library.unknownNameMessage(arguments[1]), code: 1)
             }
-            print(MapListing.info(InstalledMap(path: path)))
+            print(TerminalSafeText.cleanKeepingLayout(MapListing.info(InstalledMap(path: path))))
             return 0
         default:
             return tool.usageError("unknown subcommand \"\(arguments[0])\"")

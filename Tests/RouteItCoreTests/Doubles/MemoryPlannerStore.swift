@@ -31,5 +31,12 @@ final class MemoryPlannerStore: PlannerStoring {
     }
     func setFavourite(_ name: String, item: MapItem) throws { try check(); favouriteItems[name] = item }
     func loadSettings() throws -> TripSettings? { try check(); return settings }
-    func saveSettings(_ settings: TripSettings) throws { try check(); self.settings = settings }
+    func saveSettings(_ settings: TripSettings, only fields: Set<TripSettings.Field>) throws {
+        try check()
+        var kept = self.settings ?? settings
+        if fields.contains(.mode) { kept.transportType = settings.transportType }
+        if fields.contains(.units) { kept.distanceUnit = settings.distanceUnit }
+        if fields.contains(.avoid) { kept.avoid = settings.avoid }
+        self.settings = kept
+    }
 }

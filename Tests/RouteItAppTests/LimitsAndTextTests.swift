@@ -1,0 +1,70 @@
+import XCTest
+@testable import routeit
+
+/// Limits with one clear line each, and text from data (file and map names) that cannot reach
+/// the terminal as escape sequences.
+final class LimitsAndTextTests: XCTestCase {
+    private func shell(_ script: String, environment: [String: String] = [:]) throws -> RouteItProcess.Result {
+        let routeit = try RouteItProcess.locate().path
+        return try RouteItProcess.runCommand("/bin/sh", ["-c", script.replacingOccurrences(of: "ROUTEIT", with: "'\(routeit)'")],
+                                             environment: environment)
+    }
+
+    func testAWriteOverTheFileSizeLimitIsAnErrorNotSIGXFSZ() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let out = directory.appendingPathComponent("man.txt").path
+        // 1 block: the man page is far larger.
+        let result = try shell("ulimit -f 1; ROUTEIT --generate man > '\(out)'; echo \"status $?\"")
+        XCTAssertTrue(result.stdout.contains("status 1\n"), result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("routeit: the output could not be written"), result.stderr)
+    }
+
+    func testAFlowFileThatIsAFIFOIsRefused() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let fifo = directory.appendingPathComponent("replay.flow").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let result = try RouteItProcess.run(["run", fifo], timeout: 60)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "routeit: Cannot read \(fifo): not a regular file.\n")
+    }
+
+    func testAHistoryFileThatIsNotARegularFileIsIgnored() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let fifo = directory.appendingPathComponent("history").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertNil(EditLineReader.usableHistory(fifo))
+        XCTAssertNil(EditLineReader.usableHistory("/dev/zero"))
+        let plain = directory.appendingPathComponent("plain-history").path
+        XCTAssertEqual(EditLineReader.usableHistory(plain), plain, "a history not yet written is created")
+    }
+
+    func testATimeoutMustBeDecimal() throws {
+        for bad in ["0x10", "inf", "nan"] {
+            let result = try RouteItProcess.run(["route", "--timeout", bad, "60.17,24.94", "60.16,24.95"], timeout: 60)
+            XCTAssertEqual(result.status, 2, bad)
+            XCTAssertTrue(result.stderr.contains("--timeout needs more than 0"), result.stderr)
+        }
+    }
+
+    func testMapNamesWithEscapesAreShownWithout() throws {
+        let home = try TestFiles.temporaryDirectory(for: self)
+        let maps = home.appendingPathComponent("routeit/maps")
+        try FileManager.default.createDirectory(at: maps, withIntermediateDirectories: true)
+        let evil = "evil\u{1B}]0;pwned\u{07}\u{202E}kcab.routeit"
+        XCTAssertTrue(FileManager.default.createFile(atPath: maps.appendingPathComponent(evil).path, contents: Data("not a map".utf8)))
+        let listed = try RouteItProcess.run(["maps"], environment: ["XDG_DATA_HOME": home.path])
+        XCTAssertTrue(listed.stdout.contains("evil"), listed.stdout)
+        for text in [listed.stdout, listed.stderr] {
+            XCTAssertFalse(text.contains("\u{1B}") || text.contains("\u{07}") || text.contains("\u{202E}"), text.debugDescription)
+        }
+    }
+
+    func testADirectoryAsTheMapIsOneLine() throws {
+        for directory in ["..", "/"] {
+            let result = try RouteItProcess.run(["route", "--map", directory, "60.17,24.94", "60.16,24.95"], timeout: 60)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is neither a RouteIt map nor an OSM file"), result.stderr)
+        }
+    }
+}
