@@ -1,3 +1,4 @@
+import RouteItTestSupport
 import XCTest
 @testable import routeit
 

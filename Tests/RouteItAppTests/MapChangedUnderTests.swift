@@ -1,3 +1,4 @@
+import RouteItTestSupport
 import XCTest
 
 /// A map truncated or rewritten in place under a running shell: its next read of the map is

@@ -1,3 +1,4 @@
+import RouteItTestSupport
 import XCTest
 
 /// Two shells on one HOME at once: each writes back only the setting it changed.

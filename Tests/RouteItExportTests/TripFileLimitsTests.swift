@@ -1,4 +1,5 @@
 import Foundation
+import RouteItTestSupport
 import XCTest
 @testable import RouteItExport
 
