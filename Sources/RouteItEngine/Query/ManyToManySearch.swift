@@ -1,3 +1,5 @@
+import Foundation
+
 /// Costs between many sources and many targets in one pass over the hierarchy, as OSRM's
 /// `many_to_many_ch` does it: each target's upward search leaves its cost in a bucket at every
 /// node it settles, then each source's upward search reads the buckets of the nodes it
@@ -20,7 +22,8 @@ final class ManyToManySearch {
     let charge: UInt32
     /// Whether entering edge direction `k` by a mode-graph arc of `weight` pays the charge.
     private let isCharged: (_ weight: UInt32, _ k: Int) -> Bool
-    /// Charges per hierarchy entry (`forward`: of a `fwd` list), unpacked at most once.
+    /// Charges per hierarchy entry (`forward`: of a `fwd` list), unpacked at most once by the
+    /// upward searches.
     private var entryCharges: [Int64: UInt8] = [:]
 
     init(router: ModeRouter, avoid: UInt8, charge: UInt32 = 0, isCharged: @escaping (UInt32, Int) -> Bool = { _, _ in false }) {
@@ -104,9 +107,15 @@ final class ManyToManySearch {
         return cells
     }
 
+    /// From this many targets on, a second thread (when there is a second core) takes every
+    /// other target's core search.
+    static let twoThreadsFrom = 8
+
     /// Paths through the core: per target, a Dijkstra in the core (backward, from the core
     /// nodes its upward search reached) until it has settled every core node a source reached;
     /// a source reaching core node c at cost x is then x + c's cost away from that target.
+    /// The targets' searches are independent and each writes only its own column of the cells,
+    /// so two threads share them out.
     private func joinInCore(_ cells: inout [Cell], width: Int, sources: [CoreEntry], targets: [[CoreEntry]]) {
         guard let core = CoreGraph(router.ch, forward: false, avoid: avoid) else { return }
         var needed = [Bool](repeating: false, count: core.count), neededCount = 0
@@ -114,14 +123,41 @@ final class ManyToManySearch {
             needed[Int(e.core)] = true
             neededCount += 1
         }
-        var search = CoreSearch(count: core.count)
-        for (j, entries) in targets.enumerated() where !entries.isEmpty {
-            search.run(core, from: entries, needed: needed, neededCount: neededCount)
-            for e in sources {
+        let columns = targets.indices.filter { !targets[$0].isEmpty }
+        let join = CoreJoin(core: core, needed: needed, neededCount: neededCount, sources: sources, targets: targets, width: width)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            let cells = buffer
+            guard columns.count >= Self.twoThreadsFrom && ProcessInfo.processInfo.activeProcessorCount > 1 else {
+                return joinColumns(columns, join, into: cells)
+            }
+            let odd = stride(from: 1, to: columns.count, by: 2).map { columns[$0] }
+            let other = BackgroundWork(name: "table core") { [self] in joinColumns(odd, join, into: cells) }
+            joinColumns(stride(from: 0, to: columns.count, by: 2).map { columns[$0] }, join, into: cells)
+            // The work throws nothing; waiting only lets its writes be seen here.
+            _ = try? other.wait()
+        }
+    }
+
+    /// What every target's core search reads.
+    private struct CoreJoin {
+        let core: CoreGraph
+        let needed: [Bool]
+        let neededCount: Int
+        let sources: [CoreEntry]
+        let targets: [[CoreEntry]]
+        let width: Int
+    }
+
+    /// The cells of target columns `columns` through the core, with a search of their own.
+    private func joinColumns(_ columns: [Int], _ join: CoreJoin, into cells: UnsafeMutableBufferPointer<Cell>) {
+        var search = CoreSearch(count: join.core.count)
+        for j in columns {
+            search.run(join.core, from: join.targets[j], needed: join.needed, neededCount: join.neededCount)
+            for e in join.sources {
                 let rest = search.cost[Int(e.core)]
-                let k = Int(e.place) * width + j
+                let k = Int(e.place) * join.width + j
                 guard rest != .max, let total = ModeRouter.sum(e.cost, rest), total < cells[k].cost else { continue }
-                cells[k] = Cell(cost: total, charges: e.charges &+ coreCharges(of: e.core, core, &search))
+                cells[k] = Cell(cost: total, charges: e.charges &+ coreCharges(of: e.core, join.core, &search))
             }
         }
     }
@@ -136,6 +172,8 @@ final class ManyToManySearch {
         var rootCharges: [UInt8]
         var known: [Int16]
         let heap: IndexedMinHeap
+        /// Charges per hierarchy entry, unpacked at most once by this search (one per thread).
+        var entryCharges: [Int64: UInt8] = [:]
 
         init(count: Int) {
             heap = IndexedMinHeap(capacity: count)
@@ -156,8 +194,8 @@ final class ManyToManySearch {
                 heap.push(e.cost, e.core)
             }
             var left = neededCount
-            // Worked on as locals (swapped out and back, not copied), so that the loop's
-            // closures capture them, not all of `self`.
+            // Worked on as locals (swapped out and back, not copied), through pointers, so that
+            // the loop neither captures all of `self` nor checks each array on every write.
             var cost: [UInt32] = [], parent: [Int32] = [], parentEntry: [Int32] = []
             swap(&cost, &self.cost)
             swap(&parent, &self.parent)
@@ -166,20 +204,27 @@ final class ManyToManySearch {
             core.arcs.withUnsafeBufferPointer { arcs in
                 core.start.withUnsafeBufferPointer { start in
                     cost.withUnsafeMutableBufferPointer { cost in
-                        while !heap.isEmpty {
-                            let (d, u) = heap.pop()
-                            let ui = Int(u)
-                            if needed[ui] {
-                                left -= 1
-                                if left == 0 { break }
-                            }
-                            for k in Int(start[ui])..<Int(start[ui + 1]) {
-                                let a = arcs[k]
-                                guard let nd = ModeRouter.sum(d, a.weight), nd < cost[Int(a.to)] else { continue }
-                                cost[Int(a.to)] = nd
-                                parent[Int(a.to)] = u
-                                parentEntry[Int(a.to)] = Int32(k)
-                                heap.push(nd, a.to)
+                        parent.withUnsafeMutableBufferPointer { parent in
+                            parentEntry.withUnsafeMutableBufferPointer { parentEntry in
+                                while !heap.isEmpty {
+                                    let (d, u) = heap.pop()
+                                    let ui = Int(u)
+                                    if needed[ui] {
+                                        left -= 1
+                                        if left == 0 { break }
+                                    }
+                                    for k in Int(start[ui])..<Int(start[ui + 1]) {
+                                        let a = arcs[k], v = Int(a.to)
+                                        // In 64 bits no sum wraps, and one below a cost (at most
+                                        // UInt32.max) fits in 32.
+                                        let nd = UInt64(d) + UInt64(a.weight)
+                                        guard nd < UInt64(cost[v]) else { continue }
+                                        cost[v] = UInt32(truncatingIfNeeded: nd)
+                                        parent[v] = u
+                                        parentEntry[v] = Int32(k)
+                                        heap.push(UInt32(truncatingIfNeeded: nd), a.to)
+                                    }
+                                }
                             }
                         }
                     }
@@ -207,7 +252,7 @@ final class ManyToManySearch {
         search.known[Int(x)] = Int16(value)
         for y in chain.reversed() {
             let p = search.parent[Int(y)], k = Int(search.parentEntry[Int(y)])
-            value &+= chargesOf(entry: Int(core.entry[k]), at: core.node[Int(p)], forward: false)
+            value &+= chargesOf(entry: Int(core.entry[k]), at: core.node[Int(p)], forward: false, known: &search.entryCharges)
             search.known[Int(y)] = Int16(value)
         }
         return value
@@ -240,17 +285,18 @@ final class ManyToManySearch {
             found = seed.flatMap { $0 < labels.seedCharges.count ? labels.seedCharges[$0] : nil } ?? 0
         } else {
             let before = labels.byNode[parent] ?? charges(of: parent, space.distance(parent), space, &labels, forward: forward)
-            found = before &+ chargesOf(entry: Int(-1 - arc), at: parent, forward: forward)
+            found = before &+ chargesOf(entry: Int(-1 - arc), at: parent, forward: forward, known: &entryCharges)
         }
         labels.byNode[node] = found
         return found
     }
 
-    /// The charges of the mode-graph arcs a hierarchy entry stands for.
-    private func chargesOf(entry i: Int, at parent: Int32, forward: Bool) -> UInt8 {
+    /// The charges of the mode-graph arcs a hierarchy entry stands for (`known`: those worked
+    /// out so far, by entry).
+    private func chargesOf(entry i: Int, at parent: Int32, forward: Bool, known: inout [Int64: UInt8]) -> UInt8 {
         if (forward ? router.ch.fwd[i] : router.ch.bwd[i]).weight < charge { return 0 }
         let key = Int64(i) << 1 | (forward ? 1 : 0)
-        if let known = entryCharges[key] { return known }
+        if let count = known[key] { return count }
         var arcs: [Int32] = []
         router.ch.unpack(entry: i, at: parent, forward: forward, into: &arcs)
         let graph = router.graph
@@ -258,7 +304,7 @@ final class ManyToManySearch {
         for a in arcs where Int(a) < graph.arcCount && isCharged(graph.arcWeight[Int(a)], Int(graph.arcEdgeDir[Int(a)])) {
             count &+= 1
         }
-        entryCharges[key] = count
+        known[key] = count
         return count
     }
 
