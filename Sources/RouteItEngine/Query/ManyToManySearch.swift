@@ -118,6 +118,10 @@ final class ManyToManySearch {
     /// so two threads share them out.
     private func joinInCore(_ cells: inout [Cell], width: Int, sources: [CoreEntry], targets: [[CoreEntry]]) {
         guard let core = CoreGraph(router.ch, forward: false, avoid: avoid) else { return }
+        // A damaged map's ranks may lead past the core: such entries are left out, not read.
+        let inCore = { (e: CoreEntry) in e.core >= 0 && Int(e.core) < core.count }
+        if !sources.allSatisfy(inCore) || !targets.allSatisfy({ $0.allSatisfy(inCore) }) { MapDamage.report() }
+        let sources = sources.filter(inCore), targets = targets.map { $0.filter(inCore) }
         var needed = [Bool](repeating: false, count: core.count), neededCount = 0
         for e in sources where !needed[Int(e.core)] {
             needed[Int(e.core)] = true
