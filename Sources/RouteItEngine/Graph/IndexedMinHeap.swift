@@ -1,4 +1,5 @@
-/// A binary min-heap of the nodes 0..<capacity under UInt32 keys, each node in it at most once:
+/// A min-heap (4-ary: half as deep as a binary one, its four children side by side in memory)
+/// of the nodes 0..<capacity under UInt32 keys, each node in it at most once:
 /// a cheaper key moves a queued node up (decrease-key) instead of queueing a copy. A search
 /// over a dense graph (a hierarchy's core: dozens of arcs a node) then sifts a heap no larger
 /// than its nodes, where a lazy-deletion heap holds every improvement and pops the stale ones.
@@ -55,7 +56,7 @@ final class IndexedMinHeap {
     @inline(__always) private func siftUp(_ start: Int, _ item: UInt64) {
         var i = start
         while i > 0 {
-            let parent = (i - 1) >> 1
+            let parent = (i - 1) >> 2
             let above = items[parent]
             if above <= item { break }
             items[i] = above
@@ -69,14 +70,16 @@ final class IndexedMinHeap {
     @inline(__always) private func siftDown(_ start: Int, _ item: UInt64) {
         var i = start
         while true {
-            let left = 2 * i + 1
-            if left >= count { break }
-            var child = left
-            if left + 1 < count && items[left + 1] < items[left] { child = left + 1 }
-            let below = items[child]
-            if below >= item { break }
-            items[i] = below
-            position[Int(Self.node(below))] = Int32(i)
+            let first = 4 * i + 1
+            if first >= count { break }
+            var child = first, least = items[first]
+            for c in first + 1..<min(first + 4, count) where items[c] < least {
+                child = c
+                least = items[c]
+            }
+            if least >= item { break }
+            items[i] = least
+            position[Int(Self.node(least))] = Int32(i)
             i = child
         }
         items[i] = item
