@@ -215,6 +215,12 @@ def extract_section(results, name):
                           ", ".join("%s×%s %s vs %s ms (%s×)" % (k[1:], k[1:], fmt(tb[k]["routeit_cold_ms"], 1),
                                                                   fmt(tb[k]["curl_ms"], 1), fmt(tb[k]["ratio"])) for k in sizes),
                           pct(tb.get("route_rel_diff_median"), 2), tb.get("route_pairs_checked")))
+    op = d.get("optimize") or {}
+    if op.get("routeit_cold_ms") is not None:
+        extras.append("A cold `routeit route --optimize` of %s seeded stops (a round trip, the order planned exactly): "
+                      "%s ms." % (op["stops"], fmt(op["routeit_cold_ms"], 1)))
+    elif op.get("error"):
+        extras.append("The cold `routeit route --optimize` was not measured: %s." % op["error"])
     if d.get("osrm_prepared_earlier"):
         extras.append("OSRM's graph and preprocessing figures are from an earlier run (`--reuse-osrm`): %s." % d["osrm_prepared_earlier"])
     if extras:
@@ -395,11 +401,14 @@ def planner_section(results):
     out = ["## Planning a day: RouteIt's day planner against VROOM and OR-Tools", "", provenance(results), ""]
     if p.get("error"):
         return out + ["Not measured in this run: %s" % p["error"], ""]
-    out += ["`Scripts/bench-planner` (run by the bench): stops are seeded addresses of the Helsinki map, every solver "
-            "gets the same integer car-duration matrix and its answer is re-checked on the same rules. *plain*: a round "
-            "trip; *hours*: opening hours and 5-minute stays, waiting allowed; *delivery*: half the stops in 2-hour "
-            "slots. VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread) and OR-Tools 9.15 (guided local search, "
-            "10 s and 60 s). Each cell: stops served / travel in s (solve time in s).", ""]
+    sources = sorted({inst.get("matrix", "osrm") for inst in p.get("instances", [])})
+    made = {"routeit": "RouteIt's own `routeit table`", "osrm": "osrm-routed's /table"}
+    out += [("`Scripts/bench-planner` (run by the bench): stops are seeded addresses of the Helsinki map, every solver "
+             "gets the same integer car-duration matrix (from %s) and its answer is re-checked on the same rules. "
+             "*plain*: a round trip; *hours*: opening hours and 5-minute stays, waiting allowed; *delivery*: half the "
+             "stops in 2-hour slots. VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread) and OR-Tools 9.15 (guided "
+             "local search, 10 s and 60 s). Each cell: stops served / travel in s (solve time in s).")
+            % " and ".join(made.get(m, m) for m in sources), ""]
     solvers = ["routeit", "vroom-x1", "vroom-x5", "ortools-10s", "ortools-60s"]
     rows = []
     for inst in p.get("instances", []):

@@ -10,7 +10,7 @@ import subprocess
 import time
 
 from .datasets import map_stem
-from . import table
+from . import optimize, table
 from .peers import PeerUnavailable, osrm
 from .proc import REPO, WORK, BenchError, log, median_wall_ms, run, timed
 
@@ -55,6 +55,7 @@ def bench_dataset(name, source, bins, osrm_dir, pairs, seed, reuse_osrm=False, v
                                       "--seed", seed, "--pairs-out", pairs_path)
         result["scale"] = scale_measures(name, bins, map_path, server, bounds)
         result["table"] = table.measures(name, bins, map_path, server, bounds)
+        result["optimize"] = optimize.measures(name, bins, map_path, bounds)
     result["scale"]["osrm_request_ms_p50"] = osrm.request_ms_p50(server.log_path)
     log("%s: avoiding motorways and tolls on %d pairs" % (name, pairs))
     result["avoid"] = bench_tool(bins, "avoid", "--map", map_path, "--pairs", pairs, "--seed", seed,

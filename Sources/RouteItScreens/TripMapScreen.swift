@@ -49,6 +49,17 @@ public enum TripMapScreen {
         return lines
     }
 
+    /// The legend drawn in `height` rows: leg by leg when that leaves the map at least half of
+    /// the rows; else (a long trip: 200 stops make 201 legs, some 60 legend rows at 80 columns)
+    /// one line for all of them, their count, distance and time, so the map is still drawn.
+    static func fittedLegend(legs: [Route], width: Int, height: Int, unit: DistanceUnit, color: Bool) -> [String] {
+        let full = legend(legs: legs, width: width, unit: unit, color: color)
+        guard full.count > (height - footerRows(width: width)) / 2 else { return full }
+        let metres = legs.reduce(0) { $0 + $1.distance }, seconds = legs.reduce(0) { $0 + $1.expectedTravelTime }
+        let text = "L1–L\(legs.count): \(legs.count) legs, \(unit.format(metres: metres)), \(TravelTimeFormatter.string(from: seconds)) in all"
+        return [String(text.prefix(width))]
+    }
+
     /// Rows the footer takes at `width`: one when everything fits on a line, else two.
     static func footerRows(width: Int) -> Int {
         // "N ↑  " + a bar of up to a quarter of the width + label + "  " + attribution
@@ -69,7 +80,7 @@ public enum TripMapScreen {
     /// Rows left for the map itself, nil when that is too few.
     static func mapRows(legs: [Route], width: Int, height: Int, unit: DistanceUnit) -> Int? {
         guard width >= minimumColumns, height >= minimumRows else { return nil }
-        let rows = height - footerRows(width: width) - legend(legs: legs, width: width, unit: unit, color: false).count
+        let rows = height - footerRows(width: width) - fittedLegend(legs: legs, width: width, height: height, unit: unit, color: false).count
         return rows >= minimumMapRows ? rows : nil
     }
 
@@ -119,7 +130,7 @@ public enum TripMapScreen {
         for (index, points) in legPoints.enumerated() { label(leg: index, along: points, on: &canvas) }
 
         var lines = canvas.lines(color: color)
-        lines += legend(legs: legs, width: width, unit: unit, color: color)
+        lines += fittedLegend(legs: legs, width: width, height: height, unit: unit, color: color)
         let bar = MapCanvasScaleBar(metresPerCell: projection.metresPerPixel * 2, maxCells: max(width / 4, 2), metric: metric)
         let left = ([northUp] + (bar.map { [$0.text] } ?? [])).joined(separator: "  ")
         if footer == 1 {

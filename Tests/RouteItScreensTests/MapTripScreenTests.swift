@@ -203,3 +203,34 @@ final class MapTripScreenTests: XCTestCase {
                        "© OpenStreetMap contributors")
     }
 }
+
+/// A day of 200 stops (the most a trip holds) still gets its map on an 80×24 terminal: its 201
+/// legs' legend, some 60 rows leg by leg, is one line for all of them.
+final class TwoHundredStopMapTests: XCTestCase {
+    func testA200StopTripIsDrawnWithALegendOfOneLine() throws {
+        var rng = SeededRandom(seed: 26)
+        let stops = (0...200).map { i in
+            MapTripFixture.item("Stop \(i)", .random(in: 60.15...60.20, using: &rng), .random(in: 24.88...24.98, using: &rng))
+        }
+        let legs = zip(stops, stops.dropFirst() + [stops[0]]).map { a, b in
+            Route(distance: 1000, expectedTravelTime: 60, transportType: .car, polyline: [a.coordinate, b.coordinate], steps: [])
+        }
+        let directions = DirectionsViewModel(legs: legs.indices.map {
+            DirectionsLeg(source: stops[$0], destination: stops[($0 + 1) % stops.count], route: legs[$0])
+        }, transportType: .car)
+        let trip = TripMapScreen.trip(directions)
+        XCTAssertEqual(trip.stops.count, 201)
+        let text = TripMapScreen.render(stops: trip.stops, legs: trip.legs, roads: MapTripFixture.roads,
+                                        width: 80, height: 24, unit: .kilometres, color: false)
+        let lines = text.components(separatedBy: "\n")
+        guard lines.count == 24 else { return XCTFail("not a map of 24 lines: \(text)") }
+        XCTAssertEqual(lines[lines.count - 2], "L1–L201: 201 legs, 201.00 km, 3h 21m in all")
+        let map = lines.dropLast(2).joined()
+        XCTAssertTrue(map.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "legs drawn")
+        XCTAssertTrue(map.contains("1"), "pins drawn")
+        // A short trip keeps its legend leg by leg.
+        let short = TripMapScreen.render(stops: Array(stops.prefix(3)), legs: Array(legs.prefix(3)), roads: [],
+                                         width: 80, height: 24, unit: .kilometres, color: false)
+        XCTAssertTrue(short.contains("━━ L1 1.00 km, 1m"), short)
+    }
+}

@@ -48,6 +48,15 @@ final class SQLitePlannerStoreTests: XCTestCase {
         XCTAssertEqual(try SQLitePlannerStore(path: path).trips().map(\.name), ["Evening"])
     }
 
+    /// The most stops a trip holds (200) come back whole from the file, in another session too.
+    func testATripOf200StopsSavesAndOpensWhole() throws {
+        let saved = trip("Deliveries", stops: 200)
+        try SQLitePlannerStore(path: path).save(saved)
+        let reopened = try SQLitePlannerStore(path: path)
+        XCTAssertEqual(try reopened.trip(named: "deliveries"), saved)
+        XCTAssertEqual(try reopened.trips().first?.stopCount, 200)
+    }
+
     func testRecentPlacesKeepTheLastTwentyNewestFirst() throws {
         let store = try SQLitePlannerStore(path: path)
         for i in 0..<25 {

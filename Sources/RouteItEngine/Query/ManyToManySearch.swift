@@ -1,10 +1,14 @@
+import Foundation
+
 /// Costs between many sources and many targets in one pass over the hierarchy, as OSRM's
 /// `many_to_many_ch` does it: each target's upward search leaves its cost in a bucket at every
 /// node it settles, then each source's upward search reads the buckets of the nodes it
 /// settles; the cheapest sum at any node is the shortest path (its highest node is settled by
 /// both). RouteIt's hierarchy keeps an uncontracted core, where upward searches stop: each
 /// target also gets a plain Dijkstra inside the core (backward, from the core nodes its search
-/// reached), so a source that reaches the core at node c adds c's cost to that target.
+/// reached, on a compact copy of the core: `CoreGraph`), so a source that reaches the core at
+/// node c adds c's cost to that target. The sources search first, so that each target's core
+/// search stops once it has settled the core nodes they reached, and only their costs are kept.
 ///
 /// Costs are weights. A weight may hold charges that are not time (a car entering a road
 /// closed to through traffic: `charge` each); each cell also counts the charges of its path,
@@ -18,7 +22,8 @@ final class ManyToManySearch {
     let charge: UInt32
     /// Whether entering edge direction `k` by a mode-graph arc of `weight` pays the charge.
     private let isCharged: (_ weight: UInt32, _ k: Int) -> Bool
-    /// Charges per hierarchy entry (`forward`: of a `fwd` list), unpacked at most once.
+    /// Charges per hierarchy entry (`forward`: of a `fwd` list), unpacked at most once by the
+    /// upward searches.
     private var entryCharges: [Int64: UInt8] = [:]
 
     init(router: ModeRouter, avoid: UInt8, charge: UInt32 = 0, isCharged: @escaping (UInt32, Int) -> Bool = { _, _ in false }) {
@@ -42,37 +47,39 @@ final class ManyToManySearch {
         var charges: UInt8
     }
 
+    /// Where a search reached the core: core index `core` at `cost` (with `charges`), for
+    /// `place` (a source's or a target's index).
+    private struct CoreEntry {
+        var place: Int32
+        var core: Int32
+        var cost: UInt32
+        var charges: UInt8
+    }
+
     /// `cells[i * targets.count + j]` from source i to target j. `targetCharges[j][k]`: the
     /// charges in target j's endpoint k's own cost (the turn into the place's road).
     func cells(sources: [[SearchEndpoint]], targets: [[SearchEndpoint]], targetCharges: [[UInt8]] = []) -> [Cell] {
         let ch = router.ch
         let coreRank = Int(min(ch.coreRank, Int32(ch.nodeCount)))
-        let coreCount = ch.nodeCount - coreRank
         let space = SearchSpace(nodeCount: ch.nodeCount)
         var buckets: [Bucket] = []
-        // Per target, its cell from every core node (row j); empty without a core.
-        var fromCore = [Cell](repeating: Cell(), count: coreCount > 0 ? targets.count * coreCount : 0)
-        var entries: [Int32] = []
+        var targetEntries: [[CoreEntry]] = Array(repeating: [], count: targets.count)
         var labels = LabelCharges()
         for (j, endpoints) in targets.enumerated() {
-            entries.removeAll(keepingCapacity: true)
             labels.reset(seeds: endpoints, charges: j < targetCharges.count ? targetCharges[j] : [])
             upward(space, endpoints, forward: false, coreRank: coreRank) { node, cost in
                 buckets.append(Bucket(node: node, target: Int32(j), cost: cost, charges: charges(of: node, cost, space, &labels, forward: false)))
             } atCore: { node in
-                _ = charges(of: node, space.distance(node), space, &labels, forward: false)
-                entries.append(node)
-            }
-            guard coreCount > 0, !entries.isEmpty else { continue }
-            coreDijkstra(space, from: entries, forward: false) { node, cost in
-                fromCore[j * coreCount + Int(ch.rank[Int(node)]) - coreRank] =
-                    Cell(cost: cost, charges: charges(of: node, cost, space, &labels, forward: false))
+                let cost = space.distance(node)
+                targetEntries[j].append(CoreEntry(place: Int32(j), core: ch.rank[Int(node)] - Int32(coreRank), cost: cost,
+                                                  charges: charges(of: node, cost, space, &labels, forward: false)))
             }
         }
         buckets.sort { ($0.node, $0.cost) < ($1.node, $1.cost) }
         let bucketNodes = buckets.map(\.node)
 
         var cells = [Cell](repeating: Cell(), count: sources.count * targets.count)
+        var sourceEntries: [CoreEntry] = []
         for (i, endpoints) in sources.enumerated() {
             let row = i * targets.count
             labels.reset(seeds: endpoints, charges: [])
@@ -89,17 +96,170 @@ final class ManyToManySearch {
                     k += 1
                 }
             } atCore: { node in
-                let cost = space.distance(node), c = Int(ch.rank[Int(node)]) - coreRank
-                let mine = charges(of: node, cost, space, &labels, forward: true)
-                for j in 0..<targets.count {
-                    let rest = fromCore[j * coreCount + c]
-                    if rest.cost != .max, let total = ModeRouter.sum(cost, rest.cost), total < cells[row + j].cost {
-                        cells[row + j] = Cell(cost: total, charges: mine &+ rest.charges)
+                let cost = space.distance(node)
+                sourceEntries.append(CoreEntry(place: Int32(i), core: ch.rank[Int(node)] - Int32(coreRank), cost: cost,
+                                               charges: charges(of: node, cost, space, &labels, forward: true)))
+            }
+        }
+        if !sourceEntries.isEmpty && targetEntries.contains(where: { !$0.isEmpty }) {
+            joinInCore(&cells, width: targets.count, sources: sourceEntries, targets: targetEntries)
+        }
+        return cells
+    }
+
+    /// From this many targets on, a second thread (when there is a second core) takes every
+    /// other target's core search.
+    static let twoThreadsFrom = 8
+
+    /// Paths through the core: per target, a Dijkstra in the core (backward, from the core
+    /// nodes its upward search reached) until it has settled every core node a source reached;
+    /// a source reaching core node c at cost x is then x + c's cost away from that target.
+    /// The targets' searches are independent and each writes only its own column of the cells,
+    /// so two threads share them out.
+    private func joinInCore(_ cells: inout [Cell], width: Int, sources: [CoreEntry], targets: [[CoreEntry]]) {
+        guard let core = CoreGraph(router.ch, forward: false, avoid: avoid) else { return }
+        // A damaged map's ranks may lead past the core: such entries are left out, not read.
+        let inCore = { (e: CoreEntry) in e.core >= 0 && Int(e.core) < core.count }
+        if !sources.allSatisfy(inCore) || !targets.allSatisfy({ $0.allSatisfy(inCore) }) { MapDamage.report() }
+        let sources = sources.filter(inCore), targets = targets.map { $0.filter(inCore) }
+        var needed = [Bool](repeating: false, count: core.count), neededCount = 0
+        for e in sources where !needed[Int(e.core)] {
+            needed[Int(e.core)] = true
+            neededCount += 1
+        }
+        let columns = targets.indices.filter { !targets[$0].isEmpty }
+        let join = CoreJoin(core: core, needed: needed, neededCount: neededCount, sources: sources, targets: targets, width: width)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            let cells = buffer
+            guard columns.count >= Self.twoThreadsFrom && ProcessInfo.processInfo.activeProcessorCount > 1 else {
+                return joinColumns(columns, join, into: cells)
+            }
+            let odd = stride(from: 1, to: columns.count, by: 2).map { columns[$0] }
+            let other = BackgroundWork(name: "table core") { [self] in joinColumns(odd, join, into: cells) }
+            joinColumns(stride(from: 0, to: columns.count, by: 2).map { columns[$0] }, join, into: cells)
+            // The work throws nothing; waiting only lets its writes be seen here.
+            _ = try? other.wait()
+        }
+    }
+
+    /// What every target's core search reads.
+    private struct CoreJoin {
+        let core: CoreGraph
+        let needed: [Bool]
+        let neededCount: Int
+        let sources: [CoreEntry]
+        let targets: [[CoreEntry]]
+        let width: Int
+    }
+
+    /// The cells of target columns `columns` through the core, with a search of their own.
+    private func joinColumns(_ columns: [Int], _ join: CoreJoin, into cells: UnsafeMutableBufferPointer<Cell>) {
+        var search = CoreSearch(count: join.core.count)
+        for j in columns {
+            search.run(join.core, from: join.targets[j], needed: join.needed, neededCount: join.neededCount)
+            for e in join.sources {
+                let rest = search.cost[Int(e.core)]
+                let k = Int(e.place) * join.width + j
+                guard rest != .max, let total = ModeRouter.sum(e.cost, rest), total < cells[k].cost else { continue }
+                cells[k] = Cell(cost: total, charges: e.charges &+ coreCharges(of: e.core, join.core, &search))
+            }
+        }
+    }
+
+    /// One target's Dijkstra in a `CoreGraph`, on arrays of the core's size reused target by target.
+    private struct CoreSearch {
+        var cost: [UInt32]
+        /// The core index each label came from (-1: a root) and the arc's entry there.
+        var parent: [Int32]
+        var parentEntry: [Int32]
+        /// Per root its charges; per node the charges of its label once worked out (-1: not yet).
+        var rootCharges: [UInt8]
+        var known: [Int16]
+        let heap: IndexedMinHeap
+        /// Charges per hierarchy entry, unpacked at most once by this search (one per thread).
+        var entryCharges: [Int64: UInt8] = [:]
+
+        init(count: Int) {
+            heap = IndexedMinHeap(capacity: count)
+            cost = [UInt32](repeating: .max, count: count)
+            parent = [Int32](repeating: -1, count: count)
+            parentEntry = parent
+            rootCharges = [UInt8](repeating: 0, count: count)
+            known = [Int16](repeating: -1, count: count)
+        }
+
+        mutating func run(_ core: CoreGraph, from entries: [CoreEntry], needed: [Bool], neededCount: Int) {
+            for i in cost.indices { cost[i] = .max; known[i] = -1 }
+            heap.removeAll()
+            for e in entries where e.cost < cost[Int(e.core)] {
+                cost[Int(e.core)] = e.cost
+                parent[Int(e.core)] = -1
+                rootCharges[Int(e.core)] = e.charges
+                heap.push(e.cost, e.core)
+            }
+            var left = neededCount
+            // Worked on as locals (swapped out and back, not copied), through pointers, so that
+            // the loop neither captures all of `self` nor checks each array on every write.
+            var cost: [UInt32] = [], parent: [Int32] = [], parentEntry: [Int32] = []
+            swap(&cost, &self.cost)
+            swap(&parent, &self.parent)
+            swap(&parentEntry, &self.parentEntry)
+            let heap = self.heap
+            core.arcs.withUnsafeBufferPointer { arcs in
+                core.start.withUnsafeBufferPointer { start in
+                    cost.withUnsafeMutableBufferPointer { cost in
+                        parent.withUnsafeMutableBufferPointer { parent in
+                            parentEntry.withUnsafeMutableBufferPointer { parentEntry in
+                                while !heap.isEmpty {
+                                    let (d, u) = heap.pop()
+                                    let ui = Int(u)
+                                    if needed[ui] {
+                                        left -= 1
+                                        if left == 0 { break }
+                                    }
+                                    for k in Int(start[ui])..<Int(start[ui + 1]) {
+                                        let a = arcs[k], v = Int(a.to)
+                                        // In 64 bits no sum wraps, and one below a cost (at most
+                                        // UInt32.max) fits in 32.
+                                        let nd = UInt64(d) + UInt64(a.weight)
+                                        guard nd < UInt64(cost[v]) else { continue }
+                                        cost[v] = UInt32(truncatingIfNeeded: nd)
+                                        parent[v] = u
+                                        parentEntry[v] = Int32(k)
+                                        heap.push(UInt32(truncatingIfNeeded: nd), a.to)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
+            swap(&cost, &self.cost)
+            swap(&parent, &self.parent)
+            swap(&parentEntry, &self.parentEntry)
+            heap.removeAll()
         }
-        return cells
+    }
+
+    /// The charges of core index `c`'s label in the last `CoreSearch`: its root's, plus those of
+    /// the arcs down its label tree (each path worked out once per target).
+    private func coreCharges(of c: Int32, _ core: CoreGraph, _ search: inout CoreSearch) -> UInt8 {
+        // Each charge weighs `charge` at least: a cheaper path has none.
+        if charge == 0 || search.cost[Int(c)] < charge { return 0 }
+        var chain: [Int32] = []
+        var x = c
+        while search.known[Int(x)] < 0 && search.parent[Int(x)] >= 0 && chain.count <= core.count {
+            chain.append(x)
+            x = search.parent[Int(x)]
+        }
+        var value = search.known[Int(x)] >= 0 ? UInt8(search.known[Int(x)]) : search.rootCharges[Int(x)]
+        search.known[Int(x)] = Int16(value)
+        for y in chain.reversed() {
+            let p = search.parent[Int(y)], k = Int(search.parentEntry[Int(y)])
+            value &+= chargesOf(entry: Int(core.entry[k]), at: core.node[Int(p)], forward: false, known: &search.entryCharges)
+            search.known[Int(y)] = Int16(value)
+        }
+        return value
     }
 
     /// The charges along a search's label tree, per settled node (a root's from its endpoint).
@@ -119,7 +279,8 @@ final class ManyToManySearch {
     /// known yet) and the arc between.
     private func charges(of node: Int32, _ cost: UInt32, _ space: SearchSpace, _ labels: inout LabelCharges,
                          forward: Bool) -> UInt8 {
-        if charge == 0 { return 0 }
+        // Each charge weighs `charge` at least: a cheaper label has none.
+        if charge == 0 || cost < charge { return 0 }
         if let known = labels.byNode[node] { return known }
         let (parent, arc) = space.parent(node)
         let found: UInt8
@@ -128,16 +289,18 @@ final class ManyToManySearch {
             found = seed.flatMap { $0 < labels.seedCharges.count ? labels.seedCharges[$0] : nil } ?? 0
         } else {
             let before = labels.byNode[parent] ?? charges(of: parent, space.distance(parent), space, &labels, forward: forward)
-            found = before &+ chargesOf(entry: Int(-1 - arc), at: parent, forward: forward)
+            found = before &+ chargesOf(entry: Int(-1 - arc), at: parent, forward: forward, known: &entryCharges)
         }
         labels.byNode[node] = found
         return found
     }
 
-    /// The charges of the mode-graph arcs a hierarchy entry stands for.
-    private func chargesOf(entry i: Int, at parent: Int32, forward: Bool) -> UInt8 {
+    /// The charges of the mode-graph arcs a hierarchy entry stands for (`known`: those worked
+    /// out so far, by entry).
+    private func chargesOf(entry i: Int, at parent: Int32, forward: Bool, known: inout [Int64: UInt8]) -> UInt8 {
+        if (forward ? router.ch.fwd[i] : router.ch.bwd[i]).weight < charge { return 0 }
         let key = Int64(i) << 1 | (forward ? 1 : 0)
-        if let known = entryCharges[key] { return known }
+        if let count = known[key] { return count }
         var arcs: [Int32] = []
         router.ch.unpack(entry: i, at: parent, forward: forward, into: &arcs)
         let graph = router.graph
@@ -145,7 +308,7 @@ final class ManyToManySearch {
         for a in arcs where Int(a) < graph.arcCount && isCharged(graph.arcWeight[Int(a)], Int(graph.arcEdgeDir[Int(a)])) {
             count &+= 1
         }
-        entryCharges[key] = count
+        known[key] = count
         return count
     }
 
@@ -166,27 +329,6 @@ final class ManyToManySearch {
             }
             settled(u, d)
             router.climb(from: u, at: d, space, forward: forward, avoid: avoid)
-        }
-    }
-
-    /// Dijkstra inside the core from `starts` at their costs in `space` (forward along `fwd`
-    /// arcs, else `bwd`): `settled` for every core node, with its cost.
-    private func coreDijkstra(_ space: SearchSpace, from starts: [Int32], forward: Bool, settled: (Int32, UInt32) -> Void) {
-        let ch = router.ch
-        let (arcs, start, masks) = forward ? (ch.fwd, ch.fwdStart, ch.fwdMask) : (ch.bwd, ch.bwdStart, ch.bwdMask)
-        space.heap.removeAll()
-        for u in starts { space.heap.push(space.distance(u), u) }
-        while !space.heap.isEmpty {
-            let (d, u) = space.heap.pop()
-            if d > space.distance(u) { continue }
-            settled(u, d)
-            for i in ModeRouter.range(start, Int(u)) {
-                if avoid != 0 && masks[i] & avoid != 0 { continue }
-                let e = arcs[i]
-                if let nd = ModeRouter.sum(d, e.weight), nd < space.distance(e.target) {
-                    space.update(e.target, nd, parent: u, arc: ModeRouter.entryTag(i))
-                }
-            }
         }
     }
 

@@ -86,12 +86,13 @@ extension RoutingEngine {
         }
         let cells = search.cells(sources: from.map { $0?.sources ?? [] }, targets: to.map { $0?.targets ?? [] },
                                  targetCharges: to.map { $0?.charges ?? [] })
-        return from.enumerated().map { i, source in
-            to.enumerated().map { j, target -> Double? in
-                guard let source, let target else { return nil }
-                let cell = cells[i * to.count + j]
+        // Only the phantoms: a cell then copies none of a place's lists of endpoints.
+        let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
+        return fromPhantoms.enumerated().map { i, s in
+            toPhantoms.enumerated().map { j, t -> Double? in
+                guard let s, let t else { return nil }
+                let cell = cells[i * toPhantoms.count + j]
                 // Both on one road: along it, when the mode may go that way and that weighs no more.
-                let s = source.phantom, t = target.phantom
                 if s.edge == t.edge {
                     let forward = t.fraction >= s.fraction
                     let along = ModeRouter.partial(net.weight(s.edge, forward: forward, mode), abs(t.fraction - s.fraction))

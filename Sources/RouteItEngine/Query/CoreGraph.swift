@@ -1,0 +1,69 @@
+/// A hierarchy's uncontracted core copied out as a small graph of its own, for searches that
+/// cover most of it (a table searches it once per target). Core nodes are numbered 0..<count
+/// by rank (rank less the core's first rank), and one direction's arcs lie in one array, with
+/// the arcs of avoided classes and all but the cheapest of parallel arcs left out. Its costs
+/// then fit in a few cache-sized arrays, where a search over the map's own lists reads 16-byte
+/// labels scattered over every node of the map and checks each arc's classes on every visit.
+struct CoreGraph {
+    struct Arc {
+        /// The core index the arc leads to (against the arc's direction in a backward graph).
+        var to: Int32
+        var weight: UInt32
+    }
+
+    let count: Int
+    /// Per core index, its node in the hierarchy.
+    let node: [Int32]
+    /// Core index u's arcs are `arcs[start[u]..<start[u + 1]]`.
+    let start: [Int32]
+    let arcs: [Arc]
+    /// Per arc, its entry in the hierarchy's list at `node[u]` (to unpack it).
+    let entry: [Int32]
+
+    /// nil without a core. `forward`: the `fwd` lists (arcs out of each node), else `bwd`.
+    init?(_ ch: ContractionHierarchy, forward: Bool, avoid: UInt8) {
+        let first = Int(min(ch.coreRank, Int32(ch.nodeCount)))
+        let count = ch.nodeCount - first
+        guard count > 0 else { return nil }
+        var node = [Int32](repeating: -1, count: count)
+        for u in 0..<ch.nodeCount {
+            let r = Int(ch.rank[u]) - first
+            if r >= 0 && r < count { node[r] = Int32(u) }
+        }
+        let (list, listStart, masks) = forward ? (ch.fwd, ch.fwdStart, ch.fwdMask) : (ch.bwd, ch.bwdStart, ch.bwdMask)
+        var start = [Int32](repeating: 0, count: count + 1)
+        var arcs: [Arc] = [], entry: [Int32] = []
+        arcs.reserveCapacity(count * 16)
+        entry.reserveCapacity(count * 16)
+        // Where this node's arc to each core index went (valid while `owner` is this node).
+        var owner = [Int32](repeating: -1, count: count), slot = [Int32](repeating: 0, count: count)
+        for u in 0..<count {
+            start[u] = Int32(arcs.count)
+            guard node[u] >= 0 else { continue }
+            for i in ModeRouter.range(listStart, Int(node[u])) {
+                if avoid != 0 && masks[i] & avoid != 0 { continue }
+                let e = list[i]
+                guard e.target >= 0 && Int(e.target) < ch.nodeCount else { MapDamage.report(); continue }
+                let v = Int(ch.rank[Int(e.target)]) - first
+                // Core lists lead only into the core; a self-loop never shortens a path.
+                guard v >= 0 && v < count else { MapDamage.report(); continue }
+                if v == u { continue }
+                if owner[v] == Int32(u) {
+                    let k = Int(slot[v])
+                    if e.weight < arcs[k].weight { arcs[k].weight = e.weight; entry[k] = Int32(i) }
+                    continue
+                }
+                owner[v] = Int32(u)
+                slot[v] = Int32(arcs.count)
+                arcs.append(Arc(to: Int32(v), weight: e.weight))
+                entry.append(Int32(i))
+            }
+        }
+        start[count] = Int32(arcs.count)
+        self.count = count
+        self.node = node
+        self.start = start
+        self.arcs = arcs
+        self.entry = entry
+    }
+}
