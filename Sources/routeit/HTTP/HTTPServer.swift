@@ -1,0 +1,150 @@
+import Foundation
+@preconcurrency import SwiftGlibc
+
+/// An HTTP/1.1 server on POSIX sockets: one thread accepts, a fixed pool of `threads` serves
+/// connections (keep-alive, each request within `HTTPLimits`' deadline), `handler` answers each
+/// request, and `log` gets one line per request with the time the handler took. `stop()` (from
+/// a signal handler, through `wakeDescriptor`) stops accepting, lets the requests in flight
+/// finish and closes idle connections; `run()` then returns.
+// @unchecked: the queue is guarded by `pending`; the descriptors are set in bind() before run().
+final class HTTPServer: @unchecked Sendable {
+    struct Configuration: Sendable {
+        var host = "127.0.0.1"
+        /// 0: any free port (see `bind()`'s result).
+        var port: UInt16 = 0
+        var threads = ProcessInfo.processInfo.activeProcessorCount
+        var limits = HTTPLimits()
+        /// Accepted connections waiting for a thread beyond this are closed at once.
+        var maxQueuedConnections = 1_024
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    typealias Handler = @Sendable (HTTPRequest, _ peer: String) -> HTTPResponse
+
+    let configuration: Configuration
+    private let handler: Handler
+    private let log: @Sendable (String) -> Void
+    private var listenFD: Int32 = -1
+    /// Written to on stop; its read end stays readable from then on, waking every poll.
+    private var wakePipe: [Int32] = [-1, -1]
+    private let pending = NSCondition()
+    private var queue: [(fd: Int32, peer: String)] = []
+    private var stopping = false
+
+    init(configuration: Configuration, handler: @escaping Handler, log: @escaping @Sendable (String) -> Void) {
+        self.configuration = configuration
+        self.handler = handler
+        self.log = log
+    }
+
+    /// The write end of the pipe `stop()` writes to: a signal handler may write one byte to it
+    /// (write(2) is async-signal-safe).
+    var wakeDescriptor: Int32 { wakePipe[1] }
+
+    /// Binds and listens; the port it got (the one asked, or any free one for 0).
+    func bind() throws -> UInt16 {
+        guard pipe(&wakePipe) == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        for fd in wakePipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = configuration.port.bigEndian
+        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
+            throw Failure(description: "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \"\(configuration.host)\"")
+        }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SwiftGlibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 1_024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listenFD = fd
+        return UInt16(bigEndian: actual.sin_port)
+    }
+
+    /// Asks `run()` to drain and return (from any thread).
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe[1], &byte, 1)
+    }
+
+    /// Accepts until stopped, then waits for the serving threads to finish what they hold.
+    func run() {
+        let finished = DispatchGroup()
+        for _ in 0..<max(1, configuration.threads) {
+            finished.enter()
+            let thread = Thread { [self] in
+                self.work()
+                finished.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        acceptLoop()
+        close(listenFD)
+        pending.withLock {
+            stopping = true
+            pending.broadcast()
+        }
+        finished.wait()
+    }
+
+    private func acceptLoop() {
+        while true {
+            var fds = [pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 { if errno == EINTR { continue } else { return } }
+            if fds[1].revents != 0 { return }
+            guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
+            var address = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let fd = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listenFD, $0, &length) }
+            }
+            guard fd >= 0 else { continue }   // a client gone before accept, or out of descriptors for now
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
+            let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let queued = pending.withLock { () -> Bool in
+                guard queue.count < configuration.maxQueuedConnections else { return false }
+                queue.append((fd, peer))
+                pending.signal()
+                return true
+            }
+            if !queued { close(fd) }
+        }
+    }
+
+    /// One serving thread: connections from the queue, one at a time, until stopped and empty.
+    private func work() {
+        while true {
+            pending.lock()
+            while queue.isEmpty && !stopping { pending.wait() }
+            if queue.isEmpty {
+                pending.unlock()
+                return
+            }
+            let next = queue.removeFirst()
+            pending.unlock()
+            HTTPConnection(fd: next.fd, peer: next.peer, limits: configuration.limits, wakeFD: wakePipe[0],
+                           handler: handler, log: log).serve()
+            close(next.fd)
+        }
+    }
+}
