@@ -64,6 +64,13 @@ enum ServeTool {
         stopDescriptor = server.wakeDescriptor
         signal(SIGTERM, onStopSignal)
         signal(SIGINT, onStopSignal)
+        // A parent may start us with these blocked (a test runner's thread, some service
+        // managers): unblocked here, before the serving threads exist, so they arrive.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         print("routeit serve: listening on \(configuration.host):\(port) with \(configuration.threads) threads (OSRM v1 and Nominatim APIs; \(MapAttribution.text))")
         fflush(stdout)
         server.run()
