@@ -14,7 +14,11 @@ struct HTTPConnection {
     let handler: HTTPServer.Handler
     let log: @Sendable (String) -> Void
 
-    func serve() {
+    enum Outcome { case idle, closed }
+
+    /// Serves the requests that have arrived; `.idle` when the connection stays open with
+    /// nothing more to read yet (the poll loop watches it until the next request).
+    func serve() -> Outcome {
         var timeout = timeval(tv_sec: Int(limits.requestDeadline), tv_usec: 0)
         // A client that stops reading cannot hold the thread in send() for longer than a request may take.
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -28,11 +32,12 @@ struct HTTPConnection {
             case .request(let consumed):
                 buffer.removeFirst(consumed)
                 requestStart = buffer.isEmpty ? nil : Self.now()
-                guard let request = parsed, answer(request) else { return }
+                guard let request = parsed, answer(request) else { return .closed }
+                if buffer.isEmpty { return .idle }
                 continue
             case .refused(let status, let message):
                 refuse(status: status, message: message, target: Self.firstLine(buffer))
-                return
+                return .closed
             case .incomplete:
                 break
             }
@@ -47,11 +52,11 @@ struct HTTPConnection {
                 if !buffer.isEmpty {
                     refuse(status: 408, message: "the request did not arrive within \(Int(limits.requestDeadline)) s", target: Self.firstLine(buffer))
                 }
-                return
+                return .closed
             }
-            if fds[0].revents == 0 { return }   // woken to drain, nothing begun
+            if fds[0].revents == 0 { return .closed }   // woken to drain, nothing begun
             let n = recv(fd, &chunk, chunk.count, 0)
-            if n <= 0 { return }
+            if n <= 0 { return .closed }
             if requestStart == nil { requestStart = Self.now() }
             buffer.append(contentsOf: chunk[..<n])
         }

@@ -1,8 +1,8 @@
 import Foundation
 @preconcurrency import SwiftGlibc
 
-/// An HTTP/1.1 server on POSIX sockets: one thread accepts, a fixed pool of `threads` serves
-/// connections (keep-alive, each request within `HTTPLimits`' deadline), `handler` answers each
+/// An HTTP/1.1 server on POSIX sockets: one thread accepts and watches idle keep-alive
+/// connections (poll), a fixed pool of `threads` serves the requests (each within `HTTPLimits`' deadline), `handler` answers each
 /// request, and `log` gets one line per request with the time the handler took. `stop()` (from
 /// a signal handler, through `wakeDescriptor`) stops accepting, lets the requests in flight
 /// finish and closes idle connections; `run()` then returns.
@@ -14,8 +14,8 @@ final class HTTPServer: @unchecked Sendable {
         var port: UInt16 = 0
         var threads = ProcessInfo.processInfo.activeProcessorCount
         var limits = HTTPLimits()
-        /// Accepted connections waiting for a thread beyond this are closed at once.
-        var maxQueuedConnections = 1_024
+        /// Open connections beyond this are closed at once.
+        var maxConnections = 4_096
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -32,6 +32,10 @@ final class HTTPServer: @unchecked Sendable {
     private var wakePipe: [Int32] = [-1, -1]
     private let pending = NSCondition()
     private var queue: [(fd: Int32, peer: String)] = []
+    /// Connections between requests, watched by the poll loop, and since when.
+    private var idle: [Int32: (peer: String, since: Double)] = [:]
+    /// Written to when a connection goes back to the poll loop, so it watches it at once.
+    private var rearmPipe: [Int32] = [-1, -1]
     private var stopping = false
 
     init(configuration: Configuration, handler: @escaping Handler, log: @escaping @Sendable (String) -> Void) {
@@ -47,7 +51,11 @@ final class HTTPServer: @unchecked Sendable {
     /// Binds and listens; the port it got (the one asked, or any free one for 0).
     func bind() throws -> UInt16 {
         guard pipe(&wakePipe) == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))") }
-        for fd in wakePipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard pipe(&rearmPipe) == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        for fd in wakePipe + rearmPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Many rearms between two turns of the poll loop must never block a serving thread.
+        _ = fcntl(rearmPipe[1], F_SETFL, O_NONBLOCK)
+        _ = fcntl(rearmPipe[0], F_SETFL, O_NONBLOCK)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = configuration.port.bigEndian
@@ -81,7 +89,8 @@ final class HTTPServer: @unchecked Sendable {
         _ = write(wakePipe[1], &byte, 1)
     }
 
-    /// Accepts until stopped, then waits for the serving threads to finish what they hold.
+    /// Accepts and watches idle keep-alive connections until stopped, then lets the serving
+    /// threads finish what they hold and closes the idle connections.
     func run() {
         let finished = DispatchGroup()
         for _ in 0..<max(1, configuration.threads) {
@@ -93,45 +102,88 @@ final class HTTPServer: @unchecked Sendable {
             thread.stackSize = 8 << 20
             thread.start()
         }
-        acceptLoop()
+        pollLoop()
         close(listenFD)
         pending.withLock {
             stopping = true
             pending.broadcast()
         }
         finished.wait()
-    }
-
-    private func acceptLoop() {
-        while true {
-            var fds = [pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 { if errno == EINTR { continue } else { return } }
-            if fds[1].revents != 0 { return }
-            guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
-            var address = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let fd = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listenFD, $0, &length) }
-            }
-            guard fd >= 0 else { continue }   // a client gone before accept, or out of descriptors for now
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            var one: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-            let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let queued = pending.withLock { () -> Bool in
-                guard queue.count < configuration.maxQueuedConnections else { return false }
-                queue.append((fd, peer))
-                pending.signal()
-                return true
-            }
-            if !queued { close(fd) }
+        pending.withLock {
+            for fd in idle.keys { close(fd) }
+            idle.removeAll()
         }
     }
 
-    /// One serving thread: connections from the queue, one at a time, until stopped and empty.
+    /// One thread waits on every connection between requests (poll), so a client that keeps
+    /// its connection open holds no serving thread; a connection with a request arriving goes
+    /// to the queue, one idle longer than `idleTimeout` is closed.
+    private func pollLoop() {
+        var lastReap = HTTPConnection.now()
+        var drain = [UInt8](repeating: 0, count: 256)
+        while true {
+            let watched = pending.withLock { Array(idle.keys) }
+            var fds = [pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: rearmPipe[0], events: Int16(POLLIN), revents: 0)]
+                + watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let n = poll(&fds, nfds_t(fds.count), 1_000)
+            if n < 0 && errno != EINTR { return }
+            if fds[1].revents != 0 { return }
+            if fds[2].revents != 0 { _ = read(rearmPipe[0], &drain, drain.count) }
+            if fds[0].revents != 0 { acceptOne() }
+            let ready = fds.dropFirst(3).filter { $0.revents != 0 }.map(\.fd)
+            if !ready.isEmpty {
+                pending.withLock {
+                    for fd in ready {
+                        guard let peer = idle.removeValue(forKey: fd)?.peer else { continue }
+                        queue.append((fd, peer))
+                    }
+                    pending.broadcast()
+                }
+            }
+            let now = HTTPConnection.now()
+            if now - lastReap >= 1 {
+                lastReap = now
+                pending.withLock {
+                    for (fd, connection) in idle where now - connection.since > configuration.limits.idleTimeout {
+                        idle.removeValue(forKey: fd)
+                        close(fd)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells the poll loop a connection is idle again (it watches the new set from its next turn).
+    private func rearmed() {
+        var byte: UInt8 = 1
+        _ = write(rearmPipe[1], &byte, 1)
+    }
+
+    private func acceptOne() {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let fd = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listenFD, $0, &length) }
+        }
+        guard fd >= 0 else { return }   // a client gone before accept, or out of descriptors for now
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
+        let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let kept = pending.withLock { () -> Bool in
+            guard idle.count + queue.count < configuration.maxConnections else { return false }
+            idle[fd] = (peer, HTTPConnection.now())
+            return true
+        }
+        if !kept { close(fd) }
+    }
+
+    /// One serving thread: a connection with a request arriving, served until it is idle again
+    /// (back to the poll loop) or closed.
     private func work() {
         while true {
             pending.lock()
@@ -142,9 +194,14 @@ final class HTTPServer: @unchecked Sendable {
             }
             let next = queue.removeFirst()
             pending.unlock()
-            HTTPConnection(fd: next.fd, peer: next.peer, limits: configuration.limits, wakeFD: wakePipe[0],
-                           handler: handler, log: log).serve()
-            close(next.fd)
+            let outcome = HTTPConnection(fd: next.fd, peer: next.peer, limits: configuration.limits, wakeFD: wakePipe[0],
+                                         handler: handler, log: log).serve()
+            let rearm = outcome == .idle && pending.withLock { () -> Bool in
+                guard !stopping else { return false }
+                idle[next.fd] = (next.peer, HTTPConnection.now())
+                return true
+            }
+            if rearm { rearmed() } else { close(next.fd) }
         }
     }
 }
