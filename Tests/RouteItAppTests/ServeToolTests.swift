@@ -157,6 +157,17 @@ final class ServeToolTests: XCTestCase {
         let late = try ServeProcess.parse(try server.readToEnd(slow, timeout: 30))
         XCTAssertEqual(late.status, 408)
 
+        // Clients holding keep-alive connections open (more than the server's two threads) do not
+        // starve a new one: idle connections wait in the poll loop, not on a serving thread
+        // (they would hold both threads for the 5 s idle timeout).
+        let holders = try (0..<3).map { _ in try server.connect() }
+        defer { holders.forEach { close($0) } }
+        for fd in holders {
+            _ = "GET /status HTTP/1.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        XCTAssertEqual(prompt.status, 200)
+
         // Keep-alive: two pipelined requests on one connection, both answered, then closed.
         let kept = try server.exchange(Data("GET /status HTTP/1.1\r\n\r\nGET /status?format=json HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
         XCTAssertTrue(String(decoding: kept.body, as: UTF8.self).contains("\"message\":\"OK\""), String(decoding: kept.body, as: UTF8.self))
