@@ -62,6 +62,16 @@ final class ServeToolTests: XCTestCase {
         let sixLine = try XCTUnwrap(((six["routes"] as? [[String: Any]])?.first?["geometry"] as? String).flatMap { EncodedPolyline.decode($0, precision: 6) })
         XCTAssertEqual(sixLine.map { [$0.longitude, $0.latitude] }, coordinates(b["geometry"]))
 
+        // annotations: one value per segment of the leg's line, adding up to the leg.
+        let annotated = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&geometries=geojson&annotations=distance,duration").object
+        let annotatedRoute = try XCTUnwrap((annotated["routes"] as? [[String: Any]])?.first)
+        let leg = try XCTUnwrap((annotatedRoute["legs"] as? [[String: Any]])?.first)
+        let annotation = try XCTUnwrap(leg["annotation"] as? [String: Any])
+        let segmentDistances = try XCTUnwrap(annotation["distance"] as? [Double])
+        XCTAssertEqual(segmentDistances.count, coordinates(annotatedRoute["geometry"]).count - 1)
+        XCTAssertEqual(segmentDistances.reduce(0, +), try XCTUnwrap(leg["distance"] as? Double), accuracy: 2)
+        XCTAssertEqual((annotation["duration"] as? [Double])?.reduce(0, +) ?? 0, try XCTUnwrap(leg["duration"] as? Double), accuracy: 2)
+
         let places = [station, annankatu, kalevankatu]
         let table = try server.get("/table/v1/driving/\(places.joined(separator: ";"))?annotations=duration,distance").object
         let tableTool = try tool(["table"] + places.map(latLon) + ["--distances", "--json"])
