@@ -2,10 +2,10 @@ import Foundation
 @preconcurrency import SwiftGlibc
 
 /// An HTTP/1.1 server on POSIX sockets: one thread accepts and watches idle keep-alive
-/// connections (poll), a fixed pool of `threads` serves the requests (each within `HTTPLimits`' deadline), `handler` answers each
-/// request, and `log` gets one line per request with the time the handler took. `stop()` (from
-/// a signal handler, through `wakeDescriptor`) stops accepting, lets the requests in flight
-/// finish and closes idle connections; `run()` then returns.
+/// connections (poll), a fixed pool of `threads` serves the requests (each within `HTTPLimits`'
+/// deadline), `handler` answers each request, and `log` gets one line per request with the time
+/// the handler took. `stop()` (or a signal handler writing to `wakeDescriptor`) stops accepting,
+/// lets the requests in flight finish and closes idle connections; `run()` then returns.
 // @unchecked: the queue is guarded by `pending`; the descriptors are set in bind() before run().
 final class HTTPServer: @unchecked Sendable {
     struct Configuration: Sendable {

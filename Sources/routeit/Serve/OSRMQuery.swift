@@ -82,9 +82,7 @@ struct OSRMQuery {
         }
         let count = text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ";") ? 1 : 0) }
         guard count <= max else { throw tooMany(count, max) }
-        var position = 0
         return try text.split(separator: ";", omittingEmptySubsequences: false).map { pair in
-            defer { position += pair.utf8.count + 1 }
             let lonLat = pair.split(separator: ",", omittingEmptySubsequences: false)
             guard lonLat.count == 2, let lon = Double(lonLat[0]), let lat = Double(lonLat[1]) else {
                 throw Failure(code: "InvalidUrl", message: "URL string malformed close to coordinate \"\(pair.prefix(40))\": expected LON,LAT;LON,LAT")
