@@ -194,6 +194,24 @@ final class ServeToolTests: XCTestCase {
         try ToolServices.wait(body)
     }
 
+    /// Slow clients (more than the server's two threads, each part-way through its headers) hold
+    /// no serving thread while they dawdle: a whole request from another client is answered at
+    /// once, not after their 10 s deadline.
+    func testSlowClientsDoNotHoldTheServingThreads() throws {
+        let server = try ServeProcess(map: try map())
+        let slow = try (0..<3).map { _ in try server.connect() }
+        defer { slow.forEach { close($0) } }
+        for fd in slow {
+            _ = "GET /status HTTP/1.1\r\nHost: 127.".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        XCTAssertEqual(prompt.status, 200)
+        // The slow ones still finish their requests and are answered.
+        _ = "0.0.1\r\nConnection: close\r\n\r\n".withCString { send(slow[0], $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        XCTAssertEqual(try ServeProcess.parse(try server.readToEnd(slow[0], timeout: 30)).status, 200)
+        assertStops(server)
+    }
+
     private func item(_ lonLat: String) -> MapItem {
         let p = lonLat.split(separator: ",").compactMap { Double($0) }
         return MapItem(placemark: Placemark(coordinate: Coordinate(latitude: p[1], longitude: p[0])))

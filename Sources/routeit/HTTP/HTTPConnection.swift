@@ -2,9 +2,10 @@ import Foundation
 @preconcurrency import SwiftGlibc
 import RouteItCore
 
-/// One client connection on a serving thread: reads requests (pipelined ones too) within the
-/// limits and deadlines, answers each, logs each, and returns when the client closes, a request
-/// asks to close, a request is refused or late, or the server drains.
+/// One client connection on a serving thread: reads the requests that have arrived (pipelined
+/// ones too) within the limits and deadline, answers each, logs each, and returns when nothing
+/// more has arrived (idle, perhaps part-way through a request), or to close: the client closed,
+/// a request asked to close, was refused or late, or the server drains.
 struct HTTPConnection {
     let fd: Int32
     let peer: String
@@ -16,16 +17,24 @@ struct HTTPConnection {
 
     enum Outcome { case idle, closed }
 
+    /// What has arrived of a request not yet whole, kept while the connection waits in the poll
+    /// loop: a client that sends slowly holds no serving thread.
+    struct Partial {
+        var buffer: [UInt8] = []
+        /// When its first byte came (the request's deadline runs from there); nil between requests.
+        var requestStart: Double?
+    }
+
     /// Serves the requests that have arrived; `.idle` when the connection stays open with
-    /// nothing more to read yet (the poll loop watches it until the next request).
-    func serve() -> Outcome {
+    /// nothing more to read yet (the poll loop watches it, with `partial`, until more comes).
+    func serve(_ partial: inout Partial) -> Outcome {
         var timeout = timeval(tv_sec: Int(limits.requestDeadline), tv_usec: 0)
         // A client that stops reading cannot hold the thread in send() for longer than a request may take.
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let parser = HTTPRequestParser(limits: limits)
-        var buffer: [UInt8] = []
+        var buffer = partial.buffer, requestStart = partial.requestStart
+        defer { partial = Partial(buffer: buffer, requestStart: requestStart) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var requestStart: Double? = nil
         while true {
             var parsed: HTTPRequest?
             switch parser.parse(buffer, request: &parsed) {
@@ -41,25 +50,27 @@ struct HTTPConnection {
             case .incomplete:
                 break
             }
-            let deadline = (requestStart ?? Self.now()) + (requestStart == nil ? limits.idleTimeout : limits.requestDeadline)
-            let waitMs = max(0, Int((deadline - Self.now()) * 1000))
-            // Between requests a stopping server closes the connection; inside one it finishes it.
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: buffer.isEmpty ? wakeFD : -1, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, Int32(min(waitMs, Int(Int32.max))))
-            if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 {
-                if !buffer.isEmpty {
-                    refuse(status: 408, message: "the request did not arrive within \(Int(limits.requestDeadline)) s", target: Self.firstLine(buffer))
-                }
+            if let start = requestStart, Self.now() - start > limits.requestDeadline {
+                timedOut(buffer)
                 return .closed
             }
-            if fds[0].revents == 0 { return .closed }   // woken to drain, nothing begun
+            // What is there now; nothing more yet: back to the poll loop.
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 1, 0)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { return .idle }
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { return .closed }
             if requestStart == nil { requestStart = Self.now() }
             buffer.append(contentsOf: chunk[..<n])
         }
+    }
+
+    /// 408 for a request that did not arrive within the deadline (the poll loop's reaper calls
+    /// it too: no lingering, the client is slow anyway).
+    func timedOut(_ buffer: [UInt8]) {
+        refuse(status: 408, message: "the request did not arrive within \(Int(limits.requestDeadline)) s",
+               target: Self.firstLine(buffer), linger: false)
     }
 
     /// Answers one request; false when the connection closes after it.
@@ -78,11 +89,11 @@ struct HTTPConnection {
         return sent && keepAlive
     }
 
-    private func refuse(status: Int, message: String, target: String) {
+    private func refuse(status: Int, message: String, target: String, linger: Bool = true) {
         let code = status == 408 ? "Timeout" : [413, 414, 431].contains(status) ? "TooBig" : "InvalidUrl"
         _ = send(HTTPResponse(status: status, body: Self.errorBody(code, message)).bytes(keepAlive: false))
         logLine(ms: 0, status: status, target: target, agent: nil)
-        lingeringClose()
+        if linger { lingeringClose() }
     }
 
     /// Closing with unread bytes would reset the connection and may lose the answer at the

@@ -31,9 +31,10 @@ final class HTTPServer: @unchecked Sendable {
     /// Written to on stop; its read end stays readable from then on, waking every poll.
     private var wakePipe: [Int32] = [-1, -1]
     private let pending = NSCondition()
-    private var queue: [(fd: Int32, peer: String)] = []
-    /// Connections between requests, watched by the poll loop, and since when.
-    private var idle: [Int32: (peer: String, since: Double)] = [:]
+    private var queue: [(fd: Int32, peer: String, partial: HTTPConnection.Partial)] = []
+    /// Connections waiting for bytes, watched by the poll loop: since when, and what they sent
+    /// so far of a request.
+    private var idle: [Int32: (peer: String, since: Double, partial: HTTPConnection.Partial)] = [:]
     /// Written to when a connection goes back to the poll loop, so it watches it at once.
     private var rearmPipe: [Int32] = [-1, -1]
     private var stopping = false
@@ -115,9 +116,10 @@ final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// One thread waits on every connection between requests (poll), so a client that keeps
-    /// its connection open holds no serving thread; a connection with a request arriving goes
-    /// to the queue, one idle longer than `idleTimeout` is closed.
+    /// One thread waits on every connection between reads (poll), so a client that keeps its
+    /// connection open or sends slowly holds no serving thread; a connection with bytes arriving
+    /// goes to the queue; one idle longer than `idleTimeout` is closed, one whose request has not
+    /// arrived within `requestDeadline` is answered 408 and closed.
     private func pollLoop() {
         var lastReap = HTTPConnection.now()
         var drain = [UInt8](repeating: 0, count: 256)
@@ -136,8 +138,8 @@ final class HTTPServer: @unchecked Sendable {
             if !ready.isEmpty {
                 pending.withLock {
                     for fd in ready {
-                        guard let peer = idle.removeValue(forKey: fd)?.peer else { continue }
-                        queue.append((fd, peer))
+                        guard let connection = idle.removeValue(forKey: fd) else { continue }
+                        queue.append((fd, connection.peer, connection.partial))
                     }
                     pending.broadcast()
                 }
@@ -145,11 +147,25 @@ final class HTTPServer: @unchecked Sendable {
             let now = HTTPConnection.now()
             if now - lastReap >= 1 {
                 lastReap = now
-                pending.withLock {
-                    for (fd, connection) in idle where now - connection.since > configuration.limits.idleTimeout {
+                let limits = configuration.limits
+                let late = pending.withLock { () -> [(fd: Int32, peer: String, partial: HTTPConnection.Partial)] in
+                    var late: [(fd: Int32, peer: String, partial: HTTPConnection.Partial)] = []
+                    for (fd, connection) in idle {
+                        let expired = connection.partial.requestStart.map { now - $0 > limits.requestDeadline }
+                            ?? (now - connection.since > limits.idleTimeout)
+                        guard expired else { continue }
                         idle.removeValue(forKey: fd)
-                        close(fd)
+                        late.append((fd, connection.peer, connection.partial))
                     }
+                    return late
+                }
+                for connection in late {
+                    // A request begun and not finished in time is answered 408; an idle one just closed.
+                    if connection.partial.requestStart != nil {
+                        HTTPConnection(fd: connection.fd, peer: connection.peer, limits: limits, wakeFD: wakePipe[0],
+                                       handler: handler, log: log).timedOut(connection.partial.buffer)
+                    }
+                    close(connection.fd)
                 }
             }
         }
@@ -176,7 +192,7 @@ final class HTTPServer: @unchecked Sendable {
         let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let kept = pending.withLock { () -> Bool in
             guard idle.count + queue.count < configuration.maxConnections else { return false }
-            idle[fd] = (peer, HTTPConnection.now())
+            idle[fd] = (peer, HTTPConnection.now(), HTTPConnection.Partial())
             return true
         }
         if !kept { close(fd) }
@@ -194,11 +210,12 @@ final class HTTPServer: @unchecked Sendable {
             }
             let next = queue.removeFirst()
             pending.unlock()
+            var partial = next.partial
             let outcome = HTTPConnection(fd: next.fd, peer: next.peer, limits: configuration.limits, wakeFD: wakePipe[0],
-                                         handler: handler, log: log).serve()
+                                         handler: handler, log: log).serve(&partial)
             let rearm = outcome == .idle && pending.withLock { () -> Bool in
                 guard !stopping else { return false }
-                idle[next.fd] = (next.peer, HTTPConnection.now())
+                idle[next.fd] = (next.peer, HTTPConnection.now(), partial)
                 return true
             }
             if rearm { rearmed() } else { close(next.fd) }
