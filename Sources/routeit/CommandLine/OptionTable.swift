@@ -128,6 +128,32 @@ enum OptionTable {
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
             $0.output = $1
         },
+        .init(["--host"], value: "ADDRESS", help: "serve: the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",
+              for: ["serve"]) {
+            guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--host needs an address such as 127.0.0.1") }
+            $0.serveHost = $1
+        },
+        .init(["--port"], value: "N", help: "serve: the TCP port (default 5000; 0 = any free port, printed on the first line)", for: ["serve"]) {
+            guard let port = UInt16($1) else { throw ShellOptions.ParseError(description: "--port takes 0 to 65535, not \"\($1)\"") }
+            $0.servePort = port
+        },
+        .init(["--threads"], value: "N", help: "serve: threads answering requests (default: the number of cores)", for: ["serve"]) {
+            guard let n = Int($1), (1...256).contains(n) else { throw ShellOptions.ParseError(description: "--threads takes 1 to 256, not \"\($1)\"") }
+            $0.serveThreads = n
+        },
+        .init(["--max-table-size"], value: "N", help: "serve: most sources or destinations of a table (OSRM's option; default 100)", for: ["serve"]) {
+            guard let n = Int($1), (1...10_000).contains(n) else {
+                throw ShellOptions.ParseError(description: "--max-table-size takes 1 to 10000, not \"\($1)\"")
+            }
+            $0.maxTableSize = n
+        },
+        .init(["--request-timeout"], value: "SECONDS", help: "serve: longest a request may take to arrive (default 10; a slower one is answered 408)",
+              for: ["serve"]) {
+            guard let seconds = TimeInterval($1), seconds > 0, seconds <= 3_600 else {
+                throw ShellOptions.ParseError(description: "--request-timeout needs more than 0 and at most 3600 seconds, not \"\($1)\"")
+            }
+            $0.requestTimeout = seconds
+        },
         .init(["--force"], help: "import: replace an installed map of the same name", for: ["import"]) { o, _ in o.force = true },
         .init(["--location"], value: "gpsd[=HOST:PORT]|simulated",
               help: "where locate reads the position (or ROUTEIT_LOCATION; default gpsd on localhost:2947, else the simulated one); a fix waits --timeout",

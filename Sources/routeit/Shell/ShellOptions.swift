@@ -72,6 +72,13 @@ struct ShellOptions: Equatable {
     var location: LocationSourceSpec?
     /// `import --force`: replace an installed map of the same name.
     var force = false
+    /// `serve --host ADDRESS --port N --threads N --max-table-size N` (nil: the defaults).
+    var serveHost = "127.0.0.1"
+    var servePort: UInt16 = 5000
+    var serveThreads: Int?
+    var maxTableSize = 100
+    /// `serve --request-timeout SECONDS`: from a request's first byte to its last.
+    var requestTimeout: TimeInterval = 10
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
         var description: String

@@ -97,24 +97,32 @@ enum RouteTool {
                 print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
             }
             return 0
-        } catch let failure as Failure {
-            return report(failure, options)
-        } catch let error as TripOrderError {
-            let code = switch error { case .noRoundTrip: "NoRoute"; case .tooManyStops: "TooBig"; case .nothingFits: "NoTrips" }
-            return report(Failure(code: code, message: error.description), options)
-        } catch let error as DirectionsError {
-            switch error {
-            case .noRoute: return report(Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message), options)
-            case .invalidRequest(let message): return report(Failure(code: "InvalidQuery", message: message), options)
-            case .unavailable(let message): return report(Failure(code: "Unavailable", message: message), options)
-            }
-        } catch let alert as Alert where alert.reason == .outsideMap {
-            // OSRM's answer for a place it cannot put on its roads.
-            return report(Failure(code: "NoSegment", message: alert.message), options)
-        } catch let alert as Alert {
-            return report(Failure(code: "NoRoute", message: alert.message), options)
         } catch {
-            return report(Failure(code: "Unavailable", message: UserMessage.sentence(for: error)), options)
+            return report(failure(for: error), options)
+        }
+    }
+
+    /// OSRM's code for what went wrong (the one mapping `route --json` and `serve` share).
+    static func failure(for error: Error) -> Failure {
+        switch error {
+        case let failure as Failure:
+            return failure
+        case let error as TripOrderError:
+            let code = switch error { case .noRoundTrip: "NoRoute"; case .tooManyStops: "TooBig"; case .nothingFits: "NoTrips" }
+            return Failure(code: code, message: error.description)
+        case let error as DirectionsError:
+            switch error {
+            case .noRoute: return Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message)
+            case .invalidRequest(let message): return Failure(code: "InvalidQuery", message: message)
+            case .unavailable(let message): return Failure(code: "Unavailable", message: message)
+            }
+        case let alert as Alert where alert.reason == .outsideMap:
+            // OSRM's answer for a place it cannot put on its roads.
+            return Failure(code: "NoSegment", message: alert.message)
+        case let alert as Alert:
+            return Failure(code: "NoRoute", message: alert.message)
+        default:
+            return Failure(code: "Unavailable", message: UserMessage.sentence(for: error))
         }
     }
 

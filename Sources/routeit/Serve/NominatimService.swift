@@ -1,0 +1,141 @@
+import Foundation
+import RouteItCore
+import RouteItEngine
+
+/// Answers Nominatim's `/search`, `/reverse`, `/lookup` and `/status` from the map's geocoder,
+/// each place written by `NominatimJSON` (the one writer `geocode --json` uses) in the asked
+/// format: jsonv2, json (`class` for `category`, no `place_rank`) or geojson (a FeatureCollection).
+/// Errors in Nominatim's shape: `{"error":{"code":400,"message":"..."}}`.
+struct NominatimService: Sendable {
+    let geocoder: any Geocoding
+    /// What `/status` reports as the data's date and version.
+    let mapDate: String?
+
+    enum Format: String { case jsonv2, json, geojson }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    func answer(_ endpoint: String, _ target: RequestTarget) -> HTTPResponse {
+        do {
+            switch endpoint {
+            case "status": return try status(target)
+            case "search": return try search(target)
+            case "reverse": return try reverse(target)
+            default: return try lookup(target)
+            }
+        } catch let failure as Failure {
+            return Self.failure(failure.message)
+        } catch let alert as Alert where alert.reason == .outsideMap {
+            // Nothing there, as Nominatim says it for a place outside its data.
+            return HTTPResponse(status: 200, body: NominatimJSON.text(["error": "Unable to geocode"]))
+        } catch {
+            return HTTPResponse(status: 503, body: NominatimJSON.text(["error": ["code": 503, "message": UserMessage.sentence(for: error)]]))
+        }
+    }
+
+    static func failure(_ message: String, status: Int = 400) -> HTTPResponse {
+        HTTPResponse(status: status, body: NominatimJSON.text(["error": ["code": status, "message": message]]))
+    }
+
+    private func format(_ target: RequestTarget, default given: Format = .jsonv2) throws -> Format {
+        guard let text = target.value("format") else { return given }
+        guard let format = Format(rawValue: text) else {
+            throw Failure(message: "Parameter 'format' must be one of: json, jsonv2, geojson.")
+        }
+        return format
+    }
+
+    private func flag(_ target: RequestTarget, _ name: String, default given: Bool) -> Bool {
+        guard let value = target.value(name) else { return given }
+        return !(value == "0" || value == "false")
+    }
+
+    private func search(_ target: RequestTarget) throws -> HTTPResponse {
+        let format = try format(target)
+        let structured = ["amenity", "street", "city", "county", "state", "country", "postalcode"].compactMap { target.value($0) }
+        let text = (target.value("q") ?? structured.joined(separator: ", ")).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw Failure(message: "Nominatim needs a query: q=TEXT, or street=, city=, postalcode=...") }
+        guard text.utf8.count <= 1_000 else { throw Failure(message: "The query is longer than 1000 bytes.") }
+        var limit = 10
+        if let given = target.value("limit") {
+            guard let n = Int(given), n >= 1 else { throw Failure(message: "Parameter 'limit' must be a number from 1 to 40.") }
+            limit = min(n, 40)
+        }
+        let geocoder = self.geocoder
+        let results = try ToolServices.wait { try await geocoder.geocode(text) }.prefix(limit)
+        return ok(places(Array(results), format, target, details: flag(target, "addressdetails", default: false)))
+    }
+
+    private func reverse(_ target: RequestTarget) throws -> HTTPResponse {
+        let format = try format(target, default: .jsonv2)
+        guard let latText = target.value("lat"), let lonText = target.value("lon") else {
+            throw Failure(message: "Need coordinates or OSM object to lookup.")
+        }
+        guard let lat = Double(latText), let lon = Double(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
+            throw Failure(message: "Invalid coordinates.")
+        }
+        let geocoder = self.geocoder
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard let place = try ToolServices.wait({ try await geocoder.reverseGeocode(coordinate) }) else {
+            return HTTPResponse(status: 200, body: NominatimJSON.text(["error": "Unable to geocode"]))
+        }
+        let details = flag(target, "addressdetails", default: true)
+        if format == .geojson { return ok(places([place], format, target, details: details)) }
+        return ok(NominatimJSON.text(object(place, format, target, details: details)))
+    }
+
+    /// OSM ids (`N123,W45`) are checked; the map keeps no OSM ids, so none is found (an empty
+    /// list, as Nominatim answers for ids it does not have).
+    private func lookup(_ target: RequestTarget) throws -> HTTPResponse {
+        let format = try format(target)
+        let ids = (target.value("osm_ids") ?? "").split(separator: ",")
+        guard !ids.isEmpty, ids.allSatisfy({ id in
+            guard let kind = id.first, "NWRnwr".contains(kind) else { return false }
+            return UInt64(id.dropFirst()) != nil
+        }) else {
+            throw Failure(message: "Parameter 'osm_ids' needs a list of OSM ids such as N123,W456,R789.")
+        }
+        guard ids.count <= 50 else { throw Failure(message: "Parameter 'osm_ids' takes at most 50 ids.") }
+        return ok(places([], format, target, details: false))
+    }
+
+    private func status(_ target: RequestTarget) throws -> HTTPResponse {
+        guard let format = target.value("format"), format != "text" else {
+            return HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: "OK")
+        }
+        guard format == "json" else { throw Failure(message: "Parameter 'format' must be one of: text, json.") }
+        var body: [String: Any] = ["status": 0, "message": "OK", "software_version": "routeit \(RouteItVersion.program)",
+                                   "database_version": "\(MapSchema.version)"]
+        body["data_updated"] = mapDate
+        return ok(NominatimJSON.text(body))
+    }
+
+    private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+
+    private func places(_ results: [Placemark], _ format: Format, _ target: RequestTarget, details: Bool) -> String {
+        guard format == .geojson else { return NominatimJSON.text(results.map { object($0, format, target, details: details) }) }
+        let features = results.map { place -> [String: Any] in
+            var properties = object(place, .jsonv2, target, details: details)
+            let box = (properties.removeValue(forKey: "boundingbox") as? [String] ?? []).compactMap(Double.init)
+            for key in ["lat", "lon", "licence"] { properties.removeValue(forKey: key) }
+            var feature: [String: Any] = ["type": "Feature", "properties": properties,
+                                          "geometry": ["type": "Point", "coordinates": OSRMRouteJSON.point(place.coordinate)]]
+            if box.count == 4 { feature["bbox"] = [box[2], box[0], box[3], box[1]] }
+            return feature
+        }
+        return NominatimJSON.text(["type": "FeatureCollection", "licence": MapAttribution.licence, "features": features])
+    }
+
+    private func object(_ place: Placemark, _ format: Format, _ target: RequestTarget, details: Bool) -> [String: Any] {
+        var object = NominatimJSON.object(place)
+        if !details { object.removeValue(forKey: "address") }
+        if !flag(target, "extratags", default: false) { object.removeValue(forKey: "extratags") }
+        if format == .json {
+            object["class"] = object.removeValue(forKey: "category")
+            object.removeValue(forKey: "place_rank")
+        }
+        return object
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import RouteItCore
+import RouteItEngine
+
+/// Answers OSRM v1 requests on the embedded map with the same core and JSON writers as the
+/// one-shot tools: `route` and `trip` through `TripPlanRequest` and `OSRMRouteJSON` (then shaped
+/// to the asked overview, geometries, steps and annotations), `table` through the directions'
+/// table and `OSRMTableJSON`, `nearest` through the engine's snapping.
+struct OSRMService: Sendable {
+    /// The map's router behind the area check (a place outside the map: NoSegment).
+    let directions: any Directions
+    /// The same router, for `nearest` and `radiuses`.
+    let roads: OfflineDirections
+    /// OSRM's `--max-table-size`: sources × destinations at most its square.
+    let maxTableSize: Int
+    /// Coordinates a URL may carry (a table's limit, or a trip's start and stops).
+    var maxCoordinates: Int { max(maxTableSize, 1 + EntryViewModel.maximumStopCount) }
+
+    func answer(_ target: RequestTarget) -> HTTPResponse {
+        do {
+            let query = try OSRMQuery(path: target.path, query: target.query, maxCoordinates: maxCoordinates)
+            try checkRadiuses(query)
+            switch query.service {
+            case .route: return ok(try route(query))
+            case .trip: return ok(try trip(query))
+            case .table: return ok(try table(query))
+            case .nearest: return ok(try nearest(query))
+            }
+        } catch let failure as OSRMQuery.Failure {
+            return Self.failure(failure)
+        } catch {
+            let failure = RouteTool.failure(for: error)
+            return Self.failure(.init(code: failure.code, message: failure.message, status: failure.code == "Unavailable" ? 503 : 400))
+        }
+    }
+
+    static func failure(_ failure: OSRMQuery.Failure) -> HTTPResponse {
+        HTTPResponse(status: failure.status, body: NominatimJSON.text(OSRMRouteJSON.failure(code: failure.code, message: failure.message)))
+    }
+
+    private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+
+    private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
+        query.coordinates.map { c in .init(query: String(format: "%.6f,%.6f", c.latitude, c.longitude), item: MapItem(placemark: Placemark(coordinate: c))) }
+    }
+
+    /// A coordinate farther from the roads than its radius is refused as OSRM refuses it.
+    private func checkRadiuses(_ query: OSRMQuery) throws {
+        for (i, radius) in query.radiuses.enumerated() {
+            guard let radius else { continue }
+            let road = try roads.nearest(query.coordinates[i], mode: query.profile)
+            guard let road, road.distance <= radius else {
+                throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate \(i)")
+            }
+        }
+    }
+
+    private func route(_ query: OSRMQuery) throws -> String {
+        guard query.coordinates.count <= 1 + EntryViewModel.maximumStopCount else {
+            throw OSRMQuery.Failure(code: "TooBig", message: "Number of entries \(query.coordinates.count) is higher than current maximum (\(1 + EntryViewModel.maximumStopCount))")
+        }
+        let waypoints = places(query)
+        let answer = try plan(waypoints, query, optimize: false)
+        let routes = Array(answer.routes.prefix(1 + query.alternatives))
+        var response = OSRMRouteJSON.response(waypoints: waypoints, routes: routes)
+        response["routes"] = (response["routes"] as? [[String: Any]] ?? []).map { OSRMResponseShape.route($0, query) }
+        return NominatimJSON.text(response)
+    }
+
+    /// A round trip from the first place through the others in the quickest order (OSRM's
+    /// `roundtrip=true`); each input's `waypoint_index` is its place in the trip.
+    private func trip(_ query: OSRMQuery) throws -> String {
+        guard query.roundtrip else {
+            throw OSRMQuery.Failure(code: "NotImplemented", message: "Only round trips (roundtrip=true) are served")
+        }
+        guard query.coordinates.count <= 1 + EntryViewModel.maximumStopCount else {
+            throw OSRMQuery.Failure(code: "TooBig", message: "A trip takes at most \(1 + EntryViewModel.maximumStopCount) coordinates")
+        }
+        let inputs = places(query)
+        let order: [Int]
+        let routes: [DirectionsViewModel]
+        if inputs.count == 2 {
+            order = [0, 1, 0]
+            routes = try plan(order.map { inputs[$0] }, query, optimize: false).routes
+        } else {
+            let answer = try plan(inputs, query, optimize: true)
+            (order, routes) = (answer.order, answer.routes)
+        }
+        var response = OSRMRouteJSON.response(waypoints: order.map { inputs[$0] }, routes: routes)
+        let visited = response["waypoints"] as? [[String: Any]] ?? []
+        response["waypoints"] = inputs.indices.map { i -> [String: Any] in
+            let position = order.firstIndex(of: i) ?? i
+            var waypoint = position < visited.count ? visited[position] : [:]
+            waypoint["waypoint_index"] = position
+            waypoint["trips_index"] = 0
+            return waypoint
+        }
+        response["trips"] = (response.removeValue(forKey: "routes") as? [[String: Any]] ?? []).map { OSRMResponseShape.route($0, query) }
+        return NominatimJSON.text(response)
+    }
+
+    private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool) throws -> TripPlanRequest.Answer {
+        let request = TripPlanRequest(
+            places: waypoints.enumerated().map { TripPlace(item: $1.item, label: "Place \($0 + 1)") },
+            departure: Date(), calendar: .fromEnvironment(), transportType: query.profile, avoid: query.exclude,
+            alternatives: query.alternatives > 0, optimize: optimize, attribution: MapAttribution.text)
+        let directions = self.directions
+        return try ToolServices.wait { try await request.answer(using: directions) }
+    }
+
+    private func table(_ query: OSRMQuery) throws -> String {
+        let all = places(query)
+        let sources = (query.sources ?? Array(all.indices)).map { all[$0] }
+        let destinations = (query.destinations ?? Array(all.indices)).map { all[$0] }
+        guard sources.count * destinations.count <= maxTableSize * maxTableSize else {
+            throw OSRMQuery.Failure(code: "TooBig", message: "Too many table coordinates")
+        }
+        let request = TravelTableRequest(sources: sources.map(\.item), destinations: destinations.map(\.item),
+                                         transportType: query.profile, avoid: query.exclude,
+                                         wantsDistances: query.annotations.contains("distance"))
+        let directions = self.directions
+        let table = try ToolServices.wait { try await directions.table(request) }
+        return OSRMTableJSON.text(table, sources: sources, destinations: destinations)
+    }
+
+    /// The road a trip would start on (one; OSRM may list up to `number` nearby).
+    private func nearest(_ query: OSRMQuery) throws -> String {
+        guard let road = try roads.nearest(query.coordinates[0], mode: query.profile) else {
+            throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate 0")
+        }
+        let waypoint: [String: Any] = [
+            "nodes": [0, 0], "hint": "", "name": road.name,
+            "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location),
+        ]
+        return NominatimJSON.text(["code": "Ok", "waypoints": [waypoint], "routeit": ["attribution": MapAttribution.text]])
+    }
+}

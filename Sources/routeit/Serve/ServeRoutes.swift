@@ -1,0 +1,38 @@
+import RouteItCore
+
+/// Which service answers a request, by its path: OSRM's v1 services, Nominatim's endpoints
+/// (`/search` and `/search.php` alike); anything else is one clear line in OSRM's shape.
+struct ServeRoutes: Sendable {
+    let osrm: OSRMService
+    let nominatim: NominatimService
+
+    static let nominatimEndpoints: Set<String> = ["search", "reverse", "lookup", "status"]
+
+    func respond(_ request: HTTPRequest, peer: String) -> HTTPResponse {
+        let rawPath = request.target.prefix { $0 != "?" }
+        var endpoint = rawPath.dropFirst().prefix { $0 != "/" }
+        if endpoint.hasSuffix(".php") { endpoint = endpoint.dropLast(4) }
+        let isNominatim = Self.nominatimEndpoints.contains(String(endpoint))
+        let target: RequestTarget
+        do {
+            target = try RequestTarget(request.target)
+        } catch let bad as RequestTarget.BadEncoding {
+            return isNominatim ? NominatimService.failure("The URL has \(bad.description).")
+                : OSRMService.failure(.init(code: "InvalidUrl", message: "URL string malformed: \(bad.description)"))
+        } catch {
+            return OSRMService.failure(.init(code: "InvalidUrl", message: "URL string malformed"))
+        }
+        if isNominatim { return nominatim.answer(String(endpoint), target) }
+        switch endpoint {
+        case "route", "table", "nearest", "trip":
+            return osrm.answer(target)
+        case "match", "tile":
+            return OSRMService.failure(.init(code: "NotImplemented", message: "This request is not supported: routeit serve answers route, table, nearest and trip", status: 501))
+        default:
+            return OSRMService.failure(.init(
+                code: "InvalidUrl",
+                message: "URL string malformed: routeit serve answers /route/v1, /table/v1, /nearest/v1, /trip/v1 (OSRM) and /search, /reverse, /lookup, /status (Nominatim)",
+                status: 404))
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import XCTest
+import RouteItCore
+@testable import routeit
+
+/// The pieces of `routeit serve` that read what a client sent, without sockets: the HTTP request
+/// parser within its limits (hostile sizes refused with their status, not read to the end),
+/// percent-decoding, OSRM's URL grammar and the encoded polyline.
+final class ServeRequestParsingTests: XCTestCase {
+    private let parser = HTTPRequestParser(limits: HTTPLimits())
+
+    private func parse(_ text: String) -> (HTTPRequestParser.Outcome, HTTPRequest?) {
+        parse(Array(text.utf8))
+    }
+
+    private func parse(_ bytes: [UInt8]) -> (HTTPRequestParser.Outcome, HTTPRequest?) {
+        var request: HTTPRequest?
+        let outcome = parser.parse(bytes, request: &request)
+        return (outcome, request)
+    }
+
+    func testReadsARequestAndLeavesThePipelinedNextOne() throws {
+        let first = "GET /route/v1/driving/1,2;3,4?steps=true HTTP/1.1\r\nHost: x\r\nUser-Agent: t\r\n\r\n"
+        let (outcome, request) = parse(first + "GET /status HTTP/1.1\r\n\r\n")
+        XCTAssertEqual(outcome, .request(consumed: first.utf8.count))
+        XCTAssertEqual(request?.target, "/route/v1/driving/1,2;3,4?steps=true")
+        XCTAssertEqual(request?.header("user-agent"), "t")
+        XCTAssertEqual(request?.keepAlive, true)
+        XCTAssertEqual(parse("GET / HTTP/1.1\r\nConnection: close\r\n\r\n").1?.keepAlive, false)
+        XCTAssertEqual(parse("GET / HTTP/1.0\r\n\r\n").1?.keepAlive, false)
+        XCTAssertEqual(parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").1?.keepAlive, true)
+        XCTAssertEqual(parse("GET /status HTTP/1.1\r\nHost: x\r\n").0, .incomplete)
+        let body = parse("POST /x HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET")
+        XCTAssertEqual(body.0, .request(consumed: 42))
+        XCTAssertEqual(body.1?.body, Array("abc".utf8))
+    }
+
+    func testHostileSizesAreRefusedBeforeTheyArrive() {
+        // A header that never ends: refused once it passes the limit, not read to its end.
+        let hugeHeader = Array("GET / HTTP/1.1\r\nX-Big: ".utf8) + [UInt8](repeating: 97, count: 200_000)
+        XCTAssertEqual(status(parse(hugeHeader).0), 431)
+        XCTAssertEqual(status(parse("POST /status HTTP/1.1\r\nContent-Length: 1000000000\r\n\r\n").0), 413)
+        // 100,000 places in one URL, still arriving: 414 at once.
+        let places = Array(repeating: "24.940000,60.170000", count: 100_000).joined(separator: ";")
+        XCTAssertEqual(status(parse("GET /route/v1/driving/" + places).0), 414)
+        XCTAssertEqual(status(parse("GET /route/v1/driving/" + places + " HTTP/1.1\r\n\r\n").0), 414)
+        XCTAssertEqual(status(parse("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n").0), 411)
+        XCTAssertEqual(status(parse("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("GET /\u{1b}[2J HTTP/1.1\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("GET / HTTP/2.0\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("get / HTTP/1.1\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("GET / HTTP/1.1\r\nno colon\r\n\r\n").0), 400)
+        let manyHeaders = "GET / HTTP/1.1\r\n" + String(repeating: "A: b\r\n", count: 200) + "\r\n"
+        XCTAssertEqual(status(parse(manyHeaders).0), 431)
+    }
+
+    private func status(_ outcome: HTTPRequestParser.Outcome) -> Int? {
+        if case .refused(let status, _) = outcome { return status }
+        return nil
+    }
+
+    func testPercentDecodingAndItsErrors() throws {
+        let target = try RequestTarget("/search?q=Annankatu+25%2C%20Helsinki&format=jsonv2&q=%C3%A4")
+        XCTAssertEqual(target.path, "/search")
+        XCTAssertEqual(target.query.first?.value, "Annankatu 25, Helsinki")
+        XCTAssertEqual(target.value("q"), "ä")
+        XCTAssertEqual(try RequestTarget("/route/v1/driving/1,2%3B3,4").path, "/route/v1/driving/1,2;3,4")
+        for bad in ["/search?q=%zz", "/search?q=%4", "/a%", "/search?q=%FF%FE", "/x?%C3=1"] {
+            XCTAssertThrowsError(try RequestTarget(bad), bad)
+        }
+    }
+
+    private func query(_ target: String, max: Int = 201) throws -> OSRMQuery {
+        let t = try RequestTarget(target)
+        return try OSRMQuery(path: t.path, query: t.query, maxCoordinates: max)
+    }
+
+    private func code(_ target: String, max: Int = 201) -> String? {
+        do {
+            _ = try query(target, max: max)
+            return nil
+        } catch let failure as OSRMQuery.Failure {
+            return failure.code
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testOSRMURLsAndOptions() throws {
+        let q = try query("/route/v1/foot/24.94,60.17;24.95,60.16.json?steps=true&overview=full&geometries=polyline6&alternatives=2&annotations=distance,speed&exclude=toll&radiuses=50;unlimited&bearings=10,20;&approaches=curb;unrestricted")
+        XCTAssertEqual(q.service, .route)
+        XCTAssertEqual(q.profile, .walk)
+        XCTAssertEqual(q.coordinates, [Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.16, longitude: 24.95)])
+        XCTAssertEqual(q.steps, true)
+        XCTAssertEqual(q.overview, .full)
+        XCTAssertEqual(q.geometries, .polyline6)
+        XCTAssertEqual(q.alternatives, 2)
+        XCTAssertEqual(q.annotations, ["distance", "speed"])
+        XCTAssertEqual(q.exclude, .toll)
+        XCTAssertEqual(q.radiuses, [50, nil])
+        let line = EncodedPolyline.encode([Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.16, longitude: 24.95)])
+        XCTAssertEqual(try query("/table/v1/car/polyline(\(line))?sources=0&destinations=all").coordinates.count, 2)
+        XCTAssertEqual(try query("/trip/v1/bike/1,2;3,4;5,6?roundtrip=true&source=first").profile, .bike)
+
+        XCTAssertEqual(code("/route/v1/driving/24.94,60.17"), "InvalidOptions")
+        XCTAssertEqual(code("/route/v1/driving/24.94,60.17;x,y"), "InvalidUrl")
+        XCTAssertEqual(code("/route/v1/driving/24.94,60.17;200,60"), "InvalidValue")
+        XCTAssertEqual(code("/route/v1/plane/1,2;3,4"), "InvalidUrl")
+        XCTAssertEqual(code("/fly/v1/driving/1,2;3,4"), "InvalidService")
+        XCTAssertEqual(code("/route/v9/driving/1,2;3,4"), "InvalidVersion")
+        XCTAssertEqual(code("/route/v1/driving/1,2;3,4?overview=some"), "InvalidOptions")
+        XCTAssertEqual(code("/route/v1/driving/1,2;3,4?radiuses=5"), "InvalidOptions")
+        XCTAssertEqual(code("/route/v1/driving/1,2;3,4?bearings=400,10;"), "InvalidOptions")
+        XCTAssertEqual(code("/route/v1/driving/1,2;3,4?exclude=bridges"), "InvalidValue")
+        XCTAssertEqual(code("/route/v1/driving/1,2;3,4?number=3"), "InvalidUrl")
+        XCTAssertEqual(code("/nearest/v1/driving/1,2;3,4"), "InvalidOptions")
+        XCTAssertEqual(code("/table/v1/driving/1,2;3,4?sources=2"), "InvalidOptions")
+        XCTAssertEqual(code("/route/v1/driving/polyline(!!)"), "InvalidUrl")
+        // Counted before any coordinate is read.
+        let many = Array(repeating: "24.94,60.17", count: 20_000).joined(separator: ";")
+        XCTAssertEqual(code("/table/v1/driving/" + many), "TooBig")
+    }
+
+    /// Google's published example, and a round trip at both precisions.
+    func testEncodedPolyline() throws {
+        let points = [Coordinate(latitude: 38.5, longitude: -120.2), Coordinate(latitude: 40.7, longitude: -120.95),
+                      Coordinate(latitude: 43.252, longitude: -126.453)]
+        XCTAssertEqual(EncodedPolyline.encode(points), "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+        XCTAssertEqual(EncodedPolyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@"), points)
+        let precise = [Coordinate(latitude: 60.170997, longitude: 24.941243), Coordinate(latitude: -33.868820, longitude: 151.209296)]
+        XCTAssertEqual(EncodedPolyline.decode(EncodedPolyline.encode(precise, precision: 6), precision: 6), precise)
+        XCTAssertNil(EncodedPolyline.decode("_p~iF~ps|U_"))
+        XCTAssertNil(EncodedPolyline.decode("_p~iF \u{7f}"))
+    }
+}

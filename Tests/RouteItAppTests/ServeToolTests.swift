@@ -1,0 +1,227 @@
+import Foundation
+import XCTest
+import RouteItCore
+import RouteItEngine
+import RouteItRemote
+@testable import routeit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `routeit serve` as a real child process on the Helsinki map: the same answers as the one-shot
+/// tools give for the same query, RouteIt's own OSRM and Nominatim clients against it, hostile
+/// requests answered or refused with the server alive, and SIGTERM ending it with status 0.
+final class ServeToolTests: XCTestCase {
+    private let station = "24.9414,60.1710", annankatu = "24.93714,60.16563", kalevankatu = "24.93889,60.16698"
+
+    private func map() throws -> String { try HelsinkiFlowTests.importedMap() }
+
+    private func tool(_ arguments: [String]) throws -> [String: Any] {
+        let result = try RouteItProcess.run(arguments + ["--map", try map()],
+                                            environment: ["ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""], timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: .fragmentsAllowed) as? [String: Any])
+    }
+
+    private func latLon(_ lonLat: String) -> String {
+        let p = lonLat.split(separator: ",")
+        return "\(p[1]),\(p[0])"
+    }
+
+    private func assertStops(_ server: ServeProcess, file: StaticString = #filePath, line: UInt = #line) {
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0, log, file: file, line: line)
+        XCTAssertTrue(log.contains("routeit serve: stopped"), log, file: file, line: line)
+    }
+
+    /// route, table, nearest, trip, search and reverse, each against the tool that answers the
+    /// same question (`route --json`, `table --json`, `geocode --json`, `reverse --json`).
+    func testAnswersAsTheOneShotToolsDo() throws {
+        let server = try ServeProcess(map: try map())
+        let served = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&geometries=geojson&steps=true")
+        XCTAssertEqual(served.status, 200)
+        let route = try tool(["route", latLon(station), latLon(kalevankatu), "--json"])
+        let a = try XCTUnwrap((served.object["routes"] as? [[String: Any]])?.first)
+        let b = try XCTUnwrap((route["routes"] as? [[String: Any]])?.first)
+        for key in ["distance", "duration"] { XCTAssertEqual(a[key] as? Double, b[key] as? Double, key) }
+        XCTAssertEqual(coordinates(a["geometry"]), coordinates(b["geometry"]))
+        XCTAssertEqual(stepNames(a), stepNames(b))
+        XCTAssertFalse(stepNames(a).isEmpty)
+        XCTAssertEqual((served.object["routeit"] as? [String: Any])?["attribution"] as? String, MapAttribution.text)
+
+        // OSRM's defaults: simplified overview as a precision-5 polyline, no steps; polyline6 of
+        // the full overview is the GeoJSON line.
+        let defaults = try server.get("/route/v1/driving/\(station);\(kalevankatu)").object
+        let plain = try XCTUnwrap((defaults["routes"] as? [[String: Any]])?.first)
+        XCTAssertEqual(plain["distance"] as? Double, b["distance"] as? Double)
+        let simplified = try XCTUnwrap(EncodedPolyline.decode(try XCTUnwrap(plain["geometry"] as? String)))
+        XCTAssertGreaterThanOrEqual(simplified.count, 2)
+        XCTAssertLessThanOrEqual(simplified.count, coordinates(b["geometry"]).count)
+        XCTAssertEqual(((plain["legs"] as? [[String: Any]])?.first?["steps"] as? [Any])?.count, 0)
+        let six = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&geometries=polyline6").object
+        let sixLine = try XCTUnwrap(((six["routes"] as? [[String: Any]])?.first?["geometry"] as? String).flatMap { EncodedPolyline.decode($0, precision: 6) })
+        XCTAssertEqual(sixLine.map { [$0.longitude, $0.latitude] }, coordinates(b["geometry"]))
+
+        // annotations: one value per segment of the leg's line, adding up to the leg.
+        let annotated = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&geometries=geojson&annotations=distance,duration").object
+        let annotatedRoute = try XCTUnwrap((annotated["routes"] as? [[String: Any]])?.first)
+        let leg = try XCTUnwrap((annotatedRoute["legs"] as? [[String: Any]])?.first)
+        let annotation = try XCTUnwrap(leg["annotation"] as? [String: Any])
+        let segmentDistances = try XCTUnwrap(annotation["distance"] as? [Double])
+        XCTAssertEqual(segmentDistances.count, coordinates(annotatedRoute["geometry"]).count - 1)
+        XCTAssertEqual(segmentDistances.reduce(0, +), try XCTUnwrap(leg["distance"] as? Double), accuracy: 2)
+        XCTAssertEqual((annotation["duration"] as? [Double])?.reduce(0, +) ?? 0, try XCTUnwrap(leg["duration"] as? Double), accuracy: 2)
+
+        let places = [station, annankatu, kalevankatu]
+        let table = try server.get("/table/v1/driving/\(places.joined(separator: ";"))?annotations=duration,distance").object
+        let tableTool = try tool(["table"] + places.map(latLon) + ["--distances", "--json"])
+        XCTAssertEqual(table["code"] as? String, "Ok")
+        XCTAssertEqual(table["durations"] as? [[Double]], tableTool["durations"] as? [[Double]])
+        XCTAssertEqual(table["distances"] as? [[Double]], tableTool["distances"] as? [[Double]])
+
+        let nearest = try server.get("/nearest/v1/driving/\(station)?number=1").object
+        let waypoint = try XCTUnwrap((nearest["waypoints"] as? [[String: Any]])?.first)
+        XCTAssertLessThan(try XCTUnwrap(waypoint["distance"] as? Double), 60)
+
+        let trip = try server.get("/trip/v1/driving/\(places.joined(separator: ";"))?steps=true").object
+        XCTAssertEqual(trip["code"] as? String, "Ok")
+        XCTAssertEqual((trip["trips"] as? [Any])?.count, 1)
+        let indices = (trip["waypoints"] as? [[String: Any]])?.compactMap { $0["waypoint_index"] as? Int }
+        XCTAssertEqual(indices?.sorted(), [0, 1, 2])
+        XCTAssertEqual(indices?.first, 0)
+
+        // The geocoder the tools use, in process (the tools' own runs cost a map opening each).
+        let geocoder = LazyOfflineGeocoder(map: try RouteItMap(path: try map()))
+        let servedMatches = try XCTUnwrap(try server.get("/search?q=Annankatu+25&format=jsonv2").json as? [[String: Any]])
+        let matches = try wait { try await geocoder.geocode("Annankatu 25") }.map(NominatimJSON.object)
+        XCTAssertFalse(servedMatches.isEmpty)
+        for key in ["display_name", "lat", "lon", "place_id", "licence", "category", "type"] {
+            XCTAssertEqual(servedMatches.map { "\($0[key] ?? "")" }, matches.map { "\($0[key] ?? "")" }, key)
+        }
+        let reverse = try server.get("/reverse?lat=60.16563&lon=24.93714&format=jsonv2").object
+        let place = try XCTUnwrap(try wait { try await geocoder.reverseGeocode(Coordinate(latitude: 60.16563, longitude: 24.93714)) })
+        let expected = NominatimJSON.object(place)
+        for key in ["display_name", "lat", "lon", "category", "type", "licence"] {
+            XCTAssertEqual(reverse[key] as? String, expected[key] as? String, key)
+        }
+        XCTAssertEqual(try server.get("/status").body, Data("OK".utf8))
+        assertStops(server)
+    }
+
+    /// RouteIt's own remote backends, pointed at `routeit serve`, route and geocode as the
+    /// embedded engine does on the same map.
+    func testRemoteBackendsAgainstServeMatchTheEmbeddedEngine() async throws {
+        let map = try map()
+        let server = try ServeProcess(map: map)
+        let base = try XCTUnwrap(URL(string: "http://127.0.0.1:\(server.port)"))
+        let configuration = RemoteConfiguration(timeout: 30, maxAttempts: 1)
+        let remote = OSRMDirections(baseURL: base, configuration: configuration)
+        let embedded = try OfflineDirections(path: map)
+        let pairs = [(station, kalevankatu), (annankatu, station), (kalevankatu, annankatu)]
+        for mode in [TransportType.car, .walk, .bike] {
+            for (from, to) in pairs {
+                let request = DirectionsRequest(source: item(from), destination: item(to), transportType: mode, requestsAlternateRoutes: false)
+                let served = try await remote.calculate(request)
+                let direct = try await embedded.calculate(request)
+                XCTAssertEqual(served.first.map { ($0.distance * 10).rounded() / 10 }, direct.first.map { ($0.distance * 10).rounded() / 10 }, "\(mode) \(from) \(to)")
+                XCTAssertEqual(served.first?.steps.count, direct.first?.steps.count, "\(mode) \(from) \(to)")
+            }
+        }
+        let geocoder = NominatimGeocoder(baseURL: base, configuration: configuration)
+        let offline = LazyOfflineGeocoder(map: try RouteItMap(path: map))
+        let servedMatches = try await geocoder.geocode("Annankatu 25")
+        let directMatches = try await offline.geocode("Annankatu 25")
+        XCTAssertFalse(servedMatches.isEmpty)
+        XCTAssertEqual(servedMatches.map(\.formattedAddress), directMatches.map(\.formattedAddress))
+        let spot = Coordinate(latitude: 60.16563, longitude: 24.93714)
+        let servedPlace = try await geocoder.reverseGeocode(spot)
+        let directPlace = try await offline.reverseGeocode(spot)
+        XCTAssertEqual(servedPlace?.formattedAddress, directPlace?.formattedAddress)
+        assertStops(server)
+    }
+
+    /// A 300 KB header, a 1 GB Content-Length, a 100,000-place URL, bad percent-encoding and a
+    /// client that never finishes its headers: each refused with its status (the last by the
+    /// deadline), the server still answering, one log line each, SIGTERM exiting 0.
+    func testHostileRequestsAreRefusedAndTheServerStaysUp() throws {
+        let server = try ServeProcess(map: try map(), extra: ["--request-timeout", "1"])
+        let header = try server.exchange(Data("GET /status HTTP/1.1\r\nX-Big: ".utf8) + Data(repeating: 97, count: 300_000) + Data("\r\n\r\n".utf8))
+        XCTAssertEqual(header.status, 431)
+        let body = try server.exchange(Data("POST /route/v1/driving/1,2;3,4 HTTP/1.1\r\nContent-Length: 1000000000\r\n\r\n".utf8))
+        XCTAssertEqual(body.status, 413)
+        XCTAssertEqual(body.object["code"] as? String, "TooBig")
+        let places = Array(repeating: "24.940000,60.170000", count: 100_000).joined(separator: ";")
+        XCTAssertEqual(try server.get("/route/v1/driving/" + places).status, 414)
+        let badEncoding = try server.get("/route/v1/driving/24.94,60.17;24.95,60.16%zz")
+        XCTAssertEqual(badEncoding.status, 400)
+        XCTAssertEqual(badEncoding.object["code"] as? String, "InvalidUrl")
+        let badSearch = try server.get("/search?q=%E0%A4")
+        XCTAssertEqual(badSearch.status, 400)
+        XCTAssertNotNil((badSearch.object["error"] as? [String: Any])?["message"] as? String)
+        XCTAssertEqual(try server.get("/table/v1/driving/" + Array(repeating: station, count: 150).joined(separator: ";")).object["code"] as? String, "TooBig")
+
+        // Slowloris: headers begun and never finished. The deadline answers 408 and closes.
+        let slow = try server.connect()
+        defer { close(slow) }
+        _ = "GET /status HTTP/1.1\r\nHost: x\r\n".withCString { send(slow, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let late = try ServeProcess.parse(try server.readToEnd(slow, timeout: 30))
+        XCTAssertEqual(late.status, 408)
+
+        // Clients holding keep-alive connections open (more than the server's two threads) do not
+        // starve a new one: idle connections wait in the poll loop, not on a serving thread
+        // (they would hold both threads for the 5 s idle timeout).
+        let holders = try (0..<3).map { _ in try server.connect() }
+        defer { holders.forEach { close($0) } }
+        for fd in holders {
+            _ = "GET /status HTTP/1.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        XCTAssertEqual(prompt.status, 200)
+
+        // Keep-alive: two pipelined requests on one connection, both answered, then closed.
+        let kept = try server.exchange(Data("GET /status HTTP/1.1\r\n\r\nGET /status?format=json HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertTrue(String(decoding: kept.body, as: UTF8.self).contains("\"message\":\"OK\""), String(decoding: kept.body, as: UTF8.self))
+        XCTAssertEqual(try server.get("/status?format=json").object["message"] as? String, "OK")
+        let (status, log) = server.stop()
+        XCTAssertEqual(status, 0, log)
+        let lines = log.split(separator: "\n").filter { $0.hasPrefix("[info] ") }
+        XCTAssertGreaterThanOrEqual(lines.count, 10, log)
+        XCTAssertTrue(lines.contains { $0.contains(" 408 ") && $0.contains("ms 127.0.0.1") }, log)
+        XCTAssertTrue(lines.contains { $0.contains(" 414 ") }, log)
+    }
+
+    private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        try ToolServices.wait(body)
+    }
+
+    /// Slow clients (more than the server's two threads, each part-way through its headers) hold
+    /// no serving thread while they dawdle: a whole request from another client is answered at
+    /// once, not after their 10 s deadline.
+    func testSlowClientsDoNotHoldTheServingThreads() throws {
+        let server = try ServeProcess(map: try map())
+        let slow = try (0..<3).map { _ in try server.connect() }
+        defer { slow.forEach { close($0) } }
+        for fd in slow {
+            _ = "GET /status HTTP/1.1\r\nHost: 127.".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        XCTAssertEqual(prompt.status, 200)
+        // The slow ones still finish their requests and are answered.
+        _ = "0.0.1\r\nConnection: close\r\n\r\n".withCString { send(slow[0], $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        XCTAssertEqual(try ServeProcess.parse(try server.readToEnd(slow[0], timeout: 30)).status, 200)
+        assertStops(server)
+    }
+
+    private func item(_ lonLat: String) -> MapItem {
+        let p = lonLat.split(separator: ",").compactMap { Double($0) }
+        return MapItem(placemark: Placemark(coordinate: Coordinate(latitude: p[1], longitude: p[0])))
+    }
+
+    private func coordinates(_ geometry: Any?) -> [[Double]] {
+        (geometry as? [String: Any])?["coordinates"] as? [[Double]] ?? []
+    }
+
+    private func stepNames(_ route: [String: Any]) -> [String] {
+        ((route["legs"] as? [[String: Any]]) ?? []).flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }.compactMap { $0["name"] as? String }
+    }
+}
