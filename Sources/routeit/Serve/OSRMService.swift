@@ -103,7 +103,9 @@ struct OSRMService: Sendable {
         let request = TripPlanRequest(
             places: waypoints.enumerated().map { TripPlace(item: $1.item, label: "Place \($0 + 1)") },
             departure: Date(), calendar: .fromEnvironment(), transportType: query.profile, avoid: query.exclude,
-            alternatives: query.alternatives > 0, optimize: optimize, attribution: MapAttribution.text)
+            // OSRM's route is a path through the places in order; its trip a round trip.
+            alternatives: query.alternatives > 0, optimize: optimize, day: DayOptions(end: optimize ? .start : .anywhere),
+            attribution: MapAttribution.text)
         let directions = self.directions
         return try ToolServices.wait { try await request.answer(using: directions) }
     }
