@@ -167,7 +167,7 @@ final class DayPlannerTests: XCTestCase {
     /// few windowed instances keep it in a worse local optimum for 3,000 rounds).
     func testHeuristicIsOptimalOrCloseOnSmallInstances() throws {
         var g = SeededRandom(seed: 21)
-        var options = DayPlanOptions(seed: 4, timeBudget: 60, iterations: 3_000)
+        var options = DayPlanOptions(seed: 4, timeBudget: 60, iterations: 500)
         options.exactLimit = 0
         var sameStops = 0, close = 0
         for n in [6, 7] {
@@ -256,7 +256,7 @@ final class DayPlannerTests: XCTestCase {
     func testTheSameSeedGivesTheSamePlan() throws {
         var g = SeededRandom(seed: 31)
         let p = randomProblem(stops: 60, windows: true, using: &g)
-        let options = DayPlanOptions(seed: 9, timeBudget: 600, iterations: 1_500)
+        let options = DayPlanOptions(seed: 9, timeBudget: 600, iterations: 300)
         let first = try DayPlanner.plan(p, options: options), second = try DayPlanner.plan(p, options: options)
         XCTAssertEqual(first, second)
         XCTAssertFalse(first.stoppedEarly)
