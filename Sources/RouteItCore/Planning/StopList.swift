@@ -10,16 +10,6 @@ public struct StopListLine: Equatable, Sendable {
     public var stay: TimeInterval = 0
     public var windows: [VisitWindow] = []
     public var priority: StopPriority = .normal
-
-    public init(line: Int, query: String, name: String? = nil, stay: TimeInterval = 0, windows: [VisitWindow] = [],
-                priority: StopPriority = .normal) {
-        self.line = line
-        self.query = query
-        self.name = name
-        self.stay = stay
-        self.windows = windows
-        self.priority = priority
-    }
 }
 
 /// Reads a stop list: one address or LAT,LON a line (`#` comments and blank lines skipped), or

@@ -26,8 +26,10 @@ public enum StopListPlaces {
             seen[key] = line.line
             // The list's own name for the place is what the entry and the directions show.
             if let name = line.name { placemark.name = name }
-            slots.append(EntrySlot(text: placemark.formattedAddress, mapItem: MapItem(placemark: placemark),
-                                   stay: line.stay, windows: line.windows, priority: line.priority))
+            var slot = EntrySlot(text: placemark.formattedAddress, mapItem: MapItem(placemark: placemark), stay: line.stay)
+            slot.windows = line.windows
+            slot.priority = line.priority
+            slots.append(slot)
         }
         guard missing.isEmpty else {
             let shown = missing.prefix(10).joined(separator: ", ") + (missing.count > 10 ? ", and \(missing.count - 10) more" : "")

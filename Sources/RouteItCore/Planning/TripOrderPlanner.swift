@@ -225,20 +225,6 @@ public struct TripOrderPlan: Equatable, Sendable {
     /// `days N`: what the plan says first instead of the saving.
     public var daysSummary: String?
 
-    public init(improvement: TripOrderImprovement, stopOrder: [Int], notes: [String] = [], beforeLate: Bool = false,
-                leftOut: [Int] = [], summaryNotes: [String] = [], stoppedEarly: Bool = false,
-                dayLengths: [Int] = [], daysSummary: String? = nil) {
-        self.improvement = improvement
-        self.stopOrder = stopOrder
-        self.notes = notes
-        self.beforeLate = beforeLate
-        self.leftOut = leftOut
-        self.summaryNotes = summaryNotes
-        self.stoppedEarly = stoppedEarly
-        self.dayLengths = dayLengths
-        self.daysSummary = daysSummary
-    }
-
     /// What `optimize` prints before the directions (which say `notes`).
     public var summary: String {
         let first: String

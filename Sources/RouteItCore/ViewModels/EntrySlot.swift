@@ -7,17 +7,15 @@ public struct EntrySlot: Equatable, Codable, Sendable {
     /// How long the trip stays at this stop (`stay SLOT DURATION`), in seconds.
     public var stay: TimeInterval
     /// When the user wants the stop visited (`window SLOT 10:00-12:00`); none: any time.
-    public var windows: [VisitWindow]
+    public var windows: [VisitWindow] = []
     /// What to keep when not every stop fits the day (`priority SLOT high|normal|low`).
-    public var priority: StopPriority
+    public var priority: StopPriority = .normal
 
-    public init(text: String = "", mapItem: MapItem? = nil, stay: TimeInterval = 0, windows: [VisitWindow] = [],
-                priority: StopPriority = .normal) {
+    /// A stop visited at any time, of normal priority (`window` and `priority` set the rest).
+    public init(text: String = "", mapItem: MapItem? = nil, stay: TimeInterval = 0) {
         self.text = text
         self.mapItem = mapItem
         self.stay = stay
-        self.windows = windows
-        self.priority = priority
     }
 
     private enum CodingKeys: String, CodingKey { case text, mapItem, stay, windows, priority }
@@ -34,7 +32,10 @@ public struct EntrySlot: Equatable, Codable, Sendable {
 
     /// The stop's plan without its place: what typing a new text keeps.
     func keepingPlan(text: String, mapItem: MapItem? = nil) -> EntrySlot {
-        EntrySlot(text: text, mapItem: mapItem, stay: stay, windows: windows, priority: priority)
+        var slot = self
+        slot.text = text
+        slot.mapItem = mapItem
+        return slot
     }
 
     /// ✓ on the entry screen: the text is backed by a picked place.

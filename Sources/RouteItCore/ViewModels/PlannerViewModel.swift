@@ -57,8 +57,7 @@ public final class PlannerViewModel {
     /// Text from a file or the store enters the trip cleaned for the terminal, like the
     /// geocoder's answers do.
     static func terminalSafe(_ slot: EntrySlot) -> EntrySlot {
-        EntrySlot(text: TerminalSafeText.clean(slot.text), mapItem: slot.mapItem?.terminalSafe, stay: slot.stay,
-                  windows: slot.windows, priority: slot.priority)
+        slot.keepingPlan(text: TerminalSafeText.clean(slot.text), mapItem: slot.mapItem?.terminalSafe)
     }
 
     // MARK: Trips

@@ -88,8 +88,11 @@ struct SearchEndpoint {
 /// between, the one it arrives by (at `targetCost`: the turn into it and the part driven);
 /// `direct` when both phantoms sit on one edge.
 struct SearchPath {
+    /// The whole path's weight in milliseconds, weight-only charges included.
     var cost: UInt32
+    /// The phantom's edge and direction the path leaves by.
     var sourceEdgeDir: Int32
+    /// Hierarchy arcs (packed shortcuts included) or mode-graph arcs, in order.
     var arcs: [Int32]
     var targetEdgeDir: Int32
     var targetCost: UInt32

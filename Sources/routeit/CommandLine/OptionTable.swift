@@ -41,12 +41,8 @@ enum OptionTable {
         },
         .init(["--avoid"], value: "CLASS[,CLASS]",
               help: "keep off these roads: \(RoadAvoidance.names.joined(separator: ", ")) (or none); used when no other way exists, and said so",
-              for: ["route", "table", "shell", "run"], choices: RoadAvoidance.names + ["none"]) {
-            do {
-                $0.avoid = try RoadAvoidance.parse([$1])
-            } catch let error as InputError {
-                throw ShellOptions.ParseError(description: "--avoid: \(error.message)")
-            }
+              for: ["route", "table", "shell", "run"], choices: RoadAvoidance.names + ["none"]) { options, text in
+            options.avoid = try ShellOptions.ParseError.naming("--avoid") { try RoadAvoidance.parse([text]) }
         },
         .init(["--units"], value: "mi|km", help: "show distances in miles or kilometres", choices: ["mi", "km"]) {
             guard let unit = DistanceUnit(rawValue: $1.lowercased()) else {
@@ -87,20 +83,12 @@ enum OptionTable {
             }
         },
         .init(["--back-by"], value: "HH:MM", help: "with --optimize: the latest the trip may end; stops that do not fit are left out and said",
-              for: ["route"]) {
-            do {
-                $0.backBy = try DayOptions.parseBackBy($1)
-            } catch let error as InputError {
-                throw ShellOptions.ParseError(description: "--back-by: \(error.message)")
-            }
+              for: ["route"]) { options, text in
+            options.backBy = try ShellOptions.ParseError.naming("--back-by") { try DayOptions.parseBackBy(text) }
         },
         .init(["--days"], value: "N", help: "with --optimize: spread the stops over N days (1-\(DayOptions.maxDays)), one route a day with that day's hours",
-              for: ["route"]) {
-            do {
-                $0.days = try DayOptions.parseDays($1)
-            } catch let error as InputError {
-                throw ShellOptions.ParseError(description: "--days: \(error.message)")
-            }
+              for: ["route"]) { options, text in
+            options.days = try ShellOptions.ParseError.naming("--days") { try DayOptions.parseDays(text) }
         },
         .init(["--no-wait"], help: "never wait for a place to open (with --optimize, a visit must start on arrival)",
               for: ["route"]) { o, _ in o.noWait = true },
@@ -109,20 +97,13 @@ enum OptionTable {
               for: ["route"], choices: ["now"]) {
             // `2026-12-04 10:00`, `2026-12-04T10:00` or `10:00` (today).
             let words = $1.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
-            do {
-                $0.departure = try Departure.parse(words, now: Date(), calendar: .fromEnvironment())
-            } catch let error as InputError {
-                throw ShellOptions.ParseError(description: "--depart: \(error.message)")
-            }
+            $0.departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: .fromEnvironment()) }
         },
         .init(["--stay"], value: "DURATION[,DURATION...]",
               help: "how long the route stays at each place after the first (15m, 1h30m; one value for all)",
-              for: ["route"]) {
-            do {
-                $0.stays = try $1.split(separator: ",", omittingEmptySubsequences: false)
-                    .map { try StayDuration.parse($0.trimmingCharacters(in: .whitespaces)) }
-            } catch let error as InputError {
-                throw ShellOptions.ParseError(description: "--stay: \(error.message)")
+              for: ["route"]) { options, text in
+            options.stays = try ShellOptions.ParseError.naming("--stay") {
+                try text.split(separator: ",", omittingEmptySubsequences: false).map { try StayDuration.parse($0.trimmingCharacters(in: .whitespaces)) }
             }
         },
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {

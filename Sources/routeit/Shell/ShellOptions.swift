@@ -82,6 +82,15 @@ struct ShellOptions: Equatable {
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
         var description: String
+
+        /// `parse`'s value; its input error becomes this option's (`--days: …`).
+        static func naming<T>(_ option: String, _ parse: () throws -> T) throws -> T {
+            do {
+                return try parse()
+            } catch let error as InputError {
+                throw ParseError(description: "\(option): \(error.message)")
+            }
+        }
     }
 
     static func parse(_ arguments: [String]) throws -> ShellOptions {
