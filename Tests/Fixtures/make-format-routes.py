@@ -21,9 +21,10 @@ changed (7 by distance), no Monaco or car one. Walking segments timed as OSRM ti
 deciseconds on its grid and latitude bands, `SegmentLength`) made it again: 117 walking answers changed
 (7 by distance, so by path: 6 Helsinki, 1 Monaco), the others by tenths of a second; no car one.
 Walkers on `highway=platform` (tram and bus stop platforms, as foot.lua) made it again: 14 Helsinki
-walking answers changed, all by path; no Monaco or car one. Issue 27 made it again: the end of a way cut
-by the extract's edge is no dead end to U-turn at, so 4 Helsinki car trips that turned round at the
-edge of the extract now have no route within it; every other answer stayed equal.
+walking answers changed, all by path; no Monaco or car one. Issue 27 first made it again with no U-turn
+at the end of a way cut by the extract's edge (4 Helsinki car trips then had no route); turning round
+there is now charged instead, taken only where the map has no other way, and the file is again the
+one before issue 27 (byte for byte): no route used such a turn as a shortcut.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

@@ -7,14 +7,14 @@ final class ExtractEdgeTests: XCTestCase {
     /// A one-way street north (4) to P, where the left turn (onto 3a, west) is banned; to the
     /// right 3b runs east to X. The long way round is south (6) and back up to S. With X a
     /// mapped dead end the car turns there; with 3b going on beyond the extract it may not.
-    static func streets(cutAtX: Bool) -> RoadFixture {
+    static func streets(cutAtX: Bool, wayRound: Bool = true) -> RoadFixture {
         var f = RoadFixture()
         f.node("S", 0, 0); f.node("P", 50, 0); f.node("M", 100, 0); f.node("X", 150, 0)
         f.node("Q", 50, -100); f.node("L", 100, -300); f.node("K", 0, -300)
         f.street(30, ["S", "P"], "Rantatie")
         if cutAtX { f.streetLeavingTheExtract(31, ["P", "M", "X"], "Rantatie") } else { f.street(31, ["P", "M", "X"], "Rantatie") }
         f.street(4, ["Q", "P"], "Nousu", [("oneway", "yes")])
-        f.street(6, ["M", "L", "K", "S"], "Kierros")
+        if wayRound { f.street(6, ["M", "L", "K", "S"], "Kierros") }
         f.restriction(100, "no_left_turn", from: 4, via: "P", to: 30)
         return f
     }
@@ -26,6 +26,18 @@ final class ExtractEdgeTests: XCTestCase {
         let cut = try Self.streets(cutAtX: true).build().checkedCarRoute((50, -80), (20, 0))
         XCTAssertEqual(cut.distance, 850, accuracy: 3, "\(cut.steps.map(\.instruction))")
         XCTAssertFalse(cut.steps.contains { $0.instruction.contains("U-turn") }, "\(cut.steps.map(\.instruction))")
+    }
+
+    /// Where the map has no other way, the route turns round at the cut end rather than say no
+    /// route (the charge that keeps other routes off it is weight, not time).
+    func testWithNoOtherWayTheCarTurnsRoundThereAndItsTimeIsTheDrive() throws {
+        let map = try Self.streets(cutAtX: true, wayRound: false).build()
+        let cut = try XCTUnwrap(try map.route((50, -80), (20, 0)).first)
+        let costs = try map.costs(RoadFixture.coordinate(50, -80), RoadFixture.coordinate(20, 0), .car)
+        XCTAssertEqual(costs.ch, costs.reference, "the hierarchy answers like plain Dijkstra")
+        XCTAssertEqual(cut.distance, 310, accuracy: 3, "\(cut.steps.map(\.instruction))")
+        XCTAssertTrue(cut.steps.contains { $0.instruction.contains("U-turn") }, "\(cut.steps.map(\.instruction))")
+        XCTAssertLessThan(cut.expectedTravelTime, 300, "no charge in the time")
     }
 
     func testBicyclesDoNotTurnRoundThereEither() throws {

@@ -7,7 +7,8 @@ import RouteItCore
 /// junction graph a node cannot know where the car came from. Turn restrictions are simply
 /// missing arcs, and U-turns exist only where nothing else is allowed (dead ends, barriers), as
 /// in OSRM; the end of a way cut by the extract's edge is no dead end (the road goes on beyond
-/// it), so no U-turn there. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
+/// it): turning round there is charged like entering a road closed to through traffic, so a
+/// route does it only where the map has no other way. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
 /// Via-way restrictions add copies of the nodes along their paths (`ViaWayCopies`).
 enum EdgeBasedGraphBuilder {
     /// How far along a road its heading at a junction is measured (the first metres of a
@@ -67,7 +68,6 @@ enum EdgeBasedGraphBuilder {
             }
             guard uTurn else { return true }
             let h = head(Int(k))
-            if cutEnds.contains(Int32(h)) { return false }
             return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next }
         }
 
@@ -87,6 +87,7 @@ enum EdgeBasedGraphBuilder {
             var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
                                               onRoundabout: roundabout)
             if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
+            if Int(k) ^ 1 == next && cutEnds.contains(Int32(via)) { turn &+= turnCosts.restrictedEntryPenalty }
             if let here = obstacles[Int32(via)] {
                 turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
                                others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)

@@ -20,10 +20,13 @@ struct RouteLeg {
                      ms: ms ?? ModeRouter.partial(net.weight(edge, forward: to >= from, mode), abs(to - from)),
                      distance: Double(net.edgeLength[edge]) * abs(to - from))
         }
-        /// A turn's weight less what is weight only (entering a road closed to through traffic).
-        func time(_ weight: UInt32, _ from: Int, _ to: Int) -> UInt32 {
-            guard mode == .car, net.entersRestricted(from: from, to: to) else { return weight }
-            return weight &- TurnCostModel.osrmCar.restrictedEntryPenalty
+        /// An arc's weight less what is weight only: a car's charge for entering a road closed to
+        /// through traffic or turning round where a way leaves the extract (a turn that weighs
+        /// at least the charge carries one; no real turn costs that much).
+        func time(_ weight: UInt32, driving: UInt32) -> UInt32 {
+            let charge = TurnCostModel.osrmCar.restrictedEntryPenalty
+            guard mode == .car, weight &- driving >= charge else { return weight }
+            return weight &- charge
         }
         if path.direct { return [leg(source.edge, source.fraction, target.fraction)] }
         var legs: [RouteLeg] = []
@@ -31,10 +34,11 @@ struct RouteLeg {
         legs.append(leg(source.edge, source.fraction, sForward ? 1 : 0))
         for a in path.arcs {
             let k = Int(graph.arcEdgeDir[Int(a)])
-            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0, ms: time(graph.arcWeight[Int(a)], legs.last!.edge, k >> 1)))
+            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0, ms: time(graph.arcWeight[Int(a)], driving: net.weight(k >> 1, forward: k & 1 == 0, mode))))
         }
         let tForward = path.targetEdgeDir & 1 == 0
-        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: time(path.targetCost, legs.last!.edge, target.edge)))
+        let driven = ModeRouter.partial(net.weight(target.edge, forward: tForward, mode), abs(target.fraction - (tForward ? 0 : 1)))
+        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: time(path.targetCost, driving: driven)))
         return legs
     }
 }
