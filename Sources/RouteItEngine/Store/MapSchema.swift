@@ -20,7 +20,10 @@ public enum MapSchema {
     /// 10: `place_street_key` and `place_city_key` (the geocoder's street and town lists, added
     ///    after 9 without a bump) and `place_hours` are always there: the geocoder reads them
     ///    without looking for them first, so a map of 9 written before them must be imported again.
-    public static let version = 10
+    /// 11: a town or postcode narrows the geocoder's search by index: `place.city_key` and
+    ///    `place.town_rank` (indexed with the street keys), `place_text.area` (town and postcode
+    ///    words), `place_area` (towns and postcodes, their centres and ranks) for `place_city_key`.
+    public static let version = 11
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -32,6 +32,9 @@ public final class RouteItMap {
         var metadata: [String: String] = [:]
         do {
             db = try SQLiteDatabase(path: path, mode: .readOnly)
+            // Read through memory mapping: a geocoder query touches tens of pages, each one a
+            // `pread` system call without it.
+            try db.execute("PRAGMA mmap_size = \(RouteItMap.sqliteMappingBytes)")
             guard try db.scalarInt("PRAGMA application_id") == Int64(MapSchema.applicationID) else {
                 throw RouteItMapError.notAMap(path)
             }
@@ -52,6 +55,9 @@ public final class RouteItMap {
         self.database = db
         self.metadata = metadata
     }
+
+    /// How much of the SQLite part SQLite maps (address space only, pages load when read).
+    static let sqliteMappingBytes = 1 << 30
 
     /// The source extract's bounding box.
     public var boundingBox: BoundingBox? {
