@@ -32,9 +32,6 @@ public final class RouteItMap {
         var metadata: [String: String] = [:]
         do {
             db = try SQLiteDatabase(path: path, mode: .readOnly)
-            // Read through memory mapping: a geocoder query touches tens of pages, each one a
-            // `pread` system call without it.
-            try db.execute("PRAGMA mmap_size = \(RouteItMap.sqliteMappingBytes)")
             guard try db.scalarInt("PRAGMA application_id") == Int64(MapSchema.applicationID) else {
                 throw RouteItMapError.notAMap(path)
             }
@@ -56,8 +53,10 @@ public final class RouteItMap {
         self.metadata = metadata
     }
 
-    /// How much of the SQLite part SQLite maps (address space only, pages load when read).
-    static let sqliteMappingBytes = 1 << 30
+    // The SQLite part is read with `pread`, not through `PRAGMA mmap_size`: a fault on a
+    // mapped file reads around it by the device's read-ahead (8 MB on this project's machine),
+    // and a cold `routeit geocode` on a 50-town map read 45 MB through the mapping against
+    // 2 MB with `pread` (getrusage's blocks read, `Scripts/country-geocode-bench`).
 
     /// The source extract's bounding box.
     public var boundingBox: BoundingBox? {
