@@ -36,6 +36,8 @@ final class GeocoderCountryTests: XCTestCase {
             node(c, 0, 0.0005, address("2"))
             node(c, 0.0003, 0, address("7"))
             node(c, 0.0004, 0.0004, [("name", "Kahvila Kirkko"), ("amenity", "cafe")])
+            node(c, 0.0005, -0.0004, [("name", "Kahvila Tori"), ("amenity", "cafe")])
+            node(c, -0.0005, -0.0004, [("name", "Kahvila Asema"), ("amenity", "cafe")])
             node(c, -0.0004, 0.0004, [("name", "Apteekki \(town)"), ("amenity", "pharmacy")])
         }
         return list
@@ -76,14 +78,18 @@ final class GeocoderCountryTests: XCTestCase {
         XCTAssertEqual(found.first?.city, "Gamma-7")
         XCTAssertEqual(found.first?.houseNumber, "1")
         XCTAssertEqual(try search("Kirkkokatu 1 Gamma-7").first?.houseNumber, "1")
+        // Without a house number, its number is still the town's, not a house.
+        XCTAssertEqual(try search("Kahvila Kirkko, Gamma-7").first?.city, "Gamma-7")
+        XCTAssertEqual(try search("cafe, Gamma-7").map(\.city), Array(repeating: "Gamma-7", count: 3))
     }
 
     func testPOIAndCategoryWithATownAnswerThatTown() throws {
         for k in [2, 9, 11] {
             let byName = try search("Kahvila Kirkko, \(Self.towns[k])")
             XCTAssertEqual(byName.first?.city, Self.towns[k], "by name in \(Self.towns[k])")
+            // Ten cafés lie nearer the map's middle than these three.
             let byCategory = try search("cafe, \(Self.towns[k])")
-            XCTAssertEqual(byCategory.map(\.city), [Self.towns[k]], "by category in \(Self.towns[k])")
+            XCTAssertEqual(byCategory.map(\.city), Array(repeating: Self.towns[k], count: 3), "by category in \(Self.towns[k])")
         }
     }
 
