@@ -195,6 +195,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             }
         }
 
+        // The house asked for is found: a name search would only add rows below it (POIs
+        // without that number give way to the house), and it reads every town's matches.
+        if foundHouse { return candidates }
+
         // Names of POIs, places and streets, every word a prefix (or, mistyped, the words meant).
         let queryScalars = Array(query.nameKey.unicodeScalars)
         let nameTypoLimit = StreetNameIndex.typoLimit(forLength: queryScalars.count)
