@@ -104,8 +104,9 @@ final class PlaceWriter {
         let street = try db.prepare("INSERT OR IGNORE INTO place_street_key(key) VALUES (?)")
         for key in streetKeys.sorted() { try street.run([.text(key)]) }
         let area = try db.prepare("INSERT OR REPLACE INTO place_area(kind, key, lat, lon, rank) VALUES (?, ?, ?, ?, ?)")
-        for (kind, sums) in areaSums {
-            for (key, sum) in sums.sorted(by: { $0.key < $1.key }) {
+        // In a fixed order: the same extract makes the same bytes.
+        for kind in [PlaceArea.Kind.town, .postcode] {
+            for (key, sum) in (areaSums[kind] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 let node = kind == .town ? townNodes[key] : nil
                 let centre = node?.position ?? Coordinate(latitude: sum.lat / Double(sum.count), longitude: sum.lon / Double(sum.count))
                 try area.run([.int(kind.rawValue), .text(key), .double(centre.latitude), .double(centre.longitude), .int(Int64(node?.rank ?? 0))])
