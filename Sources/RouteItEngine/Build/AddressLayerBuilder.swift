@@ -318,7 +318,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     static let schema = PlaceTable.create + """
 
     CREATE INDEX place_by_street ON place(street_key, hn_key, town_rank DESC);
-    CREATE INDEX place_by_number ON place(street_key, hn_low, town_rank DESC);
+    CREATE INDEX place_by_number ON place(street_key, hn_low, town_rank DESC, hn_high, hn_key);
     CREATE INDEX place_ranges ON place(street_key, hn_low) WHERE hn_high > hn_low;
     CREATE INDEX place_by_town ON place(city_key, street_key, hn_key);
     CREATE INDEX place_by_postcode ON place(postcode, street_key, hn_key);

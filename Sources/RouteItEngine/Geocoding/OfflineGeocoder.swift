@@ -10,7 +10,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// More than a screen: with a town in every one of them, "Kirkkokatu 1" has many answers.
     public static let maxCandidates = 20
     /// Rows read per lookup before ranking: the most prominent towns' (and the nearest towns').
-    static let rowsPerLookup = 40
+    static let rowsPerLookup = maxCandidates
     /// Towns searched around the current location besides the most prominent ones.
     static let nearTowns = 3
     /// Reverse geocoding answers with an address this close, else with the nearest street.

@@ -65,7 +65,8 @@ final class HouseQueries {
         exact = try db.prepare("""
             SELECT \(c) \(from("place_by_street")) WHERE p.street_key = ?1 AND p.hn_key = ?2 AND p.kind = 0\(condition)\(order) LIMIT ?4
             """)
-        // Another door of the number ("1 A" for 1).
+        // Another door of the number ("1 A" for 1): the index holds what the conditions test,
+        // so the number itself in every town is passed over without reading its row.
         variants = try db.prepare("""
             SELECT \(c) \(from("place_by_number")) WHERE p.street_key = ?1 AND p.hn_low = ?3 AND p.hn_high = ?3 AND p.hn_key <> ?2
             AND p.kind = 0\(condition)\(order) LIMIT ?4
