@@ -1,4 +1,5 @@
 import Foundation
+import RouteItSQLite
 import XCTest
 import RouteItTestSupport
 
@@ -102,13 +103,29 @@ final class ToolErrorTests: XCTestCase {
         XCTAssertEqual(denied.stderr, "routeit import: Cannot write \(readOnly)/map.routeit: the folder \(readOnly) is not writable; choose another place.\n")
     }
 
+    /// The page size of the map at `path` and the pages its schema (`sqlite_schema`) is on.
+    private func schemaPages(of path: String) throws -> (Int, [Int]) {
+        let db = try SQLiteDatabase(path: path)
+        let pageSize = Int(try db.scalarInt("PRAGMA page_size") ?? 4096)
+        let rows = try db.prepare("SELECT pageno FROM dbstat WHERE name = 'sqlite_schema'")
+        var pages: [Int] = []
+        while try rows.step() { pages.append(Int(rows.int(0))) }
+        return (pageSize, pages)
+    }
+
     func testDamagedAndUnreadableMapsArePlainSentences() throws {
         let good = try map()
         let damaged = try path("damaged.routeit")
         try? FileManager.default.removeItem(atPath: damaged)
-        // The header and schema survive; the tables' pages do not.
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        // The header and schema survive (page 1 and the pages it continues on); the tables' pages do not.
+        let original = try Data(contentsOf: URL(fileURLWithPath: good))
+        var bytes = original
         bytes.replaceSubrange(8192..<min(bytes.count, 8192 * 40), with: Data(repeating: 0xA5, count: min(bytes.count, 8192 * 40) - 8192))
+        let (pageSize, schemaPages) = try schemaPages(of: good)
+        for page in schemaPages {
+            let range = (page - 1) * pageSize..<min(original.count, page * pageSize)
+            bytes.replaceSubrange(range, with: original[range])
+        }
         try bytes.write(to: URL(fileURLWithPath: damaged))
         for arguments in [["route", "60.16,24.93", "60.17,24.94"], ["geocode", "Street"], ["reverse", "60.16", "24.93"]] {
             let result = try run(arguments + ["--map", damaged])

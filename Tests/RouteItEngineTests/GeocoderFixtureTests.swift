@@ -113,8 +113,8 @@ final class GeocoderFixtureTests: XCTestCase {
         XCTAssertEqual(try first("annankatu\u{0} 25"), "Annankatu 25, 00100 Helsinki")
     }
 
-    func testAtMostTenCandidates() throws {
-        XCTAssertLessThanOrEqual(try Self.geocoder.search("an").count, 10)
+    func testAtMostMaxCandidates() throws {
+        XCTAssertLessThanOrEqual(try Self.geocoder.search("an").count, OfflineGeocoder.maxCandidates)
         XCTAssertEqual(try Self.geocoder.search("a"), [], "one letter is no name")
     }
 

@@ -79,11 +79,11 @@ final class GeocoderHelsinkiTests: XCTestCase {
         XCTAssertEqual(try addresses("Aleksanterinktu").first, "Aleksanterinkatu, 00100 Helsinki")
     }
 
-    func testAtMostTenBestFirst() throws {
+    func testAtMostMaxCandidatesBestFirst() throws {
         let results = try addresses("Mannerheimintie")
-        XCTAssertLessThanOrEqual(results.count, 10)
+        XCTAssertLessThanOrEqual(results.count, OfflineGeocoder.maxCandidates)
         XCTAssertEqual(results.first, "Mannerheimintie, 00100 Helsinki")
-        XCTAssertLessThanOrEqual(try addresses("ka").count, 10)
+        XCTAssertLessThanOrEqual(try addresses("ka").count, OfflineGeocoder.maxCandidates)
         XCTAssertEqual(Set(try addresses("ka")).count, try addresses("ka").count, "no duplicate lines")
     }
 

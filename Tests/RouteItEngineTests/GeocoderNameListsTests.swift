@@ -6,7 +6,7 @@ import XCTest
 import RouteItTestSupport
 
 /// The import lists the map's distinct street keys and towns (`place_street_key`,
-/// `place_city_key`), which the geocoder reads at open instead of scanning every place.
+/// `place_area`), which the geocoder reads at open instead of scanning every place.
 final class GeocoderNameListsTests: XCTestCase {
     private var directory: URL!
     private var path: String!
@@ -42,7 +42,7 @@ final class GeocoderNameListsTests: XCTestCase {
         XCTAssertTrue(streets.contains("annankatu"))
         XCTAssertEqual(Set(streets), Set(scannedStreets))
         XCTAssertEqual(streets.count, Set(streets).count)
-        let towns = try column("SELECT key FROM place_city_key", in: db)
+        let towns = try column("SELECT key FROM place_area WHERE kind = 0", in: db)
         XCTAssertEqual(towns, ["helsinki"])
         XCTAssertEqual(Set(towns), Set(try column("SELECT DISTINCT city FROM place WHERE city IS NOT NULL", in: db).map(TextFolding.key)))
     }
@@ -52,7 +52,7 @@ final class GeocoderNameListsTests: XCTestCase {
     func testAMapWithoutTheListsIsRefused() throws {
         XCTAssertEqual(try answers(OfflineGeocoder(path: path))[0].first, "Annankatu 25, 00100 Helsinki")
         let damaged = try SQLiteDatabase(path: path, mode: .readWrite)
-        try damaged.execute("DROP TABLE place_street_key; DROP TABLE place_city_key")
+        try damaged.execute("DROP TABLE place_street_key; DROP TABLE place_area")
         XCTAssertThrowsError(try OfflineGeocoder(path: path))
     }
 

@@ -53,6 +53,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var address: AddressTags?
         var footprint: Footprint
         var openingHours: String? = nil
+        /// A place node's `population`, for its town's rank.
+        var population: String? = nil
     }
 
     struct PendingStreet {
@@ -145,7 +147,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             features.append(PendingFeature(kind: kind, name: name, named: true, tags: categoryTags, searchNames: [name] + alternatives,
                                            importance: importance,
                                            borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
-                                           address: addressTags, footprint: footprint, openingHours: tag("opening_hours")))
+                                           address: addressTags, footprint: footprint, openingHours: tag("opening_hours"),
+                                           population: kind == .place ? tag("population") : nil))
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
             // Toilets, parking, ATMs: rarely named, and still what people look for.
@@ -215,6 +218,13 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             try db.prepare("INSERT OR REPLACE INTO metadata(key, value) VALUES (?, ?)").run([.text(MapSchema.Key.countryCode), .text(code)])
         }
         let writer = try PlaceWriter(db: db)
+        // Towns' place nodes first: every row written takes its town's rank.
+        for feature in features where feature.kind == .place {
+            guard let position = resolve(feature.footprint, coordinates) else { continue }
+            let rank = PlaceArea.rank(importance: feature.importance, population: feature.population)
+            let key = TextFolding.key(feature.name)
+            if (writer.townNodes[key]?.rank ?? -1) < rank { writer.townNodes[key] = (rank, position) }
+        }
 
         // Addresses: one place per (street, number) cluster, every position kept for reverse.
         var clusters = AddressClusters()
@@ -242,11 +252,12 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
         for group in streetGroups.groups {
             let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
-            let placeID = try writer.insert(PlaceRow(
+            let row = PlaceRow(
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
                 postcode: near.postcode, city: near.city,
-                position: group.representative, importance: 30, streetKey: group.key, number: nil))
-            try writer.insertText([group.name] + group.otherNames, place: placeID)
+                position: group.representative, importance: 30, streetKey: group.key, number: nil)
+            let placeID = try writer.insert(row)
+            try writer.insertText([group.name] + group.otherNames, of: row, place: placeID)
             for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
             for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
         }
@@ -278,10 +289,10 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             row.openingHours = feature.openingHours
             let placeID = try writer.insert(row)
             if feature.named {
-                try writer.insertText(feature.searchNames, place: placeID)
+                try writer.insertText(feature.searchNames, of: row, place: placeID)
                 for name in feature.searchNames { words.formUnion(TextFolding.words(name)) }
             }
-            try writer.insertTags(feature.tags, place: placeID, at: position)
+            try writer.insertTags(feature.tags, of: row, place: placeID)
         }
         for street in streetGroups.groups {
             for name in [street.name] + street.otherNames { words.formUnion(TextFolding.words(name)) }
@@ -306,18 +317,23 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
 
     static let schema = PlaceTable.create + """
 
-    CREATE INDEX place_by_street ON place(street_key, hn_key);
+    CREATE INDEX place_by_street ON place(street_key, hn_key, town_rank DESC);
+    CREATE INDEX place_by_number ON place(street_key, hn_low, town_rank DESC, hn_high, hn_key);
+    CREATE INDEX place_ranges ON place(street_key, hn_low) WHERE hn_high > hn_low;
+    CREATE INDEX place_by_town ON place(city_key, street_key, hn_key);
+    CREATE INDEX place_by_postcode ON place(postcode, street_key, hn_key);
     CREATE TABLE place_hours(place_id INTEGER PRIMARY KEY, opening_hours TEXT NOT NULL);
     CREATE TABLE street_alias(alias_key TEXT NOT NULL, street_key TEXT NOT NULL, PRIMARY KEY(alias_key, street_key)) WITHOUT ROWID;
-    CREATE VIRTUAL TABLE place_text USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+    CREATE VIRTUAL TABLE place_text USING fts5(text, area, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
     CREATE VIRTUAL TABLE address_point USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER);
     CREATE VIRTUAL TABLE street_line USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +points BLOB);
     CREATE TABLE place_tag(tag TEXT NOT NULL, lat INTEGER NOT NULL, lon INTEGER NOT NULL, place_id INTEGER NOT NULL,
         PRIMARY KEY(tag, lat, place_id)) WITHOUT ROWID;
+    CREATE TABLE place_tag_area(tag TEXT NOT NULL, area TEXT NOT NULL, place_id INTEGER NOT NULL,
+        PRIMARY KEY(tag, area, place_id)) WITHOUT ROWID;
     CREATE TABLE place_word(word TEXT PRIMARY KEY) WITHOUT ROWID;
     CREATE TABLE place_street_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
-    CREATE TABLE place_city_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
-    """
+    """ + PlaceArea.schema
 }
 
 /// What a row of `place` is.

@@ -11,40 +11,55 @@ final class PlaceWriter {
     private let insertAlias: SQLiteStatement
     private let insertTag: SQLiteStatement
     private let insertHours: SQLiteStatement
+    private let insertTagArea: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
-    /// The distinct street keys of addresses and streets, and the folded towns of every place,
-    /// written once at the end (`insertNameKeys`): the geocoder reads them at open instead of
-    /// scanning `place`, whose size grows with the map.
+    /// The distinct street keys of addresses and streets, written once at the end
+    /// (`insertNameKeys`): the geocoder reads them at open instead of scanning `place`, whose
+    /// size grows with the map.
     private var streetKeys = Set<String>()
-    private var cityKeys = Set<String>()
+    /// Towns' place nodes by folded name (set before the rows are inserted): a row takes its
+    /// town's rank, a town its node's position.
+    var townNodes: [String: (rank: Int, position: Coordinate)] = [:]
+    /// Sums of the positions of the rows of every town and postcode, for their centres.
+    private var areaSums: [PlaceArea.Kind: [String: (lat: Double, lon: Double, count: Int)]] = [:]
 
     init(db: SQLiteDatabase) throws {
         self.db = db
         insertPlace = try db.prepare(PlaceTable.insert)
-        insertText = try db.prepare("INSERT INTO place_text(rowid, text) VALUES (?, ?)")
+        insertText = try db.prepare("INSERT INTO place_text(rowid, text, area) VALUES (?, ?, ?)")
         insertPoint = try db.prepare("INSERT INTO address_point VALUES (?,?,?,?,?,?)")
         insertLine = try db.prepare("INSERT INTO street_line VALUES (?,?,?,?,?,?,?)")
         insertAlias = try db.prepare("INSERT OR IGNORE INTO street_alias(alias_key, street_key) VALUES (?, ?)")
         insertTag = try db.prepare("INSERT OR IGNORE INTO place_tag(tag, lat, lon, place_id) VALUES (?,?,?,?)")
         insertHours = try db.prepare("INSERT INTO place_hours(place_id, opening_hours) VALUES (?, ?)")
+        insertTagArea = try db.prepare("INSERT OR IGNORE INTO place_tag_area(tag, area, place_id) VALUES (?,?,?)")
     }
 
     func insert(_ row: PlaceRow) throws -> Int64 {
+        var row = row
+        let cityKey = row.city.map(TextFolding.key)
+        if let cityKey { row.townRank = townNodes[cityKey]?.rank ?? 0 }
         try insertPlace.run(PlaceTable.inserted.map(row.value))
         let id = db.lastInsertRowID
         if row.kind == .address || row.kind == .street, let key = row.streetKey { streetKeys.insert(key) }
-        if let city = row.city { cityKeys.insert(TextFolding.key(city)) }
+        for (kind, key) in [(PlaceArea.Kind.town, cityKey), (.postcode, row.postcode)] {
+            guard let key, !key.isEmpty else { continue }
+            let sum = areaSums[kind, default: [:]][key] ?? (0, 0, 0)
+            areaSums[kind, default: [:]][key] = (sum.lat + row.coordinate.latitude, sum.lon + row.coordinate.longitude, sum.count + 1)
+        }
         if let hours = row.openingHours { try insertHours.run([.int(id), .text(hours)]) }
         return id
     }
 
-    /// Indexes the folded names of a place for text search.
-    func insertText(_ names: [String], place: Int64) throws {
+    /// Indexes the folded names of a place for text search, with its town and postcode (the
+    /// `area` column, so "Stockmann, Tampere" is narrowed by the index).
+    func insertText(_ names: [String], of row: PlaceRow, place: Int64) throws {
         var seen = Set<String>()
         let keys = names.map(TextFolding.key).filter { !$0.isEmpty && seen.insert($0).inserted }
         guard !keys.isEmpty else { return }
-        try insertText.run([.int(place), .text(keys.joined(separator: " | "))])
+        try insertText.run([.int(place), .text(keys.joined(separator: " | ")),
+                            .text(PlaceArea.searchText(city: row.city, postcode: row.postcode))])
     }
 
     /// Another name of a street ("Annegatan" for "annankatu"), for house-number lookups.
@@ -84,18 +99,30 @@ final class PlaceWriter {
         for word in words.sorted() { try insert.run([.text(word)]) }
     }
 
-    /// The street keys and towns of the rows inserted (`place_street_key`, `place_city_key`).
+    /// The street keys (`place_street_key`), towns and postcodes (`place_area`) of the rows inserted.
     func insertNameKeys() throws {
         let street = try db.prepare("INSERT OR IGNORE INTO place_street_key(key) VALUES (?)")
         for key in streetKeys.sorted() { try street.run([.text(key)]) }
-        let city = try db.prepare("INSERT OR IGNORE INTO place_city_key(key) VALUES (?)")
-        for key in cityKeys.sorted() { try city.run([.text(key)]) }
+        let area = try db.prepare("INSERT OR REPLACE INTO place_area(kind, key, lat, lon, rank) VALUES (?, ?, ?, ?, ?)")
+        // In a fixed order: the same extract makes the same bytes.
+        for kind in [PlaceArea.Kind.town, .postcode] {
+            for (key, sum) in (areaSums[kind] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let node = kind == .town ? townNodes[key] : nil
+                let centre = node?.position ?? Coordinate(latitude: sum.lat / Double(sum.count), longitude: sum.lon / Double(sum.count))
+                try area.run([.int(kind.rawValue), .text(key), .double(centre.latitude), .double(centre.longitude), .int(Int64(node?.rank ?? 0))])
+            }
+        }
     }
 
-    /// The OSM tags that put a place in a category (`amenity=pharmacy`), for category search.
-    func insertTags(_ tags: [String], place: Int64, at p: Coordinate) throws {
+    /// The OSM tags that put a place in a category (`amenity=pharmacy`), for category search:
+    /// by position (`place_tag`) and by the row's town and postcode (`place_tag_area`).
+    func insertTags(_ tags: [String], of row: PlaceRow, place: Int64) throws {
+        let p = row.coordinate
+        let areas = [row.city.map { SearchScope.town(TextFolding.key($0)) }, row.postcode.map(SearchScope.postcode)]
+            .compactMap { $0?.tagAreaKey }
         for tag in tags {
             try insertTag.run([.text(tag), .int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude)), .int(place)])
+            for area in areas { try insertTagArea.run([.text(tag), .text(area), .int(place)]) }
         }
     }
 }

@@ -20,6 +20,16 @@ struct GeocodeQuery: Equatable {
            words.count > 1 {
             postcode = words.remove(at: i)
         }
+        // A town whose name has a number ("Helsinki-17") is a town, not a house number.
+        for length in [3, 2] where words.count > length {
+            let tail = words.suffix(length)
+            if tail.contains(where: { $0.first?.isNumber == true }), tail.contains(where: { $0.first?.isLetter == true }),
+               isCity(tail.joined(separator: " ")) {
+                city = tail.joined(separator: " ")
+                words.removeLast(length)
+                break
+            }
+        }
         let numeric = words.indices.filter { words[$0].first?.isNumber == true }
         if words.count > 1, !numeric.isEmpty, !isStreet(words.joined(separator: " ")) {
             // The number whose removal leaves a known street, else the first one.
@@ -37,7 +47,7 @@ struct GeocodeQuery: Equatable {
             number = HouseNumber(raw)
         }
         // A trailing town name ("annankatu 25 helsinki"), when something is left to search for.
-        for length in [2, 1] where words.count > length {
+        for length in [2, 1] where city == nil && words.count > length {
             let tail = words.suffix(length).joined(separator: " ")
             if isCity(tail) {
                 city = tail

@@ -7,17 +7,24 @@ import RouteItCore
 // @unchecked: `lock` guards the prepared statements (reused, so one query at a time) and
 // `vocabulary`; the rest is set in init.
 public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
-    public static let maxCandidates = 10
+    /// More than a screen: with a town in every one of them, "Kirkkokatu 1" has many answers.
+    public static let maxCandidates = 20
+    /// Rows read per lookup before ranking: the most prominent towns' (and the nearest towns').
+    static let rowsPerLookup = maxCandidates
+    /// Towns searched around the current location besides the most prominent ones.
+    static let nearTowns = 3
     /// Reverse geocoding answers with an address this close, else with the nearest street.
     public static let addressRadius = 50.0
 
     private let map: RouteItMap
     private let lock = NSLock()
     private let streets: StreetNameIndex
-    private let cities: Set<String>
-    private let addressExact: SQLiteStatement
-    private let addressCovering: SQLiteStatement
-    private let streetsByKey: SQLiteStatement
+    /// The map's towns by folded name, with their centres and ranks.
+    private let towns: [String: PlaceArea]
+    /// House and street lookups by scope kind, prepared at first use.
+    private var houseQueries: [Int: HouseQueries] = [:]
+    private let postcodeCentre: SQLiteStatement
+    private let taggedInArea: SQLiteStatement
     private let textSearch: SQLiteStatement
     private let placeByID: SQLiteStatement
     private let pointsNear: SQLiteStatement
@@ -50,20 +57,21 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             if let alias = aliasRows.string(0), let key = aliasRows.string(1) { aliases.append((alias, key)) }
         }
         streets = StreetNameIndex(keys: keys, aliases: aliases)
-        var cities = Set<String>()
-        let cityRows = try db.prepare("SELECT key FROM place_city_key")
-        while try cityRows.step() { if let city = cityRows.string(0) { cities.insert(city) } }
-        self.cities = cities
+        var towns: [String: PlaceArea] = [:]
+        let townRows = try db.prepare("SELECT key, lat, lon, rank FROM place_area WHERE kind = \(PlaceArea.Kind.town.rawValue)")
+        while try townRows.step() {
+            guard let key = townRows.string(0) else { continue }
+            towns[key] = PlaceArea(kind: .town, key: key, centre: Coordinate(latitude: townRows.double(1), longitude: townRows.double(2)),
+                                   rank: Int(townRows.int(3)))
+        }
+        self.towns = towns
         let c = PlaceTable.selectList
-        addressExact = try db.prepare("SELECT \(c) FROM place p WHERE p.street_key = ? AND p.hn_key = ? AND p.kind = 0")
-        addressCovering = try db.prepare("""
-            SELECT \(c) FROM place p WHERE p.street_key = ?1 AND p.kind = 0 AND p.hn_low <= ?2 AND p.hn_high >= ?2 AND p.hn_key <> ?3
-            AND (p.hn_low % 2 = ?2 % 2 OR p.hn_low % 2 <> p.hn_high % 2)
-            """)
-        streetsByKey = try db.prepare("SELECT \(c) FROM place p WHERE p.street_key = ? AND p.kind = 3")
+        postcodeCentre = try db.prepare("SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
+        taggedInArea = try db.prepare("SELECT place_id FROM place_tag_area WHERE tag = ? AND area = ?")
+        // The name's words in `text`, the town or postcode (when asked) in `area`.
         textSearch = try db.prepare("""
-            SELECT \(c), bm25(place_text) FROM place_text JOIN place p ON p.id = place_text.rowid
-            WHERE place_text MATCH ? ORDER BY bm25(place_text) LIMIT 60
+            SELECT \(c), bm25(place_text, 1.0, 0.0) FROM place_text JOIN place p ON p.id = place_text.rowid
+            WHERE place_text MATCH ? ORDER BY bm25(place_text, 1.0, 0.0) LIMIT 60
             """)
         placeByID = try db.prepare("SELECT \(c) FROM place p WHERE p.id = ?")
         pointsNear = try db.prepare("""
@@ -121,13 +129,36 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if let phrase = NearPhrase(text), let anchor = try search(phrase.place, near: near, bias: bias).first {
             return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
         }
-        let query = GeocodeQuery(text, isCity: { cities.contains($0) }, isStreet: { streets.contains($0) })
+        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) })
         // One letter is not a name (and an arrow key's escape sequence leaves one behind).
         guard query.nameKey.count >= 2 else { return [] }
+        // The town or postcode first: the search then looks only there.
+        let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
         if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
-            let found = try places(taggedWith: tags, around: near ?? mapCentre, city: query.city)
+            let found = try places(taggedWith: tags, scope: scope, near: near)
             if !found.isEmpty { return found }
         }
+        // On the whole map, the towns around the current location are searched too, besides
+        // the most prominent ones.
+        var scopes = [scope]
+        if scope == .anywhere, let near {
+            scopes += towns.values.sorted { (near.distance(to: $0.centre), $0.key) < (near.distance(to: $1.centre), $1.key) }
+                .prefix(Self.nearTowns).map { .town($0.key) }
+        }
+        var candidates = try self.candidates(query, text: text, scopes: scopes, near: near, bias: bias)
+        if candidates.isEmpty && scope != .anywhere {
+            // Nothing there that says so (a POI without a town): the whole map, the town a penalty.
+            candidates = try self.candidates(query, text: text, scopes: [.anywhere], near: near, bias: bias)
+        }
+        // Equal matches: the more prominent town first, then the earlier row.
+        return try distinct(candidates.values.sorted {
+            ($0.score, $0.record.townRank, -$0.record.id) > ($1.score, $1.record.townRank, -$1.record.id)
+        }.map(\.record))
+    }
+
+    /// The scored rows that match `query` within `scopes`.
+    private func candidates(_ query: GeocodeQuery, text: String, scopes: [SearchScope], near: Coordinate?,
+                            bias: LocationBias) throws -> [Int64: Candidate] {
         var candidates: [Int64: Candidate] = [:]
         func offer(_ row: PlaceRow, _ score: Double) {
             var score = score
@@ -142,48 +173,63 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var foundHouse = false
         for (key, distance) in streetMatches {
             let penalty = Double(distance) * CandidateScore.perTypo
-            if let number = query.number {
+            for scope in scopes {
+                let lookups = try houseQueries(scope)
+                guard let number = query.number else {
+                    let values = lookups.values(street: key, number: nil, limit: Self.rowsPerLookup, scope: scope)
+                    for row in try rows(lookups.streets, values) { offer(row, CandidateScore.street - penalty) }
+                    continue
+                }
+                let values = lookups.values(street: key, number: number, limit: Self.rowsPerLookup, scope: scope)
                 var found = false
-                for row in try rows(addressExact, [.text(key), .text(number.key)]) { offer(row, CandidateScore.house - penalty); found = true }
-                if let n = number.low {
-                    for row in try rows(addressCovering, [.text(key), .int(Int64(n)), .text(number.key)]) {
+                for row in try rows(lookups.exact, values) { offer(row, CandidateScore.house - penalty); found = true }
+                if number.low != nil {
+                    for row in try rows(lookups.variants, values) + rows(lookups.ranges, values) {
                         let isRange = row.houseNumberKey.flatMap(HouseNumber.init)?.isRange ?? false
                         offer(row, (isRange ? CandidateScore.houseInRange : CandidateScore.houseVariant) - penalty)
                         found = true
                     }
                 }
-                if found { foundHouse = true } else { for row in try rows(streetsByKey, [.text(key)]) { offer(row, CandidateScore.streetWithoutThatHouse - penalty) } }
-            } else {
-                for row in try rows(streetsByKey, [.text(key)]) { offer(row, CandidateScore.street - penalty) }
+                if found {
+                    foundHouse = true
+                } else {
+                    for row in try rows(lookups.streets, values) { offer(row, CandidateScore.streetWithoutThatHouse - penalty) }
+                }
             }
         }
+
+        // The house asked for is found: a name search would only add rows below it (POIs
+        // without that number give way to the house), and it reads every town's matches.
+        if foundHouse { return candidates }
 
         // Names of POIs, places and streets, every word a prefix (or, mistyped, the words meant).
         let queryScalars = Array(query.nameKey.unicodeScalars)
         let nameTypoLimit = StreetNameIndex.typoLimit(forLength: queryScalars.count)
-        let textRows = try rowsWithRank(textSearch, [.text(try textMatch(query.nameWords))])
-        for (row, rank) in textRows {
-            let tieBreak = min(1, max(0, -rank / 100))
-            switch row.kind {
-            case .street:
-                // Streets matched by name above are already offered (or, with a number, their house).
-                if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
-                offer(row, CandidateScore.streetByPrefix + tieBreak)
-            case .poi, .place:
-                let names = [row.name.map(TextFolding.key)].compactMap { $0 }
-                    + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
-                let typos = names.contains(query.nameKey) ? 0
-                    : names.compactMap { EditDistance.bounded(queryScalars, Array($0.unicodeScalars), limit: nameTypoLimit) }.min()
-                var score = typos.map { CandidateScore.namedExactly - Double($0) * CandidateScore.perTypo } ?? CandidateScore.namedByPrefix
-                score += Double(row.importance) / 10 + tieBreak
-                if let number = query.number, row.houseNumberKey != number.key {
-                    // "Annankatu 25" is the house, not the "Annankatu" tram stop.
-                    if foundHouse { continue }
-                    score -= CandidateScore.numberNotThere
+        let nameMatch = try textMatch(query.nameWords)
+        for scope in scopes {
+            for (row, rank) in try rowsWithRank(textSearch, [.text("text : (\(nameMatch))" + scope.textCondition)]) {
+                let tieBreak = min(1, max(0, -rank / 100))
+                switch row.kind {
+                case .street:
+                    // Streets matched by name above are already offered (or, with a number, their house).
+                    if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
+                    offer(row, CandidateScore.streetByPrefix + tieBreak)
+                case .poi, .place:
+                    let names = [row.name.map(TextFolding.key)].compactMap { $0 }
+                        + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
+                    let typos = names.contains(query.nameKey) ? 0
+                        : names.compactMap { EditDistance.bounded(queryScalars, Array($0.unicodeScalars), limit: nameTypoLimit) }.min()
+                    var score = typos.map { CandidateScore.namedExactly - Double($0) * CandidateScore.perTypo } ?? CandidateScore.namedByPrefix
+                    score += Double(row.importance) / 10 + tieBreak
+                    if let number = query.number, row.houseNumberKey != number.key {
+                        // "Annankatu 25" is the house, not the "Annankatu" tram stop.
+                        if foundHouse { continue }
+                        score -= CandidateScore.numberNotThere
+                    }
+                    offer(row, score)
+                case .address:
+                    continue
                 }
-                offer(row, score)
-            case .address:
-                continue
             }
         }
 
@@ -191,15 +237,22 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if query.number != nil, !foundHouse {
             let words = TextFolding.words(text).filter { $0 != query.postcode }
             let key = words.joined(separator: " ")
-            for (row, rank) in try rowsWithRank(textSearch, [.text(try textMatch(words))]) where row.kind == .poi || row.kind == .place {
+            for (row, rank) in try rowsWithRank(textSearch, [.text("text : (\(try textMatch(words)))")]) where row.kind == .poi || row.kind == .place {
                 let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
                 if names.contains(key) {
                     offer(row, CandidateScore.namedExactly + Double(row.importance) / 10 + min(1, max(0, -rank / 100)))
                 }
             }
         }
+        return candidates
+    }
 
-        return try distinct(candidates.values.sorted { ($0.score, -$0.record.id) > ($1.score, -$1.record.id) }.map(\.record))
+    /// The prepared lookups of `scope`'s kind.
+    private func houseQueries(_ scope: SearchScope) throws -> HouseQueries {
+        if let prepared = houseQueries[scope.kind] { return prepared }
+        let prepared = try HouseQueries(db: map.database, scope: scope)
+        houseQueries[scope.kind] = prepared
+        return prepared
     }
 
     /// The FTS5 query for `words`: each word a prefix; a word that no name has (nor starts
@@ -227,9 +280,26 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         return loaded
     }
 
-    /// Every place with one of `tags`, nearest to `centre` first (up to `maxCandidates`):
-    /// growing boxes, so the nearest few of a category with thousands of places cost little.
-    private func places(taggedWith tags: [String], around centre: Coordinate, city: String?) throws -> [Placemark] {
+    /// Every place with one of `tags` within `scope` (all of them, from `place_tag_area`), or
+    /// on the whole map the nearest to `near` (else the map's centre) first, up to
+    /// `maxCandidates`: growing boxes, so the nearest few of thousands cost little.
+    private func places(taggedWith tags: [String], scope: SearchScope, near: Coordinate?) throws -> [Placemark] {
+        if let area = scope.tagAreaKey {
+            var ids = Set<Int64>()
+            for tag in tags {
+                try taggedInArea.bind([.text(tag), .text(area)])
+                while try taggedInArea.step() { ids.insert(taggedInArea.int(0)) }
+            }
+            let centre = try near ?? self.centre(of: scope) ?? mapCentre
+            var records: [PlaceRow] = []
+            for id in ids.sorted() {
+                if let row = try rows(placeByID, [.int(id)]).first { records.append(row) }
+            }
+            return try distinct(records.sorted {
+                (centre.distance(to: $0.coordinate), $0.id) < (centre.distance(to: $1.coordinate), $1.id)
+            })
+        }
+        let centre = near ?? mapCentre
         var nearest: [(id: Int64, distance: Double)] = []
         for radius in [1_000.0, 4_000, 16_000, 64_000, 256_000, .infinity] {
             var found: [Int64: Double] = [:]
@@ -251,11 +321,23 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var records: [PlaceRow] = []
         for entry in nearest {
             guard let row = try rows(placeByID, [.int(entry.id)]).first else { continue }
-            if let city, let rowCity = row.city, TextFolding.key(rowCity) != city { continue }
             records.append(row)
             if records.count == Self.maxCandidates * 2 { break }
         }
         return try distinct(records)
+    }
+
+    /// The centre of a town or postcode.
+    private func centre(of scope: SearchScope) throws -> Coordinate? {
+        switch scope {
+        case .anywhere: return nil
+        case .town(let key): return towns[key]?.centre
+        case .postcode(let code):
+            try postcodeCentre.bind([.text(code)])
+            defer { while (try? postcodeCentre.step()) == true {} }
+            guard try postcodeCentre.step() else { return nil }
+            return Coordinate(latitude: postcodeCentre.double(0), longitude: postcodeCentre.double(1))
+        }
     }
 
     /// The first `maxCandidates` records, each once: the same text within a few metres is one

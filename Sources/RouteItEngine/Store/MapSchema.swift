@@ -23,7 +23,10 @@ public enum MapSchema {
     /// 11: car turn restrictions with times (`car.timedTurns.*`) are checked at the time of
     ///    passage instead of always holding (the car graph leaves them out);
     ///    `turn_restrictions.condition`.
-    public static let version = 11
+    /// 12: a town or postcode narrows the geocoder's search by index: `place.city_key` and
+    ///    `place.town_rank` (indexed with the street keys), `place_text.area` (town and postcode
+    ///    words), `place_area` (towns and postcodes, their centres and ranks) for `place_city_key`.
+    public static let version = 12
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -11,14 +11,19 @@ enum PlaceTable {
         case streetKey = "street_key", hnKey = "hn_key", hnLow = "hn_low", hnHigh = "hn_high"
         /// Folded other names, `|`-separated.
         case otherKeys = "other_keys"
+        /// The folded town (`city`), so a town narrows a search by index.
+        case cityKey = "city_key"
+        /// How prominent the row's town is (`PlaceArea.rank`): ambiguous matches list the
+        /// city before the village, by index.
+        case townRank = "town_rank"
 
         var declaration: String {
             switch self {
             case .id: return "INTEGER PRIMARY KEY"
-            case .kind, .importance: return "INTEGER NOT NULL"
+            case .kind, .importance, .townRank: return "INTEGER NOT NULL"
             case .lat, .lon: return "REAL NOT NULL"
             case .hnLow, .hnHigh: return "INTEGER"
-            case .name, .housenumber, .street, .postcode, .city, .streetKey, .hnKey, .otherKeys: return "TEXT"
+            case .name, .housenumber, .street, .postcode, .city, .streetKey, .hnKey, .otherKeys, .cityKey: return "TEXT"
             }
         }
     }
@@ -34,7 +39,7 @@ enum PlaceTable {
     /// What the geocoder reads of a row, in this order; a query's further columns follow at
     /// `read.count`.
     static let read: [Column] = [.id, .kind, .name, .housenumber, .street, .postcode, .city, .lat, .lon, .importance,
-                                 .hnKey, .streetKey, .otherKeys]
+                                 .hnKey, .streetKey, .otherKeys, .townRank]
     /// `read` as a select list on the table aliased `p`.
     static let selectList = read.map { "p.\($0.rawValue)" }.joined(separator: ", ")
 
@@ -57,6 +62,8 @@ struct PlaceRow {
     /// Folded other names ("salutorget" for Kauppatori), `|`-separated: exact matches on them
     /// rank like the name itself.
     var otherKeys: String?
+    /// The rank of the row's town (set when the towns are known, before the row is written).
+    var townRank = 0
     /// The raw OSM `opening_hours` of a POI (kept in `place_hours`, not in this table).
     var openingHours: String?
 
@@ -91,6 +98,7 @@ struct PlaceRow {
         houseNumberKey = s.string(at(.hnKey))
         streetKey = s.string(at(.streetKey))
         otherKeys = s.string(at(.otherKeys))
+        townRank = Int(s.int(at(.townRank)))
     }
 
     /// What the row holds in `column`, for inserting it.
@@ -113,6 +121,8 @@ struct PlaceRow {
         case .hnLow: return int(houseNumberLow)
         case .hnHigh: return int(houseNumberHigh)
         case .otherKeys: return text(otherKeys)
+        case .cityKey: return text(city.map(TextFolding.key))
+        case .townRank: return .int(Int64(townRank))
         }
     }
 

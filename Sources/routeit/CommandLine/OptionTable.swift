@@ -50,6 +50,13 @@ enum OptionTable {
             }
             $0.distanceUnit = unit
         },
+        .init(["--near"], value: "LAT,LON", help: "geocode, route, table: of equal matches, the nearest to this point first (the current location)",
+              for: ["geocode", "route", "table"]) {
+            guard let point = Coordinate(text: $1) else {
+                throw ShellOptions.ParseError(description: "--near takes LAT,LON in decimal degrees (60.17,24.94), not \"\($1)\"")
+            }
+            $0.near = point
+        },
         .init(["--json"], help: "print JSON (OSRM's route response, Nominatim's jsonv2) for scripts",
               for: ["route", "table", "geocode", "reverse"]) { o, _ in o.json = true },
         .init(["--sources"], value: "I;J;...", help: "table: the places (0-based, as given) to travel from (default all)", for: ["table"]) {

@@ -40,6 +40,8 @@ struct ShellOptions: Equatable {
     var avoid: RoadAvoidance?
     /// `--units mi|km`; nil: the command's default.
     var distanceUnit: DistanceUnit?
+    /// `--near LAT,LON`: where the user is, for ranking equal geocoder matches nearest first.
+    var near: Coordinate?
     var json = false
     var alternatives = false
     var optimize = false

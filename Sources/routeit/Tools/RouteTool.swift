@@ -63,9 +63,9 @@ enum RouteTool {
         do {
             let stays = try self.stays(options.stays, places: arguments.count)
             let services = try ToolServices.open(options)
-            var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder) }
+            var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
-            let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: nil) }
+            let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
             // A stop list's windows and priorities; places given as arguments have none.
             let plans = Array(repeating: EntrySlot(), count: arguments.count) + stops
@@ -133,14 +133,14 @@ enum RouteTool {
     }
 
     /// LAT,LON as given, or the geocoder's first match for the text.
-    static func waypoint(_ text: String, geocoder: Geocoding) throws -> OSRMRouteJSON.Waypoint {
+    static func waypoint(_ text: String, geocoder: Geocoding, near: Coordinate? = nil) throws -> OSRMRouteJSON.Waypoint {
         if let c = Coordinate(text: text) {
             return .init(query: text, item: MapItem(placemark: Placemark(coordinate: c)))
         }
         if looksLikeCoordinate(text) {
             throw Failure(code: "InvalidValue", message: "not a LAT,LON coordinate: \(text) (latitude -90...90, longitude -180...180)", exitStatus: 2)
         }
-        let matches = try ToolServices.wait { try await geocoder.geocode(text) }
+        let matches = try ToolServices.wait { try await geocoder.geocode(text, near: near) }
         guard let first = matches.first else {
             throw Failure(code: "NoMatch", message: "no address matches \"\(text)\"")
         }

@@ -41,7 +41,7 @@ enum TableTool {
         }
         do {
             let services = try ToolServices.open(options)
-            let places = try arguments.map { try RouteTool.waypoint($0, geocoder: services.geocoder) }
+            let places = try arguments.map { try RouteTool.waypoint($0, geocoder: services.geocoder, near: options.near) }
             let sources = (options.tableSources ?? Array(places.indices)).map { places[$0] }
             let destinations = (options.tableDestinations ?? Array(places.indices)).map { places[$0] }
             let request = TravelTableRequest(sources: sources.map(\.item), destinations: destinations.map(\.item),
