@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItTestSupport
 import XCTest
 @testable import RouteItEngine
 
