@@ -9,10 +9,11 @@ import time
 from . import goals, report, runners
 from .datasets import EXTRACTS, GRID_SIZES, count_nodes, fetch_extracts, make_grid, prepare_extract
 from . import planner
+from . import serve
 from .peers import PeerUnavailable, osrm
 from .proc import REPO, WORK, BenchError, build, commit, ensure_tools, log, machine, run
 
-PEERS = ("osrm", "valhalla", "nominatim", "planner")
+PEERS = ("osrm", "valhalla", "nominatim", "planner", "serve")
 PAGE = os.path.join(REPO, "BENCHMARKS.md")
 
 
@@ -26,8 +27,9 @@ def parse(doc):
     parser.add_argument("--datasets", default="helsinki,monaco", help="real extracts: helsinki,monaco (or none)")
     parser.add_argument("--quality-pairs", type=int, default=300, help="routing-quality trips per dataset and mode (0: skip)")
     parser.add_argument("--peers", default=",".join(PEERS),
-                        help="peers to measure against: osrm (always) and any of valhalla,nominatim,planner "
-                             "(planner: the day planner against VROOM and OR-Tools, Scripts/bench-planner; default all)")
+                        help="peers to measure against: osrm (always) and any of valhalla,nominatim,planner,serve "
+                             "(planner: the day planner against VROOM and OR-Tools, Scripts/bench-planner; serve: "
+                             "routeit serve against osrm-routed under wrk, Scripts/serve-load; default all)")
     # Only 200 by default: OR-Tools runs to its whole 10 s and 60 s limits at every size, so
     # 25,50,100 add nine instances of over 70 s each, about 11 minutes to a run of about 10.
     parser.add_argument("--planner-sizes", default="200",
@@ -158,6 +160,8 @@ def measure(args, peers, grids, extracts, only):
         results["geocode_quality_error"] = str(e)
     if "planner" in peers:
         results["planner"] = planner.measure(split(args.planner_sizes))
+    if "serve" in peers and "helsinki" in maps:
+        results["serve"] = serve.measure(bins, maps["helsinki"], osrm_dir)
     results["load_end"] = round(os.getloadavg()[0], 2)
     results["total_s"] = round(time.time() - started, 1)
     results["goals"] = goals.evaluate(results)

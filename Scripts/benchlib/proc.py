@@ -38,9 +38,11 @@ def run(cmd, timeout=None, env=None, capture=True, cwd=None):
 
 
 def ensure_tools(grids=False):
-    """GNU /usr/bin/time (Debian's `time`); for grids osmium-tool, which writes them as PBF (the
+    """GNU /usr/bin/time (Debian's `time`) and wrk; for grids osmium-tool, which writes them as PBF (the
     form a user's extract comes in, and the only one Valhalla's tile builder reads)."""
     missing = [] if os.path.exists("/usr/bin/time") else ["time"]
+    if not shutil.which("wrk"):
+        missing.append("wrk")   # the load `routeit serve` and osrm-routed are measured under
     if grids and not shutil.which("osmium"):
         missing.append("osmium-tool")
     if not missing:

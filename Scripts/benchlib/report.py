@@ -61,6 +61,7 @@ def page(results):
     out += grids_section(results)
     out += geocode_quality_section(results)
     out += planner_section(results)
+    out += serve_section(results)
     out += method_section(results)
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -391,6 +392,31 @@ def method_section(results):
             "run's results; `--from-json RESULTS` re-renders a saved run). Every peer runs on 127.0.0.1 only; "
             "`--peers osrm` leaves out the optional peers, and a peer that cannot run here is named under *The run* "
             "with the reason.", ""]
+
+
+def serve_section(results):
+    """`routeit serve` against osrm-routed under the same wrk load."""
+    s = results.get("serve")
+    if not s:
+        return []
+    out = ["## Serving: `routeit serve` against osrm-routed", "", provenance(results), ""]
+    rows = []
+    for key, r in s.items():
+        if r.get("error"):
+            rows.append((key, "not measured: %s" % r["error"], "", "", ""))
+            continue
+        for name, label in (("routeit", "routeit serve"), ("osrm", "osrm-routed")):
+            w = r[name]
+            rows.append(("`?%s`" % r["query"], label, fmt(w["rps"], 0), "%s / %s / %s" % (fmt(w["p50"], 1), fmt(w["p90"], 1), fmt(w["p99"], 1)),
+                         str(w["non2xx"] + w["socket"])))
+    first = next((r for r in s.values() if not r.get("error")), None)
+    if first:
+        out += [("`Scripts/serve-load` (run by the bench): Debian's `wrk` cycles through %d seeded Helsinki car pairs that "
+                 "both servers route, %d connections for %d s after a 2 s warm-up, each server with %d threads on this "
+                 "machine's cores, one after the other.") % (first["pairs"], first["connections"], first["duration_s"],
+                                                              first["threads"]), ""]
+    out += table(["query", "server", "requests/s", "latency p50 / p90 / p99 (ms)", "errors"], rows)
+    return out + [""]
 
 
 def planner_section(results):
