@@ -160,9 +160,10 @@ final class InteractiveShellTests: XCTestCase {
         let typedAfterFg = String(terminal.screen.dropFirst(finished)).components(separatedBy: "Trip (")[0]
         XCTAssertEqual(typedAfterFg.components(separatedBy: "katu 1").count - 1, 1,
                        "echoed once, by the line editor (the terminal is in raw mode): \(typedAfterFg.debugDescription)")
-        terminal.type("quit\r")
-        // routeit has ended when bash draws its prompt again: only then is "exit" bash's.
+        // routeit has ended when bash draws its prompt again: only then is "exit" bash's. The mark
+        // comes first: bash may draw its prompt before the line after `type` runs.
         let quit = terminal.mark
+        terminal.type("quit\r")
         XCTAssertTrue(terminal.waitUntilIdle(at: "JOBS$ ", after: quit), terminal.screen)
         type("exit\r", thenShows: "JOBS$ exit")
         _ = terminal.finish()
