@@ -29,7 +29,7 @@ final class ManyToManyTests: XCTestCase {
                        on imported: (OfflineDirections, BoundingBox)? = nil) throws {
         let (directions, box) = try imported ?? map(file)
         let engine = try directions.loadedEngine()
-        let places = points(14, in: box, seed: seed)
+        let places = points(10, in: box, seed: seed)
         for mode in modes {
             let table = try engine.durationTable(from: places, to: places, mode: mode, avoid: avoid)
             var compared = 0, differing = 0, routed = 0
