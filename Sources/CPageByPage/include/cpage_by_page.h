@@ -11,9 +11,11 @@ int cpage_by_page_open(void);
 /// the mapping lives.
 int cpage_by_page_register(int fd, void *base, size_t length);
 
-/// SIGBUS on a read of [base, base + length) writes `message` (and a newline) to stderr and
-/// exits 1; the first call installs the handler (cmap_fault_exit.c). 0 on success.
-int cmap_fault_exit_register(const void *base, size_t length, const char *message);
+/// SIGBUS on a read of [base, base + length), or a trap or fault anywhere once the file `fd`
+/// maps has changed since this call (size or modification time), writes `message` (and a
+/// newline) to stderr and exits 1; the first call installs the handlers (cmap_fault_exit.c).
+/// `fd` is duplicated (-1: no file check). 0 on success.
+int cmap_fault_exit_register(const void *base, size_t length, const char *message, int fd);
 
 /// The range is unmapped: a fault there is no longer this map's.
 void cmap_fault_exit_unregister(const void *base);

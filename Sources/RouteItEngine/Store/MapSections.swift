@@ -178,8 +178,8 @@ final class MappedRegion: @unchecked Sendable {
     var isPageByPage: Bool { pageByPage != nil }
 
     /// `pageByPage`: the pages come one per fault (`PageByPageFaults`), where the kernel allows.
-    /// `label`: the map's name for the one line a SIGBUS there becomes (the file truncated or
-    /// rewritten in place under this process).
+    /// `label`: the map's name for the one line a SIGBUS there, or a trap after the file
+    /// changed, becomes (the file truncated or rewritten in place under this process).
     init(fd: Int32, offset: UInt64, length: UInt64, pageByPage wanted: Bool = false, label: String = "") throws {
         self.length = Int(length)
         guard length > 0 else { base = nil; pageByPage = nil; return }
@@ -195,7 +195,7 @@ final class MappedRegion: @unchecked Sendable {
         _ = madvise(p, Int(length), MADV_RANDOM)
         base = UnsafeRawPointer(p)
         let name = TerminalSafeText.clean(label.isEmpty ? "in use" : label)
-        _ = cmap_fault_exit_register(p, Int(length), "The map \(name) changed or is damaged; import it again.")
+        _ = cmap_fault_exit_register(p, Int(length), "The map \(name) changed or is damaged; import it again.", fd)
     }
 
     deinit {
