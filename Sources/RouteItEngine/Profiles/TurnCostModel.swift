@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// How long a car takes to make a turn at a junction, the model of OSRM's `car.lua`
 /// (`process_turn`, OSRM 26.10) so that both engines time a route alike:
@@ -10,7 +11,8 @@ import Foundation
 /// Where only two roads meet (a way ends and the next begins) going on is free.
 /// Entering a road closed to through traffic (`destination`, `private`, ...) from an open one
 /// weighs `restrictedEntryPenalty` more (car.lua's `max_turn_weight`): a route enters such a road
-/// only when it ends there. That is a weight for choosing routes, not time: durations leave it out.
+/// only when it ends there. Turning round where a way leaves the extract weighs the same (the road
+/// goes on beyond it). That is a weight for choosing routes, not time: durations leave it out.
 struct TurnCostModel {
     var turnPenalty = 7.5
     var turnBias = 1.075
@@ -21,6 +23,12 @@ struct TurnCostModel {
     var restrictedEntryPenalty: UInt32 = 3_276_700
 
     static let osrmCar = TurnCostModel()
+
+    /// Whether a turn's weight (an arc's less driving its edge) carries that charge: only cars'
+    /// turns are charged, and no real turn costs that much.
+    static func isCharged(turn: UInt32, _ mode: TransportType) -> Bool {
+        mode == .car && turn >= osrmCar.restrictedEntryPenalty
+    }
 
     /// - Parameters:
     ///   - angle: change of heading in degrees, (-180, 180], positive turning right.

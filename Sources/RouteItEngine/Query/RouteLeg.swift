@@ -21,12 +21,10 @@ struct RouteLeg {
                      distance: Double(net.edgeLength[edge]) * abs(to - from))
         }
         /// An arc's weight less what is weight only: a car's charge for entering a road closed to
-        /// through traffic or turning round where a way leaves the extract (a turn that weighs
-        /// at least the charge carries one; no real turn costs that much).
+        /// through traffic or turning round where a way leaves the extract.
         func time(_ weight: UInt32, driving: UInt32) -> UInt32 {
-            let charge = TurnCostModel.osrmCar.restrictedEntryPenalty
-            guard mode == .car, weight &- driving >= charge else { return weight }
-            return weight &- charge
+            guard TurnCostModel.isCharged(turn: weight &- driving, mode) else { return weight }
+            return weight &- TurnCostModel.osrmCar.restrictedEntryPenalty
         }
         if path.direct { return [leg(source.edge, source.fraction, target.fraction)] }
         var legs: [RouteLeg] = []

@@ -11,12 +11,6 @@ extension RoutingEngine {
         var charges: [UInt8]
     }
 
-    /// A car turning into a road closed to through traffic pays car.lua's max turn weight, which
-    /// is weight, not time: no real turn costs that much.
-    private static func isCharged(turn: UInt32, _ mode: TransportType) -> Bool {
-        mode == .car && turn >= TurnCostModel.osrmCar.restrictedEntryPenalty
-    }
-
     private func tablePlace(_ c: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
                             avoid: UInt8) -> TablePlace? {
         guard c.isValid, let p = ends.snapAlone(c, mode, ws) else { return nil }
@@ -30,7 +24,7 @@ extension RoutingEngine {
                 // The endpoint's cost is the turn into the place's road and the part driven.
                 let along = endpoint.edgeDir & 1 == 0 ? ModeRouter.partial(forward, c.fraction) : ModeRouter.partial(backward, 1 - c.fraction)
                 targets.append(endpoint)
-                charges.append(Self.isCharged(turn: endpoint.cost &- along, mode) ? 1 : 0)
+                charges.append(TurnCostModel.isCharged(turn: endpoint.cost &- along, mode) ? 1 : 0)
             }
         }
         // A place on an avoided road (and on no other) leaves and is reached by the nearest ways off it.
@@ -82,7 +76,7 @@ extension RoutingEngine {
         let from = sources.map(place), to = targets.map(place)
         let net = self.net
         let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty) { weight, k in
-            Self.isCharged(turn: weight &- net.weight(k >> 1, forward: k & 1 == 0, mode), mode)
+            TurnCostModel.isCharged(turn: weight &- net.weight(k >> 1, forward: k & 1 == 0, mode), mode)
         }
         let cells = search.cells(sources: from.map { $0?.sources ?? [] }, targets: to.map { $0?.targets ?? [] },
                                  targetCharges: to.map { $0?.charges ?? [] })
