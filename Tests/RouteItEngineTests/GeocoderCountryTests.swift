@@ -47,10 +47,7 @@ final class GeocoderCountryTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         do {
-            directory = try TestFiles.processDirectory("GeocoderCountryTests")
-            let path = directory.appendingPathComponent("country.routeit").path
-            try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(entities), sourceName: "country.osm", to: path)
-            geocoder = try OfflineGeocoder(path: path)
+            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "country", in: "GeocoderCountryTests")
         } catch {
             XCTFail("fixture import failed: \(error)")
         }

@@ -13,10 +13,7 @@ final class GeocoderFixtureTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         do {
-            directory = try TestFiles.processDirectory("GeocoderFixtureTests")
-            let path = directory.appendingPathComponent("town.routeit").path
-            try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "town.osm", to: path)
-            geocoder = try OfflineGeocoder(path: path)
+            (directory, geocoder) = try GeocoderFixtureMap.open(TownFixture.entities, named: "town", in: "GeocoderFixtureTests")
         } catch {
             XCTFail("fixture import failed: \(error)")
         }

@@ -47,10 +47,7 @@ final class GeocoderSearchTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         do {
-            directory = try TestFiles.processDirectory("GeocoderSearchTests")
-            let path = directory.appendingPathComponent("search.routeit").path
-            try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(entities), sourceName: "search.osm", to: path)
-            geocoder = try OfflineGeocoder(path: path)
+            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "search", in: "GeocoderSearchTests")
         } catch {
             XCTFail("fixture import failed: \(error)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItTestSupport
 @testable import RouteItEngine
 
 /// An OSMReader over an in-memory list, in file order (nodes, ways, relations), for fixtures.
@@ -92,5 +93,16 @@ enum TestPaths {
             throw MapImportError("missing \(path): run Scripts/fetch-data")
         }
         return path
+    }
+}
+
+/// A geocoder test class's map: `entities` imported once into the class's own directory (the
+/// class removes it in its tearDown), and the geocoder on it.
+enum GeocoderFixtureMap {
+    static func open(_ entities: [OSMEntity], named name: String, in testClass: String) throws -> (directory: URL, geocoder: OfflineGeocoder) {
+        let directory = try TestFiles.processDirectory(testClass)
+        let path = directory.appendingPathComponent("\(name).routeit").path
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(entities), sourceName: "\(name).osm", to: path)
+        return (directory, try OfflineGeocoder(path: path))
     }
 }
