@@ -1,4 +1,5 @@
 import Foundation
+import RouteItTestSupport
 
 /// A misbehaving HTTP server on 127.0.0.1: it answers every request with a 200 head and then a
 /// body that never ends, one byte at a time (`drip`) or as fast as the client takes it (`flood`).

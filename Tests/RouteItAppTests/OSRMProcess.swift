@@ -52,17 +52,3 @@ struct OSRMProcess {
     /// A loopback port that refuses connections while the returned value lives (see TestFiles.swift).
     static func refusingPort() -> RefusingPort { RefusingPort() }
 }
-
-/// A TCP socket bound to 127.0.0.1 on a port the kernel picks.
-enum LoopbackSocket {
-    static func bound() -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return (fd, UInt16(bigEndian: address.sin_port))
-    }
-}

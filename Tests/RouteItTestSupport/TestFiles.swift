@@ -92,13 +92,9 @@ public enum TestFiles {
     }
 }
 
-/// A TCP port on 127.0.0.1 that is bound but never listened on: connecting to it is refused, and
-/// nothing else can bind it until `close()` (or deinit).
-public final class RefusingPort: @unchecked Sendable {
-    public let port: UInt16
-    private var fd: Int32
-
-    public init() {
+/// A TCP socket bound to 127.0.0.1 on a port the kernel picks.
+public enum LoopbackSocket {
+    public static func bound() -> (fd: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -106,8 +102,18 @@ public final class RefusingPort: @unchecked Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A TCP port on 127.0.0.1 that is bound but never listened on: connecting to it is refused, and
+/// nothing else can bind it until `close()` (or deinit).
+public final class RefusingPort: @unchecked Sendable {
+    public let port: UInt16
+    private var fd: Int32
+
+    public init() {
+        (fd, port) = LoopbackSocket.bound()
     }
 
     public func close() {
