@@ -39,6 +39,31 @@ final class LimitsAndTextTests: XCTestCase {
         XCTAssertEqual(EditLineReader.usableHistory(plain), plain, "a history not yet written is created")
     }
 
+    func testATerminalClaiming6000By6000GetsTheLargestMap() {
+        XCTAssertEqual(TerminalSize.clamped(columns: 6000, rows: 6000), TerminalSize.largest)
+        XCTAssertEqual(TerminalSize.clamped(columns: 120, rows: 40), TerminalSize(columns: 120, rows: 40))
+    }
+
+    func testAnOverLongLineIsRefusedInOneLineAndTheSessionGoesOn() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let input = directory.appendingPathComponent("input.txt")
+        // A line of 1 MB (16 times the limit), then a command that must still run.
+        var text = "add " + String(repeating: "x", count: 1 << 20) + "\nunits mi\nshow\n"
+        text += "quit\n"
+        try Data(text.utf8).write(to: input)
+        let result = try shell("ROUTEIT < '\(input.path)'; echo \"status $?\"", environment: ["XDG_STATE_HOME": directory.path])
+        XCTAssertTrue(result.stderr.contains(ShellLine.tooLong), result.stderr.prefix(500).description)
+        XCTAssertTrue(result.stdout.contains("status 1\n"), result.stdout.suffix(300).description)
+        XCTAssertFalse(result.stdout.contains("xxxxxxxx"), "the over-long line was run or echoed")
+        XCTAssertTrue(result.stdout.contains("Trip (car, miles)"), "the session did not go on: " + result.stdout.suffix(500))
+
+        let flow = directory.appendingPathComponent("long.flow")
+        try Data(("units mi\nadd " + String(repeating: "y", count: 70_000) + "\n").utf8).write(to: flow)
+        let replay = try RouteItProcess.run(["run", flow.path], environment: ["XDG_STATE_HOME": directory.path])
+        XCTAssertEqual(replay.status, 1)
+        XCTAssertTrue(replay.stderr.contains("\(flow.path):2: error: " + ShellLine.tooLong), replay.stderr.prefix(500).description)
+    }
+
     func testATimeoutMustBeDecimal() throws {
         for bad in ["0x10", "inf", "nan"] {
             let result = try RouteItProcess.run(["route", "--timeout", bad, "60.17,24.94", "60.16,24.95"], timeout: 60)

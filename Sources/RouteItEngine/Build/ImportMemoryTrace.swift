@@ -37,7 +37,7 @@ enum ImportMemoryTrace {
         var rss = 0, peak = 0
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
             guard fields.count >= 2, let value = Int(fields[1]) else { continue }
             if fields[0] == "VmRSS:" { rss = value }

@@ -6,6 +6,11 @@ struct ShellLine {
     var name: String
     var arguments: CommandArguments
 
+    /// A command is typed or scripted by a person: 64 KB holds 200 stops' worth of text many
+    /// times over, and bounds what one line can cost (a 200 MB line once took 1.2 GB).
+    static let maxBytes = 64 << 10
+    static let tooLong = "The line is longer than 64 KB, the most one command can be; it was not run."
+
     /// nil for a blank or comment-only line.
     static func parse(_ line: String) -> ShellLine? {
         let text = stripComment(line).trimmingCharacters(in: .whitespaces)

@@ -16,7 +16,12 @@ struct TerminalSize: Equatable {
         guard isatty(fileDescriptor) == 1 else { return nil }
         var size = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return TerminalSize(columns: min(Int(size.ws_col), largest.columns), rows: min(Int(size.ws_row), largest.rows))
+        return clamped(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    /// What a terminal reports, within `largest`.
+    static func clamped(columns: Int, rows: Int) -> TerminalSize {
+        TerminalSize(columns: min(columns, largest.columns), rows: min(rows, largest.rows))
     }
 
     static func current() -> TerminalSize { ofTerminal() ?? fallback }
