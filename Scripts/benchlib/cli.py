@@ -9,11 +9,11 @@ import time
 from . import goals, report, runners
 from .datasets import EXTRACTS, GRID_SIZES, count_nodes, fetch_extracts, make_grid, prepare_extract
 from . import planner
-from . import serve
+from . import campaign, serve
 from .peers import PeerUnavailable, osrm
 from .proc import REPO, WORK, BenchError, build, commit, ensure_tools, log, machine, run
 
-PEERS = ("osrm", "valhalla", "nominatim", "planner", "serve")
+PEERS = ("osrm", "valhalla", "nominatim", "planner", "serve", "campaign")
 PAGE = os.path.join(REPO, "BENCHMARKS.md")
 
 
@@ -34,6 +34,8 @@ def parse(doc):
     # 25,50,100 add nine instances of over 70 s each, about 11 minutes to a run of about 10.
     parser.add_argument("--planner-sizes", default="200",
                         help="stop counts the day planner is measured at (default 200; 25,50,100,200 adds ~11 minutes)")
+    parser.add_argument("--campaign-rounds", type=int, default=1,
+                        help="rounds of Scripts/campaign's hostile runs (default 1; 0: skip)")
     parser.add_argument("--skip-build", action="store_true", help="use the release build as it is")
     parser.add_argument("--update-benchmarks", action="store_true", help="rewrite BENCHMARKS.md from this run's results")
     parser.add_argument("--from-json", metavar="RESULTS",
@@ -162,6 +164,8 @@ def measure(args, peers, grids, extracts, only):
         results["planner"] = planner.measure(split(args.planner_sizes))
     if "serve" in peers and "helsinki" in maps:
         results["serve"] = serve.measure(bins, maps["helsinki"], osrm_dir)
+    if "campaign" in peers and args.campaign_rounds > 0:
+        results["campaign"] = campaign.measure(bins, args.campaign_rounds)
     results["load_end"] = round(os.getloadavg()[0], 2)
     results["total_s"] = round(time.time() - started, 1)
     results["goals"] = goals.evaluate(results)

@@ -62,6 +62,7 @@ def page(results):
     out += geocode_quality_section(results)
     out += planner_section(results)
     out += serve_section(results)
+    out += campaign_section(results)
     out += method_section(results)
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -416,6 +417,25 @@ def serve_section(results):
                  "machine's cores, one after the other.") % (first["pairs"], first["connections"], first["duration_s"],
                                                               first["threads"]), ""]
     out += table(["query", "server", "requests/s", "latency p50 / p90 / p99 (ms)", "errors"], rows)
+    return out + [""]
+
+
+def campaign_section(results):
+    """Scripts/campaign's hostile runs: each fault class of issue #27, answered cleanly or not."""
+    c = results.get("campaign")
+    if not c:
+        return []
+    out = ["## Hostile inputs: `Scripts/campaign`", "", provenance(results), ""]
+    if c.get("error"):
+        return out + ["Not measured: %s" % c["error"], ""]
+    out += [("%d runs in %s s (%d round(s), seed %d, the release binary). A run is clean when routeit answers with "
+             "one line and an exit status: never a signal, a hang, a lost or wrong write, or raw escapes on the "
+             "terminal.") % (c["runs"], fmt(c["seconds"], 0), c["rounds"], c["seed"]), ""]
+    rows = []
+    for name, r in c["classes"].items():
+        rows.append((name.replace("_", " "), str(r["runs"]), str(r["clean"]), str(r["runs"] - r["clean"]),
+                     "; ".join(r.get("examples", []))[:200]))
+    out += table(["fault class", "runs", "clean", "failures", "e.g."], rows)
     return out + [""]
 
 
