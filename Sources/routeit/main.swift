@@ -10,6 +10,10 @@ StandardStreams.holdClosedDescriptors()
 // Over `ulimit -f` a write fails with EFBIG (said like any failed write) instead of SIGXFSZ
 // killing the process mid-file.
 signal(SIGXFSZ, SIG_IGN)
+if let problem = AddressSpaceLimit.problem() {
+    printError(problem)
+    StandardStreams.exit(1)
+}
 
 let options: ShellOptions
 do {

@@ -64,6 +64,15 @@ final class LimitsAndTextTests: XCTestCase {
         XCTAssertTrue(replay.stderr.contains("\(flow.path):2: error: " + ShellLine.tooLong), replay.stderr.prefix(500).description)
     }
 
+    func testAnAddressSpaceLimitTooSmallForTheRuntimeIsOneLine() throws {
+        // 200 MB: enough to load the program, not to run it (a thread or an allocation would fail
+        // deep in Foundation or Dispatch: a segfault, or a wait on a thread never made).
+        let result = try shell("ulimit -v 204800; ROUTEIT --version; echo \"status $?\"")
+        XCTAssertEqual(result.stderr, "routeit: the address-space limit (ulimit -v) is 200 MB; RouteIt needs at least 256 MB. Raise it with ulimit -v.\n")
+        XCTAssertTrue(result.stdout.hasSuffix("status 1\n"), result.stdout)
+        XCTAssertNil(AddressSpaceLimit.problem(limit: AddressSpaceLimit.unlimited))
+    }
+
     func testATimeoutMustBeDecimal() throws {
         for bad in ["0x10", "inf", "nan"] {
             let result = try RouteItProcess.run(["route", "--timeout", bad, "60.17,24.94", "60.16,24.95"], timeout: 60)

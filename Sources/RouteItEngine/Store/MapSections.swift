@@ -156,6 +156,8 @@ enum MapSectionsError: Error, CustomStringConvertible, Equatable {
     case damaged
     case otherFormat(Int)
     case unreadable(String, String)
+    /// The mapping was refused for want of address space (`ulimit -v`), not for the file.
+    case noAddressSpace(Int)
 
     var description: String {
         switch self {
@@ -163,6 +165,8 @@ enum MapSectionsError: Error, CustomStringConvertible, Equatable {
         case .missing, .absent, .damaged: return MapDamage.message
         case .otherFormat: return "The map was made by another version of RouteIt; import it again."
         case .unreadable(let path, let reason): return "Cannot read \(path): \(reason)."
+        case .noAddressSpace(let bytes):
+            return "Not enough address space to map the map's \(max(1, bytes >> 20)) MB (see ulimit -v); raise the limit or use a smaller map."
         }
     }
 }
@@ -186,7 +190,7 @@ final class MappedRegion: @unchecked Sendable {
         // Private (never written, so it shares the cached pages) for `PageByPageFaults`, which
         // the kernel only grants to a mapping that could be written.
         guard let p = MisalignedMapping.map(fd: fd, offset: offset, length: Int(length)) else {
-            throw MapSectionsError.damaged
+            throw errno == ENOMEM ? MapSectionsError.noAddressSpace(Int(length)) : MapSectionsError.damaged
         }
         pageByPage = wanted ? PageByPageFaults.register(UnsafeMutableRawBufferPointer(start: p, count: Int(length))) : nil
         // A query reads scattered pages: a page not yet cached is read alone, into a page-sized

@@ -18,7 +18,9 @@ enum MisalignedMapping {
         let shift = ((Int(offset % UInt64(huge)) + page - start % huge) % huge + huge) % huge
         let wanted = reserved + shift
         guard let p = mmap(wanted, length, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, off_t(offset)), p == wanted else {
+            let failure = errno
             munmap(reserved, span)
+            errno = failure   // the caller tells ENOMEM (address space) from a bad file
             return nil
         }
         if shift > 0 { munmap(reserved, shift) }
