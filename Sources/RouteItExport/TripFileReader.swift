@@ -62,25 +62,38 @@ public enum TripFileReader {
         return EntrySlot(text: placemark.formattedAddress, mapItem: item, stay: max(0, min(stay, StayDuration.maximum)))
     }
 
+    /// Only the stops' features and the trip's own member are built; the legs' coordinates,
+    /// nearly all of the file, are skimmed over (see `JSONSkimmer`).
     static func geoJSON(_ data: Data) -> ImportedTrip? {
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              root["type"] as? String == "FeatureCollection", let features = root["features"] as? [[String: Any]] else { return nil }
+        let json = JSONSkimmer(data)
+        guard let root = json.members(of: json.whole),
+              let type = root.first(where: { $0.key == "type" }), json.string(at: type.value) == "FeatureCollection",
+              let list = root.first(where: { $0.key == "features" }), let features = json.elements(of: list.value) else { return nil }
         var stops: [(Int, EntrySlot)] = []
-        for feature in features {
-            guard let properties = feature["properties"] as? [String: Any], properties["kind"] as? String == "stop",
-                  let geometry = feature["geometry"] as? [String: Any], let position = geometry["coordinates"] as? [Double],
-                  position.count >= 2 else { continue }
-            let coordinate = Coordinate(latitude: position[1], longitude: position[0])
-            guard coordinate.isValid else { continue }
-            let place = (properties["place"] as? [String: Any]).flatMap { try? JSONSerialization.data(withJSONObject: $0) }
-            let stay = (properties["stay"] as? NSNumber)?.doubleValue ?? 0
-            let index = (properties["index"] as? NSNumber)?.intValue ?? stops.count + 1
-            stops.append((index, slot(placeJSON: place, name: properties["address"] as? String, coordinate: coordinate, stay: stay)))
+        for range in features {
+            guard let members = json.members(of: range),
+                  let properties = members.first(where: { $0.key == "properties" }).flatMap({ json.members(of: $0.value) }),
+                  let kind = properties.first(where: { $0.key == "kind" }), json.string(at: kind.value) == "stop",
+                  let feature = json.value(at: range) as? [String: Any] else { continue }
+            if let stop = stop(feature, number: stops.count + 1) { stops.append(stop) }
         }
-        let trip = root["routeit"] as? [String: Any]
+        let trip = root.first(where: { $0.key == "routeit" }).flatMap { json.value(at: $0.value) as? [String: Any] }
         return ImportedTrip(slots: stops.sorted { $0.0 < $1.0 }.map(\.1), departure: departure(trip?["departure"] as? String),
                             transportType: (trip?["mode"] as? String).flatMap(TransportType.init(rawValue:)),
                             distanceUnit: (trip?["units"] as? String).flatMap(DistanceUnit.init(rawValue:)))
+    }
+
+    /// A stop's feature: its position, place, stay and number in the trip.
+    private static func stop(_ feature: [String: Any], number: Int) -> (Int, EntrySlot)? {
+        guard let properties = feature["properties"] as? [String: Any],
+              let geometry = feature["geometry"] as? [String: Any], let position = geometry["coordinates"] as? [Double],
+              position.count >= 2 else { return nil }
+        let coordinate = Coordinate(latitude: position[1], longitude: position[0])
+        guard coordinate.isValid else { return nil }
+        let place = (properties["place"] as? [String: Any]).flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+        let stay = (properties["stay"] as? NSNumber)?.doubleValue ?? 0
+        let index = (properties["index"] as? NSNumber)?.intValue ?? number
+        return (index, slot(placeJSON: place, name: properties["address"] as? String, coordinate: coordinate, stay: stay))
     }
 }
 
