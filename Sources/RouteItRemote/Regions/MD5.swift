@@ -1,0 +1,71 @@
+import Foundation
+
+/// MD5 (RFC 1321), fed in pieces, for checking a download against the checksum its server
+/// publishes (`<extract>.md5`). Not for security: only to catch a damaged or mixed-up file.
+struct MD5 {
+    private var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
+    private var pending: [UInt8] = []
+    private var length: UInt64 = 0
+
+    private static let shifts: [UInt32] = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+                                           5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+                                           4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+                                           6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21]
+    private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+
+    mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        length &+= UInt64(bytes.count)
+        pending.append(contentsOf: bytes)
+        var offset = 0
+        while pending.count - offset >= 64 {
+            block(offset)
+            offset += 64
+        }
+        if offset > 0 { pending.removeFirst(offset) }
+    }
+
+    /// The digest as 32 lowercase hex digits.
+    mutating func hexDigest() -> String {
+        let bits = length &* 8
+        update([0x80])
+        while pending.count % 64 != 56 { update([0]) }
+        update((0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) })
+        return [state.0, state.1, state.2, state.3]
+            .flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+            .map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The digest of a file, read a megabyte at a time.
+    static func hexDigest(ofFile path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? handle.close() }
+        var md5 = MD5()
+        while let data = try handle.read(upToCount: 1 << 20), !data.isEmpty { md5.update(data) }
+        return md5.hexDigest()
+    }
+
+    private mutating func block(_ offset: Int) {
+        var words = [UInt32](repeating: 0, count: 16)
+        for i in 0..<16 {
+            let base = offset + i * 4
+            words[i] = UInt32(pending[base]) | UInt32(pending[base + 1]) << 8 | UInt32(pending[base + 2]) << 16 | UInt32(pending[base + 3]) << 24
+        }
+        var (a, b, c, d) = state
+        for i in 0..<64 {
+            var f: UInt32
+            let g: Int
+            switch i {
+            case 0..<16: f = (b & c) | (~b & d); g = i
+            case 16..<32: f = (d & b) | (~d & c); g = (5 * i + 1) % 16
+            case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
+            default: f = c ^ (b | ~d); g = (7 * i) % 16
+            }
+            f = f &+ a &+ Self.constants[i] &+ words[g]
+            a = d
+            d = c
+            c = b
+            b = b &+ (f << Self.shifts[i] | f >> (32 - Self.shifts[i]))
+        }
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
+    }
+}
