@@ -103,7 +103,11 @@ struct ExtractDownload {
             default: throw MapDownloadError.writeFailed(path: partPath, reason: UserFacingFileError.reason(error))
             }
         }
-        if notModified { return nil }
+        if notModified {
+            try? files.removeItem(atPath: partPath)
+            try? files.removeItem(atPath: partMD5Path)
+            return nil
+        }
         let bytes = Self.size(of: partPath)
         if started { progress?.downloadEnded(fileName, bytes: bytes, completed: true) }
         if !alreadyWhole, let total, bytes != total {

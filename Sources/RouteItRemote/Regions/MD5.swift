@@ -16,12 +16,14 @@ struct MD5 {
     mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         length &+= UInt64(bytes.count)
         pending.append(contentsOf: bytes)
-        var offset = 0
-        while pending.count - offset >= 64 {
-            block(offset)
-            offset += 64
+        let whole = pending.count / 64 * 64
+        guard whole > 0 else { return }
+        var words = state
+        pending.withUnsafeBytes { raw in
+            for offset in stride(from: 0, to: whole, by: 64) { Self.compress(&words, raw, offset) }
         }
-        if offset > 0 { pending.removeFirst(offset) }
+        state = words
+        pending.removeFirst(whole)
     }
 
     /// The digest as 32 lowercase hex digits.
@@ -44,12 +46,8 @@ struct MD5 {
         return md5.hexDigest()
     }
 
-    private mutating func block(_ offset: Int) {
-        var words = [UInt32](repeating: 0, count: 16)
-        for i in 0..<16 {
-            let base = offset + i * 4
-            words[i] = UInt32(pending[base]) | UInt32(pending[base + 1]) << 8 | UInt32(pending[base + 2]) << 16 | UInt32(pending[base + 3]) << 24
-        }
+    private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32), _ raw: UnsafeRawBufferPointer, _ offset: Int) {
+        func word(_ g: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + g * 4, as: UInt32.self)) }
         var (a, b, c, d) = state
         for i in 0..<64 {
             var f: UInt32
@@ -60,11 +58,11 @@ struct MD5 {
             case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
             default: f = c ^ (b | ~d); g = (7 * i) % 16
             }
-            f = f &+ a &+ Self.constants[i] &+ words[g]
+            f = f &+ a &+ constants[i] &+ word(g)
             a = d
             d = c
             c = b
-            b = b &+ (f << Self.shifts[i] | f >> (32 - Self.shifts[i]))
+            b = b &+ (f << shifts[i] | f >> (32 - shifts[i]))
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
     }

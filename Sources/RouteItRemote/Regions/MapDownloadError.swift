@@ -20,6 +20,8 @@ public enum MapDownloadError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .indexUnreachable(url, reason) where reason.hasPrefix("HTTP "):
+            return "the region index at \(url) answered \(reason); check the address given with --index URL (or ROUTEIT_MAPS_INDEX)"
         case let .indexUnreachable(url, reason):
             return "cannot read the region index at \(url) (\(reason)); check the network, or give another with --index URL"
         case let .indexNotJSON(url):

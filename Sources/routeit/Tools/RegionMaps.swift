@@ -41,7 +41,10 @@ struct RegionMaps {
     }
 
     /// Where the extracts come from, for the attribution line: `download.geofabrik.de`.
-    private var provider: String { installer.indexURL.host ?? installer.indexURL.absoluteString }
+    private var provider: String {
+        guard let host = installer.indexURL.host else { return installer.indexURL.absoluteString }
+        return installer.indexURL.port.map { "\(host):\($0)" } ?? host
+    }
 
     private var attribution: String { "Map data \(MapAttribution.text) (ODbL), extracts from \(provider)." }
 
@@ -101,7 +104,7 @@ struct RegionMaps {
                 lines.append("\(name): \(UserMessage.sentence(for: error))")
             }
         }
-        if lines.count > 0, !failed || names.count > 1 { lines.append(attribution) }
+        if !failed || names.count > 1 { lines.append("Map data \(MapAttribution.text) (ODbL).") }
         return (TerminalSafeText.cleanKeepingLayout(lines.joined(separator: "\n")), failed, replaced)
     }
 
