@@ -49,7 +49,7 @@ struct ExtractDownload {
                 throw MapDownloadError.writeFailed(path: partMD5Path, reason: UserFacingFileError.reason(error))
             }
         }
-        let resumedFrom = offset
+        var resumedFrom = offset
         var headers: [String] = []
         if offset > 0 { headers.append("Range: bytes=\(offset)-") } else if let ifModifiedSince { headers.append("If-Modified-Since: \(ifModifiedSince)") }
 
@@ -74,6 +74,7 @@ struct ExtractDownload {
                     }
                 case 200:
                     offset = 0   // the server sent the whole file: start the part again
+                    resumedFrom = 0
                 default:
                     throw MapDownloadError.httpStatus(url: url.absoluteString, status: head.status)
                 }
