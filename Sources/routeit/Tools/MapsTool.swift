@@ -13,7 +13,7 @@ enum MapsTool {
         Lists the maps in the maps directory ($XDG_DATA_HOME/routeit/maps): name, area, the date \
         of the data (the extract's PBF header timestamp), size and travel modes. `maps info NAME` \
         shows one map in full. --map NAME and the shell's `use NAME` take these names. Exits 1 \
-        for an unknown name.
+        for an unknown name. \
         `maps get REGION` downloads a region's OpenStreetMap extract from an index in Geofabrik's \
         index-v1.json format (--index URL, or ROUTEIT_MAPS_INDEX; default Geofabrik's), with a \
         progress bar on a terminal, checks it against its published MD5, imports it and installs \
