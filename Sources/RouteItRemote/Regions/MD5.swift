@@ -15,15 +15,33 @@ struct MD5 {
 
     mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         length &+= UInt64(bytes.count)
+        // Whole blocks straight from the caller's bytes when nothing is pending (a download's
+        // chunks): no copy.
+        if pending.isEmpty, let rest = bytes.withContiguousStorageIfAvailable({ buffer -> Int in
+            let whole = buffer.count / 64 * 64
+            compressBlocks(UnsafeRawBufferPointer(buffer), upTo: whole)
+            return whole
+        }) {
+            pending.append(contentsOf: bytes.dropFirst(rest))
+            return
+        }
         pending.append(contentsOf: bytes)
         let whole = pending.count / 64 * 64
         guard whole > 0 else { return }
+        let blocks = pending
+        blocks.withUnsafeBytes { compressBlocks($0, upTo: whole) }
+        pending.removeFirst(whole)
+    }
+
+    private mutating func compressBlocks(_ raw: UnsafeRawBufferPointer, upTo whole: Int) {
+        guard whole > 0 else { return }
         var words = state
-        pending.withUnsafeBytes { raw in
-            for offset in stride(from: 0, to: whole, by: 64) { Self.compress(&words, raw, offset) }
+        Self.constants.withUnsafeBufferPointer { constants in
+            Self.shifts.withUnsafeBufferPointer { shifts in
+                for offset in stride(from: 0, to: whole, by: 64) { Self.compress(&words, raw, offset, constants, shifts) }
+            }
         }
         state = words
-        pending.removeFirst(whole)
     }
 
     /// The digest as 32 lowercase hex digits.
@@ -46,24 +64,35 @@ struct MD5 {
         return md5.hexDigest()
     }
 
-    private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32), _ raw: UnsafeRawBufferPointer, _ offset: Int) {
-        func word(_ g: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + g * 4, as: UInt32.self)) }
-        var (a, b, c, d) = state
-        for i in 0..<64 {
-            var f: UInt32
-            let g: Int
-            switch i {
-            case 0..<16: f = (b & c) | (~b & d); g = i
-            case 16..<32: f = (d & b) | (~d & c); g = (5 * i + 1) % 16
-            case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
-            default: f = c ^ (b | ~d); g = (7 * i) % 16
+    private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32), _ raw: UnsafeRawBufferPointer, _ offset: Int,
+                                 _ constants: UnsafeBufferPointer<UInt32>, _ shifts: UnsafeBufferPointer<UInt32>) {
+        // The block's 16 words, in locals (no allocation per block).
+        var m = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
+                 UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+        withUnsafeMutableBytes(of: &m) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 64)])) }
+        return withUnsafeBytes(of: &m) { words in
+            let word = words.bindMemory(to: UInt32.self)
+            var (a, b, c, d) = state
+            for i in 0..<64 {
+                let f: UInt32
+                let g: Int
+                if i < 16 {
+                    f = (b & c) | (~b & d); g = i
+                } else if i < 32 {
+                    f = (d & b) | (~d & c); g = (5 &* i &+ 1) & 15
+                } else if i < 48 {
+                    f = b ^ c ^ d; g = (3 &* i &+ 5) & 15
+                } else {
+                    f = c ^ (b | ~d); g = (7 &* i) & 15
+                }
+                let sum = f &+ a &+ constants[i] &+ UInt32(littleEndian: word[g])
+                let shift = shifts[i]
+                a = d
+                d = c
+                c = b
+                b = b &+ (sum &<< shift | sum &>> (32 &- shift))
             }
-            f = f &+ a &+ constants[i] &+ word(g)
-            a = d
-            d = c
-            c = b
-            b = b &+ (f << shifts[i] | f >> (32 - shifts[i]))
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
     }
 }
