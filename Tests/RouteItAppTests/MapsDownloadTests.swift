@@ -54,17 +54,19 @@ final class MapsDownloadTests: XCTestCase {
         XCTAssertEqual(cut.status, 1)
         XCTAssertEqual(cut.stderr, "routeit maps: the download of testland-latest.osm.pbf stopped at 48 KB of 134 KB (connection lost); "
                        + "run the same command again to resume it\n")
-        let got = try routeit(["maps", "get", "testland"])
-        XCTAssertEqual(got.status, 0, got.stderr)
+        // On a terminal: a redrawn bar, then the import's.
+        let terminal = try PseudoTerminal(command: "exec '\(try RouteItProcess.locate().path)' maps get testland",
+                                          environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                                              .merging(["TERM": "xterm", "SHELL": "/bin/sh"]) { $1 })
+        XCTAssertTrue(terminal.finish(), terminal.screen)
+        XCTAssertEqual(terminal.process.terminationStatus, 0, terminal.screen)
         let mapPath = home.path + "/data/routeit/maps/testland.routeit"
-        XCTAssertEqual(got.stdout, """
-            Installed the map "testland" (testland, 134 KB downloaded, resumed at 48 KB): \(mapPath)
-            Use it with --map testland or the shell's use testland. Map data © OpenStreetMap contributors (ODbL), extracts from 127.0.0.1:\(server.port).
-
-            """)
-        // Piped: one line for the download (no bar), then the import's lines.
-        XCTAssertTrue(got.stderr.hasPrefix("download: testland-latest.osm.pbf: 134 KB in "), got.stderr)
-        XCTAssertFalse(got.stderr.contains("\u{1b}"))
+        XCTAssertTrue(terminal.screen.contains("\r\u{1b}[Ktestland-latest.osm.pbf"), terminal.screen)
+        XCTAssertTrue(terminal.screen.contains(" 100%  134 KB  "), terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("download: testland-latest.osm.pbf: 134 KB in "), terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("Installed the map \"testland\" (testland, 134 KB downloaded, resumed at 48 KB): \(mapPath)\r\n"
+                                               + "Use it with --map testland or the shell's use testland. Map data © OpenStreetMap contributors (ODbL), "
+                                               + "extracts from 127.0.0.1:\(server.port).\r\n"), terminal.screen)
         XCTAssertTrue(server.requests(for: extractPath).last!.contains("Range: bytes=50000-"))
 
         let listed = try routeit(["maps", "list-remote", "test"])
@@ -81,6 +83,9 @@ final class MapsDownloadTests: XCTestCase {
         let before = try FileManager.default.attributesOfItem(atPath: mapPath)[.systemFileNumber] as? Int
         let updated = try routeit([], input: "use testland\nmaps update testland\nopen t1\nroute\n")
         XCTAssertEqual(updated.status, 0, updated.stderr)
+        // Piped: one line for the download (no bar), then the import's lines.
+        XCTAssertTrue(updated.stderr.hasPrefix("download: testland-latest.osm.pbf: 134 KB in "), updated.stderr)
+        XCTAssertFalse(updated.stderr.contains("\u{1b}"))
         XCTAssertTrue(updated.stdout.contains("testland: updated (testland, 134 KB downloaded): \(mapPath)"), updated.stdout)
         XCTAssertTrue(updated.stdout.contains("Total Distance: 2.43 miles"), updated.stdout)
         XCTAssertNotEqual(try FileManager.default.attributesOfItem(atPath: mapPath)[.systemFileNumber] as? Int, before, "replaced")
