@@ -121,6 +121,15 @@ final class RegionMapInstallerTests: XCTestCase {
         try assertInstalled(extract)
     }
 
+    func testARedirectIsFollowed() throws {
+        server.redirect("/old/index.json", to: "/index-v1.json")
+        server.redirect("/loop.json", to: "/loop.json")
+        XCTAssertEqual(try installer(index: "/old/index.json").fetchIndex().regions.map(\.id), ["testland"])
+        assertFails(.indexUnreachable(url: server.url("/loop.json").absoluteString, reason: "unreadable answer: too many redirects")) {
+            try self.installer(index: "/loop.json").fetchIndex()
+        }
+    }
+
     func testEachFailureIsOneClearLine() throws {
         assertFails(.unknownRegion("testlnd", suggestions: ["testland"])) { try self.installer().get("testlnd") }
         server.serve("/broken.json", Array("<html>not here</html>".utf8))
@@ -215,5 +224,21 @@ private final class FullDisk: DownloadFileSystem, @unchecked Sendable {
         }
 
         func close() throws { try inner.close() }
+    }
+}
+
+/// A server that stops sending in the middle of a body is given up on after the idle time,
+/// and what came is kept to resume: no hang.
+final class StalledDownloadTests: XCTestCase {
+    func testAServerThatGoesSilentMidBodyIsACutOffDownload() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let server = try LoopbackHTTPServer(replies: [.drip(head: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n", every: 0.001, limit: 10)])
+        defer { server.stop() }
+        let download = ExtractDownload(url: server.baseURL.appendingPathComponent("x-latest.osm.pbf"), expectedMD5: String(repeating: "a", count: 32),
+                                       directory: directory, client: HTTPDownloadClient(), fileSystem: LocalDownloadFiles(),
+                                       progress: nil, stop: nil, idleTimeout: 0.3)
+        XCTAssertThrowsError(try download.run()) {
+            XCTAssertEqual($0 as? MapDownloadError, .interrupted(file: "x-latest.osm.pbf", have: 10, total: 1000))
+        }
     }
 }

@@ -14,6 +14,7 @@ public final class ExtractHTTPServer: @unchecked Sendable {
     private var files: [String: (bytes: [UInt8], lastModified: String)] = [:]
     private var cuts: [String: [Int]] = [:]
     private var chunkedPaths: Set<String> = []
+    private var redirects: [String: String] = [:]
     private var heads: [String] = []
     private var stopped = false
     private let acceptDone = DispatchSemaphore(value: 0)
@@ -40,6 +41,11 @@ public final class ExtractHTTPServer: @unchecked Sendable {
     /// connection closes (one cut per call, in order).
     public func cutOff(_ path: String, after bytes: Int) {
         lock.withLock { cuts[path, default: []].append(bytes) }
+    }
+
+    /// `path` answers 301 with `Location: location`.
+    public func redirect(_ path: String, to location: String) {
+        lock.withLock { redirects[path] = location }
     }
 
     /// `path` is sent with chunked transfer coding.
@@ -95,8 +101,10 @@ public final class ExtractHTTPServer: @unchecked Sendable {
             lines.dropFirst().first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
                 .map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
+        if let location = lock.withLock({ () -> String? in heads.append(head); return redirects[path] }) {
+            return send(client, "HTTP/1.1 301 Moved Permanently\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
         let (file, cut, chunked) = lock.withLock { () -> ((bytes: [UInt8], lastModified: String)?, Int?, Bool) in
-            heads.append(head)
             let cut = cuts[path]?.isEmpty == false ? cuts[path]!.removeFirst() : nil
             return (files[path], cut, chunkedPaths.contains(path))
         }

@@ -13,6 +13,11 @@ public struct HTTPDownloadClient: HTTPDownloading {
 
     public func fetch(_ request: DownloadRequest, stop: StopSignal?,
                       head: (DownloadHead) throws -> Void, body: ([UInt8]) throws -> Void) throws {
+        try fetch(request, stop: stop, redirects: 0, head: head, body: body)
+    }
+
+    private func fetch(_ request: DownloadRequest, stop: StopSignal?, redirects: Int,
+                       head: (DownloadHead) throws -> Void, body: ([UInt8]) throws -> Void) throws {
         let label = request.url.hostDescription
         guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false),
               let scheme = components.scheme?.lowercased(), let name = components.host, !name.isEmpty else {
@@ -20,7 +25,13 @@ public struct HTTPDownloadClient: HTTPDownloading {
         }
         let stop = stop ?? StopSignal()
         switch scheme {
-        case "http": try plain(request, components, hostName: name, stop: stop, head: head, body: body)
+        case "http":
+            // A redirect (to https://, a mirror) is followed, up to five times.
+            guard let next = try plain(request, components, hostName: name, stop: stop, head: head, body: body) else { return }
+            guard redirects < 5 else { throw RemoteError.invalidResponse(host: label, reason: "too many redirects") }
+            var moved = request
+            moved.url = next
+            try fetch(moved, stop: stop, redirects: redirects + 1, head: head, body: body)
         case "https": try secure(request, stop: stop, head: head, body: body)
         default: throw RemoteError.unreachable(host: label, reason: "not an http:// or https:// address")
         }
@@ -32,8 +43,9 @@ public struct HTTPDownloadClient: HTTPDownloading {
 
     // MARK: plain HTTP
 
+    /// The body to `body`, or the address a redirect points to (nothing was given to `head`).
     private func plain(_ request: DownloadRequest, _ components: URLComponents, hostName: String, stop: StopSignal,
-                       head: (DownloadHead) throws -> Void, body: ([UInt8]) throws -> Void) throws {
+                       head: (DownloadHead) throws -> Void, body: ([UInt8]) throws -> Void) throws -> URL? {
         let label = request.url.hostDescription
         func deadline() -> Deadline { Deadline(seconds: request.idleTimeout) }
         let socket = try SocketConnection.connect(host: hostName, port: components.port ?? 80, deadline: deadline(), stop: stop, label: label)
@@ -66,8 +78,12 @@ public struct HTTPDownloadClient: HTTPDownloading {
             }
         }
         let received = answer!
+        if [301, 302, 303, 307, 308].contains(received.status), let location = received.header("location"),
+           let next = URL(string: location, relativeTo: request.url)?.absoluteURL {
+            return next
+        }
         try head(received)
-        if received.status == 204 || received.status == 304 { return }
+        if received.status == 204 || received.status == 304 { return nil }
 
         // The body: framed by chunks, by Content-Length, or by the end of the connection.
         if received.header("transfer-encoding")?.lowercased().contains("chunked") == true {
@@ -75,7 +91,7 @@ public struct HTTPDownloadClient: HTTPDownloading {
             var next: [UInt8]? = buffer
             while let chunk = next {
                 try decoder.feed(chunk, host: label, emit: body)
-                if decoder.isDone { return }
+                if decoder.isDone { return nil }
                 next = try socket.receive(deadline: deadline(), stop: stop, label: label)
             }
             throw Self.connectionLost(label)
@@ -86,10 +102,11 @@ public struct HTTPDownloadClient: HTTPDownloading {
             let take = Int(min(Int64(chunk.count), left))
             if take > 0 { try body(take == chunk.count ? chunk : Array(chunk[0..<take])) }
             left -= Int64(take)
-            if left == 0 { return }
+            if left == 0 { return nil }
             next = try socket.receive(deadline: deadline(), stop: stop, label: label)
         }
         if received.contentLength != nil && left > 0 { throw Self.connectionLost(label) }
+        return nil
     }
 
     // MARK: HTTPS
@@ -99,7 +116,7 @@ public struct HTTPDownloadClient: HTTPDownloading {
         let label = request.url.hostDescription
         try withoutActuallyEscaping(head) { head in
             try withoutActuallyEscaping(body) { body in
-                let transfer = CurlTransfer(stop: stop, head: head, body: body)
+                let transfer = CurlTransfer(label: label, stop: stop, head: head, body: body)
                 var status = 0
                 var error = [CChar](repeating: 0, count: 512)
                 let headers = request.headers.map { strdup($0) }
@@ -133,6 +150,7 @@ public struct HTTPDownloadClient: HTTPDownloading {
 /// One libcurl transfer's state: the last head's lines (a redirect's head is replaced by the
 /// next one), and the first error the caller's closures threw (which stops the transfer).
 private final class CurlTransfer {
+    let label: String
     let stop: StopSignal
     let head: (DownloadHead) throws -> Void
     let body: ([UInt8]) throws -> Void
@@ -140,7 +158,8 @@ private final class CurlTransfer {
     var delivered = false
     var failure: Error?
 
-    init(stop: StopSignal, head: @escaping (DownloadHead) throws -> Void, body: @escaping ([UInt8]) throws -> Void) {
+    init(label: String, stop: StopSignal, head: @escaping (DownloadHead) throws -> Void, body: @escaping ([UInt8]) throws -> Void) {
+        self.label = label
         self.stop = stop
         self.head = head
         self.body = body
@@ -158,7 +177,7 @@ private final class CurlTransfer {
         guard !delivered else { return }
         delivered = true
         guard let parsed = DownloadHead.parse(lines: lines) else {
-            throw RemoteError.invalidResponse(host: "", reason: "not an HTTP answer")
+            throw RemoteError.invalidResponse(host: label, reason: "not an HTTP answer")
         }
         try head(parsed)
     }

@@ -180,7 +180,7 @@ public struct RegionMapInstaller {
                 guard (200...299).contains(head.status) else { throw MapDownloadError.httpStatus(url: url.absoluteString, status: head.status) }
             }, body: { bytes in
                 guard data.count + bytes.count <= Self.maxSmallFileBytes else {
-                    throw MapDownloadError.httpStatus(url: url.absoluteString, status: 413)
+                    throw RemoteError.invalidResponse(host: url.hostDescription, reason: HTTPResponseParser.tooLarge(Self.maxSmallFileBytes))
                 }
                 data.append(contentsOf: bytes)
             })
