@@ -94,6 +94,29 @@ final class MapsDownloadTests: XCTestCase {
         XCTAssertEqual(again.stdout.components(separatedBy: "\n").first, "testland: up to date (testland, fetched \(Self.today)).")
     }
 
+    func testCtrlCStopsTheShellsDownloadAndKeepsWhatCameForTheNextGet() throws {
+        try publish([UInt8](repeating: 7, count: 100_000), lastModified: "Sat, 05 Dec 2026 10:00:00 GMT")
+        server.stall(extractPath, after: 30_000)
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        env["TERM"] = "xterm"
+        env["SHELL"] = "/bin/sh"
+        let terminal = try PseudoTerminal(command: "exec '\(try RouteItProcess.locate().path)'", environment: env)
+        XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: 0), terminal.screen)
+        let mark = terminal.mark
+        terminal.type("maps get testland\r")
+        XCTAssertTrue(terminal.waitUntil(shows: "testland-latest.osm.pbf ", after: mark), terminal.screen)   // the bar
+        terminal.type("\u{03}")
+        XCTAssertTrue(terminal.waitUntil(shows: "Cancelled.", after: mark), terminal.screen)
+        // The download itself stopped (its connection closed), not only the shell's wait for it.
+        XCTAssertTrue(server.waitForStalledClose(seconds: 10))
+        XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: mark), terminal.screen)
+        terminal.type("quit\r")
+        XCTAssertTrue(terminal.finish(), terminal.screen)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/data/routeit/maps/testland.routeit"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.path + "/cache/routeit/downloads/testland-latest.osm.pbf.part"),
+                      "kept for the next maps get to resume")
+    }
+
     func testFailuresAreOneLineAndInstallNothing() throws {
         let unknown = try routeit(["maps", "get", "testlnd"])
         XCTAssertEqual(unknown.status, 1)

@@ -15,6 +15,10 @@ public final class ExtractHTTPServer: @unchecked Sendable {
     private var cuts: [String: [Int]] = [:]
     private var chunkedPaths: Set<String> = []
     private var redirects: [String: String] = [:]
+    private var stalls: [String: [Int]] = [:]
+    private var openClients: [Int32] = []
+    private var stalledClosed = 0
+    private let closes = NSCondition()
     private var heads: [String] = []
     private var stopped = false
     private let acceptDone = DispatchSemaphore(value: 0)
@@ -43,6 +47,24 @@ public final class ExtractHTTPServer: @unchecked Sendable {
         lock.withLock { cuts[path, default: []].append(bytes) }
     }
 
+    /// The next request for `path` gets its head and `bytes` of its body, then nothing more
+    /// while the connection stays open (a stalled server), until the client closes it or stop().
+    public func stall(_ path: String, after bytes: Int) {
+        lock.withLock { stalls[path, default: []].append(bytes) }
+    }
+
+    /// Waits until the client closed a stalled connection (it gave up on the download); false
+    /// when `seconds` pass first.
+    public func waitForStalledClose(seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        closes.lock()
+        defer { closes.unlock() }
+        while stalledClosed == 0 {
+            if !closes.wait(until: deadline) { return stalledClosed > 0 }
+        }
+        return true
+    }
+
     /// `path` answers 301 with `Location: location`.
     public func redirect(_ path: String, to location: String) {
         lock.withLock { redirects[path] = location }
@@ -67,6 +89,8 @@ public final class ExtractHTTPServer: @unchecked Sendable {
         }
         guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
+        // Under the lock: a stalled connection leaves the list before its descriptor is closed.
+        lock.withLock { for client in openClients { shutdown(client, Int32(SHUT_RDWR)) } }
         acceptDone.wait()
         close(listener)
         serving.wait()
@@ -104,9 +128,10 @@ public final class ExtractHTTPServer: @unchecked Sendable {
         if let location = lock.withLock({ () -> String? in heads.append(head); return redirects[path] }) {
             return send(client, "HTTP/1.1 301 Moved Permanently\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         }
-        let (file, cut, chunked) = lock.withLock { () -> ((bytes: [UInt8], lastModified: String)?, Int?, Bool) in
+        let (file, cut, chunked, stall) = lock.withLock { () -> ((bytes: [UInt8], lastModified: String)?, Int?, Bool, Int?) in
             let cut = cuts[path]?.isEmpty == false ? cuts[path]!.removeFirst() : nil
-            return (files[path], cut, chunkedPaths.contains(path))
+            let stall = stalls[path]?.isEmpty == false ? stalls[path]!.removeFirst() : nil
+            return (files[path], cut, chunkedPaths.contains(path), stall)
         }
         guard let file else { return send(client, "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found") }
         if header("If-Modified-Since") == file.lastModified, header("Range") == nil {
@@ -137,6 +162,17 @@ public final class ExtractHTTPServer: @unchecked Sendable {
             body = encoded + Array("0\r\n\r\n".utf8)
         }
         if let cut { body = Array(body.prefix(cut)) }
+        if let stall {
+            send(client, Array(body.prefix(stall)))
+            lock.withLock { openClients.append(client) }
+            while read(client, &buffer, buffer.count) > 0 {}   // until the client goes, or stop()
+            let byClient = lock.withLock { () -> Bool in
+                openClients.removeAll { $0 == client }
+                return !stopped
+            }
+            if byClient { closes.withLock { stalledClosed += 1; closes.broadcast() } }
+            return
+        }
         send(client, body)
     }
 

@@ -95,6 +95,7 @@ struct ExtractDownload {
             if started { progress?.downloadEnded(fileName, bytes: have, completed: false) }
             switch error {
             case let error as MapDownloadError: throw error
+            case RemoteError.cancelled: throw CancellationError()
             case is DiskFull: throw MapDownloadError.diskFull(directory: directory.path, kept: have)
             case RemoteError.unreachable(_, let reason) where reason == HTTPDownloadClient.connectionLost("").reason:
                 throw MapDownloadError.interrupted(file: fileName, have: have, total: total)

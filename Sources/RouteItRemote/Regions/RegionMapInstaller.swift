@@ -186,6 +186,8 @@ public struct RegionMapInstaller {
             })
         } catch let error as MapDownloadError {
             throw error
+        } catch RemoteError.cancelled {
+            throw CancellationError()
         } catch let error as RemoteError {
             throw MapDownloadError.unreachable(host: url.hostDescription, reason: error.reason)
         }
