@@ -83,7 +83,7 @@ enum MapCommands {
                 guard library.installedPath(named: name) != nil || name.lowercased() == MapLibrary.defaultName else {
                     let names = library.installedMaps().map(\.name)
                     throw InputError("No installed map named \"\(name)\"; "
-                                     + (names.isEmpty ? "install one with: routeit import FILE.osm.pbf" : "installed: " + names.joined(separator: ", ")))
+                                     + (names.isEmpty ? "install one with: routeit maps get REGION, or routeit import FILE.osm.pbf" : "installed: " + names.joined(separator: ", ")))
                 }
             } else {
                 // A path, as --map takes it: a .routeit map or an OSM file (imported once, cached).
