@@ -44,6 +44,22 @@ final class RegionIndexTests: XCTestCase {
         XCTAssertEqual(index.matching("georgia").map(\.id), ["georgia", "us/georgia"])
     }
 
+    func testAMapIsNamedAfterTheIdsLastPartUnlessTwoShareItAndNeverAPath() throws {
+        let index = try RegionIndex.parse(Data(Self.index.utf8))
+        let name = { (id: String) in index.mapName(of: index.regions.first { $0.id == id }!) }
+        XCTAssertEqual(name("us/california"), "california")
+        XCTAssertEqual(name("georgia"), "georgia")
+        XCTAssertEqual(name("us/georgia"), "us-georgia")
+        let hostile = Region(id: "../..", name: "x", pbfURL: URL(string: "https://x.test/../../.bashrc")!)
+        XCTAssertEqual(hostile.mapName, "region")
+        XCTAssertEqual(Region(id: "a/b c;d", name: "x", pbfURL: hostile.pbfURL).mapName, "bcd")
+        for address in ["https://x.test/../../.bashrc", "https://x.test/a/..", "https://x.test/"] {
+            let download = ExtractDownload(url: URL(string: address)!, expectedMD5: "", directory: URL(fileURLWithPath: "/nonexistent"),
+                                           client: HTTPDownloadClient(), fileSystem: LocalDownloadFiles(), progress: nil, stop: nil, idleTimeout: 1)
+            XCTAssertEqual(download.fileName, "extract.osm.pbf", address)
+        }
+    }
+
     func testSaysWhenTheIndexIsNotJSONOrNotAnIndex() {
         XCTAssertThrowsError(try RegionIndex.parse(Data("<html>moved</html>".utf8))) {
             XCTAssertEqual($0 as? RegionIndex.ParseError, .notJSON)

@@ -53,7 +53,8 @@ final class RegionMapInstallerTests: XCTestCase {
 
     private var mapPath: String { directory.appendingPathComponent("maps/testland.routeit").path }
     private var downloads: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("downloads").path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("downloads").path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
     }
 
     /// The installed map holds `bytes` (the import double copies the extract).
@@ -119,6 +120,25 @@ final class RegionMapInstallerTests: XCTestCase {
         let done = try installer().get("testland")
         XCTAssertEqual(done.resumedFrom, 20_000)
         try assertInstalled(extract)
+    }
+
+    func testASecondDownloadOfTheSameFileIsRefusedWhileOneRuns() throws {
+        let downloads = directory.appendingPathComponent("downloads")
+        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        let held = open(downloads.appendingPathComponent(".testland-latest.osm.pbf.lock").path, O_CREAT | O_RDWR, 0o644)
+        XCTAssertEqual(flock(held, LOCK_EX), 0)
+        assertFails(.busy(file: "testland-latest.osm.pbf")) { try self.installer().get("testland") }
+        close(held)
+        _ = try installer().get("testland")
+        try assertInstalled(extract)
+    }
+
+    func testUpdateOfAMapNotInstalledNamesTheOnesThatCanBe() throws {
+        assertFails(.notInstalled(name: "elsewhere", installed: [])) { try self.installer().update("elsewhere") }
+        _ = try installer().get("testland")
+        assertFails(.notInstalled(name: "elsewhere", installed: ["testland"])) { try self.installer().update("elsewhere") }
+        try Data().write(to: directory.appendingPathComponent("maps/byhand.routeit"))
+        assertFails(.notFromIndex(name: "byhand")) { try self.installer().update("byhand") }
     }
 
     func testARedirectIsFollowed() throws {
@@ -187,7 +207,6 @@ final class RegionMapInstallerTests: XCTestCase {
         guard case .updated = try installer().update("testland") else { return XCTFail("not updated") }
         XCTAssertEqual(server.requests(for: extractPath).count, requests, "not downloaded again")
         try assertInstalled(newer)
-        assertFails(.notFromIndex(name: "elsewhere")) { try self.installer().update("elsewhere") }
     }
 
     func testAChunkedDownloadIsDecodedAndACutChunkedOneResumes() throws {

@@ -20,7 +20,12 @@ struct ExtractDownload {
         var lastModified: String?
     }
 
-    var fileName: String { url.lastPathComponent.isEmpty ? "extract.osm.pbf" : url.lastPathComponent }
+    /// The URL's file name, if it is a plain one (never `..` or hidden).
+    var fileName: String {
+        let name = url.lastPathComponent
+        let plain = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        return plain && !name.hasPrefix(".") && !name.isEmpty ? name : "extract.osm.pbf"
+    }
     private var finalPath: String { directory.appendingPathComponent(fileName).path }
     private var partPath: String { finalPath + ".part" }
     private var partMD5Path: String { partPath + ".md5" }
@@ -33,6 +38,13 @@ struct ExtractDownload {
         } catch {
             throw MapDownloadError.writeFailed(path: directory.path, reason: UserFacingFileError.reason(error))
         }
+        // One download of a file at a time: a second routeit would write into the same part.
+        // (The lock file stays: removing it could let two holders lock two files of one name.)
+        let lockPath = directory.appendingPathComponent(".\(fileName).lock").path
+        let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw MapDownloadError.writeFailed(path: lockPath, reason: String(cString: strerror(errno))) }
+        defer { close(lock) }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { throw MapDownloadError.busy(file: fileName) }
         // A whole, checked extract from an earlier run that stopped before its import.
         if files.fileExists(atPath: finalPath), (try? MD5.hexDigest(ofFile: finalPath)) == expectedMD5 {
             return Result(path: finalPath, bytes: Self.size(of: finalPath), resumedFrom: Self.size(of: finalPath), lastModified: nil)

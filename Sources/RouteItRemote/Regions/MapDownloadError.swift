@@ -9,6 +9,8 @@ public enum MapDownloadError: Error, Equatable, CustomStringConvertible {
     case unknownRegion(String, suggestions: [String])
     case alreadyInstalled(name: String, path: String)
     case notFromIndex(name: String)
+    case notInstalled(name: String, installed: [String])
+    case busy(file: String)
     case notFound(url: String)
     case httpStatus(url: String, status: Int)
     case noPublishedMD5(url: String)
@@ -35,6 +37,11 @@ public enum MapDownloadError: Error, Equatable, CustomStringConvertible {
             return "a map named \"\(name)\" is already installed (\(path)); routeit maps update \(name) fetches a newer one, --force downloads it again"
         case let .notFromIndex(name):
             return "the map \"\(name)\" was not fetched with routeit maps get, so it has no source to update from; run routeit maps get REGION --force"
+        case let .notInstalled(name, installed):
+            return "no map named \"\(name)\" is installed; " + (installed.isEmpty ? "routeit maps get REGION installs one"
+                : "maps fetched with routeit maps get: " + installed.joined(separator: ", "))
+        case let .busy(file):
+            return "another routeit is downloading \(file) right now; wait for it to finish, then run the command again"
         case let .notFound(url):
             return "the server has no file at \(url) (HTTP 404); nothing was installed"
         case let .httpStatus(url, status):

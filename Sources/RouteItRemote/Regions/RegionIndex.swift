@@ -22,8 +22,16 @@ public struct Region: Sendable, Equatable {
         self.isoCodes = isoCodes
     }
 
-    /// What the installed map is called: the id's last part (`us/california` → `california`).
-    public var mapName: String { String(id.split(separator: "/").last ?? Substring(id)).lowercased() }
+    /// The id's last part (`us/california` → `california`), in letters, digits, `-` and `_`
+    /// only: what the installed map is called unless another region shares it.
+    public var mapName: String { Self.safeName(String(id.split(separator: "/").last ?? Substring(id))) }
+
+    /// `text` lowercased, with anything but letters, digits, `-` and `_` dropped (an index's
+    /// words become a file name: never `..` or a path).
+    static func safeName(_ text: String) -> String {
+        let kept = text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+        return kept.isEmpty ? "region" : String(String.UnicodeScalarView(kept))
+    }
 }
 
 /// Geofabrik's region index (`index-v1.json`, documented on its technical page): a GeoJSON
@@ -71,6 +79,13 @@ public struct RegionIndex: Sendable {
         }
         let byCode = regions.filter { $0.isoCodes.contains { $0.lowercased() == wanted } }
         return byCode.count == 1 ? byCode[0] : nil
+    }
+
+    /// What `region`'s installed map is called: the id's last part (`california`), or the whole
+    /// id (`us-georgia`) when another region's ends the same (the country Georgia).
+    public func mapName(of region: Region) -> String {
+        regions.contains { $0.id != region.id && $0.mapName == region.mapName }
+            ? Region.safeName(region.id.replacingOccurrences(of: "/", with: "-")) : region.mapName
     }
 
     /// Up to `limit` regions whose id or name is close to `query`: containing it, or a few

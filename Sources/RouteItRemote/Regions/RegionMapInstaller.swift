@@ -82,15 +82,16 @@ public struct RegionMapInstaller {
         guard let region = index.region(named: query) else {
             throw MapDownloadError.unknownRegion(query, suggestions: index.suggestions(for: query).map(\.id))
         }
-        let mapPath = mapPath(forName: region.mapName)
+        let name = index.mapName(of: region)
+        let mapPath = mapPath(forName: name)
         if !replacing, FileManager.default.fileExists(atPath: mapPath) {
-            throw MapDownloadError.alreadyInstalled(name: region.mapName, path: mapPath)
+            throw MapDownloadError.alreadyInstalled(name: name, path: mapPath)
         }
         let md5 = try publishedMD5(of: region.pbfURL)
         let result = try download(region.pbfURL, md5: md5, ifModifiedSince: nil)!
         let source = RegionMapSource(regionID: region.id, regionName: region.name, url: region.pbfURL.absoluteString, md5: md5,
                                      lastModified: result.lastModified, fetched: Date())
-        return try install(result, source: source, name: region.mapName)
+        return try install(result, source: source, name: name)
     }
 
     /// Fetches the extract of the installed map `name` again when the server's checksum differs
@@ -98,8 +99,10 @@ public struct RegionMapInstaller {
     /// the map atomically under the same name: trips saved on it keep opening and routing.
     public func update(_ name: String) throws -> UpdateOutcome {
         let name = name.lowercased()
-        guard FileManager.default.fileExists(atPath: mapPath(forName: name)),
-              let source = RegionMapSource.read(forMap: name, in: mapsDirectory),
+        guard FileManager.default.fileExists(atPath: mapPath(forName: name)) else {
+            throw MapDownloadError.notInstalled(name: name, installed: updatableNames())
+        }
+        guard let source = RegionMapSource.read(forMap: name, in: mapsDirectory),
               let url = URL(string: source.url) else {
             throw MapDownloadError.notFromIndex(name: name)
         }

@@ -59,7 +59,7 @@ struct RegionMaps {
         }
         let installed = Set(MapLibrary().installedMaps().map(\.name))
         let rows = [["  ID", "NAME", "PARENT"]] + regions.map {
-            [(installed.contains($0.mapName) ? "* " : "  ") + $0.id, $0.name, $0.parent ?? ""]
+            [(installed.contains(index.mapName(of: $0)) ? "* " : "  ") + $0.id, $0.name, $0.parent ?? ""]
         }
         let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
