@@ -74,6 +74,10 @@ final class MapsDownloadTests: XCTestCase {
         XCTAssertTrue(listed.stdout.hasPrefix("  ID        NAME      PARENT\n* testland  Testland  europe\n"), listed.stdout)
         XCTAssertTrue(listed.stdout.contains("© OpenStreetMap contributors"))
 
+        let installed = try routeit(["maps"])
+        XCTAssertTrue(installed.stdout.contains("\n  testland  60.52–60.54 N, 26.93–26.97 E  "), installed.stdout)
+        XCTAssertTrue(installed.stdout.hasSuffix("\nMap data © OpenStreetMap contributors (ODbL).\n"), installed.stdout)
+
         let trip = "use testland\ntype 1 60.53,26.94\nenter 1\ntype 2 60.535,26.96\nenter 2\nsave t1\n"
         let saved = try routeit([], input: trip)
         XCTAssertTrue(saved.stdout.contains("Saved trip \"t1\" (2 places)."), saved.stdout + saved.stderr)

@@ -25,8 +25,8 @@ enum MapListing {
             }.joined(separator: "  ")
         }
         let lines = [line(["  " + header[0]] + header.dropFirst())] + rows.map(line)
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            .joined(separator: "\n")
+        return (lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            + ["Map data \(MapAttribution.text) (ODbL)."]).joined(separator: "\n")
     }
 
     /// Every fact of one map, a line each.
