@@ -133,6 +133,10 @@ final class MapsDownloadTests: XCTestCase {
         XCTAssertTrue(badOption.stderr.contains("--index takes an http:// or https:// address, not \"ftp://example.test/index.json\""), badOption.stderr)
         let notJSON = try routeit(["maps", "list-remote", "--index", server.url(extractPath + ".md5").absoluteString])
         XCTAssertEqual(notJSON.status, 1)
+        let notInstalled = try routeit(["maps", "update", "elsewhere"])
+        XCTAssertEqual(notInstalled.status, 1)
+        XCTAssertEqual(notInstalled.stdout, "")
+        XCTAssertEqual(notInstalled.stderr, "routeit maps: elsewhere: no map named \"elsewhere\" is installed; routeit maps get REGION installs one\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/data/routeit/maps"))
     }
 

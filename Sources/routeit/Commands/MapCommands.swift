@@ -43,12 +43,14 @@ enum MapCommands {
                 return .init(text: try await inBackground { _, stop in try RegionMaps(index: index, stop: stop).listRemote(filter: rest.first) })
             case "update":
                 guard rest.count <= 1 else { throw ShellCommand.usageErrorFor("maps update [NAME]") }
-                let (text, failed, replaced) = try await inBackground { flag, stop in
+                let report = try await inBackground { flag, stop in
                     try RegionMaps(index: index, cancellation: flag, stop: stop).update(rest.first)
                 }
                 // The map in use was replaced: the next lookup opens the new one.
-                if let current = MapLibrary().currentPath(for: session.mapChoice.current), replaced.contains(current) { session.services.reset() }
-                return .init(text: text, failed: failed)
+                if let current = MapLibrary().currentPath(for: session.mapChoice.current), report.replaced.contains(current) {
+                    session.services.reset()
+                }
+                return .init(text: report.text, failed: !report.failures.isEmpty)
             default:
                 throw ShellCommand.usageErrorFor("maps [get REGION [--force] | list-remote [FILTER] | update [NAME]]")
             }

@@ -62,10 +62,11 @@ enum MapsTool {
             case "list-remote":
                 print(try maps.listRemote(filter: rest.first))
             default:
-                let (text, failed, _) = maps.update(rest.first)
-                if failed && rest.count == 1 { return tool.fail(text, code: 1) }
-                print(text)
-                return failed ? 1 : 0
+                // What was done on stdout, what failed on stderr (a line each).
+                let report = maps.update(rest.first)
+                if !report.done.isEmpty { print(report.done.joined(separator: "\n")) }
+                for failure in report.failures { _ = tool.fail(failure, code: 1) }
+                return report.failures.isEmpty ? 0 : 1
             }
             return 0
         } catch {

@@ -82,30 +82,41 @@ struct RegionMaps {
             """)
     }
 
-    /// Updates the map `name`, or every map fetched with `get`: one line each. `failed` is true
-    /// when any could not be updated (its line says why).
-    func update(_ name: String?) -> (text: String, failed: Bool, replaced: [String]) {
-        let names = name.map { [$0] } ?? installer.updatableNames()
-        guard !names.isEmpty else { return ("No installed map was fetched with routeit maps get: nothing to update.", false, []) }
-        var lines: [String] = []
+    /// What `update` did: a line per map brought up to date (and the attribution), a line per
+    /// map that could not be (saying why), and the paths of the maps replaced.
+    struct UpdateReport {
+        var done: [String] = []
+        var failures: [String] = []
         var replaced: [String] = []
-        var failed = false
+
+        /// Everything, for the shell (which prints a failed command's text on stderr).
+        var text: String { (done + failures).joined(separator: "\n") }
+    }
+
+    /// Updates the map `name`, or every map fetched with `get`.
+    func update(_ name: String?) -> UpdateReport {
+        var report = UpdateReport()
+        let names = name.map { [$0] } ?? installer.updatableNames()
+        guard !names.isEmpty else {
+            report.done = ["No installed map was fetched with routeit maps get: nothing to update."]
+            return report
+        }
         for name in names {
             do {
                 switch try installer.update(name) {
                 case .upToDate(let source):
-                    lines.append("\(name): up to date (\(source.regionID), fetched \(Self.day(source.fetched))).")
+                    report.done.append("\(name): up to date (\(source.regionID), fetched \(Self.day(source.fetched))).")
                 case .updated(let done):
-                    lines.append("\(name): updated (\(done.region), \(MapDownloadError.size(done.bytes)) downloaded): \(done.mapPath)")
-                    replaced.append(done.mapPath)
+                    report.done.append("\(name): updated (\(done.region), \(MapDownloadError.size(done.bytes)) downloaded): \(done.mapPath)")
+                    report.replaced.append(done.mapPath)
                 }
             } catch {
-                failed = true
-                lines.append("\(name): \(UserMessage.sentence(for: error))")
+                report.failures.append("\(name): \(UserMessage.sentence(for: error))")
             }
         }
-        if !failed || names.count > 1 { lines.append("Map data \(MapAttribution.text) (ODbL).") }
-        return (TerminalSafeText.cleanKeepingLayout(lines.joined(separator: "\n")), failed, replaced)
+        if !report.done.isEmpty { report.done.append("Map data \(MapAttribution.text) (ODbL).") }
+        report.done = report.done.map(TerminalSafeText.cleanKeepingLayout)
+        return report
     }
 
     private static func day(_ date: Date) -> String {
