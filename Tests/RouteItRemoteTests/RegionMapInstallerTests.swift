@@ -74,7 +74,13 @@ final class RegionMapInstallerTests: XCTestCase {
         XCTAssertEqual(downloads, [], "the checked extract is removed once imported")
         XCTAssertEqual(installer().source(ofMap: "testland")?.url, server.url(extractPath).absoluteString)
         XCTAssertEqual(installer().updatableNames(), ["testland"])
-        assertFails(.alreadyInstalled(name: "testland", path: mapPath)) { try self.installer().get("testland") }
+        assertFails(.alreadyInstalled(name: "testland", path: mapPath, fetched: true)) { try self.installer().get("testland") }
+        XCTAssertEqual(MapDownloadError.alreadyInstalled(name: "testland", path: mapPath, fetched: true).description,
+                       "a map named \"testland\" is already installed (\(mapPath)); routeit maps update testland fetches a newer one, --force downloads it again")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("maps/.testland.source.json"))
+        assertFails(.alreadyInstalled(name: "testland", path: mapPath, fetched: false)) { try self.installer().get("testland") }
+        _ = try installer().get("testland", replacing: true)
+        XCTAssertEqual(installer().updatableNames(), ["testland"], "replaced by get, it can be updated")
     }
 
     func testACutOffDownloadIsKeptAndResumedWithARange() throws {

@@ -7,7 +7,8 @@ public enum MapDownloadError: Error, Equatable, CustomStringConvertible {
     case indexNotJSON(url: String)
     case indexNotAnIndex(url: String, reason: String)
     case unknownRegion(String, suggestions: [String])
-    case alreadyInstalled(name: String, path: String)
+    /// `fetched`: by `maps get` (so `maps update` can refresh it).
+    case alreadyInstalled(name: String, path: String, fetched: Bool)
     case notFromIndex(name: String)
     case notInstalled(name: String, installed: [String])
     case busy(file: String)
@@ -33,8 +34,9 @@ public enum MapDownloadError: Error, Equatable, CustomStringConvertible {
         case let .unknownRegion(query, suggestions):
             let close = suggestions.isEmpty ? "" : "did you mean " + suggestions.joined(separator: ", ") + "? "
             return "no region \"\(query)\" in the index; \(close)routeit maps list-remote [FILTER] lists them"
-        case let .alreadyInstalled(name, path):
-            return "a map named \"\(name)\" is already installed (\(path)); routeit maps update \(name) fetches a newer one, --force downloads it again"
+        case let .alreadyInstalled(name, path, fetched):
+            return "a map named \"\(name)\" is already installed (\(path)); "
+                + (fetched ? "routeit maps update \(name) fetches a newer one, --force downloads it again" : "add --force to replace it")
         case let .notFromIndex(name):
             return "the map \"\(name)\" was not fetched with routeit maps get, so it has no source to update from; run routeit maps get REGION --force"
         case let .notInstalled(name, installed):

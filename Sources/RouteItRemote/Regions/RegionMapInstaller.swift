@@ -85,7 +85,7 @@ public struct RegionMapInstaller {
         let name = index.mapName(of: region)
         let mapPath = mapPath(forName: name)
         if !replacing, FileManager.default.fileExists(atPath: mapPath) {
-            throw MapDownloadError.alreadyInstalled(name: name, path: mapPath)
+            throw MapDownloadError.alreadyInstalled(name: name, path: mapPath, fetched: source(ofMap: name) != nil)
         }
         let md5 = try publishedMD5(of: region.pbfURL)
         let result = try download(region.pbfURL, md5: md5, ifModifiedSince: nil)!
