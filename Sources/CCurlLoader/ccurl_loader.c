@@ -12,6 +12,8 @@ typedef CURLcode (*easy_perform_fn)(CURL *);
 typedef CURLcode (*easy_getinfo_fn)(CURL *, CURLINFO, ...);
 typedef void (*easy_cleanup_fn)(CURL *);
 typedef const char *(*easy_strerror_fn)(CURLcode);
+typedef struct curl_slist *(*slist_append_fn)(struct curl_slist *, const char *);
+typedef void (*slist_free_fn)(struct curl_slist *);
 
 static struct {
     int loaded;
@@ -21,6 +23,8 @@ static struct {
     easy_getinfo_fn getinfo;
     easy_cleanup_fn cleanup;
     easy_strerror_fn strerror;
+    slist_append_fn slist_append;
+    slist_free_fn slist_free;
 } curl;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -35,7 +39,10 @@ static void load(void) {
     curl.getinfo = (easy_getinfo_fn)dlsym(lib, "curl_easy_getinfo");
     curl.cleanup = (easy_cleanup_fn)dlsym(lib, "curl_easy_cleanup");
     curl.strerror = (easy_strerror_fn)dlsym(lib, "curl_easy_strerror");
-    if (!global_init || !curl.init || !curl.setopt || !curl.perform || !curl.getinfo || !curl.cleanup || !curl.strerror) return;
+    curl.slist_append = (slist_append_fn)dlsym(lib, "curl_slist_append");
+    curl.slist_free = (slist_free_fn)dlsym(lib, "curl_slist_free_all");
+    if (!global_init || !curl.init || !curl.setopt || !curl.perform || !curl.getinfo || !curl.cleanup || !curl.strerror
+        || !curl.slist_append || !curl.slist_free) return;
     if (global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return;
     curl.loaded = 1;
 }
@@ -49,6 +56,7 @@ struct transfer {
     void *context;
     ccurl_body_fn body;
     ccurl_stop_fn stop;
+    ccurl_header_fn header;
 };
 
 static size_t on_body(char *bytes, size_t size, size_t count, void *user) {
@@ -72,7 +80,7 @@ int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *co
     CURL *h = curl.init();
     if (!h) { snprintf(error, error_size, "libcurl could not start"); return -1; }
     char buffer[CURL_ERROR_SIZE] = {0};
-    struct transfer t = { context, body, stop };
+    struct transfer t = { context, body, stop, NULL };
     curl.setopt(h, CURLOPT_URL, url);
     curl.setopt(h, CURLOPT_USERAGENT, user_agent);
     curl.setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
@@ -91,5 +99,55 @@ int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *co
         snprintf(error, error_size, "%s", buffer[0] ? buffer : curl.strerror(rc));
     }
     curl.cleanup(h);
+    return (int)rc;
+}
+
+static size_t on_header(char *bytes, size_t size, size_t count, void *user) {
+    struct transfer *t = user;
+    size_t n = size * count;
+    return t->header(t->context, bytes, n) == 0 ? n : 0;
+}
+
+int ccurl_download(const char *url, const char *user_agent, long idle_ms, const char *const *headers, int count,
+                   void *context, ccurl_header_fn header, ccurl_body_fn body, ccurl_stop_fn stop,
+                   long *status, char *error, size_t error_size) {
+    if (!ccurl_available()) {
+        snprintf(error, error_size, "HTTPS needs libcurl (Debian: libcurl4), which is not installed");
+        return -1;
+    }
+    CURL *h = curl.init();
+    if (!h) { snprintf(error, error_size, "libcurl could not start"); return -1; }
+    struct curl_slist *list = NULL;
+    for (int i = 0; i < count; i++) list = curl.slist_append(list, headers[i]);
+    char buffer[CURL_ERROR_SIZE] = {0};
+    struct transfer t = { context, body, stop, header };
+    long idle_seconds = idle_ms < 1000 ? 1 : idle_ms / 1000;
+    curl.setopt(h, CURLOPT_URL, url);
+    curl.setopt(h, CURLOPT_USERAGENT, user_agent);
+    curl.setopt(h, CURLOPT_CONNECTTIMEOUT_MS, idle_ms);
+    curl.setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl.setopt(h, CURLOPT_LOW_SPEED_TIME, idle_seconds);
+    curl.setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl.setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+    curl.setopt(h, CURLOPT_MAXREDIRS, 5L);
+    curl.setopt(h, CURLOPT_HTTPHEADER, list);
+    curl.setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl.setopt(h, CURLOPT_HEADERDATA, &t);
+    curl.setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl.setopt(h, CURLOPT_WRITEDATA, &t);
+    curl.setopt(h, CURLOPT_NOPROGRESS, 0L);
+    curl.setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl.setopt(h, CURLOPT_XFERINFODATA, &t);
+    curl.setopt(h, CURLOPT_ERRORBUFFER, buffer);
+    curl.setopt(h, CURLOPT_PROTOCOLS_STR, "https");
+    curl.setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "https");
+    CURLcode rc = curl.perform(h);
+    if (rc == CURLE_OK) {
+        curl.getinfo(h, CURLINFO_RESPONSE_CODE, status);
+    } else {
+        snprintf(error, error_size, "%s", buffer[0] ? buffer : curl.strerror(rc));
+    }
+    curl.cleanup(h);
+    curl.slist_free(list);
     return (int)rc;
 }

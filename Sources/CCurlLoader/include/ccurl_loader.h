@@ -18,4 +18,14 @@ int ccurl_available(void);
 int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *context,
               ccurl_body_fn body, ccurl_stop_fn stop, long *status, char *error, size_t error_size);
 
+/// Each header line of the answer as it arrives (redirects' too); return 0 to go on.
+typedef int (*ccurl_header_fn)(void *context, const char *bytes, size_t count);
+
+/// GET `url` for a download: `headers` (`count` lines such as "Range: bytes=10-") are sent
+/// with it, redirects are followed, and the transfer stops when under one byte a second arrives
+/// for `idle_ms` (a large file has no overall deadline). Same results as `ccurl_get`.
+int ccurl_download(const char *url, const char *user_agent, long idle_ms, const char *const *headers, int count,
+                   void *context, ccurl_header_fn header, ccurl_body_fn body, ccurl_stop_fn stop,
+                   long *status, char *error, size_t error_size);
+
 #endif

@@ -126,7 +126,7 @@ public struct MapLibrary {
     /// `no map named "paris"; installed: helsinki, monaco (routeit maps lists them)`.
     public func unknownNameMessage(_ name: String) -> String {
         let names = installedPaths().map(Self.mapName(ofPath:))
-        let installed = names.isEmpty ? "none is installed (routeit import FILE.osm.pbf installs one)"
+        let installed = names.isEmpty ? "none is installed (routeit maps get REGION or routeit import FILE.osm.pbf installs one)"
             : "installed: " + names.joined(separator: ", ")
         return "no map named \"\(name)\" and no such file; \(installed)"
     }

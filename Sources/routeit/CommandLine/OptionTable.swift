@@ -142,7 +142,14 @@ enum OptionTable {
             }
             $0.requestTimeout = seconds
         },
-        .init(["--force"], help: "import: replace an installed map of the same name", for: ["import"]) { o, _ in o.force = true },
+        .init(["--force"], help: "import, maps get: replace an installed map of the same name", for: ["import", "maps"]) { o, _ in o.force = true },
+        .init(["--index"], value: "URL", help: "maps get|list-remote: the region index, in Geofabrik's index-v1.json format (or ROUTEIT_MAPS_INDEX)",
+              for: ["maps", "shell", "run"]) {
+            guard let url = RegionMaps.indexURL($1) else {
+                throw ShellOptions.ParseError(description: "--index takes an http:// or https:// address, not \"\($1)\"")
+            }
+            $0.mapsIndex = url
+        },
         .init(["--location"], value: "gpsd[=HOST:PORT]|simulated",
               help: "where locate reads the position (or ROUTEIT_LOCATION; default gpsd on localhost:2947, else the simulated one); a fix waits --timeout",
               for: ["shell", "run"], choices: ["gpsd", "simulated"]) {

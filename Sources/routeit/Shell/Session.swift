@@ -20,15 +20,18 @@ final class Session {
     let remembersSettings: Bool
     /// The map in use (`--map`, then `use NAME`).
     let mapChoice: MapChoice
+    /// `--index URL`: the region index `maps get|list-remote` read (nil: the default).
+    let mapsIndex: URL?
 
     init(flow: TripFlowController, services: LazyServices, style: TextStyle, planner: PlannerViewModel, remembersSettings: Bool,
-         mapChoice: MapChoice = MapChoice(nil)) {
+         mapChoice: MapChoice = MapChoice(nil), mapsIndex: URL? = nil) {
         self.flow = flow
         self.services = services
         self.style = style
         self.planner = planner
         self.remembersSettings = remembersSettings
         self.mapChoice = mapChoice
+        self.mapsIndex = mapsIndex
     }
 
     /// The session the app runs: lazy real services, the position from gpsd (else the simulated
@@ -64,7 +67,7 @@ final class Session {
         flow.preferredPlaces = { [weak planner] in planner?.preferredPlaces() ?? [] }
         flow.onPlacePicked = { [weak planner] in planner?.remember($0) }
         return Session(flow: flow, services: services, style: style, planner: planner, remembersSettings: remembersSettings,
-                       mapChoice: mapChoice)
+                       mapChoice: mapChoice, mapsIndex: options.mapsIndex)
     }
 
     /// Why the planner store cannot be used this session, if it cannot (said once at the start).

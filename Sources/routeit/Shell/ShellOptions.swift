@@ -74,6 +74,8 @@ struct ShellOptions: Equatable {
     var location: LocationSourceSpec?
     /// `import --force`: replace an installed map of the same name.
     var force = false
+    /// `--index URL`: the region index `maps get|list-remote` read (nil: ROUTEIT_MAPS_INDEX, else Geofabrik's).
+    var mapsIndex: URL?
     /// `serve --host ADDRESS --port N --threads N --max-table-size N` (nil: the defaults).
     var serveHost = "127.0.0.1"
     var servePort: UInt16 = 5000

@@ -7,7 +7,7 @@ enum MapListing {
     /// A table: name, area, data date, size, modes; `current` (a map's path) is starred.
     static func table(_ maps: [InstalledMap], in directory: URL, current: String? = nil) -> String {
         guard !maps.isEmpty else {
-            return "No maps installed in \(directory.path); install one with: routeit import FILE.osm.pbf"
+            return "No maps installed in \(directory.path); install one with: routeit maps get REGION, or routeit import FILE.osm.pbf"
         }
         let header = ["NAME", "AREA", "DATA DATE", "SIZE", "MODES"]
         let rows = maps.map { map -> [String] in
@@ -25,8 +25,8 @@ enum MapListing {
             }.joined(separator: "  ")
         }
         let lines = [line(["  " + header[0]] + header.dropFirst())] + rows.map(line)
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            .joined(separator: "\n")
+        return (lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            + ["Map data \(MapAttribution.text) (ODbL)."]).joined(separator: "\n")
     }
 
     /// Every fact of one map, a line each.
