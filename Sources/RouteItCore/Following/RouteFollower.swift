@@ -75,7 +75,8 @@ public struct RouteFollower: Sendable {
     public var nextManeuver: (step: Int, distance: Double)? {
         guard let leg = currentLeg else { return nil }
         guard let index = leg.stepStarts.indices.dropFirst().first(where: { leg.stepStarts[$0] > along + 3 }) else {
-            return leg.route.steps.count > 1 ? (leg.route.steps.count - 1, max(0, leg.line.length - along)) : nil
+            // Past the last maneuver (or a route of one step): the arrival.
+            return leg.route.steps.isEmpty ? nil : (leg.route.steps.count - 1, max(0, leg.line.length - along))
         }
         return (index, leg.stepStarts[index] - along)
     }
