@@ -7,7 +7,7 @@ import RouteItTestSupport
 final class GoToolTests: XCTestCase {
     /// The trip the recorded drive (Tests/Flows/helsinki/go-drive.nmea) was written along:
     /// Mannerheimintie 1 → Annankatu 25 (a stay of 1 min) → back; by car.
-    static let places = ["60.1681034,24.9401477", "60.167433,24.9365897", "60.1681034,24.9401477"]
+    static let places = ["60.1681474,24.9417198", "60.167433,24.9365897", "60.1681474,24.9417198"]
     static var drive: String { RouteItProcess.flowsDirectory.appendingPathComponent("helsinki/go-drive.nmea").path }
 
     private func events(_ stdout: String) throws -> [[String: Any]] {
@@ -55,7 +55,7 @@ final class GoToolTests: XCTestCase {
     func testAGpsdThatGoesAwayMidTripStopsFollowingWithOneLineAndTheSummary() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         let gpsd = OneClientGPSD(reports: (0..<5).map {
-            #"{"class":"TPV","mode":2,"time":"2026-12-05T10:00:0\#($0)Z","lat":60.1681,"lon":24.94015,"eph":5,"speed":0}"#
+            #"{"class":"TPV","mode":2,"time":"2026-12-05T10:00:0\#($0)Z","lat":60.16815,"lon":24.94172,"eph":5,"speed":0}"#
         })
         let result = try RouteItProcess.run(["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(gpsd.port)", "--events"],
                                             environment: HelsinkiFlowTests.environment)

@@ -197,13 +197,16 @@ public struct RouteFollower: Sendable {
         let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
         var best: RouteLine.Match?
         if !matchAnywhere {
-            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack,
-                                  to: along + screening.fastest * max(1, seconds) + slack)
+            // As far ahead as the fix's own speed could have carried it (a receiver's speed is
+            // good to a few m/s), not to a later pass of the route beside a wrong turn.
+            let reach = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
+                ?? screening.fastest * max(1, seconds) + slack
+            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: along + reach)
         }
-        if best == nil || best!.offset > threshold,
-           let anywhere = leg.line.match(fix.coordinate, heading: heading, expected: expected),
-           best == nil || anywhere.offset < best!.offset {
-            best = anywhere
+        // Only after a jump or a lost fix does the whole line count: otherwise a wrong turn onto
+        // a street the route takes later would look like progress (and go unnoticed).
+        if matchAnywhere {
+            best = leg.line.match(fix.coordinate, heading: heading, expected: expected)
         }
         // A little behind is noise (the progress stays); far behind, the earlier match was wrong
         // or the user turned back on the route.

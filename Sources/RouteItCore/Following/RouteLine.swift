@@ -64,7 +64,7 @@ public struct RouteLine: Sendable {
             // right one of two passes a few metres apart, never to leave a nearer road for a far one.
             var score = offset
             if let heading, Self.angle(heading, bearing) > 100 { score += 40 }
-            if let expected { score += min(40, abs(along - expected) * 0.02) }
+            if let expected { score += min(40, max(0, abs(along - expected) - 20) * 0.5) }
             if best == nil || score < best!.score {
                 best = (Match(along: along, offset: offset, bearing: bearing), score)
             }
