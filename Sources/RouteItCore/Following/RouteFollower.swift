@@ -47,7 +47,8 @@ public struct RouteFollower: Sendable {
     public private(set) var lastFix: GuidanceFix?
     /// When the fix was lost (nil: it is not).
     public private(set) var lostSince: Date?
-    /// The accepted fixes, for the travelled track (a fix within 5 m of the last kept is left out).
+    /// The accepted fixes, for the travelled track (a fix within 5 m of the last kept is left out;
+    /// at most `trackLimit`, thinned evenly).
     public private(set) var track: [GuidanceFix] = []
     public let transportType: TransportType
 
@@ -110,8 +111,8 @@ public struct RouteFollower: Sendable {
         guard phase != .finished else { return outcome }
         let verdict = screening.screen(raw)
         switch verdict {
-        case .ignore(let notice):
-            if let notice, noticesSaid.insert(notice).inserted { outcome.notices.append(notice) }
+        case .ignore(let kind, let notice):
+            if noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
             return outcome
         case .acceptJump:
             matchAnywhere = true
@@ -129,7 +130,7 @@ public struct RouteFollower: Sendable {
         lastElapsed = nil
         firstTime = firstTime ?? fix.time
         summary.duration = fix.time.timeIntervalSince(firstTime!)
-        if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { track.append(fix) }
+        if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
         switch phase {
         case .ready:
             phase = .driving
@@ -148,6 +149,16 @@ public struct RouteFollower: Sendable {
             break
         }
         return outcome
+    }
+
+    /// The most track points kept: a longer drive keeps every other one (memory stays flat).
+    static let trackLimit = 20_000
+
+    private mutating func keep(_ fix: GuidanceFix) {
+        if track.count >= Self.trackLimit {
+            track = track.enumerated().compactMap { $0.offset % 2 == 0 ? $0.element : nil }
+        }
+        track.append(fix)
     }
 
     /// A fix without a heading takes the direction of travel since the last fix, when it moved.

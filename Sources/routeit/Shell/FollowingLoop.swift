@@ -38,6 +38,9 @@ final class FollowingLoop {
     let write: (String) -> Void
     /// Notices go here (stderr with --events, so stdout stays JSON lines).
     let notice: (String) -> Void
+    /// Leads the live screen: cursor home, clear to the end (the screen redrawn in place).
+    static let redraw = "\u{1B}[H\u{1B}[J"
+
     /// Asked before each fix: a `skip` typed, `q` pressed.
     var pendingKey: () -> Character? = { nil }
 
@@ -134,8 +137,7 @@ final class FollowingLoop {
         emit(outcome.events, readAt: readAt)
         if case .screen(let style) = output, !outcome.events.isEmpty || guidance.lastFixTime != lastSeen {
             lastSeen = guidance.lastFixTime
-            // Home, clear to the end: the screen redrawn in place.
-            write("\u{1B}[H\u{1B}[J" + GuidanceScreen.render(guidance, now: guidance.lastFixTime ?? Date(), unit: unit, calendar: calendar, style: style))
+            write(Self.redraw + GuidanceScreen.render(guidance, now: guidance.lastFixTime ?? Date(), unit: unit, calendar: calendar, style: style))
         }
     }
 
