@@ -31,6 +31,12 @@ public struct RouteFollower: Sendable {
 
     /// Metres: off the route only beyond max(this, 3 × the fix's accuracy).
     public static let offRouteMetres = 30.0
+    /// Metres off the route that count as off it for this fix: max(30 m, 3 × its accuracy), but
+    /// never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
+    public static func offRouteThreshold(_ fix: GuidanceFix) -> Double {
+        min(90, max(offRouteMetres, 3 * (fix.accuracy ?? 0)))
+    }
+
     /// Metres (plus the fix's accuracy) from a stop that count as there.
     public static let arrivalMetres = 25.0
     /// Seconds without a fix before it is lost.
@@ -173,7 +179,7 @@ public struct RouteFollower: Sendable {
         var outcome = start
         guard let leg = currentLeg else { return outcome }
         let matched = match(fix)
-        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
+        let threshold = Self.offRouteThreshold(fix)
         if let matched, matched.offset > threshold, !nearDestination(fix, leg) {
             offRouteCount += 1
             let disagrees = fix.heading.map { RouteLine.angle($0, matched.bearing) > 45 } ?? false
@@ -205,7 +211,7 @@ public struct RouteFollower: Sendable {
         let expected = along + (fix.speed ?? lastSpeed) * seconds
         // The heading only says which way along the line while moving.
         let heading = (fix.speed ?? 5) >= 2 ? fix.heading : nil
-        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
+        let threshold = Self.offRouteThreshold(fix)
         var best: RouteLine.Match?
         if !matchAnywhere {
             // As far ahead as the fix's own speed could have carried it (a receiver's speed is
