@@ -46,7 +46,9 @@ final class FollowingLoop {
 
     /// Wall time when the last fix arrived, and the fix's own time then: for the lost fix live.
     private var lastArrival: (wall: Date, fix: Date)?
-    private var lastSeen: Date?
+    /// The fixes' clock: the newest fix's time, or the time passed since it without one.
+    private var clock: Date?
+    private var drawnAt: Date?
 
     init(guidance: GuidanceViewModel, source: FixSource, output: Output, unit: DistanceUnit, calendar: LocalCalendar,
          write: @escaping (String) -> Void, notice: @escaping (String) -> Void) {
@@ -92,12 +94,15 @@ final class FollowingLoop {
                 read += 1
                 playGap(until: fix)
                 let outcome = await guidance.handle(fix)
+                clock = guidance.lastFixTime
                 if fix.isUsable, let time = guidance.lastFixTime, time == fix.time { lastArrival = (readAt, fix.time) }
                 show(outcome, readAt: readAt)
             case .none:
                 // Live: no fix for a while; the fix's clock moves on with the wall's.
                 if let lastArrival {
-                    show(guidance.elapse(to: lastArrival.fix.addingTimeInterval(readAt.timeIntervalSince(lastArrival.wall))), readAt: readAt)
+                    let now = lastArrival.fix.addingTimeInterval(readAt.timeIntervalSince(lastArrival.wall))
+                    clock = now
+                    show(guidance.elapse(to: now), readAt: readAt)
                 }
             case .ended:
                 return guidance.isFinished ? .finished : stop(.sourceEnded)
@@ -121,6 +126,7 @@ final class FollowingLoop {
         guard gap > RouteFollower.lostAfter + 1, gap < 6 * 3600 else { return }
         var second = RouteFollower.lostAfter + 1
         while second < gap {
+            clock = last.addingTimeInterval(second)
             show(guidance.elapse(to: last.addingTimeInterval(second)), readAt: Date())
             second += 1
         }
@@ -135,9 +141,10 @@ final class FollowingLoop {
     private func show(_ outcome: RouteFollower.Outcome, readAt: Date) {
         outcome.notices.forEach(notice)
         emit(outcome.events, readAt: readAt)
-        if case .screen(let style) = output, !outcome.events.isEmpty || guidance.lastFixTime != lastSeen {
-            lastSeen = guidance.lastFixTime
-            write(Self.redraw + GuidanceScreen.render(guidance, now: guidance.lastFixTime ?? Date(), unit: unit, calendar: calendar, style: style))
+        // Redrawn when something happened or the clock moved (the fix's age counting up when lost).
+        if case .screen(let style) = output, !outcome.events.isEmpty || clock != drawnAt {
+            drawnAt = clock
+            write(Self.redraw + GuidanceScreen.render(guidance, now: clock ?? Date(), unit: unit, calendar: calendar, style: style))
         }
     }
 
