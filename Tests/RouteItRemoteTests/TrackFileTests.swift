@@ -82,7 +82,7 @@ final class TrackFileTests: XCTestCase {
         XCTAssertEqual(fix.map { FollowEventJSON.isoTime($0.time) }, "2026-12-05T10:00:03Z")
         XCTAssertEqual(fix?.heading, 181.2)
         XCTAssertEqual(fix?.speed, 12.5)
-        XCTAssertEqual(fix?.accuracy, 4.5)
+        XCTAssertEqual(fix?.accuracy, 2.25, "gpsd's 95 % bound, halved")
         XCTAssertNil(GPSDReport.guidanceFix(#"{"class":"TPV","mode":1,"time":"2026-12-05T10:00:03.000Z"}"#))
         XCTAssertNil(GPSDReport.guidanceFix(#"{"class":"TPV","mode":2,"lat":60.17,"lon":24.94}"#), "no time: nothing to follow by")
         XCTAssertNil(GPSDReport.guidanceFix(#"{"class":"SKY"}"#))

@@ -8,8 +8,8 @@ struct FixScreening: Sendable {
         case accept
         /// Accepted after the fix before it jumped and this one confirmed the jump.
         case acceptJump
-        /// Not used; `notice` is said once per `kind`.
-        case ignore(kind: String, notice: String)
+        /// Not used; `notice` (if any) is said once per `kind`.
+        case ignore(kind: String, notice: String?)
     }
 
     /// Fixes closer together than this are extra (a receiver sending every millisecond).
@@ -37,8 +37,10 @@ struct FixScreening: Sendable {
             return .accept
         }
         let interval = fix.time.timeIntervalSince(last.time)
+        // gpsd reports a cycle's fix once per sentence (RMC, GGA, ...): the same time again is no news.
+        guard interval != 0 else { return .ignore(kind: "same time", notice: nil) }
         guard interval > 0 else {
-            return .ignore(kind: "time", notice: "Ignored fixes with a time already seen or earlier.")
+            return .ignore(kind: "time", notice: "Ignored fixes with a time earlier than the last one.")
         }
         guard interval >= Self.shortestInterval else {
             return .ignore(kind: "rate", notice: "Fixes come more than 5 a second; following uses at most 5 a second.")

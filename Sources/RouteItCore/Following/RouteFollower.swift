@@ -118,7 +118,7 @@ public struct RouteFollower: Sendable {
         let verdict = screening.screen(raw)
         switch verdict {
         case .ignore(let kind, let notice):
-            if noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
+            if let notice, noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
             return outcome
         case .acceptJump:
             matchAnywhere = true

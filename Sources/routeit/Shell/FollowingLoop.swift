@@ -5,8 +5,9 @@ import RouteItScreens
 
 /// The one loop behind the shell's `go` and `routeit go`: reads fixes from a source, hands them
 /// to the guidance view model, and writes what happened: JSON lines (`--events`), one text line
-/// per event, or the live screen redrawn per fix. A replay's gaps between fixes are played as
-/// passing seconds, so a tunnel in a recorded track loses the fix just as it would live.
+/// per event, or the live screen redrawn per fix. Gaps between the fixes' own times are played as
+/// passing seconds, so a tunnel in a replay (or in gpsfake run faster than real time) loses the
+/// fix just as it would live.
 final class FollowingLoop {
     enum Output {
         case events
@@ -118,9 +119,11 @@ final class FollowingLoop {
         show(await guidance.skip(), readAt: Date())
     }
 
-    /// A recorded gap of more than a few seconds: each whole second of it passes without a fix.
+    /// A gap of more than a few seconds between the fixes' own times: each whole second of it
+    /// passes without a fix (a replay, or gpsfake faster than real time; live, those seconds have
+    /// mostly passed already and add nothing).
     private func playGap(until fix: GuidanceFix) {
-        guard source is ReplayFixSource, fix.isUsable,
+        guard fix.isUsable,
               let last = guidance.lastFixTime else { return }
         let gap = fix.time.timeIntervalSince(last)
         guard gap > RouteFollower.lostAfter + 1, gap < 6 * 3600 else { return }
@@ -134,7 +137,7 @@ final class FollowingLoop {
 
     /// Stops following: the summary so far.
     private func stop(_ ending: Ending) -> Ending {
-        if let finish = guidance.stop() { emit([finish], readAt: Date()) }
+        if let finish = guidance.stop(at: clock) { emit([finish], readAt: Date()) }
         return ending
     }
 
