@@ -66,6 +66,11 @@ final class FollowingLoop {
     /// `fixLimit` fixes have been read.
     func run(fixLimit: Int? = nil) async -> Ending {
         var read = 0
+        if case .screen(let style) = output, guidance.lastFixTime == nil {
+            // Something to look at before the first fix comes.
+            write(Self.redraw + GuidanceScreen.render(guidance, now: Date(), unit: unit, calendar: calendar, style: style)
+                  + "\nFrom \(source.sourceName)")
+        }
         while !guidance.isFinished {
             switch pendingKey() {
             case "q":
