@@ -9,11 +9,13 @@ extension RoutingEngine {
         var targets: [SearchEndpoint]
         /// Per target endpoint, the weight-only charges in its cost.
         var charges: [UInt8]
+        /// The small piece cut off from the network its nearest road lies on (0: none).
+        var piece: Int32
     }
 
     private func tablePlace(_ c: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
                             avoid: UInt8) -> TablePlace? {
-        guard c.isValid, let p = ends.snapAlone(c, mode, ws) else { return nil }
+        guard c.isValid, let (p, piece) = ends.snapAlone(c, mode, ws) else { return nil }
         let candidates = ends.candidates(p, mode)
         var sources = candidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
                                                           backward: net.weight($0.edge, forward: false, mode)) }
@@ -33,7 +35,7 @@ extension RoutingEngine {
             targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid)
             charges = targets.map { _ in 0 }
         }
-        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges)
+        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges, piece: piece)
     }
 
     /// Where a table's place `c` joins the mode's roads; nil when no road the mode may use is found.
@@ -42,7 +44,7 @@ extension RoutingEngine {
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         guard c.isValid else { return nil }
-        return ends.snapAlone(c, mode, ws)?.point
+        return ends.snapAlone(c, mode, ws)?.phantom.point
     }
 
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
@@ -82,9 +84,14 @@ extension RoutingEngine {
                                  targetCharges: to.map { $0?.charges ?? [] })
         // Only the phantoms: a cell then copies none of a place's lists of endpoints.
         let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
+        let fromPieces = from.map { $0?.piece ?? 0 }, toPieces = to.map { $0?.piece ?? 0 }
         return fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
+                // Two places on one small piece: the route's own answer, which tries the piece first.
+                if fromPieces[i] != 0 && fromPieces[i] == toPieces[j] {
+                    return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid)
+                }
                 let cell = cells[i * toPhantoms.count + j]
                 // Both on one road: along it, when the mode may go that way and that weighs no more.
                 if s.edge == t.edge {
@@ -97,5 +104,15 @@ extension RoutingEngine {
                 return Double(cell.cost &- UInt32(cell.charges) &* TurnCostModel.osrmCar.restrictedEntryPenalty) / 1000
             }
         }
+    }
+
+    /// The travel seconds of the route between two places on one small piece, as
+    /// `routeLegs` times it off the `avoid` classes (nil: none).
+    private func pieceRouteTime(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
+                                _ ws: QueryWorkspace, avoid: UInt8) -> Double? {
+        guard let found = try? bestPath(a, b, mode, router, ws, slack: 0, keepingOff: RoadAvoidance(rawValue: avoid)) else {
+            return nil
+        }
+        return Double(RoutingEngine.ms(found.legs(of: found.path, router, net, mode))) / 1000
     }
 }
