@@ -38,7 +38,8 @@ public enum TripOrderPlanner {
         }
         // Checked before the travel times are asked for.
         _ = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
-        let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid, using: directions)
+        let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid,
+                                              departure: departure, using: directions)
         if day.days > 1, let departure {
             return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
                                 isCancelled: isCancelled)
@@ -88,11 +89,12 @@ public enum TripOrderPlanner {
     /// service (the embedded router, OSRM, a test double) with one travel-table question: the
     /// backend's own many-to-many search where it has one, else one route per ordered pair
     /// (`OneToOneTable`). Pairs with no route are `.infinity`; backend errors are rethrown;
-    /// cancelling the calling task throws `CancellationError`.
+    /// cancelling the calling task throws `CancellationError`. With a `departure`, turn
+    /// restrictions with times hold as for a trip leaving then.
     public static func durationMatrix(for stops: [MapItem], transportType: TransportType, avoid: RoadAvoidance = [],
-                                      using directions: any Directions) async throws -> DurationMatrix {
-        let table = try await directions.table(TravelTableRequest(sources: stops, destinations: stops,
-                                                                  transportType: transportType, avoid: avoid))
+                                      departure: Date? = nil, using directions: any Directions) async throws -> DurationMatrix {
+        let table = try await directions.table(TravelTableRequest(sources: stops, destinations: stops, transportType: transportType,
+                                                                  avoid: avoid, departureDate: departure))
         try Task.checkCancellation()
         var matrix = DurationMatrix(size: stops.count)
         for i in stops.indices {

@@ -1,3 +1,4 @@
+import Foundation
 import RouteItCore
 
 extension RoutingEngine {
@@ -49,14 +50,17 @@ extension RoutingEngine {
 
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
     /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
-    /// them, the largest sets first, as a route keeps off only the classes it can.
+    /// them, the largest sets first, as a route keeps off only the classes it can. With a
+    /// `departure`, a car's turn restrictions with times hold as for a route leaving then
+    /// (`RoutingEngine+TimedTable`); without one the table knows none of them.
     func durationTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
-                       avoid: RoadAvoidance = []) throws -> [[Double?]] {
+                       avoid: RoadAvoidance = [], departure: Date? = nil) throws -> [[Double?]] {
         let router = try self.router(mode)
         let ws = QueryWorkspace(nodeCount: router.graph.nodeCount, edgeCount: net.edgeCount)
         var table: [[Double?]]?
         for subset in avoid.subsetsLargestFirst {
-            let found = self.table(sources, targets, mode, router, ws, avoid: subset.rawValue)
+            let found = self.table(sources, targets, mode, router, ws, avoid: subset.rawValue,
+                                   timed: departure.map { (avoid, $0) })
             var filled = table ?? found
             for i in filled.indices { for j in filled[i].indices where filled[i][j] == nil { filled[i][j] = found[i][j] } }
             table = filled
@@ -65,8 +69,9 @@ extension RoutingEngine {
         return table ?? []
     }
 
+    /// `timed`: the request's classes to avoid and its departure, when timed rules must hold.
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
-                       _ ws: QueryWorkspace, avoid: UInt8) -> [[Double?]] {
+                       _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?) -> [[Double?]] {
         // Each place is snapped once, though it be a source and a target (a trip's matrix).
         var placed: [Coordinate: TablePlace?] = [:]
         func place(_ c: Coordinate) -> TablePlace? {
@@ -85,7 +90,7 @@ extension RoutingEngine {
         // Only the phantoms: a cell then copies none of a place's lists of endpoints.
         let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
         let fromPieces = from.map { $0?.piece ?? 0 }, toPieces = to.map { $0?.piece ?? 0 }
-        return fromPhantoms.enumerated().map { i, s in
+        var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
                 // Two places on one small piece: the route's own answer, which tries the piece first.
@@ -104,6 +109,12 @@ extension RoutingEngine {
                 return Double(cell.cost &- UInt32(cell.charges) &* TurnCostModel.osrmCar.restrictedEntryPenalty) / 1000
             }
         }
+        if let (avoided, departure) = timed, mode == .car, !timedTurns.isEmpty {
+            keepTimedTurns(&seconds, weights: cells.map(\.cost), sources: sources, targets: targets,
+                           from: from.map { $0?.sources ?? [] }, to: to.map { $0?.targets ?? [] }, search: search,
+                           router: router, avoid: avoided, departure: departure)
+        }
+        return seconds
     }
 
     /// The travel seconds of the route between two places on one small piece, as
