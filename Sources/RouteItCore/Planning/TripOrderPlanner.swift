@@ -130,8 +130,10 @@ public enum TripOrderPlanner {
     }
 
     /// `days N`: day after day, each plans the stops not visited yet with that day's hours,
-    /// leaving at the departure's time of day; what no day fits is left out, said with the
-    /// last day's reason. `dayLengths` says how many stops each day visits.
+    /// leaving at the departure's time of day; then across the days (`CrossDayMoves`): stops
+    /// left out go into a day they fit, stops move to the day where they cost least. What no
+    /// day fits is left out, said with the last day's reason. `dayLengths` says how many stops
+    /// each day visits.
     static func planDays(_ places: [TripPlace], matrix: DurationMatrix, departure: Date, calendar: LocalCalendar,
                          day: DayOptions, end: TripEnd, isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
         var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
@@ -152,6 +154,15 @@ public enum TripOrderPlanner {
             remaining = dropped.map(\.stop)
         }
         if !stoppedEarly { try Task.checkCancellation() }
+        if days.count > 1 {
+            let models = try days.indices.map { index in
+                let leaving = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
+                return DayPlanModel(try dayProblem(places, matrix: matrix, departure: leaving, calendar: calendar, day: day, end: end).0)
+            }
+            (days, remaining) = CrossDayMoves(models: models).improve(days, unserved: remaining, isCancelled: isCancelled)
+            dropped = dropped.filter { remaining.contains($0.stop) }
+            travel = days.indices.reduce(0) { $0 + (models[$1].feasibleTravel(days[$1]) ?? 0) }
+        }
         let visits = days.flatMap { $0 }
         let newOrder = visits + remaining
         let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })
