@@ -468,5 +468,11 @@ def planner_section(results):
                 cells.append("%s / %s (%s)" % (s["served"], fmt(s["travel"], 0), fmt(s["seconds"], 1)))
         rows.append(tuple([inst["instance"]] + cells))
     out += table(["instance", "RouteIt", "VROOM x1", "VROOM x5", "OR-Tools 10 s", "OR-Tools 60 s"], rows)
+    checked = [inst for inst in p.get("instances", []) if "routeitMisses" in inst]
+    if checked:
+        out += [""] + ["%s: RouteIt serves %s of the %d stops some solver serves%s." % (
+            inst["instance"], "every one" if not inst["routeitMisses"] else "all but %d" % len(inst["routeitMisses"]),
+            inst["servedByAny"], "" if not inst["routeitMisses"] else " (misses %s)" % ", ".join(map(str, inst["routeitMisses"])))
+            for inst in checked]
     return out + [""]
 

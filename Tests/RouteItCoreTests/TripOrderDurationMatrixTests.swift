@@ -65,6 +65,20 @@ final class TripOrderDurationMatrixTests: XCTestCase {
         XCTAssertGreaterThan(directions.maxInFlight, 1, "requests should overlap")
     }
 
+    /// The planner asks its table at the trip's departure, so a router that knows turn
+    /// restrictions with times answers as the trip's routes will.
+    func testThePlannersTableIsAskedAtTheTripsDeparture() async throws {
+        let names = ["A", "B", "C"]
+        var table: [String: Double] = [:]
+        for a in names { for b in names where a != b { table["\(a)>\(b)"] = 60 } }
+        let directions = TableDirections(table: table, delayNanoseconds: 0)
+        let leaving = Date(timeIntervalSinceReferenceDate: 818_000_000)
+        let places = names.enumerated().map { TripPlace(item: stop($0.element, 60 + Double($0.offset) / 100), label: $0.element) }
+        _ = try await TripOrderPlanner.order(places, transportType: .car, using: directions, departure: leaving)
+        XCTAssertEqual(directions.requests.count, 6)
+        XCTAssertTrue(directions.requests.allSatisfy { $0.departureDate == leaving })
+    }
+
     func testBackendErrorsAreNotMistakenForMissingRoads() async {
         let directions = TableDirections(table: ["A>B": 1, "B>A": 1], failing: ["B>A"])
         do {

@@ -38,6 +38,16 @@ final class ExtractEdgeTests: XCTestCase {
         XCTAssertEqual(cut.distance, 310, accuracy: 3, "\(cut.steps.map(\.instruction))")
         XCTAssertTrue(cut.steps.contains { $0.instruction.contains("U-turn") }, "\(cut.steps.map(\.instruction))")
         XCTAssertLessThan(cut.expectedTravelTime, 300, "no charge in the time")
+        XCTAssertEqual(cut.turnsAtMapEdge, true, "said under the directions")
+    }
+
+    /// Only a turn round at the map's edge is said: not one at a mapped dead end, nor a route
+    /// that goes the long way round instead.
+    func testOtherRoutesDoNotSayTheyTurnAtTheMapsEdge() throws {
+        let mapped = try XCTUnwrap(try Self.streets(cutAtX: false).build().route((50, -80), (20, 0)).first)
+        XCTAssertTrue(mapped.steps.contains { $0.instruction.contains("U-turn") }, "\(mapped.steps.map(\.instruction))")
+        XCTAssertNil(mapped.turnsAtMapEdge)
+        XCTAssertNil(try XCTUnwrap(try Self.streets(cutAtX: true).build().route((50, -80), (20, 0)).first).turnsAtMapEdge)
     }
 
     func testBicyclesDoNotTurnRoundThereEither() throws {

@@ -149,7 +149,7 @@ final class RoadAvoidanceMonacoTests: XCTestCase {
             let found: SearchPath?
             do { found = try m.engine.shortestPath(from: a, to: b, mode: .car, avoid: avoid).path } catch DirectionsError.noRoute { found = nil }
             let ws = QueryWorkspace(nodeCount: router.graph.nodeCount, edgeCount: m.engine.net.edgeCount)
-            guard let (s, t) = m.engine.ends.snapEnds(a, b, .car, ws), s.edge != t.edge else { continue }
+            guard let (s, t, _) = m.engine.ends.snapEnds(a, b, .car, ws), s.edge != t.edge else { continue }
             let sources = m.engine.ends.candidates(s, .car).flatMap { router.sources($0, weight: m.engine.net.weight($0.edge, .car)) }
             let targets = m.engine.ends.candidates(t, .car).flatMap { router.targets($0, weight: m.engine.net.weight($0.edge, .car)) }
             let expected = reference.cost(from: sources, to: targets, avoid: avoid)

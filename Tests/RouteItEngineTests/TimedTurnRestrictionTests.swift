@@ -85,4 +85,30 @@ final class TimedTurnRestrictionTests: XCTestCase {
         XCTAssertEqual(try distances(at(6, 8)), [400, 420], "Sunday: both sides")
         XCTAssertEqual(try distances(at(7, 8)), [400], "Monday 08:00: not round the right side")
     }
+
+    /// `optimize`'s table, asked at the trip's departure, keeps the rule as the route leaving
+    /// then does (it once drove the banned turn at every hour, so a plan's times were not its
+    /// route's); a pair that does not pass the junction keeps its searched time.
+    func testATableAtADepartureKeepsTheRuleAsTheRouteDoes() throws {
+        let d = try Self.junction([("restriction:conditional", "no_left_turn @ (Mo-Fr 07:00-09:00)")]).build()
+        let engine = try d.loadedEngine()
+        let south = RoadFixture.coordinate(0, -50), west = RoadFixture.coordinate(-50, 0), north = RoadFixture.coordinate(0, 50)
+        let places = [south, west, north]
+        func routeTime(_ a: Coordinate, _ b: Coordinate, _ leaving: Date) throws -> Double {
+            try XCTUnwrap(d.routes(from: a, to: b, mode: .car, alternatives: false, departure: leaving).first).expectedTravelTime
+        }
+        for leaving in [at(7, 8), at(6, 8)] {
+            let table = try engine.durationTable(from: places, to: places, mode: .car, departure: leaving)
+            for (i, a) in places.enumerated() {
+                for (j, b) in places.enumerated() where i != j {
+                    XCTAssertEqual(try XCTUnwrap(table[i][j]), try routeTime(a, b, leaving), accuracy: 1e-9, "\(i) → \(j) at \(leaving)")
+                }
+            }
+        }
+        let monday = try engine.durationTable(from: [south], to: [west], mode: .car, departure: at(7, 8))[0][0]
+        let sunday = try engine.durationTable(from: [south], to: [west], mode: .car, departure: at(6, 8))[0][0]
+        XCTAssertGreaterThan(try XCTUnwrap(monday), try XCTUnwrap(sunday) + 10, "Monday 08:00: the way round")
+        XCTAssertEqual(try engine.durationTable(from: [south], to: [west], mode: .car)[0][0], sunday,
+                       "with no departure the table knows no times (as `routeit table`)")
+    }
 }

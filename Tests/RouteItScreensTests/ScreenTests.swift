@@ -96,6 +96,19 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(DirectionsScreen.render(directions(), unit: .miles).contains("! "))
     }
 
+    /// A route that turns round where a road leaves the map says so under the trip, once,
+    /// whichever legs do.
+    func testATurnRoundAtTheMapsEdgeIsSaidOnce() {
+        var legs = directions().legs
+        legs[0].route.turnsAtMapEdge = true
+        legs[1].route.turnsAtMapEdge = true
+        let text = DirectionsScreen.render(DirectionsViewModel(legs: legs, transportType: .car), unit: .miles)
+        XCTAssertTrue(text.hasSuffix("""
+        Total Time: 1h 5m 30s
+        ! This trip turns round where a road leaves the map: the map has no other way.
+        """), text)
+    }
+
     /// A place the route starts or ends more than 50 m from (moved to reach a road) is said above
     /// the directions, once, by its name in the trip, in the trip's units; 50 m or less is not.
     func testAPlaceMovedToReachARoadIsSaid() {

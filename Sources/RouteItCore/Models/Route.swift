@@ -33,6 +33,9 @@ public struct Route: Hashable, Codable, Sendable {
     /// True when another departure could give another route: the router met turn restrictions
     /// that hold only at some times (the view model asks again at the leg's own departure).
     public var dependsOnDeparture: Bool?
+    /// True when the route turns round where a road leaves the map (the map has no other way;
+    /// the road goes on beyond its edge): said under the directions.
+    public var turnsAtMapEdge: Bool?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

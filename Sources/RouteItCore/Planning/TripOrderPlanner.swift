@@ -38,7 +38,8 @@ public enum TripOrderPlanner {
         }
         // Checked before the travel times are asked for.
         _ = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
-        let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid, using: directions)
+        let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid,
+                                              departure: departure, using: directions)
         if day.days > 1, let departure {
             return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
                                 isCancelled: isCancelled)
@@ -88,11 +89,12 @@ public enum TripOrderPlanner {
     /// service (the embedded router, OSRM, a test double) with one travel-table question: the
     /// backend's own many-to-many search where it has one, else one route per ordered pair
     /// (`OneToOneTable`). Pairs with no route are `.infinity`; backend errors are rethrown;
-    /// cancelling the calling task throws `CancellationError`.
+    /// cancelling the calling task throws `CancellationError`. With a `departure`, turn
+    /// restrictions with times hold as for a trip leaving then.
     public static func durationMatrix(for stops: [MapItem], transportType: TransportType, avoid: RoadAvoidance = [],
-                                      using directions: any Directions) async throws -> DurationMatrix {
-        let table = try await directions.table(TravelTableRequest(sources: stops, destinations: stops,
-                                                                  transportType: transportType, avoid: avoid))
+                                      departure: Date? = nil, using directions: any Directions) async throws -> DurationMatrix {
+        let table = try await directions.table(TravelTableRequest(sources: stops, destinations: stops, transportType: transportType,
+                                                                  avoid: avoid, departureDate: departure))
         try Task.checkCancellation()
         var matrix = DurationMatrix(size: stops.count)
         for i in stops.indices {
@@ -128,8 +130,10 @@ public enum TripOrderPlanner {
     }
 
     /// `days N`: day after day, each plans the stops not visited yet with that day's hours,
-    /// leaving at the departure's time of day; what no day fits is left out, said with the
-    /// last day's reason. `dayLengths` says how many stops each day visits.
+    /// leaving at the departure's time of day; then across the days (`CrossDayMoves`): stops
+    /// left out go into a day they fit, stops move to the day where they cost least. What no
+    /// day fits is left out, said with the last day's reason. `dayLengths` says how many stops
+    /// each day visits.
     static func planDays(_ places: [TripPlace], matrix: DurationMatrix, departure: Date, calendar: LocalCalendar,
                          day: DayOptions, end: TripEnd, isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
         var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
@@ -150,6 +154,15 @@ public enum TripOrderPlanner {
             remaining = dropped.map(\.stop)
         }
         if !stoppedEarly { try Task.checkCancellation() }
+        if days.count > 1 {
+            let models = try days.indices.map { index in
+                let leaving = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
+                return DayPlanModel(try dayProblem(places, matrix: matrix, departure: leaving, calendar: calendar, day: day, end: end).0)
+            }
+            (days, remaining) = CrossDayMoves(models: models).improve(days, unserved: remaining, isCancelled: isCancelled)
+            dropped = dropped.filter { remaining.contains($0.stop) }
+            travel = days.indices.reduce(0) { $0 + (models[$1].feasibleTravel(days[$1]) ?? 0) }
+        }
         let visits = days.flatMap { $0 }
         let newOrder = visits + remaining
         let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })

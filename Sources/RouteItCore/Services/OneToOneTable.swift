@@ -20,7 +20,8 @@ public enum OneToOneTable {
                     return launchNext()
                 }
                 let leg = DirectionsRequest(source: sources[i], destination: destinations[j], transportType: request.transportType,
-                                            requestsAlternateRoutes: false, avoid: request.avoid)
+                                            requestsAlternateRoutes: false, avoid: request.avoid,
+                                            departureDate: request.departureDate)
                 group.addTask {
                     try Task.checkCancellation()
                     return (i, j, try await quickest(leg, using: directions))

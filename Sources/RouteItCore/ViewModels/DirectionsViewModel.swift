@@ -18,11 +18,15 @@ public final class DirectionsViewModel: Sendable {
     public let notices: [String]
     /// Per leg: warnings about its destination (closed on arrival, closing during the stay).
     public let warnings: [[String]]
-    /// Said under the trip: avoided kinds of road it uses all the same (`RoadAvoidance.notes`).
+    /// Said under the trip: avoided kinds of road it uses all the same (`RoadAvoidance.notes`),
+    /// and a turn round at the map's edge (`Route.turnsAtMapEdge`).
     public let avoidanceNotes: [String]
     /// Places the routes start or end more than `MovedEnd.noticeMetres` from, to reach a road,
     /// in trip order, each once.
     public let movedEnds: [MovedEnd]
+
+    /// Said when a route turns round where a road leaves the map.
+    public static let mapEdgeNote = "This trip turns round where a road leaves the map: the map has no other way."
 
     /// A place whose route starts or ends `metres` away from it, on the nearest road.
     public struct MovedEnd: Equatable, Sendable {
@@ -46,6 +50,7 @@ public final class DirectionsViewModel: Sendable {
         avoidanceNotes = RoadAvoidance.notes(
             unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.route.unavoidable) },
             unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.route.unsupportedAvoidance) })
+            + (legs.contains { $0.route.turnsAtMapEdge == true } ? [Self.mapEdgeNote] : [])
         let schedule = departure.map {
             TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay),
                          spans: visitSpans, waits: waits)

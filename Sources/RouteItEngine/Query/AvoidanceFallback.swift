@@ -17,22 +17,29 @@ extension RoutingEngine {
     /// The best path off `subset`, nil when there is none (with nothing to avoid, the search's
     /// own error). A place on an avoided road first leaves it by the nearest ways off, and only
     /// when those lead nowhere (a rest area that only goes back onto the motorway) by any of them.
-    private func bestPath(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                          _ ws: QueryWorkspace, slack: Double, keepingOff subset: RoadAvoidance) throws -> FoundPath? {
+    /// Two ends on one small piece cut off from the network are routed on it, and when it cannot
+    /// carry the trip, from the network's nearest roads, as a table's cell is (`snapAlone`): a
+    /// pair a table reaches always has a route.
+    func bestPath(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
+                  _ ws: QueryWorkspace, slack: Double, keepingOff subset: RoadAvoidance, onNetwork: Bool = false) throws -> FoundPath? {
         func attempt(_ ends: SearchEnds) throws -> FoundPath? {
             do {
                 return try search(ends, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue)
-            } catch DirectionsError.noRoute where !subset.isEmpty {
+            } catch DirectionsError.noRoute where !subset.isEmpty || ends.onPiece {
                 return nil
             }
         }
-        guard let nearest = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue) else {
+        guard let nearest = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, onNetwork: onNetwork) else {
             if subset.isEmpty { throw DirectionsError.noRoute }
             return nil
         }
         if let found = try attempt(nearest) { return found }
-        guard nearest.stretched,
-              let wide = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, wideStretch: true) else { return nil }
-        return try attempt(wide)
+        if nearest.stretched,
+           let wide = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, wideStretch: true, onNetwork: onNetwork),
+           let found = try attempt(wide) {
+            return found
+        }
+        guard nearest.onPiece else { return nil }
+        return try bestPath(a, b, mode, router, ws, slack: slack, keepingOff: subset, onNetwork: true)
     }
 }

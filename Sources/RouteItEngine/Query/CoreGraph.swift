@@ -26,9 +26,13 @@ struct CoreGraph {
         let count = ch.nodeCount - first
         guard count > 0 else { return nil }
         var node = [Int32](repeating: -1, count: count)
-        for u in 0..<ch.nodeCount {
+        // The layout stores the top of the hierarchy first (`HierarchyLayout`), so the scan
+        // stops once it has met every core node: a small table then reads a few pages of the
+        // ranks, not all of them.
+        var found = 0
+        for u in 0..<ch.nodeCount where found < count {
             let r = Int(ch.rank[u]) - first
-            if r >= 0 && r < count { node[r] = Int32(u) }
+            if r >= 0 && r < count && node[r] < 0 { node[r] = Int32(u); found += 1 }
         }
         let (list, listStart, masks) = forward ? (ch.fwd, ch.fwdStart, ch.fwdMask) : (ch.bwd, ch.bwdStart, ch.bwdMask)
         var start = [Int32](repeating: 0, count: count + 1)

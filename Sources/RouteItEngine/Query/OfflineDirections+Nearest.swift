@@ -29,7 +29,7 @@ extension RoutingEngine {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
-        guard let p = ends.snapAlone(c, mode, ws) else { return nil }
+        guard let p = ends.snapAlone(c, mode, ws)?.phantom else { return nil }
         return NearestRoad(location: p.point, distance: p.offset, name: net.name(of: p.edge))
     }
 }

@@ -88,7 +88,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
             try MapDamage.checking { try checkTablePlaces(request, on: engine) }
             durations = try MapDamage.checking {
                 try engine.durationTable(from: request.sources.map(\.coordinate), to: request.destinations.map(\.coordinate),
-                                         mode: request.transportType, avoid: request.avoid)
+                                         mode: request.transportType, avoid: request.avoid, departure: request.departureDate)
             }
         } catch let alert as Alert {
             throw alert

@@ -11,6 +11,8 @@ struct SearchEnds {
     var targets: [SearchEndpoint]
     /// An end lay on avoided roads only and was extended along them to the ways off them.
     var stretched = false
+    /// Both ends lie on one small piece cut off from the network (`TripEndSnapper.snapEnds`).
+    var onPiece = false
 }
 
 /// The best path one search found, with the ends it started from.
@@ -39,15 +41,16 @@ extension RoutingEngine {
     /// avoided road (and on no other) leaves it by the nearest way off, as the trip must
     /// (`wideStretch`: by any of them).
     func searchEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                    _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false) -> SearchEnds? {
-        guard let (s, t) = ends.snapEnds(a, b, mode, ws) else { return nil }
+                    _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false, onNetwork: Bool = false) -> SearchEnds? {
+        guard let (s, t, piece) = ends.snapEnds(a, b, mode, ws, onNetwork: onNetwork) else { return nil }
         let sourceCandidates = ends.candidates(s, mode), targetCandidates = ends.candidates(t, mode)
         var found = SearchEnds(
             source: s, target: t, sourceCandidates: sourceCandidates, targetCandidates: targetCandidates,
             sources: sourceCandidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
                                                                backward: net.weight($0.edge, forward: false, mode)) },
             targets: targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, forward: true, mode),
-                                                               backward: net.weight($0.edge, forward: false, mode)) })
+                                                               backward: net.weight($0.edge, forward: false, mode)) },
+            onPiece: piece != 0)
         func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
             avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
         }

@@ -9,16 +9,25 @@ struct RouteLeg {
     var to: Double
     var ms: UInt32
     var distance: Double
+    /// The turn onto it carried a weight-only charge (`TurnCostModel.isCharged`).
+    var charged = false
 
     var forward: Bool { to >= from }
+
+    /// Whether the legs turn round where a way leaves the map's extract: a charged U-turn (the
+    /// only charged turn back onto the same edge), taken because the map has no other way.
+    static func turnRoundAtMapEdge(_ legs: [RouteLeg]) -> Bool {
+        zip(legs, legs.dropFirst()).contains { a, b in b.charged && a.edge == b.edge && a.forward != b.forward }
+    }
 
     /// Turns a search path into legs; the legs' `ms` add up to `path.cost` exactly.
     static func legs(of path: SearchPath, source: PhantomNode, target: PhantomNode,
                      graph: ModeGraph, net: RoadNetwork, mode: TransportType) -> [RouteLeg] {
-        func leg(_ edge: Int, _ from: Double, _ to: Double, ms: UInt32? = nil) -> RouteLeg {
+        func leg(_ edge: Int, _ from: Double, _ to: Double, ms: UInt32? = nil, weight: UInt32? = nil) -> RouteLeg {
             RouteLeg(edge: edge, from: from, to: to,
                      ms: ms ?? ModeRouter.partial(net.weight(edge, forward: to >= from, mode), abs(to - from)),
-                     distance: Double(net.edgeLength[edge]) * abs(to - from))
+                     distance: Double(net.edgeLength[edge]) * abs(to - from),
+                     charged: weight.map { $0 != ms } ?? false)
         }
         /// An arc's weight less what is weight only: a car's charge for entering a road closed to
         /// through traffic or turning round where a way leaves the extract.
@@ -32,11 +41,14 @@ struct RouteLeg {
         legs.append(leg(source.edge, source.fraction, sForward ? 1 : 0))
         for a in path.arcs {
             let k = Int(graph.arcEdgeDir[Int(a)])
-            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0, ms: time(graph.arcWeight[Int(a)], driving: net.weight(k >> 1, forward: k & 1 == 0, mode))))
+            let weight = graph.arcWeight[Int(a)]
+            legs.append(leg(k >> 1, k & 1 == 0 ? 0 : 1, k & 1 == 0 ? 1 : 0,
+                            ms: time(weight, driving: net.weight(k >> 1, forward: k & 1 == 0, mode)), weight: weight))
         }
         let tForward = path.targetEdgeDir & 1 == 0
         let driven = ModeRouter.partial(net.weight(target.edge, forward: tForward, mode), abs(target.fraction - (tForward ? 0 : 1)))
-        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: time(path.targetCost, driving: driven)))
+        legs.append(leg(target.edge, tForward ? 0 : 1, target.fraction, ms: time(path.targetCost, driving: driven),
+                        weight: path.targetCost))
         return legs
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RouteItCore
 
 extension RoutingEngine {
@@ -9,11 +10,13 @@ extension RoutingEngine {
         var targets: [SearchEndpoint]
         /// Per target endpoint, the weight-only charges in its cost.
         var charges: [UInt8]
+        /// The small piece cut off from the network its nearest road lies on (0: none).
+        var piece: Int32
     }
 
     private func tablePlace(_ c: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
                             avoid: UInt8) -> TablePlace? {
-        guard c.isValid, let p = ends.snapAlone(c, mode, ws) else { return nil }
+        guard c.isValid, let (p, piece) = ends.snapAlone(c, mode, ws) else { return nil }
         let candidates = ends.candidates(p, mode)
         var sources = candidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
                                                           backward: net.weight($0.edge, forward: false, mode)) }
@@ -33,7 +36,7 @@ extension RoutingEngine {
             targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid)
             charges = targets.map { _ in 0 }
         }
-        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges)
+        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges, piece: piece)
     }
 
     /// Where a table's place `c` joins the mode's roads; nil when no road the mode may use is found.
@@ -42,19 +45,22 @@ extension RoutingEngine {
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         guard c.isValid else { return nil }
-        return ends.snapAlone(c, mode, ws)?.point
+        return ends.snapAlone(c, mode, ws)?.phantom.point
     }
 
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
     /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
-    /// them, the largest sets first, as a route keeps off only the classes it can.
+    /// them, the largest sets first, as a route keeps off only the classes it can. With a
+    /// `departure`, a car's turn restrictions with times hold as for a route leaving then
+    /// (`RoutingEngine+TimedTable`); without one the table knows none of them.
     func durationTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
-                       avoid: RoadAvoidance = []) throws -> [[Double?]] {
+                       avoid: RoadAvoidance = [], departure: Date? = nil) throws -> [[Double?]] {
         let router = try self.router(mode)
         let ws = QueryWorkspace(nodeCount: router.graph.nodeCount, edgeCount: net.edgeCount)
         var table: [[Double?]]?
         for subset in avoid.subsetsLargestFirst {
-            let found = self.table(sources, targets, mode, router, ws, avoid: subset.rawValue)
+            let found = self.table(sources, targets, mode, router, ws, avoid: subset.rawValue,
+                                   timed: departure.map { (avoid, $0) })
             var filled = table ?? found
             for i in filled.indices { for j in filled[i].indices where filled[i][j] == nil { filled[i][j] = found[i][j] } }
             table = filled
@@ -63,8 +69,9 @@ extension RoutingEngine {
         return table ?? []
     }
 
+    /// `timed`: the request's classes to avoid and its departure, when timed rules must hold.
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
-                       _ ws: QueryWorkspace, avoid: UInt8) -> [[Double?]] {
+                       _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?) -> [[Double?]] {
         // Each place is snapped once, though it be a source and a target (a trip's matrix).
         var placed: [Coordinate: TablePlace?] = [:]
         func place(_ c: Coordinate) -> TablePlace? {
@@ -82,9 +89,14 @@ extension RoutingEngine {
                                  targetCharges: to.map { $0?.charges ?? [] })
         // Only the phantoms: a cell then copies none of a place's lists of endpoints.
         let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
-        return fromPhantoms.enumerated().map { i, s in
+        let fromPieces = from.map { $0?.piece ?? 0 }, toPieces = to.map { $0?.piece ?? 0 }
+        var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
+                // Two places on one small piece: the route's own answer, which tries the piece first.
+                if fromPieces[i] != 0 && fromPieces[i] == toPieces[j] {
+                    return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid)
+                }
                 let cell = cells[i * toPhantoms.count + j]
                 // Both on one road: along it, when the mode may go that way and that weighs no more.
                 if s.edge == t.edge {
@@ -97,5 +109,21 @@ extension RoutingEngine {
                 return Double(cell.cost &- UInt32(cell.charges) &* TurnCostModel.osrmCar.restrictedEntryPenalty) / 1000
             }
         }
+        if let (avoided, departure) = timed, mode == .car, !timedTurns.isEmpty {
+            keepTimedTurns(&seconds, weights: cells.map(\.cost), sources: sources, targets: targets,
+                           from: from.map { $0?.sources ?? [] }, to: to.map { $0?.targets ?? [] }, search: search,
+                           router: router, avoid: avoided, departure: departure)
+        }
+        return seconds
+    }
+
+    /// The travel seconds of the route between two places on one small piece, as
+    /// `routeLegs` times it off the `avoid` classes (nil: none).
+    private func pieceRouteTime(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
+                                _ ws: QueryWorkspace, avoid: UInt8) -> Double? {
+        guard let found = try? bestPath(a, b, mode, router, ws, slack: 0, keepingOff: RoadAvoidance(rawValue: avoid)) else {
+            return nil
+        }
+        return Double(RoutingEngine.ms(found.legs(of: found.path, router, net, mode))) / 1000
     }
 }

@@ -96,6 +96,7 @@ final class RoutingEngine: @unchecked Sendable {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))
             if timed { route.dependsOnDeparture = true }
+            if RouteLeg.turnRoundAtMapEdge(legs) { route.turnsAtMapEdge = true }
             return route
         }
         guard quickestOnly, chosen.count > 1 else { return chosen.map(route) }

@@ -20,22 +20,32 @@ struct TripEndSnapper {
     }
 
     /// The nearest roads when both ends lie on the connected network or on the same small piece
-    /// of it; otherwise an end on a piece cut off (a fragment clipped by the extract's edge, an
-    /// island of paths) moves to the nearest road of the network.
-    func snapEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> (PhantomNode, PhantomNode)? {
+    /// of it (`piece`: that piece's number, else 0); otherwise an end on a piece cut off (a
+    /// fragment clipped by the extract's edge, an island of paths) moves to the nearest road of
+    /// the network. `onNetwork`: both ends on the network (`snapAlone`), for a trip the piece
+    /// they share cannot carry (a one-way stub driven against its way).
+    func snapEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace,
+                  onNetwork: Bool = false) -> (source: PhantomNode, target: PhantomNode, piece: Int32)? {
+        if onNetwork {
+            guard let s = snapAlone(a, mode, ws), let t = snapAlone(b, mode, ws) else { return nil }
+            return (s.phantom, t.phantom, 0)
+        }
         guard var s = snap(a, mode, ws), var t = snap(b, mode, ws) else { return nil }
         let cs = components.component(of: s.edge, mode), ct = components.component(of: t.edge, mode)
         if cs != 0 && cs != ct, let onNetwork = snap(a, mode, ws, onNetworkOnly: true) { s = onNetwork }
         if ct != 0 && ct != cs, let onNetwork = snap(b, mode, ws, onNetworkOnly: true) { t = onNetwork }
-        return (s, t)
+        return (s, t, cs == ct ? cs : 0)
     }
 
     /// A place with no other end to go by (a table's source or target): the nearest road,
-    /// moved to the connected network when it lies on a piece cut off from it.
-    func snapAlone(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> PhantomNode? {
+    /// moved to the connected network when it lies on a piece cut off from it; and that piece's
+    /// number (0: the nearest road is on the network). Two places on one piece are a pair whose
+    /// route `snapEnds` tries on the piece first.
+    func snapAlone(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> (phantom: PhantomNode, piece: Int32)? {
         guard let p = snap(c, mode, ws) else { return nil }
-        guard !components.isOnNetwork(p.edge, mode) else { return p }
-        return snap(c, mode, ws, onNetworkOnly: true) ?? p
+        let piece = components.component(of: p.edge, mode)
+        guard piece != 0 else { return (p, 0) }
+        return (snap(c, mode, ws, onNetworkOnly: true) ?? p, piece)
     }
 
     /// The phantom and, when it sits on a junction, the same point on every other road there
