@@ -239,7 +239,7 @@ enum GeocodeQualityBenchmark {
         let addressed = pois.filter { $0.tag("addr:street") != nil && $0.tag("addr:housenumber") != nil }
         let displayed = sample(addressed, perClass, &rng).map { p in
             let town = [p.tag("addr:postcode"), p.tag("addr:city")].compactMap { $0 }.joined(separator: " ")
-            let row = [p.tag("name")!, "\(p.tag("addr:street")!) \(p.tag("addr:housenumber")!)", town].filter { !$0.isEmpty }
+            let row = [p.tag("name")!, "\(p.tag("addr:street")!) \(number(p))", town].filter { !$0.isEmpty }
             return Query(text: row.joined(separator: ", "), answers: [p.at])
         }
         let english = elements.filter { e in
