@@ -199,9 +199,13 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                     continue
                 }
                 let values = lookups.values(street: key, number: number, limit: Self.rowsPerLookup, scope: scope)
-                var found = false
-                for row in try rows(lookups.exact, values) { offer(row, CandidateScore.house - penalty); found = true }
-                if number.low != nil {
+                let exact = try rows(lookups.exact, values)
+                for row in exact { offer(row, CandidateScore.house - penalty) }
+                var found = !exact.isEmpty
+                // A full page of the house itself ("Mannerheimintie 1" in 20 towns): other doors and
+                // ranges rank below every one of them, and finding them in every town of a country
+                // reads a row per town.
+                if number.low != nil, exact.count < Self.rowsPerLookup {
                     for row in try rows(lookups.variants, values) + rows(lookups.ranges, values) {
                         let isRange = row.houseNumberKey.flatMap(HouseNumber.init)?.isRange ?? false
                         offer(row, (isRange ? CandidateScore.houseInRange : CandidateScore.houseVariant) - penalty)
