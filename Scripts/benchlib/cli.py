@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from . import goals, report, runners
+from . import country, goals, report, runners
 from .datasets import EXTRACTS, GRID_SIZES, count_nodes, fetch_extracts, make_grid, prepare_extract
 from . import planner
 from . import campaign, serve
@@ -42,6 +42,9 @@ def parse(doc):
                         help="measure nothing: render the page from a results file (WORK/results.json of a run)")
     parser.add_argument("--reuse-osrm", action="store_true",
                         help="keep OSRM graphs an earlier run prepared, with that run's preprocessing figures")
+    parser.add_argument("--country", default="none",
+                        help="synthetic-country sizes for the country geocoding section, e.g. 1,50,500 (off by default: "
+                             "N = 500 is about 12M nodes, some 20 minutes of generation, import and queries)")
     parser.add_argument("--geocode-quality-only", action="store_true",
                         help="only import the extracts and measure geocoding quality per query class")
     return parser, parser.parse_args()
@@ -64,6 +67,13 @@ def main(doc):
     for p in peers:
         if p not in PEERS:
             parser.error("unknown peer %s (%s)" % (p, ", ".join(PEERS)))
+    try:
+        country_sizes = sorted({int(n) for n in split(args.country)})
+    except ValueError:
+        parser.error("--country takes town counts, e.g. 1,50,500 (got %s)" % args.country)
+    if any(n < 1 for n in country_sizes):
+        parser.error("--country sizes are 1 or more towns (got %s)" % args.country)
+    args.country_sizes = country_sizes
     if args.from_json:
         with open(args.from_json) as f:
             results = json.load(f)
@@ -160,6 +170,12 @@ def measure(args, peers, grids, extracts, only):
     except (BenchError, OSError, ValueError) as e:
         log("geocode quality: %s" % e)
         results["geocode_quality_error"] = str(e)
+    if args.country_sizes:
+        try:
+            results["country"] = country.measure(bins, args.country_sizes)
+        except (BenchError, OSError, ValueError, KeyError) as e:
+            log("country: %s" % e)
+            results["country"] = {"error": str(e)}
     if "planner" in peers:
         results["planner"] = planner.measure(split(args.planner_sizes))
     if "serve" in peers and "helsinki" in maps:

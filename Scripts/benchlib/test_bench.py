@@ -93,5 +93,38 @@ class PageTest(unittest.TestCase):
         self.assertLess(len(page.encode()), 40_000)
 
 
+class CountryTest(unittest.TestCase):
+    @staticmethod
+    def country():
+        def size(n, street_ms, right):
+            return {"towns": n, "nodes": 24000 * n, "import_s": 0.9 * n, "import_rss_mb": 40.0, "map_mb": 3.6 * n,
+                    "bytes_per_node": 150.0,
+                    "classes": {"STREET N": {"wall_ms": street_ms, "cpu_ms": 5.0, "blocks": 100, "right_town": None, "sampled": None},
+                                "POI, TOWN": {"wall_ms": 10.0, "cpu_ms": 5.0, "blocks": 100, "right_town": right, "sampled": 200,
+                                              "ratio_to_n1": 1.0}}}
+        n500 = size(500, 18.0, 199)
+        n500["classes"]["STREET N"]["ratio_to_n1"] = 1.8
+        n500.update(worst_ratio_to_n1=1.8, worst_cold_ms=18.0)
+        return {"n1": size(1, 10.0, 200), "n500": n500, "right_town_min": 199 / 200}
+
+    def test_the_country_goals_read_n500_and_the_lowest_right_town_share(self):
+        results = dict(run(), country=self.country())
+        rows = {r["goal"]: r for r in goals.evaluate(results) if r["dataset"] == "country"}
+        self.assertFalse(rows["country N=500: cold geocode of every class ≤ 1.5× N=1"]["pass"])
+        self.assertTrue(rows["country N=500: cold geocode of every class ≤ 20 ms"]["pass"])
+        self.assertFalse(rows["country (--country): right town first in every class and size, 100%"]["pass"])
+        self.assertFalse(rows["country N=500: map ≤ 140 bytes per node"]["pass"])
+        self.assertEqual(rows["country N=500: import ≤ 300 s"]["measured"], "450 s")
+
+    def test_the_country_section_has_a_column_per_size_and_is_absent_without_a_run(self):
+        results = dict(run(), country=self.country())
+        section = "\n".join(report.country_section(results))
+        self.assertIn("| N towns | 1 | 500 |", section)
+        self.assertIn('| cold "STREET N" | 10.0 ms | 18.0 ms (1.80×) |', section)
+        self.assertIn("199/200", section)
+        self.assertEqual(report.country_section(run()), [])
+        self.assertNotIn("country", " ".join(r["dataset"] for r in goals.evaluate(run())))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,6 +1,6 @@
 import RouteItCore
 
-/// The address picker: `1. <address> (recent; open until 18:00)` ... `N. None of the above`.
+/// The address picker: `1. <address> (350 m away; recent; open until 18:00)` ... `N. None of the above`.
 public enum AddressPickerScreen {
     public static func render(_ picker: AddressPickerViewModel, style: TextStyle = .plain) -> String {
         let slot = EntryViewModel.label(forSlotAt: picker.slotIndex)
@@ -10,7 +10,7 @@ public enum AddressPickerScreen {
                 lines.append("\(index + 1). \(style.dim(row))")
                 continue
             }
-            let notes = [picker.origins[index], picker.hoursNotes[index]].compactMap { $0 }
+            let notes = [picker.differences[index], picker.origins[index], picker.hoursNotes[index]].compactMap { $0 }
             lines.append("\(index + 1). \(row)" + (notes.isEmpty ? "" : style.dim(" (\(notes.joined(separator: "; ")))")))
         }
         return lines.joined(separator: "\n")

@@ -205,8 +205,77 @@ enum GeocodeQualityBenchmark {
             let nearer = addresses.filter { $0.at.distance(to: at) <= own + 1 }.map(\.at)
             return Query(text: "\(a.tag("addr:street")!) \(number(a))", near: at, answers: nearer)
         }
+        let typed = typedQueries(elements, pois: pois, byName: byName, addressPositions: addressPositions,
+                                 addressKey: addressKey, number: number, perClass: perClass, rng: &rng)
         return [("exact", exact), ("other_language", otherLanguage), ("letters", letters), ("poi_exact", poiExact),
-                ("poi_typo", poiTypo), ("category", category), ("near", near), ("reverse", reverse)]
+                ("poi_typo", poiTypo), ("category", category), ("near", near), ("reverse", reverse)] + typed
+    }
+
+    /// Typed as people type: a transposed letter, one changed letter in a short word, a
+    /// mistyped street, a picker row typed back, an English name.
+    static func typedQueries(_ elements: [Element], pois: [Element], byName: [String: [Coordinate]],
+                             addressPositions: [String: [Coordinate]], addressKey: (String, String) -> String,
+                             number: (Element) -> String, perClass: Int, rng: inout SeededRandom) -> [(String, [Query])] {
+        func answers(_ e: Element) -> [Coordinate] { byName[TextFolding.key(e.tag("name")!)]! }
+        func swappable(_ word: ArraySlice<Character>) -> Bool { word.count >= 4 && word.dropFirst().allSatisfy(\.isLetter) }
+        let transposable = pois.filter { $0.tag("name")!.split(separator: " ").contains { swappable(Array($0)[...]) } }
+        let transposed = sample(transposable, perClass, &rng).map { p in
+            Query(text: edited(p.tag("name")!, kind: .swap, wordLengths: 4...99, &rng), answers: answers(p))
+        }
+        let shortWorded = pois.filter { $0.tag("name")!.split(separator: " ").contains { (3...5).contains($0.count) && $0.allSatisfy(\.isLetter) } }
+        let shortWord = sample(shortWorded, perClass, &rng).map { p in
+            Query(text: edited(p.tag("name")!, kind: .replace, wordLengths: 3...5, &rng), answers: answers(p))
+        }
+        let streetAddresses = elements.filter { a in
+            guard let street = a.tag("addr:street"), let n = a.tag("addr:housenumber") else { return false }
+            return !n.contains(where: { ";,".contains($0) }) && street.split(separator: " ").contains { $0.count >= 6 && $0.allSatisfy(\.isLetter) }
+        }
+        let streetTypo = sample(streetAddresses, perClass, &rng).map { a in
+            let kind = [EditKind.swap, .drop, .double].randomElement(using: &rng)!
+            return Query(text: "\(edited(a.tag("addr:street")!, kind: kind, wordLengths: 6...99, &rng)) \(number(a))",
+                         answers: addressPositions[addressKey(a.tag("addr:street")!, number(a))]!)
+        }
+        // The picker's own row: "Name, Street N, Postcode Town".
+        let addressed = pois.filter { $0.tag("addr:street") != nil && $0.tag("addr:housenumber") != nil }
+        let displayed = sample(addressed, perClass, &rng).map { p in
+            let town = [p.tag("addr:postcode"), p.tag("addr:city")].compactMap { $0 }.joined(separator: " ")
+            let row = [p.tag("name")!, "\(p.tag("addr:street")!) \(number(p))", town].filter { !$0.isEmpty }
+            return Query(text: row.joined(separator: ", "), answers: [p.at])
+        }
+        let english = elements.filter { e in
+            guard let name = e.tag("name"), let en = e.tag("name:en") else { return false }
+            return TextFolding.key(en) != TextFolding.key(name) && AddressLayerBuilder.classify({ e.tag($0) }) != nil
+        }
+        let englishNames = sample(english, perClass, &rng).map { e in
+            Query(text: e.tag("name:en")!, answers: byName[TextFolding.key(e.tag("name:en")!)] ?? [e.at])
+        }
+        return [("poi_transposed", transposed), ("poi_short_word_typo", shortWord), ("street_typo", streetTypo),
+                ("display_name", displayed), ("name_en", englishNames)]
+    }
+
+    enum EditKind { case swap, replace, drop, double }
+
+    /// One edit of `kind` in a random word of `name` whose length is in `wordLengths`, never its
+    /// first letter: "Pickwick" → "Pikcwick".
+    static func edited(_ name: String, kind: EditKind, wordLengths: ClosedRange<Int>, _ rng: inout SeededRandom) -> String {
+        var words = name.split(separator: " ").map { Array($0) }
+        let fitting = words.indices.filter { wordLengths.contains(words[$0].count) && words[$0].dropFirst().allSatisfy(\.isLetter) }
+        guard let i = fitting.randomElement(using: &rng) else { return name }
+        var word = words[i]
+        let at = Int.random(in: 1..<word.count, using: &rng)
+        switch kind {
+        case .swap:
+            let pairs = (1..<(word.count - 1)).filter { word[$0] != word[$0 + 1] }
+            guard let p = pairs.randomElement(using: &rng) else { return name }
+            word.swapAt(p, p + 1)
+        case .replace:
+            let letters = Array("abcdefghijklmnopqrstuvwxyz").filter { $0 != Character(word[at].lowercased()) }
+            word[at] = letters.randomElement(using: &rng)!
+        case .drop: word.remove(at: at)
+        case .double: word.insert(word[at], at: at)
+        }
+        words[i] = word
+        return words.map { String($0) }.joined(separator: " ")
     }
 
     static func sample(_ items: [Element], _ count: Int, _ rng: inout SeededRandom) -> [Element] {

@@ -43,3 +43,46 @@ final class AddressPickerViewModelTests: XCTestCase {
         }
     }
 }
+
+/// Recent places only among equals; identical rows told apart.
+extension AddressPickerViewModelTests {
+    func testARecentPlaceNeverComesAboveAnExactMatch() async throws {
+        let square = place("Kauppatori", lat: 60.1672)
+        let cafe = place("Kauppatorin Kahvila", lat: 60.1675)
+        let geocoder = StubGeocoder(candidates: ["kauppatori": [square, place("Kauppatorin Kiosk")]])
+        let recent = [PreferredPlace(item: MapItem(placemark: cafe))]
+        let picker = try await AddressPickerViewModel.search("kauppatori", forSlotAt: 0, using: geocoder, preferred: recent)
+        XCTAssertEqual(picker.candidates.map(\.name), ["Kauppatori", "Kauppatorin Kahvila", "Kauppatorin Kiosk"])
+        XCTAssertEqual(picker.origins, [nil, "recent", nil])
+        // Without the recent place, pick 1 is the same place.
+        let fresh = try await AddressPickerViewModel.search("kauppatori", forSlotAt: 0, using: geocoder)
+        XCTAssertEqual(try fresh.pick(row: 1)?.placemark, try picker.pick(row: 1)?.placemark)
+    }
+
+    func testRememberedPlacesComeFirstAmongEquallyGoodMatches() async throws {
+        let here = place("Mannerheimintie 1", street: "Mannerheimintie", number: "1", lat: 60.17)
+        let there = Placemark(houseNumber: "1", street: "Mannerheimintie", postalCode: "04200", city: "Kerava",
+                              coordinate: Coordinate(latitude: 60.40, longitude: 25.10))
+        let geocoder = StubGeocoder(candidates: ["mannerheimintie 1": [here, there], "home": [place("Home Bar")]])
+        let remembered = [PreferredPlace(item: MapItem(placemark: there))]
+        let picker = try await AddressPickerViewModel.search("mannerheimintie 1", forSlotAt: 0, using: geocoder, preferred: remembered)
+        XCTAssertEqual(picker.candidates, [there, here], "both exact: the recent one first")
+        // A favourite named as typed is an exact match too.
+        let home = PreferredPlace(item: MapItem(placemark: place("Kotikatu 3")), favouriteName: "home")
+        let favourites = try await AddressPickerViewModel.search("home", forSlotAt: 0, using: geocoder, preferred: [home])
+        XCTAssertEqual(favourites.candidates.map(\.name), ["Kotikatu 3", "Home Bar"])
+    }
+
+    func testIdenticalRowsAreToldApart() async throws {
+        let north = Placemark(street: "Annankatu", postalCode: "00120", city: "Helsinki", coordinate: Coordinate(latitude: 60.1665, longitude: 24.9390))
+        let south = Placemark(street: "Annankatu", postalCode: "00120", city: "Helsinki", coordinate: Coordinate(latitude: 60.1620, longitude: 24.9390))
+        let other = place("Annan Kahvila")
+        let geocoder = StubGeocoder(candidates: ["annankatu": [north, south, other]])
+        let picker = try await AddressPickerViewModel.search("annankatu", forSlotAt: 0, using: geocoder)
+        XCTAssertEqual(picker.rows[0], picker.rows[1])
+        XCTAssertEqual(picker.differences, [nil, "500 m south of 1", nil])
+        let here = Coordinate(latitude: 60.1665, longitude: 24.9400)
+        let located = try await AddressPickerViewModel.search("annankatu", forSlotAt: 0, near: here, using: geocoder, unit: .kilometres)
+        XCTAssertEqual(located.differences, ["60 m away", "500 m away", nil])
+    }
+}

@@ -31,6 +31,17 @@ final class ScreenTests: XCTestCase {
         """)
     }
 
+    func testIdenticalPickerRowsShowWhatTellsThemApart() {
+        let picker = AddressPickerViewModel(slotIndex: 1, query: "annankatu", candidates: [annankatu, annankatu],
+                                            origins: [nil, "recent"], differences: [nil, "500 m south of 1"])
+        XCTAssertEqual(AddressPickerScreen.render(picker), """
+        Choose the address for Stop 1 ("annankatu"):
+        1. Annankatu 25, 00100 Helsinki
+        2. Annankatu 25, 00100 Helsinki (500 m south of 1; recent)
+        3. None of the above
+        """)
+    }
+
     func directions() -> DirectionsViewModel {
         let a = MapItem(placemark: mannerheimintie), b = MapItem(placemark: annankatu)
         let out = Route(distance: 643.7376, expectedTravelTime: 242, transportType: .car, polyline: [], steps: [

@@ -48,7 +48,7 @@ public final class TripFlowController {
         }
         let picker = try await AddressPickerViewModel.search(text, forSlotAt: index, near: location.currentLocation,
                                                              using: geocoder, preferred: preferredPlaces(),
-                                                             at: clock.currentDate(), calendar: calendar)
+                                                             at: clock.currentDate(), calendar: calendar, unit: settings.distanceUnit)
         try Task.checkCancellation()
         screen = .picker(picker)
     }

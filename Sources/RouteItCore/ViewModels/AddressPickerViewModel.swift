@@ -26,7 +26,8 @@ public struct PreferredPlace: Equatable, Sendable {
 }
 
 /// The candidates for what was typed in one slot, then a last row `None of the above`.
-/// Favourites and recent places that answer the text come first.
+/// Favourites and recent places that answer the text come first among equally good matches
+/// (`PickerRanking`).
 public final class AddressPickerViewModel {
     public static let noneOfTheAbove = "None of the above"
 
@@ -38,22 +39,28 @@ public final class AddressPickerViewModel {
     public let hoursNotes: [String?]
     /// Per candidate: `favourite "home"` or `recent` when it came from the planner's memory.
     public let origins: [String?]
+    /// Per candidate whose row reads like another's: what tells them apart (`350 m away`).
+    public let differences: [String?]
 
-    public init(slotIndex: Int, query: String, candidates: [Placemark], hoursNotes: [String?]? = nil, origins: [String?]? = nil) {
+    public init(slotIndex: Int, query: String, candidates: [Placemark], hoursNotes: [String?]? = nil, origins: [String?]? = nil,
+                differences: [String?]? = nil) {
         self.slotIndex = slotIndex
         self.query = query
         self.candidates = candidates
         self.hoursNotes = hoursNotes ?? candidates.map { _ in nil }
         self.origins = origins ?? candidates.map { _ in nil }
+        self.differences = differences ?? candidates.map { _ in nil }
     }
 
     /// Geocodes `query`, ranked for someone at `near` (the current location); no candidates is
-    /// the `Address not found.` alert. `preferred` places that answer the text come first (a
-    /// geocoded duplicate of one is dropped); hours are summarised at `date`. The names come
-    /// from map data, a server or a file: cleaned for the terminal here, where they enter.
+    /// the `Address not found.` alert. `preferred` places that answer the text come first among
+    /// equally good matches (a geocoded duplicate of one is dropped); hours are summarised at
+    /// `date`; identical rows are told apart in `unit`. The names come from map data, a server
+    /// or a file: cleaned for the terminal here, where they enter.
     public static func search(_ query: String, forSlotAt slotIndex: Int, near: Coordinate? = nil, using geocoder: Geocoding,
                               preferred: [PreferredPlace] = [], at date: Date = Date(),
-                              calendar: LocalCalendar = .fromEnvironment()) async throws -> AddressPickerViewModel {
+                              calendar: LocalCalendar = .fromEnvironment(),
+                              unit: DistanceUnit = .kilometres) async throws -> AddressPickerViewModel {
         let found = try await geocoder.geocode(query, near: near).map(\.terminalSafe)
         var remembered: [PreferredPlace] = []
         for var place in preferred where place.matches(query) || found.contains(where: { Self.samePlace($0, place.item.placemark.terminalSafe) }) {
@@ -61,13 +68,15 @@ public final class AddressPickerViewModel {
             if !remembered.contains(where: { Self.samePlace($0.item.placemark, place.item.placemark) }) { remembered.append(place) }
         }
         let rest = found.filter { candidate in !remembered.contains { Self.samePlace($0.item.placemark, candidate) } }
-        let candidates = remembered.map(\.item.placemark) + rest
+        let rows = PickerRanking.order(remembered: remembered, found: rest, for: query)
+        let candidates = rows.map(\.0)
         guard !candidates.isEmpty else { throw Alert.addressNotFound }
-        let origins: [String?] = remembered.map { $0.favouriteName.map { "favourite \"\($0)\"" } ?? "recent" } + rest.map { _ in nil }
+        let origins = rows.map(\.1)
         let notes = candidates.map { candidate in
             candidate.openingHours.map { OpeningHoursSummary.text(OpeningHours($0), at: date, calendar: calendar) }
         }
-        return AddressPickerViewModel(slotIndex: slotIndex, query: query, candidates: candidates, hoursNotes: notes, origins: origins)
+        return AddressPickerViewModel(slotIndex: slotIndex, query: query, candidates: candidates, hoursNotes: notes, origins: origins,
+                                      differences: PickerRowDifferences.notes(for: candidates, near: near, unit: unit))
     }
 
     /// The same place: same address and within a few metres.

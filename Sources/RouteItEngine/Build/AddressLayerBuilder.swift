@@ -297,7 +297,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         for street in streetGroups.groups {
             for name in [street.name] + street.otherNames { words.formUnion(TextFolding.words(name)) }
         }
-        try writer.insertWords(words.filter { $0.count >= 4 && !$0.allSatisfy(\.isNumber) })
+        try writer.insertWords(words.filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) })
         try writer.insertNameKeys()
         let counts = try [(PlaceKind.address, "addresses"), (.poi, "POIs"), (.place, "places"), (.street, "streets")].map { kind, label in
             "\(try db.scalarInt("SELECT count(*) FROM place WHERE kind = \(kind.rawValue)") ?? 0) \(label)"

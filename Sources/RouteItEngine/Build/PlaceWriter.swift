@@ -93,7 +93,7 @@ final class PlaceWriter {
         }
     }
 
-    /// The distinct words of all names (4 letters or more), where a typo looks for the word meant.
+    /// The distinct words of all names (3 letters or more), where a typo looks for the word meant.
     func insertWords(_ words: Set<String>) throws {
         let insert = try db.prepare("INSERT OR IGNORE INTO place_word(word) VALUES (?)")
         for word in words.sorted() { try insert.run([.text(word)]) }

@@ -2,6 +2,9 @@
 /// a house beats its street, a street beats a shop or stop of the same name, a square or town
 /// beats the street, and every typo costs more than the gap between two kinds of exact match.
 enum CandidateScore {
+    /// A POI or place named as typed, at the street and number typed with it ("Espresso House,
+    /// Kaisaniemenkatu 4"): above the house itself.
+    static let namedAtAddress = 101.0
     /// Street and house number as asked.
     static let house = 100.0
     /// A range that covers the number ("14-20" for 16, same side of the street).

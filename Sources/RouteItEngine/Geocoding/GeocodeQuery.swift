@@ -13,8 +13,10 @@ struct GeocodeQuery: Equatable {
 
     /// `isCity` tells whether folded words name a town of the map, `isStreet` whether they name
     /// one of its streets (so "Boulevard Albert 1er" keeps its "1er" and "Quai Antoine 1er 1"
-    /// is house 1).
-    init(_ text: String, isCity: (String) -> Bool, isStreet: (String) -> Bool = { _ in false }) {
+    /// is house 1); `isStreetWithTypo` whether they name one give or take a typo ("Quai Antine
+    /// 1er 6" is house 6 of "Quai Antoine 1er").
+    init(_ text: String, isCity: (String) -> Bool, isStreet: (String) -> Bool = { _ in false },
+         isStreetWithTypo: (String) -> Bool = { _ in false }) {
         var words = Array(TextFolding.words(text).prefix(Self.maxWords))
         if let i = words.firstIndex(where: { $0.count == 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
            words.count > 1 {
@@ -32,13 +34,15 @@ struct GeocodeQuery: Equatable {
         }
         let numeric = words.indices.filter { words[$0].first?.isNumber == true }
         if words.count > 1, !numeric.isEmpty, !isStreet(words.joined(separator: " ")) {
-            // The number whose removal leaves a known street, else the first one.
-            let chosen = numeric.reversed().first { i in
+            // The number whose removal leaves a known street (as typed, else with a typo), else the first one.
+            func leavesStreet(_ i: Int, _ test: (String) -> Bool) -> Bool {
                 var rest = words
                 rest.remove(at: i)
                 if i < rest.count, rest[i].count == 1 { rest.remove(at: i) }
-                return isStreet(rest.joined(separator: " "))
-            } ?? numeric[0]
+                return test(rest.joined(separator: " "))
+            }
+            let chosen = numeric.reversed().first { leavesStreet($0, isStreet) }
+                ?? (numeric.count > 1 ? numeric.reversed().first { leavesStreet($0, isStreetWithTypo) } : nil) ?? numeric[0]
             var raw = words.remove(at: chosen)
             // "25 b" is house 25b.
             if chosen < words.count, words[chosen].count == 1, words[chosen].first?.isLetter == true {

@@ -16,19 +16,32 @@ struct NameVocabulary {
 
     /// Whether `word` is a whole word of some name.
     func contains(_ word: String) -> Bool {
+        let low = lowerBound(word)
+        return low < sorted.count && sorted[low] == word
+    }
+
+    /// Whether some name has a word that starts with `prefix` (or is it).
+    func containsPrefix(_ prefix: String) -> Bool {
+        let low = lowerBound(prefix)
+        return low < sorted.count && sorted[low].hasPrefix(prefix)
+    }
+
+    /// The index of the first word not below `word`.
+    private func lowerBound(_ word: String) -> Int {
         var low = 0, high = sorted.count
         while low < high {
             let mid = (low + high) / 2
             if sorted[mid] < word { low = mid + 1 } else { high = mid }
         }
-        return low < sorted.count && sorted[low] == word
+        return low
     }
 
     /// Words within the typo limit of `word`'s length, nearest first (at most `limit`).
     func corrections(of word: String, limit: Int = 6) -> [(word: String, distance: Int)] {
         let query = Array(word.unicodeScalars)
-        // A word no name has gets one edit from 4 letters ("mrja" is "marja"): it has no other meaning.
-        let allowed = max(query.count >= 4 ? 1 : 0, StreetNameIndex.typoLimit(forLength: query.count))
+        // A word no name has gets one edit from 3 letters ("mrja" is "marja", "zvn" is "zen"): it
+        // has no other meaning.
+        let allowed = max(query.count >= 3 ? 1 : 0, StreetNameIndex.typoLimit(forLength: query.count))
         guard allowed > 0 else { return [] }
         var found: [(word: String, distance: Int)] = []
         for length in (query.count - allowed)...(query.count + allowed) {

@@ -17,7 +17,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     public static let addressRadius = 50.0
 
     private let map: RouteItMap
-    private let lock = NSLock()
+    let lock = NSLock()
     private let streets: StreetNameIndex
     /// The map's towns by folded name, with their centres and ranks.
     private let towns: [String: PlaceArea]
@@ -26,9 +26,11 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let postcodeCentre: SQLiteStatement
     private let taggedInArea: SQLiteStatement
     private let textSearch: SQLiteStatement
-    private let placeByID: SQLiteStatement
-    private let pointsNear: SQLiteStatement
-    private let linesNear: SQLiteStatement
+    let placeByID: SQLiteStatement
+    /// The POIs and places with an address: "Espresso House, Kaisaniemenkatu 4" typed back.
+    private let namedAtHouse: SQLiteStatement
+    let pointsNear: SQLiteStatement
+    let linesNear: SQLiteStatement
     private let taggedNear: SQLiteStatement
     private let wordRows: SQLiteStatement
     private var vocabulary: NameVocabulary?
@@ -74,6 +76,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             WHERE place_text MATCH ? ORDER BY bm25(place_text, 1.0, 0.0) LIMIT 60
             """)
         placeByID = try db.prepare("SELECT \(c) FROM place p WHERE p.id = ?")
+        namedAtHouse = try db.prepare("""
+            SELECT \(c) FROM place p WHERE ((p.street_key = ?1 AND p.hn_key = ?2) OR (p.street_key = ?1 AND p.hn_low = ?3))
+            AND p.kind IN (\(PlaceKind.poi.rawValue), \(PlaceKind.place.rawValue)) LIMIT \(Self.namedAtHouseRows)
+            """)
         pointsNear = try db.prepare("""
             SELECT place_id, min_lat, min_lon FROM address_point WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
             """)
@@ -94,7 +100,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     }
 
     /// The record's placemark with the place's opening hours, when the map has them.
-    private func placemark(_ record: PlaceRow) throws -> Placemark {
+    func placemark(_ record: PlaceRow) throws -> Placemark {
         var placemark = record.placemark
         placemark.country = country
         placemark.countryCode = countryCode?.lowercased()
@@ -129,14 +135,17 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if let phrase = NearPhrase(text), let anchor = try search(phrase.place, near: near, bias: bias).first {
             return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
         }
-        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) })
+        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo)
         // One letter is not a name (and an arrow key's escape sequence leaves one behind).
         guard query.nameKey.count >= 2 else { return [] }
         // The town or postcode first: the search then looks only there.
         let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
         if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
+            // "Market Square" is a kind of place and the name of one: the square so named first
+            // (but "market square near Kamppi" asks for the kind).
+            let named = bias == .namedPlace ? [] : try placesNamed(query, scope: scope)
             let found = try places(taggedWith: tags, scope: scope, near: near)
-            if !found.isEmpty { return found }
+            if !found.isEmpty { return try distinct(named) + found.prefix(Self.maxCandidates - named.count) }
         }
         // On the whole map, the towns around the current location are searched too, besides
         // the most prominent ones.
@@ -150,11 +159,20 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             // Nothing there that says so (a POI without a town): the whole map, the town a penalty.
             candidates = try self.candidates(query, text: text, scopes: [.anywhere], near: near, bias: bias)
         }
+        if let named = NamedAddressQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) },
+                                         isStreetWithTypo: isStreetWithTypo) {
+            for found in try self.named(named, near: near, bias: bias) where (candidates[found.record.id]?.score ?? -.infinity) < found.score {
+                candidates[found.record.id] = found
+            }
+        }
         // Equal matches: the more prominent town first, then the earlier row.
         return try distinct(candidates.values.sorted {
             ($0.score, $0.record.townRank, -$0.record.id) > ($1.score, $1.record.townRank, -$1.record.id)
         }.map(\.record))
     }
+
+    /// Whether folded words name a street of the map, give or take the typos its length allows.
+    private func isStreetWithTypo(_ key: String) -> Bool { !streets.matches(key, limit: 1).isEmpty }
 
     /// The scored rows that match `query` within `scopes`.
     private func candidates(_ query: GeocodeQuery, text: String, scopes: [SearchScope], near: Coordinate?,
@@ -181,9 +199,13 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                     continue
                 }
                 let values = lookups.values(street: key, number: number, limit: Self.rowsPerLookup, scope: scope)
-                var found = false
-                for row in try rows(lookups.exact, values) { offer(row, CandidateScore.house - penalty); found = true }
-                if number.low != nil {
+                let exact = try rows(lookups.exact, values)
+                for row in exact { offer(row, CandidateScore.house - penalty) }
+                var found = !exact.isEmpty
+                // A full page of the house itself ("Mannerheimintie 1" in 20 towns): other doors and
+                // ranges rank below every one of them, and finding them in every town of a country
+                // reads a row per town.
+                if number.low != nil, exact.count < Self.rowsPerLookup {
                     for row in try rows(lookups.variants, values) + rows(lookups.ranges, values) {
                         let isRange = row.houseNumberKey.flatMap(HouseNumber.init)?.isRange ?? false
                         offer(row, (isRange ? CandidateScore.houseInRange : CandidateScore.houseVariant) - penalty)
@@ -205,31 +227,37 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         // Names of POIs, places and streets, every word a prefix (or, mistyped, the words meant).
         let queryScalars = Array(query.nameKey.unicodeScalars)
         let nameTypoLimit = StreetNameIndex.typoLimit(forLength: queryScalars.count)
-        let nameMatch = try textMatch(query.nameWords)
-        for scope in scopes {
-            for (row, rank) in try rowsWithRank(textSearch, [.text("text : (\(nameMatch))" + scope.textCondition)]) {
-                let tieBreak = min(1, max(0, -rank / 100))
-                switch row.kind {
-                case .street:
-                    // Streets matched by name above are already offered (or, with a number, their house).
-                    if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
-                    offer(row, CandidateScore.streetByPrefix + tieBreak)
-                case .poi, .place:
-                    let names = [row.name.map(TextFolding.key)].compactMap { $0 }
-                        + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
-                    let typos = names.contains(query.nameKey) ? 0
-                        : names.compactMap { EditDistance.bounded(queryScalars, Array($0.unicodeScalars), limit: nameTypoLimit) }.min()
-                    var score = typos.map { CandidateScore.namedExactly - Double($0) * CandidateScore.perTypo } ?? CandidateScore.namedByPrefix
-                    score += Double(row.importance) / 10 + tieBreak
-                    if let number = query.number, row.houseNumberKey != number.key {
-                        // "Annankatu 25" is the house, not the "Annankatu" tram stop.
-                        if foundHouse { continue }
-                        score -= CandidateScore.numberNotThere
-                    }
-                    offer(row, score)
-                case .address:
-                    continue
+        var textRows: [(PlaceRow, Double)] = []
+        for eager in [false, true] {
+            // Nothing has every word: perhaps a short word is mistyped as another word ("dis" for "des").
+            guard textRows.isEmpty, !eager || (candidates.isEmpty && query.nameWords.count > 1) else { break }
+            let nameMatch = try textMatch(query.nameWords, eager: eager)
+            for scope in scopes {
+                textRows += try rowsWithRank(textSearch, [.text("text : (\(nameMatch))" + scope.textCondition)])
+            }
+        }
+        for (row, rank) in textRows {
+            let tieBreak = min(1, max(0, -rank / 100))
+            switch row.kind {
+            case .street:
+                // Streets matched by name above are already offered (or, with a number, their house).
+                if streetMatches.contains(where: { $0.key == row.streetKey }) { continue }
+                offer(row, CandidateScore.streetByPrefix + tieBreak)
+            case .poi, .place:
+                let names = [row.name.map(TextFolding.key)].compactMap { $0 }
+                    + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
+                let typos = names.contains(query.nameKey) ? 0
+                    : names.compactMap { EditDistance.bounded(queryScalars, Array($0.unicodeScalars), limit: nameTypoLimit) }.min()
+                var score = typos.map { CandidateScore.namedExactly - Double($0) * CandidateScore.perTypo } ?? CandidateScore.namedByPrefix
+                score += Double(row.importance) / 10 + tieBreak
+                if let number = query.number, row.houseNumberKey != number.key {
+                    // "Annankatu 25" is the house, not the "Annankatu" tram stop.
+                    if foundHouse { continue }
+                    score -= CandidateScore.numberNotThere
                 }
+                offer(row, score)
+            case .address:
+                continue
             }
         }
 
@@ -237,14 +265,53 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if query.number != nil, !foundHouse {
             let words = TextFolding.words(text).filter { $0 != query.postcode }
             let key = words.joined(separator: " ")
+            let keyScalars = Array(key.unicodeScalars)
+            let limit = StreetNameIndex.typoLimit(forLength: keyScalars.count)
             for (row, rank) in try rowsWithRank(textSearch, [.text("text : (\(try textMatch(words)))")]) where row.kind == .poi || row.kind == .place {
                 let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
-                if names.contains(key) {
-                    offer(row, CandidateScore.namedExactly + Double(row.importance) / 10 + min(1, max(0, -rank / 100)))
+                // "1er Esaclier": the name with a typo, as a name without a number would be.
+                if let typos = names.compactMap({ EditDistance.bounded(keyScalars, Array($0.unicodeScalars), limit: limit) }).min() {
+                    offer(row, CandidateScore.namedExactly - Double(typos) * CandidateScore.perTypo + Double(row.importance) / 10
+                          + min(1, max(0, -rank / 100)))
                 }
             }
         }
         return candidates
+    }
+
+    /// Rows read at one street and number for a name typed with its address (every town's).
+    static let namedAtHouseRows = 200
+
+    /// The places at the address of `named` whose name is the name typed (or a typo or the
+    /// start of it), above the house itself: the name and the address both say it is this one.
+    private func named(_ named: NamedAddressQuery, near: Coordinate?, bias: LocationBias) throws -> [Candidate] {
+        let nameWords = TextFolding.words(named.name)
+        let nameKey = nameWords.joined(separator: " ")
+        let nameScalars = Array(nameKey.unicodeScalars)
+        let limit = StreetNameIndex.typoLimit(forLength: nameScalars.count)
+        var found: [Candidate] = []
+        for (street, distance) in streets.matches(named.address.nameKey) {
+            guard let number = named.address.number else { break }
+            for row in try rows(namedAtHouse, [.text(street), .text(number.key), number.low.map { .int(Int64($0)) } ?? .null]) {
+                let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
+                let typos = names.compactMap { EditDistance.bounded(nameScalars, Array($0.unicodeScalars), limit: limit) }.min()
+                let byPrefix = names.contains { name in
+                    let words = name.split(separator: " ")
+                    return nameWords.allSatisfy { word in words.contains { $0.hasPrefix(word) } }
+                }
+                guard typos != nil || byPrefix else { continue }
+                // Another door of the number ("52 B" for 52) only just below the door typed.
+                let otherDoor = row.houseNumberKey == number.key ? 0.0 : 1.0
+                var score = CandidateScore.namedAtAddress - Double((typos ?? 1) + distance) * CandidateScore.perTypo - otherDoor
+                if let city = named.address.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
+                if let postcode = named.address.postcode, let rowPostcode = row.postcode, rowPostcode != postcode {
+                    score -= CandidateScore.otherTownOrPostcode
+                }
+                if let near { score -= bias.penalty(metres: near.distance(to: row.coordinate)) }
+                found.append(Candidate(record: row, score: score))
+            }
+        }
+        return found
     }
 
     /// The prepared lookups of `scope`'s kind.
@@ -256,16 +323,19 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     }
 
     /// The FTS5 query for `words`: each word a prefix; a word that no name has (nor starts
-    /// with) may also be one of the words a typo away.
-    private func textMatch(_ words: [String]) throws -> String {
+    /// with) may also be one of the words a typo away; `eager`, every word of 3 letters or more.
+    private func textMatch(_ words: [String], eager: Bool = false) throws -> String {
         try words.map { word in
             let quoted = "\"\(word.replacingOccurrences(of: "\"", with: ""))\"*"
-            guard word.count >= 4, word.allSatisfy({ !$0.isNumber }) else { return quoted }
+            guard word.count >= 3, word.allSatisfy({ !$0.isNumber }) else { return quoted }
             // Not a whole word of any name: perhaps the start of one, perhaps a typo ("caste" for
-            // "castle" starts "castel"); both are searched, and ranking tells them apart.
+            // "castle" starts "castel"); both are searched, and ranking tells them apart. A short
+            // word is taken for a typo only when no name has a word that starts so ("zvn" for "zen").
             let vocabulary = try loadedVocabulary()
-            guard !vocabulary.contains(word) else { return quoted }
-            let alternatives = vocabulary.corrections(of: word).map { "\"\($0.word)\"" }
+            let isWord = word.count >= 4 ? vocabulary.contains(word) : vocabulary.containsPrefix(word)
+            guard eager || !isWord else { return quoted }
+            let alternatives = vocabulary.corrections(of: word, limit: word.count < 5 ? 40 : 6)
+                .filter { $0.word != word }.map { "\"\($0.word)\"" }
             return alternatives.isEmpty ? quoted : "(" + ([quoted] + alternatives).joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")   // FTS5 wants AND spelt out before a parenthesis
     }
@@ -278,6 +348,17 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let loaded = NameVocabulary(words: words)
         vocabulary = loaded
         return loaded
+    }
+
+    /// The places (squares, quarters, towns; not shops) whose name or other name is the query's
+    /// words, the most important first.
+    private func placesNamed(_ query: GeocodeQuery, scope: SearchScope) throws -> [PlaceRow] {
+        try rowsWithRank(textSearch, [.text("text : (\(try textMatch(query.nameWords)))" + scope.textCondition)]).map(\.0)
+            .filter { row in
+                row.kind == .place && ([row.name.map(TextFolding.key)].compactMap { $0 }
+                    + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])).contains(query.nameKey)
+            }
+            .sorted { ($0.importance, -$0.id) > ($1.importance, -$1.id) }
     }
 
     /// Every place with one of `tags` within `scope` (all of them, from `place_tag_area`), or
@@ -359,56 +440,6 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// Candidates with the same text this close are one place.
     static let samePlaceRadius = 60.0
 
-    // MARK: Reverse
-
-    /// `reverse`, knowing the map's area: a position off the map (outside it, with no address or
-    /// street within its margin) is `The position … is outside the Helsinki map (…)`, never a
-    /// street kilometres away.
-    public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
-        let found = try reverse(coordinate)
-        if let area, area.isOff(coordinate, nearestFound: found?.coordinate) { throw area.outsideAlert("The position \(coordinate)") }
-        return found
-    }
-
-    /// Synchronous reverse geocoding: the nearest address within 50 m, else the nearest named street.
-    public func reverse(_ coordinate: Coordinate) throws -> Placemark? {
-        guard coordinate.isValid else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        var nearest: (place: Int64, point: Coordinate, distance: Double)?
-        try boxQuery(pointsNear, around: coordinate, metres: Self.addressRadius)
-        while try pointsNear.step() {
-            let point = Coordinate(latitude: Double(pointsNear.int(1)) / PackedPolyline.scale,
-                                   longitude: Double(pointsNear.int(2)) / PackedPolyline.scale)
-            let distance = coordinate.distance(to: point)
-            if distance <= Self.addressRadius, nearest == nil || distance < nearest!.distance {
-                nearest = (pointsNear.int(0), point, distance)
-            }
-        }
-        if let nearest, let record = try rows(placeByID, [.int(nearest.place)]).first {
-            var placemark = try self.placemark(record)
-            placemark.coordinate = nearest.point
-            return placemark
-        }
-        for radius in [100.0, 400, 1500, 5000] {
-            var best: (place: Int64, point: Coordinate, distance: Double)?
-            try boxQuery(linesNear, around: coordinate, metres: radius)
-            while try linesNear.step() {
-                let line = PackedPolyline.decode(linesNear.blob(1))
-                for (a, b) in zip(line, line.dropFirst()) {
-                    let (point, distance) = Geometry.closestPoint(to: coordinate, onSegment: a, b)
-                    if distance <= radius, best == nil || distance < best!.distance { best = (linesNear.int(0), point, distance) }
-                }
-            }
-            if let best, let record = try rows(placeByID, [.int(best.place)]).first {
-                var placemark = try self.placemark(record)
-                placemark.coordinate = best.point
-                return placemark
-            }
-        }
-        return nil
-    }
-
     // MARK: Rows
 
     private struct Candidate {
@@ -416,13 +447,13 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var score: Double
     }
 
-    private func boxQuery(_ statement: SQLiteStatement, around p: Coordinate, metres: Double) throws {
+    func boxQuery(_ statement: SQLiteStatement, around p: Coordinate, metres: Double) throws {
         let d = Geometry.degrees(metres: metres, at: p)
         try statement.bind([.int(PackedPolyline.fixed(p.latitude + d.lat)), .int(PackedPolyline.fixed(p.latitude - d.lat)),
                             .int(PackedPolyline.fixed(p.longitude + d.lon)), .int(PackedPolyline.fixed(p.longitude - d.lon))])
     }
 
-    private func rows(_ statement: SQLiteStatement, _ values: [SQLiteValue]) throws -> [PlaceRow] {
+    func rows(_ statement: SQLiteStatement, _ values: [SQLiteValue]) throws -> [PlaceRow] {
         try rowsWithRank(statement, values, rankColumn: nil).map(\.0)
     }
 

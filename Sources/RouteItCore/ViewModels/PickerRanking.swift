@@ -1,0 +1,34 @@
+/// The order of the picker's rows: remembered places (favourites, recent) come first only among
+/// equally good matches. The geocoder's leading exact matches (the text is their name or
+/// address) share the top with the remembered exact matches; the other remembered places follow,
+/// then the geocoder's other rows in its order. So history never puts another place above an
+/// exact match, and `pick 1` on an exact match is the same for everyone.
+enum PickerRanking {
+    /// The rows in order, each with its origin note (`favourite "home"`, `recent`; nil for the geocoder's).
+    static func order(remembered: [PreferredPlace], found: [Placemark], for query: String) -> [(Placemark, String?)] {
+        let leading = found.prefix { isExact($0, for: query) }
+        // A favourite named as typed ("home") is an exact match too.
+        func exact(_ place: PreferredPlace) -> Bool {
+            isExact(place.item.placemark, for: query) || place.favouriteName.map { words($0) == words(query) } == true
+        }
+        func row(_ place: PreferredPlace) -> (Placemark, String?) {
+            (place.item.placemark, place.favouriteName.map { "favourite \"\($0)\"" } ?? "recent")
+        }
+        return remembered.filter(exact).map(row) + leading.map { ($0, nil) }
+            + remembered.filter { !exact($0) }.map(row) + found.dropFirst(leading.count).map { ($0, nil) }
+    }
+
+    /// Whether `place` is what `query` names in full: its name, its street line or its whole
+    /// address (case, accents and punctuation aside).
+    static func isExact(_ place: Placemark, for query: String) -> Bool {
+        let typed = words(query)
+        guard !typed.isEmpty else { return false }
+        let streetLine = [place.street, place.houseNumber].compactMap { $0 }.joined(separator: " ")
+        return [place.name, streetLine, place.formattedAddress].compactMap { $0 }.contains { words($0) == typed }
+    }
+
+    /// Folded words, so "Annankatu 25 B" and "annankatu 25b" read alike.
+    static func words(_ text: String) -> String {
+        PreferredPlace.fold(text).filter { $0.isLetter || $0.isNumber }
+    }
+}

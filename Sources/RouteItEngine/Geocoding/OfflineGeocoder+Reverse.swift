@@ -1,0 +1,53 @@
+import Foundation
+import RouteItCore
+
+/// Reverse geocoding: the address or street at a position.
+extension OfflineGeocoder {
+    /// `reverse`, knowing the map's area: a position off the map (outside it, with no address or
+    /// street within its margin) is `The position … is outside the Helsinki map (…)`, never a
+    /// street kilometres away.
+    public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
+        let found = try reverse(coordinate)
+        if let area, area.isOff(coordinate, nearestFound: found?.coordinate) { throw area.outsideAlert("The position \(coordinate)") }
+        return found
+    }
+
+    /// Synchronous reverse geocoding: the nearest address within 50 m, else the nearest named street.
+    public func reverse(_ coordinate: Coordinate) throws -> Placemark? {
+        guard coordinate.isValid else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        var nearest: (place: Int64, point: Coordinate, distance: Double)?
+        try boxQuery(pointsNear, around: coordinate, metres: Self.addressRadius)
+        while try pointsNear.step() {
+            let point = Coordinate(latitude: Double(pointsNear.int(1)) / PackedPolyline.scale,
+                                   longitude: Double(pointsNear.int(2)) / PackedPolyline.scale)
+            let distance = coordinate.distance(to: point)
+            if distance <= Self.addressRadius, nearest == nil || distance < nearest!.distance {
+                nearest = (pointsNear.int(0), point, distance)
+            }
+        }
+        if let nearest, let record = try rows(placeByID, [.int(nearest.place)]).first {
+            var placemark = try self.placemark(record)
+            placemark.coordinate = nearest.point
+            return placemark
+        }
+        for radius in [100.0, 400, 1500, 5000] {
+            var best: (place: Int64, point: Coordinate, distance: Double)?
+            try boxQuery(linesNear, around: coordinate, metres: radius)
+            while try linesNear.step() {
+                let line = PackedPolyline.decode(linesNear.blob(1))
+                for (a, b) in zip(line, line.dropFirst()) {
+                    let (point, distance) = Geometry.closestPoint(to: coordinate, onSegment: a, b)
+                    if distance <= radius, best == nil || distance < best!.distance { best = (linesNear.int(0), point, distance) }
+                }
+            }
+            if let best, let record = try rows(placeByID, [.int(best.place)]).first {
+                var placemark = try self.placemark(record)
+                placemark.coordinate = best.point
+                return placemark
+            }
+        }
+        return nil
+    }
+}
