@@ -42,7 +42,7 @@ public enum ScenarioReport {
     }
 
     private static func row(_ cells: String...) -> String {
-        cells.enumerated().map { i, c in i == 0 ? c.padding(toLength: 12, withPad: " ", startingAt: 0) : c.leftPadded(i == 5 ? 19 : 12) }
+        cells.enumerated().map { i, c in i == 0 ? c.padding(toLength: 16, withPad: " ", startingAt: 0) : c.leftPadded(i == 5 ? 19 : 12) }
             .joined()
     }
 }

@@ -4,7 +4,7 @@ import RouteItEngine
 
 /// Runs one scenario in-process: its `Given` steps build the OSM data, the first `When`/`Then`
 /// imports it with RouteIt's importer into a temporary map, then each table is checked.
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     /// Where the temporary maps go (one per scenario, removed after it).
     let workDirectory: URL
 
