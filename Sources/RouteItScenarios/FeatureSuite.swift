@@ -4,6 +4,8 @@ import Foundation
 public struct FeatureSuite {
     public var directory: URL
     public var features: [(folder: String, file: String, feature: GherkinFeature)] = []
+    /// Files cucumber cannot parse either: none of their scenarios run, in OSRM or here.
+    public var unparsed: [String] = []
 
     public init(directory: URL, folders: [String] = ScenarioReport.folders) throws {
         self.directory = directory
@@ -17,7 +19,11 @@ public struct FeatureSuite {
             for name in names.sorted() where name.hasSuffix(".feature") {
                 let file = "\(folder)/\(name)"
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-                features.append((folder, file, try GherkinParser.parse(text, path: file)))
+                do {
+                    features.append((folder, file, try GherkinParser.parse(text, path: file)))
+                } catch let error as GherkinParser.SyntaxError {
+                    unparsed.append(error.description)
+                }
             }
         }
     }

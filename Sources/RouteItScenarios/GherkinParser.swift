@@ -57,6 +57,10 @@ private struct LineParser {
                 name = String(line.dropFirst("Feature:".count)).trimmingCharacters(in: .whitespaces)
                 index += 1
             } else if line.hasPrefix("Background:") {
+                // Gherkin allows one Background, before the scenarios: cucumber rejects the file.
+                if !scenarios.isEmpty {
+                    throw GherkinParser.SyntaxError(description: "\(path):\(index + 1): a Background after a Scenario (cucumber does not parse the file)")
+                }
                 index += 1
                 background = try steps()
             } else if line.hasPrefix("Scenario Outline:") || line.hasPrefix("Scenario Template:") {

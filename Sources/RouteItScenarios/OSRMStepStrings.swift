@@ -10,6 +10,14 @@ public struct OSRMStepStrings {
         public var name: String
         public var mode: String
         public var location: Coordinate
+        /// OSRM's `rotary_name` (RouteIt has none).
+        public var rotaryName: String?
+    }
+
+    public init(steps: [Step], duration: Double, distance: Double) {
+        self.steps = steps
+        self.duration = duration
+        self.distance = distance
     }
 
     public var steps: [Step]
@@ -35,7 +43,7 @@ public struct OSRMStepStrings {
                 lastMode = stepMode
                 let location = routeStep.polyline.first ?? leg.polyline.last ?? Coordinate(latitude: 0, longitude: 0)
                 steps.append(Step(type: OSRMManeuverNames.type(m), modifier: OSRMManeuverNames.modifier(m),
-                                  exit: m.exitNumber, name: name, mode: stepMode, location: location))
+                                  exit: m.exitNumber, name: name, mode: stepMode, location: location, rotaryName: nil))
             }
         }
         duration = Self.round1(legs.reduce(0) { $0 + Self.round1($1.expectedTravelTime) })
@@ -53,6 +61,8 @@ public struct OSRMStepStrings {
             switch s.type {
             case "depart", "arrive": return s.type
             case "roundabout": return "roundabout-exit-\(s.exit.map(String.init) ?? "undefined")"
+            case "rotary": return "\(s.rotaryName ?? "rotary")-exit-\(s.exit.map(String.init) ?? "undefined")"
+            case "roundabout turn": return "roundabout turn \(s.modifier ?? "undefined") exit-\(s.exit.map(String.init) ?? "undefined")"
             default: return "\(s.type) \(s.modifier ?? "undefined")"
             }
         }.joined(separator: ",")

@@ -6,12 +6,14 @@ import RouteItScenarios
 // process, and prints a table per folder and column.
 //
 //   routeit-scenarios [--features DIR] [--filter TEXT] [--verbose]
-//                     [--must-pass FILE] [--write-passing FILE] [--jobs N]
+//                     [--must-pass FILE] [--write-passing FILE] [--jobs N] [--osrm DIR]
 //
+// --osrm DIR: route with OSRM itself (DIR/bin/osrm-extract, -contract, -routed and the profiles
+// in DIR/share/profiles) instead of RouteIt: which scenarios OSRM passes (Scripts/osrm-scenarios).
 // --must-pass: exit 1 when a scenario listed there (one `folder/file.feature:line` a line) does
 // not pass. --write-passing: write the scenarios that pass, in that form.
 
-let usage = "usage: routeit-scenarios [--features DIR] [--filter TEXT] [--verbose] [--must-pass FILE] [--write-passing FILE] [--jobs N]"
+let usage = "usage: routeit-scenarios [--features DIR] [--filter TEXT] [--verbose] [--must-pass FILE] [--write-passing FILE] [--jobs N] [--osrm DIR]"
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -19,6 +21,7 @@ func fail(_ message: String, code: Int32 = 2) -> Never {
 }
 
 var featuresPath = ProcessInfo.processInfo.environment["ROUTEIT_OSRM_FEATURES"] ?? ".data/osrm-features"
+var osrmPath: String?
 var filter: String?, verbose = false, mustPassPath: String?, writePassingPath: String?, jobs = 2
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -29,6 +32,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--features": featuresPath = value()
     case "--filter": filter = value()
+    case "--osrm": osrmPath = value()
     case "--verbose", "-v": verbose = true
     case "--jobs":
         guard let n = Int(value()), n > 0 else { fail("routeit-scenarios: --jobs needs a positive number. \(usage)") }
@@ -75,8 +79,9 @@ for (folder, file, feature) in suite.features {
         items.append(ScenarioBatch.Item(scenario: scenario, file: file, folder: folder))
     }
 }
+let engine: ScenarioEngine = osrmPath.map { OSRMScenarioEngine(osrmDirectory: URL(fileURLWithPath: $0)) } ?? RouteItScenarioEngine()
 let started = Date()
-let results = ScenarioBatch.run(items, runner: ScenarioRunner(workDirectory: work), jobs: jobs)
+let results = ScenarioBatch.run(items, runner: ScenarioRunner(workDirectory: work, engine: engine), jobs: jobs)
 if verbose {
     for result in results where result.outcome != .pass {
         var head = "\(result.outcome.rawValue.uppercased())  \(result.location)  \(result.name)"
@@ -90,6 +95,7 @@ let seconds = Date().timeIntervalSince(started)
 
 if verbose { print("") }
 print(ScenarioReport.table(results))
+for file in suite.unparsed { print("not parsed: \(file)") }
 let reasons = ScenarioReport.unsupportedReasons(results)
 if !reasons.isEmpty { print("\nnot run (the step or query RouteIt's runner cannot do):\n\(reasons)") }
 print(String(format: "\n%d scenarios in %.1f s", results.count, seconds))
