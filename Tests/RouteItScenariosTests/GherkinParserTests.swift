@@ -56,3 +56,26 @@ final class GherkinParserTests: XCTestCase {
         XCTAssertEqual(GherkinParser.cells(#"| a\|b | "" |  |"#), ["a|b", "\"\"", ""])
     }
 }
+
+/// Tags: a feature's go to all its scenarios, a scenario's and an Examples block's to theirs.
+final class GherkinTagTests: XCTestCase {
+    func testTagsReachTheirScenarios() throws {
+        let text = """
+        @routing @car
+        Feature: F
+            @todo
+            Scenario: one
+                Given the profile "car"
+
+            Scenario Outline: two <x>
+                Given the profile "<x>"
+
+                @slow
+                Examples:
+                    | x   |
+                    | car |
+        """
+        let feature = try GherkinParser.parse(text, path: "car/z.feature")
+        XCTAssertEqual(feature.scenarios.map(\.tags), [["@routing", "@car", "@todo"], ["@routing", "@car", "@slow"]])
+    }
+}
