@@ -52,3 +52,16 @@ final class FerryAndWalkingAccessTests: XCTestCase {
         XCTAssertTrue(walked([("highway", "pier")]))
     }
 }
+
+extension FerryAndWalkingAccessTests {
+    /// foot.lua's startpoint rule: a walk beside a ferry starts on the road, not on the ferry.
+    func testAWalkDoesNotStartOrEndOnAFerry() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0); f.node("C", 400, 0)
+        f.street(1, ["A", "B"], "Rantatie", highway: "primary")
+        f.way(2, ["B", "C"], [("route", "ferry"), ("name", "Lautta")])
+        let d = try f.build()
+        let route = try XCTUnwrap(d.route((100, 0), (300, 0), .walk).first)
+        XCTAssertFalse(route.steps.contains { $0.instruction.hasPrefix("Take the ferry") }, "\(route.steps.map(\.instruction))")
+    }
+}
