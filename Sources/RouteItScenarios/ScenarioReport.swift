@@ -6,8 +6,11 @@ public enum ScenarioReport {
 
     public static func table(_ results: [ScenarioResult]) -> String {
         var lines = [row("folder", "scenarios", "pass", "fail", "unsupported", "pass of supported")]
-        for folder in folders + ["all"] {
-            let rs = folder == "all" ? results : results.filter { $0.folder == folder }
+        for folder in folders + ["all", "routability"] {
+            // `routability`: the scenarios with a `routability should be` table, of any folder.
+            let rs = folder == "all" ? results
+                : folder == "routability" ? results.filter { r in ["forw", "backw", "bothw"].contains { r.columns[$0] != nil } }
+                : results.filter { $0.folder == folder }
             if rs.isEmpty { continue }
             let pass = rs.filter { $0.outcome == .pass }.count, fail = rs.filter { $0.outcome == .fail }.count
             lines.append(row(folder, "\(rs.count)", "\(pass)", "\(fail)", "\(rs.count - pass - fail)", percent(pass, pass + fail)))
