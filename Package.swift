@@ -41,6 +41,12 @@ let package = Package(
         // In-process timing of the engine for Scripts/bench (not part of the app).
         .executableTarget(name: "routeit-bench", dependencies: ["RouteItCore", "RouteItEngine", "RouteItRemote"]),
 
+        // OSRM's cucumber scenarios (features/car, foot, bicycle, guidance) run through the
+        // engine in process: the Gherkin, the scenario's map, the columns as OSRM's support code
+        // writes them. `routeit-scenarios` is its command line (Scripts/test runs it).
+        .target(name: "RouteItScenarios", dependencies: ["RouteItCore", "RouteItEngine"]),
+        .executableTarget(name: "routeit-scenarios", dependencies: ["RouteItScenarios"]),
+
         // What the test targets share (temporary folders, fixtures made once per build, ports,
         // a child's output): test targets cannot share sources. Under Tests/, and left out of
         // the fuzz binaries (Scripts/fuzz links only the targets under Sources/).
@@ -51,6 +57,7 @@ let package = Package(
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite", "RouteItTestSupport"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         .testTarget(name: "RouteItStoreTests", dependencies: ["RouteItStore", "RouteItCore", "RouteItSQLite", "CSQLite"]),
+        .testTarget(name: "RouteItScenariosTests", dependencies: ["RouteItScenarios", "RouteItTestSupport"]),
         .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
         .testTarget(name: "RouteItAppTests", dependencies: ["routeit", "RouteItTestSupport"]),
