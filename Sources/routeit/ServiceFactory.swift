@@ -107,7 +107,7 @@ enum ServiceFactory {
     static func locationDevice(_ options: ShellOptions, fallback: LocationSourceSpec = .default) -> LocationProviding? {
         switch options.location ?? (try? LocationSourceSpec.fromEnvironment()) ?? fallback {
         case .gpsd(let address): return GPSDLocationProvider(address: address, fixTimeout: options.timeout)
-        case .simulated: return nil
+        case .simulated, .replay: return nil
         }
     }
 }

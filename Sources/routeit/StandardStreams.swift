@@ -62,3 +62,9 @@ enum StandardStreams {
 func printError(_ message: String) {
     StandardStreams.writeError(TerminalSafeText.cleanKeepingLayout(message) + "\n")
 }
+
+/// A line on stdout at once (following a trip: a pipe reads each event as it happens).
+func printNow(_ line: String) {
+    print(line)
+    fflush(nil)
+}

@@ -49,6 +49,8 @@ public enum LocationSourceSpec: Equatable, Sendable {
     case gpsd(GPSDAddress)
     /// Only the simulated position (`location LAT LON`).
     case simulated
+    /// A recorded NMEA or GPX track, for `go` (`locate` uses the simulated position).
+    case replay(String)
 
     public static let `default` = LocationSourceSpec.gpsd(.standard)
 
@@ -56,7 +58,8 @@ public enum LocationSourceSpec: Equatable, Sendable {
         public var description: String
     }
 
-    /// `gpsd`, `gpsd=HOST:PORT` or `simulated`; `source` names the option or variable in errors.
+    /// `gpsd`, `gpsd=HOST:PORT`, `replay=FILE` or `simulated`; `source` names the option or
+    /// variable in errors.
     public static func parse(_ text: String, source: String) throws -> LocationSourceSpec {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch trimmed.lowercased() {
@@ -64,8 +67,13 @@ public enum LocationSourceSpec: Equatable, Sendable {
         case "simulated": return .simulated
         default: break
         }
+        if trimmed.lowercased().hasPrefix("replay=") {
+            let path = String(trimmed.dropFirst(7))
+            guard !path.isEmpty else { throw ParseError(description: "\(source): replay= needs a track file (NMEA or GPX)") }
+            return .replay(path)
+        }
         guard trimmed.lowercased().hasPrefix("gpsd=") else {
-            throw ParseError(description: "\(source) takes gpsd, gpsd=HOST:PORT or simulated, not \"\(text)\"")
+            throw ParseError(description: "\(source) takes gpsd, gpsd=HOST:PORT, replay=FILE or simulated, not \"\(text)\"")
         }
         let addressText = String(trimmed.dropFirst(5))
         guard let address = GPSDAddress(addressText) else {

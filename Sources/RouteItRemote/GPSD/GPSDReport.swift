@@ -33,6 +33,16 @@ enum GPSDReport: Equatable {
         }
     }
 
+    /// A TPV report's fix with its own time, course and speed, for following a trip; nil for any
+    /// other line, a TPV without a fix or without a time.
+    static func guidanceFix(_ line: String) -> GuidanceFix? {
+        guard let report = try? JSONDecoder().decode(Fields.self, from: Data(line.utf8)), report.reportClass == "TPV",
+              let mode = report.mode, mode >= 2, let latitude = report.lat, let longitude = report.lon,
+              let time = report.time.flatMap(UTCTimeText.parse) else { return nil }
+        return GuidanceFix(coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time,
+                           heading: report.track, speed: report.speed, accuracy: report.eph)
+    }
+
     /// The fields read; one of the wrong type counts as missing rather than failing the line.
     private struct Fields: Decodable {
         var reportClass: String
@@ -41,9 +51,12 @@ enum GPSDReport: Equatable {
         var lon: Double?
         var eph: Double?
         var devices: Int?
+        var time: String?
+        var track: Double?
+        var speed: Double?
 
         enum CodingKeys: String, CodingKey {
-            case reportClass = "class", mode, lat, lon, eph, devices
+            case reportClass = "class", mode, lat, lon, eph, devices, time, track, speed
         }
 
         struct AnyValue: Decodable {}
@@ -56,6 +69,9 @@ enum GPSDReport: Equatable {
             lon = try? c.decode(Double.self, forKey: .lon)
             eph = try? c.decode(Double.self, forKey: .eph)
             devices = (try? c.decode([AnyValue].self, forKey: .devices))?.count
+            time = try? c.decode(String.self, forKey: .time)
+            track = try? c.decode(Double.self, forKey: .track)
+            speed = try? c.decode(Double.self, forKey: .speed)
         }
     }
 }

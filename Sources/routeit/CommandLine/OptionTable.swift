@@ -41,7 +41,7 @@ enum OptionTable {
         },
         .init(["--avoid"], value: "CLASS[,CLASS]",
               help: "keep off these roads: \(RoadAvoidance.names.joined(separator: ", ")) (or none); used when no other way exists, and said so",
-              for: ["route", "table", "shell", "run"], choices: RoadAvoidance.names + ["none"]) { options, text in
+              for: ["route", "table", "shell", "run", "go"], choices: RoadAvoidance.names + ["none"]) { options, text in
             options.avoid = try ShellOptions.ParseError.naming("--avoid") { try RoadAvoidance.parse([text]) }
         },
         .init(["--units"], value: "mi|km", help: "show distances in miles or kilometres", choices: ["mi", "km"]) {
@@ -59,6 +59,8 @@ enum OptionTable {
         },
         .init(["--json"], help: "print JSON (OSRM's route response, Nominatim's jsonv2) for scripts",
               for: ["route", "table", "geocode", "reverse"]) { o, _ in o.json = true },
+        .init(["--events"], help: "go: one JSON object a line per event (depart, instruction, off-route, reroute, arrive, stay, skip, fix-lost, finish)",
+              for: ["go"]) { o, _ in o.events = true },
         .init(["--sources"], value: "I;J;...", help: "table: the places (0-based, as given) to travel from (default all)", for: ["table"]) {
             $0.tableSources = try ShellOptions.indexList($1, option: "--sources")
         },
@@ -107,10 +109,15 @@ enum OptionTable {
             $0.departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: .fromEnvironment()) }
         },
         .init(["--stay"], value: "DURATION[,DURATION...]",
-              help: "how long the route stays at each place after the first (15m, 1h30m; one value for all)",
-              for: ["route"]) { options, text in
+              help: "how long the route stays at each place after the first (15m, 1h30m, or minutes: 15; one value for all)",
+              for: ["route", "go"]) { options, text in
             options.stays = try ShellOptions.ParseError.naming("--stay") {
-                try text.split(separator: ",", omittingEmptySubsequences: false).map { try StayDuration.parse($0.trimmingCharacters(in: .whitespaces)) }
+                try text.split(separator: ",", omittingEmptySubsequences: false).map {
+                    let item = $0.trimmingCharacters(in: .whitespaces)
+                    // A bare number is minutes (`go --stay 15`).
+                    if let minutes = Int(item), (0...99_999).contains(minutes) { return TimeInterval(minutes * 60) }
+                    return try StayDuration.parse(item)
+                }
             }
         },
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
@@ -143,9 +150,9 @@ enum OptionTable {
             $0.requestTimeout = seconds
         },
         .init(["--force"], help: "import: replace an installed map of the same name", for: ["import"]) { o, _ in o.force = true },
-        .init(["--location"], value: "gpsd[=HOST:PORT]|simulated",
-              help: "where locate reads the position (or ROUTEIT_LOCATION; default gpsd on localhost:2947, else the simulated one); a fix waits --timeout",
-              for: ["shell", "run"], choices: ["gpsd", "simulated"]) {
+        .init(["--location"], value: "gpsd[=HOST:PORT]|replay=FILE|simulated",
+              help: "where locate and go read the position (or ROUTEIT_LOCATION; default gpsd on localhost:2947, else the simulated one; replay=FILE: a recorded NMEA or GPX track for go); a fix waits --timeout",
+              for: ["shell", "run", "go"], choices: ["gpsd", "simulated"]) {
             do {
                 $0.location = try LocationSourceSpec.parse($1, source: "--location")
             } catch let error as LocationSourceSpec.ParseError {

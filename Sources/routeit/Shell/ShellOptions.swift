@@ -43,6 +43,8 @@ struct ShellOptions: Equatable {
     /// `--near LAT,LON`: where the user is, for ranking equal geocoder matches nearest first.
     var near: Coordinate?
     var json = false
+    /// `go --events`: one JSON object a line per event.
+    var events = false
     var alternatives = false
     var optimize = false
     /// `route --depart [YYYY-MM-DD] HH:MM|now`: when the route leaves its first place (nil: now).

@@ -25,7 +25,7 @@ struct Tool: Sendable {
 /// Every tool, in the order help lists them. To add one, append it here (its options, if new,
 /// are one line each in `OptionTable`).
 enum ToolTable {
-    static let all: [Tool] = [RouteTool.tool, TableTool.tool, GeocodeTool.tool, ReverseTool.tool, ImportTool.tool, MapsTool.tool, ServeTool.tool]
+    static let all: [Tool] = [RouteTool.tool, GoTool.tool, TableTool.tool, GeocodeTool.tool, ReverseTool.tool, ImportTool.tool, MapsTool.tool, ServeTool.tool]
 
     static func tool(named name: String) -> Tool? { all.first { $0.name == name } }
 }

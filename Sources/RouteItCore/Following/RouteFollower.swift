@@ -1,0 +1,369 @@
+import Foundation
+
+/// Follows a trip leg by leg from position fixes: matches each fix to the leg's route, tells the
+/// next maneuver and the distance to it, notices a wrong turn (asking for a new route), an
+/// arrival, a stay's end, a lost fix. Pure and driven only by the fixes' own times, so a replay
+/// runs as fast as it is read and tests need no clock. Routing is the caller's (`GuidanceViewModel`).
+public struct RouteFollower: Sendable {
+    public enum Phase: Equatable, Sendable {
+        /// No fix yet.
+        case ready
+        case driving
+        /// At a stop until then (the next leg starts at that time or when the user leaves).
+        case staying(until: Date)
+        case finished
+    }
+
+    /// A new route the caller should find, from where the user is to the leg's place.
+    public struct RouteNeed: Equatable, Sendable {
+        public var from: GuidanceFix
+        public var stop: Int
+        public var destination: Coordinate
+    }
+
+    /// What one fix (or the passing of time, or a skip) changed.
+    public struct Outcome: Equatable, Sendable {
+        public var events: [FollowEvent] = []
+        /// Said once per kind: fixes ignored and why.
+        public var notices: [String] = []
+        public var routeNeeded: RouteNeed?
+    }
+
+    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy).
+    public static let offRouteMetres = 30.0
+    /// Metres (plus the fix's accuracy) from a stop that count as there.
+    public static let arrivalMetres = 25.0
+    /// Seconds without a fix before it is lost.
+    public static let lostAfter = 3.0
+    /// Announce the next maneuver again when it comes this close (metres).
+    static let thresholds: [Double] = [50, 200, 500]
+
+    public private(set) var legs: [FollowedLeg]
+    public private(set) var legIndex = 0
+    public private(set) var phase = Phase.ready
+    /// Metres along the current leg's line.
+    public private(set) var along = 0.0
+    public private(set) var summary = FollowSummary()
+    public private(set) var lastFix: GuidanceFix?
+    /// When the fix was lost (nil: it is not).
+    public private(set) var lostSince: Date?
+    /// The accepted fixes, for the travelled track (a fix within 5 m of the last kept is left out).
+    public private(set) var track: [GuidanceFix] = []
+    public let transportType: TransportType
+
+    private var screening: FixScreening
+    private var firstTime: Date?
+    private var offRouteCount = 0
+    /// After a jump or a lost fix, the next match looks at the whole line.
+    private var matchAnywhere = true
+    private var announcedStep: Int?
+    private var announcedLevel = Int.max
+    private var noticesSaid = Set<String>()
+    /// When the last request for a route was made; off-route is not asked again for a while.
+    private var routeAskedAt: Date?
+
+    public init(legs: [FollowedLeg], transportType: TransportType) {
+        self.legs = legs
+        self.transportType = transportType
+        screening = FixScreening(transportType: transportType)
+        if legs.isEmpty { phase = .finished }
+    }
+
+    public var currentLeg: FollowedLeg? { legs.indices.contains(legIndex) ? legs[legIndex] : nil }
+
+    /// The index of the next maneuver's step on the current leg, and the metres to it.
+    public var nextManeuver: (step: Int, distance: Double)? {
+        guard let leg = currentLeg else { return nil }
+        guard let index = leg.stepStarts.indices.dropFirst().first(where: { leg.stepStarts[$0] > along + 3 }) else {
+            return leg.route.steps.count > 1 ? (leg.route.steps.count - 1, max(0, leg.line.length - along)) : nil
+        }
+        return (index, leg.stepStarts[index] - along)
+    }
+
+    /// The step the user is on now.
+    public var currentStep: Int? {
+        guard let leg = currentLeg, !leg.stepStarts.isEmpty else { return nil }
+        return leg.stepStarts.lastIndex(where: { $0 <= along + 3 }) ?? 0
+    }
+
+    /// When the user reaches the leg's place, and the end of the trip, at the speeds the routes
+    /// expect (with the stays between), seen from `time`.
+    public func etas(at time: Date) -> (next: Date, end: Date)? {
+        guard let leg = currentLeg else { return nil }
+        var start = time
+        if case .staying(let until) = phase { start = max(time, until) }
+        let next = start.addingTimeInterval(phaseIsStaying ? leg.route.expectedTravelTime : leg.remainingTime(from: along))
+        var end = next
+        for later in legs.indices.dropFirst(legIndex + 1) {
+            end = end.addingTimeInterval(legs[later - 1].stay + legs[later].route.expectedTravelTime)
+        }
+        return (next, end)
+    }
+
+    private var phaseIsStaying: Bool { if case .staying = phase { return true } else { return false } }
+
+    // MARK: Fixes
+
+    public mutating func receive(_ raw: GuidanceFix) -> Outcome {
+        var outcome = Outcome()
+        guard phase != .finished else { return outcome }
+        let verdict = screening.screen(raw)
+        switch verdict {
+        case .ignore(let notice):
+            if let notice, noticesSaid.insert(notice).inserted { outcome.notices.append(notice) }
+            return outcome
+        case .acceptJump:
+            matchAnywhere = true
+        case .accept:
+            break
+        }
+        let fix = heading(for: raw.cleaned)
+        if let last = lastFix {
+            summary.distance += last.coordinate.distance(to: fix.coordinate)
+            if fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
+        }
+        lastFix = fix
+        lostSince = nil
+        guessedAlong = nil
+        lastElapsed = nil
+        firstTime = firstTime ?? fix.time
+        summary.duration = fix.time.timeIntervalSince(firstTime!)
+        if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { track.append(fix) }
+        switch phase {
+        case .ready:
+            phase = .driving
+            _ = match(fix)
+            outcome.events.append(departEvent(at: fix.time))
+            outcome.events += instructionEvents(at: fix.time, force: true)
+        case .staying(let until):
+            if fix.time >= until || leftStop(fix) {
+                outcome.events += startNextLeg(at: fix.time)
+            } else {
+                outcome.events += stayCountdown(at: fix.time, until: until)
+            }
+        case .driving:
+            outcome = drive(fix, outcome)
+        case .finished:
+            break
+        }
+        return outcome
+    }
+
+    /// A fix without a heading takes the direction of travel since the last fix, when it moved.
+    private func heading(for fix: GuidanceFix) -> GuidanceFix {
+        guard fix.heading == nil, let last = lastFix, last.coordinate.distance(to: fix.coordinate) >= 5 else { return fix }
+        var withHeading = fix
+        withHeading.heading = Geodesy.bearing(last.coordinate, fix.coordinate)
+        return withHeading
+    }
+
+    private mutating func drive(_ fix: GuidanceFix, _ start: Outcome) -> Outcome {
+        var outcome = start
+        guard let leg = currentLeg else { return outcome }
+        let matched = match(fix)
+        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
+        if let matched, matched.offset > threshold, !nearDestination(fix, leg) {
+            offRouteCount += 1
+            let disagrees = fix.heading.map { RouteLine.angle($0, matched.bearing) > 45 } ?? false
+            let moving = (fix.speed ?? 5) >= 1
+            let needed = disagrees && moving ? 2 : 3
+            let recentlyAsked = routeAskedAt.map { fix.time.timeIntervalSince($0) < 10 } ?? false
+            if offRouteCount >= needed, !recentlyAsked, let destination = leg.destination {
+                outcome.events.append(FollowEvent(time: fix.time, kind: .offRoute(distance: matched.offset.rounded())))
+                outcome.routeNeeded = RouteNeed(from: fix, stop: leg.stop, destination: destination)
+                routeAskedAt = fix.time
+            }
+            return outcome
+        }
+        offRouteCount = 0
+        if arrived(fix, leg) {
+            outcome.events += arrive(at: fix.time)
+            return outcome
+        }
+        outcome.events += instructionEvents(at: fix.time, force: false)
+        return outcome
+    }
+
+    /// Matches the fix to the current leg and moves the progress on (never back: noise).
+    private mutating func match(_ fix: GuidanceFix) -> RouteLine.Match? {
+        guard let leg = currentLeg else { return nil }
+        let slack = 50 + 3 * (fix.accuracy ?? 10)
+        var best: RouteLine.Match?
+        if !matchAnywhere {
+            let seconds = lastFix.map { max(1, fix.time.timeIntervalSince($0.time)) } ?? 1
+            best = leg.line.match(fix.coordinate, from: along - slack, to: along + screening.fastest * seconds + slack)
+        }
+        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
+        if best == nil || best!.offset > threshold, let anywhere = leg.line.match(fix.coordinate),
+           best == nil || anywhere.offset < best!.offset {
+            best = anywhere
+        }
+        // Matched afresh (after a jump or a lost fix) the progress may also go back.
+        if let best, best.offset <= threshold { along = matchAnywhere ? best.along : max(along, best.along) }
+        matchAnywhere = false
+        return best
+    }
+
+    private func nearDestination(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
+        guard let destination = leg.destination else { return false }
+        return fix.coordinate.distance(to: destination) <= Self.arrivalMetres + (fix.accuracy ?? 0)
+    }
+
+    /// There: within reach of the place, and slowed down or past the place along the route.
+    private func arrived(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
+        guard nearDestination(fix, leg) else { return false }
+        let slow = switch transportType { case .car: 3.0; case .bike: 1.5; case .walk: 0.5 }
+        let slowed = fix.speed.map { $0 < slow } ?? false
+        return slowed || leg.line.length - along <= 2
+    }
+
+    // MARK: Legs and stops
+
+    private mutating func arrive(at time: Date) -> [FollowEvent] {
+        guard let leg = currentLeg else { return [] }
+        var events = [FollowEvent(time: time, kind: .arrive(stop: leg.stop, name: leg.name))]
+        summary.stops += 1
+        guard legIndex + 1 < legs.count else {
+            phase = .finished
+            events.append(FollowEvent(time: time, kind: .finish(summary)))
+            return events
+        }
+        guard leg.stay > 0 else { return events + startNextLeg(at: time) }
+        phase = .staying(until: time.addingTimeInterval(leg.stay))
+        stayLeftSaid = leg.stay
+        events.append(FollowEvent(time: time, kind: .stay(stop: leg.stop, name: leg.name, secondsLeft: Int(leg.stay.rounded()))))
+        return events
+    }
+
+    /// A `stay` line at each whole minute left.
+    private mutating func stayCountdown(at time: Date, until: Date) -> [FollowEvent] {
+        guard let leg = currentLeg, let last = stayLeftSaid else { return [] }
+        let left = until.timeIntervalSince(time)
+        guard Int(last / 60) > Int(left / 60), left > 0 else { return [] }
+        stayLeftSaid = left
+        return [FollowEvent(time: time, kind: .stay(stop: leg.stop, name: leg.name, secondsLeft: Int(left.rounded())))]
+    }
+
+    /// The seconds left at the last `stay` line.
+    private var stayLeftSaid: Double?
+
+    /// Left the stop before the stay was over: well along the next leg.
+    private func leftStop(_ fix: GuidanceFix) -> Bool {
+        guard legs.indices.contains(legIndex + 1), let place = legs[legIndex].destination else { return false }
+        return fix.coordinate.distance(to: place) > 100
+    }
+
+    private mutating func startNextLeg(at time: Date) -> [FollowEvent] {
+        legIndex += 1
+        along = 0
+        phase = .driving
+        offRouteCount = 0
+        matchAnywhere = true
+        stayLeftSaid = nil
+        if let fix = lastFix { _ = match(fix) }
+        return [departEvent(at: time)] + instructionEvents(at: time, force: true)
+    }
+
+    private func departEvent(at time: Date) -> FollowEvent {
+        let etas = etas(at: time) ?? (time, time)
+        return FollowEvent(time: time, kind: .depart(stop: currentLeg?.stop ?? 0, etaNext: etas.next, etaHome: etas.end))
+    }
+
+    /// The next maneuver when it changes, or when it comes within 500, 200 or 50 m.
+    private mutating func instructionEvents(at time: Date, force: Bool) -> [FollowEvent] {
+        guard let leg = currentLeg, let next = nextManeuver else { return [] }
+        let level = Self.thresholds.firstIndex(where: { next.distance <= $0 }) ?? Self.thresholds.count
+        guard force || next.step != announcedStep || level < announcedLevel else { return [] }
+        announcedStep = next.step
+        announcedLevel = level
+        return [FollowEvent(time: time, kind: .instruction(text: leg.route.steps[next.step].instruction, distance: next.distance.rounded()))]
+    }
+
+    // MARK: Lost fix, new routes, skip
+
+    /// Time passes without a fix: after `lostAfter` seconds the fix is lost (said once), and the
+    /// progress goes on at the last speed (never to the place itself: arriving needs a fix).
+    public mutating func elapse(to time: Date) -> Outcome {
+        var outcome = Outcome()
+        guard phase == .driving, let last = lastFix, let leg = currentLeg else {
+            if case .staying(let until) = phase, time >= until { outcome.events += startNextLeg(at: time) }
+            return outcome
+        }
+        let seconds = time.timeIntervalSince(last.time)
+        guard seconds > Self.lostAfter else { return outcome }
+        if lostSince == nil {
+            lostSince = last.time
+            outcome.events.append(FollowEvent(time: time, kind: .fixLost(seconds: Int(seconds))))
+        }
+        let guessed = lostAlong + (last.speed ?? 0) * (time.timeIntervalSince(lastElapsed ?? last.time))
+        lostAlong = min(max(along, guessed), max(along, leg.line.length - 5))
+        lastElapsed = time
+        along = lostAlong
+        outcome.events += instructionEvents(at: time, force: false)
+        return outcome
+    }
+
+    private var lostAlong: Double {
+        get { guessedAlong ?? along }
+        set { guessedAlong = newValue }
+    }
+    private var guessedAlong: Double?
+    private var lastElapsed: Date?
+
+    /// The new route asked for (`routeNeeded`) came: follow it from here.
+    public mutating func rerouted(_ route: Route, at time: Date) -> [FollowEvent] {
+        guard legs.indices.contains(legIndex) else { return [] }
+        legs[legIndex].replaceRoute(route)
+        along = 0
+        offRouteCount = 0
+        matchAnywhere = true
+        summary.reroutes += 1
+        if let fix = lastFix { _ = match(fix) }
+        let leg = legs[legIndex]
+        return [FollowEvent(time: time, kind: .reroute(stop: leg.stop, duration: route.expectedTravelTime.rounded(), latencyMilliseconds: nil))]
+            + instructionEvents(at: time, force: true)
+    }
+
+    /// `skip`: the place the user is heading for is dropped (the trip ends if it was the last);
+    /// at a stop, the stay ends now. The next leg needs a route from here (`routeNeeded`).
+    public mutating func skip(at time: Date) -> Outcome {
+        var outcome = Outcome()
+        guard let leg = currentLeg, phase != .finished else { return outcome }
+        if case .staying = phase {
+            outcome.events = startNextLeg(at: time)
+            return outcome
+        }
+        outcome.events.append(FollowEvent(time: time, kind: .skip(stop: leg.stop, name: leg.name)))
+        summary.skipped += 1
+        guard legIndex + 1 < legs.count else {
+            phase = .finished
+            outcome.events.append(FollowEvent(time: time, kind: .finish(summary)))
+            return outcome
+        }
+        legIndex += 1
+        along = 0
+        phase = .driving
+        offRouteCount = 0
+        matchAnywhere = true
+        if let fix = lastFix, let next = currentLeg, let destination = next.destination {
+            outcome.routeNeeded = RouteNeed(from: fix, stop: next.stop, destination: destination)
+            routeAskedAt = time
+        } else {
+            outcome.events += [departEvent(at: time)] + instructionEvents(at: time, force: true)
+        }
+        return outcome
+    }
+
+    /// The caller could not find the route asked for: keep the old one (asked again later).
+    public mutating func routeFailed(at time: Date) -> [FollowEvent] {
+        offRouteCount = 0
+        return instructionEvents(at: time, force: true)
+    }
+
+    /// Stops following (q, Ctrl-C, the end of a replay): the summary so far.
+    public mutating func finish(at time: Date) -> FollowEvent? {
+        guard phase != .finished else { return nil }
+        phase = .finished
+        return FollowEvent(time: time, kind: .finish(summary))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// `go`: follows a routed trip from fixes (the `RouteFollower`), finds a new route when the user
+/// leaves the planned one or skips a stop (through the `Directions` service, within the same
+/// fix), and holds what the live screen shows. Knows nothing of terminals or gpsd: the caller
+/// hands it fixes and writes its events.
+public final class GuidanceViewModel {
+    public private(set) var follower: RouteFollower
+    public let directions: Directions
+    public let avoid: RoadAvoidance
+    /// The trip as routed: what the planned route of `export track` is.
+    public let planned: [Route]
+    /// The place each leg leads to, as the trip chose it (the new routes go to the same place).
+    private let destinations: [MapItem]
+    /// The newest fix's time: when a `skip` or a stop happens between fixes.
+    public private(set) var lastFixTime: Date?
+
+    /// `stay`: seconds at each stop, instead of the trip's own stays.
+    public init(trip: DirectionsViewModel, directions: Directions, avoid: RoadAvoidance = [], stay: TimeInterval? = nil) {
+        let places = trip.places
+        let legs = trip.legs.enumerated().map { index, leg -> FollowedLeg in
+            let place = places.indices.contains(index + 1) ? places[index + 1] : nil
+            let isLast = index == trip.legs.count - 1
+            return FollowedLeg(route: leg.route, stop: index + 1,
+                               name: leg.destination.terminalSafe.shortName,
+                               stay: isLast ? 0 : stay ?? place?.stay ?? 0)
+        }
+        follower = RouteFollower(legs: legs, transportType: trip.transportType)
+        self.directions = directions
+        self.avoid = avoid
+        planned = trip.legs.map(\.route)
+        destinations = trip.legs.map(\.destination)
+    }
+
+    public var isFinished: Bool { follower.phase == .finished }
+
+    /// One fix: its events, with a new route found at once when it left the route.
+    public func handle(_ fix: GuidanceFix) async -> RouteFollower.Outcome {
+        var outcome = follower.receive(fix)
+        if fix.isUsable { lastFixTime = max(lastFixTime ?? fix.time, fix.time) }
+        if let need = outcome.routeNeeded { await route(need, into: &outcome, at: fix.time) }
+        return outcome
+    }
+
+    /// No fix until `time` (the fix is lost after a few seconds).
+    public func elapse(to time: Date) -> RouteFollower.Outcome { follower.elapse(to: time) }
+
+    /// `skip` at `time` (the last fix's time when none is given).
+    public func skip(at time: Date? = nil) async -> RouteFollower.Outcome {
+        let when = time ?? lastFixTime ?? Date()
+        var outcome = follower.skip(at: when)
+        if let need = outcome.routeNeeded { await route(need, into: &outcome, at: when) }
+        return outcome
+    }
+
+    /// Stops following: the `finish` summary (nil when already finished).
+    public func stop(at time: Date? = nil) -> FollowEvent? { follower.finish(at: time ?? lastFixTime ?? Date()) }
+
+    /// The quickest route from the fix to the leg's place; none found keeps the old route and
+    /// says why.
+    private func route(_ need: RouteFollower.RouteNeed, into outcome: inout RouteFollower.Outcome, at time: Date) async {
+        outcome.routeNeeded = nil
+        let index = need.stop - 1
+        let destination = destinations.indices.contains(index) ? destinations[index] : MapItem(placemark: Placemark(coordinate: need.destination))
+        let request = DirectionsRequest(source: MapItem(placemark: Placemark(coordinate: need.from.coordinate)), destination: destination,
+                                        transportType: follower.transportType, requestsAlternateRoutes: false, avoid: avoid,
+                                        wantsQuickestOnly: true, departureDate: time)
+        do {
+            let routes = try await directions.calculate(request).filter { !$0.steps.isEmpty && !$0.polyline.isEmpty }
+            guard let quickest = routes.min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {
+                throw DirectionsError.noRoute
+            }
+            outcome.events += follower.rerouted(quickest.terminalSafe, at: time)
+        } catch {
+            outcome.notices.append("No new route to stop \(need.stop) from here (\(TerminalSafeText.clean(String(describing: error)))); following the planned one.")
+            outcome.events += follower.routeFailed(at: time)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import RouteItCore
+
+/// `location replay FILE`: the fixes of a recorded NMEA or GPX track, handed out in order as fast
+/// as they are asked for (their own times drive the follower).
+public final class ReplayFixSource: FixSource {
+    /// A track of a few days at 1 Hz is far below this.
+    public static let largestFile = 64 << 20
+
+    public let path: String
+    public let fixes: [GuidanceFix]
+    private var next = 0
+
+    /// Reads and checks the file: one line saying what is wrong when it cannot be read, is not
+    /// NMEA or GPX, or has no fix with a time.
+    public init(path: String) throws {
+        self.path = path
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: Self.largestFile)
+        } catch {
+            throw InputError("Cannot read the track \(path): \(error)")
+        }
+        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
+            throw InputError("\(path) is not a track: not text (NMEA $GPRMC/$GPGGA lines or GPX trkpt points with time)")
+        }
+        let isGPX = text.contains("<gpx") || text.contains("<trkpt")
+        let found = isGPX ? GPXTrack.fixes(in: text) : NMEATrack.fixes(in: text)
+        guard !found.isEmpty else {
+            throw InputError(isGPX
+                ? "\(path) has no GPX trkpt point with a time to replay"
+                : "\(path) is not a track: no NMEA $GPRMC/$GPGGA fix and no GPX trkpt point with a time")
+        }
+        fixes = found
+    }
+
+    public var sourceName: String { (path as NSString).lastPathComponent }
+
+    public func nextFix(waitAtMost seconds: Double) async throws -> FixSourceReading {
+        try Task.checkCancellation()
+        guard next < fixes.count else { return .ended }
+        defer { next += 1 }
+        return .fix(fixes[next])
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import RouteItCore
+import RouteItRemote
+import RouteItScreens
+
+/// The one loop behind the shell's `go` and `routeit go`: reads fixes from a source, hands them
+/// to the guidance view model, and writes what happened: JSON lines (`--events`), one text line
+/// per event, or the live screen redrawn per fix. A replay's gaps between fixes are played as
+/// passing seconds, so a tunnel in a recorded track loses the fix just as it would live.
+final class FollowingLoop {
+    enum Output {
+        case events
+        case lines
+        /// The live screen on a terminal (redrawn in place).
+        case screen(TextStyle)
+    }
+
+    /// How it ended.
+    enum Ending: Equatable {
+        /// The trip's last place was reached (or skipped).
+        case finished
+        /// The source has no more fixes (the end of a replay).
+        case sourceEnded
+        /// `go N`: N fixes followed; following can go on.
+        case paused
+        /// Ctrl-C or `q`: following stopped, the trip kept.
+        case stopped
+        /// The source went away: said in `reason`.
+        case lost(String)
+    }
+
+    let guidance: GuidanceViewModel
+    let source: FixSource
+    let output: Output
+    let unit: DistanceUnit
+    let calendar: LocalCalendar
+    /// Where each line goes (printed at once, so piped output follows the drive).
+    let write: (String) -> Void
+    /// Notices go here (stderr with --events, so stdout stays JSON lines).
+    let notice: (String) -> Void
+    /// Asked before each fix: a `skip` typed, `q` pressed.
+    var pendingKey: () -> Character? = { nil }
+
+    /// Wall time when the last fix arrived, and the fix's own time then: for the lost fix live.
+    private var lastArrival: (wall: Date, fix: Date)?
+    private var lastSeen: Date?
+
+    init(guidance: GuidanceViewModel, source: FixSource, output: Output, unit: DistanceUnit, calendar: LocalCalendar,
+         write: @escaping (String) -> Void, notice: @escaping (String) -> Void) {
+        self.guidance = guidance
+        self.source = source
+        self.output = output
+        self.unit = unit
+        self.calendar = calendar
+        self.write = write
+        self.notice = notice
+    }
+
+    /// Follows until the trip ends, the source ends or goes away, a stop is asked for, or
+    /// `fixLimit` fixes have been read.
+    func run(fixLimit: Int? = nil) async -> Ending {
+        var read = 0
+        while !guidance.isFinished {
+            switch pendingKey() {
+            case "q":
+                return stop(.stopped)
+            case "s":
+                show(await guidance.skip(), readAt: Date())
+                continue
+            default: break
+            }
+            if let fixLimit, read >= fixLimit { return .paused }
+            let reading: FixSourceReading
+            do {
+                reading = try await source.nextFix(waitAtMost: 1)
+            } catch is CancellationError {
+                return stop(.stopped)
+            } catch let gone as LocationSourceUnavailable {
+                notice("\(gone.reason); following stopped, the trip is kept (go again to carry on).")
+                return stop(.lost(gone.reason))
+            } catch {
+                notice("\(UserMessage.sentence(for: error)); following stopped, the trip is kept.")
+                return stop(.lost(UserMessage.sentence(for: error)))
+            }
+            if Task.isCancelled { return stop(.stopped) }
+            let readAt = Date()
+            switch reading {
+            case .fix(let fix):
+                read += 1
+                playGap(until: fix)
+                let outcome = await guidance.handle(fix)
+                if fix.isUsable, let time = guidance.lastFixTime, time == fix.time { lastArrival = (readAt, fix.time) }
+                show(outcome, readAt: readAt)
+            case .none:
+                // Live: no fix for a while; the fix's clock moves on with the wall's.
+                if let lastArrival {
+                    show(guidance.elapse(to: lastArrival.fix.addingTimeInterval(readAt.timeIntervalSince(lastArrival.wall))), readAt: readAt)
+                }
+            case .ended:
+                return guidance.isFinished ? .finished : stop(.sourceEnded)
+            case .unusable(let text):
+                notice(text)
+            }
+        }
+        return .finished
+    }
+
+    /// A recorded gap of more than a few seconds: each whole second of it passes without a fix.
+    private func playGap(until fix: GuidanceFix) {
+        guard source is ReplayFixSource, fix.isUsable,
+              let last = guidance.lastFixTime else { return }
+        let gap = fix.time.timeIntervalSince(last)
+        guard gap > RouteFollower.lostAfter + 1, gap < 6 * 3600 else { return }
+        var second = RouteFollower.lostAfter + 1
+        while second < gap {
+            show(guidance.elapse(to: last.addingTimeInterval(second)), readAt: Date())
+            second += 1
+        }
+    }
+
+    /// Stops following: the summary so far.
+    private func stop(_ ending: Ending) -> Ending {
+        if let finish = guidance.stop() { emit([finish], readAt: Date()) }
+        return ending
+    }
+
+    private func show(_ outcome: RouteFollower.Outcome, readAt: Date) {
+        outcome.notices.forEach(notice)
+        emit(outcome.events, readAt: readAt)
+        if case .screen(let style) = output, !outcome.events.isEmpty || guidance.lastFixTime != lastSeen {
+            lastSeen = guidance.lastFixTime
+            // Home, clear to the end: the screen redrawn in place.
+            write("\u{1B}[H\u{1B}[J" + GuidanceScreen.render(guidance, now: guidance.lastFixTime ?? Date(), unit: unit, calendar: calendar, style: style))
+        }
+    }
+
+    private func emit(_ events: [FollowEvent], readAt: Date) {
+        for var event in events {
+            if case .reroute(let stop, let duration, nil) = event.kind {
+                // The new instruction is written right after this line, in the same batch.
+                event.kind = .reroute(stop: stop, duration: duration, latencyMilliseconds: Date().timeIntervalSince(readAt) * 1000)
+            }
+            switch output {
+            case .events: write(FollowEventJSON.line(event))
+            case .lines: write(GuidanceScreen.line(event, guidance: guidance, unit: unit, calendar: calendar))
+            case .screen: if case .finish = event.kind { write(GuidanceScreen.line(event, guidance: guidance, unit: unit, calendar: calendar)) }
+            }
+        }
+    }
+}
