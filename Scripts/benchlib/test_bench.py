@@ -82,6 +82,38 @@ class OptimizeTest(unittest.TestCase):
         self.assertEqual(row["measured"], "61.0 ms")
 
 
+def go_run():
+    """A made-up Scripts/go-bench --json: one mode measured, CPU and RSS."""
+    mode = {"drives": 4, "errors": 0, "false_off_route": 1, "wrong_turns": 2, "wrong_turns_detected": 2,
+            "reroute_latency_ms": {"p50": 3.0, "p95": 7.5}, "stops": 4, "arrived": 4, "early": 0,
+            "eta_within_10pct": 2, "eta_drives": 2}
+    return {"cycle": 0.002, "datasets": {"helsinki": {"car": mode}, "monaco": {"error": "no map"}},
+            "cpu": {"cpu_pct_of_core": 0.4, "seconds": 90.0},
+            "rss": {"hours": 3.0, "rss_mb_at_10pct": 30.0, "rss_mb_end": 31.0, "rss_mb_max": 31.5, "stops": 9, "fixes": 10800},
+            "goals": {"false_off_route": 1, "wrong_turn_detected_share": 1.0, "reroute_p95_ms_helsinki": 7.5,
+                      "reroute_p95_ms_grid_1m": None, "arrived_share": 1.0, "early": 0, "eta_within_10pct_share": 1.0,
+                      "cpu_pct_of_core": 0.4, "rss_growth_mb": 1.0}}
+
+
+class GoTest(unittest.TestCase):
+    def test_go_goals_read_go_bench_figures_and_leave_out_the_unmeasured_grid(self):
+        results = dict(run(), go=go_run())
+        rows = {(r["goal"], r["dataset"]): r for r in goals.evaluate(results)}
+        self.assertFalse(rows[("go: 0 false off-route on noisy on-route drives (σ 5 m, 10 m on two)", "drives")]["pass"])
+        self.assertTrue(rows[("go: new instruction ≤ 50 ms after the off-route fix (p95)", "helsinki")]["pass"])
+        self.assertNotIn(("go: new instruction ≤ 50 ms after the off-route fix (p95)", "grid_1m"), rows)
+        self.assertEqual(rows[("go: memory flat over a 3-hour replay (RSS growth ≤ 5 MB)", "helsinki")]["measured"], "+1.0 MB")
+
+    def test_go_section_says_each_mode_and_what_was_not_measured(self):
+        results = dict(run(), go=go_run())
+        results["goals"] = goals.evaluate(results)
+        page = report.page(results)
+        self.assertIn("## Following a trip: `routeit go` fed by gpsd", page)
+        self.assertIn("| helsinki car | 4 (0 errors) | 1 | 2 / 2 | 3.0 / 7.5 | 4 / 4 (0 early) | 2 / 2 |", page)
+        self.assertIn("| monaco | not measured: no map |", page)
+        self.assertIn("0.400 % of one core", page)
+
+
 class PageTest(unittest.TestCase):
     def test_page_names_the_run_the_peers_and_the_data(self):
         results = run()
