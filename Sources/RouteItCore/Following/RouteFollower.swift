@@ -75,7 +75,8 @@ public struct RouteFollower: Sendable {
     public var nextManeuver: (step: Int, distance: Double)? {
         guard let leg = currentLeg else { return nil }
         guard let index = leg.stepStarts.indices.dropFirst().first(where: { leg.stepStarts[$0] > along + 3 }) else {
-            return leg.route.steps.count > 1 ? (leg.route.steps.count - 1, max(0, leg.line.length - along)) : nil
+            // Past the last maneuver (or a route of one step): the arrival.
+            return leg.route.steps.isEmpty ? nil : (leg.route.steps.count - 1, max(0, leg.line.length - along))
         }
         return (index, leg.stepStarts[index] - along)
     }
@@ -184,25 +185,42 @@ public struct RouteFollower: Sendable {
         return outcome
     }
 
-    /// Matches the fix to the current leg and moves the progress on (never back: noise).
+    /// Matches the fix to the current leg near where the user should be by now, and moves the
+    /// progress on (not back for noise; afresh after a jump or a lost fix).
     private mutating func match(_ fix: GuidanceFix) -> RouteLine.Match? {
         guard let leg = currentLeg else { return nil }
         let slack = 50 + 3 * (fix.accuracy ?? 10)
+        let seconds = lastMatchTime.map { max(0, fix.time.timeIntervalSince($0)) } ?? 0
+        let expected = along + (fix.speed ?? lastSpeed) * seconds
+        // The heading only says which way along the line while moving.
+        let heading = (fix.speed ?? 5) >= 2 ? fix.heading : nil
+        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
         var best: RouteLine.Match?
         if !matchAnywhere {
-            let seconds = lastFix.map { max(1, fix.time.timeIntervalSince($0.time)) } ?? 1
-            best = leg.line.match(fix.coordinate, from: along - slack, to: along + screening.fastest * seconds + slack)
+            // As far ahead as the fix's own speed could have carried it (a receiver's speed is
+            // good to a few m/s), not to a later pass of the route beside a wrong turn.
+            let reach = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
+                ?? screening.fastest * max(1, seconds) + slack
+            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: along + reach)
         }
-        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
-        if best == nil || best!.offset > threshold, let anywhere = leg.line.match(fix.coordinate),
-           best == nil || anywhere.offset < best!.offset {
-            best = anywhere
+        // Only after a jump or a lost fix does the whole line count: otherwise a wrong turn onto
+        // a street the route takes later would look like progress (and go unnoticed).
+        if matchAnywhere {
+            best = leg.line.match(fix.coordinate, heading: heading, expected: expected)
         }
-        // Matched afresh (after a jump or a lost fix) the progress may also go back.
-        if let best, best.offset <= threshold { along = matchAnywhere ? best.along : max(along, best.along) }
+        // A little behind is noise (the progress stays); far behind, the earlier match was wrong
+        // or the user turned back on the route.
+        if let best, best.offset <= threshold, matchAnywhere || best.along > along || best.along < along - 40 {
+            along = best.along
+        }
+        lastMatchTime = fix.time
+        lastSpeed = fix.speed ?? lastSpeed
         matchAnywhere = false
         return best
     }
+
+    private var lastMatchTime: Date?
+    private var lastSpeed = 0.0
 
     private func nearDestination(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard let destination = leg.destination else { return false }
@@ -235,11 +253,11 @@ public struct RouteFollower: Sendable {
         return events
     }
 
-    /// A `stay` line at each whole minute left.
+    /// A `stay` line each time the minutes left (rounded up) go down.
     private mutating func stayCountdown(at time: Date, until: Date) -> [FollowEvent] {
         guard let leg = currentLeg, let last = stayLeftSaid else { return [] }
         let left = until.timeIntervalSince(time)
-        guard Int(last / 60) > Int(left / 60), left > 0 else { return [] }
+        guard (left / 60).rounded(.up) < (last / 60).rounded(.up), left > 0 else { return [] }
         stayLeftSaid = left
         return [FollowEvent(time: time, kind: .stay(stop: leg.stop, name: leg.name, secondsLeft: Int(left.rounded())))]
     }

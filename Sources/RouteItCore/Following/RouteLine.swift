@@ -42,24 +42,37 @@ public struct RouteLine: Sendable {
     public var isEmpty: Bool { coordinates.isEmpty }
 
     /// The closest point of the line to `coordinate`, looking only at the part between `from`
-    /// and `to` metres along (the whole line by default). nil for an empty line.
-    public func match(_ coordinate: Coordinate, from: Double = -.infinity, to: Double = .infinity) -> Match? {
+    /// and `to` metres along (the whole line by default). Where the line passes the same place
+    /// twice (a loop, there and back), a part going the way of `heading` wins, then the part
+    /// nearest `expected` metres along. nil for an empty line.
+    public func match(_ coordinate: Coordinate, heading: Double? = nil, expected: Double? = nil,
+                      from: Double = -.infinity, to: Double = .infinity) -> Match? {
         guard !coordinates.isEmpty else { return nil }
         let px = coordinate.longitude * metresPerDegreeLongitude, py = coordinate.latitude * Geodesy.metresPerDegree
         if coordinates.count == 1 { return Match(along: 0, offset: hypot(px - xs[0], py - ys[0]), bearing: 0) }
-        var best: Match?
+        var best: (match: Match, score: Double)?
         for i in 1..<coordinates.count {
             guard cumulative[i] >= from, cumulative[i - 1] <= to else { continue }
             let dx = xs[i] - xs[i - 1], dy = ys[i] - ys[i - 1]
             let lengthSquared = dx * dx + dy * dy
-            let t = lengthSquared > 0 ? max(0, min(1, ((px - xs[i - 1]) * dx + (py - ys[i - 1]) * dy) / lengthSquared)) : 0
+            guard lengthSquared > 0 else { continue }
+            let t = max(0, min(1, ((px - xs[i - 1]) * dx + (py - ys[i - 1]) * dy) / lengthSquared))
             let offset = hypot(px - (xs[i - 1] + t * dx), py - (ys[i - 1] + t * dy))
-            if best == nil || offset < best!.offset {
-                let bearing = lengthSquared > 0 ? Self.compass(dx: dx, dy: dy) : best?.bearing ?? 0
-                best = Match(along: cumulative[i - 1] + t * sqrt(lengthSquared), offset: offset, bearing: bearing)
+            let along = cumulative[i - 1] + t * sqrt(lengthSquared)
+            let bearing = Self.compass(dx: dx, dy: dy)
+            // Metres of offset a wrong way or a far place along are worth: enough to pick the
+            // right one of two passes a few metres apart, never to leave a nearer road for a far one.
+            var score = offset
+            if let heading, Self.angle(heading, bearing) > 100 { score += 40 }
+            if let expected { score += min(40, max(0, abs(along - expected) - 20) * 0.5) }
+            if best == nil || score < best!.score {
+                best = (Match(along: along, offset: offset, bearing: bearing), score)
             }
         }
-        return best
+        if best == nil, let only = coordinates.indices.first(where: { cumulative[$0] >= from && cumulative[$0] <= to }) {
+            return Match(along: cumulative[only], offset: hypot(px - xs[only], py - ys[only]), bearing: 0)
+        }
+        return best?.match
     }
 
     /// The point `along` metres from the start (clamped to the line).

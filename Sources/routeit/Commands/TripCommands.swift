@@ -1,4 +1,5 @@
 import RouteItCore
+import RouteItRemote
 import RouteItScreens
 
 /// Editing the trip entry: type, swap, add, remove, location, locate.
@@ -131,22 +132,30 @@ enum TripCommands {
         })
 
     static let location = ShellCommand(
-        name: "location", usage: "location [LAT LON|gps]",
-        summary: "Set the simulated current location (it wins until: location gps), or show where locate reads it",
-        completions: { _, position in position == 0 ? ["gps"] : [] },
+        name: "location", usage: "location [LAT LON|gps|replay FILE]",
+        summary: "Set the simulated current location (it wins until: location gps), or show where locate reads it; replay FILE: go follows a recorded NMEA or GPX track",
+        completions: { _, position in position == 0 ? ["gps", "replay"] : [] },
         run: { session, arguments in
             let location = session.flow.location
+            if arguments.count >= 2, arguments.words[0].lowercased() == "replay" {
+                var path = ExportDestination.expand(arguments.text(after: 1))
+                if !path.hasPrefix("/"), let folder = session.flowDirectory, !folder.isEmpty { path = folder + "/" + path }
+                let track = try ReplayFixSource(path: path)
+                session.replayTrack = path
+                return .init(text: "Location: go replays \(track.fixes.count) fixes of \(track.sourceName)")
+            }
             switch arguments.count {
             case 0:
                 break
             case 1 where arguments.words[0].lowercased() == "gps":
+                session.replayTrack = nil
                 try location.useDevice()
             case 2:
                 let latitude = try arguments.number(0, what: "LAT"), longitude = try arguments.number(1, what: "LON")
                 try location.setLocation(latitude: latitude, longitude: longitude)
                 return .init(text: "Location: \(location.currentLocation!)")
             default:
-                throw ShellCommand.usageErrorFor("location [LAT LON|gps]")
+                throw ShellCommand.usageErrorFor("location [LAT LON|gps|replay FILE]")
             }
             guard location.device != nil, !location.prefersSimulated else {
                 return .init(text: "Location: \(location.currentLocation.map { "\($0)" } ?? "none") (simulated)")

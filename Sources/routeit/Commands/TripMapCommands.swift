@@ -18,14 +18,17 @@ enum TripMapCommands {
             return .init(text: session.renderTripMap(directions, size: size))
         })
 
-    static let exportUsage = "export svg|gpx|geojson FILE [--force]"
+    static let exportUsage = "export svg|gpx|geojson|track FILE [--force]"
 
     static let export = ShellCommand(
-        name: "export", usage: exportUsage, summary: "Save the routed trip as an SVG picture, GPX or GeoJSON",
-        details: "GPX has a route per leg, named by its ends, with each step's instruction on the point where it starts; GeoJSON has each leg with its steps, and the trip's totals and the attribution in the collection's properties. An existing file is only replaced with --force; ~/ is your $HOME.",
-        completions: { _, position in position == 0 ? TripExportFormat.allCases.map(\.rawValue) : [] },
+        name: "export", usage: exportUsage, summary: "Save the routed trip as an SVG picture, GPX or GeoJSON, or the drive after go as a GPX track",
+        details: "GPX has a route per leg, named by its ends, with each step's instruction on the point where it starts; GeoJSON has each leg with its steps, and the trip's totals and the attribution in the collection's properties. track (after go) is GPX: the planned route as a rte per leg and the travelled track as a trk. An existing file is only replaced with --force; ~/ is your $HOME.",
+        completions: { _, position in position == 0 ? TripExportFormat.allCases.map(\.rawValue) + ["track"] : [] },
         run: { session, arguments in
             let destination = ExportDestination(arguments: arguments.text(after: 1))
+            if arguments.count >= 2, arguments.words[0].lowercased() == "track", !destination.path.isEmpty {
+                return try exportTrack(session, to: destination)
+            }
             guard arguments.count >= 2, !destination.path.isEmpty,
                   let format = TripExportFormat(rawValue: arguments.words[0].lowercased()) else {
                 throw ShellCommand.usageErrorFor(exportUsage)
@@ -79,4 +82,20 @@ enum TripMapCommands {
             }
             return .init(text: saved + "\n\n" + session.renderScreen())
         })
+
+    /// `export track FILE`: the drive of the last `go`.
+    private static func exportTrack(_ session: Session, to destination: ExportDestination) throws -> Session.Output {
+        guard let following = session.following else {
+            throw InputError("No drive to export yet: route, then go; then export track FILE.gpx")
+        }
+        let url = try destination.url()
+        let follower = following.guidance.follower
+        let text = TrackExport.gpx(track: follower.track, planned: following.guidance.planned)
+        do {
+            try OutputFile.write(Data(text.utf8), to: url.path)
+        } catch let error as OutputFileError {
+            throw InputError("Cannot write \(destination.path): \(error.reason).")
+        }
+        return .init(text: "Exported the track (\(follower.track.count) points) and the planned route (\(following.guidance.planned.count) legs) to \(destination.path)")
+    }
 }

@@ -29,6 +29,7 @@ enum FlowRunner {
                 return 2
             }
             let session = Session.make(options: options, style: TextStyle.detect())
+            session.flowDirectory = (file as NSString).deletingLastPathComponent
             var lastOutput = ""
             /// A failed command not (yet) checked by an expect: where, and what it said.
             var unchecked: (location: String, message: String)?

@@ -105,6 +105,11 @@ final class FollowingLoop {
         return .finished
     }
 
+    /// `skip` between fixes.
+    func skip() async {
+        show(await guidance.skip(), readAt: Date())
+    }
+
     /// A recorded gap of more than a few seconds: each whole second of it passes without a fix.
     private func playGap(until fix: GuidanceFix) {
         guard source is ReplayFixSource, fix.isUsable,

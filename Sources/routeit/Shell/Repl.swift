@@ -49,7 +49,7 @@ enum Repl {
 
     /// Screens and results on stdout, errors and alerts on stderr.
     static func show(_ output: Session.Output) {
-        guard !output.text.isEmpty else { return }
+        guard !output.text.isEmpty, !output.printed else { return }
         let text = TerminalSafeText.cleanKeepingLayout(output.text)
         if output.failed { printError(text) } else { print(text) }
     }

@@ -20,6 +20,12 @@ final class Session {
     let remembersSettings: Bool
     /// The map in use (`--map`, then `use NAME`).
     let mapChoice: MapChoice
+    /// The trip being followed or last followed (`go`), kept for `skip`, `go` again and `export track`.
+    var following: Following?
+    /// `location replay FILE`: the track `go` follows instead of gpsd.
+    var replayTrack: String?
+    /// A replayed `.flow` file's folder: its relative track paths are read from there.
+    var flowDirectory: String?
 
     init(flow: TripFlowController, services: LazyServices, style: TextStyle, planner: PlannerViewModel, remembersSettings: Bool,
          mapChoice: MapChoice = MapChoice(nil)) {
@@ -76,6 +82,8 @@ final class Session {
         /// The command failed (bad input, an alert, cancelled): its text goes to stderr, and a
         /// replay or piped session ends non-zero.
         var failed = false
+        /// Already written as it happened (`go`): shown again only to an `expect`.
+        var printed = false
     }
 
     /// The command a line names, if any (for the spinner and cancellation decisions).

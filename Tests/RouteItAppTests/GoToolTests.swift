@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+import RouteItTestSupport
+
+/// `routeit go` end to end on the Helsinki map: a recorded NMEA drive replayed as JSON events,
+/// a file that is no track, and a gpsd that goes away mid-trip (a tiny fake one, here).
+final class GoToolTests: XCTestCase {
+    /// The trip the recorded drive (Tests/Flows/helsinki/go-drive.nmea) was written along:
+    /// Mannerheimintie 1 → Annankatu 25 (a stay of 1 min) → back; by car.
+    static let places = ["60.1681474,24.9417198", "60.167433,24.9365897", "60.1681474,24.9417198"]
+    static var drive: String { RouteItProcess.flowsDirectory.appendingPathComponent("helsinki/go-drive.nmea").path }
+
+    private func events(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0))
+        }
+    }
+
+    func testAReplayedDriveIsOneJSONEventALineFromDepartToFinish() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let result = try RouteItProcess.run(["--map", map, "go"] + Self.places + ["--stay", "1", "--location", "replay=\(Self.drive)", "--events"],
+                                            environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let events = try events(result.stdout)
+        for event in events {
+            XCTAssertNotNil(event["event"] as? String)
+            XCTAssertNotNil((event["time"] as? String)?.range(of: #"^2026-12-05T10:0[0-9]:[0-9]{2}Z$"#, options: .regularExpression), "\(event)")
+        }
+        let names = events.map { $0["event"] as! String }
+        XCTAssertEqual(names.first, "depart")
+        XCTAssertEqual(names.last, "finish")
+        XCTAssertEqual(names.filter { ["arrive", "stay", "fix-lost"].contains($0) }, ["fix-lost", "arrive", "stay"])
+        // The drive goes straight on where leg 2 turns left: off the route, and a new route at once.
+        XCTAssertEqual(names.filter { $0 == "off-route" || $0 == "reroute" }, ["off-route", "reroute"])
+        let reroute = try XCTUnwrap(events.first { $0["event"] as? String == "reroute" })
+        XCTAssertEqual(reroute["stop"] as? Int, 2)
+        XCTAssertNotNil(reroute["latency_ms"] as? Double)
+        let instruction = try XCTUnwrap(events.first { $0["event"] as? String == "instruction" })
+        XCTAssertNotNil(instruction["text"] as? String)
+        XCTAssertNotNil(instruction["distance_m"] as? Int)
+        let finish = try XCTUnwrap(events.last)
+        XCTAssertEqual(finish["stops"] as? Int, 1)
+        XCTAssertEqual(finish["reroutes"] as? Int, 1)
+        // The 50 km jump in the file: ignored, said once on stderr (stdout stays JSON).
+        XCTAssertEqual(result.stderr, "Ignored a fix 50.0 km from the last one; it counts once the next fixes agree.\n")
+    }
+
+    func testAFileThatIsNoTrackIsOneLine() throws {
+        let result = try RouteItProcess.run(["go"] + Self.places + ["--location", "replay=\(TestFiles.packageRoot.path)/Package.swift"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "routeit go: \(TestFiles.packageRoot.path)/Package.swift is not a track: no NMEA $GPRMC/$GPGGA fix and no GPX trkpt point with a time\n")
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testAGpsdThatGoesAwayMidTripStopsFollowingWithOneLineAndTheSummary() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let gpsd = OneClientGPSD(reports: (0..<5).map {
+            #"{"class":"TPV","mode":2,"time":"2026-12-05T10:00:0\#($0)Z","lat":60.16815,"lon":24.94172,"eph":5,"speed":0}"#
+        })
+        let result = try RouteItProcess.run(["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(gpsd.port)", "--events"],
+                                            environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) went away"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("following stopped, the trip is kept (go again to carry on).\n"), result.stderr)
+        let names = try events(result.stdout).map { $0["event"] as! String }
+        XCTAssertEqual(names.first, "depart")
+        XCTAssertEqual(names.last, "finish")
+    }
+}
+
+/// A gpsd for one client: once asked, sends its version and `reports`, then closes the connection.
+private final class OneClientGPSD: @unchecked Sendable {
+    let port: UInt16
+
+    init(reports: [String]) {
+        let (fd, port) = LoopbackSocket.bound()
+        self.port = port
+        listen(fd, 1)
+        Thread {
+            defer { close(fd) }
+            let client = accept(fd, nil, nil)
+            guard client >= 0 else { return }
+            defer { close(client) }
+            // gpsd answers once it is asked to watch (so the close never races the question).
+            var question = [UInt8](repeating: 0, count: 256)
+            _ = recv(client, &question, question.count, 0)
+            let text = ([#"{"class":"VERSION","release":"3.25"}"#] + reports).joined(separator: "\n") + "\n"
+            _ = text.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }.start()
+    }
+}

@@ -1,0 +1,189 @@
+import XCTest
+import RouteItCore
+
+/// The follower driven by made-up fixes along `FollowFixtureTrip`: no clock, no map, no gpsd.
+final class RouteFollowerTests: XCTestCase {
+    typealias Trip = FollowFixtureTrip
+
+    private func follow(_ fixes: [GuidanceFix], _ guidance: GuidanceViewModel) async -> [FollowEvent] {
+        var events: [FollowEvent] = []
+        for fix in fixes { events += await guidance.handle(fix).events }
+        return events
+    }
+
+    private func names(_ events: [FollowEvent]) -> [String] { events.map(\.name) }
+
+    func testANoisyDriveOnTheRouteIsNeverOffRouteAndArrivesEverywhere() async {
+        for (seed, sigma) in [(1, 5.0), (2, 5.0), (3, 10.0), (4, 10.0)] as [(UInt64, Double)] {
+            let directions = StraightLineDirections()
+            let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+            let leg1 = Trip.drive(Trip.legOne, sigma: sigma, accuracy: sigma, seed: seed)
+            let leg2 = Trip.drive(Trip.legTwo, sigma: sigma, accuracy: sigma, seed: seed + 100, from: Double(leg1.count))
+            let events = await follow(leg1 + leg2, guidance)
+            XCTAssertFalse(names(events).contains("off-route"), "σ \(sigma) seed \(seed): \(names(events))")
+            XCTAssertEqual(directions.routeRequests, 0)
+            XCTAssertEqual(events.filter { $0.name == "arrive" }.count, 2, "σ \(sigma) seed \(seed)")
+            XCTAssertEqual(events.last?.name, "finish")
+        }
+    }
+
+    func testTheTurnIsAnnouncedWhenItChangesAndAtThresholdsNotOnEveryFix() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        let events = await follow(Trip.drive(Trip.legOne), guidance)
+        let said = events.compactMap { if case .instruction(let text, let distance) = $0.kind { return "\(text) \(Int(distance))" } else { return nil } }
+        XCTAssertEqual(said, ["Turn left onto Pohjoiskatu 600", "Turn left onto Pohjoiskatu 500", "Turn left onto Pohjoiskatu 200",
+                              "Turn left onto Pohjoiskatu 50", "Arrive at your destination 400", "Arrive at your destination 200",
+                              "Arrive at your destination 50",
+                              // The next leg departs at once (no stay): its first turn.
+                              "Turn left onto Länsikatu 400"])
+        guard case .depart(let stop, let next, let end) = events.first?.kind else { return XCTFail("\(names(events))") }
+        XCTAssertEqual(stop, 1)
+        XCTAssertEqual(next.timeIntervalSince(Trip.departure), 100, accuracy: 1)  // 1 km at 10 m/s
+        XCTAssertEqual(end.timeIntervalSince(Trip.departure), 200, accuracy: 1)
+    }
+
+    func testAWrongTurnIsOffRouteWithinThreeFixesAndReroutedInTheSameFix() async {
+        let directions = StraightLineDirections()
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+        // Straight on east past the turn at (600,0) instead of left.
+        let wrong = Trip.drive([Trip.point(0, 0), Trip.point(1200, 0)], accuracy: 5)
+        var offAt: Int?
+        var firstBeyond: Int?
+        for (index, fix) in wrong.enumerated() {
+            if firstBeyond == nil, fix.coordinate.distance(to: Trip.point(600, 0)) > 30, index > 60 { firstBeyond = index }
+            let events = await guidance.handle(fix).events
+            if names(events).contains("off-route") {
+                offAt = index
+                XCTAssertEqual(names(events).suffix(3), ["off-route", "reroute", "instruction"])
+                XCTAssertEqual(events.last.map { if case .instruction(let text, _) = $0.kind { text } else { "" } }, "Drive to Kauppa")
+                break
+            }
+        }
+        guard let offAt, let firstBeyond else { return XCTFail("never off route") }
+        XCTAssertLessThan(offAt - firstBeyond, 3)
+        XCTAssertEqual(directions.routeRequests, 1)
+        XCTAssertEqual(guidance.follower.summary.reroutes, 1)
+    }
+
+    func testArrivalIsNeverEarlyWhileStillDrivingPast() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        let stop = Trip.legOne[2]
+        for fix in Trip.drive(Trip.legOne, speed: 10, stopped: 0) {
+            let events = await guidance.handle(fix).events
+            if names(events).contains("arrive") {
+                XCTAssertLessThanOrEqual(fix.coordinate.distance(to: stop), 2, "arrived while \(fix.coordinate.distance(to: stop)) m away at full speed")
+                return
+            }
+        }
+        // The last fix of a drive at speed lies just before the stop: standing there arrives.
+        var standing = Trip.drive(Trip.legOne, stopped: 1).last!
+        standing.time += 10
+        let events = await guidance.handle(standing).events
+        XCTAssertEqual(names(events).first, "arrive")
+    }
+
+    func testALostFixGoesOnAtTheLastSpeedAndSaysSoOnce() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        let drive = Trip.drive(Trip.legOne)
+        _ = await follow(Array(drive.prefix(11)), guidance)  // 100 m along
+        let lastTime = drive[10].time
+        XCTAssertTrue(guidance.elapse(to: lastTime.addingTimeInterval(2)).events.isEmpty)
+        var lost: [FollowEvent] = []
+        for second in 4...20 { lost += guidance.elapse(to: lastTime.addingTimeInterval(Double(second))).events }
+        XCTAssertEqual(lost.filter { $0.name == "fix-lost" }.count, 1)
+        if case .fixLost(let seconds) = lost.first?.kind { XCTAssertEqual(seconds, 4) } else { XCTFail("\(names(lost))") }
+        XCTAssertEqual(guidance.follower.along, 300, accuracy: 1)
+        // Back out of the tunnel further on: matched again, no off-route, no new route.
+        let events = await follow(Array(drive[31...]), guidance)
+        XCTAssertFalse(names(events).contains("off-route"))
+        XCTAssertEqual(names(events).filter { $0 == "arrive" || $0 == "depart" }, ["arrive", "depart"])
+    }
+
+    func testAFixFiftyKilometresAwayIsIgnoredOnceAndAcceptedWhenConfirmed() async {
+        let directions = StraightLineDirections()
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+        var drive = Trip.drive(Trip.legOne)
+        _ = await follow(Array(drive.prefix(10)), guidance)
+        var far = drive[10]
+        far.coordinate = Trip.point(50_000, 0)
+        let ignored = await guidance.handle(far)
+        XCTAssertTrue(ignored.events.isEmpty)
+        XCTAssertEqual(ignored.notices.count, 1)
+        XCTAssertTrue(ignored.notices[0].contains("49.9 km from the last one"), ignored.notices[0])
+        drive[11].time = far.time.addingTimeInterval(1)
+        let back = await follow(Array(drive[11...20]), guidance)
+        XCTAssertFalse(names(back).contains("off-route"))
+        // Far away for good: the jump is believed after the next fix agrees, then off the route.
+        var away: [FollowEvent] = []
+        for k in 1...6 {
+            var fix = drive[20]
+            fix.time = drive[20].time.addingTimeInterval(Double(k))
+            fix.coordinate = Trip.point(50_000 + Double(k) * 10, 0)
+            away += await guidance.handle(fix).events
+        }
+        XCTAssertTrue(names(away).contains("off-route"), "\(names(away))")
+        XCTAssertEqual(directions.routeRequests, 1)
+    }
+
+    func testNaNRepeatedAndMillisecondFixesAreIgnoredWithOneNoticeEach() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        let drive = Trip.drive(Trip.legOne)
+        _ = await guidance.handle(drive[0])
+        var nan = drive[1]
+        nan.coordinate = Coordinate(latitude: .nan, longitude: 24.9)
+        var notices = await guidance.handle(nan).notices
+        notices += await guidance.handle(drive[0]).notices
+        for ms in 1...1000 {
+            var burst = drive[0]
+            burst.time = drive[0].time.addingTimeInterval(Double(ms) / 1000)
+            notices += await guidance.handle(burst).notices
+        }
+        XCTAssertEqual(notices.count, 3, "\(notices)")
+        // 1000 fixes in a second: at most 5 used.
+        XCTAssertLessThanOrEqual(guidance.follower.summary.duration, 1)
+        let rest = await follow(Array(drive[2...]), guidance)
+        XCTAssertTrue(names(rest).contains("arrive"))
+    }
+
+    func testSkipDropsTheStopAheadAndRoutesOnToTheNext() async {
+        let directions = StraightLineDirections()
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+        _ = await follow(Array(Trip.drive(Trip.legOne).prefix(20)), guidance)
+        let events = await guidance.skip().events
+        XCTAssertEqual(names(events), ["skip", "reroute", "instruction"])
+        if case .skip(let stop, let name) = events[0].kind { XCTAssertEqual([String(stop), name], ["1", "Kauppa"]) }
+        if case .reroute(let stop, _, _) = events[1].kind { XCTAssertEqual(stop, 2) }
+        XCTAssertEqual(directions.routeRequests, 1)
+        XCTAssertEqual(guidance.follower.summary.skipped, 1)
+        // Skipping the last place ends the trip.
+        let last = await guidance.skip().events
+        XCTAssertEqual(names(last), ["skip", "finish"])
+        XCTAssertTrue(guidance.isFinished)
+    }
+
+    func testAStayCountsDownByTheMinuteThenTheNextLegDeparts() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(stay: 150), directions: StraightLineDirections())
+        let leg1 = Trip.drive(Trip.legOne, stopped: 160)
+        let events = await follow(leg1, guidance)
+        let stays = events.compactMap { if case .stay(_, _, let left) = $0.kind { return left } else { return nil } }
+        XCTAssertEqual(stays, [150, 120, 60])
+        let departs = events.filter { $0.name == "depart" }
+        XCTAssertEqual(departs.count, 2)
+        let arrival = events.first { $0.name == "arrive" }!.time
+        XCTAssertEqual(departs[1].time.timeIntervalSince(arrival), 150, accuracy: 1)
+    }
+
+    func testTheJSONLineHasTheAgreedShape() {
+        let time = Date(timeIntervalSince1970: 1_796_464_803)
+        XCTAssertEqual(FollowEventJSON.line(FollowEvent(time: time, kind: .instruction(text: "Turn right onto Annankatu", distance: 120))),
+                       #"{"event":"instruction","time":"2026-12-05T10:00:03Z","text":"Turn right onto Annankatu","distance_m":120}"#)
+        var summary = FollowSummary()
+        summary.distance = 1234.4
+        summary.duration = 300
+        summary.stops = 2
+        XCTAssertEqual(FollowEventJSON.line(FollowEvent(time: time, kind: .finish(summary))),
+                       #"{"event":"finish","time":"2026-12-05T10:00:03Z","distance_m":1234,"duration_s":300,"stops":2,"reroutes":0,"skipped":0}"#)
+        XCTAssertEqual(FollowEventJSON.line(FollowEvent(time: time, kind: .reroute(stop: 2, duration: 61, latencyMilliseconds: 3.25))),
+                       #"{"event":"reroute","time":"2026-12-05T10:00:03Z","stop":2,"duration_s":61,"latency_ms":3.3}"#)
+    }
+}
