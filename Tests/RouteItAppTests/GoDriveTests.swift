@@ -6,10 +6,10 @@ import RouteItTestSupport
 /// Scripts/make-drive (Gaussian noise, dwell at stops, a wrong turn, a tunnel), replayed by
 /// gpsfake to a real gpsd, faster than real time (the follower reads the fixes' own times).
 final class GoDriveTests: XCTestCase {
-    /// A sentence every 5 ms: 100 fixes a second.
-    static let cycle = 0.005
-    /// Fixes standing at the start: gpsd drops about the first second of a fast replay.
-    static let lead = 200
+    /// A sentence every 2 ms: 250 fixes a second.
+    static let cycle = 0.002
+    /// Fixes standing at the start (1.2 s): gpsd drops the first half second or so of a fast replay.
+    static let lead = 300
     /// Seconds stopped at each stop, and `go --stay` in minutes to match.
     static let dwell = 60, stay = 1
 
@@ -44,7 +44,8 @@ final class GoDriveTests: XCTestCase {
                 XCTFail("stop \(stop.stop) (reached at fix \(stop.arrivalFix)) never arrived: \(followed.stdout)", file: file, line: line)
                 continue
             }
-            XCTAssertGreaterThanOrEqual(fix, stop.arrivalFix, "stop \(stop.stop) arrived early: \(followed.stdout)", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(fix, stop.arrivalFix, "stop \(stop.stop) arrived at fix \(fix), \(drive.whereAt(fix: fix, stop: stop)): \(followed.stdout)",
+                                        file: file, line: line)
         }
         XCTAssertEqual(followed.events("finish").count, 1, followed.stdout + followed.stderr, file: file, line: line)
         XCTAssertEqual(followed.status, 0, followed.stderr, file: file, line: line)

@@ -11,6 +11,8 @@ struct SimulatedDrive {
     struct Truth: Decodable {
         struct Stop: Decodable {
             var stop: Int
+            var lat: Double
+            var lon: Double
             /// The first fix at the stop (seconds from the start).
             var arrivalFix: Int
         }
@@ -31,6 +33,24 @@ struct SimulatedDrive {
         var stops: [Stop]
         var wrongTurn: WrongTurn?
         var gap: Gap?
+        /// Each fix's true position and speed.
+        var track: [TrackPoint]
+    }
+
+    struct TrackPoint: Decodable {
+        var lat: Double
+        var lon: Double
+        var speed: Double
+    }
+
+    /// Where the drive truly was at a fix, said against a stop: "still 12 m short of it at 6.2 m/s".
+    func whereAt(fix: Int, stop: Truth.Stop) -> String {
+        guard truth.track.indices.contains(fix) else { return "after the drive's end" }
+        let point = truth.track[fix]
+        let north = (point.lat - stop.lat) * 111_195
+        let east = (point.lon - stop.lon) * 111_195 * cos(stop.lat * .pi / 180)
+        return String(format: "when the drive was still %.0f m short of it at %.1f m/s (there at fix %d)",
+                      (north * north + east * east).squareRoot(), point.speed, stop.arrivalFix)
     }
 
     let places: [String]
