@@ -36,7 +36,7 @@ def section(results, provenance, table, fmt, pct):
         return out + ["Not measured in this run: %s" % g["error"], ""]
     out += [("`Scripts/go-bench` (run by the bench): per mode, drives between the bench's seeded pairs simulated by "
              "`Scripts/make-drive` along RouteIt's own route at its speeds (1 Hz, Gaussian noise σ 5 m, 10 m on two drives; "
-             "60 s at the stop; every other drive a 150 m wrong turn onto another real road, every fifth a 20 s tunnel), "
+             "15 s at the stop; every other drive a 150 m wrong turn onto another real road, every fifth a 20 s tunnel), "
              "replayed once by `gpsfake -c %s` to a real gpsd and followed by `routeit go --events`. A wrong turn counts as "
              "caught when `off-route` comes at most 3 fixes after the first fix 30 m off the planned route; latency is the "
              "`reroute` event's (the fix read to the new instruction written).") % g.get("cycle"), ""]

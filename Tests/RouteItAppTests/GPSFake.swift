@@ -7,7 +7,8 @@ import RouteItTestSupport
 
 /// A real gpsd fed an NMEA log by Debian's `gpsfake` on a free loopback port. The log is
 /// written by the test (sentences with correct checksums) and replayed in a loop, a sentence
-/// every 0.2 s, or a simulated drive replayed once, fast. `stop()` takes gpsd down with gpsfake (a gpsd that goes away).
+/// every 0.2 s, or a simulated drive replayed once, fast. `stop()` takes gpsd down with gpsfake
+/// (a gpsd that goes away).
 final class GPSFake {
     private(set) var port: UInt16 = 0
     private var process = Process()
@@ -31,8 +32,8 @@ final class GPSFake {
     /// A drive (Scripts/make-drive's NMEA) replayed once (`-1`), a sentence every `cycle` seconds
     /// (two a fix: GGA and RMC). It waits only for gpsd's port: gpsfake starts feeding when the
     /// first client watches, and a readiness check by gpspipe would be that client, eating the
-    /// drive's first fixes. gpsd still drops about a second of a fast replay while it opens the
-    /// device, so drives start with a lead-in standing still (make-drive --lead).
+    /// drive's first fixes. gpsd still drops the first half second or so of a fast replay while it
+    /// opens the device, so drives start with a lead-in standing still (make-drive --lead).
     convenience init(drive: URL, cycle: Double) throws {
         try self.init(writing: try String(contentsOf: drive, encoding: .utf8), arguments: ["-1", "-c", String(cycle)], waitForDevice: false)
     }
