@@ -132,7 +132,11 @@ final class RouteFollowerTests: XCTestCase {
         var nan = drive[1]
         nan.coordinate = Coordinate(latitude: .nan, longitude: 24.9)
         var notices = await guidance.handle(nan).notices
+        // The same time again (gpsd's next sentence of the cycle): ignored without a word.
         notices += await guidance.handle(drive[0]).notices
+        var earlier = drive[0]
+        earlier.time -= 5
+        notices += await guidance.handle(earlier).notices
         for ms in 1...1000 {
             var burst = drive[0]
             burst.time = drive[0].time.addingTimeInterval(Double(ms) / 1000)

@@ -51,7 +51,11 @@ final class GPSDReportTests: XCTestCase {
                        .gpsd(GPSDAddress(host: "10.0.0.2", port: 2948)))
         XCTAssertEqual(try LocationSourceSpec.parse("simulated", source: "--location"), .simulated)
         XCTAssertThrowsError(try LocationSourceSpec.parse("gps", source: "--location")) {
-            XCTAssertEqual("\($0)", "--location takes gpsd, gpsd=HOST:PORT or simulated, not \"gps\"")
+            XCTAssertEqual("\($0)", "--location takes gpsd, gpsd=HOST:PORT, replay=FILE or simulated, not \"gps\"")
+        }
+        XCTAssertEqual(try LocationSourceSpec.parse("replay=drive.nmea", source: "--location"), .replay("drive.nmea"))
+        XCTAssertThrowsError(try LocationSourceSpec.parse("replay=", source: "--location")) {
+            XCTAssertEqual("\($0)", "--location: replay= needs a track file (NMEA or GPX)")
         }
         XCTAssertThrowsError(try LocationSourceSpec.parse("gpsd=host:99999", source: "ROUTEIT_LOCATION")) {
             XCTAssertEqual("\($0)", "ROUTEIT_LOCATION: \"host:99999\" is not HOST:PORT (port 1-65535)")

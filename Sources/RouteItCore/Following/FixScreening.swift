@@ -8,8 +8,8 @@ struct FixScreening: Sendable {
         case accept
         /// Accepted after the fix before it jumped and this one confirmed the jump.
         case acceptJump
-        /// Not used; `notice` is said once per kind.
-        case ignore(notice: String?)
+        /// Not used; `notice` (if any) is said once per `kind`.
+        case ignore(kind: String, notice: String?)
     }
 
     /// Fixes closer together than this are extra (a receiver sending every millisecond).
@@ -29,7 +29,7 @@ struct FixScreening: Sendable {
 
     mutating func screen(_ raw: GuidanceFix) -> Verdict {
         guard raw.isUsable else {
-            return .ignore(notice: "Ignored a fix that is not a position (not a number, or off the globe).")
+            return .ignore(kind: "position", notice: "Ignored a fix that is not a position (not a number, or off the globe).")
         }
         let fix = raw.cleaned
         guard let last = lastAccepted else {
@@ -37,11 +37,13 @@ struct FixScreening: Sendable {
             return .accept
         }
         let interval = fix.time.timeIntervalSince(last.time)
+        // gpsd reports a cycle's fix once per sentence (RMC, GGA, ...): the same time again is no news.
+        guard interval != 0 else { return .ignore(kind: "same time", notice: nil) }
         guard interval > 0 else {
-            return .ignore(notice: "Ignored fixes with a time already seen or earlier.")
+            return .ignore(kind: "time", notice: "Ignored fixes with a time earlier than the last one.")
         }
         guard interval >= Self.shortestInterval else {
-            return .ignore(notice: "Fixes come more than 5 a second; following uses at most 5 a second.")
+            return .ignore(kind: "rate", notice: "Fixes come more than 5 a second; following uses at most 5 a second.")
         }
         if plausible(from: last, to: fix) {
             pendingJump = nil
@@ -55,7 +57,7 @@ struct FixScreening: Sendable {
         }
         pendingJump = fix
         let kilometres = fix.coordinate.distance(to: last.coordinate) / 1000
-        return .ignore(notice: String(format: "Ignored a fix %.1f km from the last one; it counts once the next fixes agree.", kilometres))
+        return .ignore(kind: "jump", notice: String(format: "Ignored a fix %.1f km from the last one; it counts once the next fixes agree.", kilometres))
     }
 
     /// Could a traveller get from one fix to the other in the time between them?

@@ -31,6 +31,12 @@ public struct RouteFollower: Sendable {
 
     /// Metres: off the route only beyond max(this, 3 × the fix's accuracy).
     public static let offRouteMetres = 30.0
+    /// Metres off the route that count as off it for this fix: max(30 m, 3 × its accuracy), but
+    /// never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
+    public static func offRouteThreshold(_ fix: GuidanceFix) -> Double {
+        min(90, max(offRouteMetres, 3 * (fix.accuracy ?? 0)))
+    }
+
     /// Metres (plus the fix's accuracy) from a stop that count as there.
     public static let arrivalMetres = 25.0
     /// Seconds without a fix before it is lost.
@@ -47,7 +53,8 @@ public struct RouteFollower: Sendable {
     public private(set) var lastFix: GuidanceFix?
     /// When the fix was lost (nil: it is not).
     public private(set) var lostSince: Date?
-    /// The accepted fixes, for the travelled track (a fix within 5 m of the last kept is left out).
+    /// The accepted fixes, for the travelled track (a fix within 5 m of the last kept is left out;
+    /// at most `trackLimit`, thinned evenly).
     public private(set) var track: [GuidanceFix] = []
     public let transportType: TransportType
 
@@ -110,8 +117,8 @@ public struct RouteFollower: Sendable {
         guard phase != .finished else { return outcome }
         let verdict = screening.screen(raw)
         switch verdict {
-        case .ignore(let notice):
-            if let notice, noticesSaid.insert(notice).inserted { outcome.notices.append(notice) }
+        case .ignore(let kind, let notice):
+            if let notice, noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
             return outcome
         case .acceptJump:
             matchAnywhere = true
@@ -129,7 +136,7 @@ public struct RouteFollower: Sendable {
         lastElapsed = nil
         firstTime = firstTime ?? fix.time
         summary.duration = fix.time.timeIntervalSince(firstTime!)
-        if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { track.append(fix) }
+        if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
         switch phase {
         case .ready:
             phase = .driving
@@ -150,6 +157,16 @@ public struct RouteFollower: Sendable {
         return outcome
     }
 
+    /// The most track points kept: a longer drive keeps every other one (memory stays flat).
+    static let trackLimit = 20_000
+
+    private mutating func keep(_ fix: GuidanceFix) {
+        if track.count >= Self.trackLimit {
+            track = track.enumerated().compactMap { $0.offset % 2 == 0 ? $0.element : nil }
+        }
+        track.append(fix)
+    }
+
     /// A fix without a heading takes the direction of travel since the last fix, when it moved.
     private func heading(for fix: GuidanceFix) -> GuidanceFix {
         guard fix.heading == nil, let last = lastFix, last.coordinate.distance(to: fix.coordinate) >= 5 else { return fix }
@@ -162,7 +179,7 @@ public struct RouteFollower: Sendable {
         var outcome = start
         guard let leg = currentLeg else { return outcome }
         let matched = match(fix)
-        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
+        let threshold = Self.offRouteThreshold(fix)
         if let matched, matched.offset > threshold, !nearDestination(fix, leg) {
             offRouteCount += 1
             let disagrees = fix.heading.map { RouteLine.angle($0, matched.bearing) > 45 } ?? false
@@ -194,7 +211,7 @@ public struct RouteFollower: Sendable {
         let expected = along + (fix.speed ?? lastSpeed) * seconds
         // The heading only says which way along the line while moving.
         let heading = (fix.speed ?? 5) >= 2 ? fix.heading : nil
-        let threshold = max(Self.offRouteMetres, 3 * (fix.accuracy ?? 0))
+        let threshold = Self.offRouteThreshold(fix)
         var best: RouteLine.Match?
         if !matchAnywhere {
             // As far ahead as the fix's own speed could have carried it (a receiver's speed is

@@ -34,13 +34,14 @@ enum GPSDReport: Equatable {
     }
 
     /// A TPV report's fix with its own time, course and speed, for following a trip; nil for any
-    /// other line, a TPV without a fix or without a time.
+    /// other line, a TPV without a fix or without a time. gpsd's `eph` is a 95 % bound (about
+    /// 19 m per unit of HDOP); the follower's accuracy is nearer one standard deviation: half of it.
     static func guidanceFix(_ line: String) -> GuidanceFix? {
         guard let report = try? JSONDecoder().decode(Fields.self, from: Data(line.utf8)), report.reportClass == "TPV",
               let mode = report.mode, mode >= 2, let latitude = report.lat, let longitude = report.lon,
               let time = report.time.flatMap(UTCTimeText.parse) else { return nil }
         return GuidanceFix(coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time,
-                           heading: report.track, speed: report.speed, accuracy: report.eph)
+                           heading: report.track, speed: report.speed, accuracy: report.eph.map { $0 / 2 })
     }
 
     /// The fields read; one of the wrong type counts as missing rather than failing the line.

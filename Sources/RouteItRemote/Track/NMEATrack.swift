@@ -11,7 +11,8 @@ enum NMEATrack {
     static func fixes(in text: String) -> [GuidanceFix] {
         var fixes: [GuidanceFix] = []
         var day: (year: Int, month: Int, day: Int)?
-        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        // NMEA lines end in CRLF, which Swift reads as one Character.
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             guard let fields = sentence(String(raw)) else { continue }
             let kind = fields[0].suffix(3)
             if kind == "RMC", fields.count >= 10 {

@@ -39,8 +39,10 @@ enum GoCommands {
         let keys = onTerminal ? TerminalKeys() : nil
         defer { keys?.restore() }
         let loop = session.followingLoop(following, output: onTerminal ? .screen(session.style) : .lines, write: { line in
-            let clean = TerminalSafeText.cleanKeepingLayout(line)
-            printNow(clean)
+            // Names from the map are cleaned; the screen's own redraw is kept.
+            let redraws = line.hasPrefix(FollowingLoop.redraw)
+            let clean = TerminalSafeText.cleanKeepingLayout(redraws ? String(line.dropFirst(FollowingLoop.redraw.count)) : line)
+            printNow(redraws ? FollowingLoop.redraw + clean : clean)
             lines.append(clean)
         })
         if let keys { loop.pendingKey = keys.pending }

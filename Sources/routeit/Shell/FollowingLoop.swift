@@ -5,8 +5,9 @@ import RouteItScreens
 
 /// The one loop behind the shell's `go` and `routeit go`: reads fixes from a source, hands them
 /// to the guidance view model, and writes what happened: JSON lines (`--events`), one text line
-/// per event, or the live screen redrawn per fix. A replay's gaps between fixes are played as
-/// passing seconds, so a tunnel in a recorded track loses the fix just as it would live.
+/// per event, or the live screen redrawn per fix. Gaps between the fixes' own times are played as
+/// passing seconds, so a tunnel in a replay (or in gpsfake run faster than real time) loses the
+/// fix just as it would live.
 final class FollowingLoop {
     enum Output {
         case events
@@ -38,12 +39,17 @@ final class FollowingLoop {
     let write: (String) -> Void
     /// Notices go here (stderr with --events, so stdout stays JSON lines).
     let notice: (String) -> Void
+    /// Leads the live screen: cursor home, clear to the end (the screen redrawn in place).
+    static let redraw = "\u{1B}[H\u{1B}[J"
+
     /// Asked before each fix: a `skip` typed, `q` pressed.
     var pendingKey: () -> Character? = { nil }
 
     /// Wall time when the last fix arrived, and the fix's own time then: for the lost fix live.
     private var lastArrival: (wall: Date, fix: Date)?
-    private var lastSeen: Date?
+    /// The fixes' clock: the newest fix's time, or the time passed since it without one.
+    private var clock: Date?
+    private var drawnAt: Date?
 
     init(guidance: GuidanceViewModel, source: FixSource, output: Output, unit: DistanceUnit, calendar: LocalCalendar,
          write: @escaping (String) -> Void, notice: @escaping (String) -> Void) {
@@ -60,6 +66,11 @@ final class FollowingLoop {
     /// `fixLimit` fixes have been read.
     func run(fixLimit: Int? = nil) async -> Ending {
         var read = 0
+        if case .screen(let style) = output, guidance.lastFixTime == nil {
+            // Something to look at before the first fix comes.
+            write(Self.redraw + GuidanceScreen.render(guidance, now: Date(), unit: unit, calendar: calendar, style: style)
+                  + "\nFrom \(source.sourceName)")
+        }
         while !guidance.isFinished {
             switch pendingKey() {
             case "q":
@@ -89,12 +100,15 @@ final class FollowingLoop {
                 read += 1
                 playGap(until: fix)
                 let outcome = await guidance.handle(fix)
+                clock = guidance.lastFixTime
                 if fix.isUsable, let time = guidance.lastFixTime, time == fix.time { lastArrival = (readAt, fix.time) }
                 show(outcome, readAt: readAt)
             case .none:
                 // Live: no fix for a while; the fix's clock moves on with the wall's.
                 if let lastArrival {
-                    show(guidance.elapse(to: lastArrival.fix.addingTimeInterval(readAt.timeIntervalSince(lastArrival.wall))), readAt: readAt)
+                    let now = lastArrival.fix.addingTimeInterval(readAt.timeIntervalSince(lastArrival.wall))
+                    clock = now
+                    show(guidance.elapse(to: now), readAt: readAt)
                 }
             case .ended:
                 return guidance.isFinished ? .finished : stop(.sourceEnded)
@@ -110,14 +124,17 @@ final class FollowingLoop {
         show(await guidance.skip(), readAt: Date())
     }
 
-    /// A recorded gap of more than a few seconds: each whole second of it passes without a fix.
+    /// A gap of more than a few seconds between the fixes' own times: each whole second of it
+    /// passes without a fix (a replay, or gpsfake faster than real time; live, those seconds have
+    /// mostly passed already and add nothing).
     private func playGap(until fix: GuidanceFix) {
-        guard source is ReplayFixSource, fix.isUsable,
+        guard fix.isUsable,
               let last = guidance.lastFixTime else { return }
         let gap = fix.time.timeIntervalSince(last)
         guard gap > RouteFollower.lostAfter + 1, gap < 6 * 3600 else { return }
         var second = RouteFollower.lostAfter + 1
         while second < gap {
+            clock = last.addingTimeInterval(second)
             show(guidance.elapse(to: last.addingTimeInterval(second)), readAt: Date())
             second += 1
         }
@@ -125,17 +142,17 @@ final class FollowingLoop {
 
     /// Stops following: the summary so far.
     private func stop(_ ending: Ending) -> Ending {
-        if let finish = guidance.stop() { emit([finish], readAt: Date()) }
+        if let finish = guidance.stop(at: clock) { emit([finish], readAt: Date()) }
         return ending
     }
 
     private func show(_ outcome: RouteFollower.Outcome, readAt: Date) {
         outcome.notices.forEach(notice)
         emit(outcome.events, readAt: readAt)
-        if case .screen(let style) = output, !outcome.events.isEmpty || guidance.lastFixTime != lastSeen {
-            lastSeen = guidance.lastFixTime
-            // Home, clear to the end: the screen redrawn in place.
-            write("\u{1B}[H\u{1B}[J" + GuidanceScreen.render(guidance, now: guidance.lastFixTime ?? Date(), unit: unit, calendar: calendar, style: style))
+        // Redrawn when something happened or the clock moved (the fix's age counting up when lost).
+        if case .screen(let style) = output, !outcome.events.isEmpty || clock != drawnAt {
+            drawnAt = clock
+            write(Self.redraw + GuidanceScreen.render(guidance, now: clock ?? Date(), unit: unit, calendar: calendar, style: style))
         }
     }
 

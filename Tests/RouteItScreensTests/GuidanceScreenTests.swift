@@ -1,0 +1,49 @@
+import Foundation
+import RouteItCore
+import RouteItScreens
+import XCTest
+
+/// `go`'s live screen and its event lines, from a guidance fed a fix or two.
+final class GuidanceScreenTests: XCTestCase {
+    private struct NoDirections: Directions {
+        func calculate(_ request: DirectionsRequest) async throws -> [Route] { throw DirectionsError.noRoute }
+        func table(_ request: TravelTableRequest) async throws -> TravelTable { throw DirectionsError.noRoute }
+    }
+
+    private let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    private let start = Date(timeIntervalSince1970: 1_796_464_800)  // 10:00:00 UTC
+
+    /// 500 m north along Pohjoiskatu, then right onto Itäkatu for 500 m to Kauppa.
+    private func guidance() -> GuidanceViewModel {
+        func at(_ east: Double, _ north: Double) -> Coordinate {
+            Coordinate(latitude: 60.17 + north / Geodesy.metresPerDegree, longitude: 24.94 + east / (Geodesy.metresPerDegree * 0.4976))
+        }
+        let line = [at(0, 0), at(0, 500), at(500, 500)]
+        let route = Route(distance: 1000, expectedTravelTime: 100, transportType: .car, polyline: line, steps: [
+            RouteStep(instruction: "Head north on Pohjoiskatu", distance: 500, expectedTravelTime: 50, polyline: [line[0], line[1]]),
+            RouteStep(instruction: "Turn right onto Itäkatu", distance: 500, expectedTravelTime: 50, polyline: [line[1], line[2]]),
+            RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [line[2]]),
+        ])
+        let home = MapItem(placemark: Placemark(name: "Koti", coordinate: line[0]))
+        let shop = MapItem(placemark: Placemark(name: "Kauppa", coordinate: line[2]))
+        let trip = DirectionsViewModel(legs: [DirectionsLeg(source: home, destination: shop, route: route)], transportType: .car)
+        return GuidanceViewModel(trip: trip, directions: NoDirections())
+    }
+
+    func testTheScreenShowsTheNextTurnTheStreetTheClockTimesAndTheFix() async {
+        let guidance = guidance()
+        let events = await guidance.handle(GuidanceFix(coordinate: guidance.follower.legs[0].line.coordinate(at: 200)!, time: start,
+                                                       heading: 0, speed: 10, accuracy: 5)).events
+        let screen = GuidanceScreen.render(guidance, now: start, unit: .kilometres, calendar: utc)
+        XCTAssertEqual(screen, """
+        Going to stop 1 of 1: Kauppa
+        In 300 m  Turn right onto Itäkatu
+        On Pohjoiskatu
+        There at 10:01, back at 10:01; 1 stop left
+        GPS 0 s ago, ±5 m  (q or Ctrl-C stops)
+        """)
+        XCTAssertTrue(GuidanceScreen.render(guidance, now: start + 12, unit: .kilometres, calendar: utc).contains("GPS lost 12 s ago"))
+        XCTAssertEqual(events.map { GuidanceScreen.line($0, guidance: guidance, unit: .kilometres, calendar: utc) },
+                       ["10:00:00 Depart for stop 1 (Kauppa): there at 10:01, back at 10:01", "10:00:00 In 300 m: Turn right onto Itäkatu"])
+    }
+}
