@@ -126,7 +126,7 @@ struct FollowedDrive {
         let stdout = Collected(out), stderr = Collected(err)
         // Two sentences a fix, and a gap's status sentences: the log's own length says how long.
         let sentences = (try? String(contentsOf: drive.nmea, encoding: .utf8).split(separator: "\n").count) ?? 0
-        if exited.wait(timeout: .now() + Double(sentences) * cycle + 60) == .timedOut {
+        if exited.wait(timeout: .now() + Double(sentences) * cycle + 30) == .timedOut {
             gps.stop()   // gpsd goes away: following stops with its summary
             if exited.wait(timeout: .now() + 10) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
