@@ -52,7 +52,7 @@ def section(results, provenance, table, fmt, pct):
                          "%s / %s" % (fmt(lat.get("p50"), 1), fmt(lat.get("p95"), 1)),
                          "%d / %d (%d early)" % (s["arrived"], s["stops"], s["early"]),
                          "%d / %d" % (s["eta_within_10pct"], s["eta_drives"])))
-    out += table(["drives", "count", "false off-route", "wrong turn ≤ 3 fixes", "reroute p50 / p95 (ms)",
+    out += table(["map, mode", "drives", "false off-route", "wrong turn ≤ 3 fixes", "reroute p50 / p95 (ms)",
                   "arrivals (early)", "ETA within 10 %"], rows) + [""]
     cpu, rss = g.get("cpu") or {}, g.get("rss") or {}
     if cpu:
