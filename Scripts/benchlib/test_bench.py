@@ -2,7 +2,7 @@
     python3 -m unittest discover -s Scripts/benchlib -t Scripts"""
 import unittest
 
-from benchlib import goals, optimize, report
+from benchlib import drives, goals, optimize, report
 
 
 def latency(p50, p99):
@@ -112,6 +112,37 @@ class GoTest(unittest.TestCase):
         self.assertIn("| helsinki car | 4 (0 errors) | 1 | 2 / 2 | 3.0 / 7.5 | 4 / 4 (0 early) | 2 / 2 |", page)
         self.assertIn("| monaco | not measured: no map |", page)
         self.assertIn("0.400 % of one core", page)
+
+
+def truth(**extra):
+    """A made-up make-drive truth: start at 09:00:00, the stop reached at fix 100."""
+    return dict({"start": "2026-12-03T09:00:00Z", "leave_s": 10, "stops": [{"arrival_fix": 100, "arrival_s": 99.5}]}, **extra)
+
+
+def event(name, second, **fields):
+    return dict({"event": name, "time": "2026-12-03T09:%02d:%02dZ" % divmod(second, 60)}, **fields)
+
+
+class DrivesTest(unittest.TestCase):
+    def test_an_off_route_before_the_junction_is_false_and_the_wrong_turn_is_counted_from_the_30_m_fix(self):
+        wrong = truth(wrong_turn={"junction_fix": 50, "fix_index": 55})
+        events = [event("depart", 2, eta_next="2026-12-03T09:01:40Z"), event("off-route", 40), event("off-route", 58),
+                  event("reroute", 58, latency_ms=1.5), event("arrive", 100, stop=1)]
+        out = drives.judge(wrong, events, 0)
+        self.assertEqual(out["false_off_route"], 1)
+        self.assertTrue(out["wrong_turn_detected"])
+        self.assertEqual((out["wrong_turn_fixes"], out["wrong_turn_fixes_from_junction"]), (3, 8))
+        self.assertEqual(out["reroute_latency_ms"], [1.5])
+        late = drives.judge(wrong, [event("off-route", 59)], 0)
+        self.assertFalse(late["wrong_turn_detected"])
+
+    def test_an_arrival_before_the_simulated_one_is_early_and_the_eta_counts_from_leaving(self):
+        events = [event("depart", 2, eta_next="2026-12-03T09:01:32Z"), event("arrive", 98, stop=1), event("arrive", 99, stop=1)]
+        out = drives.judge(truth(), events, 0)
+        self.assertEqual((out["arrived"], out["early"], out["arrival_delay_s"]), (1, 1, [-2]))
+        # It predicted 90 s from the depart fix; the drive took 89.5 s from leaving at 10 s.
+        self.assertAlmostEqual(out["eta_error"], abs(90 - 89.5) / 89.5, places=3)
+        self.assertEqual(drives.judge(truth(), [event("off-route", 30)], 0)["false_off_route"], 1)
 
 
 class PageTest(unittest.TestCase):
