@@ -67,13 +67,32 @@ final class GoToolTests: XCTestCase {
         XCTAssertEqual(names.first, "depart")
         XCTAssertEqual(names.last, "finish")
     }
+
+    func testCtrlCStopsFollowingWithTheSummary() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let gpsd = OneClientGPSD(reports: [
+            #"{"class":"TPV","mode":2,"time":"2026-12-05T10:00:00Z","lat":60.16815,"lon":24.94172,"eph":5,"speed":0}"#,
+        ], holding: true)
+        let process = Process()
+        process.executableURL = try RouteItProcess.locate()
+        process.arguments = ["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(gpsd.port)", "--events"]
+        process.environment = ProcessInfo.processInfo.environment.merging(HelsinkiFlowTests.environment) { $1 }
+        let output = ChildOutput(process)
+        try process.run()
+        XCTAssertTrue(output.wait(for: #""event":"depart""#, while: process, seconds: 120), output.text)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, output.text)
+        XCTAssertTrue(output.text.hasSuffix(#""reroutes":0,"skipped":0}"# + "\n"), "the finish line last: \(output.text)")
+    }
 }
 
-/// A gpsd for one client: once asked, sends its version and `reports`, then closes the connection.
+/// A gpsd for one client: once asked, sends its version and `reports`, then closes the connection
+/// (or, `holding`, keeps it open without a word until the client leaves).
 private final class OneClientGPSD: @unchecked Sendable {
     let port: UInt16
 
-    init(reports: [String]) {
+    init(reports: [String], holding: Bool = false) {
         let (fd, port) = LoopbackSocket.bound()
         self.port = port
         listen(fd, 1)
@@ -87,6 +106,7 @@ private final class OneClientGPSD: @unchecked Sendable {
             _ = recv(client, &question, question.count, 0)
             let text = ([#"{"class":"VERSION","release":"3.25"}"#] + reports).joined(separator: "\n") + "\n"
             _ = text.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            while holding, recv(client, &question, question.count, 0) > 0 {}
         }.start()
     }
 }

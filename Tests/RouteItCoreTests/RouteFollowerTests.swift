@@ -123,6 +123,7 @@ final class RouteFollowerTests: XCTestCase {
         }
         XCTAssertTrue(names(away).contains("off-route"), "\(names(away))")
         XCTAssertEqual(directions.routeRequests, 1)
+        XCTAssertLessThan(guidance.follower.summary.distance, 1000, "the jump itself is not travelled")
     }
 
     func testNaNRepeatedAndMillisecondFixesAreIgnoredWithOneNoticeEach() async {

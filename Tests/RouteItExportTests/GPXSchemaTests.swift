@@ -67,3 +67,20 @@ extension GPXSchemaTests {
         XCTAssertEqual(result.status, 0, result.messages)
     }
 }
+
+extension GPXSchemaTests {
+    /// `export track` after `go`: the planned legs as routes, the drive as a track of timed points.
+    func testTheDrivenTrackValidatesWithThePlanBesideIt() throws {
+        let start = Date(timeIntervalSince1970: 1_796_464_800)
+        let drive = ExportFixture.legs[0].polyline.enumerated().map {
+            GuidanceFix(coordinate: $1, time: start.addingTimeInterval(Double($0)), speed: 10, accuracy: 5)
+        }
+        let gpx = TrackExport.gpx(track: drive, planned: ExportFixture.legs)
+        let result = try validateForTimes(gpx)
+        XCTAssertEqual(result.status, 0, result.messages)
+        XCTAssertEqual(gpx.components(separatedBy: "<rte>").count - 1, ExportFixture.legs.count)
+        XCTAssertEqual(gpx.components(separatedBy: "<trkpt ").count - 1, drive.count)
+        XCTAssertTrue(gpx.contains("<time>2026-12-05T10:00:01Z</time></trkpt>"), gpx)
+        XCTAssertTrue(gpx.contains("<text>© OpenStreetMap contributors</text>"))
+    }
+}

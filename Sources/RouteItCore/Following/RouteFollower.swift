@@ -127,7 +127,8 @@ public struct RouteFollower: Sendable {
         }
         let fix = heading(for: raw.cleaned)
         if let last = lastFix {
-            summary.distance += last.coordinate.distance(to: fix.coordinate)
+            // A confirmed jump is no distance travelled (a receiver starting afresh far away).
+            if verdict == .accept { summary.distance += last.coordinate.distance(to: fix.coordinate) }
             if fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
         }
         lastFix = fix

@@ -22,8 +22,9 @@ enum GoTool {
         time, ISO-8601 UTC). Fixes that are not positions, come more than 5 a second or jump \
         further than a traveller could are ignored (a jump counts once the next fixes agree); \
         a notice says so once on stderr. gpsd going away stops following with one line; the \
-        summary is still printed. Exit 0 when the trip was followed to its end or the track \
-        ended, 1 when following could not start or gpsd went away, 2 on bad arguments.
+        summary is still printed, as it is on Ctrl-C (or SIGTERM), which stops following. Exit 0 \
+        when the trip was followed to its end, the track ended or following was stopped, 1 when \
+        following could not start or gpsd went away, 2 on bad arguments.
         """,
         run: run)
 
@@ -51,6 +52,17 @@ enum GoTool {
             let loop = FollowingLoop(guidance: guidance, source: source, output: options.events ? .events : .lines, unit: unit,
                                      calendar: .fromEnvironment(), write: printNow,
                                      notice: { printError(TerminalSafeText.clean($0)) })
+            // Ctrl-C or SIGTERM stops following as `q` does: the finish summary still comes.
+            let stop = CancellationFlag()
+            let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { stop.cancel() }
+                source.resume()
+                return source
+            }
+            defer { signals.forEach { $0.cancel() } }
+            loop.pendingKey = { stop.isCancelled ? "q" : nil }
             let box = LoopBox(loop)
             let ending = try ToolServices.wait { await box.loop.run() }
             if case .lost = ending { return 1 }
