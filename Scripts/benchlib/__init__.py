@@ -8,5 +8,7 @@
     goals      evaluates the goals of Scripts/bench-goals.json against one run's results
     report     the console tables and the whole BENCHMARKS.md page
     cli        options and the order of a run
+    go         the `go` section: runs Scripts/go-bench, renders its figures
+    drives     a followed drive's events against make-drive's truth, and the sums (Scripts/go-bench's measures)
     test_bench goals and page on a made-up run: python3 -m unittest discover -s Scripts/benchlib -t Scripts
 """

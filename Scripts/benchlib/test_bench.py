@@ -2,7 +2,7 @@
     python3 -m unittest discover -s Scripts/benchlib -t Scripts"""
 import unittest
 
-from benchlib import goals, optimize, report
+from benchlib import drives, goals, optimize, report
 
 
 def latency(p50, p99):
@@ -80,6 +80,69 @@ class OptimizeTest(unittest.TestCase):
         row = rows[("cold `routeit route --optimize` of 12 stops ≤ 50 ms", "helsinki")]
         self.assertFalse(row["pass"])
         self.assertEqual(row["measured"], "61.0 ms")
+
+
+def go_run():
+    """A made-up Scripts/go-bench --json: one mode measured, CPU and RSS."""
+    mode = {"drives": 4, "errors": 0, "false_off_route": 1, "wrong_turns": 2, "wrong_turns_detected": 2,
+            "reroute_latency_ms": {"p50": 3.0, "p95": 7.5}, "stops": 4, "arrived": 4, "early": 0,
+            "eta_within_10pct": 2, "eta_drives": 2}
+    return {"cycle": 0.002, "datasets": {"helsinki": {"car": mode}, "monaco": {"error": "no map"}},
+            "cpu": {"cpu_pct_of_core": 0.4, "seconds": 90.0},
+            "rss": {"hours": 3.0, "rss_mb_at_10pct": 30.0, "rss_mb_end": 31.0, "rss_mb_max": 31.5, "stops": 9, "fixes": 10800},
+            "goals": {"false_off_route": 1, "wrong_turn_detected_share": 1.0, "reroute_p95_ms_helsinki": 7.5,
+                      "reroute_p95_ms_grid_1m": None, "arrived_share": 1.0, "early": 0, "eta_within_10pct_share": 1.0,
+                      "cpu_pct_of_core": 0.4, "rss_growth_mb": 1.0}}
+
+
+class GoTest(unittest.TestCase):
+    def test_go_goals_read_go_bench_figures_and_leave_out_the_unmeasured_grid(self):
+        results = dict(run(), go=go_run())
+        rows = {(r["goal"], r["dataset"]): r for r in goals.evaluate(results)}
+        self.assertFalse(rows[("go: 0 false off-route on noisy on-route drives (σ 5 m, 10 m on two)", "drives")]["pass"])
+        self.assertTrue(rows[("go: new instruction ≤ 50 ms after the off-route fix (p95)", "helsinki")]["pass"])
+        self.assertNotIn(("go: new instruction ≤ 50 ms after the off-route fix (p95)", "grid_1m"), rows)
+        self.assertEqual(rows[("go: memory flat over a 3-hour replay (RSS growth ≤ 5 MB)", "helsinki")]["measured"], "+1.0 MB")
+
+    def test_go_section_says_each_mode_and_what_was_not_measured(self):
+        results = dict(run(), go=go_run())
+        results["goals"] = goals.evaluate(results)
+        page = report.page(results)
+        self.assertIn("## Following a trip: `routeit go` fed by gpsd", page)
+        self.assertIn("| helsinki car | 4 (0 errors) | 1 | 2 / 2 | 3.0 / 7.5 | 4 / 4 (0 early) | 2 / 2 |", page)
+        self.assertIn("| monaco | not measured: no map |", page)
+        self.assertIn("0.400 % of one core", page)
+
+
+def truth(**extra):
+    """A made-up make-drive truth: start at 09:00:00, the stop reached at fix 100."""
+    return dict({"start": "2026-12-03T09:00:00Z", "leave_s": 10, "stops": [{"arrival_fix": 100, "arrival_s": 99.5}]}, **extra)
+
+
+def event(name, second, **fields):
+    return dict({"event": name, "time": "2026-12-03T09:%02d:%02dZ" % divmod(second, 60)}, **fields)
+
+
+class DrivesTest(unittest.TestCase):
+    def test_an_off_route_before_the_junction_is_false_and_the_wrong_turn_is_counted_from_the_30_m_fix(self):
+        wrong = truth(wrong_turn={"junction_fix": 50, "fix_index": 55})
+        events = [event("depart", 2, eta_next="2026-12-03T09:01:40Z"), event("off-route", 40), event("off-route", 58),
+                  event("reroute", 58, latency_ms=1.5), event("arrive", 100, stop=1)]
+        out = drives.judge(wrong, events, 0)
+        self.assertEqual(out["false_off_route"], 1)
+        self.assertTrue(out["wrong_turn_detected"])
+        self.assertEqual((out["wrong_turn_fixes"], out["wrong_turn_fixes_from_junction"]), (3, 8))
+        self.assertEqual(out["reroute_latency_ms"], [1.5])
+        late = drives.judge(wrong, [event("off-route", 59)], 0)
+        self.assertFalse(late["wrong_turn_detected"])
+
+    def test_an_arrival_before_the_simulated_one_is_early_and_the_eta_counts_from_leaving(self):
+        events = [event("depart", 2, eta_next="2026-12-03T09:01:32Z"), event("arrive", 98, stop=1), event("arrive", 99, stop=1)]
+        out = drives.judge(truth(), events, 0)
+        self.assertEqual((out["arrived"], out["early"], out["arrival_delay_s"]), (1, 1, [-2]))
+        # It predicted 90 s from the depart fix; the drive took 89.5 s from leaving at 10 s.
+        self.assertAlmostEqual(out["eta_error"], abs(90 - 89.5) / 89.5, places=3)
+        self.assertEqual(drives.judge(truth(), [event("off-route", 30)], 0)["false_off_route"], 1)
 
 
 class PageTest(unittest.TestCase):

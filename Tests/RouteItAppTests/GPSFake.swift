@@ -7,7 +7,8 @@ import RouteItTestSupport
 
 /// A real gpsd fed an NMEA log by Debian's `gpsfake` on a free loopback port. The log is
 /// written by the test (sentences with correct checksums) and replayed in a loop, a sentence
-/// every 0.2 s. `stop()` takes gpsd down with gpsfake (a gpsd that goes away).
+/// every 0.2 s, or a simulated drive replayed once, fast. `stop()` takes gpsd down with gpsfake
+/// (a gpsd that goes away).
 final class GPSFake {
     private(set) var port: UInt16 = 0
     private var process = Process()
@@ -23,7 +24,21 @@ final class GPSFake {
         throw XCTSkip("gpsfake is not installed (Debian gpsd, gpsd-tools, gpsd-clients; Scripts/install-deps installs them)")
     }
 
-    init(nmea: String) throws {
+    /// Replays `nmea` in a loop, a sentence every 0.2 s, once gpsd lists the log as a device.
+    convenience init(nmea: String) throws {
+        try self.init(writing: nmea, arguments: ["-c", "0.2"], waitForDevice: true)
+    }
+
+    /// A drive (Scripts/make-drive's NMEA) replayed once (`-1`), a sentence every `cycle` seconds
+    /// (two a fix: GGA and RMC). It waits only for gpsd's port: gpsfake starts feeding when the
+    /// first client watches, and a readiness check by gpspipe would be that client, eating the
+    /// drive's first fixes. gpsd still drops the first half second or so of a fast replay while it
+    /// opens the device, so drives start with a lead-in standing still (make-drive --lead).
+    convenience init(drive: URL, cycle: Double) throws {
+        try self.init(writing: try String(contentsOf: drive, encoding: .utf8), arguments: ["-1", "-c", String(cycle)], waitForDevice: false)
+    }
+
+    private init(writing nmea: String, arguments: [String], waitForDevice: Bool) throws {
         let gpsfake = try Self.executable()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-gpsfake-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,14 +56,14 @@ final class GPSFake {
             // Process starts it as a process group leader; its gpsd child joins that group, so that
             // stopping the group takes both down. Its control socket goes to TMPDIR: this directory.
             process.executableURL = URL(fileURLWithPath: gpsfake)
-            process.arguments = ["-P", String(candidate), "-q", "-c", "0.2", log.path]
+            process.arguments = ["-P", String(candidate), "-q"] + arguments + [log.path]
             process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.path]) { $1 }
             process.standardInput = FileHandle.nullDevice
             let output = ChildOutput(process)
             try process.run()
             self.process = process
             self.port = candidate
-            switch Self.waitUntilReady(process, output: output, port: candidate) {
+            switch Self.waitUntilReady(process, output: output, port: candidate, device: waitForDevice) {
             case .ready:
                 return
             case .portTaken where attempt < 5:
@@ -66,7 +81,7 @@ final class GPSFake {
     /// gpsfake starts gpsd, which takes a few seconds on a busy machine; gpsd answers before
     /// gpsfake has attached the log as a device, and the tests are about a gpsd that has one, so
     /// this waits until it lists one (gpspipe, from gpsd-clients), polling with a deadline.
-    private static func waitUntilReady(_ process: Process, output: ChildOutput, port: UInt16) -> Start {
+    private static func waitUntilReady(_ process: Process, output: ChildOutput, port: UInt16, device: Bool) -> Start {
         let deadline = Date().addingTimeInterval(30)
         func taken() -> Bool { output.text.contains("can't bind to IPv4 port") }
         while !accepts(port) {
@@ -74,7 +89,7 @@ final class GPSFake {
             guard Date() < deadline, process.isRunning else { return .failed }
             _ = output.wait(for: "can't bind to IPv4 port", while: process, seconds: 0.1)
         }
-        while !hasDevice(address: "127.0.0.1:\(port)") {
+        while device, !hasDevice(address: "127.0.0.1:\(port)") {
             if taken() { return .portTaken }
             guard Date() < deadline, process.isRunning else { return .failed }
             _ = output.wait(for: "can't bind to IPv4 port", while: process, seconds: 0.2)
