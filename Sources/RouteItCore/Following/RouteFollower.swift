@@ -245,12 +245,18 @@ public struct RouteFollower: Sendable {
         return fix.coordinate.distance(to: destination) <= Self.arrivalMetres + (fix.accuracy ?? 0)
     }
 
-    /// There: within reach of the place, and slowed down or past the place along the route.
+    /// There: within reach of the place, stopped or nearly, and within 5 m of its end of the route
+    /// (a user standing there sends fixes on both sides of it, so one soon falls there; a car
+    /// crawling up to the stop is not there yet). A fix with no speed counts once at the end. (Being
+    /// "past the place along the route" alone fired on noise: a fix 5 m ahead of the user
+    /// projects onto the end while the user is still short of it.)
     private func arrived(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard nearDestination(fix, leg) else { return false }
-        let slow = switch transportType { case .car: 3.0; case .bike: 1.5; case .walk: 0.5 }
-        let slowed = fix.speed.map { $0 < slow } ?? false
-        return slowed || leg.line.length - along <= 2
+        let remaining = leg.line.length - along
+        guard let speed = fix.speed else { return remaining <= 2 }
+        // Stopped, or nearly: a car or bike creeping up to the door (1.4 m/s, say) is not there yet.
+        let stopped = transportType == .walk ? 0.5 : 1.0
+        return speed < stopped && remaining <= 5
     }
 
     // MARK: Legs and stops
