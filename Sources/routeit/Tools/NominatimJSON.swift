@@ -69,8 +69,6 @@ enum NominatimJSON {
 
     private static func degrees(_ value: Double) -> String { String(format: "%.7f", value) }
 
-    static func text(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// The JSON text of an answer (the one writer of every `--json` answer and of `routeit serve`).
+    static func text(_ value: Any) -> String { JSONWriter.text(value) }
 }
