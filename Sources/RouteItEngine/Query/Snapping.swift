@@ -137,8 +137,17 @@ struct Snapper {
                     if ring == 0 { break }
                 }
             }
-            // Every unvisited cell is at least `ring * ringMetres` (minus the gap) away.
-            let reach = max(0, Double(ring) * ringMetres - gap)
+            // Every unvisited cell is at least `ring * ringMetres` (minus the gap) away; for a
+            // point inside the grid, at least its distance to the visited square's nearest side
+            // (most points are snapped after the first cell: the road is nearer than its sides).
+            var reach = max(0, Double(ring) * ringMetres - gap)
+            if gap == 0 {
+                let south = (c.latitude - (grid.minLat + Double(r0 - ring) * grid.cellLat)) * proj.ky
+                let north = (grid.minLat + Double(r0 + ring + 1) * grid.cellLat - c.latitude) * proj.ky
+                let west = (c.longitude - (grid.minLon + Double(c0 - ring) * grid.cellLon)) * proj.kx
+                let east = (grid.minLon + Double(c0 + ring + 1) * grid.cellLon - c.longitude) * proj.kx
+                reach = max(reach, min(south, north, west, east))
+            }
             if bestEdge >= 0 && best2 <= reach * reach { break }
             ring += 1
         }

@@ -13,6 +13,9 @@ struct OSRMService: Sendable {
     let roads: OfflineDirections
     /// OSRM's `--max-table-size`: sources × destinations at most its square.
     let maxTableSize: Int
+    /// The zone the answers' clock times are in (`TZ`), read once: reading the environment per
+    /// request was a measurable part of a served route.
+    private static let calendar = LocalCalendar.fromEnvironment()
     /// Coordinates a URL may carry (a table's limit, or a trip's start and stops).
     var maxCoordinates: Int { max(maxTableSize, 1 + EntryViewModel.maximumStopCount) }
 
@@ -104,7 +107,7 @@ struct OSRMService: Sendable {
     private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool) throws -> TripPlanRequest.Answer {
         let request = TripPlanRequest(
             places: waypoints.enumerated().map { TripPlace(item: $1.item, label: TripPlace.label(forPlaceAt: $0)) },
-            departure: Date(), calendar: .fromEnvironment(), transportType: query.profile, avoid: query.exclude,
+            departure: Date(), calendar: Self.calendar, transportType: query.profile, avoid: query.exclude,
             // OSRM's route is a path through the places in order; its trip a round trip.
             alternatives: query.alternatives > 0, optimize: optimize, day: DayOptions(end: optimize ? .start : .anywhere),
             attribution: MapAttribution.text)

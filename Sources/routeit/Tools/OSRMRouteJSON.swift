@@ -98,18 +98,30 @@ enum OSRMRouteJSON {
         var routeit: [String: Any] = ["alerts": alerts(directions)]
         if let schedule = directions.schedule {
             // The clock: when the route leaves and arrives (ISO 8601 with the local offset).
-            let iso8601 = ISO8601DateFormatter()
-            iso8601.timeZone = directions.calendar.timeZone
+            let zone = directions.calendar.timeZone
             for i in legObjects.indices where i < schedule.legs.count {
-                legObjects[i]["routeit"] = ["departure": iso8601.string(from: schedule.legs[i].departure),
-                                            "arrival": iso8601.string(from: schedule.legs[i].arrival)]
+                legObjects[i]["routeit"] = ["departure": iso8601(schedule.legs[i].departure, zone),
+                                            "arrival": iso8601(schedule.legs[i].arrival, zone)]
             }
-            routeit["departure"] = iso8601.string(from: schedule.departure)
-            routeit["arrival"] = iso8601.string(from: schedule.back)
+            routeit["departure"] = iso8601(schedule.departure, zone)
+            routeit["arrival"] = iso8601(schedule.back, zone)
         }
         object["routeit"] = routeit
         object["legs"] = legObjects
         return object
+    }
+
+    /// `2026-12-03T12:09:34+02:00` (`Z` in UTC), as ISO8601DateFormatter writes it in `zone`,
+    /// without making one: making a formatter took longer than writing the rest of a route.
+    static func iso8601(_ date: Date, _ zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + offset
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let clock = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                           parts.tm_hour, parts.tm_min, parts.tm_sec)
+        guard offset != 0 else { return clock + "Z" }
+        return clock + String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
     }
 
     static func leg(_ route: Route, mode: TransportType, _ options: OSRMRouteOptions) -> [String: Any] {
