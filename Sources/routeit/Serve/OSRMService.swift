@@ -45,7 +45,10 @@ struct OSRMService: Sendable {
     private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
 
     private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
-        query.coordinates.map { c in .init(query: String(format: "%.6f,%.6f", c.latitude, c.longitude), item: MapItem(placemark: Placemark(coordinate: c))) }
+        query.coordinates.map { c in
+            .init(query: DecimalText.fixed(c.latitude, places: 6) + "," + DecimalText.fixed(c.longitude, places: 6),
+                  item: MapItem(placemark: Placemark(coordinate: c)))
+        }
     }
 
     /// Each coordinate with `bearings` moved onto the nearest road the mode may travel within
