@@ -41,7 +41,7 @@ try:
     for profile, mode in [("driving", "car"), ("foot", "walk"), ("bike", "bike")]:
         for a, b in [(STATION, KALEVANKATU), (ANNANKATU, STATION)]:
             served = osrm.directions(locations=[list(a), list(b)], profile=profile, geometries="geojson", overview="full")
-            own = tool("route", latlon(a), latlon(b), "--mode", mode)["routes"][0]
+            own = tool("route", latlon(a), latlon(b), "--mode", mode, "--overview", "full", "--geometries", "geojson")["routes"][0]
             # routingpy keeps whole metres and seconds (int()).
             same = (served.distance == int(own["distance"]) and served.duration == int(own["duration"])
                     and [list(p) for p in served.geometry] == own["geometry"]["coordinates"])

@@ -9,7 +9,7 @@ import RouteItCore
 public enum DirectionsScreen {
     public static func render(_ directions: DirectionsViewModel, unit: DistanceUnit, style: TextStyle = .plain) -> String {
         var lines: [String] = directions.notices.map { AlertScreen.render(Alert($0), style: style) }
-        lines += directions.movedEnds.map { "Note: \($0.label) was moved \(unit.roughly(metres: $0.metres)) to the nearest road." }
+        lines += directions.movedEnds.map { $0.note(unit: unit) }
         if !lines.isEmpty { lines.append("") }
         let schedule = directions.schedule
         let calendar = directions.calendar

@@ -76,6 +76,18 @@ final class NominatimShapeTests: XCTestCase {
         let reverse = try XCTUnwrap(try ours(["reverse", "60.1699", "24.9384", "--json"]) as? [String: Any])
         XCTAssertEqual(Self.problems(reverse), [], "\(reverse)")
         XCTAssertEqual(Self.typeMismatches(reverse, real.reverse), [])
+        // Every field Nominatim writes but the OSM object's id, which a RouteIt map keeps not.
+        XCTAssertEqual(Set(real.search[0].keys).subtracting(search[0].keys), ["osm_id", "osm_type"])
+        XCTAssertEqual(Set(real.reverse.keys).subtracting(reverse.keys), ["osm_id", "osm_type"])
+
+        // A pharmacy is what its OSM tag says, as Nominatim classes it.
+        let pharmacy = try XCTUnwrap((try ours(["geocode", "Yliopiston apteekki", "--json"]) as? [[String: Any]])?.first)
+        XCTAssertEqual(pharmacy["category"] as? String, "amenity")
+        XCTAssertEqual(pharmacy["type"] as? String, "pharmacy")
+        XCTAssertEqual(pharmacy["addresstype"] as? String, "amenity")
+        XCTAssertNotNil((pharmacy["address"] as? [String: String])?["amenity"])
+        let importance = try XCTUnwrap(pharmacy["importance"] as? Double)
+        XCTAssertTrue((0...1).contains(importance), "\(importance)")
     }
 
     func testTheChecksCatchAWrongShape() throws {

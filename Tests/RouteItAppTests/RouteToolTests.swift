@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItCore
 import RouteItTestSupport
 
 /// `routeit route` through the real executable: addresses and coordinates, multi-leg routes,
@@ -22,11 +23,11 @@ final class RouteToolTests: XCTestCase {
         super.tearDown()
     }
 
-    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RouteItProcess.Result {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RouteItProcess.Result {
         try RouteItProcess.run(arguments, environment: Self.environment.merging(environment) { $1 }, timeout: 120)
     }
 
-    private func helsinki() throws -> String {
+    func helsinki() throws -> String {
         if let map = Self.helsinkiMap { return map }
         let map = try HelsinkiFlowTests.importedMap()   // once per build, shared (see TestFiles.shared)
         Self.helsinkiMap = map
@@ -34,8 +35,11 @@ final class RouteToolTests: XCTestCase {
     }
 
     /// Helsinki Central Station, Annankatu 25, Kalevankatu 20 (all on the extract's car network).
-    private let station = (60.1710, 24.9414), annankatu = (60.16563, 24.93714), kalevankatu = (60.16698, 24.93889)
-    private func text(_ p: (Double, Double)) -> String { "\(p.0),\(p.1)" }
+    let station = (60.1710, 24.9414), annankatu = (60.16563, 24.93714), kalevankatu = (60.16698, 24.93889)
+    func text(_ p: (Double, Double)) -> String { "\(p.0),\(p.1)" }
+    /// What osrm-routed writes for `steps=true&geometries=geojson&overview=full`, the answer the
+    /// OSRM checks read (the defaults are OSRM's: a simplified polyline, no steps).
+    private let whole = ["--overview", "full", "--geometries", "geojson", "--steps"]
 
     /// `--mode cycling` (OSRM's name) rides the bicycle profile: steps are OSRM's `cycling` or
     /// `pushing bike` (the station's square is walked), slower than the car and faster than on foot.
@@ -43,7 +47,7 @@ final class RouteToolTests: XCTestCase {
         let map = try helsinki()
         var durations: [String: Double] = [:]
         for mode in ["cycling", "bicycle", "car", "walk"] {
-            let result = try run(["route", text(station), text(kalevankatu), "--mode", mode, "--json", "--map", map])
+            let result = try run(["route", text(station), text(kalevankatu), "--mode", mode, "--json", "--map", map] + whole)
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(OSRMResponseCheck.problems(Data(result.stdout.utf8), asked: [station, kalevankatu]), [], mode)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -68,7 +72,7 @@ final class RouteToolTests: XCTestCase {
         // The south one on the road along the map's southern edge (460 m further south is off the map).
         let south = (60.1642, 24.9455), north = (60.1700, 24.9400), middle = (60.1660, 24.9420)
         for points in [[south, north], [south, north, middle]] {
-            let ours = try run(["route"] + points.map(text) + ["--json", "--map", map])
+            let ours = try run(["route"] + points.map(text) + ["--json", "--map", map] + whole)
             XCTAssertEqual(ours.status, 0, ours.stderr)
             XCTAssertEqual(OSRMResponseCheck.problems(Data(ours.stdout.utf8), asked: points), [], "routeit route --json")
 
@@ -78,7 +82,7 @@ final class RouteToolTests: XCTestCase {
             XCTAssertEqual(OSRMResponseCheck.problems(theirs, asked: points), [], "osrm-routed")
 
             // routeit route on the OSRM server (--directions): still OSRM's shape.
-            let via = try run(["route"] + points.map(text) + ["--json", "--map", map, "--directions=osrm=\(server.url)"])
+            let via = try run(["route"] + points.map(text) + ["--json", "--map", map, "--directions=osrm=\(server.url)"] + whole)
             XCTAssertEqual(via.status, 0, via.stderr)
             XCTAssertEqual(OSRMResponseCheck.problems(Data(via.stdout.utf8), asked: points), [], "routeit route --directions --json")
         }
@@ -86,7 +90,7 @@ final class RouteToolTests: XCTestCase {
 
     func testTheCheckerFailsOnBrokenResponses() throws {
         let map = try helsinki()
-        let ours = try run(["route", text(station), text(annankatu), "--json", "--map", map])
+        let ours = try run(["route", text(station), text(annankatu), "--json", "--map", map] + whole)
         var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])
         var routes = try XCTUnwrap(json["routes"] as? [[String: Any]])
         var geometry = try XCTUnwrap(routes[0]["geometry"] as? [String: Any])
@@ -152,9 +156,11 @@ final class RouteToolTests: XCTestCase {
         let summary = try XCTUnwrap(route["routeit"] as? [String: Any])
         XCTAssertEqual(summary["arrival"] as? String, clock[1]["arrival"])
         // Arriving about 20:52 for a 15-minute stay in a shop that closes at 21:00.
+        // The start moved to its road is said first, as the directions screen says it.
         let alerts = try XCTUnwrap(summary["alerts"] as? [String])
-        XCTAssertEqual(alerts.count, 1, "\(alerts)")
-        XCTAssertTrue(alerts.first?.hasPrefix("Stockmann closes at 21:00, before the 15m stay ends") == true, "\(alerts)")
+        XCTAssertEqual(alerts.count, 2, "\(alerts)")
+        XCTAssertEqual(alerts.first, "Note: the start was moved 70 m to the nearest road.")
+        XCTAssertTrue(alerts.last?.hasPrefix("Stockmann closes at 21:00, before the 15m stay ends") == true, "\(alerts)")
         XCTAssertTrue(json.stderr.contains("! Stockmann closes at 21:00"), json.stderr)
 
         let late = try run(["route", text(annankatu), "Stockmann", "--depart", "2026-12-03 22:00", "--map", map], environment: helsinkiTime)
@@ -179,9 +185,21 @@ final class RouteToolTests: XCTestCase {
             let result = try run(["route", text(station), text(far), text(near), text(middle), "--json", "--map", map] + extra)
             XCTAssertEqual(result.status, 0, result.stderr)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
             let waypoints = try XCTUnwrap(object["waypoints"] as? [[String: Any]])
-            return (try XCTUnwrap(route["duration"] as? Double), waypoints.compactMap { ($0["routeit"] as? [String: Any])?["query"] as? String })
+            let queries = waypoints.compactMap { ($0["routeit"] as? [String: Any])?["query"] as? String }
+            guard extra.contains("--optimize") else {
+                let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+                return (try XCTUnwrap(route["duration"] as? Double), queries)
+            }
+            // OSRM's trip answer: the places as given, each with its place in the trip.
+            let trip = try XCTUnwrap((object["trips"] as? [[String: Any]])?.first)
+            XCTAssertNil(object["routes"])
+            XCTAssertEqual(queries, [text(station), text(far), text(near), text(middle)])
+            XCTAssertEqual(Set(waypoints.compactMap { $0["trips_index"] as? Int }), [0])
+            let positions = waypoints.compactMap { $0["waypoint_index"] as? Int }
+            XCTAssertEqual(positions.sorted(), [0, 1, 2, 3])
+            let visited = positions.indices.sorted { positions[$0] < positions[$1] }.map { queries[$0] }
+            return (try XCTUnwrap(trip["duration"] as? Double), visited + [text(station)])
         }
         // --optimize is a round trip, as the shell's optimize: compare with the given order
         // driven back to the start.
@@ -280,7 +298,7 @@ final class RouteToolTests: XCTestCase {
         // --json says the stop left out among its alerts.
         let json = try run(["route", "Annankatu 25", "--end", "anywhere", "--back-by", "12:30", "--json"] + options, environment: helsinkiTime)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let route = try XCTUnwrap((object["routes"] as? [[String: Any]])?.first)
+        let route = try XCTUnwrap((object["trips"] as? [[String: Any]])?.first)
         let alerts = try XCTUnwrap((route["routeit"] as? [String: Any])?["alerts"] as? [String])
         XCTAssertEqual(alerts.first, "Autoklinikka Helsinki FastFix, Stockmann Q-park (Stop 3) is left out: closed all day Sunday.")
         XCTAssertEqual((route["legs"] as? [Any])?.count, 2)
@@ -392,8 +410,8 @@ final class RouteToolTests: XCTestCase {
     func testFootIsOSRMsNameForWalking() throws {
         let map = try helsinki()
         // One departure for both: --json carries the clock (now, by default).
-        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--map", map, "--depart", "2026-12-03 10:00"])
-        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--map", map, "--depart=2026-12-03 10:00"])
+        let walk = try run(["route", text(station), text(annankatu), "--mode", "walk", "--json", "--steps", "--map", map, "--depart", "2026-12-03 10:00"])
+        let foot = try run(["route", text(station), text(annankatu), "--mode=foot", "--json", "--steps", "--map", map, "--depart=2026-12-03 10:00"])
         XCTAssertEqual(foot.status, 0, foot.stderr)
         XCTAssertEqual(foot.stdout, walk.stdout)
         XCTAssertTrue(foot.stdout.contains("\"mode\":\"walking\""), foot.stdout)

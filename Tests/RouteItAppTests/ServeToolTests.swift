@@ -40,7 +40,7 @@ final class ServeToolTests: XCTestCase {
         let server = try ServeProcess(map: try map())
         let served = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&geometries=geojson&steps=true")
         XCTAssertEqual(served.status, 200)
-        let route = try tool(["route", latLon(station), latLon(kalevankatu), "--json"])
+        let route = try tool(["route", latLon(station), latLon(kalevankatu), "--json", "--overview", "full", "--geometries", "geojson", "--steps"])
         let a = try XCTUnwrap((served.object["routes"] as? [[String: Any]])?.first)
         let b = try XCTUnwrap((route["routes"] as? [[String: Any]])?.first)
         for key in ["distance", "duration"] { XCTAssertEqual(a[key] as? Double, b[key] as? Double, key) }
@@ -82,6 +82,38 @@ final class ServeToolTests: XCTestCase {
         let nearest = try server.get("/nearest/v1/driving/\(station)?number=1").object
         let waypoint = try XCTUnwrap((nearest["waypoints"] as? [[String: Any]])?.first)
         XCTAssertLessThan(try XCTUnwrap(waypoint["distance"] as? Double), 60)
+        // number=N: N roads, nearest first, the first the one number=1 gives.
+        let three = try XCTUnwrap(try server.get("/nearest/v1/driving/\(station)?number=3").object["waypoints"] as? [[String: Any]])
+        XCTAssertEqual(three.count, 3)
+        let distances = three.compactMap { $0["distance"] as? Double }
+        XCTAssertEqual(distances, distances.sorted())
+        XCTAssertEqual(three[0]["location"] as? [Double], waypoint["location"] as? [Double])
+        XCTAssertEqual(Set(three.compactMap { ($0["location"] as? [Double]).map { "\($0)" } }).count, 3, "three roads")
+        // bearings: a road the car may drive within them; every direction is the nearest road,
+        // and a narrow range takes the nearest of the roads going that way (no nearer).
+        let anyWay = try server.get("/nearest/v1/driving/\(station)?bearings=0,180").object["waypoints"] as? [[String: Any]]
+        XCTAssertEqual(anyWay?.first?["location"] as? [Double], waypoint["location"] as? [Double])
+        var locations: Set<String> = []
+        for bearing in [0, 90, 180, 270] {
+            let steered = try server.get("/nearest/v1/driving/\(station)?bearings=\(bearing),20")
+            XCTAssertEqual(steered.status, 200, "\(bearing)")
+            let road = try XCTUnwrap((steered.object["waypoints"] as? [[String: Any]])?.first)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(road["distance"] as? Double), try XCTUnwrap(waypoint["distance"] as? Double))
+            locations.insert("\(road["location"] ?? "")")
+        }
+        XCTAssertGreaterThan(locations.count, 1, "the bearing chooses the road")
+
+        // The places are named as `routeit route` names them ("the start", "Stop 1"), not otherwise.
+        let movedStart = "24.9470,60.1745"
+        let moved = try server.get("/route/v1/driving/\(movedStart);\(station)").object
+        let servedAlerts = ((moved["routes"] as? [[String: Any]])?.first?["routeit"] as? [String: Any])?["alerts"] as? [String] ?? []
+        let toolAlerts = (((try tool(["route", latLon(movedStart), latLon(station), "--json"]))["routes"] as? [[String: Any]])?.first?["routeit"]
+            as? [String: Any])?["alerts"] as? [String] ?? []
+        XCTAssertTrue(servedAlerts.contains { $0.contains("the start was moved") }, "\(servedAlerts)")
+        XCTAssertEqual(servedAlerts, toolAlerts)
+        // One encoder: the one-shot's defaults are OSRM's, and the served answer's.
+        let toolDefault = try tool(["route", latLon(station), latLon(kalevankatu), "--json"])
+        XCTAssertEqual((toolDefault["routes"] as? [[String: Any]])?.first?["geometry"] as? String, plain["geometry"] as? String)
 
         let trip = try server.get("/trip/v1/driving/\(places.joined(separator: ";"))?steps=true").object
         XCTAssertEqual(trip["code"] as? String, "Ok")

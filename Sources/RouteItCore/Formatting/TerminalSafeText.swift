@@ -111,7 +111,8 @@ extension Placemark {
                   street: street.map(TerminalSafeText.clean), postalCode: postalCode.map(TerminalSafeText.clean),
                   city: city.map(TerminalSafeText.clean), coordinate: coordinate,
                   openingHours: openingHours.map(TerminalSafeText.clean), country: country.map(TerminalSafeText.clean),
-                  countryCode: countryCode.map(TerminalSafeText.clean))
+                  countryCode: countryCode.map(TerminalSafeText.clean), category: category.map(TerminalSafeText.clean),
+                  importance: importance)
     }
 }
 

@@ -12,10 +12,15 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The country's name as Nominatim gives it (`Suomi`) and its ISO 3166-1 code (`fi`).
     public var country: String?
     public var countryCode: String?
+    /// What the place is, as the OSM tag that says so (`amenity=pharmacy`), or `place` for a
+    /// town or district (the map keeps not which); nil for an address or a street, or unknown.
+    public var category: String?
+    /// How prominent the place is, 0-1 (Nominatim's `importance`), when the geocoder ranks it.
+    public var importance: Double?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,
-                country: String? = nil, countryCode: String? = nil) {
+                country: String? = nil, countryCode: String? = nil, category: String? = nil, importance: Double? = nil) {
         self.name = name
         self.houseNumber = houseNumber
         self.street = street
@@ -25,6 +30,8 @@ public struct Placemark: Hashable, Codable, Sendable {
         self.openingHours = openingHours
         self.country = country
         self.countryCode = countryCode
+        self.category = category
+        self.importance = importance
     }
 
     /// "Name" (when it is not just the street address), "Street Number", "Postcode City".

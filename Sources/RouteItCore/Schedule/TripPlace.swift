@@ -19,6 +19,13 @@ public struct TripPlace: Equatable, Sendable {
         self.priority = priority
     }
 
+    /// What a trip's place `index` (0-based, in the order given) is called in messages: `the
+    /// start`, then `Stop 1`, `Stop 2`, as the shell's slots are numbered. The one naming every
+    /// front end uses (`routeit route`, `routeit serve`), so one request gets the same words.
+    public static func label(forPlaceAt index: Int) -> String {
+        index == 0 ? "the start" : EntryViewModel.label(forSlotAt: index)
+    }
+
     /// `Stop 2 (Annankatu 25, 00100 Helsinki)`: for sentences that name a leg.
     public var described: String { "\(label) (\(item.placemark.formattedAddress))" }
 }

@@ -35,6 +35,12 @@ public final class DirectionsViewModel: Sendable {
         /// "the start", "Stop 2".
         public var label: String
         public var metres: Double
+
+        /// `Note: the start was moved 130 m to the nearest road.`: the directions screen's line
+        /// and the JSON answers' alert alike.
+        public func note(unit: DistanceUnit) -> String {
+            "Note: \(label) was moved \(unit.roughly(metres: metres)) to the nearest road."
+        }
     }
 
     public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,

@@ -248,14 +248,14 @@ public final class EntryViewModel {
     public func plannedTrip(leftOut: Set<Int> = [], leftOutNotes: [String] = [], departure: Date? = nil,
                             calendar: LocalCalendar = .fromEnvironment()) throws -> PlannedTrip {
         guard canRoute, let origin = start.mapItem else { throw Alert.invalidTrip }
-        var places = [TripPlace(item: origin, stay: 0, label: "the start")]
+        var places = [TripPlace(item: origin, stay: 0, label: TripPlace.label(forPlaceAt: 0))]
         var notices: [String] = []
         var end = day.end, endFound = false
         for (offset, slot) in stops.enumerated() {
             let index = offset + 1
             if let item = slot.mapItem, !leftOut.contains(index) {
                 if day.end == .place(index) { (end, endFound) = (.place(places.count), true) }
-                places.append(TripPlace(item: item, stay: slot.stay, label: Self.label(forSlotAt: index),
+                places.append(TripPlace(item: item, stay: slot.stay, label: TripPlace.label(forPlaceAt: index),
                                         windows: slot.windows, priority: slot.priority))
             } else if slot.mapItem == nil, !slot.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 notices.append("\(Self.label(forSlotAt: index)) (\"\(slot.text)\") has no chosen place and is left out; enter \(index + 1) to choose one.")

@@ -38,6 +38,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let mapCentre: Coordinate
     /// Opening hours of POIs.
     private let hoursByPlace: SQLiteStatement
+    private let categoryOfPlace: SQLiteStatement
     /// The map's country (`FI`, `Suomi`), given to every place; nil when the data does not say.
     private let countryCode: String?
     private let country: String?
@@ -94,6 +95,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
         hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
+        // A POI's category: one index seek per category tag (the table is keyed by tag first).
+        let tags = PlaceCategories.searchableTags.sorted().map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }
+        categoryOfPlace = try db.prepare("SELECT tag FROM place_tag WHERE tag IN (\(tags.joined(separator: ","))) AND lat = ? AND place_id = ? LIMIT 1")
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
         area = map.area
@@ -104,11 +108,18 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var placemark = record.placemark
         placemark.country = country
         placemark.countryCode = countryCode?.lowercased()
+        placemark.importance = Double(record.importance) / 100
         if record.kind == .poi || record.kind == .place {
             try hoursByPlace.bind([.int(record.id)])
             if try hoursByPlace.step() { placemark.openingHours = hoursByPlace.string(0) }
             // Run to the end (one row per place) so the statement holds no read lock.
             while try hoursByPlace.step() {}
+        }
+        if record.kind == .place { placemark.category = "place" }
+        if record.kind == .poi {
+            try categoryOfPlace.bind([.int(PackedPolyline.fixed(record.coordinate.latitude)), .int(record.id)])
+            if try categoryOfPlace.step() { placemark.category = categoryOfPlace.string(0) }
+            while try categoryOfPlace.step() {}
         }
         return placemark
     }

@@ -39,7 +39,6 @@ struct RouteJunction {
     let turnsBack: Bool
 
     init(_ route: GuidedLegs, at index: Int, after previousIndex: Int, guide: ManeuverBuilder) {
-        let net = guide.net
         let leg = route.legs[index], prev = route.legs[previousIndex]
         self.route = route
         self.index = index
@@ -52,11 +51,12 @@ struct RouteJunction {
         arrivingLabel = route.labels[previousIndex]
         label = route.labels[index]
         name = label.shown
-        let isRoundabout = net.edgeFlags[leg.edge] & EdgeFlags.roundabout != 0
-        let wasRoundabout = net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0
+        // Read through `guide` (copying the network would retain each of its columns).
+        let isRoundabout = guide.net.edgeFlags[leg.edge] & EdgeFlags.roundabout != 0
+        let wasRoundabout = guide.net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0
         isOnAnnouncedRoundabout = guide.profile.announcesRoundabouts && isRoundabout
         entersAnnouncedRoundabout = isOnAnnouncedRoundabout && !wasRoundabout
-        renamed = net.edgeName[prev.edge] != net.edgeName[leg.edge] && arrivingLabel.requiresAnnouncement(onto: label)
+        renamed = guide.net.edgeName[prev.edge] != guide.net.edgeName[leg.edge] && arrivingLabel.requiresAnnouncement(onto: label)
         turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
         isJunction = guide.isJunction(node)
     }

@@ -14,10 +14,17 @@ extension OfflineDirections {
     /// Where a trip in `mode` from `coordinate` would join the roads, snapped as a route's end
     /// is (`TripEndSnapper.snapAlone`); nil when no road the mode may use is within reach.
     public func nearest(_ coordinate: Coordinate, mode: TransportType) throws -> NearestRoad? {
+        try nearest(coordinate, mode: mode, count: 1, heading: nil).first
+    }
+
+    /// Up to `count` roads nearest the point, nearest first, one point on each (OSRM's
+    /// `/nearest?number=N`), only the ones the mode may travel within `heading` when given
+    /// (OSRM's `bearings`). The first with no heading is where a trip would start (`nearest`).
+    public func nearest(_ coordinate: Coordinate, mode: TransportType, count: Int, heading: HeadingFilter?) throws -> [NearestRoad] {
         guard coordinate.isValid else { throw DirectionsError.invalidRequest("Not a valid coordinate.") }
         let engine = try loadedEngine()
         do {
-            return try MapDamage.checking { try engine.nearest(coordinate, mode: mode) }
+            return try MapDamage.checking { try engine.nearest(coordinate, mode: mode, count: count, heading: heading) }
         } catch {
             throw OfflineDirections.userError(error)
         }
@@ -25,11 +32,20 @@ extension OfflineDirections {
 }
 
 extension RoutingEngine {
-    func nearest(_ c: Coordinate, mode: TransportType) throws -> NearestRoad? {
+    func nearest(_ c: Coordinate, mode: TransportType, count: Int, heading: HeadingFilter?) throws -> [NearestRoad] {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
-        guard let p = ends.snapAlone(c, mode, ws)?.phantom else { return nil }
-        return NearestRoad(location: p.point, distance: p.offset, name: net.name(of: p.edge))
+        func road(_ p: PhantomNode) -> NearestRoad { NearestRoad(location: p.point, distance: p.offset, name: net.name(of: p.edge)) }
+        var found: [PhantomNode] = []
+        if heading == nil, let first = ends.snapAlone(c, mode, ws)?.phantom { found.append(first) }
+        // The next nearest road each time, on an edge not listed yet.
+        while found.count < count {
+            let taken = Set(found.map(\.edge))
+            guard let next = Snapper.snap(c, mode: mode, net: net, grid: ends.grid, edgeStamp: ws.edgeStamp, stamp: ws.nextEdgeStamp(),
+                                          accept: { !taken.contains($0) }, heading: heading) else { break }
+            found.append(next)
+        }
+        return found.prefix(count).map(road)
     }
 }

@@ -84,9 +84,11 @@ extension RoadNetwork {
 struct Snapper {
     static let maxDistance = 5_000.0
 
-    /// `accept` narrows the edges further (to the connected network, say).
+    /// `accept` narrows the edges further (to the connected network, say); `heading` keeps only
+    /// the segments the mode may travel in a direction within its range (OSRM's `bearings`).
     static func snap(_ c: Coordinate, mode: TransportType, net: RoadNetwork, grid: EdgeGrid,
-                     edgeStamp: ScratchArray<UInt32>, stamp: UInt32, accept: (Int) -> Bool = { _ in true }) -> PhantomNode? {
+                     edgeStamp: ScratchArray<UInt32>, stamp: UInt32, accept: (Int) -> Bool = { _ in true },
+                     heading: HeadingFilter? = nil) -> PhantomNode? {
         guard c.isValid, net.edgeCount > 0 else { return nil }
         let proj = LocalProjection(c.latitude, c.longitude)
         let (r0, c0) = grid.cell(lat: c.latitude, lon: c.longitude)
@@ -117,6 +119,12 @@ struct Snapper {
                         for p in pts.dropFirst() {
                             let q = proj.xy(p)
                             let dx = q.0 - prev.0, dy = q.1 - prev.1
+                            if let heading, !heading.accepts(dx: dx, dy: dy, forward: net.allows(e, forward: true, mode),
+                                                             backward: net.allows(e, forward: false, mode)) {
+                                prev = q
+                                i += 1
+                                continue
+                            }
                             let len2 = dx * dx + dy * dy
                             let t = len2 > 0 ? min(1, max(0, -(prev.0 * dx + prev.1 * dy) / len2)) : 0
                             let px = prev.0 + t * dx, py = prev.1 + t * dy
@@ -129,8 +137,17 @@ struct Snapper {
                     if ring == 0 { break }
                 }
             }
-            // Every unvisited cell is at least `ring * ringMetres` (minus the gap) away.
-            let reach = max(0, Double(ring) * ringMetres - gap)
+            // Every unvisited cell is at least `ring * ringMetres` (minus the gap) away; for a
+            // point inside the grid, at least its distance to the visited square's nearest side
+            // (most points are snapped after the first cell: the road is nearer than its sides).
+            var reach = max(0, Double(ring) * ringMetres - gap)
+            if gap == 0 {
+                let south = (c.latitude - (grid.minLat + Double(r0 - ring) * grid.cellLat)) * proj.ky
+                let north = (grid.minLat + Double(r0 + ring + 1) * grid.cellLat - c.latitude) * proj.ky
+                let west = (c.longitude - (grid.minLon + Double(c0 - ring) * grid.cellLon)) * proj.kx
+                let east = (grid.minLon + Double(c0 + ring + 1) * grid.cellLon - c.longitude) * proj.kx
+                reach = max(reach, min(south, north, west, east))
+            }
             if bestEdge >= 0 && best2 <= reach * reach { break }
             ring += 1
         }
@@ -145,5 +162,30 @@ struct Snapper {
         let point = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * bestT,
                                longitude: a.longitude + (b.longitude - a.longitude) * bestT)
         return PhantomNode(edge: bestEdge, fraction: fraction, point: point, offset: best)
+    }
+}
+
+/// OSRM's `bearings=VALUE,RANGE` for one place: only roads the trip may travel in a direction
+/// within RANGE degrees of VALUE (clockwise from north) are snapped to.
+public struct HeadingFilter: Equatable, Sendable {
+    public var value: Double
+    public var range: Double
+
+    public init(value: Double, range: Double) {
+        self.value = value
+        self.range = range
+    }
+
+    /// Whether a segment going `dx`, `dy` (metres east and north) may be travelled within range,
+    /// along it (`forward`) or against it (`backward`) where the mode may.
+    func accepts(dx: Double, dy: Double, forward: Bool, backward: Bool) -> Bool {
+        guard dx != 0 || dy != 0 else { return false }
+        let along = (atan2(dx, dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        return (forward && within(along)) || (backward && within((along + 180).truncatingRemainder(dividingBy: 360)))
+    }
+
+    func within(_ bearing: Double) -> Bool {
+        let difference = abs(bearing - value).truncatingRemainder(dividingBy: 360)
+        return min(difference, 360 - difference) <= range
     }
 }

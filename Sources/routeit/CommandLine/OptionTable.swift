@@ -75,6 +75,22 @@ enum OptionTable {
         .init(["--destinations"], value: "I;J;...", help: "table: the places (0-based, as given) to travel to (default all)", for: ["table"]) {
             $0.tableDestinations = try ShellOptions.indexList($1, option: "--destinations")
         },
+        .init(["--overview"], value: "simplified|full|false", help: "route --json: the route's line as OSRM writes it (default simplified)",
+              for: ["route"], choices: OSRMRouteOptions.Overview.allCases.map(\.rawValue)) {
+            guard let overview = OSRMRouteOptions.Overview(rawValue: $1) else {
+                throw ShellOptions.ParseError(description: "--overview takes simplified, full or false, not \"\($1)\"")
+            }
+            $0.routeJSON.overview = overview
+        },
+        .init(["--geometries"], value: "polyline|polyline6|geojson", help: "route --json: how lines are written, as OSRM's option (default polyline)",
+              for: ["route"], choices: OSRMRouteOptions.Geometries.allCases.map(\.rawValue)) {
+            guard let geometries = OSRMRouteOptions.Geometries(rawValue: $1) else {
+                throw ShellOptions.ParseError(description: "--geometries takes polyline, polyline6 or geojson, not \"\($1)\"")
+            }
+            $0.routeJSON.geometries = geometries
+        },
+        .init(["--steps"], help: "route --json: the turn-by-turn steps too (OSRM's steps=true; off by default, as OSRM)",
+              for: ["route"]) { o, _ in o.routeJSON.steps = true },
         .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },
         .init(["--optimize"], help: "keep the first point first, visit the others in the quickest order",
               for: ["route"]) { o, _ in o.optimize = true },

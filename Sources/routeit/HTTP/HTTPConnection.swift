@@ -136,7 +136,7 @@ struct HTTPConnection {
     /// As osrm-routed logs: `[info] TIME 1.23ms 127.0.0.1 - AGENT STATUS TARGET`, in one write.
     private func logLine(ms: Double, status: Int, target: String, agent: String?) {
         let shown = target.count > 300 ? String(target.prefix(300)) + "…" : target
-        let line = "[info] \(Self.timestamp()) \(String(format: "%.3f", ms))ms \(peer) - \(agent ?? "-") \(status) \(shown)"
+        let line = "[info] \(Self.timestamp()) \(DecimalText.fixed(ms, places: 3))ms \(peer) - \(agent ?? "-") \(status) \(shown)"
         log(TerminalSafeText.clean(line))
     }
 
@@ -153,12 +153,13 @@ struct HTTPConnection {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    /// `2026-12-05T10:01:02Z`: UTC, formatted without Foundation's (shared, locked) formatters.
+    /// `2026-12-05T10:01:02Z`: UTC, formatted without Foundation's (shared, locked) formatters
+    /// or String(format:) (both a measurable part of a served route).
     static func timestamp() -> String {
         var seconds = time(nil)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

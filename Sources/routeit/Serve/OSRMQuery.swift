@@ -6,8 +6,8 @@ import RouteItCore
 /// osrm-routed checks it, with its error codes. Parsing only: `OSRMService` answers it.
 struct OSRMQuery {
     enum Service: String, CaseIterable { case route, table, nearest, trip }
-    enum Overview: String { case simplified, full, `false` }
-    enum Geometries: String { case polyline, polyline6, geojson }
+    typealias Overview = OSRMRouteOptions.Overview
+    typealias Geometries = OSRMRouteOptions.Geometries
 
     var service: Service
     var profile: TransportType
@@ -22,12 +22,17 @@ struct OSRMQuery {
     var exclude: RoadAvoidance = []
     /// Metres per coordinate; nil is unlimited.
     var radiuses: [Double?] = []
-    /// Checked as OSRM checks them (value 0-360, range 0-180); the embedded router does not steer by them.
+    /// Checked as OSRM checks them (value 0-360, range 0-180): a place snaps to a road the mode may
+    /// travel within them (`nearest`, and a route's, trip's or table's places).
     var bearings: [(value: Int, range: Int)?] = []
     var sources: [Int]?
     var destinations: [Int]?
     var number = 1
     var roundtrip = true
+    /// How the answer's routes are written (the same options `routeit route --json` takes).
+    var routeOptions: OSRMRouteOptions {
+        OSRMRouteOptions(overview: overview, geometries: geometries, steps: steps, annotations: annotations)
+    }
     var source = "any"
     var destination = "any"
 

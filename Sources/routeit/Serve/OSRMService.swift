@@ -13,13 +13,17 @@ struct OSRMService: Sendable {
     let roads: OfflineDirections
     /// OSRM's `--max-table-size`: sources × destinations at most its square.
     let maxTableSize: Int
+    /// The zone the answers' clock times are in (`TZ`), read once: reading the environment per
+    /// request was a measurable part of a served route.
+    private static let calendar = LocalCalendar.fromEnvironment()
     /// Coordinates a URL may carry (a table's limit, or a trip's start and stops).
     var maxCoordinates: Int { max(maxTableSize, 1 + EntryViewModel.maximumStopCount) }
 
     func answer(_ target: RequestTarget) -> HTTPResponse {
         do {
-            let query = try OSRMQuery(path: target.path, query: target.query, maxCoordinates: maxCoordinates)
+            var query = try OSRMQuery(path: target.path, query: target.query, maxCoordinates: maxCoordinates)
             try checkRadiuses(query)
+            if query.service != .nearest { query.coordinates = try steered(query) }
             switch query.service {
             case .route: return ok(try route(query))
             case .trip: return ok(try trip(query))
@@ -41,14 +45,30 @@ struct OSRMService: Sendable {
     private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
 
     private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
-        query.coordinates.map { c in .init(query: String(format: "%.6f,%.6f", c.latitude, c.longitude), item: MapItem(placemark: Placemark(coordinate: c))) }
+        query.coordinates.map { c in
+            .init(query: DecimalText.fixed(c.latitude, places: 6) + "," + DecimalText.fixed(c.longitude, places: 6),
+                  item: MapItem(placemark: Placemark(coordinate: c)))
+        }
+    }
+
+    /// Each coordinate with `bearings` moved onto the nearest road the mode may travel within
+    /// them, so the route starts or ends on that road, not on a nearer one the other way (the
+    /// road is chosen by the bearing; which way along it the route goes, the router chooses).
+    private func steered(_ query: OSRMQuery) throws -> [Coordinate] {
+        try query.coordinates.enumerated().map { i, c in
+            guard let heading = heading(query, i) else { return c }
+            guard let road = try roads.nearest(c, mode: query.profile, count: 1, heading: heading).first else {
+                throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate \(i)")
+            }
+            return road.location
+        }
     }
 
     /// A coordinate farther from the roads than its radius is refused as OSRM refuses it.
     private func checkRadiuses(_ query: OSRMQuery) throws {
         for (i, radius) in query.radiuses.enumerated() {
             guard let radius else { continue }
-            let road = try roads.nearest(query.coordinates[i], mode: query.profile)
+            let road = try roads.nearest(query.coordinates[i], mode: query.profile, count: 1, heading: heading(query, i)).first
             guard let road, road.distance <= radius else {
                 throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate \(i)")
             }
@@ -62,9 +82,7 @@ struct OSRMService: Sendable {
         let waypoints = places(query)
         let answer = try plan(waypoints, query, optimize: false)
         let routes = Array(answer.routes.prefix(1 + query.alternatives))
-        var response = OSRMRouteJSON.response(waypoints: waypoints, routes: routes)
-        response["routes"] = (response["routes"] as? [[String: Any]] ?? []).map { OSRMResponseShape.route($0, query) }
-        return NominatimJSON.text(response)
+        return NominatimJSON.text(OSRMRouteJSON.response(waypoints: waypoints, routes: routes, options: query.routeOptions))
     }
 
     /// A round trip from the first place through the others in the quickest order (OSRM's
@@ -86,23 +104,13 @@ struct OSRMService: Sendable {
             let answer = try plan(inputs, query, optimize: true)
             (order, routes) = (answer.order, answer.routes)
         }
-        var response = OSRMRouteJSON.response(waypoints: order.map { inputs[$0] }, routes: routes)
-        let visited = response["waypoints"] as? [[String: Any]] ?? []
-        response["waypoints"] = inputs.indices.map { i -> [String: Any] in
-            let position = order.firstIndex(of: i) ?? i
-            var waypoint = position < visited.count ? visited[position] : [:]
-            waypoint["waypoint_index"] = position
-            waypoint["trips_index"] = 0
-            return waypoint
-        }
-        response["trips"] = (response.removeValue(forKey: "routes") as? [[String: Any]] ?? []).map { OSRMResponseShape.route($0, query) }
-        return NominatimJSON.text(response)
+        return NominatimJSON.text(OSRMRouteJSON.tripResponse(inputs: inputs, order: order, routes: routes, options: query.routeOptions))
     }
 
     private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool) throws -> TripPlanRequest.Answer {
         let request = TripPlanRequest(
-            places: waypoints.enumerated().map { TripPlace(item: $1.item, label: "Place \($0 + 1)") },
-            departure: Date(), calendar: .fromEnvironment(), transportType: query.profile, avoid: query.exclude,
+            places: waypoints.enumerated().map { TripPlace(item: $1.item, label: TripPlace.label(forPlaceAt: $0)) },
+            departure: Date(), calendar: Self.calendar, transportType: query.profile, avoid: query.exclude,
             // OSRM's route is a path through the places in order; its trip a round trip.
             alternatives: query.alternatives > 0, optimize: optimize, day: DayOptions(end: optimize ? .start : .anywhere),
             attribution: MapAttribution.text)
@@ -125,15 +133,25 @@ struct OSRMService: Sendable {
         return OSRMTableJSON.text(table, sources: sources, destinations: destinations)
     }
 
-    /// The road a trip would start on (one; OSRM may list up to `number` nearby).
+    /// The `number` roads nearest the point, nearest first (the first is the one a trip would
+    /// start on), each a road the mode may travel within the point's `bearings` when given, and
+    /// within its `radiuses`.
     private func nearest(_ query: OSRMQuery) throws -> String {
-        guard let road = try roads.nearest(query.coordinates[0], mode: query.profile) else {
+        let found = try roads.nearest(query.coordinates[0], mode: query.profile, count: query.number, heading: heading(query, 0))
+            .filter { road in query.radiuses.first.flatMap { $0 }.map { road.distance <= $0 } ?? true }
+        guard !found.isEmpty else {
             throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate 0")
         }
-        let waypoint: [String: Any] = [
-            "nodes": [0, 0], "hint": "", "name": road.name,
-            "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location),
-        ]
-        return NominatimJSON.text(["code": "Ok", "waypoints": [waypoint], "routeit": ["attribution": MapAttribution.text]])
+        let waypoints = found.map { road -> [String: Any] in
+            ["nodes": [0, 0], "hint": "", "name": road.name,
+             "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location)]
+        }
+        return NominatimJSON.text(["code": "Ok", "waypoints": waypoints, "routeit": ["attribution": MapAttribution.text]])
+    }
+
+    /// The coordinate's `bearings` entry, if any, as the snapping's filter.
+    private func heading(_ query: OSRMQuery, _ i: Int) -> HeadingFilter? {
+        guard i < query.bearings.count, let bearing = query.bearings[i] else { return nil }
+        return HeadingFilter(value: Double(bearing.value), range: Double(bearing.range))
     }
 }

@@ -65,6 +65,8 @@ struct ShellOptions: Equatable {
     var noWait = false
     /// `route --days N`: with --optimize, the stops spread over N days, one route a day.
     var days = 1
+    /// `route --json --overview --geometries --steps`: OSRM's options, with its defaults.
+    var routeJSON = OSRMRouteOptions()
     /// `table --distances`.
     var tableDistances = false
     /// `import -o MAP.routeit`.

@@ -17,7 +17,10 @@ enum NominatimJSON {
         address["country"] = placemark.country
         address["country_code"] = placemark.countryCode?.lowercased()
         let (category, type) = classification(placemark)
-        if let name = placemark.name, !name.isEmpty, category != "highway" { address[type] = name }
+        // Nominatim names a tagged place's address part and `addresstype` by the tag's key
+        // (`amenity` for a pharmacy), others by their type.
+        let part = placemark.category?.contains("=") == true ? category : type
+        if let name = placemark.name, !name.isEmpty, category != "highway" { address[part] = name }
         // Nominatim's box around a point place is about ±0.0001° (ten metres or so).
         let box = [c.latitude - 0.0001, c.latitude + 0.0001, c.longitude - 0.0001, c.longitude + 0.0001].map(degrees)
         var object: [String: Any] = [
@@ -27,12 +30,14 @@ enum NominatimJSON {
             "lon": degrees(c.longitude),
             "category": category,
             "type": type,
-            "addresstype": type,
+            "addresstype": part,
             "place_rank": placemark.houseNumber != nil ? 30 : 26,
             "name": placemark.name ?? (category == "highway" ? placemark.street ?? "" : ""),
             "display_name": displayName(placemark),
             "address": address,
             "boundingbox": box,
+            // Nominatim's 0-1 prominence; RouteIt's own ranking of the place, scaled alike.
+            "importance": placemark.importance ?? 0,
             "routeit": ["formatted_address": placemark.formattedAddress,
                         "formatted_address_lines": placemark.formattedAddressLines],
         ]
@@ -49,9 +54,13 @@ enum NominatimJSON {
             .joined(separator: ", ")
     }
 
-    /// Nominatim's class/type for what the placemark holds: an address is `place`/`house`, a
-    /// bare street `highway`/`road`, a named place `amenity`/`place`.
+    /// Nominatim's class/type for what the placemark holds: its OSM tag when the map keeps one
+    /// (a pharmacy is `amenity`/`pharmacy`), a town or district `place`/`place` (the map keeps
+    /// not which kind), an address `place`/`house`, a bare street `highway`/`road`, another named
+    /// place `amenity`/`place`.
     static func classification(_ p: Placemark) -> (String, String) {
+        if let tag = p.category?.split(separator: "=", maxSplits: 1), tag.count == 2 { return (String(tag[0]), String(tag[1])) }
+        if p.category == "place" { return ("place", "place") }
         if p.houseNumber?.isEmpty == false && (p.name ?? "").isEmpty { return ("place", "house") }
         if (p.name ?? "").isEmpty || p.name == p.street { return ("highway", "road") }
         return ("amenity", "place")
@@ -69,8 +78,6 @@ enum NominatimJSON {
 
     private static func degrees(_ value: Double) -> String { String(format: "%.7f", value) }
 
-    static func text(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// The JSON text of an answer (the one writer of every `--json` answer and of `routeit serve`).
+    static func text(_ value: Any) -> String { JSONWriter.text(value) }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import RouteItCore
 
-/// A routed trip as OSRM's `/route/v1` response (steps=true, geometries=geojson, overview=full),
-/// so a script written for osrm-routed reads `routeit route --json` unchanged: `code`,
+/// A routed trip as OSRM's `/route/v1` response, as its options ask (`OSRMRouteOptions`: overview,
+/// geometries, steps, annotations; the same for `routeit serve` and `routeit route --json`), so a script written for osrm-routed reads `routeit route --json` unchanged: `code`,
 /// `routes[]` (distance, duration, GeoJSON geometry in lon/lat, legs with steps and maneuvers),
 /// `waypoints[]`. RouteIt's own additions (the instruction text, the attribution, what each
 /// waypoint was asked as) are under `routeit` keys, which OSRM clients ignore.
@@ -17,7 +17,7 @@ enum OSRMRouteJSON {
 
     /// `routes`: one directions per route offered (alternatives), each with a leg between
     /// consecutive waypoints.
-    static func response(waypoints: [Waypoint], routes: [DirectionsViewModel]) -> [String: Any] {
+    static func response(waypoints: [Waypoint], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [String: Any] {
         var names = Array(repeating: "", count: waypoints.count)
         var snapped = waypoints.map(\.item.coordinate)
         if let first = routes.first {
@@ -31,7 +31,7 @@ enum OSRMRouteJSON {
         }
         return [
             "code": "Ok",
-            "routes": routes.map(route),
+            "routes": routes.map { route($0, options) },
             "waypoints": waypoints.indices.map { i -> [String: Any] in
                 ["location": point(snapped[i]),
                  "name": names[i],
@@ -43,50 +43,91 @@ enum OSRMRouteJSON {
         ]
     }
 
+    /// OSRM's `/trip` answer for places visited in `order` (indices into `inputs`; a round trip
+    /// ends where it began): `trips` (the routes) and `waypoints`, one per place as given, with
+    /// its position in the trip (`waypoint_index`) and its trip (`trips_index`). A place the trip
+    /// leaves out (it could not fit) has neither, and `routeit.left_out`.
+    static func tripResponse(inputs: [Waypoint], order: [Int], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [String: Any] {
+        var response = response(waypoints: order.map { inputs[$0] }, routes: routes, options: options)
+        let visited = response["waypoints"] as? [[String: Any]] ?? []
+        response["waypoints"] = inputs.indices.map { i -> [String: Any] in
+            guard let position = order.firstIndex(of: i), position < visited.count else {
+                return ["location": point(inputs[i].item.coordinate), "name": "", "distance": 0.0, "hint": "",
+                        "routeit": ["query": inputs[i].query, "address": inputs[i].item.placemark.formattedAddress, "left_out": true]]
+            }
+            var waypoint = visited[position]
+            waypoint["waypoint_index"] = position
+            waypoint["trips_index"] = 0
+            return waypoint
+        }
+        response["trips"] = response.removeValue(forKey: "routes")
+        return response
+    }
+
     /// `{"code":"NoRoute","message":"..."}`: what osrm-routed answers when it cannot route.
     static func failure(code: String, message: String) -> [String: Any] {
         ["code": code, "message": message]
     }
 
-    /// What the directions warn of: stops left out (and why), places reached while closed, then
-    /// avoided roads used all the same.
+    /// What the directions warn of: stops left out (and why), places moved to reach a road (in
+    /// metres, as OSRM's answers are), places reached while closed, then avoided roads used all
+    /// the same.
     static func alerts(_ directions: DirectionsViewModel) -> [String] {
-        directions.notices + directions.warnings.flatMap { $0 } + directions.avoidanceNotes
+        directions.notices + directions.movedEnds.map { $0.note(unit: .kilometres) } + directions.warnings.flatMap { $0 }
+            + directions.avoidanceNotes
     }
 
-    static func route(_ directions: DirectionsViewModel) -> [String: Any] {
+    /// One route as the options ask: only what they ask is built (a served route with
+    /// `overview=false` writes no line at all).
+    static func route(_ directions: DirectionsViewModel, _ options: OSRMRouteOptions) -> [String: Any] {
         let legs = directions.legs.map(\.route), mode = directions.transportType
-        var geometry: [Coordinate] = []
-        for leg in legs { for c in leg.polyline where geometry.last != c { geometry.append(c) } }
-        var legObjects = legs.map { leg(_: $0, mode: mode) }
+        var legObjects = legs.map { leg(_: $0, mode: mode, options) }
         var object: [String: Any] = [
             "distance": round1(directions.totalDistance),
             "duration": round1(directions.totalTravelTime),
             "weight": round1(directions.totalTravelTime),
             "weight_name": "duration",
-            "geometry": lineString(geometry),
         ]
+        if options.overview == .full {
+            var geometry: [Coordinate] = []
+            for leg in legs { for c in leg.polyline where geometry.last != c { geometry.append(c) } }
+            object["geometry"] = OSRMResponseShape.geometry(geometry, options.geometries)
+        } else if options.overview == .simplified {
+            object["geometry"] = OSRMResponseShape.geometry(OSRMResponseShape.simplified(legs: legs.map(\.polyline)), options.geometries)
+        }
         var routeit: [String: Any] = ["alerts": alerts(directions)]
         if let schedule = directions.schedule {
             // The clock: when the route leaves and arrives (ISO 8601 with the local offset).
-            let iso8601 = ISO8601DateFormatter()
-            iso8601.timeZone = directions.calendar.timeZone
+            let zone = directions.calendar.timeZone
             for i in legObjects.indices where i < schedule.legs.count {
-                legObjects[i]["routeit"] = ["departure": iso8601.string(from: schedule.legs[i].departure),
-                                            "arrival": iso8601.string(from: schedule.legs[i].arrival)]
+                legObjects[i]["routeit"] = ["departure": iso8601(schedule.legs[i].departure, zone),
+                                            "arrival": iso8601(schedule.legs[i].arrival, zone)]
             }
-            routeit["departure"] = iso8601.string(from: schedule.departure)
-            routeit["arrival"] = iso8601.string(from: schedule.back)
+            routeit["departure"] = iso8601(schedule.departure, zone)
+            routeit["arrival"] = iso8601(schedule.back, zone)
         }
         object["routeit"] = routeit
         object["legs"] = legObjects
         return object
     }
 
-    static func leg(_ route: Route, mode: TransportType) -> [String: Any] {
+    /// `2026-12-03T12:09:34+02:00` (`Z` in UTC), as ISO8601DateFormatter writes it in `zone`,
+    /// without making one: making a formatter took longer than writing the rest of a route.
+    static func iso8601(_ date: Date, _ zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + offset
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let clock = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                           parts.tm_hour, parts.tm_min, parts.tm_sec)
+        guard offset != 0 else { return clock + "Z" }
+        return clock + String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
+    }
+
+    static func leg(_ route: Route, mode: TransportType, _ options: OSRMRouteOptions) -> [String: Any] {
         var lastName = ""
         var before = 0
-        let steps = route.steps.map { step -> [String: Any] in
+        let steps = !options.steps ? [] : route.steps.map { step -> [String: Any] in
             let m = maneuver(step)
             if let name = m.streetName, !name.isEmpty { lastName = name }
             defer {
@@ -97,22 +138,25 @@ enum OSRMRouteJSON {
                 }
             }
             return self.step(step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
-                             bearingBefore: m.kind == .depart ? 0 : before)
+                             bearingBefore: m.kind == .depart ? 0 : before, geometries: options.geometries)
         }
-        return [
+        var leg: [String: Any] = [
             "distance": round1(route.distance),
             "duration": round1(route.expectedTravelTime),
             "weight": round1(route.expectedTravelTime),
             "summary": route.name,
             "steps": steps,
         ]
+        if !options.annotations.isEmpty { leg["annotation"] = OSRMResponseShape.annotation(route.steps, options.annotations) }
+        return leg
     }
 
     static func maneuver(_ step: RouteStep) -> Maneuver {
         InstructionText.maneuver(from: step.instruction) ?? Maneuver(kind: .continue)
     }
 
-    static func step(_ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType, bearingBefore: Int) -> [String: Any] {
+    static func step(_ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType, bearingBefore: Int,
+                     geometries: OSRMRouteOptions.Geometries) -> [String: Any] {
         var line = step.polyline
         if line.count == 1 { line.append(line[0]) }
         let location = line.first ?? Coordinate(latitude: 0, longitude: 0)
@@ -124,6 +168,7 @@ enum OSRMRouteJSON {
         ]
         if let modifier = OSRMManeuverNames.modifier(m) { maneuver["modifier"] = modifier }
         if m.kind == .roundabout, let exit = m.exitNumber { maneuver["exit"] = exit }
+        let bearingAfter = maneuver["bearing_after"] as? Int ?? 0
         return [
             "distance": round1(step.distance),
             "duration": round1(step.expectedTravelTime),
@@ -131,10 +176,31 @@ enum OSRMRouteJSON {
             "name": name,
             "mode": OSRMManeuverNames.mode(m, mode),
             "driving_side": "right",
-            "geometry": lineString(line),
+            "geometry": OSRMResponseShape.geometry(line, geometries),
             "maneuver": maneuver,
+            "intersections": [intersection(at: location, kind: m.kind, bearingBefore: bearingBefore, bearingAfter: bearingAfter)],
             "routeit": ["instruction": step.instruction],
         ]
+    }
+
+    /// OSRM's step `intersections`: the maneuver's own, with the roads the route takes in and
+    /// out of it (bearings ascending as OSRM lists them; `in` the road arrived on, reversed, `out`
+    /// the one taken). Depart has no `in`, arrive no `out`. The other roads meeting there are
+    /// not listed: the steps do not carry them.
+    static func intersection(at location: Coordinate, kind: Maneuver.Kind, bearingBefore: Int, bearingAfter: Int) -> [String: Any] {
+        let arriving = (bearingBefore + 180) % 360
+        switch kind {
+        case .depart:
+            return ["location": point(location), "bearings": [bearingAfter], "entry": [true], "out": 0]
+        case .arrive:
+            return ["location": point(location), "bearings": [arriving], "entry": [true], "in": 0]
+        default:
+            let bearings = [arriving, bearingAfter].sorted()
+            let out = bearings.lastIndex(of: bearingAfter) ?? 0
+            let into = bearings.firstIndex(of: arriving) ?? 0
+            return ["location": point(location), "bearings": bearings,
+                    "entry": bearings.indices.map { $0 == out }, "in": into, "out": out]
+        }
     }
 
     static func lineString(_ points: [Coordinate]) -> [String: Any] {

@@ -8,7 +8,7 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json [--overview simplified|full|false] [--geometries polyline|polyline6|geojson] [--steps]] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
@@ -30,7 +30,10 @@ enum RouteTool {
         roads except the ones the places lie on; when no other way exists the route uses them \
         and a line under it says so. Routes come from OSRM with --directions or \
         ROUTEIT_DIRECTIONS, else the offline map. With --json it prints OSRM's v1 route response \
-        (code, routes with legs, steps and maneuvers, GeoJSON geometry in lon/lat, waypoints), \
+        (code, routes with legs, waypoints) with OSRM's defaults: the simplified overview as an \
+        encoded polyline, no steps; --overview, --geometries and --steps as OSRM's options \
+        (steps with maneuvers and intersections); with --optimize OSRM's trip response (trips, \
+        and each place's waypoint_index), \
         RouteIt's additions (instructions, departure and arrival times, alerts) under "routeit" \
         keys, and the alerts also on stderr; a failure prints {"code":..., "message":...} and \
         exits 1.
@@ -77,7 +80,7 @@ enum RouteTool {
             let request = TripPlanRequest(
                 // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
                 places: waypoints.enumerated().map {
-                    TripPlace(item: $1.item, stay: $1.stay, label: $0 == 0 ? "the start" : EntryViewModel.label(forSlotAt: $0),
+                    TripPlace(item: $1.item, stay: $1.stay, label: TripPlace.label(forPlaceAt: $0),
                               windows: plans[$0].windows, priority: plans[$0].priority)
                 },
                 departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
@@ -88,8 +91,11 @@ enum RouteTool {
                 throw Failure(code: "InvalidQuery", message: "--json prints one route, and --days \(day.days) planned \(answer.routes.count); leave out one of them", exitStatus: 2)
             }
             if options.json {
-                let visited = answer.order.map { waypoints[$0] }
-                print(NominatimJSON.text(OSRMRouteJSON.response(waypoints: visited, routes: answer.routes)))
+                // OSRM's trip answer for an optimized order (each place's `waypoint_index`), else its route answer.
+                let response = options.optimize
+                    ? OSRMRouteJSON.tripResponse(inputs: waypoints, order: answer.order, routes: answer.routes, options: options.routeJSON)
+                    : OSRMRouteJSON.response(waypoints: answer.order.map { waypoints[$0] }, routes: answer.routes, options: options.routeJSON)
+                print(NominatimJSON.text(response))
                 // Alerts go to stderr as every alert does; the best route's are the ones that matter.
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {

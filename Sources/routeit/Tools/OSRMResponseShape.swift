@@ -1,0 +1,110 @@
+import Foundation
+import RouteItCore
+
+/// The parts of a route's OSRM JSON that its options shape: the line in the asked `geometries`
+/// (polyline, polyline6, geojson), `overview=simplified`'s line, and a leg's `annotations` (one
+/// value per segment of the leg's geometry, from its steps).
+enum OSRMResponseShape {
+    static func geometry(_ points: [Coordinate], _ kind: OSRMRouteOptions.Geometries) -> Any {
+        switch kind {
+        case .polyline: return EncodedPolyline.encode(points, precision: 5)
+        case .polyline6: return EncodedPolyline.encode(points, precision: 6)
+        case .geojson: return OSRMRouteJSON.lineString(points)
+        }
+    }
+
+    /// OSRM's `overview=simplified`: each leg's line without the points a map at the zoom that
+    /// shows the whole route would not draw (Douglas-Peucker on web-mercator microdegrees with
+    /// OSRM's threshold for that zoom), the legs joined.
+    static func simplified(legs: [[Coordinate]]) -> [Coordinate] {
+        let all = legs.joined()
+        guard let first = all.first else { return [] }
+        var south = first.latitude, north = first.latitude, west = first.longitude, east = first.longitude
+        for c in all {
+            south = min(south, c.latitude); north = max(north, c.latitude)
+            west = min(west, c.longitude); east = max(east, c.longitude)
+        }
+        let threshold = Double(thresholds[min(18, fittedZoom(south: south, west: west, north: north, east: east))])
+        var line: [Coordinate] = []
+        for leg in legs {
+            for c in douglasPeucker(leg, threshold: threshold) where line.last != c { line.append(c) }
+        }
+        return line
+    }
+
+    /// OSRM's squared-microdegree thresholds per zoom 0-18 (its douglas_peucker table).
+    private static let thresholds: [Int] = [512_440, 256_720, 122_560, 56_780, 28_800, 14_400, 7_200, 3_200, 2_400,
+                                            1_000, 600, 120, 60, 45, 36, 20, 8, 6, 4]
+
+    /// The zoom at which the box fills at most a 2048×1280-pixel view (OSRM's getFittedZoom, 1-18).
+    static func fittedZoom(south: Double, west: Double, north: Double, east: Double) -> Int {
+        func x(_ lon: Double) -> Double { 128 * Double(1 << 18) * (1 + lon / 180) }
+        func y(_ lat: Double) -> Double { 128 * Double(1 << 18) * (1 - mercatorY(lat) / 180) }
+        let width = (x(east) - x(west)) / 2_048, height = (y(south) - y(north)) / 1_280
+        let zoom = 18 - max(log(width), log(height)) / log(2)
+        return zoom.isFinite ? max(1, min(18, Int(zoom))) : 1
+    }
+
+    /// Web mercator's y in degrees.
+    private static func mercatorY(_ lat: Double) -> Double {
+        let f = sin(max(-85, min(85, lat)) * .pi / 180)
+        return 180 / .pi * 0.5 * log((1 + f) / (1 - f))
+    }
+
+    private static func douglasPeucker(_ line: [Coordinate], threshold: Double) -> [Coordinate] {
+        guard line.count > 2 else { return line }
+        // Projected, in whole microdegrees as OSRM's fixed-point coordinates.
+        let xs = line.map { ($0.longitude * 1e6).rounded() }, ys = line.map { (mercatorY($0.latitude) * 1e6).rounded() }
+        var keep = [Bool](repeating: false, count: line.count)
+        keep[0] = true
+        keep[line.count - 1] = true
+        var stack = [(0, line.count - 1)]
+        while let (a, b) = stack.popLast() {
+            guard b > a + 1 else { continue }
+            var farthest = b, farthestDistance = 0.0
+            let dx = xs[b] - xs[a], dy = ys[b] - ys[a], length2 = dx * dx + dy * dy
+            for i in (a + 1)..<b {
+                let px = xs[i] - xs[a], py = ys[i] - ys[a]
+                let t = length2 > 0 ? min(1, max(0, (px * dx + py * dy) / length2)) : 0
+                let ex = px - (t * dx).rounded(), ey = py - (t * dy).rounded()
+                let d = ex * ex + ey * ey
+                if d > threshold && d > farthestDistance { (farthest, farthestDistance) = (i, d) }
+            }
+            if farthestDistance > threshold {
+                keep[farthest] = true
+                stack.append((a, farthest))
+                stack.append((farthest, b))
+            }
+        }
+        return line.indices.filter { keep[$0] }.map { line[$0] }
+    }
+
+    /// Per segment of the leg's geometry (its steps' lines joined): distance in metres, and the
+    /// step's duration shared by length (the router keeps times per step, not per segment).
+    static func annotation(_ steps: [RouteStep], _ asked: Set<String>) -> [String: Any] {
+        var distances: [Double] = [], durations: [Double] = []
+        for step in steps {
+            let line = step.polyline
+            var segments: [Double] = []
+            for i in line.indices.dropFirst() where line[i] != line[i - 1] { segments.append(line[i - 1].distance(to: line[i])) }
+            let length = segments.reduce(0, +)
+            for d in segments {
+                distances.append(OSRMRouteJSON.round1(d))
+                durations.append(OSRMRouteJSON.round1(length > 0 ? step.expectedTravelTime * d / length : 0))
+            }
+        }
+        var annotation: [String: Any] = [:]
+        if asked.contains("distance") { annotation["distance"] = distances }
+        if asked.contains("duration") { annotation["duration"] = durations }
+        if asked.contains("weight") { annotation["weight"] = durations }
+        if asked.contains("speed") {
+            annotation["speed"] = zip(distances, durations).map { $1 > 0 ? OSRMRouteJSON.round1($0 / $1) : 0 }
+        }
+        if asked.contains("datasources") { annotation["datasources"] = distances.map { _ in 0 } }
+        if asked.contains("nodes") {
+            // The map keeps no OSM node ids; say so where a client looks for them.
+            annotation["routeit"] = ["nodes": "OSM node ids are not kept in a RouteIt map"]
+        }
+        return annotation
+    }
+}

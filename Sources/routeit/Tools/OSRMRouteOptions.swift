@@ -1,0 +1,14 @@
+/// How a route is written as OSRM's JSON: the options osrm-routed's `/route` and `/trip` take
+/// (`overview`, `geometries`, `steps`, `annotations`), with its defaults. One value read from a
+/// URL by `routeit serve` (`OSRMQuery`) and from the command line by `routeit route --json`
+/// (`--overview`, `--geometries`, `--steps`), so both write the same answer (`OSRMResponseShape`).
+struct OSRMRouteOptions: Equatable, Sendable {
+    enum Overview: String, CaseIterable, Sendable { case simplified, full, `false` }
+    enum Geometries: String, CaseIterable, Sendable { case polyline, polyline6, geojson }
+
+    var overview = Overview.simplified
+    var geometries = Geometries.polyline
+    var steps = false
+    /// `duration`, `distance`, `speed`, `weight`, `nodes`, `datasources`; empty: none.
+    var annotations: Set<String> = []
+}
