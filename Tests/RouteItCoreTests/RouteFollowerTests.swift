@@ -82,6 +82,21 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertEqual(names(events).first, "arrive")
     }
 
+    func testAtTheStopTheCyclesOwnLowerSpeedArrivesWhereANoisySpeedDidNot() async {
+        // gpsd: GGA's speed worked out from noisy positions first, then RMC's 0 for the same time.
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        _ = await follow(Array(Trip.drive(Trip.legOne, speed: 10, stopped: 0).dropLast()), guidance)
+        var there = Trip.drive(Trip.legOne, stopped: 1).last!
+        there.coordinate = Trip.legOne[2]
+        there.time += 30
+        there.speed = 6
+        let moving = await guidance.handle(there).events
+        XCTAssertFalse(names(moving).contains("arrive"), "arrived at 6 m/s")
+        there.speed = 0
+        let stopped = await guidance.handle(there).events
+        XCTAssertEqual(names(stopped).first, "arrive")
+    }
+
     func testALostFixGoesOnAtTheLastSpeedAndSaysSoOnce() async {
         let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
         let drive = Trip.drive(Trip.legOne)

@@ -119,7 +119,7 @@ public struct RouteFollower: Sendable {
         switch verdict {
         case .ignore(let kind, let notice):
             if let notice, noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
-            return outcome
+            return sameCycleSpeed(raw.cleaned, outcome)
         case .acceptJump:
             matchAnywhere = true
         case .accept:
@@ -155,6 +155,19 @@ public struct RouteFollower: Sendable {
         case .finished:
             break
         }
+        return outcome
+    }
+
+    /// gpsd reports one cycle once per sentence: GGA's with a speed it works out from noisy
+    /// positions (metres a second even when standing), then RMC's with the receiver's own. The
+    /// cycle's lower speed is the one that can say the user stopped; only arrival looks again.
+    private mutating func sameCycleSpeed(_ fix: GuidanceFix, _ outcome: Outcome) -> Outcome {
+        guard phase == .driving, var last = lastFix, fix.time == last.time, let speed = fix.speed,
+              speed < (last.speed ?? .infinity), let leg = currentLeg else { return outcome }
+        last.speed = speed
+        lastFix = last
+        var outcome = outcome
+        if arrived(last, leg) { outcome.events += arrive(at: last.time) }
         return outcome
     }
 
