@@ -98,7 +98,7 @@ final class GuidanceRulesTests: XCTestCase {
         f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
         f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r2", "n"], "Pohjoinen"); f.street(4, ["r0", "e"], "Itä")
         let d = try f.build()
-        XCTAssertTrue(instructions(try d.route((0, -100), (0, 100)).first).contains { $0.hasPrefix("At the roundabout") })
+        XCTAssertTrue(instructions(try d.route((0, -100), (0, 100)).first).contains { $0.hasPrefix("Enter Kiertoliittymä and take the") })
         let walk = try XCTUnwrap(d.route((0, -100), (0, 100), .walk).first)
         XCTAssertFalse(instructions(walk).contains { $0.contains("roundabout") }, "\(instructions(walk))")
         XCTAssertTrue(instructions(walk).contains { $0.hasSuffix("onto Pohjoinen") }, "\(instructions(walk))")
@@ -224,7 +224,7 @@ final class GuidanceRulesTests: XCTestCase {
             return try f.build()
         }
         XCTAssertEqual(instructions(try network(loopName: "Katu").route((0, 100), (-45, 300)).first),
-                       ["Head north on Katu", "Turn slight left onto Katu", "Continue onto Toinen katu", "Arrive at your destination"])
+                       ["Head north on Katu", "Turn slight left to stay on Katu", "Continue onto Toinen katu", "Arrive at your destination"])
         let hairpin = instructions(try network(loopName: "Mutka").route((0, 100), (-45, 300)).first)
         XCTAssertFalse(hairpin.contains("Make a U-turn"), "\(hairpin)")
         let walk = instructions(try network(loopName: "Katu").route((0, 100), (-45, 300), .walk).first)

@@ -10,7 +10,7 @@ struct GuidancePipeline: Sendable {
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        UTurnHandler(), ConnectorUTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver),
+        ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])
 
@@ -20,7 +20,7 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver), SharpTurnHandler(),
+        ExitRoundaboutHandler(), UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
     static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }

@@ -35,10 +35,10 @@ struct StepCollapsing {
         guard rules.likeACar else { return steps }
         var out: [Draft] = []
         for (i, step) in steps.enumerated() {
-            guard var previous = out.last, previous.kind != .roundabout,
+            guard var previous = out.last, !previous.entersRing,
                   step.kind == .continue || step.kind == .turn, step.waysMet <= 1,
                   step.distance <= connectorLength, step.junctionsPassed == 0,
-                  i + 1 < steps.count, steps[i + 1].kind != .roundabout,
+                  i + 1 < steps.count, !steps[i + 1].entersRing,
                   StepCollapsing.sameTravel(previous, step) else {
                 out.append(step)
                 continue
@@ -115,6 +115,8 @@ struct StepCollapsing {
             merged.name = next.name
             merged.travel = next.travel
             merged.label = next.label
+            // The turn now ends on the next step's street, not on the one it stayed on.
+            merged.staysOnStreet = next.staysOnStreet
             if turnsBack {
                 merged.kind = .uTurn
                 merged.direction = .uTurn

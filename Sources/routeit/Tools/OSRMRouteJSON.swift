@@ -123,8 +123,8 @@ enum OSRMRouteJSON {
             "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(Geodesy.bearing(line[0], line[1]).rounded()) % 360 : 0,
         ]
         if let modifier = modifier(m) { maneuver["modifier"] = modifier }
-        if m.kind == .roundabout, let exit = m.exitNumber { maneuver["exit"] = exit }
-        return [
+        if [.roundabout, .rotary, .roundaboutTurn].contains(m.kind), let exit = m.exitNumber { maneuver["exit"] = exit }
+        var object: [String: Any] = [
             "distance": round1(step.distance),
             "duration": round1(step.expectedTravelTime),
             "weight": round1(step.expectedTravelTime),
@@ -135,6 +135,8 @@ enum OSRMRouteJSON {
             "maneuver": maneuver,
             "routeit": ["instruction": step.instruction],
         ]
+        if let rotary = m.rotaryName { object["rotary_name"] = rotary }
+        return object
     }
 
     /// OSRM's step `mode`: how the trip travels it.
@@ -159,6 +161,13 @@ enum OSRMRouteJSON {
         case .roundabout: return "roundabout"
         case .fork: return "fork"
         case .merge: return "merge"
+        case .onRamp: return "on ramp"
+        case .offRamp: return "off ramp"
+        case .endOfRoad: return "end of road"
+        case .rotary: return "rotary"
+        case .exitRoundabout: return "exit roundabout"
+        case .exitRotary: return "exit rotary"
+        case .roundaboutTurn: return "roundabout turn"
         }
     }
 
