@@ -41,6 +41,12 @@ let package = Package(
         // In-process timing of the engine for Scripts/bench (not part of the app).
         .executableTarget(name: "routeit-bench", dependencies: ["RouteItCore", "RouteItEngine", "RouteItRemote"]),
 
+        // OSRM's cucumber scenarios (features/car, foot, bicycle, guidance) run through the
+        // engine in process: the Gherkin, the scenario's map, the columns as OSRM's support code
+        // writes them. `routeit-scenarios` is its command line (Scripts/test runs it).
+        .target(name: "RouteItScenarios", dependencies: ["RouteItCore", "RouteItEngine"]),
+        .executableTarget(name: "routeit-scenarios", dependencies: ["RouteItScenarios"]),
+
         // What the test targets share (temporary folders, fixtures made once per build, ports,
         // a child's output): test targets cannot share sources. Under Tests/, and left out of
         // the fuzz binaries (Scripts/fuzz links only the targets under Sources/).

@@ -117,19 +117,19 @@ enum OSRMRouteJSON {
         if line.count == 1 { line.append(line[0]) }
         let location = line.first ?? Coordinate(latitude: 0, longitude: 0)
         var maneuver: [String: Any] = [
-            "type": type(m),
+            "type": OSRMManeuverNames.type(m),
             "location": point(location),
             "bearing_before": bearingBefore,
             "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(Geodesy.bearing(line[0], line[1]).rounded()) % 360 : 0,
         ]
-        if let modifier = modifier(m) { maneuver["modifier"] = modifier }
-        if [.roundabout, .rotary, .roundaboutTurn].contains(m.kind), let exit = m.exitNumber { maneuver["exit"] = exit }
+        if let modifier = OSRMManeuverNames.modifier(m) { maneuver["modifier"] = modifier }
+        if OSRMManeuverNames.hasExit(m), let exit = m.exitNumber { maneuver["exit"] = exit }
         var object: [String: Any] = [
             "distance": round1(step.distance),
             "duration": round1(step.expectedTravelTime),
             "weight": round1(step.expectedTravelTime),
             "name": name,
-            "mode": stepMode(m, mode),
+            "mode": OSRMManeuverNames.mode(m, mode),
             "driving_side": "right",
             "geometry": lineString(line),
             "maneuver": maneuver,
@@ -137,53 +137,6 @@ enum OSRMRouteJSON {
         ]
         if let rotary = m.rotaryName { object["rotary_name"] = rotary }
         return object
-    }
-
-    /// OSRM's step `mode`: how the trip travels it.
-    static func stepMode(_ m: Maneuver, _ mode: TransportType) -> String {
-        switch (m.travel, mode) {
-        case (.ferry?, _): return "ferry"
-        case (.pushing?, _): return "pushing bike"
-        case (nil, .car): return "driving"
-        case (nil, .walk): return "walking"
-        case (nil, .bike): return "cycling"
-        }
-    }
-
-    /// OSRM's maneuver `type` for Core's kind.
-    static func type(_ m: Maneuver) -> String {
-        switch m.kind {
-        case .depart: return "depart"
-        case .arrive: return "arrive"
-        case .turn: return "turn"
-        case .newName: return "new name"
-        case .continue, .uTurn: return "continue"
-        case .roundabout: return "roundabout"
-        case .fork: return "fork"
-        case .merge: return "merge"
-        case .onRamp: return "on ramp"
-        case .offRamp: return "off ramp"
-        case .endOfRoad: return "end of road"
-        case .rotary: return "rotary"
-        case .exitRoundabout: return "exit roundabout"
-        case .exitRotary: return "exit rotary"
-        case .roundaboutTurn: return "roundabout turn"
-        }
-    }
-
-    static func modifier(_ m: Maneuver) -> String? {
-        if m.kind == .uTurn { return "uturn" }
-        switch m.direction {
-        case .sharpLeft?: return "sharp left"
-        case .left?: return "left"
-        case .slightLeft?: return "slight left"
-        case .straight?: return "straight"
-        case .slightRight?: return "slight right"
-        case .right?: return "right"
-        case .sharpRight?: return "sharp right"
-        case .uTurn?: return "uturn"
-        case nil: return nil
-        }
     }
 
     static func lineString(_ points: [Coordinate]) -> [String: Any] {
