@@ -10,7 +10,8 @@ extension ManeuverBuilder {
     /// (the exit's, which a roundabout turn takes with it).
     func roundabout(from i: Int, inBearing: Double, _ legs: [RouteLeg], _ coords: [[Coordinate]],
                     _ isMeaningful: [Bool]) -> (Draft, Int, Int) {
-        var exits = 0
+        let entry = legs[i].forward ? net.edgeFrom[legs[i].edge] : net.edgeTo[legs[i].edge]
+        var exits = exitsBeforeTheRing(at: entry, onto: legs[i], along: coords[i], inBearing: inBearing)
         var j = i
         var exitLeg: Int?
         var roundaboutLegs: [Int] = []
@@ -22,7 +23,6 @@ extension ManeuverBuilder {
             }
             j += 1
         }
-        let entry = legs[i].forward ? net.edgeFrom[legs[i].edge] : net.edgeTo[legs[i].edge]
         let kind = roundaboutKind(along: legs[i].edge, from: entry)
         let lastOnRing = roundaboutLegs.last { isMeaningful[$0] } ?? i
         guard let exitLeg else {
@@ -51,6 +51,20 @@ extension ManeuverBuilder {
             draft.rotaryName = rotaryName
             return draft
         }
+    }
+
+    /// 1 where a road leaves the entry node further right than the ring (an exit right after the
+    /// entry, a oneway pair meeting the ring at one node): OSRM counts it as the first exit
+    /// (`EnterRoundaboutAtExit`). 0 otherwise.
+    private func exitsBeforeTheRing(at node: Int32, onto ring: RouteLeg, along line: [Coordinate], inBearing: Double) -> Int {
+        let ringTurn = ManeuverBuilder.turnAngle(from: inBearing, to: ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))
+        let exitsFirst = adjacency.edges(of: node).contains { e in
+            guard !isRoundabout(e), net.allows(e, forward: net.edgeFrom[e] == node, mode) else { return false }
+            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))
+            // The way back the route came by is no exit.
+            return abs(turn) < 170 && turn > ringTurn
+        }
+        return exitsFirst ? 1 : 0
     }
 
     /// Roads leaving a roundabout node that the mode may take (the roundabout itself excluded).
