@@ -10,7 +10,8 @@ struct GuidancePipeline: Sendable {
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver),
+        ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(),
+        EndOfRoadHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])
 
@@ -20,7 +21,8 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        ExitRoundaboutHandler(), UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver), SharpTurnHandler(),
+        ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
+        NameChangeHandler(rule: .driver), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
     static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }

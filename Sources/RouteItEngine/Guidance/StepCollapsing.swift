@@ -23,7 +23,20 @@ struct StepCollapsing {
     typealias Draft = ManeuverBuilder.Draft
 
     func collapse(_ steps: [Draft]) -> [Draft] {
-        foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(steps))))
+        foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(steps)))))
+    }
+
+    /// An end of road right before or after another turn, a short way apart (a staggered
+    /// crossing, a bridge between two turns), is a plain turn, as OSRM collapses it.
+    func plainTurnsAtShortEnds(_ steps: [Draft]) -> [Draft] {
+        var out = steps
+        for k in steps.indices where steps[k].kind == .endOfRoad {
+            let turnSoonAfter = k + 1 < steps.count && steps[k].distance < Self.shortNameChange && isTurnLike(steps[k + 1])
+            let turnJustBefore = k > 0 && steps[k - 1].kind != .depart && steps[k - 1].distance < Self.shortNameChange
+                && isTurnLike(steps[k - 1])
+            if turnSoonAfter || turnJustBefore { out[k].kind = .turn }
+        }
+        return out
     }
 
     /// A driver's name change too short to be a street of its own (a connector's length, met where
@@ -156,5 +169,5 @@ struct StepCollapsing {
         return out
     }
 
-    private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue }
+    private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue || step.kind == .endOfRoad }
 }

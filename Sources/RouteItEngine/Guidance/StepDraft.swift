@@ -3,7 +3,10 @@ import RouteItCore
 extension ManeuverBuilder {
     /// A step while it is being put together.
     struct Draft {
-        enum Kind { case depart, turn, `continue`, fork, uTurn, roundabout, rotary, roundaboutTurn, exitRoundabout, exitRotary }
+        enum Kind {
+            case depart, turn, `continue`, fork, uTurn, roundabout, rotary, roundaboutTurn, exitRoundabout, exitRotary
+            case endOfRoad, onRamp, offRamp, merge
+        }
         var kind: Kind
         /// A roundabout or rotary being entered (its exit is a step of its own), or a roundabout turn.
         var entersRing: Bool { [.roundabout, .rotary, .roundaboutTurn].contains(kind) }
@@ -77,6 +80,10 @@ extension ManeuverBuilder {
                 return Maneuver(kind: .roundaboutTurn, direction: direction, streetName: name, exitNumber: exitNumber, travel: travel)
             case .exitRoundabout: return Maneuver(kind: .exitRoundabout, direction: direction, streetName: name, travel: travel)
             case .exitRotary: return Maneuver(kind: .exitRotary, direction: direction, streetName: name, travel: travel)
+            case .endOfRoad: return Maneuver(kind: .endOfRoad, direction: direction, streetName: name, travel: travel)
+            case .onRamp: return Maneuver(kind: .onRamp, direction: direction, streetName: name, travel: travel)
+            case .offRamp: return Maneuver(kind: .offRamp, direction: direction, streetName: name, travel: travel)
+            case .merge: return Maneuver(kind: .merge, direction: direction, streetName: name, travel: travel)
             }
         }
 
