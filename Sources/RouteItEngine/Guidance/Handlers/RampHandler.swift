@@ -19,8 +19,9 @@ struct RampHandler: GuidanceHandler {
             return .step(ManeuverBuilder.Draft(kind: kind, direction: direction, name: j.name, turn: j.turn))
         }
         guard from.isRamp && to.isMotorwayClass && joinsAMotorway(j, guide) else { return nil }
-        // Joining from the right bends left into the traffic.
-        let side: Maneuver.Direction = j.turn > 0 ? .slightRight : .slightLeft
+        // Joining from the right (the ramp behind lies right of the road ahead) merges left.
+        let fromTheRight = ManeuverBuilder.turnAngle(from: j.inBearing + j.turn, to: j.inBearing + 180) > 0
+        let side: Maneuver.Direction = fromTheRight ? .slightLeft : .slightRight
         return .step(ManeuverBuilder.Draft(kind: .merge, direction: side, name: j.name, turn: j.turn))
     }
 
