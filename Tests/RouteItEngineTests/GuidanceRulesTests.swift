@@ -25,7 +25,7 @@ final class GuidanceRulesTests: XCTestCase {
     }
 
     /// A motorway going on straight with an exit ramp 20° to the right: taking the ramp is
-    /// "Keep right", staying on the motorway says nothing.
+    /// OSRM's `off ramp slight right`, staying on the motorway says nothing.
     func testARampIsKeptToAndTheMotorwayGoesOnSilently() throws {
         var f = RoadFixture()
         f.node("S", 0, -1000); f.node("X", 0, 0); f.node("N", 0, 1000)
@@ -35,11 +35,11 @@ final class GuidanceRulesTests: XCTestCase {
         f.street(3, ["X", "R"], "Ramppi", highway: "motorway_link")
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((0, -800), (400 * sin(20 * .pi / 180) * 0.9, 400 * cos(20 * .pi / 180) * 0.9)).first),
-                       ["Head north on Länsiväylä", "Keep right at the fork onto Ramppi", "Arrive at your destination"])
+                       ["Head north on Länsiväylä", "Take the exit slightly right onto Ramppi", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((0, -800), (0, 800)).first), ["Head north on Länsiväylä", "Arrive at your destination"])
     }
 
-    /// A T junction is a turn, not a fork.
+    /// A T junction is a turn, not a fork: OSRM's "end of road" (neither arm is the obvious way).
     func testATJunctionIsATurn() throws {
         var f = RoadFixture()
         f.node("S", 0, -300); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
@@ -47,7 +47,7 @@ final class GuidanceRulesTests: XCTestCase {
         f.street(2, ["W", "T", "E"], "Poikki")
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((0, -200), (-200, 0)).first),
-                       ["Head north on Runko", "Turn left onto Poikki", "Arrive at your destination"])
+                       ["Head north on Runko", "At the end of the road, turn left onto Poikki", "Arrive at your destination"])
     }
 
     /// Aleksanterinkatu, then 60 m of Bridge, then Aleksanterinkatu again, then Pitkäkatu after
