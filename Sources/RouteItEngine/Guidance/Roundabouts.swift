@@ -73,7 +73,10 @@ extension ManeuverBuilder {
         for e in adjacency.edges(of: node) where e != edge {
             if isRoundabout(e) { continue }
             let leavesForward = net.edgeFrom[e] == node
-            if net.allows(e, forward: leavesForward, mode) { count += 1 }
+            // A cyclist pushing against a one-way is not taking an exit (OSRM counts none there).
+            let k = e * 2 + (leavesForward ? 0 : 1)
+            let pushedAgainstOneWay = mode == .bike && net.isPushed(direction: k) && !net.isPushed(direction: k ^ 1)
+            if net.allows(e, forward: leavesForward, mode) && !pushedAgainstOneWay { count += 1 }
         }
         return count
     }
