@@ -39,7 +39,7 @@ final class GuidanceRulesTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -800), (0, 800)).first), ["Head north on Länsiväylä", "Arrive at your destination"])
     }
 
-    /// A T junction is a turn, not a fork: OSRM's "end of road" (neither arm is the obvious way).
+    /// A T junction is a turn, not a fork (with no junction before it, not OSRM's end of road).
     func testATJunctionIsATurn() throws {
         var f = RoadFixture()
         f.node("S", 0, -300); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
@@ -47,7 +47,7 @@ final class GuidanceRulesTests: XCTestCase {
         f.street(2, ["W", "T", "E"], "Poikki")
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((0, -200), (-200, 0)).first),
-                       ["Head north on Runko", "At the end of the road, turn left onto Poikki", "Arrive at your destination"])
+                       ["Head north on Runko", "Turn left onto Poikki", "Arrive at your destination"])
     }
 
     /// Aleksanterinkatu, then 60 m of Bridge, then Aleksanterinkatu again, then Pitkäkatu after

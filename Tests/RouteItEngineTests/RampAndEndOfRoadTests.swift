@@ -33,17 +33,24 @@ final class RampAndEndOfRoadTests: XCTestCase, HandMadeJunctions {
                                "Arrive at your destination"])
     }
 
-    /// Runko from the south ends at T on Poikki, which runs west-east: neither way is the
-    /// obvious one (OSRM: `end of road left`).
+    /// Runko from the south, past Sivu at J, ends at T on Poikki, which runs west-east: neither
+    /// way is the obvious one (OSRM: `end of road left`, end-of-road.feature). With no junction
+    /// on the way to the T (OSRM's bridges_and_tunnels.feature), it is a plain turn.
     func testARoadEndingAtATIsTheEndOfTheRoad() throws {
-        var f = RoadFixture()
-        f.node("S", 0, -300); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
-        f.street(1, ["S", "T"], "Runko")
-        f.street(2, ["W", "T", "E"], "Poikki")
-        let d = try f.build()
+        func tJunction(sideRoad: Bool) throws -> OfflineDirections {
+            var f = RoadFixture()
+            f.node("S", 0, -300); f.node("J", 0, -100); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
+            f.node("K", 200, -100)
+            f.street(1, ["S", "J", "T"], "Runko")
+            f.street(2, ["W", "T", "E"], "Poikki")
+            if sideRoad { f.street(3, ["J", "K"], "Sivu") }
+            return try f.build()
+        }
+        let d = try tJunction(sideRoad: true)
         XCTAssertEqual(instructions(try d.route((0, -200), (-200, 0)).first),
                        ["Head north on Runko", "At the end of the road, turn left onto Poikki", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((0, -200), (200, 0)).first)[1], "At the end of the road, turn right onto Poikki")
+        XCTAssertEqual(instructions(try tJunction(sideRoad: false).route((0, -200), (-200, 0)).first)[1], "Turn left onto Poikki")
     }
 
     /// An end of road a short way after another turn is a plain turn (OSRM collapses a staggered

@@ -84,7 +84,7 @@ final class RoutingFixtureTests: XCTestCase {
         let d = try f.build()
         let car = try XCTUnwrap(d.route((0, -50), (-50, 0)).first)
         XCTAssertEqual(car.distance, 300, accuracy: 1)
-        XCTAssertEqual(car.steps.map(\.instruction), ["Head north on Sivukatu", "At the end of the road, turn right onto Pääkatu", "Make a U-turn",
+        XCTAssertEqual(car.steps.map(\.instruction), ["Head north on Sivukatu", "Turn right onto Pääkatu", "Make a U-turn",
                                                       "Arrive at your destination"])
         XCTAssertEqual(car.steps[2].distance, 150, accuracy: 1)
         assertStepsAddUp(car)
@@ -237,10 +237,9 @@ final class RoutingFixtureTests: XCTestCase {
         XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
         XCTAssertEqual(route.steps[1].distance, 20 + 200, accuracy: 1)
         assertStepsAddUp(route)
-        // A real side street stays a turn of its own (at this T, OSRM's end of road).
+        // A real side street stays a turn of its own.
         let side = try XCTUnwrap(d.route((10, 100), (100, 500)).first)
-        XCTAssertEqual(side.steps.map(\.instruction), ["Head north on Mannerheimintie", "At the end of the road, turn right onto Sivukatu",
-                                                       "Arrive at your destination"])
+        XCTAssertEqual(side.steps.map(\.instruction), ["Head north on Mannerheimintie", "Turn right onto Sivukatu", "Arrive at your destination"])
     }
 
     /// Carriageways that part at an angle: the two turns reverse the heading by only 130°, which

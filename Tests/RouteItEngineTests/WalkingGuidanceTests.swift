@@ -59,10 +59,9 @@ final class WalkingGuidanceTests: XCTestCase {
         // Off an unnamed footway onto the street it is a turn (OSRM names the street it turns onto).
         XCTAssertEqual(instructions(try junction(side: 130, fromPath: true).route((0, -200), target, .walk).first),
                        ["Head north", "Turn right onto Kaivokatu", "Arrive at your destination"])
-        // Drivers keep their own rule (an obvious bend over 35° is a turn; here a T's arm, OSRM's
-        // end of road).
+        // Drivers keep their own rule (an obvious bend over 35° is a turn).
         XCTAssertEqual(instructions(try junction(side: 130).route((0, -200), target).first),
-                       ["Head north on Aleksanterinkatu", "At the end of the road, turn right onto Kaivokatu", "Arrive at your destination"])
+                       ["Head north on Aleksanterinkatu", "Turn right onto Kaivokatu", "Arrive at your destination"])
     }
 
     /// Avenue des Diables Bleus (M 2564) becomes Avenue des Diables Bleus (D 2564) for a few

@@ -42,7 +42,8 @@ public struct StepReading: Equatable, Sendable {
             // "Turn left to stay on X": the street goes on by turning.
             kind = .turn
             name = after(" to stay on ")
-            if name == "the road" { name = "" }
+            // Unnamed: "Turn left to stay on the road (push your bike)".
+            if name == "the road" || name.hasPrefix("the road (") { name = "" }
         } else if instruction.hasPrefix("Continue") {
             kind = .continue
             name = after(" onto ")
