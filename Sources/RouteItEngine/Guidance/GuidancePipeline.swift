@@ -2,9 +2,8 @@ import RouteItCore
 
 /// Each mode's guidance handlers, in the order they are asked at a junction: the first that
 /// recognises its scenario decides. The modes differ by which handlers they have (walkers
-/// get no connector U-turns or driveway names, nor roundabouts; cyclists are told when they
-/// push, and get no ramps or ends of road: on Helsinki's bike trips those cost agreement with
-/// OSRM's street names) and by how their obvious way is judged (`ObviousWayRule`).
+/// get no connector U-turns or driveway names, nor roundabouts, ramps or ends of road;
+/// cyclists are told when they push) and by how their obvious way is judged (`ObviousWayRule`).
 struct GuidancePipeline: Sendable {
     let handlers: [any GuidanceHandler]
     /// Asked only when none of `handlers` started a step at the junction.
@@ -22,7 +21,8 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        ExitRoundaboutHandler(), UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver), SharpTurnHandler(),
+        ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
+        NameChangeHandler(rule: .driver), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
     static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }
