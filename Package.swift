@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite", "RouteItTestSupport"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         .testTarget(name: "RouteItStoreTests", dependencies: ["RouteItStore", "RouteItCore", "RouteItSQLite", "CSQLite"]),
+        .testTarget(name: "RouteItScenariosTests", dependencies: ["RouteItScenarios", "RouteItTestSupport"]),
         .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
         .testTarget(name: "RouteItAppTests", dependencies: ["routeit", "RouteItTestSupport"]),

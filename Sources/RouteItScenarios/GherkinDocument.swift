@@ -11,6 +11,8 @@ public struct GherkinScenario: Sendable {
     /// The `Scenario:` line, or for an outline the line of its Examples row.
     public var line: Int
     public var steps: [GherkinStep]
+    /// The feature's, the scenario's and (for an outline) its Examples' `@tags`.
+    public var tags: [String] = []
 }
 
 public struct GherkinStep: Sendable {

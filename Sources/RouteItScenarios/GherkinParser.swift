@@ -37,6 +37,8 @@ private struct LineParser {
     let lines: [String]
     let path: String
     var index = 0
+    /// `@tags` read since the last header, for the header that follows them.
+    var pendingTags: [String] = []
 
     init(lines: [String], path: String) {
         self.lines = lines
@@ -47,29 +49,53 @@ private struct LineParser {
 
     private func isBlankOrComment(_ line: String) -> Bool { line.isEmpty || line.hasPrefix("#") || line.hasPrefix("@") }
 
+    /// Skips blank lines and comments, keeping the tags of tag lines for the next header.
+    private mutating func skipBlank() -> Bool {
+        let line = current
+        guard isBlankOrComment(line) else { return false }
+        if line.hasPrefix("@") {
+            pendingTags += line.split(separator: " ").prefix { !$0.hasPrefix("#") }.map(String.init).filter { $0.hasPrefix("@") }
+        }
+        index += 1
+        return true
+    }
+
+    private mutating func takeTags() -> [String] {
+        defer { pendingTags = [] }
+        return pendingTags
+    }
+
     mutating func feature() throws -> GherkinFeature {
-        var name = "", background: [GherkinStep] = [], scenarios: [GherkinScenario] = []
+        var name = "", background: [GherkinStep] = [], scenarios: [GherkinScenario] = [], featureTags: [String] = []
         while index < lines.count {
             let line = current
-            if isBlankOrComment(line) {
-                index += 1
+            if skipBlank() {
+                continue
             } else if line.hasPrefix("Feature:") {
+                featureTags = takeTags()
                 name = String(line.dropFirst("Feature:".count)).trimmingCharacters(in: .whitespaces)
                 index += 1
             } else if line.hasPrefix("Background:") {
+                // Gherkin allows one Background, before the scenarios: cucumber rejects the file.
+                if !scenarios.isEmpty {
+                    throw GherkinParser.SyntaxError(description: "\(path):\(index + 1): a Background after a Scenario (cucumber does not parse the file)")
+                }
                 index += 1
                 background = try steps()
             } else if line.hasPrefix("Scenario Outline:") || line.hasPrefix("Scenario Template:") {
                 let title = String(line.drop { $0 != ":" }.dropFirst()).trimmingCharacters(in: .whitespaces)
                 let start = index + 1
+                let tags = featureTags + takeTags()
                 index += 1
                 let template = try steps()
                 scenarios += try examples(title: title, outlineLine: start, template: template, background: background)
+                    .map { var s = $0; s.tags = tags + s.tags; return s }
             } else if line.hasPrefix("Scenario:") || line.hasPrefix("Example:") {
                 let title = String(line.drop { $0 != ":" }.dropFirst()).trimmingCharacters(in: .whitespaces)
                 let start = index + 1
+                let tags = featureTags + takeTags()
                 index += 1
-                scenarios.append(GherkinScenario(name: title, line: start, steps: background + (try steps())))
+                scenarios.append(GherkinScenario(name: title, line: start, steps: background + (try steps()), tags: tags))
             } else if line.hasPrefix("Rule:") {
                 index += 1
             } else {
@@ -87,6 +113,7 @@ private struct LineParser {
         var steps: [GherkinStep] = []
         while index < lines.count {
             let line = current
+            if line.hasPrefix("@") { break }
             if isBlankOrComment(line) { index += 1; continue }
             guard let keyword = Self.keywords.first(where: { line.hasPrefix($0) }) else { break }
             var step = GherkinStep(keyword: keyword.trimmingCharacters(in: .whitespaces),
@@ -147,8 +174,9 @@ private struct LineParser {
         var scenarios: [GherkinScenario] = []
         while index < lines.count {
             let line = current
-            if isBlankOrComment(line) { index += 1; continue }
+            if skipBlank() { continue }
             guard line.hasPrefix("Examples:") || line.hasPrefix("Scenarios:") else { break }
+            let exampleTags = takeTags()
             index += 1
             while index < lines.count, isBlankOrComment(current) { index += 1 }
             let examples = table()
@@ -167,7 +195,7 @@ private struct LineParser {
                     }
                     return filled
                 }
-                scenarios.append(GherkinScenario(name: fill(title), line: rowLine, steps: background + steps))
+                scenarios.append(GherkinScenario(name: fill(title), line: rowLine, steps: background + steps, tags: exampleTags))
             }
         }
         if scenarios.isEmpty {

@@ -7,11 +7,17 @@ public struct OSRMStepStrings {
         public var type: String
         public var modifier: String?
         public var exit: Int?
-        /// Rotaries: the rotary's own name (`rotary_name`).
-        public var rotaryName: String?
         public var name: String
         public var mode: String
         public var location: Coordinate
+        /// OSRM's `rotary_name`: a rotary's own name.
+        public var rotaryName: String?
+    }
+
+    public init(steps: [Step], duration: Double, distance: Double) {
+        self.steps = steps
+        self.duration = duration
+        self.distance = distance
     }
 
     public var steps: [Step]
@@ -37,8 +43,8 @@ public struct OSRMStepStrings {
                 lastMode = stepMode
                 let location = routeStep.polyline.first ?? leg.polyline.last ?? Coordinate(latitude: 0, longitude: 0)
                 steps.append(Step(type: OSRMManeuverNames.type(m), modifier: OSRMManeuverNames.modifier(m),
-                                  exit: OSRMManeuverNames.hasExit(m) ? m.exitNumber : nil, rotaryName: m.rotaryName,
-                                  name: name, mode: stepMode, location: location))
+                                  exit: OSRMManeuverNames.hasExit(m) ? m.exitNumber : nil, name: name, mode: stepMode,
+                                  location: location, rotaryName: m.rotaryName))
             }
         }
         duration = Self.round1(legs.reduce(0) { $0 + Self.round1($1.expectedTravelTime) })
@@ -55,15 +61,13 @@ public struct OSRMStepStrings {
         steps.map { s in
             switch s.type {
             case "depart", "arrive": return s.type
-            case "roundabout": return "roundabout-exit-\(exit(s))"
-            case "rotary": return "\(s.rotaryName ?? "rotary")-exit-\(exit(s))"
-            case "roundabout turn": return "\(s.type) \(s.modifier ?? "undefined") exit-\(exit(s))"
+            case "roundabout": return "roundabout-exit-\(s.exit.map(String.init) ?? "undefined")"
+            case "rotary": return "\(s.rotaryName ?? "rotary")-exit-\(s.exit.map(String.init) ?? "undefined")"
+            case "roundabout turn": return "roundabout turn \(s.modifier ?? "undefined") exit-\(s.exit.map(String.init) ?? "undefined")"
             default: return "\(s.type) \(s.modifier ?? "undefined")"
             }
         }.joined(separator: ",")
     }
-
-    private func exit(_ s: Step) -> String { s.exit.map(String.init) ?? "undefined" }
 
     public var modes: String { steps.map(\.mode).joined(separator: ",") }
 

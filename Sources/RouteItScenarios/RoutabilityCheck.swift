@@ -5,8 +5,7 @@ import RouteItEngine
 /// from its second node to its fourth (forw) and back (backw); routable only when the route
 /// starts on that way. A cell is the mode, `x`, a speed `N km/h` or a time `N s`.
 struct RoutabilityCheck {
-    let directions: OfflineDirections
-    let mode: TransportType
+    let router: ScenarioRouter
     let map: ScenarioMap
     let file: String
 
@@ -64,14 +63,7 @@ struct RoutabilityCheck {
     }
 
     private func direction(_ from: Coordinate, _ to: Coordinate, way: String) throws -> Direction {
-        let route: Route?
-        do {
-            route = try directions.routes(from: from, to: to, mode: mode).first
-        } catch is DirectionsError {
-            route = nil
-        }
-        guard let route else { return Direction() }
-        let strings = OSRMStepStrings(legs: [route], mode: mode)
+        guard let strings = try router.route([from, to]) else { return Direction() }
         guard strings.steps.first?.name == way else { return Direction() }
         var d = Direction(routable: true)
         d.time = strings.duration

@@ -4,8 +4,9 @@ import RouteItEngine
 /// `When I route I should get`: each row routed from → to (or through its waypoints) and its
 /// columns compared as `shared_steps.js` compares them.
 struct RouteTableCheck {
-    let directions: OfflineDirections
-    let mode: TransportType
+    let router: ScenarioRouter
+    /// Whether cells needing what RouteIt's steps cannot say are `unsupported`.
+    let checksExpressibility: Bool
     let map: ScenarioMap
     let file: String
 
@@ -27,14 +28,14 @@ struct RouteTableCheck {
                 guard let p = map.point(named: name) else { throw ScenarioError.invalid("unknown node \(name)") }
                 return Coordinate(latitude: p.latitude, longitude: p.longitude)
             }
-            let got = try route(points)
+            let got = try router.route(points)
             for column in table.header where !ScenarioColumns.inputs.contains(column) && !ScenarioColumns.changesTheQuery(column) {
                 let want = row[column] ?? ""
                 guard ScenarioColumns.compared.contains(column) else {
                     result.record(column, .unsupported)
                     continue
                 }
-                if let reason = unsupported(column, want) {
+                if checksExpressibility, let reason = unsupported(column, want) {
                     result.record(column, .unsupported)
                     result.failures.append("\(file):\(line)  \(column): unsupported (\(reason))")
                     continue
@@ -48,24 +49,6 @@ struct RouteTableCheck {
                 }
             }
         }
-    }
-
-    /// The legs between consecutive points, or nil when one has no route.
-    private func route(_ points: [Coordinate]) throws -> OSRMStepStrings? {
-        var legs: [Route] = []
-        for (a, b) in zip(points, points.dropFirst()) {
-            do {
-                guard let leg = try directions.routes(from: a, to: b, mode: mode).first else { return nil }
-                legs.append(leg)
-            } catch DirectionsError.noRoute {
-                return nil
-            } catch let error as DirectionsError {
-                // Off the map, no road near: OSRM's NoSegment, NoRoute; the row gets no route.
-                _ = error
-                return nil
-            }
-        }
-        return OSRMStepStrings(legs: legs, mode: mode)
     }
 
     private func cell(_ column: String, _ s: OSRMStepStrings, want: String) -> String {

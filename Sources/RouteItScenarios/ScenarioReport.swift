@@ -6,8 +6,11 @@ public enum ScenarioReport {
 
     public static func table(_ results: [ScenarioResult]) -> String {
         var lines = [row("folder", "scenarios", "pass", "fail", "unsupported", "pass of supported")]
-        for folder in folders + ["all"] {
-            let rs = folder == "all" ? results : results.filter { $0.folder == folder }
+        for folder in folders + ["all", "routability"] {
+            // `routability`: the scenarios with a `routability should be` table, of any folder.
+            let rs = folder == "all" ? results
+                : folder == "routability" ? results.filter { r in ["forw", "backw", "bothw"].contains { r.columns[$0] != nil } }
+                : results.filter { $0.folder == folder }
             if rs.isEmpty { continue }
             let pass = rs.filter { $0.outcome == .pass }.count, fail = rs.filter { $0.outcome == .fail }.count
             lines.append(row(folder, "\(rs.count)", "\(pass)", "\(fail)", "\(rs.count - pass - fail)", percent(pass, pass + fail)))
@@ -42,7 +45,7 @@ public enum ScenarioReport {
     }
 
     private static func row(_ cells: String...) -> String {
-        cells.enumerated().map { i, c in i == 0 ? c.padding(toLength: 12, withPad: " ", startingAt: 0) : c.leftPadded(i == 5 ? 19 : 12) }
+        cells.enumerated().map { i, c in i == 0 ? c.padding(toLength: 16, withPad: " ", startingAt: 0) : c.leftPadded(i == 5 ? 19 : 12) }
             .joined()
     }
 }

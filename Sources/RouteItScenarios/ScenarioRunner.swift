@@ -4,22 +4,14 @@ import RouteItEngine
 
 /// Runs one scenario in-process: its `Given` steps build the OSM data, the first `When`/`Then`
 /// imports it with RouteIt's importer into a temporary map, then each table is checked.
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     /// Where the temporary maps go (one per scenario, removed after it).
     let workDirectory: URL
+    let engine: ScenarioEngine
 
-    public init(workDirectory: URL) {
+    public init(workDirectory: URL, engine: ScenarioEngine = RouteItScenarioEngine()) {
         self.workDirectory = workDirectory
-    }
-
-    /// The profiles of OSRM's features RouteIt has: car, foot, bicycle (the default).
-    static func mode(profile: String) -> TransportType? {
-        switch profile {
-        case "car": return .car
-        case "foot": return .walk
-        case "bicycle": return .bike
-        default: return nil
-        }
+        self.engine = engine
     }
 
     public func run(_ scenario: GherkinScenario, file: String, folder: String) -> ScenarioResult {
@@ -37,22 +29,23 @@ public struct ScenarioRunner {
         return result
     }
 
+    /// Tags OSRM's cucumber profile leaves out (`not @todo and not @stress`).
+    static let skippedTags: Set<String> = ["@todo", "@stress"]
+
     private func execute(_ scenario: GherkinScenario, file: String, into result: inout ScenarioResult) throws {
+        if let tag = scenario.tags.first(where: Self.skippedTags.contains) {
+            throw ScenarioError.unsupported("tagged \(tag) (cucumber skips it)")
+        }
         var map = ScenarioMap()
         var profile = "bicycle"
-        var opened: OfflineDirections?
-        var mapPath: String?
-        defer { if let mapPath { try? FileManager.default.removeItem(atPath: mapPath) } }
+        var opened: ScenarioRouter?
+        defer { opened?.close() }
 
-        func directions() throws -> OfflineDirections {
+        func router() throws -> ScenarioRouter {
             if let opened { return opened }
-            let path = workDirectory.appendingPathComponent("\(UUID().uuidString).routeit").path
-            mapPath = path
-            try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: ScenarioOSMReader(map.entities),
-                                                                     sourceName: "scenario.osm", to: path)
-            let d = try OfflineDirections(path: path)
-            opened = d
-            return d
+            let r = try engine.open(map, profile: profile, directory: workDirectory)
+            opened = r
+            return r
         }
 
         for step in scenario.steps {
@@ -72,15 +65,13 @@ public struct ScenarioRunner {
             } else if text == "the relations" {
                 try map.addRelations(try Self.table(step))
             } else if text == "I route I should get" {
-                guard let mode = Self.mode(profile: profile) else { throw ScenarioError.unsupported("profile \(profile)") }
-                try RouteTableCheck(directions: try directions(), mode: mode, map: map, file: file)
+                try RouteTableCheck(router: try router(), checksExpressibility: engine.isRouteIt, map: map, file: file)
                     .run(try Self.table(step), into: &result)
             } else if text == "routability should be" {
-                guard let mode = Self.mode(profile: profile) else { throw ScenarioError.unsupported("profile \(profile)") }
                 let table = try Self.table(step)
                 if opened != nil { throw ScenarioError.unsupported("routability after a route") }
                 try map.addRoutabilityWays(table)
-                try RoutabilityCheck(directions: try directions(), mode: mode, map: map, file: file).run(table, into: &result)
+                try RoutabilityCheck(router: try router(), map: map, file: file).run(table, into: &result)
             } else {
                 throw ScenarioError.unsupported("step \"\(Self.shape(text))\"")
             }

@@ -24,7 +24,10 @@ Walkers on `highway=platform` (tram and bus stop platforms, as foot.lua) made it
 walking answers changed, all by path; no Monaco or car one. Issue 27 first made it again with no U-turn
 at the end of a way cut by the extract's edge (4 Helsinki car trips then had no route); turning round
 there is now charged instead, taken only where the map has no other way, and the file is again the
-one before issue 27 (byte for byte): no route used such a turn as a shortcut.
+one before issue 27 (byte for byte): no route used such a turn as a shortcut. Issue 31 made it again:
+cars and walkers take ferries as car.lua and foot.lua do (route=ferry, 5 km/h or its `duration`), so 13
+Monaco walking answers cross the port on the Bateau Bus (all by path), and one Monaco car answer moved
+by 0.1 m; no Helsinki answer changed.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

@@ -18,6 +18,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var name: Int32
         var avoid: UInt8
         var bike: BikeWay
+        /// A car or foot ferry's crossing time (`duration`), spread over its edges by length; 0 = by speed.
+        var ferrySeconds: Float
     }
 
     /// What the bicycle profile says of a way, as the network stores it.
@@ -111,9 +113,13 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         refs.append(contentsOf: way.nodeRefs)
         // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
         let avoid = profile?.avoidClasses ?? RoadAvoidance(osmTags: TagLookup(firstWins: way.tags))
+        var bikeWay = BikeWay(bike)
+        // Any mode's ferry is told as one (the flag is shared with the bicycle's).
+        if profile?.isFerry == true { bikeWay.flags |= BikeEdgeFlags.ferry }
         ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile?.roadClass ?? bike!.roadClass,
                             carSpeed: Float(profile?.carSpeed ?? 0), footSpeed: Float(profile?.footSpeed ?? 0),
-                            flags: flags, name: name, avoid: avoid.rawValue, bike: BikeWay(bike)))
+                            flags: flags, name: name, avoid: avoid.rawValue, bike: bikeWay,
+                            ferrySeconds: Float(profile?.ferrySeconds ?? 0)))
         for ref in way.nodeRefs { needNode(ref) }
     }
 
@@ -353,7 +359,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             if r.isEmpty { continue }
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
             var wayMetres = 0.0
-            if way.bike.ferrySeconds > 0 {
+            if way.bike.ferrySeconds > 0 || way.ferrySeconds > 0 {
                 for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += points[j - 1].coordinate.distance(to: points[j].coordinate) }
             }
             var geomStart = net.geometry.count
@@ -374,8 +380,15 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeLength.append(Float(length))
                 net.edgeClass.append(way.roadClass.rawValue)
                 net.edgeFlags.append(way.flags)
-                net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
-                net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
+                if way.ferrySeconds > 0 && wayMetres > 0 {
+                    // The crossing's time, the share of it this edge's length is.
+                    let kmh = wayMetres / Double(way.ferrySeconds) * 3.6
+                    net.edgeCarMs.append(way.carSpeed > 0 ? RoadNetwork.travelMs(metres: length, kmh: kmh) : 0)
+                    net.edgeFootMs.append(walked ? RoadNetwork.travelMs(metres: length, kmh: kmh) : 0)
+                } else {
+                    net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
+                    net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
+                }
                 net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
                 net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
                 net.edgeBikeFlags.append(way.bike.flags)

@@ -135,7 +135,8 @@ struct RoadNetwork {
     func isEndpoint(_ edge: Int, _ mode: TransportType) -> Bool {
         switch mode {
         case .car: return allows(edge, mode) && edgeFlags[edge] & EdgeFlags.carNoEndpoint == 0
-        case .walk: return allows(edge, mode)
+        // foot.lua starts only where it walks (`WayHandlers.startpoint`): not on a ferry.
+        case .walk: return allows(edge, mode) && !isFerry(edge)
         case .bike: return allows(edge, mode) && edgeBikeFlags[edge] & BikeEdgeFlags.noEndpoint == 0
         }
     }

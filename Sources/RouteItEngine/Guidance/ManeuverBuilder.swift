@@ -125,10 +125,11 @@ struct ManeuverBuilder {
         return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
     }
 
-    /// How a bicycle travels the leg when it does not ride it (other modes are not told).
+    /// How the trip travels the leg when it does not go on its own: a ferry for every mode
+    /// (OSRM's mode `ferry`), pushed for bicycles (other modes are not told).
     func travel(_ leg: RouteLeg) -> Maneuver.Travel? {
-        guard profile.toldHowItTravels else { return nil }
         if net.isFerry(leg.edge) { return .ferry }
+        guard profile.toldHowItTravels else { return nil }
         return net.isPushed(direction: leg.edge * 2 + (leg.forward ? 0 : 1)) ? .pushing : nil
     }
 

@@ -24,18 +24,28 @@ public struct RoadProfile: Equatable, Sendable {
     public var avoidClasses: RoadAvoidance
     /// `ref` ("A 500", "D 2204 A"), else "": OSRM announces no new name while it stays.
     public var ref: String
+    /// A ferry or a shuttle train (`route=ferry`, `route=shuttle_train`): OSRM's mode `ferry`.
+    public var isFerry = false
+    /// Its crossing time from `duration`, spread over its length; nil: by speed.
+    public var ferrySeconds: Double?
 
     public var isRoutable: Bool { carForward || carBackward || foot }
 
     /// nil when the way is not a road either mode can use.
     public init?(tags: [(String, String)]) {
         // Most ways (buildings, land use) are no road: out before any lookup.
-        guard tags.contains(where: { $0.0 == "highway" }) else { return nil }
+        guard tags.contains(where: { $0.0 == "highway" || $0.0 == "route" }) else { return nil }
         let t = TagLookup(tags)
+        // WayHandlers.ferries: a route with a speed is one whatever its highway tag says.
+        if let route = t["route"], let speeds = RoadProfile.routeSpeeds[route] {
+            guard let ferry = RoadProfile(route: speeds, t) else { return nil }
+            self = ferry
+            return
+        }
         // `highway=platform` (a tram or bus stop's platform) is walked as foot.lua walks it, and
         // never driven; it stays out of `RoadClass(highway:)`, which the bicycle profile shares.
         guard let highway = t["highway"],
-              let cls = RoadClass(highway: highway) ?? (highway == "platform" ? .footway : nil) else { return nil }
+              let cls = RoadClass(highway: highway) ?? (highway == "platform" || highway == "pier" ? .footway : nil) else { return nil }
         // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
         let isArea = t["area"] == "yes"
         roadClass = cls
@@ -45,8 +55,7 @@ public struct RoadProfile: Equatable, Sendable {
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 
-        // Access: the most specific key wins (foot/motor_vehicle over vehicle over access).
-        let access = t["access"].map(RoadProfile.accessAllows)
+        // Access: the most specific key wins (motor_vehicle over vehicle over access).
         // Cars as car.lua decides: restricted values keep the road for trips that end on it,
         // other blacklisted values (psv, bus, no, ...) close it.
         let carAccess = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"]
@@ -56,15 +65,7 @@ public struct RoadProfile: Equatable, Sendable {
         carEndpoint = !(cls == .service && carAccess == "private")
         let carAllowed = cls.carSpeed > 0 && !carBlocked && !isArea
             && t["impassable"] != "yes" && t["status"] != "impassable"
-        let footTag = t["foot"].map(RoadProfile.accessAllows)
-        var footAllowed: Bool
-        if cls == .cycleway {
-            footAllowed = footTag ?? false        // cycleways only when foot=yes/designated
-        } else {
-            footAllowed = cls.footAllowedByDefault && (footTag ?? access ?? true)
-        }
-        if footTag == true && cls != .motorway { footAllowed = true }
-        foot = footAllowed
+        foot = RoadProfile.walkable(cls, t)
         // foot.lua walks every way at 5 km/h, steps included; only loose surfaces are slower.
         footSpeed = t["surface"].flatMap { RoadProfile.walkingSurfaceSpeeds[$0] } ?? 5
 
@@ -207,9 +208,10 @@ public enum RoadClass: UInt8, Sendable, CaseIterable {
         }
     }
 
+    /// foot.lua's `speeds`: the classes walked without an access tag saying so.
     var footAllowedByDefault: Bool {
         switch self {
-        case .motorway, .motorwayLink, .cycleway, .bridleway, .ferry: return false
+        case .motorway, .motorwayLink, .trunk, .trunkLink, .road, .cycleway, .bridleway, .ferry: return false
         default: return true
         }
     }

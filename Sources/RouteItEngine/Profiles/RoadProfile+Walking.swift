@@ -1,0 +1,31 @@
+/// Whether a way is walked, as foot.lua decides (`WayHandlers.blocked_ways`, `access`, the
+/// sidewalk rule and `speed`): `foot` then `access` (either direction's) decide; a class foot.lua
+/// has no speed for is walked only when such a tag allows it.
+extension RoadProfile {
+    /// foot.lua's `access_tag_blacklist`.
+    static let footBlockedValues: Set<String> = ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"]
+
+    static func walkable(_ cls: RoadClass, _ t: TagLookup) -> Bool {
+        // foot.lua's `avoid`.
+        if t["impassable"] == "yes" || t["status"] == "impassable" || t["motorroad"] == "yes" {
+            return false
+        }
+        func access(_ direction: String) -> String? {
+            for key in ["foot", "access"] {
+                if let v = t["\(key):\(direction)"] ?? t[key] { return v }
+            }
+            return nil
+        }
+        let forward = access("forward"), backward = access("backward")
+        func open(_ v: String?) -> Bool { !(v.map(footBlockedValues.contains) ?? false) }
+        guard open(forward) || open(backward) else { return false }
+        // A street whose sidewalks are mapped as ways of their own is walked on those, unless
+        // its own tags allow walking on it.
+        let separate = ["sidewalk", "sidewalk:both", "sidewalk:left", "sidewalk:right"].contains { t[$0] == "separate" }
+        if separate && !((forward != nil && open(forward)) || (backward != nil && open(backward))) { return false }
+        if cls.footAllowedByDefault { return true }
+        // No speed for the class: walked at the default speed when an access tag that is not
+        // blacklisted says so.
+        return (forward != nil && open(forward)) || (backward != nil && open(backward))
+    }
+}

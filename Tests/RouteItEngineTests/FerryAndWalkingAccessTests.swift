@@ -1,0 +1,67 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Ferries for every mode and the ways walkers may use, as OSRM's car.lua and foot.lua decide
+/// (the scenarios of OSRM's features/car/ferry, foot/ferry and foot/access).
+final class FerryAndWalkingAccessTests: XCTestCase {
+    /// Two roads 2 km apart, joined by a 1 km ferry (and by nothing else).
+    private func crossing(_ ferryTags: [(String, String)]) throws -> OfflineDirections {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 300, 0); f.node("C", 300, 1000); f.node("D", 600, 1000)
+        f.street(1, ["A", "B"], "Rantatie", highway: "primary")
+        f.way(2, ["B", "C"], [("route", "ferry"), ("name", "Lautta")] + ferryTags)
+        f.street(3, ["C", "D"], "Saaritie", highway: "primary")
+        return try f.build()
+    }
+
+    func testCarsAndWalkersTakeAFerryAndAreToldSo() throws {
+        let d = try crossing([])
+        for mode in [TransportType.car, .walk] {
+            let route = try XCTUnwrap(d.route((50, 0), (550, 1000), mode).first, "\(mode)")
+            XCTAssertTrue(route.steps.contains { $0.instruction == "Take the ferry (Lautta)" }, "\(mode): \(route.steps.map(\.instruction))")
+            // The ferry's 1,000 m at 5 km/h (car.lua's and foot.lua's route speed): 720 s.
+            XCTAssertGreaterThan(route.expectedTravelTime, 720, "\(mode)")
+        }
+    }
+
+    func testAFerrysDurationIsItsCrossingTime() throws {
+        let d = try crossing([("duration", "00:05")])
+        let route = try XCTUnwrap(d.route((50, 0), (550, 1000), .walk).first)
+        // 500 m walked at 5 km/h (360 s) and the 5-minute crossing.
+        XCTAssertEqual(route.expectedTravelTime, 360 + 300, accuracy: 3)
+    }
+
+    func testAFerryClosedToCarsIsNotDriven() throws {
+        let d = try crossing([("motor_vehicle", "no")])
+        XCTAssertThrowsError(try d.route((50, 0), (550, 1000), .car))
+        XCTAssertNotNil(try d.route((50, 0), (550, 1000), .walk).first)
+    }
+
+    func testWalkersKeepToTheWaysFootLuaWalks() {
+        func walked(_ tags: [(String, String)]) -> Bool { RoadProfile(tags: tags)?.foot ?? false }
+        XCTAssertFalse(walked([("highway", "trunk")]), "no speed for trunks in foot.lua")
+        XCTAssertFalse(walked([("highway", "motorway")]))
+        XCTAssertTrue(walked([("highway", "motorway"), ("foot", "yes")]))
+        XCTAssertTrue(walked([("highway", "motorway"), ("access", "yes")]), "an access tag that is not blacklisted gives a speed")
+        XCTAssertFalse(walked([("highway", "footway"), ("access", "no")]))
+        XCTAssertTrue(walked([("highway", "footway"), ("access", "no"), ("foot", "yes")]))
+        XCTAssertFalse(walked([("highway", "primary"), ("sidewalk", "separate")]), "walked on its sidewalks instead")
+        XCTAssertTrue(walked([("highway", "primary"), ("sidewalk", "separate"), ("foot", "yes")]))
+        XCTAssertFalse(walked([("highway", "primary"), ("motorroad", "yes")]))
+        XCTAssertTrue(walked([("highway", "pier")]))
+    }
+}
+
+extension FerryAndWalkingAccessTests {
+    /// foot.lua's startpoint rule: a walk beside a ferry starts on the road, not on the ferry.
+    func testAWalkDoesNotStartOrEndOnAFerry() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0); f.node("C", 400, 0)
+        f.street(1, ["A", "B"], "Rantatie", highway: "primary")
+        f.way(2, ["B", "C"], [("route", "ferry"), ("name", "Lautta")])
+        let d = try f.build()
+        let route = try XCTUnwrap(d.route((100, 0), (300, 0), .walk).first)
+        XCTAssertFalse(route.steps.contains { $0.instruction.hasPrefix("Take the ferry") }, "\(route.steps.map(\.instruction))")
+    }
+}
