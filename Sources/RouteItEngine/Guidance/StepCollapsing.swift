@@ -23,7 +23,18 @@ struct StepCollapsing {
     typealias Draft = ManeuverBuilder.Draft
 
     func collapse(_ steps: [Draft]) -> [Draft] {
-        foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(steps)))))
+        continuesOnlyOnTheSameStreet(
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(steps))))))
+    }
+
+    /// OSRM says "continue left" only where the street the route was on goes on; a turn that
+    /// stays on a street begun just before it (its name change folded away) is a plain turn.
+    func continuesOnlyOnTheSameStreet(_ steps: [Draft]) -> [Draft] {
+        var out = steps
+        for k in steps.indices.dropFirst() where steps[k].staysOnStreet && !steps[k - 1].label.isSameStreet(as: steps[k].label) {
+            out[k].staysOnStreet = false
+        }
+        return out
     }
 
     /// An end of road right before or after another turn, a short way apart (a staggered

@@ -9,6 +9,8 @@ struct RampHandler: GuidanceHandler {
         guard j.isJunction, !j.isOnAnnouncedRoundabout,
               let from = RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]),
               let to = RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]) else { return nil }
+        // A slip road cutting the corner of a junction is a turn (OSRM's sliproad handling).
+        if isSliproad(to.isRamp ? j.leaving.edge : j.arriving.edge, guide) { return nil }
         if to.isRamp && !from.isRamp {
             // Off a motorway that splits into ramps only, it is a fork (ForkHandler's).
             if from.isMotorwayClass && !motorwayGoesOn(j, guide) { return nil }
@@ -23,6 +25,16 @@ struct RampHandler: GuidanceHandler {
         let fromTheRight = ManeuverBuilder.turnAngle(from: j.inBearing + j.turn, to: j.inBearing + 180) > 0
         let side: Maneuver.Direction = fromTheRight ? .slightLeft : .slightRight
         return .step(ManeuverBuilder.Draft(kind: .merge, direction: side, name: j.name, turn: j.turn))
+    }
+
+    /// Both ends of the ramp meet one other node: it cuts the corner of a junction there
+    /// (dedicated-turn-roads.feature's "Inner city expressway with on road").
+    private func isSliproad(_ ramp: Int, _ guide: ManeuverBuilder) -> Bool {
+        let a = guide.net.edgeFrom[ramp], b = guide.net.edgeTo[ramp]
+        func neighbours(_ node: Int32) -> Set<Int32> {
+            Set(guide.adjacency.edges(of: node).filter { $0 != ramp }.map { guide.net.edgeFrom[$0] == node ? guide.net.edgeTo[$0] : guide.net.edgeFrom[$0] })
+        }
+        return !neighbours(a).intersection(neighbours(b)).subtracting([a, b]).isEmpty
     }
 
     /// A motorway-class road leaves the junction besides the ramp taken.
