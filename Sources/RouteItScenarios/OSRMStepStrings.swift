@@ -10,7 +10,7 @@ public struct OSRMStepStrings {
         public var name: String
         public var mode: String
         public var location: Coordinate
-        /// OSRM's `rotary_name` (RouteIt has none).
+        /// OSRM's `rotary_name`: a rotary's own name.
         public var rotaryName: String?
     }
 
@@ -43,7 +43,8 @@ public struct OSRMStepStrings {
                 lastMode = stepMode
                 let location = routeStep.polyline.first ?? leg.polyline.last ?? Coordinate(latitude: 0, longitude: 0)
                 steps.append(Step(type: OSRMManeuverNames.type(m), modifier: OSRMManeuverNames.modifier(m),
-                                  exit: m.exitNumber, name: name, mode: stepMode, location: location, rotaryName: nil))
+                                  exit: OSRMManeuverNames.hasExit(m) ? m.exitNumber : nil, name: name, mode: stepMode,
+                                  location: location, rotaryName: m.rotaryName))
             }
         }
         duration = Self.round1(legs.reduce(0) { $0 + Self.round1($1.expectedTravelTime) })

@@ -35,7 +35,7 @@ final class DistinctContinuationTests: XCTestCase {
     func testABendNextToASideRoadAboutAsStraightIsATurn() throws {
         let d = try bendingStreet(bend: 40, side: -60)
         let route = try XCTUnwrap(d.route((-350, 0), ahead(450, 40)).first)
-        XCTAssertEqual(instructions(route), ["Head east on Corniche", "Turn slight right onto Corniche", "Arrive at your destination"])
+        XCTAssertEqual(instructions(route), ["Head east on Corniche", "Turn slight right to stay on Corniche", "Arrive at your destination"])
     }
 
     /// Avenue (secondary) runs 400 m east to J and goes on 11° to the left; Chemin

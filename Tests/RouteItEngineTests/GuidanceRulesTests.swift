@@ -25,7 +25,7 @@ final class GuidanceRulesTests: XCTestCase {
     }
 
     /// A motorway going on straight with an exit ramp 20° to the right: taking the ramp is
-    /// "Keep right", staying on the motorway says nothing.
+    /// OSRM's `off ramp slight right`, staying on the motorway says nothing.
     func testARampIsKeptToAndTheMotorwayGoesOnSilently() throws {
         var f = RoadFixture()
         f.node("S", 0, -1000); f.node("X", 0, 0); f.node("N", 0, 1000)
@@ -35,11 +35,11 @@ final class GuidanceRulesTests: XCTestCase {
         f.street(3, ["X", "R"], "Ramppi", highway: "motorway_link")
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((0, -800), (400 * sin(20 * .pi / 180) * 0.9, 400 * cos(20 * .pi / 180) * 0.9)).first),
-                       ["Head north on Länsiväylä", "Keep right at the fork onto Ramppi", "Arrive at your destination"])
+                       ["Head north on Länsiväylä", "Take the exit slightly right onto Ramppi", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((0, -800), (0, 800)).first), ["Head north on Länsiväylä", "Arrive at your destination"])
     }
 
-    /// A T junction is a turn, not a fork.
+    /// A T junction is a turn, not a fork (with no junction before it, not OSRM's end of road).
     func testATJunctionIsATurn() throws {
         var f = RoadFixture()
         f.node("S", 0, -300); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
@@ -98,7 +98,7 @@ final class GuidanceRulesTests: XCTestCase {
         f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
         f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r2", "n"], "Pohjoinen"); f.street(4, ["r0", "e"], "Itä")
         let d = try f.build()
-        XCTAssertTrue(instructions(try d.route((0, -100), (0, 100)).first).contains { $0.hasPrefix("At the roundabout") })
+        XCTAssertTrue(instructions(try d.route((0, -100), (0, 100)).first).contains { $0.hasPrefix("Enter Kiertoliittymä and take the") })
         let walk = try XCTUnwrap(d.route((0, -100), (0, 100), .walk).first)
         XCTAssertFalse(instructions(walk).contains { $0.contains("roundabout") }, "\(instructions(walk))")
         XCTAssertTrue(instructions(walk).contains { $0.hasSuffix("onto Pohjoinen") }, "\(instructions(walk))")
@@ -224,7 +224,7 @@ final class GuidanceRulesTests: XCTestCase {
             return try f.build()
         }
         XCTAssertEqual(instructions(try network(loopName: "Katu").route((0, 100), (-45, 300)).first),
-                       ["Head north on Katu", "Turn slight left onto Katu", "Continue onto Toinen katu", "Arrive at your destination"])
+                       ["Head north on Katu", "Turn slight left to stay on Katu", "Continue onto Toinen katu", "Arrive at your destination"])
         let hairpin = instructions(try network(loopName: "Mutka").route((0, 100), (-45, 300)).first)
         XCTAssertFalse(hairpin.contains("Make a U-turn"), "\(hairpin)")
         let walk = instructions(try network(loopName: "Katu").route((0, 100), (-45, 300), .walk).first)

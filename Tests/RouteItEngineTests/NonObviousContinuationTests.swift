@@ -31,6 +31,7 @@ final class NonObviousContinuationTests: XCTestCase {
     func testACarIsToldToTurnOntoTheStreetAtTheJunction() throws {
         let d = try yJunction(sideRoad: [("highway", "residential"), ("name", "Sivu")])
         let route = try XCTUnwrap(d.route(trip.0, trip.1).first)
+        // A plain turn: the street it stays on (Silta) began only 20 m before, off Alku.
         XCTAssertEqual(instructions(route), ["Head east on Alku", "Turn slight left onto Silta", "Continue onto Pitkä",
                                              "Arrive at your destination"])
         XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)

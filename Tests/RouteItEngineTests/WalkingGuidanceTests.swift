@@ -99,7 +99,7 @@ final class WalkingGuidanceTests: XCTestCase {
                        ["Head north on Vilhonkatu", "Arrive at your destination"])
         XCTAssertEqual(instructions(try bend(straightAhead: [("highway", "residential"), ("name", "Sivukatu")])
                                         .route((0, -150), target, .walk).first),
-                       ["Head north on Vilhonkatu", "Turn right onto Vilhonkatu", "Arrive at your destination"])
+                       ["Head north on Vilhonkatu", "Turn right to stay on Vilhonkatu", "Arrive at your destination"])
     }
 
     /// A footway and a named square's outline drawn between the same two junctions are one

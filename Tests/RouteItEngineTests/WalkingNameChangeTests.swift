@@ -92,11 +92,11 @@ final class WalkingNameChangeTests: XCTestCase, HandMadeJunctions {
         return try f.build()
     }
 
-    /// Where the street goes on but not obviously, OSRM's turn handler announces it ("Turn
-    /// slight right onto Katu"), for walkers as for cars.
+    /// Where the street goes on but not obviously, OSRM's turn handler announces it (`continue
+    /// slight right` on Katu), for walkers as for cars.
     func testAWalkerIsToldWhereTheStreetGoesOnNotObviously() throws {
         let route = try XCTUnwrap(try bend(crowded: true).route((-250, 0), point(250, -30), .walk).first)
-        XCTAssertTrue(instructions(route).contains("Turn slight right onto Katu"), "\(instructions(route))")
+        XCTAssertTrue(instructions(route).contains("Turn slight right to stay on Katu"), "\(instructions(route))")
     }
 
     func testNoStepWhereTheStreetObviouslyGoesOn() throws {

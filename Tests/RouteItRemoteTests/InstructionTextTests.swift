@@ -33,7 +33,9 @@ final class InstructionTextTests: XCTestCase {
         XCTAssertEqual(say(.roundabout, nil, "X"), "Enter the roundabout onto X")
         XCTAssertEqual(say(.fork, .slightLeft, "Hämeentie"), "Keep left at the fork onto Hämeentie")
         XCTAssertEqual(say(.fork, .right), "Keep right at the fork")
-        XCTAssertEqual(say(.merge, .slightLeft, "Itäväylä"), "Merge onto Itäväylä")
+        // A merge says which way it moves over (OSRM's `merge slight left`).
+        XCTAssertEqual(say(.merge, .slightLeft, "Itäväylä"), "Merge slightly left onto Itäväylä")
+        XCTAssertEqual(say(.merge, nil, "Itäväylä"), "Merge onto Itäväylä")
         XCTAssertEqual(say(.arrive, .left, "Kaivokatu"), "Arrive at your destination")
     }
 

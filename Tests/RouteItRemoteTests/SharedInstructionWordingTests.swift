@@ -10,11 +10,17 @@ final class SharedInstructionWordingTests: XCTestCase {
         ^(Head (north|northeast|east|southeast|south|southwest|west|northwest)( on .+)?\
         |Head out( on .+)?\
         |Turn (sharp left|left|slight left|slight right|right|sharp right)( onto .+)?\
-        |Continue( onto .+)?\
+        |Turn (sharp left|left|slight left|slight right|right|sharp right) to stay on .+\
+        |Continue( (sharp left|left|slightly left|slightly right|right|sharp right))?( onto .+)?\
         |At the roundabout, take the \\d+(st|nd|rd|th) exit( onto .+)?\
+        |At the roundabout, turn (sharp left|left|slight left|straight|slight right|right|sharp right)( at the \\d+(st|nd|rd|th) exit)?( onto .+)?\
         |Enter the roundabout( onto .+)?\
+        |Enter .+ and take the \\d+(st|nd|rd|th) exit( onto .+)?\
+        |Exit (the roundabout|the traffic circle)( (sharp left|left|slightly left|straight ahead|slightly right|right|sharp right))?( onto .+)?\
+        |Take the (ramp|exit)( (sharp left|left|slightly left|straight ahead|slightly right|right|sharp right))?( onto .+)?\
+        |At the end of the road, turn (sharp left|left|slight left|slight right|right|sharp right)( onto .+)?\
         |Keep (left|right|straight) at the fork( onto .+)?\
-        |Merge( onto .+)?\
+        |Merge( (sharp left|left|slightly left|straight ahead|slightly right|right|sharp right))?( onto .+)?\
         |Make a U-turn\
         |Arrive at your destination)$
         """)

@@ -35,13 +35,48 @@ extension InstructionText {
             guard bearing != nil || text == "out" else { return nil }
             return Maneuver(kind: .depart, streetName: name, bearing: bearing)
         }
+        // "Turn left to stay on X" (OSRM's `continue left`) names its street after " on ".
+        if take("Turn "), let range = text.range(of: " to stay on "), let direction = turnDirections[String(text[..<range.lowerBound])] {
+            let street = String(text[range.upperBound...])
+            return Maneuver(kind: .continue, direction: direction, streetName: street == "the road" ? nil : street)
+        }
+        text = Substring(sentence)
         let name = trailingName(" onto ")
         if text == "Continue" { return Maneuver(kind: name == nil ? .continue : .newName, direction: .straight, streetName: name) }
-        if text == "Merge" { return Maneuver(kind: .merge, streetName: name) }
+        if take("Continue ") {
+            guard let direction = adverbs[String(text)] else { return nil }
+            return Maneuver(kind: .newName, direction: direction, streetName: name)
+        }
+        for (base, kind) in Self.adverbKinds where text == base || text.hasPrefix(base + " ") {
+            let rest = text.dropFirst(base.count).drop { $0 == " " }
+            if rest.isEmpty { return Maneuver(kind: kind, streetName: name) }
+            guard let direction = adverbs[String(rest)] else { return nil }
+            return Maneuver(kind: kind, direction: direction, streetName: name)
+        }
         if text == "Enter the roundabout" { return Maneuver(kind: .roundabout, streetName: name) }
         if take("At the roundabout, take the ") {
-            guard text.hasSuffix(" exit"), let exit = Int(text.dropLast(" exit".count).prefix { $0.isNumber }) else { return nil }
+            guard let exit = exitNumber(text) else { return nil }
             return Maneuver(kind: .roundabout, streetName: name, exitNumber: exit)
+        }
+        if take("At the roundabout, turn ") {
+            let parts = text.components(separatedBy: " at the ")
+            guard let direction = turnDirections[parts[0]], parts.count <= 2 else { return nil }
+            let exit = parts.count == 2 ? exitNumber(Substring(parts[1])) : nil
+            if parts.count == 2 && exit == nil { return nil }
+            return Maneuver(kind: .roundaboutTurn, direction: direction, streetName: name, exitNumber: exit)
+        }
+        if take("At the end of the road, turn ") {
+            guard let direction = turnDirections[String(text)] else { return nil }
+            return Maneuver(kind: .endOfRoad, direction: direction, streetName: name)
+        }
+        if take("Enter ") {
+            // A rotary: "Enter Etoile and take the 2nd exit", "Enter the traffic circle".
+            let parts = text.components(separatedBy: " and take the ")
+            guard parts.count <= 2, !parts[0].isEmpty else { return nil }
+            let exit = parts.count == 2 ? exitNumber(Substring(parts[1])) : nil
+            if parts.count == 2 && exit == nil { return nil }
+            return Maneuver(kind: .rotary, streetName: name, exitNumber: exit,
+                            rotaryName: parts[0] == unnamedRotary ? nil : parts[0])
         }
         if take("Keep "), text.hasSuffix(" at the fork") {
             let side = text.dropLast(" at the fork".count)
@@ -49,13 +84,29 @@ extension InstructionText {
             return Maneuver(kind: .fork, direction: direction, streetName: name)
         }
         if take("Turn ") {
-            let directions: [String: Maneuver.Direction] = [
-                "sharp left": .sharpLeft, "left": .left, "slight left": .slightLeft, "straight": .straight,
-                "slight right": .slightRight, "right": .right, "sharp right": .sharpRight, "around": .uTurn,
-            ]
-            guard let direction = directions[String(text)] else { return nil }
+            guard let direction = turnDirections[String(text)] else { return nil }
             return Maneuver(kind: .turn, direction: direction, streetName: name)
         }
         return nil
+    }
+
+    /// The maneuvers said as a verb with an optional adverb ("Take the exit slightly right").
+    private static let adverbKinds: [(String, Maneuver.Kind)] = [
+        ("Merge", .merge), ("Take the ramp", .onRamp), ("Take the exit", .offRamp),
+        ("Exit the roundabout", .exitRoundabout), ("Exit " + unnamedRotary, .exitRotary),
+    ]
+
+    private static let allDirections: [Maneuver.Direction] = [.sharpLeft, .left, .slightLeft, .straight, .slightRight, .right, .sharpRight, .uTurn]
+    private static var turnDirections: [String: Maneuver.Direction] {
+        Dictionary(uniqueKeysWithValues: allDirections.map { (turnWords($0), $0) })
+    }
+    private static var adverbs: [String: Maneuver.Direction] {
+        Dictionary(uniqueKeysWithValues: allDirections.map { (adverb($0), $0) })
+    }
+
+    /// "2nd exit" → 2.
+    private static func exitNumber(_ text: Substring) -> Int? {
+        guard text.hasSuffix(" exit") else { return nil }
+        return Int(text.dropLast(" exit".count).prefix { $0.isNumber })
     }
 }

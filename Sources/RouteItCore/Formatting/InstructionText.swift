@@ -3,6 +3,9 @@
 public struct Maneuver: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case depart, turn, newName, `continue`, roundabout, uTurn, fork, merge, arrive
+        /// OSRM's ramps, the end of a road, rotaries (large named roundabouts), leaving a
+        /// roundabout or rotary, and a small roundabout driven as one turn (`roundabout turn`).
+        case onRamp, offRamp, endOfRoad, rotary, exitRoundabout, exitRotary, roundaboutTurn
     }
 
     /// Which way the maneuver bends (OSRM's `modifier`).
@@ -16,6 +19,8 @@ public struct Maneuver: Hashable, Sendable {
     public var streetName: String?
     /// Roundabouts: which exit to take (1-based).
     public var exitNumber: Int?
+    /// Rotaries: the rotary's own name (nil when it has none).
+    public var rotaryName: String?
     /// Depart: compass bearing of the first segment in degrees (0 = north, clockwise).
     public var bearing: Double?
     /// How a bicycle trip travels the step when it does not ride it (OSRM's `pushing bike`, `ferry`).
@@ -26,13 +31,14 @@ public struct Maneuver: Hashable, Sendable {
     }
 
     public init(kind: Kind, direction: Direction? = nil, streetName: String? = nil,
-                exitNumber: Int? = nil, bearing: Double? = nil, travel: Travel? = nil) {
+                exitNumber: Int? = nil, bearing: Double? = nil, travel: Travel? = nil, rotaryName: String? = nil) {
         self.kind = kind
         self.direction = direction
         self.streetName = streetName
         self.exitNumber = exitNumber
         self.bearing = bearing
         self.travel = travel
+        self.rotaryName = rotaryName
     }
 }
 
@@ -74,14 +80,60 @@ public enum InstructionText {
             case let direction?: return onto("Turn \(turnWords(direction))")
             }
         case .newName, .continue:
-            return maneuver.direction == .uTurn ? "Make a U-turn" : onto("Continue")
+            switch (maneuver.kind, maneuver.direction) {
+            case (_, .uTurn?): return "Make a U-turn"
+            case (_, .straight?), (_, nil): return onto("Continue")
+            // OSRM's `continue left`: the street goes on by turning.
+            case (.continue, let direction?): return "Turn \(turnWords(direction)) to stay on \(name ?? "the road")"
+            // OSRM's `new name left`: the name changes where the road bends.
+            case (_, let direction?): return onto("Continue \(adverb(direction))")
+            }
         case .roundabout:
             guard let exit = maneuver.exitNumber, exit > 0 else { return onto("Enter the roundabout") }
             return onto("At the roundabout, take the \(ordinal(exit)) exit")
+        case .rotary:
+            let rotary = maneuver.rotaryName.flatMap { $0.isEmpty ? nil : $0 } ?? unnamedRotary
+            guard let exit = maneuver.exitNumber, exit > 0 else { return onto("Enter \(rotary)") }
+            return onto("Enter \(rotary) and take the \(ordinal(exit)) exit")
+        case .roundaboutTurn:
+            let turn = "At the roundabout, turn \(turnWords(maneuver.direction ?? .straight))"
+            guard let exit = maneuver.exitNumber, exit > 0 else { return onto(turn) }
+            return onto("\(turn) at the \(ordinal(exit)) exit")
+        case .exitRoundabout:
+            return onto(withAdverb("Exit the roundabout", maneuver.direction))
+        case .exitRotary:
+            return onto(withAdverb("Exit \(unnamedRotary)", maneuver.direction))
+        case .onRamp:
+            return onto(withAdverb("Take the ramp", maneuver.direction))
+        case .offRamp:
+            return onto(withAdverb("Take the exit", maneuver.direction))
+        case .endOfRoad:
+            return onto("At the end of the road, turn \(turnWords(maneuver.direction ?? .straight))")
         case .fork:
             return onto("Keep \(sideWord(maneuver.direction)) at the fork")
         case .merge:
-            return onto("Merge")
+            return onto(withAdverb("Merge", maneuver.direction))
+        }
+    }
+
+    /// A rotary without a name of its own.
+    static let unnamedRotary = "the traffic circle"
+
+    private static func withAdverb(_ base: String, _ direction: Maneuver.Direction?) -> String {
+        direction.map { "\(base) \(adverb($0))" } ?? base
+    }
+
+    /// How a maneuver bends, said after its verb ("Merge slightly left", "Exit the roundabout right").
+    static func adverb(_ direction: Maneuver.Direction) -> String {
+        switch direction {
+        case .sharpLeft: return "sharp left"
+        case .left: return "left"
+        case .slightLeft: return "slightly left"
+        case .straight: return "straight ahead"
+        case .slightRight: return "slightly right"
+        case .right: return "right"
+        case .sharpRight: return "sharp right"
+        case .uTurn: return "back"
         }
     }
 
@@ -106,7 +158,7 @@ public enum InstructionText {
         return "\(n)\(suffix)"
     }
 
-    private static func turnWords(_ direction: Maneuver.Direction) -> String {
+    static func turnWords(_ direction: Maneuver.Direction) -> String {
         switch direction {
         case .sharpLeft: return "sharp left"
         case .left: return "left"

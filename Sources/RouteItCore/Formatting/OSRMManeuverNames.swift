@@ -12,8 +12,18 @@ public enum OSRMManeuverNames {
         case .roundabout: return "roundabout"
         case .fork: return "fork"
         case .merge: return "merge"
+        case .onRamp: return "on ramp"
+        case .offRamp: return "off ramp"
+        case .endOfRoad: return "end of road"
+        case .rotary: return "rotary"
+        case .exitRoundabout: return "exit roundabout"
+        case .exitRotary: return "exit rotary"
+        case .roundaboutTurn: return "roundabout turn"
         }
     }
+
+    /// The maneuvers whose `exit` OSRM writes: entering a roundabout or rotary, a roundabout turn.
+    public static func hasExit(_ m: Maneuver) -> Bool { [.roundabout, .rotary, .roundaboutTurn].contains(m.kind) }
 
     /// OSRM's `modifier`; nil when RouteIt's maneuver has no direction (a merge, a roundabout).
     public static func modifier(_ m: Maneuver) -> String? {
@@ -42,10 +52,11 @@ public enum OSRMManeuverNames {
         }
     }
 
-    /// The OSRM types some RouteIt maneuver maps to. OSRM's others (`rotary`, `on ramp`,
-    /// `end of road`, `notification`, ...) RouteIt's steps cannot say yet.
+    /// The OSRM types some RouteIt maneuver maps to. OSRM's others (`notification`, `use lane`,
+    /// ...) RouteIt's steps cannot say yet.
     public static let expressibleTypes: Set<String> = [
         "depart", "arrive", "turn", "new name", "continue", "roundabout", "fork", "merge",
+        "on ramp", "off ramp", "end of road", "rotary", "exit roundabout", "exit rotary", "roundabout turn",
     ]
 }
 

@@ -2,15 +2,16 @@ import RouteItCore
 
 /// Each mode's guidance handlers, in the order they are asked at a junction: the first that
 /// recognises its scenario decides. The modes differ by which handlers they have (walkers
-/// get no connector U-turns or driveway names; cyclists are told when they push) and by how
-/// their obvious way is judged (`ObviousWayRule`).
+/// get no connector U-turns or driveway names, nor roundabouts, ramps or ends of road;
+/// cyclists are told when they push) and by how their obvious way is judged (`ObviousWayRule`).
 struct GuidancePipeline: Sendable {
     let handlers: [any GuidanceHandler]
     /// Asked only when none of `handlers` started a step at the junction.
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        UTurnHandler(), ConnectorUTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver),
+        ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(),
+        EndOfRoadHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])
 
@@ -20,7 +21,8 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .driver), SharpTurnHandler(),
+        ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
+        NameChangeHandler(rule: .driver), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
     static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }

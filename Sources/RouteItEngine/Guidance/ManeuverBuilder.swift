@@ -80,7 +80,7 @@ struct ManeuverBuilder {
             let junction = RouteJunction(route, at: i, after: last, guide: self)
             if junction.entersAnnouncedRoundabout {
                 steps.append(draft)
-                (draft, last, i) = roundabout(from: i, legs, coords, isMeaningful)
+                (draft, last, i) = roundabout(from: i, inBearing: junction.inBearing, legs, coords, isMeaningful)
                 draft.label = labels[last]
                 continue
             }

@@ -1,43 +1,82 @@
 import RouteItCore
 
-/// A roundabout is one step: "At the roundabout, take the 2nd exit", exits counted as the mode
-/// may take them, until the route leaves it.
+/// Entering a roundabout is one step, "At the roundabout, take the 2nd exit", exits counted as
+/// the mode may take them, until the route leaves it; leaving it is a step of its own, as OSRM
+/// 26 says it (`ExitRoundaboutHandler`). A rotary is entered by its name; a small ring where a
+/// few well spread roads meet is one turn, exit included ("At the roundabout, turn left").
 extension ManeuverBuilder {
-    /// The roundabout step starting at leg `i`: exits passed counted until the route leaves it.
-    /// Returns the step (with the exit road's first leg), the last leg in it and the next leg.
-    func roundabout(from i: Int, _ legs: [RouteLeg], _ coords: [[Coordinate]],
-                            _ isMeaningful: [Bool]) -> (Draft, Int, Int) {
-        var exits = 0
+    /// The step entering the ring at leg `i`, arriving with heading `inBearing`: exits passed
+    /// counted until the route leaves it. Returns the step, the last leg in it and the next leg
+    /// (the exit's, which a roundabout turn takes with it).
+    func roundabout(from i: Int, inBearing: Double, _ legs: [RouteLeg], _ coords: [[Coordinate]],
+                    _ isMeaningful: [Bool]) -> (Draft, Int, Int) {
+        let entry = legs[i].forward ? net.edgeFrom[legs[i].edge] : net.edgeTo[legs[i].edge]
+        var exits = exitsBeforeTheRing(at: entry, onto: legs[i], along: coords[i], inBearing: inBearing)
         var j = i
         var exitLeg: Int?
         var roundaboutLegs: [Int] = []
         while j < legs.count {
-            if net.edgeFlags[legs[j].edge] & EdgeFlags.roundabout == 0 && isMeaningful[j] { exitLeg = j; break }
+            if !isRoundabout(legs[j].edge) && isMeaningful[j] { exitLeg = j; break }
             roundaboutLegs.append(j)
-            if j + 1 < legs.count && net.edgeFlags[legs[j + 1].edge] & EdgeFlags.roundabout != 0 && legs[j].to == (legs[j].forward ? 1 : 0) {
+            if j + 1 < legs.count && isRoundabout(legs[j + 1].edge) && legs[j].to == (legs[j].forward ? 1 : 0) {
                 exits += exitCount(at: endNode(legs[j]), excluding: legs[j].edge)
             }
             j += 1
         }
-        if let exitLeg {
-            let exitName = net.name(of: legs[exitLeg].edge)
-            var draft = Draft(kind: .roundabout, name: exitName, exitNumber: exits + 1)
+        let kind = roundaboutKind(along: legs[i].edge, from: entry)
+        let lastOnRing = roundaboutLegs.last { isMeaningful[$0] } ?? i
+        guard let exitLeg else {
+            // The route ends on the ring: a roundabout (or rotary) entered, no exit to tell.
+            var draft = kind == .intersection ? Draft(kind: .roundabout, name: net.name(of: legs[i].edge))
+                                              : ringDraft(kind, name: net.name(of: legs[i].edge), exit: nil)
             for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
-            draft.add(legs[exitLeg], coords[exitLeg])
-            return (draft, exitLeg, exitLeg + 1)
+            return (draft, roundaboutLegs.last ?? i, j)
         }
-        var draft = Draft(kind: .roundabout, name: net.name(of: legs[i].edge))
+        var draft = ringDraft(kind, name: net.name(of: legs[exitLeg].edge), exit: exits + 1)
         for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
-        return (draft, roundaboutLegs.last ?? i, j)
+        guard case .intersection = kind else { return (draft, lastOnRing, exitLeg) }
+        // A roundabout turn: from the heading in to the heading out, exit road included.
+        let out = leavingHeading(legs[exitLeg], at: endNode(legs[lastOnRing]), along: coords[exitLeg])
+        draft.direction = ManeuverBuilder.direction(ManeuverBuilder.turnAngle(from: inBearing, to: out))
+        draft.add(legs[exitLeg], coords[exitLeg])
+        return (draft, exitLeg, exitLeg + 1)
+    }
+
+    private func ringDraft(_ kind: RoundaboutKind, name: String, exit: Int?) -> Draft {
+        switch kind {
+        case .roundabout: return Draft(kind: .roundabout, name: name, exitNumber: exit)
+        case .intersection: return Draft(kind: .roundaboutTurn, name: name, exitNumber: exit)
+        case .rotary(let rotaryName):
+            var draft = Draft(kind: .rotary, name: name, exitNumber: exit)
+            draft.rotaryName = rotaryName
+            return draft
+        }
+    }
+
+    /// 1 where a road leaves the entry node further right than the ring (an exit right after the
+    /// entry, a oneway pair meeting the ring at one node): OSRM counts it as the first exit
+    /// (`EnterRoundaboutAtExit`). 0 otherwise.
+    private func exitsBeforeTheRing(at node: Int32, onto ring: RouteLeg, along line: [Coordinate], inBearing: Double) -> Int {
+        let ringTurn = ManeuverBuilder.turnAngle(from: inBearing, to: ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))
+        let exitsFirst = adjacency.edges(of: node).contains { e in
+            guard !isRoundabout(e), net.allows(e, forward: net.edgeFrom[e] == node, mode) else { return false }
+            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))
+            // The way back the route came by is no exit.
+            return abs(turn) < 170 && turn > ringTurn
+        }
+        return exitsFirst ? 1 : 0
     }
 
     /// Roads leaving a roundabout node that the mode may take (the roundabout itself excluded).
     private func exitCount(at node: Int32, excluding edge: Int) -> Int {
         var count = 0
         for e in adjacency.edges(of: node) where e != edge {
-            if net.edgeFlags[e] & EdgeFlags.roundabout != 0 { continue }
+            if isRoundabout(e) { continue }
             let leavesForward = net.edgeFrom[e] == node
-            if net.allows(e, forward: leavesForward, mode) { count += 1 }
+            // A cyclist pushing against a one-way is not taking an exit (OSRM counts none there).
+            let k = e * 2 + (leavesForward ? 0 : 1)
+            let pushedAgainstOneWay = mode == .bike && net.isPushed(direction: k) && !net.isPushed(direction: k ^ 1)
+            if net.allows(e, forward: leavesForward, mode) && !pushedAgainstOneWay { count += 1 }
         }
         return count
     }

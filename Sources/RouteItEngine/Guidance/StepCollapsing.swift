@@ -23,7 +23,31 @@ struct StepCollapsing {
     typealias Draft = ManeuverBuilder.Draft
 
     func collapse(_ steps: [Draft]) -> [Draft] {
-        foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(steps))))
+        continuesOnlyOnTheSameStreet(
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(steps))))))
+    }
+
+    /// OSRM says "continue left" only where the street the route was on goes on; a turn that
+    /// stays on a street begun just before it (its name change folded away) is a plain turn.
+    func continuesOnlyOnTheSameStreet(_ steps: [Draft]) -> [Draft] {
+        var out = steps
+        for k in steps.indices.dropFirst() where steps[k].staysOnStreet && !steps[k - 1].label.isSameStreet(as: steps[k].label) {
+            out[k].staysOnStreet = false
+        }
+        return out
+    }
+
+    /// An end of road right before or after another turn, a short way apart (a staggered
+    /// crossing, a bridge between two turns), is a plain turn, as OSRM collapses it.
+    func plainTurnsAtShortEnds(_ steps: [Draft]) -> [Draft] {
+        var out = steps
+        for k in steps.indices where steps[k].kind == .endOfRoad {
+            let turnSoonAfter = k + 1 < steps.count && steps[k].distance < Self.shortNameChange && isTurnLike(steps[k + 1])
+            let turnJustBefore = k > 0 && steps[k - 1].kind != .depart && steps[k - 1].distance < Self.shortNameChange
+                && isTurnLike(steps[k - 1])
+            if turnSoonAfter || turnJustBefore { out[k].kind = .turn }
+        }
+        return out
     }
 
     /// A driver's name change too short to be a street of its own (a connector's length, met where
@@ -35,10 +59,10 @@ struct StepCollapsing {
         guard rules.likeACar else { return steps }
         var out: [Draft] = []
         for (i, step) in steps.enumerated() {
-            guard var previous = out.last, previous.kind != .roundabout,
+            guard var previous = out.last, !previous.entersRing,
                   step.kind == .continue || step.kind == .turn, step.waysMet <= 1,
                   step.distance <= connectorLength, step.junctionsPassed == 0,
-                  i + 1 < steps.count, steps[i + 1].kind != .roundabout,
+                  i + 1 < steps.count, !steps[i + 1].entersRing,
                   StepCollapsing.sameTravel(previous, step) else {
                 out.append(step)
                 continue
@@ -115,6 +139,8 @@ struct StepCollapsing {
             merged.name = next.name
             merged.travel = next.travel
             merged.label = next.label
+            // The turn now ends on the next step's street, not on the one it stayed on.
+            merged.staysOnStreet = next.staysOnStreet
             if turnsBack {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
@@ -154,5 +180,5 @@ struct StepCollapsing {
         return out
     }
 
-    private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue }
+    private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue || step.kind == .endOfRoad }
 }

@@ -3,11 +3,18 @@ import RouteItCore
 extension ManeuverBuilder {
     /// A step while it is being put together.
     struct Draft {
-        enum Kind { case depart, turn, `continue`, fork, uTurn, roundabout }
+        enum Kind {
+            case depart, turn, `continue`, fork, uTurn, roundabout, rotary, roundaboutTurn, exitRoundabout, exitRotary
+            case endOfRoad, onRamp, offRamp, merge
+        }
         var kind: Kind
+        /// A roundabout or rotary being entered (its exit is a step of its own), or a roundabout turn.
+        var entersRing: Bool { [.roundabout, .rotary, .roundaboutTurn].contains(kind) }
         var direction: Maneuver.Direction?
         var name: String
         var exitNumber: Int?
+        /// Rotaries: the rotary's own name.
+        var rotaryName: String?
         var bearing: Double?
         var distance = 0.0
         var ms: UInt64 = 0
@@ -61,11 +68,22 @@ extension ManeuverBuilder {
         var maneuver: Maneuver {
             switch kind {
             case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing, travel: travel)
-            case .turn: return Maneuver(kind: .turn, direction: direction, streetName: name, travel: travel)
+            // On a street that goes on by turning, OSRM says "continue left".
+            case .turn: return Maneuver(kind: staysOnStreet ? .continue : .turn, direction: direction, streetName: name, travel: travel)
             case .continue: return Maneuver(kind: .continue, streetName: name, travel: travel)
             case .fork: return Maneuver(kind: .fork, direction: direction, streetName: name, travel: travel)
             case .uTurn: return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name, travel: travel)
             case .roundabout: return Maneuver(kind: .roundabout, streetName: name, exitNumber: exitNumber, travel: travel)
+            case .rotary:
+                return Maneuver(kind: .rotary, streetName: name, exitNumber: exitNumber, travel: travel, rotaryName: rotaryName)
+            case .roundaboutTurn:
+                return Maneuver(kind: .roundaboutTurn, direction: direction, streetName: name, exitNumber: exitNumber, travel: travel)
+            case .exitRoundabout: return Maneuver(kind: .exitRoundabout, direction: direction, streetName: name, travel: travel)
+            case .exitRotary: return Maneuver(kind: .exitRotary, direction: direction, streetName: name, travel: travel)
+            case .endOfRoad: return Maneuver(kind: .endOfRoad, direction: direction, streetName: name, travel: travel)
+            case .onRamp: return Maneuver(kind: .onRamp, direction: direction, streetName: name, travel: travel)
+            case .offRamp: return Maneuver(kind: .offRamp, direction: direction, streetName: name, travel: travel)
+            case .merge: return Maneuver(kind: .merge, direction: direction, streetName: name, travel: travel)
             }
         }
 

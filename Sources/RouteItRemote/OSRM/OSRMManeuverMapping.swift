@@ -11,20 +11,27 @@ enum OSRMManeuverMapping {
         switch m.type {
         case "depart": kind = .depart
         case "arrive": kind = .arrive
-        // Ramps and the end of a road are turns in the embedded router's vocabulary.
-        case "turn", "end of road", "on ramp", "off ramp": kind = .turn
+        case "turn": kind = .turn
+        case "end of road": kind = .endOfRoad
+        case "on ramp": kind = .onRamp
+        case "off ramp": kind = .offRamp
         case "new name": kind = .newName
-        case "continue": kind = .continue
-        case "roundabout", "rotary", "roundabout turn": kind = .roundabout
+        case "continue": kind = direction == .uTurn ? .uTurn : .continue
+        case "roundabout": kind = .roundabout
+        case "rotary": kind = .rotary
+        case "roundabout turn": kind = .roundaboutTurn
+        case "exit roundabout": kind = .exitRoundabout
+        case "exit rotary": kind = .exitRotary
         case "fork": kind = .fork
         case "merge": kind = .merge
-        // "exit roundabout", "notification", "use lane" and future types: keep going.
+        // "notification", "use lane" and future types: keep going.
         default: kind = direction == .uTurn ? .uTurn : .continue
         }
         return Maneuver(kind: kind, direction: direction, streetName: name,
-                        exitNumber: kind == .roundabout ? PlausibleRoute.exit(m.exit) : nil,
+                        exitNumber: [.roundabout, .rotary, .roundaboutTurn].contains(kind) ? PlausibleRoute.exit(m.exit) : nil,
                         bearing: kind == .depart ? PlausibleRoute.bearing(m.bearingAfter) : nil,
-                        travel: kind == .arrive ? nil : travel(forMode: step.mode))
+                        travel: kind == .arrive ? nil : travel(forMode: step.mode),
+                        rotaryName: kind == .rotary ? step.rotaryName : nil)
     }
 
     /// OSRM's step modes a bicycle trip reads differently: pushed, or on a ferry.

@@ -29,6 +29,13 @@ struct OSRMStep: Decodable {
     var geometry: OSRMGeometry
     var maneuver: OSRMManeuver
     var intersections: [OSRMIntersection]?
+    /// Rotaries: the rotary's own name.
+    var rotaryName: String?
+
+    enum CodingKeys: String, CodingKey {
+        case distance, duration, name, ref, mode, geometry, maneuver, intersections
+        case rotaryName = "rotary_name"
+    }
 }
 
 /// Where a step passes a junction; `classes` are the profile's classes of the road taken

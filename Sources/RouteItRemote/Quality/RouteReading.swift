@@ -34,9 +34,16 @@ public struct StepReading: Equatable, Sendable {
         } else if instruction.hasPrefix("Keep ") {
             kind = .fork
             name = after(" onto ")
-        } else if instruction.hasPrefix("At the roundabout") || instruction.hasPrefix("Enter the roundabout") {
+        } else if instruction.hasPrefix("At the roundabout") || instruction.hasPrefix("Enter ") {
+            // Roundabouts, roundabout turns and rotaries.
             kind = .roundabout
             name = after(" onto ")
+        } else if instruction.hasPrefix("Turn "), instruction.contains(" to stay on ") {
+            // "Turn left to stay on X": the street goes on by turning.
+            kind = .turn
+            name = after(" to stay on ")
+            // Unnamed: "Turn left to stay on the road (push your bike)".
+            if name == "the road" || name.hasPrefix("the road (") { name = "" }
         } else if instruction.hasPrefix("Continue") {
             kind = .continue
             name = after(" onto ")

@@ -167,9 +167,9 @@ enum OSRMRouteJSON {
             "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(Geodesy.bearing(line[0], line[1]).rounded()) % 360 : 0,
         ]
         if let modifier = OSRMManeuverNames.modifier(m) { maneuver["modifier"] = modifier }
-        if m.kind == .roundabout, let exit = m.exitNumber { maneuver["exit"] = exit }
+        if OSRMManeuverNames.hasExit(m), let exit = m.exitNumber { maneuver["exit"] = exit }
         let bearingAfter = maneuver["bearing_after"] as? Int ?? 0
-        return [
+        var object: [String: Any] = [
             "distance": round1(step.distance),
             "duration": round1(step.expectedTravelTime),
             "weight": round1(step.expectedTravelTime),
@@ -181,6 +181,8 @@ enum OSRMRouteJSON {
             "intersections": [intersection(at: location, kind: m.kind, bearingBefore: bearingBefore, bearingAfter: bearingAfter)],
             "routeit": ["instruction": step.instruction],
         ]
+        if let rotary = m.rotaryName { object["rotary_name"] = rotary }
+        return object
     }
 
     /// OSRM's step `intersections`: the maneuver's own, with the roads the route takes in and

@@ -1,0 +1,30 @@
+import RouteItCore
+
+/// The road ends at a T: one way off to the right, one to the left, neither the obvious way on.
+/// OSRM says "At the end of the road, turn left" (`end of road left`), not a plain turn (unless
+/// another turn comes right before or after it: `StepCollapsing.plainTurnsAtShortEnds`).
+struct EndOfRoadHandler: GuidanceHandler {
+    /// Each arm of the T is within this of a right angle, and they are twice this apart (OSRM's
+    /// NARROW_TURN_ANGLE in `isEndOfRoad`).
+    static let armSlack = 40.0
+
+    func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
+        // A T reached without passing a junction since the last step (off a bridge, round a
+        // bend, right after a turn) is a plain turn in OSRM 26.10's scenarios (bridges_and_tunnels,
+        // turn-angles, anticipate-lanes), where every end of road has a junction before it.
+        guard draft.junctionsPassed > 0, j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
+              abs(j.turn) >= 50 else { return nil }
+        // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in.
+        let arms = guide.adjacency.edges(of: j.node).filter { $0 != j.arriving.edge && guide.net.allows($0, guide.mode) }
+        // With one arm closed to the mode, the other is the obvious way: a plain turn.
+        guard arms.count == 2, arms.allSatisfy({ guide.net.allows($0, forward: guide.net.edgeFrom[$0] == j.node, guide.mode) }) else {
+            return nil
+        }
+        let angles = arms.map { ManeuverBuilder.turnAngle(from: j.inBearing, to: guide.leavingHeading($0, at: j.node)) }
+        guard let right = angles.first(where: { abs($0 - 90) < Self.armSlack }),
+              let left = angles.first(where: { abs($0 + 90) < Self.armSlack }),
+              right - left > 2 * Self.armSlack,
+              !ObviousWayRule.driver.isObvious(j, guide) else { return nil }
+        return .step(ManeuverBuilder.Draft(kind: .endOfRoad, direction: j.turn > 0 ? .right : .left, name: j.name, turn: j.turn))
+    }
+}

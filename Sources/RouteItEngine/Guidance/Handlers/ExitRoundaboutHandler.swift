@@ -1,0 +1,50 @@
+import RouteItCore
+
+/// Leaving a roundabout or rotary is a step of its own, "Exit the roundabout right onto X", as
+/// OSRM 26 says it (`exit roundabout`, `exit rotary`), also for a route that starts on the ring,
+/// or that only touches the ring at one node and turns there (OSRM's enter-and-exit). A
+/// roundabout turn takes its exit with it (`ManeuverBuilder.roundabout`) and is never asked.
+struct ExitRoundaboutHandler: GuidanceHandler {
+    /// The ring's heading into the exit is its last segment's (at least this long): further back
+    /// the ring has curved away, and OSRM reads a ring's bearing along its first segment.
+    static let ringHeadingMetres = 1.0
+    /// Touching the ring within this of straight on is driving through it, nothing to say
+    /// (OSRM's FUZZY_ANGLE_DIFFERENCE).
+    static let throughAngle = 25.0
+
+    func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
+        guard guide.profile.announcesRoundabouts, !guide.isRoundabout(j.leaving.edge) else { return nil }
+        if guide.isRoundabout(j.arriving.edge) {
+            let start = j.arriving.forward ? guide.net.edgeFrom[j.arriving.edge] : guide.net.edgeTo[j.arriving.edge]
+            let ring = ManeuverBuilder.heading(arriving: j.route.coords[j.previousIndex], over: Self.ringHeadingMetres)
+            let turn = ManeuverBuilder.turnAngle(from: ring, to: j.inBearing + j.turn)
+            return step(guide.roundaboutKind(along: j.arriving.edge, from: start), turn, j.name)
+        }
+        // Onto the ring and straight off it at the same node.
+        guard abs(j.turn) >= Self.throughAngle,
+              let ringEdge = guide.adjacency.edges(of: j.node).first(where: {
+                  guide.isRoundabout($0) && guide.net.allows($0, forward: guide.net.edgeFrom[$0] == j.node, guide.mode)
+              }) else { return nil }
+        return step(guide.roundaboutKind(along: ringEdge, from: j.node), j.turn, j.name)
+    }
+
+    private func step(_ ring: RoundaboutKind, _ turn: Double, _ name: String) -> GuidanceDecision {
+        var kind = ManeuverBuilder.Draft.Kind.exitRoundabout
+        if case .rotary = ring { kind = .exitRotary }
+        return .step(ManeuverBuilder.Draft(kind: kind, direction: Self.direction(turn), name: name, turn: turn))
+    }
+
+    /// Only a bend of under this is a slight one off a ring: OSRM 26.10's scenarios say
+    /// "exit roundabout right" 27° off the ring and "slight right" only 22° off it (fitted to
+    /// roundabout.feature, rotary.feature and car/classes.feature, not read from OSRM's code).
+    static let slightExitAngle = 25.0
+
+    /// As `ManeuverBuilder.direction`, but with the narrower slight band of a ring's exits.
+    static func direction(_ turn: Double) -> Maneuver.Direction {
+        let a = abs(turn), right = turn > 0
+        if a < ManeuverBuilder.straightAngle { return .straight }
+        if a < slightExitAngle { return right ? .slightRight : .slightLeft }
+        // Sharper bends read as for any turn.
+        return a < 50 ? (right ? .right : .left) : ManeuverBuilder.direction(turn)
+    }
+}

@@ -1,0 +1,62 @@
+import RouteItCore
+
+/// Slip roads of motorways and trunk roads, as OSRM's motorway handling says them: onto a ramp
+/// off the motorway is "Take the exit" (`off ramp`), onto a ramp from any other road "Take the
+/// ramp" (`on ramp`, even where it is the obvious way on), and off a ramp where it joins a
+/// motorway carrying on "Merge" (`merge slight left` from the right).
+struct RampHandler: GuidanceHandler {
+    func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
+        guard j.isJunction, !j.isOnAnnouncedRoundabout,
+              let from = RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]),
+              let to = RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]) else { return nil }
+        // A slip road cutting the corner of a junction is a turn (OSRM's sliproad handling).
+        if isSliproad(to.isRamp ? j.leaving.edge : j.arriving.edge, guide) { return nil }
+        if to.isRamp && !from.isRamp {
+            // Off a motorway that splits into ramps only, it is a fork (ForkHandler's).
+            if from.isMotorwayClass && !motorwayGoesOn(j, guide) { return nil }
+            let kind: ManeuverBuilder.Draft.Kind = from.isMotorwayClass ? .offRamp : .onRamp
+            // A ramp leaving nearly straight on still leaves to one side.
+            var direction = ManeuverBuilder.direction(j.turn)
+            if kind == .offRamp && direction == .straight { direction = j.turn < 0 ? .slightLeft : .slightRight }
+            return .step(ManeuverBuilder.Draft(kind: kind, direction: direction, name: j.name, turn: j.turn))
+        }
+        guard from.isRamp && to.isMotorwayClass && joinsAMotorway(j, guide) else { return nil }
+        // Joining from the right (the ramp behind lies right of the road ahead) merges left.
+        let fromTheRight = ManeuverBuilder.turnAngle(from: j.inBearing + j.turn, to: j.inBearing + 180) > 0
+        let side: Maneuver.Direction = fromTheRight ? .slightLeft : .slightRight
+        return .step(ManeuverBuilder.Draft(kind: .merge, direction: side, name: j.name, turn: j.turn))
+    }
+
+    /// Both ends of the ramp meet one other node: it cuts the corner of a junction there
+    /// (dedicated-turn-roads.feature's "Inner city expressway with on road").
+    private func isSliproad(_ ramp: Int, _ guide: ManeuverBuilder) -> Bool {
+        let a = guide.net.edgeFrom[ramp], b = guide.net.edgeTo[ramp]
+        func neighbours(_ node: Int32) -> Set<Int32> {
+            Set(guide.adjacency.edges(of: node).filter { $0 != ramp }.map { guide.net.edgeFrom[$0] == node ? guide.net.edgeTo[$0] : guide.net.edgeFrom[$0] })
+        }
+        return !neighbours(a).intersection(neighbours(b)).subtracting([a, b]).isEmpty
+    }
+
+    /// A motorway-class road leaves the junction besides the ramp taken.
+    private func motorwayGoesOn(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
+        guide.adjacency.edges(of: j.node).contains { e in
+            e != j.arriving.edge && e != j.leaving.edge
+                && RoadClass(rawValue: guide.net.edgeClass[e])?.isMotorwayClass == true
+                && guide.net.allows(e, forward: guide.net.edgeFrom[e] == j.node, guide.mode)
+        }
+    }
+
+    /// Another motorway-class road arrives where the ramp meets the one it goes on by.
+    private func joinsAMotorway(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
+        guide.adjacency.edges(of: j.node).contains { e in
+            e != j.arriving.edge && e != j.leaving.edge
+                && RoadClass(rawValue: guide.net.edgeClass[e])?.isMotorwayClass == true
+                && guide.net.allows(e, forward: guide.net.edgeTo[e] == j.node, guide.mode)
+        }
+    }
+}
+
+extension RoadClass {
+    /// OSRM's motorway class (`IsMotorwayClass`): a motorway or a trunk road, not their ramps.
+    var isMotorwayClass: Bool { self == .motorway || self == .trunk }
+}

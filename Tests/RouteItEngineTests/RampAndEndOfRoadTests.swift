@@ -1,0 +1,72 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// OSRM 26.10's ramps, merges and ends of road (features/guidance/ramp.feature, merge.feature,
+/// end-of-road.feature) on small hand-made junctions.
+final class RampAndEndOfRoadTests: XCTestCase, HandMadeJunctions {
+    /// Kehä, a one-way motorway east; an exit ramp leaves it at X 30° right onto Katu; Tie comes
+    /// up from the south, where at P a ramp leaves it 34° right to join Kehä at Y.
+    private func motorway() throws -> OfflineDirections {
+        var f = RoadFixture()
+        f.node("W", -600, 0); f.node("X", -200, 0); f.node("Y", 200, 0); f.node("E", 600, 0)
+        f.node("Q", -200 + 173, -100); f.node("K", -200 + 173, -400)
+        f.node("S", 100, -450); f.node("P", 100, -150); f.node("N", 100, -60)
+        f.way(1, ["W", "X", "Y", "E"], [("highway", "motorway"), ("oneway", "yes"), ("name", "Kehä")])
+        f.way(2, ["X", "Q"], [("highway", "motorway_link"), ("oneway", "yes")])
+        f.street(3, ["Q", "K"], "Katu", highway: "primary")
+        f.street(4, ["S", "P", "N"], "Tie", highway: "primary")
+        f.way(5, ["P", "Y"], [("highway", "motorway_link"), ("oneway", "yes")])
+        return try f.build()
+    }
+
+    func testLeavingAMotorwayByARampIsAnOffRamp() throws {
+        let route = instructions(try motorway().route((-500, 0), (-27, -300)).first)
+        XCTAssertEqual(route.dropFirst().first, "Take the exit slightly right", "\(route)")
+    }
+
+    /// Onto the ramp from Tie "Take the ramp" (an on ramp), then where it joins Kehä from the
+    /// right, "Merge slightly left".
+    func testARampFromAStreetIsAnOnRampThatMergesIntoTheMotorway() throws {
+        let route = instructions(try motorway().route((100, -400), (500, 0)).first)
+        XCTAssertEqual(route, ["Head north on Tie", "Take the ramp slightly right", "Merge slightly left onto Kehä",
+                               "Arrive at your destination"])
+    }
+
+    /// Runko from the south, past Sivu at J, ends at T on Poikki, which runs west-east: neither
+    /// way is the obvious one (OSRM: `end of road left`, end-of-road.feature). With no junction
+    /// on the way to the T (OSRM's bridges_and_tunnels.feature), it is a plain turn.
+    func testARoadEndingAtATIsTheEndOfTheRoad() throws {
+        func tJunction(sideRoad: Bool) throws -> OfflineDirections {
+            var f = RoadFixture()
+            f.node("S", 0, -300); f.node("J", 0, -100); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
+            f.node("K", 200, -100)
+            f.street(1, ["S", "J", "T"], "Runko")
+            f.street(2, ["W", "T", "E"], "Poikki")
+            if sideRoad { f.street(3, ["J", "K"], "Sivu") }
+            return try f.build()
+        }
+        let d = try tJunction(sideRoad: true)
+        XCTAssertEqual(instructions(try d.route((0, -200), (-200, 0)).first),
+                       ["Head north on Runko", "At the end of the road, turn left onto Poikki", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -200), (200, 0)).first)[1], "At the end of the road, turn right onto Poikki")
+        XCTAssertEqual(instructions(try tJunction(sideRoad: false).route((0, -200), (-200, 0)).first)[1], "Turn left onto Poikki")
+    }
+
+    /// An end of road a short way after another turn is a plain turn (OSRM collapses a staggered
+    /// crossing so); after a long way it stays.
+    func testAnEndOfRoadRightAfterATurnIsAPlainTurn() {
+        typealias Draft = ManeuverBuilder.Draft
+        var depart = Draft(kind: .depart, name: "A")
+        depart.distance = 300
+        var turn = Draft(kind: .turn, direction: .right, name: "B", turn: 90)
+        var end = Draft(kind: .endOfRoad, direction: .left, name: "C", turn: -90)
+        end.distance = 200
+        let collapsing = StepCollapsing(rules: GuidanceProfile.car.collapsing)
+        turn.distance = 60
+        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, turn, end]).map(\.kind), [.depart, .turn, .turn])
+        turn.distance = 400
+        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, turn, end]).map(\.kind), [.depart, .turn, .endOfRoad])
+        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, end]).map(\.kind), [.depart, .endOfRoad])
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// Roundabouts as OSRM 26.10's guidance scenarios (features/guidance/roundabout*.feature,
+/// rotary.feature) tell them: a roundabout step with its exit, then leaving it as a step of its
+/// own; a rotary entered by its name; a tiny ring where four roads meet is one turn.
+final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
+    /// A counter-clockwise ring of eight points `radius` metres round, called `ringName`; Etelä
+    /// meets it from the south, Itä from the east, Pohjoinen from the north, Länsi from the west.
+    private func ring(radius: Double, ringName: String = "Kiertoliittymä") throws -> OfflineDirections {
+        var f = RoadFixture()
+        var ring: [String] = []
+        for i in 0..<8 {
+            let a = Double(i) * 45 * .pi / 180
+            f.node("r\(i)", radius * cos(a), radius * sin(a))
+            ring.append("r\(i)")
+        }
+        f.node("s", 0, -130); f.node("e", 130, 0); f.node("n", 0, 130); f.node("w", -130, 0)
+        f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", ringName)])
+        f.street(2, ["s", "r6"], "Etelä", highway: "primary"); f.street(3, ["r0", "e"], "Itä", highway: "primary")
+        f.street(4, ["r2", "n"], "Pohjoinen", highway: "primary"); f.street(5, ["r4", "w"], "Länsi", highway: "primary")
+        return try f.build()
+    }
+
+    /// 12 m round: a plain roundabout (a rotary is wider than 15 m). Leaving it north, a right
+    /// bend off the ring, is its own step (OSRM: `roundabout-exit-2,exit roundabout right`).
+    func testLeavingARoundaboutIsAStepOfItsOwn() throws {
+        let d = try ring(radius: 12)
+        let route = try XCTUnwrap(d.route((0, -100), (0, 100)).first)
+        XCTAssertEqual(instructions(route), ["Head north on Etelä", "At the roundabout, take the 2nd exit onto Pohjoinen",
+                                             "Exit the roundabout right onto Pohjoinen", "Arrive at your destination"])
+        XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
+    }
+
+    /// A route starting on the ring says only where it leaves it (OSRM's "Only Exit").
+    func testARouteStartingOnTheRingIsToldWhereToLeaveIt() throws {
+        let d = try ring(radius: 12)
+        let start = (12 * cos(3 * 22.5 * Double.pi / 180), 12 * sin(3 * 22.5 * Double.pi / 180))
+        let route = try XCTUnwrap(d.route(start, (0, 100)).first)
+        XCTAssertEqual(instructions(route).dropFirst().first, "Exit the roundabout right onto Pohjoinen", "\(instructions(route))")
+    }
+
+    /// 30 m round and named as no road meeting it is: a rotary (OSRM's `bgecb-exit-2`, then
+    /// `exit rotary right`). The same ring named like a road meeting it is a roundabout.
+    func testAWideRingWithANameOfItsOwnIsARotary() throws {
+        let route = try XCTUnwrap(try ring(radius: 30).route((0, -100), (0, 100)).first)
+        XCTAssertEqual(instructions(route), ["Head north on Etelä", "Enter Kiertoliittymä and take the 2nd exit onto Pohjoinen",
+                                             "Exit the traffic circle right onto Pohjoinen", "Arrive at your destination"])
+        let shared = try XCTUnwrap(try ring(radius: 30, ringName: "Pohjoinen").route((0, -100), (0, 100)).first)
+        XCTAssertEqual(instructions(shared)[1], "At the roundabout, take the 2nd exit onto Pohjoinen")
+    }
+
+    /// 4 m round with four well spread roads: one turn, exit included, its direction from the
+    /// way in to the way out (OSRM's `roundabout turn left exit-3`).
+    func testATinyRingWhereFourRoadsMeetIsOneTurn() throws {
+        let d = try ring(radius: 4)
+        XCTAssertEqual(instructions(try d.route((0, -100), (-100, 0)).first),
+                       ["Head north on Etelä", "At the roundabout, turn left at the 3rd exit onto Länsi", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first)[1], "At the roundabout, turn straight at the 2nd exit onto Pohjoinen")
+        XCTAssertEqual(instructions(try d.route((0, -100), (100, 0)).first)[1], "At the roundabout, turn right at the 1st exit onto Itä")
+    }
+}
