@@ -24,10 +24,11 @@ final class DirectionsViewModelTests: XCTestCase {
 
     func testLegsRunConcurrentlyButKeepTripOrder() async throws {
         let router = StubDirections()
-        // The first two legs answer only once all three are asked: asked one by one, they would wait 30 s.
+        // Each leg answers only once all three are asked: asked one by one, they would wait 30 s.
+        // (With one leg answering at once, a run that asked it first saw only two at a time.)
         router.set("Home", "Shop", [makeRoute(minutes: 1, metres: 1, name: "1")], heldUntilRequests: 3)
         router.set("Shop", "Gym", [makeRoute(minutes: 1, metres: 1, name: "2")], heldUntilRequests: 3)
-        router.set("Gym", "Home", [makeRoute(minutes: 1, metres: 1, name: "3")])
+        router.set("Gym", "Home", [makeRoute(minutes: 1, metres: 1, name: "3")], heldUntilRequests: 3)
         let vm = try await DirectionsViewModel.calculate(trip: [home, shop, gym, home], transportType: .car, using: router)
         XCTAssertEqual(vm.legs.map(\.route.name), ["1", "2", "3"])
         XCTAssertEqual(vm.legs.map { $0.source.name! + ">" + $0.destination.name! }, ["Home>Shop", "Shop>Gym", "Gym>Home"])
