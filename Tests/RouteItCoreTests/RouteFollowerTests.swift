@@ -97,6 +97,17 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertEqual(names(stopped).first, "arrive")
     }
 
+    func testOnFootTheRouteIsLeftSoonerThanByCarOrBike() {
+        // A walker 30 m down a wrong street has walked it for 20 s: off-route counts from 20 m.
+        let fix = GuidanceFix(coordinate: Trip.legOne[0], time: Date(timeIntervalSince1970: 0), accuracy: 3)
+        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .walk), 20)
+        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .bike), 30)
+        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .car), 30)
+        var poor = fix
+        poor.accuracy = 50
+        XCTAssertEqual(RouteFollower.offRouteThreshold(poor, mode: .walk), 90, "a poor fix never hides a wrong turn beyond 90 m")
+    }
+
     func testALostFixGoesOnAtTheLastSpeedAndSaysSoOnce() async {
         let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
         let drive = Trip.drive(Trip.legOne)

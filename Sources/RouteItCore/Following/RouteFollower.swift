@@ -29,12 +29,14 @@ public struct RouteFollower: Sendable {
         public var routeNeeded: RouteNeed?
     }
 
-    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy).
-    public static let offRouteMetres = 30.0
-    /// Metres off the route that count as off it for this fix: max(30 m, 3 × its accuracy), but
-    /// never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
-    public static func offRouteThreshold(_ fix: GuidanceFix) -> Double {
-        min(90, max(offRouteMetres, 3 * (fix.accuracy ?? 0)))
+    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy). On foot it is less:
+    /// a walker 30 m down a wrong street is 20 s along it, and each fix adds only a metre or two,
+    /// so noise around 30 m kept resetting the count of fixes off the route.
+    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .walk ? 20 : 30 }
+    /// Metres off the route that count as off it for this fix: max(the mode's floor, 3 × its
+    /// accuracy), but never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
+    public static func offRouteThreshold(_ fix: GuidanceFix, mode: TransportType) -> Double {
+        min(90, max(offRouteMetres(mode), 3 * (fix.accuracy ?? 0)))
     }
 
     /// Metres (plus the fix's accuracy) from a stop that count as there.
@@ -193,7 +195,7 @@ public struct RouteFollower: Sendable {
         var outcome = start
         guard let leg = currentLeg else { return outcome }
         let matched = match(fix)
-        let threshold = Self.offRouteThreshold(fix)
+        let threshold = Self.offRouteThreshold(fix, mode: transportType)
         if let matched, matched.offset > threshold, !nearDestination(fix, leg) {
             offRouteCount += 1
             let disagrees = fix.heading.map { RouteLine.angle($0, matched.bearing) > 45 } ?? false
@@ -225,7 +227,7 @@ public struct RouteFollower: Sendable {
         let expected = along + (fix.speed ?? lastSpeed) * seconds
         // The heading only says which way along the line while moving.
         let heading = (fix.speed ?? 5) >= 2 ? fix.heading : nil
-        let threshold = Self.offRouteThreshold(fix)
+        let threshold = Self.offRouteThreshold(fix, mode: transportType)
         var best: RouteLine.Match?
         if !matchAnywhere {
             // As far ahead as the fix's own speed could have carried it (a receiver's speed is
@@ -267,8 +269,9 @@ public struct RouteFollower: Sendable {
         guard nearDestination(fix, leg) else { return false }
         let remaining = leg.line.length - along
         guard let speed = fix.speed else { return remaining <= 2 }
-        // Stopped, or nearly: a car or bike creeping up to the door (1.4 m/s, say) is not there yet.
-        let stopped = transportType == .walk ? 0.5 : 1.0
+        // Stopped, or nearly: a car creeping up to the door (1.4 m/s, say) is not there yet, nor a
+        // bike pushed along a footway at a walk (about 1 m/s).
+        let stopped = transportType == .car ? 1.0 : 0.5
         return speed < stopped && remaining <= 5
     }
 
