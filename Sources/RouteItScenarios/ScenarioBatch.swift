@@ -27,6 +27,7 @@ public enum ScenarioBatch {
 }
 
 /// One slot per scenario, written by whichever worker ran it.
+// @unchecked: every access to `slots` holds `lock`.
 private final class ResultSlots: @unchecked Sendable {
     private var slots: [ScenarioResult?]
     private let lock = NSLock()

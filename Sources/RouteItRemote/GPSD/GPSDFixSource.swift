@@ -4,6 +4,8 @@ import RouteItCore
 /// gpsd's fixes one after another, for following a trip: one connection kept open (made again
 /// once if it drops), TPV reports with their own time, course and speed. The blocking socket
 /// work runs on its own thread, never on Swift's cooperative pool.
+// @unchecked: its one mutable field, the connection, is touched only by the read in progress,
+// and reads never overlap (the following loop awaits each `nextFix`).
 public final class GPSDFixSource: FixSource, @unchecked Sendable {
     public let address: GPSDAddress
     /// The longest wait to connect.
