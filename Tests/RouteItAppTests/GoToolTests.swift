@@ -81,7 +81,14 @@ final class GoToolTests: XCTestCase {
         try process.run()
         XCTAssertTrue(output.wait(for: #""event":"depart""#, while: process, seconds: 120), output.text)
         process.interrupt()
-        process.waitUntilExit()
+        // A Ctrl-C that is lost must fail the test, not hang the suite.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return XCTFail("Ctrl-C did not stop following within 60 s: \(output.text)")
+        }
         XCTAssertEqual(process.terminationStatus, 0, output.text)
         XCTAssertTrue(output.text.hasSuffix(#""reroutes":0,"skipped":0}"# + "\n"), "the finish line last: \(output.text)")
     }

@@ -33,6 +33,18 @@ enum GoTool {
         guard arguments.count <= 1 + EntryViewModel.maximumStopCount else {
             return tool.fail("\(arguments.count) places; a trip has a start and at most \(EntryViewModel.maximumStopCount) stops", code: 2)
         }
+        // Ctrl-C or SIGTERM stops following as `q` does: the finish summary still comes. Set up
+        // first: a signal source is armed a moment after `resume`, and a signal that comes before
+        // is lost to SIG_IGN (it was, under load, right after the first fix: following never stopped).
+        let stop = CancellationFlag()
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.cancel() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
         do {
             let source = try fixSource(options)
             let stays = try RouteTool.stays(options.stays, places: arguments.count)
@@ -52,16 +64,6 @@ enum GoTool {
             let loop = FollowingLoop(guidance: guidance, source: source, output: options.events ? .events : .lines, unit: unit,
                                      calendar: .fromEnvironment(), write: printNow,
                                      notice: { printError(TerminalSafeText.clean($0)) })
-            // Ctrl-C or SIGTERM stops following as `q` does: the finish summary still comes.
-            let stop = CancellationFlag()
-            let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { stop.cancel() }
-                source.resume()
-                return source
-            }
-            defer { signals.forEach { $0.cancel() } }
             loop.pendingKey = { stop.isCancelled ? "q" : nil }
             let box = LoopBox(loop)
             let ending = try ToolServices.wait { await box.loop.run() }
