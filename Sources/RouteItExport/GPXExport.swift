@@ -11,22 +11,7 @@ public enum GPXExport {
     public static let extensionNamespace = "urn:routeit:trip:1"
 
     public static func gpx(stops: [MapItem], legs: [Route], plan: TripExportPlan? = nil) -> String {
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="RouteIt" xmlns="http://www.topografix.com/GPX/1/1" \
-        xmlns:routeit="\(extensionNamespace)" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-          <metadata>
-            <name>RouteIt trip</name>
-            <copyright author="OpenStreetMap contributors">
-              <license>https://opendatacommons.org/licenses/odbl/</license>
-            </copyright>
-            <link href="https://www.openstreetmap.org/copyright">
-              <text>\(MapAttribution.text)</text>
-            </link>
-
-        """
+        var out = GPXOpening.text(name: "RouteIt trip", namespace: "xmlns:routeit=\"\(extensionNamespace)\"")
         if let plan, let start = plan.legDepartures.first {
             out += "    <time>\(plan.timestamp(start))</time>\n"
         }

@@ -6,21 +6,7 @@ import RouteItCore
 /// exports are.
 public enum TrackExport {
     public static func gpx(track: [GuidanceFix], planned: [Route]) -> String {
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="RouteIt" xmlns="http://www.topografix.com/GPX/1/1" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-          <metadata>
-            <name>RouteIt drive</name>
-            <copyright author="OpenStreetMap contributors">
-              <license>https://opendatacommons.org/licenses/odbl/</license>
-            </copyright>
-            <link href="https://www.openstreetmap.org/copyright">
-              <text>\(MapAttribution.text)</text>
-            </link>
-
-        """
+        var out = GPXOpening.text(name: "RouteIt drive")
         if let first = track.first { out += "    <time>\(FollowEventJSON.isoTime(first.time))</time>\n" }
         out += "  </metadata>\n"
         for (index, leg) in planned.enumerated() {
