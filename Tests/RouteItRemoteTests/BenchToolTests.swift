@@ -51,12 +51,12 @@ final class BenchToolTests: XCTestCase {
 
     func testGeocodeQualityDrawsEveryClassFromTheOSMFile() throws {
         let result = try bench(["geocode-quality", "--osm", HelsinkiMap.pbf.path, "--map", try HelsinkiMap.path(),
-                                "--per-class", "30", "--seed", "7"])
+                                "--per-class", "15", "--seed", "7"])
         let classes = try XCTUnwrap(result["classes"] as? [String: [String: Any]])
         XCTAssertEqual(Set(classes.keys), ["exact", "other_language", "letters", "poi_exact", "poi_typo", "category", "near", "reverse",
                                           "poi_transposed", "poi_short_word_typo", "street_typo", "display_name", "name_en"])
         for (name, figures) in classes {
-            XCTAssertEqual(figures["queries"] as? Int, 30, name)
+            XCTAssertEqual(figures["queries"] as? Int, 15, name)
             XCTAssertGreaterThanOrEqual(try XCTUnwrap(figures["top1_within_60m"] as? Double, name), 0.9, "\(name): \(figures)")
         }
     }
