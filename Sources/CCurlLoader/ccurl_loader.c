@@ -71,27 +71,31 @@ static int on_progress(void *user, curl_off_t a, curl_off_t b, curl_off_t c, cur
     return t->stop(t->context);
 }
 
-int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *context,
-              ccurl_body_fn body, ccurl_stop_fn stop, long *status, char *error, size_t error_size) {
+/* The setup both transfers share: HTTPS only, no signals, the body and the stop callback. NULL
+ * (with `error` set) when libcurl is missing or will not start. */
+static CURL *open_transfer(const char *url, const char *user_agent, struct transfer *t, char *buffer,
+                           char *error, size_t error_size) {
     if (!ccurl_available()) {
         snprintf(error, error_size, "HTTPS needs libcurl (Debian: libcurl4), which is not installed");
-        return -1;
+        return NULL;
     }
     CURL *h = curl.init();
-    if (!h) { snprintf(error, error_size, "libcurl could not start"); return -1; }
-    char buffer[CURL_ERROR_SIZE] = {0};
-    struct transfer t = { context, body, stop, NULL };
+    if (!h) { snprintf(error, error_size, "libcurl could not start"); return NULL; }
     curl.setopt(h, CURLOPT_URL, url);
     curl.setopt(h, CURLOPT_USERAGENT, user_agent);
-    curl.setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
     curl.setopt(h, CURLOPT_NOSIGNAL, 1L);
     curl.setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-    curl.setopt(h, CURLOPT_WRITEDATA, &t);
+    curl.setopt(h, CURLOPT_WRITEDATA, t);
     curl.setopt(h, CURLOPT_NOPROGRESS, 0L);
     curl.setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl.setopt(h, CURLOPT_XFERINFODATA, &t);
+    curl.setopt(h, CURLOPT_XFERINFODATA, t);
     curl.setopt(h, CURLOPT_ERRORBUFFER, buffer);
     curl.setopt(h, CURLOPT_PROTOCOLS_STR, "https");
+    return h;
+}
+
+/* Runs the transfer and frees the handle: the HTTP status, or libcurl's own words for the error. */
+static int perform_transfer(CURL *h, const char *buffer, long *status, char *error, size_t error_size) {
     CURLcode rc = curl.perform(h);
     if (rc == CURLE_OK) {
         curl.getinfo(h, CURLINFO_RESPONSE_CODE, status);
@@ -100,6 +104,16 @@ int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *co
     }
     curl.cleanup(h);
     return (int)rc;
+}
+
+int ccurl_get(const char *url, const char *user_agent, long timeout_ms, void *context,
+              ccurl_body_fn body, ccurl_stop_fn stop, long *status, char *error, size_t error_size) {
+    char buffer[CURL_ERROR_SIZE] = {0};
+    struct transfer t = { context, body, stop, NULL };
+    CURL *h = open_transfer(url, user_agent, &t, buffer, error, error_size);
+    if (!h) return -1;
+    curl.setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
+    return perform_transfer(h, buffer, status, error, error_size);
 }
 
 static size_t on_header(char *bytes, size_t size, size_t count, void *user) {
@@ -111,43 +125,24 @@ static size_t on_header(char *bytes, size_t size, size_t count, void *user) {
 int ccurl_download(const char *url, const char *user_agent, long idle_ms, const char *const *headers, int count,
                    void *context, ccurl_header_fn header, ccurl_body_fn body, ccurl_stop_fn stop,
                    long *status, char *error, size_t error_size) {
-    if (!ccurl_available()) {
-        snprintf(error, error_size, "HTTPS needs libcurl (Debian: libcurl4), which is not installed");
-        return -1;
-    }
-    CURL *h = curl.init();
-    if (!h) { snprintf(error, error_size, "libcurl could not start"); return -1; }
-    struct curl_slist *list = NULL;
-    for (int i = 0; i < count; i++) list = curl.slist_append(list, headers[i]);
     char buffer[CURL_ERROR_SIZE] = {0};
     struct transfer t = { context, body, stop, header };
+    CURL *h = open_transfer(url, user_agent, &t, buffer, error, error_size);
+    if (!h) return -1;
+    struct curl_slist *list = NULL;
+    for (int i = 0; i < count; i++) list = curl.slist_append(list, headers[i]);
+    /* A download has no deadline of its own: it fails when it stalls (no byte for idle_ms). */
     long idle_seconds = idle_ms < 1000 ? 1 : idle_ms / 1000;
-    curl.setopt(h, CURLOPT_URL, url);
-    curl.setopt(h, CURLOPT_USERAGENT, user_agent);
     curl.setopt(h, CURLOPT_CONNECTTIMEOUT_MS, idle_ms);
     curl.setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
     curl.setopt(h, CURLOPT_LOW_SPEED_TIME, idle_seconds);
-    curl.setopt(h, CURLOPT_NOSIGNAL, 1L);
     curl.setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
     curl.setopt(h, CURLOPT_MAXREDIRS, 5L);
+    curl.setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "https");
     curl.setopt(h, CURLOPT_HTTPHEADER, list);
     curl.setopt(h, CURLOPT_HEADERFUNCTION, on_header);
     curl.setopt(h, CURLOPT_HEADERDATA, &t);
-    curl.setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-    curl.setopt(h, CURLOPT_WRITEDATA, &t);
-    curl.setopt(h, CURLOPT_NOPROGRESS, 0L);
-    curl.setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl.setopt(h, CURLOPT_XFERINFODATA, &t);
-    curl.setopt(h, CURLOPT_ERRORBUFFER, buffer);
-    curl.setopt(h, CURLOPT_PROTOCOLS_STR, "https");
-    curl.setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "https");
-    CURLcode rc = curl.perform(h);
-    if (rc == CURLE_OK) {
-        curl.getinfo(h, CURLINFO_RESPONSE_CODE, status);
-    } else {
-        snprintf(error, error_size, "%s", buffer[0] ? buffer : curl.strerror(rc));
-    }
-    curl.cleanup(h);
+    int rc = perform_transfer(h, buffer, status, error, error_size);
     curl.slist_free(list);
-    return (int)rc;
+    return rc;
 }
