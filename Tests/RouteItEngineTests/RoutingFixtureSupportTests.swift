@@ -61,9 +61,14 @@ struct RoadFixture {
 
     /// A restriction whose via members are ways (in order).
     mutating func restriction(_ id: Int64, _ kind: String, from: Int64, viaWays: [Int64], to: Int64) {
+        restriction(id, tags: [("restriction", kind)], from: from, viaWays: viaWays, to: to)
+    }
+
+    /// A via-way restriction tagged with `tags` besides `type` (its times, say).
+    mutating func restriction(_ id: Int64, tags: [(String, String)], from: Int64, viaWays: [Int64], to: Int64) {
         relations.append(.relation(OSMRelation(id: id, members: [OSMMember(kind: .way, ref: from, role: "from")]
             + viaWays.map { OSMMember(kind: .way, ref: $0, role: "via") } + [OSMMember(kind: .way, ref: to, role: "to")],
-            tags: [("type", "restriction"), ("restriction", kind)])))
+            tags: [("type", "restriction")] + tags)))
     }
 
     var entities: [OSMEntity] { nodes + ways + relations }

@@ -125,7 +125,7 @@ enum EdgeBasedGraphBuilder {
     }
 
     /// Via-way restrictions laid onto the graph (those that do not connect are skipped).
-    private static func viaWayPaths(_ net: RoadNetwork, _ restrictions: [TurnRestriction]) -> [ViaWayPath] {
+    static func viaWayPaths(_ net: RoadNetwork, _ restrictions: [TurnRestriction]) -> [ViaWayPath] {
         let viaWay = restrictions.filter { !$0.viaWays.isEmpty }
         guard !viaWay.isEmpty else { return [] }
         let involved = Set(viaWay.flatMap { [$0.fromWay, $0.toWay] + $0.viaWays })

@@ -177,7 +177,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
             let restrictions = self.restrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
-            let timed = ConditionalTurns(restrictions, viaIndex: viaIndex)
+            let timed = ConditionalTurns(restrictions, viaIndex: viaIndex, net: net)
             let cut = Set(cutEnds.compactMap(viaIndex))
             ways = []
             refs = []
@@ -188,7 +188,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
                                    smallSize: smallSize, progress: { _ in })
             }
-            let car = try Self.buildMode(.car, net, restrictions: restrictions.filter { !$0.isTimed }, obstacles: obstacles, viaIndex: viaIndex,
+            let car = try Self.buildMode(.car, net, restrictions: restrictions.filter(\.shapesCarGraph), obstacles: obstacles, viaIndex: viaIndex,
                                          cutEnds: cut, smallSize: smallSize, progress: { _ in })
             let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
                                           smallSize: smallSize, progress: { _ in })
@@ -229,12 +229,12 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
         try progress(0.05)
         let (obstacles, viaIndex) = modeObstacles(junctions)
-        try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, timed: ConditionalTurns(restrictions, viaIndex: viaIndex),
+        try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, timed: ConditionalTurns(restrictions, viaIndex: viaIndex, net: net),
                          to: db, sections: sections)
 
         var components: [[Int32]] = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
-            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter { !$0.isTimed } : [], obstacles: obstacles,
+            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter(\.shapesCarGraph) : [], obstacles: obstacles,
                                            viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
                                            smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)

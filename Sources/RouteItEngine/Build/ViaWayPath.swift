@@ -9,6 +9,9 @@ struct ViaWayPath: Equatable {
     var path: [Int32]
     /// The to-way's directions leaving the path's end.
     var toDirs: [Int32]
+    /// The rule holds at some times only: the graph gets the path's copies but not its ban,
+    /// which the router applies at the time of passage (`TimedViaWayTurns`).
+    var timed = false
 
     /// The restriction's paths: one per direction of the from-way that arrives at the first via
     /// way (usually one). None when the ways do not connect for cars as the relation says
@@ -62,7 +65,7 @@ struct ViaWayPath: Equatable {
                 at = previous
             }
             out.append(ViaWayPath(kind: r.kind, fromDir: Int32(kF), path: path.reversed(),
-                                  toDirs: goal.toDirs.map(Int32.init)))
+                                  toDirs: goal.toDirs.map(Int32.init), timed: r.isTimed))
         }
         return out
     }

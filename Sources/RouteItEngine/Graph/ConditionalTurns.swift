@@ -2,7 +2,8 @@ import Foundation
 import RouteItCore
 
 /// The car turn restrictions that hold only at some times (`TurnRestriction.isTimed`): kept out
-/// of the graph and its hierarchy, which stay the same at any hour, in this small side table;
+/// of the graph and its hierarchy, which stay the same at any hour, in this small side table
+/// (via-way ones in `TimedViaWayTurns`);
 /// the router checks a found route against them at its time of passage and routes again with
 /// the turns they forbid then (`RoutingEngine+TimedTurns`).
 struct ConditionalTurns {
@@ -21,12 +22,15 @@ struct ConditionalTurns {
     var toWay: Column<Int64>
     var kind: Column<UInt8>
     var conditions: StringColumn
+    /// The via-way rules with times, by edge direction.
+    var viaWays: TimedViaWayTurns
 
     static let prefix = "car.timedTurns"
 
     var count: Int { via.count }
 
-    init(_ restrictions: [TurnRestriction], viaIndex: (Int64) -> Int32?) {
+    /// `net`: the network the via-way rules are laid onto (none without it).
+    init(_ restrictions: [TurnRestriction], viaIndex: (Int64) -> Int32?, net: RoadNetwork? = nil) {
         var via: [Int32] = [], from: [Int64] = [], to: [Int64] = [], kind: [UInt8] = [], conditions: [String] = []
         for r in restrictions where r.isTimed {
             guard let node = r.viaNode.flatMap(viaIndex), let condition = r.condition else { continue }
@@ -36,6 +40,7 @@ struct ConditionalTurns {
         }
         self.via = Column(via); fromWay = Column(from); toWay = Column(to); self.kind = Column(kind)
         self.conditions = StringColumn(conditions)
+        viaWays = net.map { TimedViaWayTurns(restrictions, net: $0) } ?? TimedViaWayTurns([])
     }
 
     func write(to sections: MapSectionWriter) throws {
@@ -44,6 +49,7 @@ struct ConditionalTurns {
         try sections.write(toWay, named: Self.prefix + ".to")
         try sections.write(kind, named: Self.prefix + ".kind")
         try conditions.write(named: Self.prefix + ".condition", to: sections)
+        try viaWays.write(to: sections)
     }
 
     /// The table, checked for damage (every column one entry per rule).
@@ -56,6 +62,7 @@ struct ConditionalTurns {
         t.conditions = try StringColumn.read(named: prefix + ".condition", from: sections)
         guard t.fromWay.count == t.count, t.toWay.count == t.count, t.kind.count == t.count,
               t.conditions.count == t.count else { throw MapSectionsError.damaged }
+        t.viaWays = try TimedViaWayTurns.read(from: sections)
         return t
     }
 

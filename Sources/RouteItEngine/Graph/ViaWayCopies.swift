@@ -5,6 +5,7 @@
 /// `no_*` path not onto the to-way, after an `only_*` path onto the to-way only. As in OSRM, an
 /// `only_*` rule binds a car that drove the whole via path; it does not force one into it.
 /// Paths that start alike (same from-way direction, same first edges) share their copies.
+/// A rule with times gets its copies without a ban (`ViaWayPath.timed`).
 struct ViaWayCopies {
     /// Copy i stands for edge direction `dir[i]`.
     private(set) var dir: [Int32] = []
@@ -28,6 +29,9 @@ struct ViaWayCopies {
                 onwards[Int(copy)][d] = next
                 copy = next
             }
+            // A rule with times bans nothing here: its last copy is where the router bans
+            // the turn when the rule holds.
+            guard !p.timed else { continue }
             switch p.kind {
             case .no: bannedExits[Int(copy)].formUnion(p.toDirs)
             case .only: onlyExits[Int(copy)] = (onlyExits[Int(copy)] ?? []).union(p.toDirs)

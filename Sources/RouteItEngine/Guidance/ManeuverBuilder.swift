@@ -57,7 +57,9 @@ struct ManeuverBuilder {
         guard let first = isMeaningful.firstIndex(of: true) else {
             var draft = Draft(kind: .depart, name: "")
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
-            return [draft.step, arrive(at: draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from)[0])]
+            // An edge with no points is damage `points(of:)` has reported; the query fails on it.
+            let end = draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from).first
+            return [draft.step, arrive(at: end ?? Coordinate(latitude: 0, longitude: 0))]
         }
         var steps: [Draft] = []
         var draft = Draft(kind: .depart, name: labels[first].shown,

@@ -18,13 +18,18 @@ struct TurnRestriction: Equatable {
     /// `restriction:conditional` or `day_on`/`day_off`/`hour_on`/`hour_off`; nil: always.
     var condition: String?
 
-    /// Whether the rule holds only at some times the router can tell (a via-node rule with a
-    /// condition it understands): such rules are checked at the time of passage instead of
-    /// being left out of the graph (`ConditionalTurns`).
+    /// Whether the rule holds only at some times the router can tell (a condition it
+    /// understands): such rules are checked at the time of passage instead of always holding
+    /// in the graph (`ConditionalTurns`).
     var isTimed: Bool {
-        guard viaNode != nil, let condition else { return false }
+        guard let condition else { return false }
         return OpeningHours(condition).isKnown
     }
+
+    /// Whether the car graph is built with the rule: every rule without times, and via-way
+    /// rules with times, whose node copies it lays without their ban (the router needs the
+    /// copies to ban the turn only for cars that came by the from-way, at the time of passage).
+    var shapesCarGraph: Bool { !isTimed || viaNode == nil }
 
     /// nil for relations that are not a car restriction of one of those two shapes.
     init?(_ relation: OSMRelation) {

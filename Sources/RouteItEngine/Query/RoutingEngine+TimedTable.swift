@@ -7,8 +7,8 @@ import RouteItCore
 /// junction costs no more than the pair's, by one small many-to-many search to and from those
 /// arrivals) and take their route's time at the departure. The other cells stand as searched.
 extension RoutingEngine {
-    /// The edge directions by which a car arrives at a timed rule's junction along its from-way
-    /// (the only ways a rule can bind a path).
+    /// The edge directions by which a car arrives at a timed rule's junction (or its via ways)
+    /// along its from-way (the only ways a rule can bind a path).
     func timedRuleArrivals(_ router: ModeRouter) -> [Int] {
         let rules = timedTurns.table
         var arrivals = Set<Int>()
@@ -20,6 +20,8 @@ extension RoutingEngine {
                 }
             }
         }
+        // A via-way rule binds a path that arrives by its from-way at the via ways.
+        for rule in timedTurns.viaWays where router.graph.edgeDirNode[rule.fromDir] >= 0 { arrivals.insert(rule.fromDir) }
         return arrivals.sorted()
     }
 

@@ -2,15 +2,22 @@ import Foundation
 import RouteItCore
 
 /// The map's car turn restrictions with times (`ConditionalTurns`), by junction, with their
-/// conditions parsed once.
+/// conditions parsed once; the via-way ones by the last and the first edge direction of their
+/// paths.
 struct TimedTurnRules {
     let table: ConditionalTurns
     let hours: [OpeningHours]
     let atJunction: [Int32: [Int]]
+    let viaWays: [TimedViaWayRule]
+    /// The via-way rules whose via path ends with an edge direction (where the turn they bind is).
+    let viaWaysEndingWith: [Int: [Int]]
+    /// The via-way rules whose from-way arrives by an edge direction.
+    let viaWaysFrom: [Int: [Int]]
 
-    init(sections: MapSections, nodeCount: Int) throws {
+    init(sections: MapSections, nodeCount: Int, directionCount: Int) throws {
         guard sections.has(ConditionalTurns.prefix + ".via") else {
             table = ConditionalTurns([], viaIndex: { _ in nil }); hours = []; atJunction = [:]
+            viaWays = []; viaWaysEndingWith = [:]; viaWaysFrom = [:]
             return
         }
         let table = try ConditionalTurns.read(from: sections)
@@ -22,9 +29,23 @@ struct TimedTurnRules {
             at[table.via[i], default: []].append(i)
         }
         atJunction = at
+        viaWays = try table.viaWays.rules(directionCount: directionCount)
+        var ending: [Int: [Int]] = [:], from: [Int: [Int]] = [:]
+        for (i, rule) in viaWays.enumerated() {
+            ending[rule.path[rule.path.count - 1], default: []].append(i)
+            from[rule.fromDir, default: []].append(i)
+        }
+        viaWaysEndingWith = ending
+        viaWaysFrom = from
     }
 
-    var isEmpty: Bool { table.count == 0 }
+    var isEmpty: Bool { table.count == 0 && viaWays.isEmpty }
+
+    /// The via-way rules that `dirs` break at turn `j` (from `dirs[j]` onto `dirs[j + 1]`) when
+    /// they hold.
+    func viaWayRules(breakingTurn j: Int, of dirs: [Int]) -> [TimedViaWayRule] {
+        (viaWaysEndingWith[dirs[j]] ?? []).map { viaWays[$0] }.filter { $0.forbids(dirs, turn: j) }
+    }
 }
 
 /// Turn restrictions with times, beyond what OSRM can do (it needs them baked into the graph):
@@ -70,6 +91,7 @@ extension RoutingEngine {
 
     private func meetsTimedTurns(_ dirs: [Int]) -> Bool {
         for (k, next) in zip(dirs, dirs.dropFirst()) where k >= 0 && next >= 0 {
+            if let rules = timedTurns.viaWaysFrom[k], rules.contains(where: { timedTurns.viaWays[$0].path[0] == next }) { return true }
             guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
             if rules.contains(where: { timedTurns.table.fromWay[$0] == net.edgeWay[k >> 1] }) { return true }
         }
@@ -78,12 +100,16 @@ extension RoutingEngine {
 
     /// Whether the legs turn where a timed rule forbids it when the car gets there.
     func breaksTimedTurn(_ legs: [RouteLeg], departure: Date, calendar: LocalCalendar) -> Bool {
+        let dirs = legs.map { $0.edge * 2 + ($0.forward ? 0 : 1) }
         var elapsed: UInt64 = 0
         for (j, (a, b)) in zip(legs, legs.dropFirst()).enumerated() {
             elapsed += UInt64(legs[j].ms)
-            let k = a.edge * 2 + (a.forward ? 0 : 1), next = b.edge * 2 + (b.forward ? 0 : 1)
-            guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
+            let k = dirs[j], next = dirs[j + 1]
             let passing = departure.addingTimeInterval(Double(elapsed) / 1000)
+            for rule in timedTurns.viaWayRules(breakingTurn: j, of: dirs) {
+                if case .open = rule.hours.state(at: passing, in: calendar) { return true }
+            }
+            guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
             for i in rules where timedTurns.table.forbids(i, fromWay: net.edgeWay[a.edge], toWay: net.edgeWay[b.edge], k: k, next: next) {
                 if case .open = timedTurns.hours[i].state(at: passing, in: calendar) { return true }
             }
@@ -98,18 +124,25 @@ extension RoutingEngine {
         let graph = router.graph
         let dirs = [path.sourceEdgeDir] + path.arcs.map { graph.arcEdgeDir[Int($0)] } + [path.targetEdgeDir]
         guard legs.count == dirs.count else { return [] }
+        let all = dirs.map(Int.init)
         var bans = Set<UInt64>()
         var elapsed: UInt64 = 0
         for j in 0..<(dirs.count - 1) {
             elapsed += UInt64(legs[j].ms)
-            let k = Int(dirs[j]), next = Int(dirs[j + 1])
-            guard k >= 0, next >= 0, let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
-            let fromWay = net.edgeWay[k >> 1], toWay = net.edgeWay[next >> 1]
+            let k = all[j], next = all[j + 1]
+            guard k >= 0, next >= 0 else { continue }
             let passing = departure.addingTimeInterval(Double(elapsed) / 1000)
+            let standing = j < path.arcs.count ? graph.arcFrom[Int(path.arcs[j])]
+                : (path.arcs.last.map { graph.arcTo[Int($0)] } ?? graph.edgeDirNode[k])
+            // A via-way rule: only from the copy the path stands on, which the from-way and the
+            // via path lead into (the same turn by another way in stays allowed).
+            for rule in timedTurns.viaWayRules(breakingTurn: j, of: all) {
+                if case .open = rule.hours.state(at: passing, in: calendar) { bans.insert(ModeRouter.turnKey(standing, Int32(next))) }
+            }
+            guard let rules = timedTurns.atJunction[Int32(net.tail(ofDirection: next))] else { continue }
+            let fromWay = net.edgeWay[k >> 1], toWay = net.edgeWay[next >> 1]
             for i in rules where timedTurns.table.forbids(i, fromWay: fromWay, toWay: toWay, k: k, next: next) {
                 guard case .open = timedTurns.hours[i].state(at: passing, in: calendar) else { continue }
-                let standing = j < path.arcs.count ? graph.arcFrom[Int(path.arcs[j])]
-                    : (path.arcs.last.map { graph.arcTo[Int($0)] } ?? graph.edgeDirNode[k])
                 bans.insert(ModeRouter.turnKey(standing, Int32(next)))
                 bans.insert(ModeRouter.turnKey(graph.edgeDirNode[k], Int32(next)))
             }

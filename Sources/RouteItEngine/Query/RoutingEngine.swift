@@ -37,7 +37,7 @@ final class RoutingEngine: @unchecked Sendable {
         adjacency = try NodeAdjacency.read(from: sections, nodeCount: net.nodeCount)
         components = try EdgeComponents.read(from: sections, edgeCount: net.edgeCount)
         ends = TripEndSnapper(net: net, grid: grid, adjacency: adjacency, components: components)
-        timedTurns = try TimedTurnRules(sections: sections, nodeCount: net.nodeCount)
+        timedTurns = try TimedTurnRules(sections: sections, nodeCount: net.nodeCount, directionCount: net.edgeCount * 2)
     }
 
     func router(_ mode: TransportType) throws -> ModeRouter {

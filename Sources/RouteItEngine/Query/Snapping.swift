@@ -28,8 +28,12 @@ struct LocalProjection {
 
 extension RoadNetwork {
     /// Planar lengths of each segment of an edge (for fractions along it).
-    func segmentLengths(_ edge: Int) -> [Double] {
-        let pts = points(of: edge)
+    func segmentLengths(_ edge: Int) -> [Double] { Self.segmentLengths(Array(points(of: edge))) }
+
+    /// The same for points already read. The map's bytes can change under a running process
+    /// (a map overwritten in place), so an edge's points are read once and every index into
+    /// them is found on that one read: a second read may be shorter.
+    static func segmentLengths(_ pts: [GeoPoint]) -> [Double] {
         guard let first = pts.first else { return [] }
         let proj = LocalProjection(first.latitude, first.longitude)
         var out: [Double] = []
@@ -44,12 +48,12 @@ extension RoadNetwork {
 
     /// The edge's geometry between two fractions, in the order given (reversed when from > to).
     func clip(_ edge: Int, from: Double, to: Double) -> [Coordinate] {
-        if min(from, to) <= 0 && max(from, to) >= 1 || points(of: edge).count < 2 {
-            let whole = points(of: edge).map(\.coordinate)
+        let pts = Array(points(of: edge))
+        if min(from, to) <= 0 && max(from, to) >= 1 || pts.count < 2 {
+            let whole = pts.map(\.coordinate)
             return from > to ? whole.reversed() : whole
         }
-        let pts = Array(points(of: edge))
-        let lens = segmentLengths(edge)
+        let lens = Self.segmentLengths(pts)
         let total = lens.reduce(0, +)
         func point(at f: Double) -> (index: Int, c: Coordinate) {
             if total <= 0 { return (0, pts[0].coordinate) }
@@ -153,12 +157,15 @@ struct Snapper {
         }
         let best = best2.squareRoot()
         guard bestEdge >= 0, best <= maxDistance else { return nil }
-        let lens = net.segmentLengths(bestEdge)
+        // `bestSeg` indexes the points as the search read them; read again, they may have
+        // changed under the process (a map overwritten in place): damaged, never a trap.
+        let pts = Array(net.points(of: bestEdge))
+        guard bestSeg + 1 < pts.count else { MapDamage.report(); return nil }
+        let lens = RoadNetwork.segmentLengths(pts)
         let total = lens.reduce(0, +)
         let along = lens[0..<bestSeg].reduce(0, +) + lens[bestSeg] * bestT
         let fraction = total > 0 ? min(1, max(0, along / total)) : 0
-        let pts = net.points(of: bestEdge)
-        let a = pts[pts.startIndex + bestSeg], b = pts[pts.startIndex + bestSeg + 1]
+        let a = pts[bestSeg], b = pts[bestSeg + 1]
         let point = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * bestT,
                                longitude: a.longitude + (b.longitude - a.longitude) * bestT)
         return PhantomNode(edge: bestEdge, fraction: fraction, point: point, offset: best)
