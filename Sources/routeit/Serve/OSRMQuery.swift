@@ -25,6 +25,9 @@ struct OSRMQuery {
     /// Checked as OSRM checks them (value 0-360, range 0-180): a place snaps to a road the mode may
     /// travel within them (`nearest`, and a route's, trip's or table's places).
     var bearings: [(value: Int, range: Int)?] = []
+    /// The side of the road each place is reached and left by (`curb`, `opposite`); empty or
+    /// nil: either.
+    var approaches: [RoadSideApproach?] = []
     var sources: [Int]?
     var destinations: [Int]?
     var number = 1
@@ -152,8 +155,8 @@ struct OSRMQuery {
                     return .some((v, r))
                 }
             case "approaches":
-                let given: [String?] = try Self.list(value, name) { ["curb", "unrestricted", "opposite"].contains($0) ? .some($0) : nil }
-                guard given.count == coordinates.count else { throw Self.countMismatch("approaches") }
+                approaches = try Self.list(value, name) { RoadSideApproach(rawValue: $0).map { .some($0) } }
+                guard approaches.count == coordinates.count else { throw Self.countMismatch("approaches") }
             case "hints":
                 guard value.split(separator: ";", omittingEmptySubsequences: false).count == coordinates.count else {
                     throw Self.countMismatch("hints")

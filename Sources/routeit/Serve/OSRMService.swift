@@ -45,9 +45,9 @@ struct OSRMService: Sendable {
     private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
 
     private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
-        query.coordinates.map { c in
+        query.coordinates.enumerated().map { i, c in
             .init(query: DecimalText.fixed(c.latitude, places: 6) + "," + DecimalText.fixed(c.longitude, places: 6),
-                  item: MapItem(placemark: Placemark(coordinate: c)))
+                  item: MapItem(placemark: Placemark(coordinate: c), approach: i < query.approaches.count ? query.approaches[i] : nil))
         }
     }
 
