@@ -159,6 +159,10 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         }
     }
 
+    /// A number that differs between maps and imports (the sections' directory checksum): what
+    /// a hint names its map by, so a hint from another map is not taken.
+    public var mapFingerprint: UInt32 { sections.directoryCRC }
+
     /// Checks every stored checksum of the road graph (reads all of it); the damaged sections.
     public func damagedSections() -> [String] { sections.verify() }
 

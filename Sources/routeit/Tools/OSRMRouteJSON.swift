@@ -13,6 +13,16 @@ enum OSRMRouteJSON {
         var item: MapItem
         /// How long the route stays here before its next leg (`--stay`).
         var stay: TimeInterval = 0
+        /// The coordinate as given, when the place routed is a hint's road point instead.
+        var asked: Coordinate?
+
+        /// Where the client said the place is.
+        var given: Coordinate { asked ?? item.coordinate }
+    }
+
+    /// The waypoint's `hint` for its point on the road (empty when the options name no map).
+    static func hint(_ waypoint: Waypoint, snapped: Coordinate, _ options: OSRMRouteOptions) -> String {
+        options.mapFingerprint.map { OSRMHint(map: $0, asked: waypoint.given, snapped: snapped).text } ?? ""
     }
 
     /// `routes`: one directions per route offered (alternatives), each with a leg between
@@ -35,8 +45,8 @@ enum OSRMRouteJSON {
             "waypoints": waypoints.indices.map { i -> [String: Any] in
                 ["location": point(snapped[i]),
                  "name": names[i],
-                 "distance": round1(waypoints[i].item.coordinate.distance(to: snapped[i])),
-                 "hint": "",
+                 "distance": round1(waypoints[i].given.distance(to: snapped[i])),
+                 "hint": hint(waypoints[i], snapped: snapped[i], options),
                  "routeit": ["query": waypoints[i].query, "address": waypoints[i].item.placemark.formattedAddress]]
             },
             "routeit": ["attribution": MapAttribution.text, "mode": (routes.first?.transportType ?? .car).rawValue],
