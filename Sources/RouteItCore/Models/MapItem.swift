@@ -2,10 +2,14 @@
 public struct MapItem: Hashable, Codable, Sendable {
     public var placemark: Placemark
     public var name: String?
+    /// The side of the road a trip must reach and leave the place by (OSRM's `approaches`);
+    /// nil: either. Optional so saved places without it read back unchanged.
+    public var approach: RoadSideApproach?
 
-    public init(placemark: Placemark, name: String? = nil) {
+    public init(placemark: Placemark, name: String? = nil, approach: RoadSideApproach? = nil) {
         self.placemark = placemark
         self.name = name ?? placemark.name
+        self.approach = approach
     }
 
     public var coordinate: Coordinate { placemark.coordinate }

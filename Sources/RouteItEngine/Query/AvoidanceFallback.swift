@@ -5,9 +5,9 @@ import RouteItCore
 /// classes it kept off are returned so the route can name the ones it had to use.
 extension RoutingEngine {
     func bestPath(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
-                  slack: Double, avoid: RoadAvoidance) throws -> (found: FoundPath, kept: RoadAvoidance) {
+                  slack: Double, avoid: RoadAvoidance, approaches: EndApproaches = .unrestricted) throws -> (found: FoundPath, kept: RoadAvoidance) {
         for subset in avoid.subsetsLargestFirst {
-            if let found = try bestPath(a, b, mode, router, ws, slack: slack, keepingOff: subset) {
+            if let found = try bestPath(a, b, mode, router, ws, slack: slack, keepingOff: subset, approaches: approaches) {
                 return (found, subset)
             }
         }
@@ -21,7 +21,8 @@ extension RoutingEngine {
     /// carry the trip, from the network's nearest roads, as a table's cell is (`snapAlone`): a
     /// pair a table reaches always has a route.
     func bestPath(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                  _ ws: QueryWorkspace, slack: Double, keepingOff subset: RoadAvoidance, onNetwork: Bool = false) throws -> FoundPath? {
+                  _ ws: QueryWorkspace, slack: Double, keepingOff subset: RoadAvoidance, onNetwork: Bool = false,
+                  approaches: EndApproaches = .unrestricted) throws -> FoundPath? {
         func attempt(_ ends: SearchEnds) throws -> FoundPath? {
             do {
                 return try search(ends, mode, router, ws, slack: slack, reference: false, avoid: subset.rawValue)
@@ -29,17 +30,17 @@ extension RoutingEngine {
                 return nil
             }
         }
-        guard let nearest = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, onNetwork: onNetwork) else {
+        guard let nearest = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, onNetwork: onNetwork, approaches: approaches) else {
             if subset.isEmpty { throw DirectionsError.noRoute }
             return nil
         }
         if let found = try attempt(nearest) { return found }
         if nearest.stretched,
-           let wide = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, wideStretch: true, onNetwork: onNetwork),
+           let wide = searchEnds(a, b, mode, router, ws, avoid: subset.rawValue, wideStretch: true, onNetwork: onNetwork, approaches: approaches),
            let found = try attempt(wide) {
             return found
         }
         guard nearest.onPiece else { return nil }
-        return try bestPath(a, b, mode, router, ws, slack: slack, keepingOff: subset, onNetwork: true)
+        return try bestPath(a, b, mode, router, ws, slack: slack, keepingOff: subset, onNetwork: true, approaches: approaches)
     }
 }

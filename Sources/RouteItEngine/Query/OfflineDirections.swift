@@ -68,7 +68,9 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
             routes = try self.routes(from: request.source.coordinate, to: request.destination.coordinate,
                                      mode: request.transportType, alternatives: request.requestsAlternateRoutes,
                                      quickestOnly: request.wantsQuickestOnly, avoid: request.avoid,
-                                     departure: request.departureDate)
+                                     departure: request.departureDate,
+                                     sourceApproach: request.source.approach ?? .unrestricted,
+                                     targetApproach: request.destination.approach ?? .unrestricted)
         } catch let error as DirectionsError {
             switch error {
             case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
@@ -88,7 +90,9 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
             try MapDamage.checking { try checkTablePlaces(request, on: engine) }
             durations = try MapDamage.checking {
                 try engine.durationTable(from: request.sources.map(\.coordinate), to: request.destinations.map(\.coordinate),
-                                         mode: request.transportType, avoid: request.avoid, departure: request.departureDate)
+                                         mode: request.transportType, avoid: request.avoid, departure: request.departureDate,
+                                         approaches: (request.sources.map { $0.approach ?? .unrestricted },
+                                                      request.destinations.map { $0.approach ?? .unrestricted }))
             }
         } catch let alert as Alert {
             throw alert
@@ -125,17 +129,20 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress
     }
 
-    /// Synchronous form of `calculate`, for tools and benchmarks (`departure` nil: now).
+    /// Synchronous form of `calculate`, for tools and benchmarks (`departure` nil: now); the
+    /// approaches are the sides of the road the trip leaves and arrives by.
     public func routes(from source: Coordinate, to destination: Coordinate, mode: TransportType,
                        alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = [],
-                       departure: Date? = nil) throws -> [Route] {
+                       departure: Date? = nil, sourceApproach: RoadSideApproach = .unrestricted,
+                       targetApproach: RoadSideApproach = .unrestricted) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
         do {
             return try MapDamage.checking {
                 try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
-                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure)
+                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
+                                  approaches: EndApproaches(source: sourceApproach, target: targetApproach))
             }
         } catch {
             throw OfflineDirections.userError(error)
@@ -151,6 +158,10 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
             throw OfflineDirections.userError(error)
         }
     }
+
+    /// A number that differs between maps and imports (the sections' directory checksum): what
+    /// a hint names its map by, so a hint from another map is not taken.
+    public var mapFingerprint: UInt32 { sections.directoryCRC }
 
     /// Checks every stored checksum of the road graph (reads all of it); the damaged sections.
     public func damagedSections() -> [String] { sections.verify() }

@@ -13,6 +13,9 @@ struct SearchEnds {
     var stretched = false
     /// Both ends lie on one small piece cut off from the network (`TripEndSnapper.snapEnds`).
     var onPiece = false
+    /// Edge directions the trip may not leave or arrive by (`EndApproaches`).
+    var sourceBanned: Set<Int32> = []
+    var targetBanned: Set<Int32> = []
 }
 
 /// The best path one search found, with the ends it started from.
@@ -39,9 +42,10 @@ struct FoundPath {
 extension RoutingEngine {
     /// The ends of a trip off the `avoid` classes: nil when either end has no road. A place on an
     /// avoided road (and on no other) leaves it by the nearest way off, as the trip must
-    /// (`wideStretch`: by any of them).
+    /// (`wideStretch`: by any of them). `approaches` leaves out the directions on the wrong side.
     func searchEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                    _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false, onNetwork: Bool = false) -> SearchEnds? {
+                    _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false, onNetwork: Bool = false,
+                    approaches: EndApproaches = .unrestricted) -> SearchEnds? {
         guard let (s, t, piece) = ends.snapEnds(a, b, mode, ws, onNetwork: onNetwork) else { return nil }
         let sourceCandidates = ends.candidates(s, mode), targetCandidates = ends.candidates(t, mode)
         var found = SearchEnds(
@@ -51,6 +55,12 @@ extension RoutingEngine {
             targets: targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, forward: true, mode),
                                                                backward: net.weight($0.edge, forward: false, mode)) },
             onPiece: piece != 0)
+        if approaches != .unrestricted {
+            found.sourceBanned = EndApproaches.bannedDirections(sourceCandidates, place: a, approach: approaches.source, mode: mode, net: net)
+            found.targetBanned = EndApproaches.bannedDirections(targetCandidates, place: b, approach: approaches.target, mode: mode, net: net)
+            found.sources.removeAll { found.sourceBanned.contains($0.edgeDir) }
+            found.targets.removeAll { found.targetBanned.contains($0.edgeDir) }
+        }
         func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
             avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
         }
@@ -75,7 +85,8 @@ extension RoutingEngine {
         if s.edge == t.edge {
             let forward = t.fraction >= s.fraction
             let w = net.weight(s.edge, forward: forward, mode)
-            if net.allows(s.edge, forward: forward, mode) {
+            let dir = Int32(s.edge * 2 + (forward ? 0 : 1))
+            if net.allows(s.edge, forward: forward, mode), !ends.sourceBanned.contains(dir), !ends.targetBanned.contains(dir) {
                 let cost = ModeRouter.partial(w, abs(t.fraction - s.fraction))
                 direct = SearchPath(cost: cost, sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],
                                     targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), targetCost: cost, direct: true)

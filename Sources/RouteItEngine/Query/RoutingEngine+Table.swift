@@ -12,18 +12,28 @@ extension RoutingEngine {
         var charges: [UInt8]
         /// The small piece cut off from the network its nearest road lies on (0: none).
         var piece: Int32
+        /// Edge directions it may not be left or reached by (`EndApproaches`).
+        var banned: Set<Int32> = []
+    }
+
+    /// A table's place and the side of the road it is reached and left by.
+    private struct PlaceKey: Hashable {
+        var coordinate: Coordinate
+        var approach: RoadSideApproach
     }
 
     private func tablePlace(_ c: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
-                            avoid: UInt8) -> TablePlace? {
+                            avoid: UInt8, approach: RoadSideApproach) -> TablePlace? {
         guard c.isValid, let (p, piece) = ends.snapAlone(c, mode, ws) else { return nil }
         let candidates = ends.candidates(p, mode)
+        let banned = EndApproaches.bannedDirections(candidates, place: c, approach: approach, mode: mode, net: net)
         var sources = candidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
                                                           backward: net.weight($0.edge, forward: false, mode)) }
+            .filter { !banned.contains($0.edgeDir) }
         var targets: [SearchEndpoint] = [], charges: [UInt8] = []
         for c in candidates {
             let forward = net.weight(c.edge, forward: true, mode), backward = net.weight(c.edge, forward: false, mode)
-            for endpoint in router.targets(c, weight: forward, backward: backward) {
+            for endpoint in router.targets(c, weight: forward, backward: backward) where !banned.contains(endpoint.edgeDir) {
                 // The endpoint's cost is the turn into the place's road and the part driven.
                 let along = endpoint.edgeDir & 1 == 0 ? ModeRouter.partial(forward, c.fraction) : ModeRouter.partial(backward, 1 - c.fraction)
                 targets.append(endpoint)
@@ -36,7 +46,7 @@ extension RoutingEngine {
             targets = AvoidedStretch.extend(targets, forward: false, router: router, avoid: avoid)
             charges = targets.map { _ in 0 }
         }
-        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges, piece: piece)
+        return TablePlace(phantom: p, sources: sources, targets: targets, charges: charges, piece: piece, banned: banned)
     }
 
     /// Where a table's place `c` joins the mode's roads; nil when no road the mode may use is found.
@@ -52,15 +62,17 @@ extension RoutingEngine {
     /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
     /// them, the largest sets first, as a route keeps off only the classes it can. With a
     /// `departure`, a car's turn restrictions with times hold as for a route leaving then
-    /// (`RoutingEngine+TimedTable`); without one the table knows none of them.
+    /// (`RoutingEngine+TimedTable`); without one the table knows none of them. `approaches`: per
+    /// source, then per target, the side of the road it is left or reached by (empty: either).
     func durationTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
-                       avoid: RoadAvoidance = [], departure: Date? = nil) throws -> [[Double?]] {
+                       avoid: RoadAvoidance = [], departure: Date? = nil,
+                       approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach]) = ([], [])) throws -> [[Double?]] {
         let router = try self.router(mode)
         let ws = QueryWorkspace(nodeCount: router.graph.nodeCount, edgeCount: net.edgeCount)
         var table: [[Double?]]?
         for subset in avoid.subsetsLargestFirst {
             let found = self.table(sources, targets, mode, router, ws, avoid: subset.rawValue,
-                                   timed: departure.map { (avoid, $0) })
+                                   timed: departure.map { (avoid, $0) }, approaches: approaches)
             var filled = table ?? found
             for i in filled.indices { for j in filled[i].indices where filled[i][j] == nil { filled[i][j] = found[i][j] } }
             table = filled
@@ -71,16 +83,20 @@ extension RoutingEngine {
 
     /// `timed`: the request's classes to avoid and its departure, when timed rules must hold.
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
-                       _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?) -> [[Double?]] {
+                       _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?,
+                       approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach])) -> [[Double?]] {
         // Each place is snapped once, though it be a source and a target (a trip's matrix).
-        var placed: [Coordinate: TablePlace?] = [:]
-        func place(_ c: Coordinate) -> TablePlace? {
-            if let known = placed[c] { return known }
-            let found = tablePlace(c, mode, router, ws, avoid: avoid)
-            placed[c] = found
+        var placed: [PlaceKey: TablePlace?] = [:]
+        func place(_ c: Coordinate, _ approach: RoadSideApproach) -> TablePlace? {
+            let key = PlaceKey(coordinate: c, approach: approach)
+            if let known = placed[key] { return known }
+            let found = tablePlace(c, mode, router, ws, avoid: avoid, approach: approach)
+            placed[key] = found
             return found
         }
-        let from = sources.map(place), to = targets.map(place)
+        func approach(_ list: [RoadSideApproach], _ i: Int) -> RoadSideApproach { i < list.count ? list[i] : .unrestricted }
+        let from = sources.enumerated().map { place($1, approach(approaches.sources, $0)) }
+        let to = targets.enumerated().map { place($1, approach(approaches.targets, $0)) }
         let net = self.net
         let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty) { weight, k in
             TurnCostModel.isCharged(turn: weight &- net.weight(k >> 1, forward: k & 1 == 0, mode), mode)
@@ -90,19 +106,23 @@ extension RoutingEngine {
         // Only the phantoms: a cell then copies none of a place's lists of endpoints.
         let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
         let fromPieces = from.map { $0?.piece ?? 0 }, toPieces = to.map { $0?.piece ?? 0 }
+        let fromBanned = from.map { $0?.banned ?? [] }, toBanned = to.map { $0?.banned ?? [] }
         var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
                 // Two places on one small piece: the route's own answer, which tries the piece first.
                 if fromPieces[i] != 0 && fromPieces[i] == toPieces[j] {
-                    return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid)
+                    return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid,
+                                          approaches: EndApproaches(source: approach(approaches.sources, i), target: approach(approaches.targets, j)))
                 }
                 let cell = cells[i * toPhantoms.count + j]
                 // Both on one road: along it, when the mode may go that way and that weighs no more.
                 if s.edge == t.edge {
                     let forward = t.fraction >= s.fraction
                     let along = ModeRouter.partial(net.weight(s.edge, forward: forward, mode), abs(t.fraction - s.fraction))
-                    if net.allows(s.edge, forward: forward, mode), along <= cell.cost { return Double(along) / 1000 }
+                    let dir = Int32(s.edge * 2 + (forward ? 0 : 1))
+                    if net.allows(s.edge, forward: forward, mode), !fromBanned[i].contains(dir), !toBanned[j].contains(dir),
+                       along <= cell.cost { return Double(along) / 1000 }
                 }
                 guard cell.cost != .max else { return nil }
                 // Time: the weight less its charges.
@@ -120,8 +140,9 @@ extension RoutingEngine {
     /// The travel seconds of the route between two places on one small piece, as
     /// `routeLegs` times it off the `avoid` classes (nil: none).
     private func pieceRouteTime(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                                _ ws: QueryWorkspace, avoid: UInt8) -> Double? {
-        guard let found = try? bestPath(a, b, mode, router, ws, slack: 0, keepingOff: RoadAvoidance(rawValue: avoid)) else {
+                                _ ws: QueryWorkspace, avoid: UInt8, approaches: EndApproaches) -> Double? {
+        guard let found = try? bestPath(a, b, mode, router, ws, slack: 0, keepingOff: RoadAvoidance(rawValue: avoid),
+                                        approaches: approaches) else {
             return nil
         }
         return Double(RoutingEngine.ms(found.legs(of: found.path, router, net, mode))) / 1000

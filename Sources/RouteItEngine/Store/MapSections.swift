@@ -32,6 +32,9 @@ final class MapSections: Sendable {
 
     let path: String
     let entries: [String: Entry]
+    /// The directory's checksum: it holds every section's own, so any other map or import has
+    /// another (what OSRM's hints carry as the data's checksum).
+    let directoryCRC: UInt32
     private let region: MappedRegion
 
     /// Opens the sections of the map at `path`; `MapSectionsError` when it has none or they are damaged.
@@ -81,6 +84,7 @@ final class MapSections: Sendable {
             entries[entry.name] = entry
         }
         self.entries = entries
+        self.directoryCRC = directoryCRC
         region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart,
                                   pageByPage: true, label: MapSections.label(path))
         regionOffset = regionStart

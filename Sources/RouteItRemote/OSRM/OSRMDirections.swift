@@ -100,6 +100,11 @@ public struct OSRMDirections: Directions {
         let radius = String(format: "%.0f", maxSnapDistance)
         var query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson&radiuses=\(radius);\(radius)"
         if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
+        // The sides of the road the places are reached by, only when one is asked (older servers know none).
+        let approaches = [request.source.approach, request.destination.approach]
+        if approaches.contains(where: { $0 != nil && $0 != .unrestricted }) {
+            query += "&approaches=" + approaches.map { ($0 ?? .unrestricted).rawValue }.joined(separator: ";")
+        }
         return URL(string: "\(path)/route/v1/\(profile)/\(points)?\(query)")!
     }
 

@@ -89,6 +89,8 @@ enum OptionTable {
             }
             $0.routeJSON.geometries = geometries
         },
+        .init(["--approaches"], value: "A;B;...", help: "route: per place, curb (reached and left on the curb side), opposite or unrestricted, as OSRM's option",
+              for: ["route"]) { $0.approaches = try ShellOptions.approachList($1) },
         .init(["--steps"], help: "route --json: the turn-by-turn steps too (OSRM's steps=true; off by default, as OSRM)",
               for: ["route"]) { o, _ in o.routeJSON.steps = true },
         .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },

@@ -25,13 +25,22 @@ struct OSRMQuery {
     /// Checked as OSRM checks them (value 0-360, range 0-180): a place snaps to a road the mode may
     /// travel within them (`nearest`, and a route's, trip's or table's places).
     var bearings: [(value: Int, range: Int)?] = []
+    /// The side of the road each place is reached and left by (`curb`, `opposite`); empty or
+    /// nil: either.
+    var approaches: [RoadSideApproach?] = []
+    /// Per coordinate, the hint an earlier answer gave for it (`OSRMHint`); empty or nil: none.
+    var hints: [String?] = []
     var sources: [Int]?
     var destinations: [Int]?
     var number = 1
     var roundtrip = true
+    /// The coordinates as the URL gave them, once `coordinates` are moved (bearings, hints).
+    var asked: [Coordinate] = []
+    /// The map's fingerprint, for the waypoints' hints.
+    var mapFingerprint: UInt32?
     /// How the answer's routes are written (the same options `routeit route --json` takes).
     var routeOptions: OSRMRouteOptions {
-        OSRMRouteOptions(overview: overview, geometries: geometries, steps: steps, annotations: annotations)
+        OSRMRouteOptions(overview: overview, geometries: geometries, steps: steps, annotations: annotations, mapFingerprint: mapFingerprint)
     }
     var source = "any"
     var destination = "any"
@@ -152,12 +161,11 @@ struct OSRMQuery {
                     return .some((v, r))
                 }
             case "approaches":
-                let given: [String?] = try Self.list(value, name) { ["curb", "unrestricted", "opposite"].contains($0) ? .some($0) : nil }
-                guard given.count == coordinates.count else { throw Self.countMismatch("approaches") }
+                approaches = try Self.list(value, name) { RoadSideApproach(rawValue: $0).map { .some($0) } }
+                guard approaches.count == coordinates.count else { throw Self.countMismatch("approaches") }
             case "hints":
-                guard value.split(separator: ";", omittingEmptySubsequences: false).count == coordinates.count else {
-                    throw Self.countMismatch("hints")
-                }
+                hints = value.split(separator: ";", omittingEmptySubsequences: false).map { $0.isEmpty ? nil : String($0) }
+                guard hints.count == coordinates.count else { throw Self.countMismatch("hints") }
             case "sources", "destinations":
                 guard value != "all" else { continue }
                 var indices: [Int] = []

@@ -23,7 +23,10 @@ struct OSRMService: Sendable {
         do {
             var query = try OSRMQuery(path: target.path, query: target.query, maxCoordinates: maxCoordinates)
             try checkRadiuses(query)
-            if query.service != .nearest { query.coordinates = try steered(query) }
+            let asked = query.coordinates
+            if query.service != .nearest { query.coordinates = hinted(query, try steered(query)) }
+            query.asked = asked
+            query.mapFingerprint = roads.mapFingerprint
             switch query.service {
             case .route: return ok(try route(query))
             case .trip: return ok(try trip(query))
@@ -45,9 +48,25 @@ struct OSRMService: Sendable {
     private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
 
     private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
-        query.coordinates.map { c in
-            .init(query: DecimalText.fixed(c.latitude, places: 6) + "," + DecimalText.fixed(c.longitude, places: 6),
-                  item: MapItem(placemark: Placemark(coordinate: c)))
+        query.coordinates.enumerated().map { i, c in
+            let given = i < query.asked.count ? query.asked[i] : c
+            return .init(query: DecimalText.fixed(given.latitude, places: 6) + "," + DecimalText.fixed(given.longitude, places: 6),
+                         item: MapItem(placemark: Placemark(coordinate: c), approach: i < query.approaches.count ? query.approaches[i] : nil),
+                         asked: given == c ? nil : given)
+        }
+    }
+
+    /// Each coordinate with a hint of this map for it (`OSRMHint`) routed from the hint's point
+    /// on the road, so it lands on the road it landed on before. A hint of another map or
+    /// coordinate, or not RouteIt's, is passed over (the place is snapped as usual), as OSRM
+    /// passes over a hint of other data. A place with a side of the road asked keeps its own
+    /// coordinate: the side is read from it.
+    private func hinted(_ query: OSRMQuery, _ coordinates: [Coordinate]) -> [Coordinate] {
+        coordinates.enumerated().map { i, c in
+            guard i < query.hints.count, let text = query.hints[i], let hint = OSRMHint(text: text),
+                  (i < query.approaches.count ? query.approaches[i] ?? .unrestricted : .unrestricted) == .unrestricted,
+                  let road = hint.roadPoint(for: query.coordinates[i], map: roads.mapFingerprint) else { return c }
+            return road
         }
     }
 
@@ -143,7 +162,8 @@ struct OSRMService: Sendable {
             throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate 0")
         }
         let waypoints = found.map { road -> [String: Any] in
-            ["nodes": [0, 0], "hint": "", "name": road.name,
+            ["nodes": [0, 0], "hint": OSRMHint(map: roads.mapFingerprint, asked: query.coordinates[0], snapped: road.location).text,
+             "name": road.name,
              "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location)]
         }
         return NominatimJSON.text(["code": "Ok", "waypoints": waypoints, "routeit": ["attribution": MapAttribution.text]])

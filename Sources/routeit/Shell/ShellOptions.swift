@@ -67,6 +67,9 @@ struct ShellOptions: Equatable {
     var days = 1
     /// `route --json --overview --geometries --steps`: OSRM's options, with its defaults.
     var routeJSON = OSRMRouteOptions()
+    /// `route --approaches A;B;...`: per place, the side of the road it is reached and left by
+    /// (OSRM's `approaches`); empty: either side everywhere.
+    var approaches: [RoadSideApproach?] = []
     /// `table --distances`.
     var tableDistances = false
     /// `import -o MAP.routeit`.
@@ -209,6 +212,19 @@ extension OptionTable {
 
 extension ShellOptions {
     /// `0;2;5` (OSRM's form; commas work too): whole numbers from 0, at most 10,000 of them.
+    /// OSRM's `approaches` list: `curb`, `opposite` or `unrestricted` (or empty) per place, by ';' or ','.
+    static func approachList(_ text: String) throws -> [RoadSideApproach?] {
+        let words = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "," })
+        guard words.count <= 10_000 else { throw ParseError(description: "--approaches takes one side per place, not \(words.count)") }
+        return try words.map { word in
+            if word.isEmpty { return nil }
+            guard let approach = RoadSideApproach(rawValue: String(word)) else {
+                throw ParseError(description: "--approaches takes curb, opposite or unrestricted per place, separated by ';' (e.g. unrestricted;curb), not \"\(word.prefix(40))\"")
+            }
+            return approach
+        }
+    }
+
     static func indexList(_ text: String, option: String) throws -> [Int] {
         let words = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map(String.init)
         guard !words.isEmpty, words.count <= 10_000 else {

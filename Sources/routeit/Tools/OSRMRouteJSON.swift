@@ -13,6 +13,16 @@ enum OSRMRouteJSON {
         var item: MapItem
         /// How long the route stays here before its next leg (`--stay`).
         var stay: TimeInterval = 0
+        /// The coordinate as given, when the place routed is a hint's road point instead.
+        var asked: Coordinate?
+
+        /// Where the client said the place is.
+        var given: Coordinate { asked ?? item.coordinate }
+    }
+
+    /// The waypoint's `hint` for its point on the road (empty when the options name no map).
+    static func hint(_ waypoint: Waypoint, snapped: Coordinate, _ options: OSRMRouteOptions) -> String {
+        options.mapFingerprint.map { OSRMHint(map: $0, asked: waypoint.given, snapped: snapped).text } ?? ""
     }
 
     /// `routes`: one directions per route offered (alternatives), each with a leg between
@@ -35,8 +45,8 @@ enum OSRMRouteJSON {
             "waypoints": waypoints.indices.map { i -> [String: Any] in
                 ["location": point(snapped[i]),
                  "name": names[i],
-                 "distance": round1(waypoints[i].item.coordinate.distance(to: snapped[i])),
-                 "hint": "",
+                 "distance": round1(waypoints[i].given.distance(to: snapped[i])),
+                 "hint": hint(waypoints[i], snapped: snapped[i], options),
                  "routeit": ["query": waypoints[i].query, "address": waypoints[i].item.placemark.formattedAddress]]
             },
             "routeit": ["attribution": MapAttribution.text, "mode": (routes.first?.transportType ?? .car).rawValue],
@@ -112,16 +122,19 @@ enum OSRMRouteJSON {
     }
 
     /// `2026-12-03T12:09:34+02:00` (`Z` in UTC), as ISO8601DateFormatter writes it in `zone`,
-    /// without making one: making a formatter took longer than writing the rest of a route.
+    /// without making one: making a formatter took longer than writing the rest of a route, and
+    /// `String(format:)` (its first call in a process above all) a million instructions for four.
     static func iso8601(_ date: Date, _ zone: TimeZone) -> String {
         let offset = zone.secondsFromGMT(for: date)
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + offset
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let clock = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                           parts.tm_hour, parts.tm_min, parts.tm_sec)
+        func two(_ n: Int32) -> String { n < 10 ? "0" + String(n) : String(n) }
+        let year = String(parts.tm_year + 1900)
+        let clock = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday)
+            + "T" + two(parts.tm_hour) + ":" + two(parts.tm_min) + ":" + two(parts.tm_sec)
         guard offset != 0 else { return clock + "Z" }
-        return clock + String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
+        return clock + (offset < 0 ? "-" : "+") + two(Int32(abs(offset) / 3600)) + ":" + two(Int32(abs(offset) % 3600 / 60))
     }
 
     static func leg(_ route: Route, mode: TransportType, _ options: OSRMRouteOptions) -> [String: Any] {

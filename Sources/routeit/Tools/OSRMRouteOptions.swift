@@ -11,4 +11,6 @@ struct OSRMRouteOptions: Equatable, Sendable {
     var steps = false
     /// `duration`, `distance`, `speed`, `weight`, `nodes`, `datasources`; empty: none.
     var annotations: Set<String> = []
+    /// The map's fingerprint when the waypoints get hints (`OSRMHint`); nil: empty hints.
+    var mapFingerprint: UInt32?
 }

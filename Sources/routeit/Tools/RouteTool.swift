@@ -8,7 +8,7 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json [--overview simplified|full|false] [--geometries polyline|polyline6|geojson] [--steps]] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--approaches A;B;...] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json [--overview simplified|full|false] [--geometries polyline|polyline6|geojson] [--steps]] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
@@ -63,6 +63,10 @@ enum RouteTool {
             return report(Failure(code: "TooBig", message: "\(arguments.count + listed.count) places; a trip has a start and at most \(EntryViewModel.maximumStopCount) stops",
                                   exitStatus: 2), options)
         }
+        if !options.approaches.isEmpty && options.approaches.count != arguments.count + listed.count {
+            return report(Failure(code: "InvalidOptions", message: "--approaches gives \(options.approaches.count) sides for \(arguments.count + listed.count) places: give one per place, separated by ';'",
+                                  exitStatus: 2), options)
+        }
         do {
             let stays = try self.stays(options.stays, places: arguments.count)
             let services = try ToolServices.open(options)
@@ -70,6 +74,7 @@ enum RouteTool {
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
             let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
+            for i in waypoints.indices where i < options.approaches.count { waypoints[i].item.approach = options.approaches[i] }
             // A stop list's windows and priorities; places given as arguments have none.
             let plans = Array(repeating: EntrySlot(), count: arguments.count) + stops
             if case .place(let k) = options.end, k >= waypoints.count {
