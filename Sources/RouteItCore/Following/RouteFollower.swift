@@ -29,10 +29,11 @@ public struct RouteFollower: Sendable {
         public var routeNeeded: RouteNeed?
     }
 
-    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy). On foot it is less:
-    /// a walker 30 m down a wrong street is 20 s along it, and each fix adds only a metre or two,
-    /// so noise around 30 m kept resetting the count of fixes off the route.
-    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .walk ? 20 : 30 }
+    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy). On foot and by bike it
+    /// is less: a walker 30 m down a wrong street is 20 s along it, a cyclist slowed by the turn
+    /// (or pushing) 10–20 s, each fix adding only a metre or two, so noise around 30 m kept
+    /// resetting the count of fixes off the route (bikes: 23 of 25 wrong turns caught within 3 fixes).
+    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .car ? 30 : 20 }
     /// Metres off the route that count as off it for this fix: max(the mode's floor, 3 × its
     /// accuracy), but never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
     public static func offRouteThreshold(_ fix: GuidanceFix, mode: TransportType) -> Double {
@@ -134,6 +135,7 @@ public struct RouteFollower: Sendable {
             if fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
         }
         lastFix = fix
+        countStill(fix)
         lostSince = nil
         guessedAlong = nil
         lastElapsed = nil
@@ -168,6 +170,7 @@ public struct RouteFollower: Sendable {
               speed < (last.speed ?? .infinity), let leg = currentLeg else { return outcome }
         last.speed = speed
         lastFix = last
+        countStill(last)
         var outcome = outcome
         if arrived(last, leg) { outcome.events += arrive(at: last.time) }
         return outcome
@@ -260,19 +263,42 @@ public struct RouteFollower: Sendable {
         return fix.coordinate.distance(to: destination) <= Self.arrivalMetres + (fix.accuracy ?? 0)
     }
 
-    /// There: within reach of the place, stopped or nearly, and within 5 m of its end of the route
-    /// (a user standing there sends fixes on both sides of it, so one soon falls there; a car
-    /// crawling up to the stop is not there yet). A fix with no speed counts once at the end. (Being
-    /// "past the place along the route" alone fired on noise: a fix 5 m ahead of the user
-    /// projects onto the end while the user is still short of it.)
+    /// There: within reach of the place, standing still on two fixes running, and within 5 m of
+    /// its end of the route (a user standing there sends fixes on both sides of it, so one soon
+    /// falls there). A fix with no speed counts once at the end. (Being "past the place along the
+    /// route" alone fired on noise: a fix 5 m ahead of the user projects onto the end while the
+    /// user is still short of it.)
     private func arrived(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard nearDestination(fix, leg) else { return false }
         let remaining = leg.line.length - along
-        guard let speed = fix.speed else { return remaining <= 2 }
-        // Stopped, or nearly: a car creeping up to the door (1.4 m/s, say) is not there yet, nor a
-        // bike pushed along a footway at a walk (about 1 m/s).
-        let stopped = transportType == .car ? 1.0 : 0.5
-        return speed < stopped && remaining <= 5
+        guard fix.speed != nil else { return remaining <= 2 }
+        return stillFixes >= 2 && remaining <= 5
+    }
+
+    /// Metres a second under which a receiver says the user stands still (its own Doppler speed
+    /// reads 0–0.1 then). Anything faster is still going: a car creeping the last metres behind a
+    /// gate, a bike wheeled up to the door at 0.4 m/s is 5 m short of it for 10 s, and the noise
+    /// of the fixes hides 5 m (early arrivals at 0.5 and 1 m/s: bikes 6 of 50, cars 1 of 50).
+    public static let stillSpeed = 0.15
+
+    /// Fix times running on which the user stood still: one low speed can be gpsd's, worked
+    /// out from two noisy positions while the user moves on; two running are the receiver's.
+    private var stillFixes: Int { stillRun + (cycle?.still == true ? 1 : 0) }
+    /// Fix times before the newest one that were still, running.
+    private var stillRun = 0
+    /// The newest fix time and whether any report of it was still (gpsd reports a cycle twice:
+    /// GGA's speed from noisy positions, then RMC's own; the lower one says).
+    private var cycle: (time: Date, still: Bool)?
+
+    /// Counts the fix's speed in `stillFixes`.
+    private mutating func countStill(_ fix: GuidanceFix) {
+        let still = fix.speed.map { $0 < Self.stillSpeed } ?? false
+        if let current = cycle, current.time == fix.time {
+            cycle = (current.time, current.still || still)
+            return
+        }
+        if let current = cycle { stillRun = current.still ? stillRun + 1 : 0 }
+        cycle = (fix.time, still)
     }
 
     // MARK: Legs and stops

@@ -68,7 +68,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
             routes = try self.routes(from: request.source.coordinate, to: request.destination.coordinate,
                                      mode: request.transportType, alternatives: request.requestsAlternateRoutes,
                                      quickestOnly: request.wantsQuickestOnly, avoid: request.avoid,
-                                     departure: request.departureDate)
+                                     departure: request.departureDate, startBearing: request.startBearing)
         } catch let error as DirectionsError {
             switch error {
             case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
@@ -128,14 +128,15 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     /// Synchronous form of `calculate`, for tools and benchmarks (`departure` nil: now).
     public func routes(from source: Coordinate, to destination: Coordinate, mode: TransportType,
                        alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = [],
-                       departure: Date? = nil) throws -> [Route] {
+                       departure: Date? = nil, startBearing: StartBearing? = nil) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
         do {
             return try MapDamage.checking {
                 try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
-                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure)
+                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
+                                  startBearing: startBearing)
             }
         } catch {
             throw OfflineDirections.userError(error)

@@ -13,6 +13,8 @@ struct SearchEnds {
     var stretched = false
     /// Both ends lie on one small piece cut off from the network (`TripEndSnapper.snapEnds`).
     var onPiece = false
+    /// The edge directions the route may leave by (nil: any): a start bearing's (`headed`).
+    var startDirections: Set<Int32>?
 }
 
 /// The best path one search found, with the ends it started from.
@@ -41,7 +43,8 @@ extension RoutingEngine {
     /// avoided road (and on no other) leaves it by the nearest way off, as the trip must
     /// (`wideStretch`: by any of them).
     func searchEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
-                    _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false, onNetwork: Bool = false) -> SearchEnds? {
+                    _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false, onNetwork: Bool = false,
+                    startBearing: StartBearing? = nil) -> SearchEnds? {
         guard let (s, t, piece) = ends.snapEnds(a, b, mode, ws, onNetwork: onNetwork) else { return nil }
         let sourceCandidates = ends.candidates(s, mode), targetCandidates = ends.candidates(t, mode)
         var found = SearchEnds(
@@ -51,10 +54,11 @@ extension RoutingEngine {
             targets: targetCandidates.flatMap { router.targets($0, weight: net.weight($0.edge, forward: true, mode),
                                                                backward: net.weight($0.edge, forward: false, mode)) },
             onPiece: piece != 0)
+        if let startBearing { found = headed(found, from: a, startBearing, mode, router, ws) }
         func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
             avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
         }
-        if onAvoidedOnly(sourceCandidates) {
+        if onAvoidedOnly(found.sourceCandidates) {
             found.sources = AvoidedStretch.extend(found.sources, forward: true, router: router, avoid: avoid, wide: wideStretch)
             found.stretched = true
         }
@@ -75,7 +79,8 @@ extension RoutingEngine {
         if s.edge == t.edge {
             let forward = t.fraction >= s.fraction
             let w = net.weight(s.edge, forward: forward, mode)
-            if net.allows(s.edge, forward: forward, mode) {
+            let edgeDir = Int32(s.edge * 2 + (forward ? 0 : 1))
+            if net.allows(s.edge, forward: forward, mode), ends.startDirections?.contains(edgeDir) ?? true {
                 let cost = ModeRouter.partial(w, abs(t.fraction - s.fraction))
                 direct = SearchPath(cost: cost, sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],
                                     targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), targetCost: cost, direct: true)

@@ -86,11 +86,14 @@ final class RoutingEngine: @unchecked Sendable {
     /// use (`Route.unavoidable`). `quickestOnly`: only the quickest of them (the first among
     /// equals, as `DirectionsViewModel` picks), the others neither built nor, when none of them
     /// can be quicker than the best, looked for. Turn restrictions with times hold as at
-    /// `departure` (nil: now) plus the time driven to them.
+    /// `departure` (nil: now) plus the time driven to them. `startBearing`: leaving `a` that way
+    /// when a road near it goes so (`headed`).
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
-                quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil) throws -> [Route] {
+                quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil,
+                startBearing: StartBearing? = nil) throws -> [Route] {
         let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
-                                                 quickestOnly: quickestOnly, avoid: avoid, departure: departure)
+                                                 quickestOnly: quickestOnly, avoid: avoid, departure: departure,
+                                                 startBearing: startBearing)
         let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
         func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
@@ -120,12 +123,13 @@ final class RoutingEngine: @unchecked Sendable {
     /// `routeLegs`, and whether another departure could give another route (the best one met a
     /// turn restriction with times, or was found again to keep one).
     func timedRouteLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool, quickestOnly: Bool,
-                        avoid: RoadAvoidance, departure: Date?) throws -> (legs: [[RouteLeg]], timed: Bool) {
+                        avoid: RoadAvoidance, departure: Date?,
+                        startBearing: StartBearing? = nil) throws -> (legs: [[RouteLeg]], timed: Bool) {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         let slack = alternatives ? RoutingEngine.alternativeStretch : 0
-        let (found, kept) = try bestPath(a, b, mode, router, ws, slack: slack, avoid: avoid)
+        let (found, kept) = try bestPath(a, b, mode, router, ws, slack: slack, avoid: avoid, startBearing: startBearing)
         let bestLegs = found.legs(of: found.path, router, net, mode)
         // A best route that breaks a restriction with times is found again without those turns;
         // its alternatives are not offered (they were not checked).
