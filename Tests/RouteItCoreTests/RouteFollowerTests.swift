@@ -131,6 +131,29 @@ final class RouteFollowerTests: XCTestCase {
         }
     }
 
+    func testStandingStillTheProgressDoesNotCreepOntoALaterPartOfTheRoutePassingNear() {
+        // A bike route that turns back 24 m from its start: east 15 m, north 24 m, west 115 m.
+        let line = [Trip.point(0, 0), Trip.point(15, 0), Trip.point(15, 24), Trip.point(-100, 24)]
+        let length = 15.0 + 24 + 115
+        let route = Route(distance: length, expectedTravelTime: length / 4, transportType: .bike, polyline: line, steps: [
+            RouteStep(instruction: "Head east", distance: length, expectedTravelTime: length / 4, polyline: line),
+            RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [line[3]]),
+        ])
+        var follower = RouteFollower(legs: [FollowedLeg(route: route, stop: 1, name: "Kioski", stay: 0)], transportType: .bike)
+        // Waiting at the start, the receiver saying 0 m/s: the noise wanders round the route's
+        // turn (each fix within the reach of the last), then falls at the start again.
+        let wander = [(0.0, 0.0), (6, 3), (12, 6), (14, 12), (12, 18), (6, 20), (0, 20), (-4, 18)]
+            + Array(repeating: (0.0, 0.0), count: 4)
+        var events: [FollowEvent] = []
+        for (second, at) in wander.enumerated() {
+            let fix = GuidanceFix(coordinate: Trip.point(at.0, at.1), time: Trip.departure.addingTimeInterval(Double(second)),
+                                  speed: 0, accuracy: 6)
+            events += follower.receive(fix).events
+            XCTAssertLessThan(follower.along, 39, "fix \(second): the progress crept onto the street back past the start")
+        }
+        XCTAssertFalse(names(events).contains("off-route"), "off the route while waiting at its start: \(names(events))")
+    }
+
     func testOneLowSpeedWhileMovingOnIsNotAnArrival() async {
         // gpsd's speed for a cycle's first sentence, worked out from two noisy positions, can read
         // 0.1 m/s while the bike goes on at 1 m/s: the cycle's own speed follows, and the next fix moves.
@@ -173,7 +196,7 @@ final class RouteFollowerTests: XCTestCase {
         let fix = GuidanceFix(coordinate: Trip.legOne[0], time: Date(timeIntervalSince1970: 0), accuracy: 3)
         XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .walk), 20)
         XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .bike), 20, "a cyclist slowed by the turn too")
-        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .car), 30)
+        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .car), 25)
         var poor = fix
         poor.accuracy = 50
         XCTAssertEqual(RouteFollower.offRouteThreshold(poor, mode: .walk), 90, "a poor fix never hides a wrong turn beyond 90 m")

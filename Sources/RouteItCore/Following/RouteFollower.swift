@@ -32,8 +32,10 @@ public struct RouteFollower: Sendable {
     /// Metres: off the route only beyond max(this, 3 × the fix's accuracy). On foot and by bike it
     /// is less: a walker 30 m down a wrong street is 20 s along it, a cyclist slowed by the turn
     /// (or pushing) 10–20 s, each fix adding only a metre or two, so noise around 30 m kept
-    /// resetting the count of fixes off the route (bikes: 23 of 25 wrong turns caught within 3 fixes).
-    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .car ? 30 : 20 }
+    /// resetting the count of fixes off the route (bikes: 23 of 25 wrong turns caught within 3
+    /// fixes). A car crawling up a winding street at 4 m/s drifts off as slowly (Monaco: 8 of 9 at
+    /// 30 m); 25 m is still 5 σ of 5 m noise.
+    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .car ? 25 : 20 }
     /// Metres off the route that count as off it for this fix: max(the mode's floor, 3 × its
     /// accuracy), but never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
     public static func offRouteThreshold(_ fix: GuidanceFix, mode: TransportType) -> Double {
@@ -225,6 +227,7 @@ public struct RouteFollower: Sendable {
     /// progress on (not back for noise; afresh after a jump or a lost fix).
     private mutating func match(_ fix: GuidanceFix) -> RouteLine.Match? {
         guard let leg = currentLeg else { return nil }
+        standingSince = stillFixes > 0 ? (standingSince ?? along) : nil
         let slack = 50 + 3 * (fix.accuracy ?? 10)
         let seconds = lastMatchTime.map { max(0, fix.time.timeIntervalSince($0)) } ?? 0
         let expected = along + (fix.speed ?? lastSpeed) * seconds
@@ -235,9 +238,14 @@ public struct RouteFollower: Sendable {
         if !matchAnywhere {
             // As far ahead as the fix's own speed could have carried it (a receiver's speed is
             // good to a few m/s), not to a later pass of the route beside a wrong turn.
-            let reach = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
+            let moving = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
                 ?? screening.fastest * max(1, seconds) + slack
-            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: along + reach)
+            // Standing still, the reach is the noise's, from where the user stopped: each noisy
+            // fix may push the progress on a little, and fix by fix it crept onto a later part of
+            // the route passing near (a cyclist waiting at the start: off the route 21 m).
+            let reach = standingSince == nil ? moving : 10 + 2 * (fix.accuracy ?? 10)
+            let from = standingSince ?? along
+            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: from + reach)
         }
         // Only after a jump or a lost fix does the whole line count: otherwise a wrong turn onto
         // a street the route takes later would look like progress (and go unnoticed).
@@ -257,6 +265,8 @@ public struct RouteFollower: Sendable {
 
     private var lastMatchTime: Date?
     private var lastSpeed = 0.0
+    /// The progress when the user stopped (nil: moving): this fix or the last was still.
+    private var standingSince: Double?
 
     private func nearDestination(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard let destination = leg.destination else { return false }
@@ -340,6 +350,7 @@ public struct RouteFollower: Sendable {
     private mutating func startNextLeg(at time: Date) -> [FollowEvent] {
         legIndex += 1
         along = 0
+        standingSince = nil
         phase = .driving
         offRouteCount = 0
         matchAnywhere = true
@@ -399,6 +410,7 @@ public struct RouteFollower: Sendable {
         guard legs.indices.contains(legIndex) else { return [] }
         legs[legIndex].replaceRoute(route)
         along = 0
+        standingSince = nil
         offRouteCount = 0
         matchAnywhere = true
         summary.reroutes += 1
@@ -426,6 +438,7 @@ public struct RouteFollower: Sendable {
         }
         legIndex += 1
         along = 0
+        standingSince = nil
         phase = .driving
         offRouteCount = 0
         matchAnywhere = true
