@@ -154,6 +154,29 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertFalse(names(events).contains("off-route"), "off the route while waiting at its start: \(names(events))")
     }
 
+    func testWhileGpsdReportsEachCycleTwiceItsFirstReportTakesTheReceiversSpeedAndCourse() {
+        // After a tunnel gpsd reports each cycle twice: first its own sums from two noisy positions
+        // (no course, 7-19 m/s for a bike at 3), then the receiver's own.
+        var follower = RouteFollower(legs: [FollowedLeg(route: Trip.route(Trip.legOne, ("Itäkatu", "Pohjoiskatu")), stop: 1,
+                                                        name: "Kauppa", stay: 0)], transportType: .bike)
+        func report(_ second: Double, _ east: Double, heading: Double?, speed: Double) {
+            _ = follower.receive(GuidanceFix(coordinate: Trip.point(east, 0), time: Trip.departure.addingTimeInterval(second),
+                                             heading: heading, speed: speed, accuracy: 6))
+        }
+        report(0, 100, heading: 90, speed: 3)
+        report(1, 103, heading: nil, speed: 15)
+        XCTAssertEqual(follower.lastFix?.speed, 15, "once a cycle, a report's figures are its own")
+        report(1, 103, heading: 90, speed: 3)
+        report(2, 106, heading: nil, speed: 17)
+        XCTAssertEqual(follower.lastFix?.speed, 3, "the cycle before was reported twice: the receiver's speed")
+        XCTAssertEqual(follower.lastFix?.heading, 90, "and its course")
+        // A first report with a course of its own is the receiver's.
+        report(2, 106, heading: 90, speed: 3)
+        report(3, 109, heading: 80, speed: 4)
+        XCTAssertEqual(follower.lastFix?.speed, 4)
+        XCTAssertEqual(follower.lastFix?.heading, 80)
+    }
+
     func testOneLowSpeedWhileMovingOnIsNotAnArrival() async {
         // gpsd's speed for a cycle's first sentence, worked out from two noisy positions, can read
         // 0.1 m/s while the bike goes on at 1 m/s: the cycle's own speed follows, and the next fix moves.

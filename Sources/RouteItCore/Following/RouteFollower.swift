@@ -124,13 +124,14 @@ public struct RouteFollower: Sendable {
         switch verdict {
         case .ignore(let kind, let notice):
             if let notice, noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
+            noteSameCycle(raw.cleaned)
             return sameCycleSpeed(raw.cleaned, outcome)
         case .acceptJump:
             matchAnywhere = true
         case .accept:
             break
         }
-        let fix = heading(for: raw.cleaned)
+        let fix = heading(for: receiversFigures(raw.cleaned))
         if let last = lastFix {
             // A confirmed jump is no distance travelled (a receiver starting afresh far away).
             if verdict == .accept { summary.distance += last.coordinate.distance(to: fix.coordinate) }
@@ -176,6 +177,35 @@ public struct RouteFollower: Sendable {
         var outcome = outcome
         if arrived(last, leg) { outcome.events += arrive(at: last.time) }
         return outcome
+    }
+
+    /// Reports of the newest fix time, and the speed and course of the one that is the receiver's
+    /// own: the one with a course, else the slowest.
+    private var cycleReports = 0
+    private var cycleFigures: (speed: Double?, heading: Double?)?
+
+    /// A later report of the newest fix time: counted, and its figures kept when they are the receiver's.
+    private mutating func noteSameCycle(_ fix: GuidanceFix) {
+        guard let last = lastFix, fix.time == last.time else { return }
+        cycleReports += 1
+        let slower = (fix.speed ?? .infinity) < (cycleFigures?.speed ?? .infinity)
+        if fix.heading != nil || (cycleFigures?.heading == nil && slower) { cycleFigures = (fix.speed, fix.heading) }
+    }
+
+    /// The first report of a new fix time. While gpsd reports each cycle twice (it does after a
+    /// tunnel's void sentences), the first comes without a course and with gpsd's own speed worked
+    /// out from two noisy positions: 7–19 m/s for a bike at 3 m/s, which threw the match far
+    /// ahead onto another pass of a winding road (false off-route). Such a report takes the
+    /// receiver's speed and course of the cycle before (a second old).
+    private mutating func receiversFigures(_ fix: GuidanceFix) -> GuidanceFix {
+        var figures = fix
+        if cycleReports > 1, fix.heading == nil, let own = cycleFigures {
+            figures.speed = own.speed ?? fix.speed
+            figures.heading = own.heading
+        }
+        cycleReports = 1
+        cycleFigures = (fix.speed, fix.heading)
+        return figures
     }
 
     /// The most track points kept: a longer drive keeps every other one (memory stays flat).
