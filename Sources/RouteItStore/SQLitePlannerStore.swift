@@ -220,7 +220,7 @@ public final class SQLitePlannerStore: PlannerStoring {
 
     public func setFavourite(_ name: String, item: MapItem) throws {
         let body = try Self.json(item)
-        try run {
+        _ = try run {
             try connection.transaction {
                 try connection.rows("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('favourite', ?, ?, ?)",
                                      [.text(name), .double(Date().timeIntervalSinceReferenceDate), .text(body)])

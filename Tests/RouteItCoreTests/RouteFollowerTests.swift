@@ -62,6 +62,10 @@ final class RouteFollowerTests: XCTestCase {
         guard let offAt, let firstBeyond else { return XCTFail("never off route") }
         XCTAssertLessThan(offAt - firstBeyond, 3)
         XCTAssertEqual(directions.routeRequests, 1)
+        // The new route leaves the way the car goes (east), not back with a U-turn.
+        let bearing = directions.lastRequest?.startBearing
+        XCTAssertEqual(bearing?.value ?? -1, 90, accuracy: 10)
+        XCTAssertEqual(bearing?.range, StartBearing.rerouteRange)
         XCTAssertEqual(guidance.follower.summary.reroutes, 1)
     }
 
@@ -75,11 +79,115 @@ final class RouteFollowerTests: XCTestCase {
                 return
             }
         }
-        // The last fix of a drive at speed lies just before the stop: standing there arrives.
+        // The last fix of a drive at speed lies just before the stop: standing there arrives
+        // (on the second fix standing still: one low speed can be gpsd's own sum).
         var standing = Trip.drive(Trip.legOne, stopped: 1).last!
         standing.time += 10
+        let first = await guidance.handle(standing).events
+        XCTAssertFalse(names(first).contains("arrive"))
+        standing.time += 1
         let events = await guidance.handle(standing).events
         XCTAssertEqual(names(events).first, "arrive")
+    }
+
+    /// Fixes along leg one: at 10 m/s to `crawlFrom` metres short of the stop, then at `crawl` m/s
+    /// up to it, then `standing` fixes at the stop; each with `sigma` metres of seeded noise.
+    private func crawlUp(crawlFrom: Double, crawl: Double, standing: Int, sigma: Double, seed: UInt64) -> [GuidanceFix] {
+        let line = RouteLine(Trip.legOne)
+        var random = SeededRandom(seed: seed)
+        func noise() -> Double {
+            let u = max(1e-12, Double.random(in: 0..<1, using: &random)), v = Double.random(in: 0..<1, using: &random)
+            return sigma * sqrt(-2 * log(u)) * cos(2 * .pi * v)
+        }
+        var fixes: [GuidanceFix] = []
+        var along = 0.0
+        func add(_ speed: Double) {
+            let c = line.coordinate(at: min(along, line.length))!
+            let noisy = Coordinate(latitude: c.latitude + noise() / Geodesy.metresPerDegree,
+                                   longitude: c.longitude + noise() / (Geodesy.metresPerDegree * cos(c.latitude * .pi / 180)))
+            fixes.append(GuidanceFix(coordinate: noisy, time: Trip.departure.addingTimeInterval(Double(fixes.count)),
+                                     heading: along < 600 ? 90 : 0, speed: speed, accuracy: sigma * 1.2))
+        }
+        while along < line.length - crawlFrom { add(10); along += 10 }
+        along = line.length - crawlFrom
+        while along < line.length { add(crawl); along += crawl }
+        along = line.length
+        for _ in 0..<standing { add(0) }
+        return fixes
+    }
+
+    func testCreepingUpToTheStopIsNotArrivingUntilStandingStill() async {
+        // A car behind a gate, a bike wheeled to the door: 6 m at 0.4 m/s, 15 fixes, hidden by 5 m of noise.
+        for seed in 1...8 as ClosedRange<UInt64> {
+            let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+            let fixes = crawlUp(crawlFrom: 6, crawl: 0.4, standing: 6, sigma: 5, seed: seed)
+            var arrivedAt: Int?
+            for (index, fix) in fixes.enumerated() where arrivedAt == nil {
+                if names(await guidance.handle(fix).events).contains("arrive") { arrivedAt = index }
+            }
+            let firstStanding = fixes.count - 6
+            XCTAssertNotNil(arrivedAt, "seed \(seed): never arrived")
+            XCTAssertGreaterThanOrEqual(arrivedAt ?? 0, firstStanding, "seed \(seed): arrived while still creeping up")
+        }
+    }
+
+    func testStandingStillTheProgressDoesNotCreepOntoALaterPartOfTheRoutePassingNear() {
+        // A bike route that turns back 24 m from its start: east 15 m, north 24 m, west 115 m.
+        let line = [Trip.point(0, 0), Trip.point(15, 0), Trip.point(15, 24), Trip.point(-100, 24)]
+        let length = 15.0 + 24 + 115
+        let route = Route(distance: length, expectedTravelTime: length / 4, transportType: .bike, polyline: line, steps: [
+            RouteStep(instruction: "Head east", distance: length, expectedTravelTime: length / 4, polyline: line),
+            RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [line[3]]),
+        ])
+        var follower = RouteFollower(legs: [FollowedLeg(route: route, stop: 1, name: "Kioski", stay: 0)], transportType: .bike)
+        // Waiting at the start, the receiver saying 0 m/s: the noise wanders round the route's
+        // turn (each fix within the reach of the last), then falls at the start again.
+        let wander = [(0.0, 0.0), (6, 3), (12, 6), (14, 12), (12, 18), (6, 20), (0, 20), (-4, 18)]
+            + Array(repeating: (0.0, 0.0), count: 4)
+        var events: [FollowEvent] = []
+        for (second, at) in wander.enumerated() {
+            let fix = GuidanceFix(coordinate: Trip.point(at.0, at.1), time: Trip.departure.addingTimeInterval(Double(second)),
+                                  speed: 0, accuracy: 6)
+            events += follower.receive(fix).events
+            XCTAssertLessThan(follower.along, 39, "fix \(second): the progress crept onto the street back past the start")
+        }
+        XCTAssertFalse(names(events).contains("off-route"), "off the route while waiting at its start: \(names(events))")
+    }
+
+    func testWhileGpsdReportsEachCycleTwiceItsFirstReportTakesTheReceiversSpeedAndCourse() {
+        // After a tunnel gpsd reports each cycle twice: first its own sums from two noisy positions
+        // (no course, 7-19 m/s for a bike at 3), then the receiver's own.
+        var follower = RouteFollower(legs: [FollowedLeg(route: Trip.route(Trip.legOne, ("Itäkatu", "Pohjoiskatu")), stop: 1,
+                                                        name: "Kauppa", stay: 0)], transportType: .bike)
+        func report(_ second: Double, _ east: Double, heading: Double?, speed: Double) {
+            _ = follower.receive(GuidanceFix(coordinate: Trip.point(east, 0), time: Trip.departure.addingTimeInterval(second),
+                                             heading: heading, speed: speed, accuracy: 6))
+        }
+        report(0, 100, heading: 90, speed: 3)
+        report(1, 103, heading: nil, speed: 15)
+        XCTAssertEqual(follower.lastFix?.speed, 15, "once a cycle, a report's figures are its own")
+        report(1, 103, heading: 90, speed: 3)
+        report(2, 106, heading: nil, speed: 17)
+        XCTAssertEqual(follower.lastFix?.speed, 3, "the cycle before was reported twice: the receiver's speed")
+        XCTAssertEqual(follower.lastFix?.heading, 90, "and its course")
+        // A first report with a course of its own is the receiver's.
+        report(2, 106, heading: 90, speed: 3)
+        report(3, 109, heading: 80, speed: 4)
+        XCTAssertEqual(follower.lastFix?.speed, 4)
+        XCTAssertEqual(follower.lastFix?.heading, 80)
+    }
+
+    func testOneLowSpeedWhileMovingOnIsNotAnArrival() async {
+        // gpsd's speed for a cycle's first sentence, worked out from two noisy positions, can read
+        // 0.1 m/s while the bike goes on at 1 m/s: the cycle's own speed follows, and the next fix moves.
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        let fixes = crawlUp(crawlFrom: 8, crawl: 1, standing: 0, sigma: 0, seed: 1)
+        for fix in fixes.dropLast(4) { _ = await guidance.handle(fix) }
+        var spurious = fixes[fixes.count - 4]
+        spurious.speed = 0.1
+        var events = await guidance.handle(spurious).events
+        for fix in fixes.suffix(4) { events += await guidance.handle(fix).events }
+        XCTAssertFalse(names(events).contains("arrive"), "arrived 4 m short at 1 m/s: \(names(events))")
     }
 
     func testAtTheStopTheCyclesOwnLowerSpeedArrivesWhereANoisySpeedDidNot() async {
@@ -93,16 +201,25 @@ final class RouteFollowerTests: XCTestCase {
         let moving = await guidance.handle(there).events
         XCTAssertFalse(names(moving).contains("arrive"), "arrived at 6 m/s")
         there.speed = 0
+        let once = await guidance.handle(there).events
+        XCTAssertFalse(names(once).contains("arrive"), "one still fix may be gpsd's sum")
+        // The next cycle: gpsd's noisy speed again, then the receiver's 0.
+        there.time += 1
+        there.speed = 6
+        let again = await guidance.handle(there).events
+        XCTAssertFalse(names(again).contains("arrive"), "arrived at 6 m/s")
+        there.speed = 0
         let stopped = await guidance.handle(there).events
         XCTAssertEqual(names(stopped).first, "arrive")
     }
 
     func testOnFootTheRouteIsLeftSoonerThanByCarOrBike() {
-        // A walker 30 m down a wrong street has walked it for 20 s: off-route counts from 20 m.
+        // A walker 30 m down a wrong street has walked it for 20 s: off-route counts from 20 m, and
+        // so for a bike (slowed by the wrong turn, 1–2 m/s: 23 of 25 caught within 3 fixes at 30 m).
         let fix = GuidanceFix(coordinate: Trip.legOne[0], time: Date(timeIntervalSince1970: 0), accuracy: 3)
         XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .walk), 20)
-        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .bike), 30)
-        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .car), 30)
+        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .bike), 20, "a cyclist slowed by the turn too")
+        XCTAssertEqual(RouteFollower.offRouteThreshold(fix, mode: .car), 25)
         var poor = fix
         poor.accuracy = 50
         XCTAssertEqual(RouteFollower.offRouteThreshold(poor, mode: .walk), 90, "a poor fix never hides a wrong turn beyond 90 m")

@@ -35,6 +35,22 @@ final class HTTPErrorHandlingTests: XCTestCase {
         XCTAssertEqual(routes.first?.name, "Kaivokatu")
     }
 
+    func testAStartBearingIsSentAndDroppedWhenNoRoadNearGoesThatWay() async throws {
+        let ok = #"{"code":"Ok","routes":[{"distance":120.5,"duration":20.25,"geometry":{"coordinates":[[24.94,60.17],[24.945,60.168]]},"legs":[{"distance":120.5,"duration":20.25,"summary":"Kaivokatu","steps":[{"distance":120.5,"duration":20.25,"name":"Kaivokatu","geometry":{"coordinates":[[24.94,60.17],[24.945,60.168]]},"maneuver":{"type":"depart","bearing_after":91}},{"distance":0,"duration":0,"name":"Kaivokatu","geometry":{"coordinates":[[24.945,60.168]]},"maneuver":{"type":"arrive","modifier":"left"}}]}]}]}"#
+        let noSegment = #"{"code":"NoSegment","message":"Could not find a matching segment for coordinate 0"}"#
+        let server = try LoopbackHTTPServer(replies: [.status(400, noSegment), .status(200, ok)])
+        defer { server.stop() }
+        var headed = request
+        headed.startBearing = StartBearing(value: 90, range: 60)
+        let directions = OSRMDirections(baseURL: server.baseURL, configuration: fast)
+        XCTAssertTrue(directions.routeURL(for: headed).absoluteString.hasSuffix("&radiuses=40;5000&bearings=90,60;"))
+        let routes = try await directions.calculate(headed)
+        XCTAssertEqual(routes.first?.distance, 120.5, "the route any way when none starts the user's way")
+        XCTAssertEqual(server.requestCount, 2)
+        XCTAssertTrue(server.requestLines.first?.contains("bearings=90,60;") ?? false, "\(server.requestLines)")
+        XCTAssertFalse(server.requestLines.last?.contains("bearings") ?? true)
+    }
+
     func testFourHundredIsNotRetriedAndNamesTheOSRMCode() async throws {
         let server = try LoopbackHTTPServer(replies: [.status(400, #"{"code":"InvalidQuery","message":"Query string malformed close to position 41"}"#)])
         defer { server.stop() }

@@ -29,10 +29,13 @@ public struct RouteFollower: Sendable {
         public var routeNeeded: RouteNeed?
     }
 
-    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy). On foot it is less:
-    /// a walker 30 m down a wrong street is 20 s along it, and each fix adds only a metre or two,
-    /// so noise around 30 m kept resetting the count of fixes off the route.
-    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .walk ? 20 : 30 }
+    /// Metres: off the route only beyond max(this, 3 × the fix's accuracy). On foot and by bike it
+    /// is less: a walker 30 m down a wrong street is 20 s along it, a cyclist slowed by the turn
+    /// (or pushing) 10–20 s, each fix adding only a metre or two, so noise around 30 m kept
+    /// resetting the count of fixes off the route (bikes: 23 of 25 wrong turns caught within 3
+    /// fixes). A car crawling up a winding street at 4 m/s drifts off as slowly (Monaco: 8 of 9 at
+    /// 30 m); 25 m is still 5 σ of 5 m noise.
+    public static func offRouteMetres(_ mode: TransportType) -> Double { mode == .car ? 25 : 20 }
     /// Metres off the route that count as off it for this fix: max(the mode's floor, 3 × its
     /// accuracy), but never beyond 90 m (a receiver's poor estimate must not hide a wrong turn for ever).
     public static func offRouteThreshold(_ fix: GuidanceFix, mode: TransportType) -> Double {
@@ -121,19 +124,21 @@ public struct RouteFollower: Sendable {
         switch verdict {
         case .ignore(let kind, let notice):
             if let notice, noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
+            noteSameCycle(raw.cleaned)
             return sameCycleSpeed(raw.cleaned, outcome)
         case .acceptJump:
             matchAnywhere = true
         case .accept:
             break
         }
-        let fix = heading(for: raw.cleaned)
+        let fix = heading(for: receiversFigures(raw.cleaned))
         if let last = lastFix {
             // A confirmed jump is no distance travelled (a receiver starting afresh far away).
             if verdict == .accept { summary.distance += last.coordinate.distance(to: fix.coordinate) }
             if fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
         }
         lastFix = fix
+        countStill(fix)
         lostSince = nil
         guessedAlong = nil
         lastElapsed = nil
@@ -168,9 +173,39 @@ public struct RouteFollower: Sendable {
               speed < (last.speed ?? .infinity), let leg = currentLeg else { return outcome }
         last.speed = speed
         lastFix = last
+        countStill(last)
         var outcome = outcome
         if arrived(last, leg) { outcome.events += arrive(at: last.time) }
         return outcome
+    }
+
+    /// Reports of the newest fix time, and the speed and course of the one that is the receiver's
+    /// own: the one with a course, else the slowest.
+    private var cycleReports = 0
+    private var cycleFigures: (speed: Double?, heading: Double?)?
+
+    /// A later report of the newest fix time: counted, and its figures kept when they are the receiver's.
+    private mutating func noteSameCycle(_ fix: GuidanceFix) {
+        guard let last = lastFix, fix.time == last.time else { return }
+        cycleReports += 1
+        let slower = (fix.speed ?? .infinity) < (cycleFigures?.speed ?? .infinity)
+        if fix.heading != nil || (cycleFigures?.heading == nil && slower) { cycleFigures = (fix.speed, fix.heading) }
+    }
+
+    /// The first report of a new fix time. While gpsd reports each cycle twice (it does after a
+    /// tunnel's void sentences), the first comes without a course and with gpsd's own speed worked
+    /// out from two noisy positions: 7–19 m/s for a bike at 3 m/s, which threw the match far
+    /// ahead onto another pass of a winding road (false off-route). Such a report takes the
+    /// receiver's speed and course of the cycle before (a second old).
+    private mutating func receiversFigures(_ fix: GuidanceFix) -> GuidanceFix {
+        var figures = fix
+        if cycleReports > 1, fix.heading == nil, let own = cycleFigures {
+            figures.speed = own.speed ?? fix.speed
+            figures.heading = own.heading
+        }
+        cycleReports = 1
+        cycleFigures = (fix.speed, fix.heading)
+        return figures
     }
 
     /// The most track points kept: a longer drive keeps every other one (memory stays flat).
@@ -222,6 +257,7 @@ public struct RouteFollower: Sendable {
     /// progress on (not back for noise; afresh after a jump or a lost fix).
     private mutating func match(_ fix: GuidanceFix) -> RouteLine.Match? {
         guard let leg = currentLeg else { return nil }
+        standingSince = stillFixes > 0 ? (standingSince ?? along) : nil
         let slack = 50 + 3 * (fix.accuracy ?? 10)
         let seconds = lastMatchTime.map { max(0, fix.time.timeIntervalSince($0)) } ?? 0
         let expected = along + (fix.speed ?? lastSpeed) * seconds
@@ -232,9 +268,14 @@ public struct RouteFollower: Sendable {
         if !matchAnywhere {
             // As far ahead as the fix's own speed could have carried it (a receiver's speed is
             // good to a few m/s), not to a later pass of the route beside a wrong turn.
-            let reach = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
+            let moving = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
                 ?? screening.fastest * max(1, seconds) + slack
-            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: along + reach)
+            // Standing still, the reach is the noise's, from where the user stopped: each noisy
+            // fix may push the progress on a little, and fix by fix it crept onto a later part of
+            // the route passing near (a cyclist waiting at the start: off the route 21 m).
+            let reach = standingSince == nil ? moving : 10 + 2 * (fix.accuracy ?? 10)
+            let from = standingSince ?? along
+            best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: from + reach)
         }
         // Only after a jump or a lost fix does the whole line count: otherwise a wrong turn onto
         // a street the route takes later would look like progress (and go unnoticed).
@@ -254,25 +295,50 @@ public struct RouteFollower: Sendable {
 
     private var lastMatchTime: Date?
     private var lastSpeed = 0.0
+    /// The progress when the user stopped (nil: moving): this fix or the last was still.
+    private var standingSince: Double?
 
     private func nearDestination(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard let destination = leg.destination else { return false }
         return fix.coordinate.distance(to: destination) <= Self.arrivalMetres + (fix.accuracy ?? 0)
     }
 
-    /// There: within reach of the place, stopped or nearly, and within 5 m of its end of the route
-    /// (a user standing there sends fixes on both sides of it, so one soon falls there; a car
-    /// crawling up to the stop is not there yet). A fix with no speed counts once at the end. (Being
-    /// "past the place along the route" alone fired on noise: a fix 5 m ahead of the user
-    /// projects onto the end while the user is still short of it.)
+    /// There: within reach of the place, standing still on two fixes running, and within 5 m of
+    /// its end of the route (a user standing there sends fixes on both sides of it, so one soon
+    /// falls there). A fix with no speed counts once at the end. (Being "past the place along the
+    /// route" alone fired on noise: a fix 5 m ahead of the user projects onto the end while the
+    /// user is still short of it.)
     private func arrived(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard nearDestination(fix, leg) else { return false }
         let remaining = leg.line.length - along
-        guard let speed = fix.speed else { return remaining <= 2 }
-        // Stopped, or nearly: a car creeping up to the door (1.4 m/s, say) is not there yet, nor a
-        // bike pushed along a footway at a walk (about 1 m/s).
-        let stopped = transportType == .car ? 1.0 : 0.5
-        return speed < stopped && remaining <= 5
+        guard fix.speed != nil else { return remaining <= 2 }
+        return stillFixes >= 2 && remaining <= 5
+    }
+
+    /// Metres a second under which a receiver says the user stands still (its own Doppler speed
+    /// reads 0–0.1 then). Anything faster is still going: a car creeping the last metres behind a
+    /// gate, a bike wheeled up to the door at 0.4 m/s is 5 m short of it for 10 s, and the noise
+    /// of the fixes hides 5 m (early arrivals at 0.5 and 1 m/s: bikes 6 of 50, cars 1 of 50).
+    public static let stillSpeed = 0.15
+
+    /// Fix times running on which the user stood still: one low speed can be gpsd's, worked
+    /// out from two noisy positions while the user moves on; two running are the receiver's.
+    private var stillFixes: Int { stillRun + (cycle?.still == true ? 1 : 0) }
+    /// Fix times before the newest one that were still, running.
+    private var stillRun = 0
+    /// The newest fix time and whether any report of it was still (gpsd reports a cycle twice:
+    /// GGA's speed from noisy positions, then RMC's own; the lower one says).
+    private var cycle: (time: Date, still: Bool)?
+
+    /// Counts the fix's speed in `stillFixes`.
+    private mutating func countStill(_ fix: GuidanceFix) {
+        let still = fix.speed.map { $0 < Self.stillSpeed } ?? false
+        if let current = cycle, current.time == fix.time {
+            cycle = (current.time, current.still || still)
+            return
+        }
+        if let current = cycle { stillRun = current.still ? stillRun + 1 : 0 }
+        cycle = (fix.time, still)
     }
 
     // MARK: Legs and stops
@@ -314,6 +380,7 @@ public struct RouteFollower: Sendable {
     private mutating func startNextLeg(at time: Date) -> [FollowEvent] {
         legIndex += 1
         along = 0
+        standingSince = nil
         phase = .driving
         offRouteCount = 0
         matchAnywhere = true
@@ -373,6 +440,7 @@ public struct RouteFollower: Sendable {
         guard legs.indices.contains(legIndex) else { return [] }
         legs[legIndex].replaceRoute(route)
         along = 0
+        standingSince = nil
         offRouteCount = 0
         matchAnywhere = true
         summary.reroutes += 1
@@ -400,6 +468,7 @@ public struct RouteFollower: Sendable {
         }
         legIndex += 1
         along = 0
+        standingSince = nil
         phase = .driving
         offRouteCount = 0
         matchAnywhere = true

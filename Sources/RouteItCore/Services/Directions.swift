@@ -14,9 +14,13 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// When the trip leaves (nil: now): turn restrictions with times hold as then, for a router
     /// that knows them.
     public var departureDate: Date?
+    /// The way the route must leave the source (nil: any): a re-route from a moving user.
+    /// A router that cannot start that way from near the source starts any way it can.
+    public var startBearing: StartBearing?
 
     public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool,
-                avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false, departureDate: Date? = nil) {
+                avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false, departureDate: Date? = nil,
+                startBearing: StartBearing? = nil) {
         self.source = source
         self.destination = destination
         self.transportType = transportType
@@ -24,6 +28,7 @@ public struct DirectionsRequest: Hashable, Sendable {
         self.avoid = avoid
         self.wantsQuickestOnly = wantsQuickestOnly
         self.departureDate = departureDate
+        self.startBearing = startBearing
     }
 }
 

@@ -56,6 +56,14 @@ public final class GuidanceViewModel {
     /// Stops following: the `finish` summary (nil when already finished).
     public func stop(at time: Date? = nil) -> FollowEvent? { follower.finish(at: time ?? lastFixTime ?? Date()) }
 
+    /// The way a re-route should leave: the fix's heading while it moves (a car or bike turning
+    /// round costs a U-turn, so the new route goes on the way the user goes). A walker turns on
+    /// the spot, and a receiver's course at a walk or standing still says little: none then.
+    static func startBearing(_ fix: GuidanceFix, _ mode: TransportType) -> StartBearing? {
+        guard mode != .walk, let heading = fix.heading, (fix.speed ?? 2) >= 2 else { return nil }
+        return StartBearing(value: heading, range: StartBearing.rerouteRange)
+    }
+
     /// The quickest route from the fix to the leg's place; none found keeps the old route and
     /// says why.
     private func route(_ need: RouteFollower.RouteNeed, into outcome: inout RouteFollower.Outcome, at time: Date) async {
@@ -64,7 +72,7 @@ public final class GuidanceViewModel {
         let destination = destinations.indices.contains(index) ? destinations[index] : MapItem(placemark: Placemark(coordinate: need.destination))
         let request = DirectionsRequest(source: MapItem(placemark: Placemark(coordinate: need.from.coordinate)), destination: destination,
                                         transportType: follower.transportType, requestsAlternateRoutes: false, avoid: avoid,
-                                        wantsQuickestOnly: true, departureDate: time)
+                                        wantsQuickestOnly: true, departureDate: time, startBearing: Self.startBearing(need.from, follower.transportType))
         do {
             let routes = try await directions.calculate(request).filter { !$0.steps.isEmpty && !$0.polyline.isEmpty }
             guard let quickest = routes.min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {

@@ -70,7 +70,8 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                                      quickestOnly: request.wantsQuickestOnly, avoid: request.avoid,
                                      departure: request.departureDate,
                                      sourceApproach: request.source.approach ?? .unrestricted,
-                                     targetApproach: request.destination.approach ?? .unrestricted)
+                                     targetApproach: request.destination.approach ?? .unrestricted,
+                                     startBearing: request.startBearing)
         } catch let error as DirectionsError {
             switch error {
             case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
@@ -134,7 +135,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     public func routes(from source: Coordinate, to destination: Coordinate, mode: TransportType,
                        alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = [],
                        departure: Date? = nil, sourceApproach: RoadSideApproach = .unrestricted,
-                       targetApproach: RoadSideApproach = .unrestricted) throws -> [Route] {
+                       targetApproach: RoadSideApproach = .unrestricted, startBearing: StartBearing? = nil) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
@@ -142,7 +143,8 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
             return try MapDamage.checking {
                 try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
                                   quickestOnly: quickestOnly, avoid: avoid, departure: departure,
-                                  approaches: EndApproaches(source: sourceApproach, target: targetApproach))
+                                  approaches: EndApproaches(source: sourceApproach, target: targetApproach),
+                                  startBearing: startBearing)
             }
         } catch {
             throw OfflineDirections.userError(error)

@@ -16,6 +16,8 @@ struct SearchEnds {
     /// Edge directions the trip may not leave or arrive by (`EndApproaches`).
     var sourceBanned: Set<Int32> = []
     var targetBanned: Set<Int32> = []
+    /// The edge directions the route may leave by (nil: any): a start bearing's (`headed`).
+    var startDirections: Set<Int32>?
 }
 
 /// The best path one search found, with the ends it started from.
@@ -45,7 +47,7 @@ extension RoutingEngine {
     /// (`wideStretch`: by any of them). `approaches` leaves out the directions on the wrong side.
     func searchEnds(_ a: Coordinate, _ b: Coordinate, _ mode: TransportType, _ router: ModeRouter,
                     _ ws: QueryWorkspace, avoid: UInt8, wideStretch: Bool = false, onNetwork: Bool = false,
-                    approaches: EndApproaches = .unrestricted) -> SearchEnds? {
+                    approaches: EndApproaches = .unrestricted, startBearing: StartBearing? = nil) -> SearchEnds? {
         guard let (s, t, piece) = ends.snapEnds(a, b, mode, ws, onNetwork: onNetwork) else { return nil }
         let sourceCandidates = ends.candidates(s, mode), targetCandidates = ends.candidates(t, mode)
         var found = SearchEnds(
@@ -61,10 +63,11 @@ extension RoutingEngine {
             found.sources.removeAll { found.sourceBanned.contains($0.edgeDir) }
             found.targets.removeAll { found.targetBanned.contains($0.edgeDir) }
         }
+        if let startBearing { found = headed(found, from: a, startBearing, mode, router, ws) }
         func onAvoidedOnly(_ candidates: [PhantomNode]) -> Bool {
             avoid != 0 && candidates.allSatisfy { net.edgeAvoid[$0.edge] & avoid != 0 }
         }
-        if onAvoidedOnly(sourceCandidates) {
+        if onAvoidedOnly(found.sourceCandidates) {
             found.sources = AvoidedStretch.extend(found.sources, forward: true, router: router, avoid: avoid, wide: wideStretch)
             found.stretched = true
         }
@@ -86,7 +89,8 @@ extension RoutingEngine {
             let forward = t.fraction >= s.fraction
             let w = net.weight(s.edge, forward: forward, mode)
             let dir = Int32(s.edge * 2 + (forward ? 0 : 1))
-            if net.allows(s.edge, forward: forward, mode), !ends.sourceBanned.contains(dir), !ends.targetBanned.contains(dir) {
+            if net.allows(s.edge, forward: forward, mode), !ends.sourceBanned.contains(dir), !ends.targetBanned.contains(dir),
+               ends.startDirections?.contains(dir) ?? true {
                 let cost = ModeRouter.partial(w, abs(t.fraction - s.fraction))
                 direct = SearchPath(cost: cost, sourceEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), arcs: [],
                                     targetEdgeDir: Int32(s.edge * 2 + (forward ? 0 : 1)), targetCost: cost, direct: true)

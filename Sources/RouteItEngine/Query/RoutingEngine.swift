@@ -86,13 +86,14 @@ final class RoutingEngine: @unchecked Sendable {
     /// use (`Route.unavoidable`). `quickestOnly`: only the quickest of them (the first among
     /// equals, as `DirectionsViewModel` picks), the others neither built nor, when none of them
     /// can be quicker than the best, looked for. Turn restrictions with times hold as at
-    /// `departure` (nil: now) plus the time driven to them.
+    /// `departure` (nil: now) plus the time driven to them. `startBearing`: leaving `a` that way
+    /// when a road near it goes so (`headed`).
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
                 quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil,
-                approaches: EndApproaches = .unrestricted) throws -> [Route] {
+                approaches: EndApproaches = .unrestricted, startBearing: StartBearing? = nil) throws -> [Route] {
         let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
                                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
-                                                 approaches: approaches)
+                                                 approaches: approaches, startBearing: startBearing)
         let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
         func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
@@ -123,12 +124,14 @@ final class RoutingEngine: @unchecked Sendable {
     /// turn restriction with times, or was found again to keep one).
     func timedRouteLegs(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool, quickestOnly: Bool,
                         avoid: RoadAvoidance, departure: Date?,
-                        approaches: EndApproaches = .unrestricted) throws -> (legs: [[RouteLeg]], timed: Bool) {
+                        approaches: EndApproaches = .unrestricted,
+                        startBearing: StartBearing? = nil) throws -> (legs: [[RouteLeg]], timed: Bool) {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
         let slack = alternatives ? RoutingEngine.alternativeStretch : 0
-        let (found, kept) = try bestPath(a, b, mode, router, ws, slack: slack, avoid: avoid, approaches: approaches)
+        let (found, kept) = try bestPath(a, b, mode, router, ws, slack: slack, avoid: avoid, approaches: approaches,
+                                         startBearing: startBearing)
         let bestLegs = found.legs(of: found.path, router, net, mode)
         // A best route that breaks a restriction with times is found again without those turns;
         // its alternatives are not offered (they were not checked).

@@ -31,6 +31,18 @@ public struct OSRMDirections: Directions {
     /// when a place lies on such a road), fewer are excluded and the ones used are named
     /// (`unavoidable`).
     public func calculate(_ request: DirectionsRequest) async throws -> [Route] {
+        guard request.startBearing != nil else { return try await calculateAvoiding(request) }
+        // OSRM answers NoSegment when no road near the start goes the user's way: any way then.
+        do {
+            return try await calculateAvoiding(request)
+        } catch DirectionsError.noRoute, DirectionsError.invalidRequest {
+            var anyWay = request
+            anyWay.startBearing = nil
+            return try await calculateAvoiding(anyWay)
+        }
+    }
+
+    private func calculateAvoiding(_ request: DirectionsRequest) async throws -> [Route] {
         let avoid = request.avoid
         guard !avoid.isEmpty else { return try await routes(for: request, excluding: []).map(\.route) }
         var refusedOnly = true
@@ -88,7 +100,11 @@ public struct OSRMDirections: Directions {
         return found
     }
 
+    /// Metres from the start a road going the start bearing's way may lie.
+    static let startBearingReach = 40
+
     /// `/route/v1/{driving|foot|bike}/LON,LAT;LON,LAT?alternatives=…&steps=true&overview=full&geometries=geojson&radiuses=…`
+    /// (and `bearings=…` with a start bearing)
     func routeURL(for request: DirectionsRequest, exclude: RoadAvoidance = []) -> URL {
         let (base, profile) = server(for: request.transportType)
         let points = [request.source.coordinate, request.destination.coordinate]
@@ -98,7 +114,15 @@ public struct OSRMDirections: Directions {
         var path = base.absoluteString
         while path.hasSuffix("/") { path.removeLast() }
         let radius = String(format: "%.0f", maxSnapDistance)
-        var query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson&radiuses=\(radius);\(radius)"
+        var query = "alternatives=\(alternatives)&steps=true&overview=full&geometries=geojson"
+        if let bearing = request.startBearing {
+            // OSRM's bearings on the start, within the reach of a road going that way (no farther
+            // road is taken for it: `calculate` then asks again without).
+            let value = Int(bearing.value.rounded()) % 360, range = Int(min(180, max(0, bearing.range)).rounded())
+            query += "&radiuses=\(OSRMDirections.startBearingReach);\(radius)&bearings=\(value),\(range);"
+        } else {
+            query += "&radiuses=\(radius);\(radius)"
+        }
         if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
         // The sides of the road the places are reached by, only when one is asked (older servers know none).
         let approaches = [request.source.approach, request.destination.approach]

@@ -7,14 +7,20 @@ final class StraightLineDirections: Directions, @unchecked Sendable {
     private let lock = NSLock()
     private var _routeRequests = 0
     private var _tableRequests = 0
+    private var _lastRequest: DirectionsRequest?
 
     var routeRequests: Int { lock.withLock { _routeRequests } }
     var tableRequests: Int { lock.withLock { _tableRequests } }
+    /// The last route asked for (what a re-route passed on: its start bearing, say).
+    var lastRequest: DirectionsRequest? { lock.withLock { _lastRequest } }
 
     static func seconds(_ a: Coordinate, _ b: Coordinate) -> Double { (a.distance(to: b) / 10).rounded() }
 
     func calculate(_ request: DirectionsRequest) async throws -> [Route] {
-        lock.withLock { _routeRequests += 1 }
+        lock.withLock {
+            _routeRequests += 1
+            _lastRequest = request
+        }
         let a = request.source.coordinate, b = request.destination.coordinate
         let metres = a.distance(to: b), seconds = Self.seconds(a, b)
         let name = request.destination.shortName
