@@ -36,6 +36,8 @@ public struct Route: Hashable, Codable, Sendable {
     /// True when the route turns round where a road leaves the map (the map has no other way;
     /// the road goes on beyond its edge): said under the directions.
     public var turnsAtMapEdge: Bool?
+    /// The street the destination lies on (OSRM names its arrive step so), when the backend says.
+    public var arrivalStreet: String?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {
