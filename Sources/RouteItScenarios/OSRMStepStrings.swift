@@ -38,7 +38,7 @@ public struct OSRMStepStrings {
                 if i == leg.steps.count - 1 { m.kind = .arrive }
                 let isArrival = m.kind == .arrive
                 // OSRM names the arrival after the destination's way, not the last step's.
-                let name = isArrival ? leg.arrivalStreet ?? lastName : (m.streetName ?? "")
+                let name = isArrival ? leg.arrivalStreet ?? lastName : (routeStep.streetName ?? m.streetName ?? "")
                 let stepMode = isArrival ? lastMode : OSRMManeuverNames.mode(m, mode)
                 lastName = name
                 lastMode = stepMode

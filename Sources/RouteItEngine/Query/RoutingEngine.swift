@@ -159,7 +159,7 @@ final class RoutingEngine: @unchecked Sendable {
         var route = Route(name: RouteName.of(legs, net: net), distance: distance, expectedTravelTime: Double(ms) / 1000,
                           transportType: mode, polyline: polyline, steps: steps)
         // The last leg with a direction (a phantom on a junction has none) is the destination's way.
-        if let last = legs.last(where: { $0.distance >= 0.5 }) ?? legs.last { route.arrivalStreet = net.label(of: last.edge).shown }
+        if let last = legs.last(where: { $0.distance >= 0.5 }) ?? legs.last { route.arrivalStreet = net.label(of: last.edge).name }
         return route
     }
 
