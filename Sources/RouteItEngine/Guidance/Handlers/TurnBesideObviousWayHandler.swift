@@ -14,7 +14,7 @@ struct TurnBesideObviousWayHandler: GuidanceHandler {
         let inClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]))
         let chosenClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]))
         guard !j.arrivingLabel.isEmpty, !j.arrivingLabel.requiresAnnouncement(onto: guide.net.label(of: obvious.edge)),
-              j.arrivingLabel.requiresAnnouncement(onto: j.label), chosenClass.priority > inClass.priority else { return nil }
+              j.arrivingLabel != j.label, chosenClass.priority > inClass.priority else { return nil }
         var direction = ManeuverBuilder.direction(j.turn)
         if direction == .straight {
             // Beside the obvious way, a way straight on still leaves to its side.
