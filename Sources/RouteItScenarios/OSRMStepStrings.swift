@@ -37,7 +37,8 @@ public struct OSRMStepStrings {
                 if i == 0 { m.kind = .depart }
                 if i == leg.steps.count - 1 { m.kind = .arrive }
                 let isArrival = m.kind == .arrive
-                let name = isArrival ? lastName : (m.streetName ?? "")
+                // OSRM names the arrival after the destination's way, not the last step's.
+                let name = isArrival ? leg.arrivalStreet ?? lastName : (routeStep.streetName ?? m.streetName ?? "")
                 let stepMode = isArrival ? lastMode : OSRMManeuverNames.mode(m, mode)
                 lastName = name
                 lastMode = stepMode

@@ -3,7 +3,8 @@ import RouteItCore
 @testable import RouteItEngine
 
 /// A street turning into another where only footways join is no intersection for a car (OSRM's
-/// car graph has none there): the change of street is a name change, folded when short.
+/// car graph has none there): the change of street is a name change, folded when short, said
+/// with the way the road bends (OSRM's `new name left`).
 final class ModeThroughNodeTests: XCTestCase {
     private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
 
@@ -19,7 +20,7 @@ final class ModeThroughNodeTests: XCTestCase {
     func testAStreetBendingIntoAnotherPastAFootwayIsANameChangeForACar() throws {
         let d = try network(sideWay: "footway")
         XCTAssertEqual(instructions(try d.route((0, -200), (-250, 0)).first),
-                       ["Head north on Itä", "Continue onto Länsi", "Arrive at your destination"])
+                       ["Head north on Itä", "Continue left onto Länsi", "Arrive at your destination"])
         // 50 m of Länsi: a short name change, folded away.
         XCTAssertEqual(instructions(try d.route((0, -200), (-50, 0)).first),
                        ["Head north on Itä", "Arrive at your destination"])
@@ -27,7 +28,7 @@ final class ModeThroughNodeTests: XCTestCase {
         // street: a name change for them too. OSRM 26.10 (foot.lua) on this very junction, built
         // as an OSM file, answers "new name left" onto Länsi.
         XCTAssertEqual(instructions(try d.route((0, -200), (-250, 0), .walk).first),
-                       ["Head north on Itä", "Continue onto Länsi", "Arrive at your destination"])
+                       ["Head north on Itä", "Continue left onto Länsi", "Arrive at your destination"])
     }
 
     func testWhereACarCouldGoOnItIsATurn() throws {
@@ -46,12 +47,12 @@ final class ModeThroughNodeTests: XCTestCase {
         let d = try f.build()
         let end: (Double, Double) = (280 * sin(60 * Double.pi / 180), 280 * cos(60 * Double.pi / 180))
         XCTAssertEqual(instructions(try d.route((0, -200), end).first),
-                       ["Head north on Ensi", "Continue onto Toinen", "Arrive at your destination"])
+                       ["Head north on Ensi", "Continue right onto Toinen", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((0, -200), end, .bike).first),
                        ["Head north on Ensi", "Turn right onto Toinen", "Arrive at your destination"])
         // Walkers: the only way on is the obvious one, so a new name there is a name change
         // (OSRM's foot guidance, `WalkingGuidanceTests`).
         XCTAssertEqual(instructions(try d.route((0, -200), end, .walk).first),
-                       ["Head north on Ensi", "Continue onto Toinen", "Arrive at your destination"])
+                       ["Head north on Ensi", "Continue right onto Toinen", "Arrive at your destination"])
     }
 }

@@ -53,7 +53,7 @@ final class WalkingGuidanceTests: XCTestCase {
         }
         let target = point(55, 250)
         XCTAssertEqual(instructions(try junction(side: 130).route((0, -200), target, .walk).first),
-                       ["Head north on Aleksanterinkatu", "Continue onto Kaivokatu", "Arrive at your destination"])
+                       ["Head north on Aleksanterinkatu", "Continue right onto Kaivokatu", "Arrive at your destination"])
         XCTAssertEqual(instructions(try junction(side: 80).route((0, -200), target, .walk).first),
                        ["Head north on Aleksanterinkatu", "Turn right onto Kaivokatu", "Arrive at your destination"])
         // Off an unnamed footway onto the street it is a turn (OSRM names the street it turns onto).

@@ -7,6 +7,9 @@ public struct RouteStep: Hashable, Codable, Sendable {
     public var expectedTravelTime: TimeInterval
     /// The step's geometry (first point is where the maneuver happens).
     public var polyline: [Coordinate]
+    /// The name of the street the step goes along, without its ref (OSRM's step `name`), when
+    /// the backend says: a U-turn's sentence names none, a road known by its ref alone has none.
+    public var streetName: String?
 
     public init(instruction: String, distance: Double, expectedTravelTime: TimeInterval, polyline: [Coordinate] = []) {
         self.instruction = instruction
@@ -36,6 +39,9 @@ public struct Route: Hashable, Codable, Sendable {
     /// True when the route turns round where a road leaves the map (the map has no other way;
     /// the road goes on beyond its edge): said under the directions.
     public var turnsAtMapEdge: Bool?
+    /// The name of the street the destination lies on, without its ref (OSRM names its arrive
+    /// step so), when the backend says.
+    public var arrivalStreet: String?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

@@ -3,11 +3,11 @@ import RouteItCore
 /// Directions and headings as the steps name them: a turn's direction from its angle, and a
 /// line's heading over its first or last metres.
 extension ManeuverBuilder {
-    /// Straight under 20°, slight under 50°, plain under 120°, sharp beyond.
+    /// Straight to 20°, slight under 40°, plain under 120°, sharp beyond (OSRM's `getTurnDirection`).
     static func direction(_ turn: Double) -> Maneuver.Direction {
         let a = abs(turn), right = turn > 0
         if a < 20 { return .straight }
-        if a < 50 { return right ? .slightRight : .slightLeft }
+        if a < 40 { return right ? .slightRight : .slightLeft }
         if a < 120 { return right ? .right : .left }
         return right ? .sharpRight : .sharpLeft
     }

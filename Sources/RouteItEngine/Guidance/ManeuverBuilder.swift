@@ -108,6 +108,9 @@ struct ManeuverBuilder {
                 apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
             }
             if steps.count > stepsBefore {
+                // Turns beside each other on one side read apart (OSRM's turn assignment).
+                if draft.kind == .turn, junction.isJunction, let direction = assignedDirection(at: junction),
+                   direction != .straight { draft.direction = direction }
                 draft.travel = travel(junction.leaving)
                 draft.label = junction.label
                 draft.choices = junction.isJunction ? branches(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing).count : 1

@@ -70,7 +70,12 @@ extension ManeuverBuilder {
             case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing, travel: travel)
             // On a street that goes on by turning, OSRM says "continue left".
             case .turn: return Maneuver(kind: staysOnStreet ? .continue : .turn, direction: direction, streetName: name, travel: travel)
-            case .continue: return Maneuver(kind: .continue, streetName: name, travel: travel)
+            case .continue:
+                // A name change where the road bends says which way (OSRM's `new name slight right`).
+                if let turn, ManeuverBuilder.direction(turn) != .straight {
+                    return Maneuver(kind: .newName, direction: ManeuverBuilder.direction(turn), streetName: name, travel: travel)
+                }
+                return Maneuver(kind: .continue, streetName: name, travel: travel)
             case .fork: return Maneuver(kind: .fork, direction: direction, streetName: name, travel: travel)
             case .uTurn: return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name, travel: travel)
             case .roundabout: return Maneuver(kind: .roundabout, streetName: name, exitNumber: exitNumber, travel: travel)
@@ -88,8 +93,11 @@ extension ManeuverBuilder {
         }
 
         var step: RouteStep {
-            RouteStep(instruction: InstructionText.sentence(for: maneuver), distance: distance,
-                      expectedTravelTime: Double(ms) / 1000, polyline: polyline)
+            var step = RouteStep(instruction: InstructionText.sentence(for: maneuver), distance: distance,
+                                 expectedTravelTime: Double(ms) / 1000, polyline: polyline)
+            // A road known only by its ref has no name of its own (OSRM's `name` is empty).
+            step.streetName = label.name.isEmpty && name == label.ref ? "" : name
+            return step
         }
     }
 }

@@ -162,8 +162,11 @@ final class RoutingEngine: @unchecked Sendable {
         for step in steps { for c in step.polyline where polyline.last != c { polyline.append(c) } }
         let ms = legs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
         let distance = steps.reduce(0) { $0 + $1.distance }
-        return Route(name: RouteName.of(legs, net: net), distance: distance, expectedTravelTime: Double(ms) / 1000, transportType: mode,
-                     polyline: polyline, steps: steps)
+        var route = Route(name: RouteName.of(legs, net: net), distance: distance, expectedTravelTime: Double(ms) / 1000,
+                          transportType: mode, polyline: polyline, steps: steps)
+        // The last leg with a direction (a phantom on a junction has none) is the destination's way.
+        if let last = legs.last(where: { $0.distance >= 0.5 }) ?? legs.last { route.arrivalStreet = net.label(of: last.edge).name }
+        return route
     }
 
     /// Road centre lines crossing `box`, for drawing.
