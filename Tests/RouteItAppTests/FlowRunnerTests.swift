@@ -142,6 +142,19 @@ final class FlowRunnerTests: XCTestCase {
         XCTAssertTrue(ok.stdout.contains("> show\n"), ok.stdout)
     }
 
+    /// Lines ended by a lone CR (old Mac files) were one command ("show", its arguments the rest):
+    /// the replay passed with its expects never run.
+    func testAFileWithCROnlyLineEndsRunsLineByLine() throws {
+        let failing = try write("cr.flow", "show\rexpect nowhere to be found\rtype 1 Kaivokatu 1\r")
+        let result = try RouteItProcess.run(["run", failing])
+        XCTAssertEqual(result.status, 1, "the expect must run and fail: \(result.stdout)")
+        XCTAssertTrue(result.stderr.contains("\(failing):2: expected \"nowhere to be found\""), result.stderr)
+        let passing = try write("cr-ok.flow", "type 1 Kaivokatu 1\rexpect Kaivokatu 1\u{2028}show\r")
+        let ok = try RouteItProcess.run(["run", passing])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("> show\n"), ok.stdout)
+    }
+
     func testAReplayWhoseExpectLinesNeverRanFails() throws {
         let path = try write("after-quit.flow", "show\nquit\nexpect anything at all\n")
         let result = try RouteItProcess.run(["run", path])

@@ -177,6 +177,21 @@ final class RouteToolTests: XCTestCase {
         }
     }
 
+    /// `--depart` at a clock time the day does not have (the spring-forward gap) says when the
+    /// trip leaves instead, as the shell's `depart` does; it once moved it silently.
+    func testADepartureInTheSpringForwardGapIsSaid() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        let gap = try run(["route", text(annankatu), text(station), "--depart", "2027-03-28 03:30", "--map", map, "--json"],
+                          environment: helsinkiTime)
+        XCTAssertEqual(gap.status, 0, gap.stderr)
+        XCTAssertTrue(gap.stderr.contains("Note: 03:30 does not exist that day (the clocks go forward); departing at 04:"), gap.stderr)
+        XCTAssertTrue(gap.stdout.hasPrefix("{"), "the JSON stays one object on stdout")
+        let plain = try run(["route", text(annankatu), text(station), "--depart", "2027-03-28 02:30", "--map", map],
+                            environment: helsinkiTime)
+        XCTAssertFalse(plain.stderr.contains("does not exist"), plain.stderr)
+    }
+
     func testOptimizeVisitsTheStopsInTheQuickestOrder() throws {
         let map = try helsinki()
         // Far, near, middle from the station: the quickest open path is not the order given.

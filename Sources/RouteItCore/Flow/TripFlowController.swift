@@ -184,9 +184,7 @@ public final class TripFlowController {
     public func setDeparture(words: [String]) throws -> String? {
         let departure = try Departure.parse(words, now: clock.currentDate(), calendar: calendar)
         try editTrip { $0.departure = departure }
-        guard case .at(let date) = departure, let asked = words.last, asked.lowercased() != "now",
-              let minutes = try? Departure.clockMinutes(asked), calendar.minuteOfDay(date) != minutes else { return nil }
-        return "\(asked) does not exist that day (the clocks go forward); departing at \(calendar.clockText(date)) instead."
+        return Departure.gapNotice(words, departure: departure, calendar: calendar)
     }
 
     /// `locate`: the current position's address goes into the start slot with ✓.

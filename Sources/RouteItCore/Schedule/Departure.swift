@@ -32,6 +32,15 @@ public enum Departure: Equatable, Codable, Sendable {
         }
     }
 
+    /// What to tell the user when the clock time in `words` does not exist that day (the
+    /// spring-forward gap) and `departure`, parsed from them, is the time the clocks show
+    /// instead; nil otherwise. The shell's `depart` and the tools' `--depart` both say it.
+    public static func gapNotice(_ words: [String], departure: Departure, calendar: LocalCalendar) -> String? {
+        guard case .at(let date) = departure, let asked = words.last, asked.lowercased() != "now",
+              let minutes = try? clockMinutes(asked), calendar.minuteOfDay(date) != minutes else { return nil }
+        return "\(asked) does not exist that day (the clocks go forward); departing at \(calendar.clockText(date)) instead."
+    }
+
     /// `HH:MM` (00:00-23:59) as minutes since midnight.
     static func clockMinutes(_ text: String) throws -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

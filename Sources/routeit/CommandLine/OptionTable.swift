@@ -124,7 +124,9 @@ enum OptionTable {
               for: ["route"], choices: ["now"]) {
             // `2026-12-04 10:00`, `2026-12-04T10:00` or `10:00` (today).
             let words = $1.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
-            $0.departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: .fromEnvironment()) }
+            let departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: .fromEnvironment()) }
+            $0.departure = departure
+            $0.departureNotice = Departure.gapNotice(words, departure: departure, calendar: .fromEnvironment())
         },
         .init(["--stay"], value: "DURATION[,DURATION...]",
               help: "how long the route stays at each place after the first (15m, 1h30m, or minutes: 15; one value for all)",

@@ -86,10 +86,11 @@ enum FlowRunner {
 
     static func isCheck(_ name: String?) -> Bool { name == "expect" || name == "expect-not" }
 
-    /// The file's lines, whether they end in LF or CRLF. (Splitting a Swift String on "\n" keeps
-    /// "\r\n", one Character, whole: a CRLF file would be one command.)
+    /// The file's lines, whatever ends them: LF, CRLF, a lone CR (old Mac files) or another
+    /// Unicode line break. (Splitting a Swift String on "\n" keeps "\r\n", one Character,
+    /// whole; a file split on fewer breaks than it has would be one command, its expects unrun.)
     static func lines(of contents: String) -> [String] {
-        contents.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+        contents.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
     }

@@ -49,6 +49,8 @@ struct ShellOptions: Equatable {
     var optimize = false
     /// `route --depart [YYYY-MM-DD] HH:MM|now`: when the route leaves its first place (nil: now).
     var departure: Departure?
+    /// Said when `--depart`'s clock time does not exist that day (`Departure.gapNotice`).
+    var departureNotice: String?
     /// `route --stay D[,D...]`: the stay at each place after the first (one value: at every one).
     var stays: [TimeInterval] = []
     /// `table --sources I;J` / `--destinations I;J`: indices into the places given (nil: all).

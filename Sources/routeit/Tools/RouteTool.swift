@@ -92,6 +92,8 @@ enum RouteTool {
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text)
             let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
+            // On stderr, as alerts are, so --json stays one object.
+            options.departureNotice.map { printError("Note: \($0)") }
             if options.json && answer.isDays {
                 throw Failure(code: "InvalidQuery", message: "--json prints one route, and --days \(day.days) planned \(answer.routes.count); leave out one of them", exitStatus: 2)
             }
