@@ -32,9 +32,11 @@ enum OSRMRouteJSON {
         var snapped = waypoints.map(\.item.coordinate)
         if let first = routes.first {
             for (i, leg) in first.legs.enumerated() where i + 1 < waypoints.count {
-                let steps = leg.route.steps.map(maneuver)
-                names[i] = steps.first?.streetName ?? ""
-                names[i + 1] = steps.reversed().compactMap(\.streetName).first { !$0.isEmpty } ?? ""
+                // Only the steps that name the ends are read back (reading every step's
+                // instruction was a twentieth of a served route's work).
+                let steps = leg.route.steps
+                names[i] = steps.first.flatMap { maneuver($0).streetName } ?? ""
+                names[i + 1] = steps.reversed().lazy.compactMap { maneuver($0).streetName }.first { !$0.isEmpty } ?? ""
                 if let start = leg.route.polyline.first { snapped[i] = start }
                 if let end = leg.route.polyline.last { snapped[i + 1] = end }
             }
