@@ -16,7 +16,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// Reverse geocoding answers with an address this close, else with the nearest street.
     public static let addressRadius = 50.0
 
-    private let map: RouteItMap
+    let map: RouteItMap
     let lock = NSLock()
     private let streets: StreetNameIndex
     /// The map's towns by folded name, with their centres and ranks.
@@ -445,7 +445,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             result.append(placemark)
             if result.count == Self.maxCandidates { break }
         }
-        return result
+        return try namingDistricts(result)
     }
 
     /// Candidates with the same text this close are one place.
