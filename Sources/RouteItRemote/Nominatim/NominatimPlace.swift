@@ -45,7 +45,7 @@ struct NominatimPlace: Decodable {
                          city: first(Self.cityKeys),
                          coordinate: Coordinate(latitude: latitude, longitude: longitude),
                          openingHours: extratags?.openingHours.flatMap { $0.isEmpty ? nil : $0 },
-                         country: address["country"], countryCode: address["country_code"], suburb: address["suburb"])
+                         country: address["country"], countryCode: address["country_code"])
     }
 }
 
