@@ -220,7 +220,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 // ranges rank below every one of them, and finding them in every town of a country
                 // reads a row per town.
                 if number.low != nil, exact.count < Self.rowsPerLookup {
-                    for row in try rows(lookups.variants, values) + rows(lookups.ranges, values) {
+                    let variants = lookups.variantValues(values, number: number, scope: scope)
+                    for row in try rows(lookups.variants, variants) + rows(lookups.ranges, values) {
                         let isRange = row.houseNumberKey.flatMap(HouseNumber.init)?.isRange ?? false
                         offer(row, (isRange ? CandidateScore.houseInRange : CandidateScore.houseVariant) - penalty)
                         found = true
