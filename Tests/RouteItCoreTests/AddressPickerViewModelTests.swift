@@ -85,4 +85,27 @@ extension AddressPickerViewModelTests {
         let located = try await AddressPickerViewModel.search("annankatu", forSlotAt: 0, near: here, using: geocoder, unit: .kilometres)
         XCTAssertEqual(located.differences, ["60 m away", "500 m away", nil])
     }
+
+    func testIdenticalRowsAreToldApartByDistrictAndKindBeforeDistance() async throws {
+        func annankatu(_ lat: Double, suburb: String?, category: String? = nil) -> Placemark {
+            Placemark(name: category == nil ? nil : "Annankatu", street: category == nil ? "Annankatu" : nil, postalCode: "00120",
+                      city: "Helsinki", coordinate: Coordinate(latitude: lat, longitude: 24.9390), category: category, suburb: suburb)
+        }
+        let kamppi = annankatu(60.1665, suburb: "Kamppi"), punavuori = annankatu(60.1620, suburb: "Punavuori")
+        let stop = annankatu(60.1630, suburb: "Punavuori", category: "highway=bus_stop")
+        let twin = annankatu(60.1610, suburb: "Punavuori")
+        var geocoder = StubGeocoder(candidates: ["annankatu": [kamppi, punavuori]])
+        var picker = try await AddressPickerViewModel.search("annankatu", forSlotAt: 0, using: geocoder)
+        XCTAssertEqual(picker.differences, ["Kamppi", "Punavuori"], "the district tells them apart: no distance needed")
+        // A bus stop named after the street reads the same as the street: its kind says which.
+        geocoder = StubGeocoder(candidates: ["annankatu": [kamppi, punavuori, stop, twin]])
+        picker = try await AddressPickerViewModel.search("annankatu", forSlotAt: 0, using: geocoder)
+        XCTAssertEqual(picker.rows[2], picker.rows[1])
+        XCTAssertEqual(picker.differences, ["Kamppi, street", "Punavuori, street, 500 m south of 1", "Punavuori, bus stop",
+                                            "Punavuori, street, 610 m south of 1"], "two streets in one district: where each is")
+        // With a location the distance from it follows.
+        let here = Coordinate(latitude: 60.1665, longitude: 24.9400)
+        let located = try await AddressPickerViewModel.search("annankatu", forSlotAt: 0, near: here, using: geocoder)
+        XCTAssertEqual(located.differences[0], "Kamppi, street, 60 m away")
+    }
 }

@@ -112,7 +112,7 @@ extension Placemark {
                   city: city.map(TerminalSafeText.clean), coordinate: coordinate,
                   openingHours: openingHours.map(TerminalSafeText.clean), country: country.map(TerminalSafeText.clean),
                   countryCode: countryCode.map(TerminalSafeText.clean), category: category.map(TerminalSafeText.clean),
-                  importance: importance)
+                  importance: importance, suburb: suburb.map(TerminalSafeText.clean))
     }
 }
 

@@ -17,10 +17,14 @@ public struct Placemark: Hashable, Codable, Sendable {
     public var category: String?
     /// How prominent the place is, 0-1 (Nominatim's `importance`), when the geocoder ranks it.
     public var importance: Double?
+    /// The district the place lies in (`Kluuvi`), when the geocoder says: it does for rows that
+    /// would otherwise read the same, so the picker can tell them apart.
+    public var suburb: String?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,
-                country: String? = nil, countryCode: String? = nil, category: String? = nil, importance: Double? = nil) {
+                country: String? = nil, countryCode: String? = nil, category: String? = nil, importance: Double? = nil,
+                suburb: String? = nil) {
         self.name = name
         self.houseNumber = houseNumber
         self.street = street
@@ -32,6 +36,7 @@ public struct Placemark: Hashable, Codable, Sendable {
         self.countryCode = countryCode
         self.category = category
         self.importance = importance
+        self.suburb = suburb
     }
 
     /// "Name" (when it is not just the street address), "Street Number", "Postcode City".

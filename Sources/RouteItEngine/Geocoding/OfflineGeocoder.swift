@@ -16,7 +16,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// Reverse geocoding answers with an address this close, else with the nearest street.
     public static let addressRadius = 50.0
 
-    private let map: RouteItMap
+    let map: RouteItMap
     let lock = NSLock()
     private let streets: StreetNameIndex
     /// The map's towns by folded name, with their centres and ranks.
@@ -103,8 +103,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         area = map.area
     }
 
-    /// The record's placemark with the place's opening hours, when the map has them.
-    func placemark(_ record: PlaceRow) throws -> Placemark {
+    /// The record's placemark with the place's opening hours, when the map has them. `category`:
+    /// the POI's tag when the caller found it by that tag (looking it up costs a seek per tag).
+    func placemark(_ record: PlaceRow, category known: String? = nil) throws -> Placemark {
         var placemark = record.placemark
         placemark.country = country
         placemark.countryCode = countryCode?.lowercased()
@@ -116,7 +117,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             while try hoursByPlace.step() {}
         }
         if record.kind == .place { placemark.category = "place" }
-        if record.kind == .poi {
+        if record.kind == .poi, let known {
+            placemark.category = known
+        } else if record.kind == .poi {
             try categoryOfPlace.bind([.int(PackedPolyline.fixed(record.coordinate.latitude)), .int(record.id)])
             if try categoryOfPlace.step() { placemark.category = categoryOfPlace.string(0) }
             while try categoryOfPlace.step() {}
@@ -217,7 +220,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 // ranges rank below every one of them, and finding them in every town of a country
                 // reads a row per town.
                 if number.low != nil, exact.count < Self.rowsPerLookup {
-                    for row in try rows(lookups.variants, values) + rows(lookups.ranges, values) {
+                    let variants = lookups.variantValues(values, number: number, scope: scope)
+                    for row in try rows(lookups.variants, variants) + rows(lookups.ranges, values) {
                         let isRange = row.houseNumberKey.flatMap(HouseNumber.init)?.isRange ?? false
                         offer(row, (isRange ? CandidateScore.houseInRange : CandidateScore.houseVariant) - penalty)
                         found = true
@@ -377,22 +381,23 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// `maxCandidates`: growing boxes, so the nearest few of thousands cost little.
     private func places(taggedWith tags: [String], scope: SearchScope, near: Coordinate?) throws -> [Placemark] {
         if let area = scope.tagAreaKey {
-            var ids = Set<Int64>()
+            var tagOf: [Int64: String] = [:]
             for tag in tags {
                 try taggedInArea.bind([.text(tag), .text(area)])
-                while try taggedInArea.step() { ids.insert(taggedInArea.int(0)) }
+                while try taggedInArea.step() { tagOf[taggedInArea.int(0)] = min(tagOf[taggedInArea.int(0)] ?? tag, tag) }
             }
             let centre = try near ?? self.centre(of: scope) ?? mapCentre
             var records: [PlaceRow] = []
-            for id in ids.sorted() {
+            for id in tagOf.keys.sorted() {
                 if let row = try rows(placeByID, [.int(id)]).first { records.append(row) }
             }
             return try distinct(records.sorted {
                 (centre.distance(to: $0.coordinate), $0.id) < (centre.distance(to: $1.coordinate), $1.id)
-            })
+            }, categories: tagOf)
         }
         let centre = near ?? mapCentre
         var nearest: [(id: Int64, distance: Double)] = []
+        var tagOf: [Int64: String] = [:]
         for radius in [1_000.0, 4_000, 16_000, 64_000, 256_000, .infinity] {
             var found: [Int64: Double] = [:]
             for tag in tags {
@@ -404,7 +409,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                     let point = Coordinate(latitude: Double(taggedNear.int(1)) / PackedPolyline.scale,
                                            longitude: Double(taggedNear.int(2)) / PackedPolyline.scale)
                     let distance = centre.distance(to: point)
-                    if distance <= radius { found[taggedNear.int(0)] = distance }
+                    if distance <= radius {
+                        found[taggedNear.int(0)] = distance
+                        tagOf[taggedNear.int(0)] = min(tagOf[taggedNear.int(0)] ?? tag, tag)
+                    }
                 }
             }
             nearest = found.map { ($0.key, $0.value) }.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
@@ -416,7 +424,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             records.append(row)
             if records.count == Self.maxCandidates * 2 { break }
         }
-        return try distinct(records)
+        return try distinct(records, categories: tagOf)
     }
 
     /// The centre of a town or postcode.
@@ -434,18 +442,19 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     /// The first `maxCandidates` records, each once: the same text within a few metres is one
     /// place mapped twice (a shop's node and its building), farther apart it is another place.
-    private func distinct(_ records: [PlaceRow]) throws -> [Placemark] {
+    /// `categories`: the tag each place was found by, when it was (`placemark(_:category:)`).
+    private func distinct(_ records: [PlaceRow], categories: [Int64: String] = [:]) throws -> [Placemark] {
         var shown: [String: [Coordinate]] = [:]
         var result: [Placemark] = []
         for record in records {
-            let placemark = try self.placemark(record)
+            let placemark = try self.placemark(record, category: categories[record.id])
             if let earlier = shown[placemark.formattedAddress],
                earlier.contains(where: { $0.distance(to: placemark.coordinate) < Self.samePlaceRadius }) { continue }
             shown[placemark.formattedAddress, default: []].append(placemark.coordinate)
             result.append(placemark)
             if result.count == Self.maxCandidates { break }
         }
-        return result
+        return try namingDistricts(result)
     }
 
     /// Candidates with the same text this close are one place.

@@ -61,6 +61,15 @@ final class HouseQueries {
         case .town: (index, condition, order) = ("place_by_town", " AND p.city_key = ?5", "")
         case .postcode: (index, condition, order) = ("place_by_postcode", " AND p.postcode = ?5", "")
         }
+        // In a town or postcode the index holds the key, not the number: the other doors of 5
+        // are keys that start "5" ("5b"), or, rarely, with a letter or a zero ("a5", "05"); and a
+        // range's key has a dash ("14-20"). So the street's other houses are passed over by
+        // their index entries, without reading their rows.
+        var doors = "", dash = ""
+        if scope != .anywhere {
+            doors = " AND ((p.hn_key >= ?6 AND p.hn_key < ?7) OR p.hn_key < '1' OR p.hn_key >= ':')"
+            dash = " AND p.hn_key GLOB '*-*'"
+        }
         func from(_ anywhere: String) -> String { "FROM place p INDEXED BY \(index.isEmpty ? anywhere : index)" }
         exact = try db.prepare("""
             SELECT \(c) \(from("place_by_street")) WHERE p.street_key = ?1 AND p.hn_key = ?2 AND p.kind = 0\(condition)\(order) LIMIT ?4
@@ -68,12 +77,12 @@ final class HouseQueries {
         // Another door of the number ("1 A" for 1): the index holds what the conditions test,
         // so the number itself in every town is passed over without reading its row.
         variants = try db.prepare("""
-            SELECT \(c) \(from("place_by_number")) WHERE p.street_key = ?1 AND p.hn_low = ?3 AND p.hn_high = ?3 AND p.hn_key <> ?2
+            SELECT \(c) \(from("place_by_number")) WHERE p.street_key = ?1 AND p.hn_low = ?3 AND p.hn_high = ?3 AND p.hn_key <> ?2\(doors)
             AND p.kind = 0\(condition)\(order) LIMIT ?4
             """)
         // A range that covers it ("14-20" for 16), on the same side of the street.
         ranges = try db.prepare("""
-            SELECT \(c) \(from("place_ranges")) WHERE p.street_key = ?1 AND p.hn_high > p.hn_low AND p.hn_low <= ?3 AND p.hn_high >= ?3
+            SELECT \(c) \(from("place_ranges")) WHERE p.street_key = ?1 AND p.hn_high > p.hn_low AND p.hn_low <= ?3 AND p.hn_high >= ?3\(dash)
             AND (p.hn_low % 2 = ?3 % 2 OR p.hn_low % 2 <> p.hn_high % 2) AND p.kind = 0\(condition)\(order) LIMIT ?4
             """)
         streets = try db.prepare("""
@@ -89,5 +98,13 @@ final class HouseQueries {
         case .town(let key), .postcode(let key): values.append(.text(key))
         }
         return values
+    }
+
+    /// `values` for `variants`: in a town or postcode also ?6 and ?7, the keys that start with
+    /// the number's digits.
+    func variantValues(_ values: [SQLiteValue], number: HouseNumber, scope: SearchScope) -> [SQLiteValue] {
+        guard scope != .anywhere else { return values }
+        let digits = number.low.map(String.init) ?? ""
+        return values + [.text(digits), .text(digits + "\u{10FFFF}")]
     }
 }

@@ -15,8 +15,8 @@ final class Session {
     /// Saved trips, favourites, recent places (and settings, when `remembersSettings`).
     let planner: PlannerViewModel
     /// The REPL keeps `mode`/`units` between sessions; a replayed `.flow` starts from the
-    /// first-run settings and leaves the saved ones alone, so its output never depends on
-    /// earlier sessions.
+    /// first-run settings and leaves the saved ones alone, and from no recent places (only
+    /// its own picks), so its output never depends on earlier sessions.
     let remembersSettings: Bool
     /// The map in use (`--map`, then `use NAME`).
     let mapChoice: MapChoice
@@ -57,7 +57,9 @@ final class Session {
             chosen.mapPath = mapChoice.current
             return try ServiceFactory.makeServices(chosen, notices: notices, monitors: monitors, cancellation: cancellation)
         }
-        let store = Result<PlannerStoring, Error> { try SQLitePlannerStore(path: SQLitePlannerStore.defaultPath()) }
+        let userStore = Result<PlannerStoring, Error> { try SQLitePlannerStore(path: SQLitePlannerStore.defaultPath()) }
+        // A replay's picker rows must not depend on the user's history: it builds its own.
+        let store = remembersSettings ? userStore : userStore.map { ReplayPlannerStore(over: $0) as PlannerStoring }
         let firstRun = TripSettings(transportType: .car, distanceUnit: .firstRun(environment: ProcessInfo.processInfo.environment))
         var settings = firstRun
         if remembersSettings, case .success(let opened) = store, let saved = try? opened.loadSettings(over: firstRun) { settings = saved }

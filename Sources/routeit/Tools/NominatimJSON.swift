@@ -12,6 +12,7 @@ enum NominatimJSON {
         var address: [String: String] = [:]
         address["house_number"] = placemark.houseNumber
         address["road"] = placemark.street
+        address["suburb"] = placemark.suburb
         address["postcode"] = placemark.postalCode
         address["city"] = placemark.city
         address["country"] = placemark.country
