@@ -7,7 +7,7 @@ extension ManeuverBuilder {
     static func direction(_ turn: Double) -> Maneuver.Direction {
         let a = abs(turn), right = turn > 0
         if a < 20 { return .straight }
-        if a < 50 { return right ? .slightRight : .slightLeft }
+        if a < 40 { return right ? .slightRight : .slightLeft }
         if a < 120 { return right ? .right : .left }
         return right ? .sharpRight : .sharpLeft
     }
