@@ -15,9 +15,16 @@ struct RampHandler: GuidanceHandler {
             // Off a motorway that splits into ramps only, it is a fork (ForkHandler's).
             if from.isMotorwayClass && !motorwayGoesOn(j, guide) { return nil }
             let kind: ManeuverBuilder.Draft.Kind = from.isMotorwayClass ? .offRamp : .onRamp
-            // A ramp leaving nearly straight on still leaves to one side.
             var direction = ManeuverBuilder.direction(j.turn)
-            if kind == .offRamp && direction == .straight { direction = j.turn < 0 ? .slightLeft : .slightRight }
+            if kind == .offRamp, let motorway = continuingMotorwayTurn(j, guide) {
+                // OSRM's `MotorwayHandler::fromMotorway`: an exit leaves on the side of the
+                // motorway going on that it lies, slightly unless it bends off more than 35°
+                // (a ramp straight ahead where the motorway curves left is "slight right").
+                let right = j.turn > motorway, wide = abs(j.turn) > Self.wideExitAngle
+                direction = right ? (wide ? .right : .slightRight) : (wide ? .left : .slightLeft)
+            } else if kind == .offRamp && direction == .straight {
+                direction = j.turn < 0 ? .slightLeft : .slightRight
+            }
             return .step(ManeuverBuilder.Draft(kind: kind, direction: direction, name: j.name, turn: j.turn))
         }
         guard from.isRamp && to.isMotorwayClass && joinsAMotorway(j, guide) else { return nil }
@@ -35,6 +42,21 @@ struct RampHandler: GuidanceHandler {
             Set(guide.adjacency.edges(of: node).filter { $0 != ramp }.map { guide.net.edgeFrom[$0] == node ? guide.net.edgeTo[$0] : guide.net.edgeFrom[$0] })
         }
         return !neighbours(a).intersection(neighbours(b)).subtracting([a, b]).isEmpty
+    }
+
+    /// An exit bending off more than this from straight on is a plain right or left (OSRM's 145°
+    /// and 215° in `fromMotorway`).
+    static let wideExitAngle = 35.0
+
+    /// The turn onto the motorway going on past the exit: the motorway of the name arrived on,
+    /// else the straightest motorway-class road the car may take (`findBestContinue`).
+    private func continuingMotorwayTurn(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Double? {
+        let roads = guide.branches(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing).filter {
+            $0.edge != j.leaving.edge && RoadClass(rawValue: guide.net.edgeClass[$0.edge])?.isMotorwayClass == true
+        }
+        let name = guide.net.name(of: j.arriving.edge)
+        if !name.isEmpty, let same = roads.first(where: { guide.net.name(of: $0.edge) == name }) { return same.angle }
+        return roads.min { abs($0.angle) < abs($1.angle) }?.angle
     }
 
     /// A motorway-class road leaves the junction besides the ramp taken.
