@@ -3,7 +3,8 @@ import RouteItCore
 /// Slip roads of motorways and trunk roads, as OSRM's motorway handling says them: onto a ramp
 /// off the motorway is "Take the exit" (`off ramp`), onto a ramp from any other road "Take the
 /// ramp" (`on ramp`, even where it is the obvious way on), and off a ramp where it joins a
-/// motorway carrying on "Merge" (`merge slight left` from the right).
+/// motorway carrying on "Merge" (`merge slight left` from the right), as off a motorway onto
+/// another that goes on through the junction under another name.
 struct RampHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction, !j.isOnAnnouncedRoundabout,
@@ -26,6 +27,14 @@ struct RampHandler: GuidanceHandler {
                 direction = j.turn < 0 ? .slightLeft : .slightRight
             }
             return .step(ManeuverBuilder.Draft(kind: kind, direction: direction, name: j.name, turn: j.turn))
+        }
+        if from.isMotorwayClass && to.isMotorwayClass && j.renamed
+            && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
+            && ObviousWayRule.driver.isObvious(j, guide) {
+            // A motorway running into another that goes on through the junction, under another
+            // name (OSRM's `getInstructionForObvious`): bearing right onto it merges left.
+            return .step(ManeuverBuilder.Draft(kind: .merge, direction: j.turn > 0 ? .slightLeft : .slightRight,
+                                               name: j.name, turn: j.turn))
         }
         guard from.isRamp && to.isMotorwayClass && joinsAMotorway(j, guide) else { return nil }
         // Joining from the right (the ramp behind lies right of the road ahead) merges left.
