@@ -6,7 +6,11 @@ enum ObviousWayRule: Sendable {
 
     func isObvious(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
         switch self {
-        case .driver: return guide.isObvious(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing)
+        case .driver:
+            if guide.isObvious(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) { return true }
+            // Cars also take OSRM's own obvious way (`CarObviousTurn`): the road going on in its
+            // class past a slip road of another class, where the reading above sees a fork.
+            return guide.mode == .car && guide.isCarsObviousWay(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing)
         case .walker: return guide.isWalkersObviousWay(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing)
         }
     }

@@ -3,7 +3,8 @@ import RouteItCore
 /// Slip roads of motorways and trunk roads, as OSRM's motorway handling says them: onto a ramp
 /// off the motorway is "Take the exit" (`off ramp`), onto a ramp from any other road "Take the
 /// ramp" (`on ramp`, even where it is the obvious way on), and off a ramp where it joins a
-/// motorway carrying on "Merge" (`merge slight left` from the right).
+/// motorway carrying on "Merge" (`merge slight left` from the right), as off a motorway onto
+/// another that goes on through the junction under another name.
 struct RampHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction, !j.isOnAnnouncedRoundabout,
@@ -15,10 +16,25 @@ struct RampHandler: GuidanceHandler {
             // Off a motorway that splits into ramps only, it is a fork (ForkHandler's).
             if from.isMotorwayClass && !motorwayGoesOn(j, guide) { return nil }
             let kind: ManeuverBuilder.Draft.Kind = from.isMotorwayClass ? .offRamp : .onRamp
-            // A ramp leaving nearly straight on still leaves to one side.
             var direction = ManeuverBuilder.direction(j.turn)
-            if kind == .offRamp && direction == .straight { direction = j.turn < 0 ? .slightLeft : .slightRight }
+            if kind == .offRamp, let motorway = continuingMotorwayTurn(j, guide) {
+                // OSRM's `MotorwayHandler::fromMotorway`: an exit leaves on the side of the
+                // motorway going on that it lies, slightly unless it bends off more than 35°
+                // (a ramp straight ahead where the motorway curves left is "slight right").
+                let right = j.turn > motorway, wide = abs(j.turn) > Self.wideExitAngle
+                direction = right ? (wide ? .right : .slightRight) : (wide ? .left : .slightLeft)
+            } else if kind == .offRamp && direction == .straight {
+                direction = j.turn < 0 ? .slightLeft : .slightRight
+            }
             return .step(ManeuverBuilder.Draft(kind: kind, direction: direction, name: j.name, turn: j.turn))
+        }
+        if from.isMotorwayClass && to.isMotorwayClass && j.renamed
+            && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
+            && ObviousWayRule.driver.isObvious(j, guide) {
+            // A motorway running into another that goes on through the junction, under another
+            // name (OSRM's `getInstructionForObvious`): bearing right onto it merges left.
+            return .step(ManeuverBuilder.Draft(kind: .merge, direction: j.turn > 0 ? .slightLeft : .slightRight,
+                                               name: j.name, turn: j.turn))
         }
         guard from.isRamp && to.isMotorwayClass && joinsAMotorway(j, guide) else { return nil }
         // Joining from the right (the ramp behind lies right of the road ahead) merges left.
@@ -35,6 +51,21 @@ struct RampHandler: GuidanceHandler {
             Set(guide.adjacency.edges(of: node).filter { $0 != ramp }.map { guide.net.edgeFrom[$0] == node ? guide.net.edgeTo[$0] : guide.net.edgeFrom[$0] })
         }
         return !neighbours(a).intersection(neighbours(b)).subtracting([a, b]).isEmpty
+    }
+
+    /// An exit bending off more than this from straight on is a plain right or left (OSRM's 145°
+    /// and 215° in `fromMotorway`).
+    static let wideExitAngle = 35.0
+
+    /// The turn onto the motorway going on past the exit: the motorway of the name arrived on,
+    /// else the straightest motorway-class road the car may take (`findBestContinue`).
+    private func continuingMotorwayTurn(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Double? {
+        let roads = guide.branches(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing).filter {
+            $0.edge != j.leaving.edge && RoadClass(rawValue: guide.net.edgeClass[$0.edge])?.isMotorwayClass == true
+        }
+        let name = guide.net.name(of: j.arriving.edge)
+        if !name.isEmpty, let same = roads.first(where: { guide.net.name(of: $0.edge) == name }) { return same.angle }
+        return roads.min { abs($0.angle) < abs($1.angle) }?.angle
     }
 
     /// A motorway-class road leaves the junction besides the ramp taken.

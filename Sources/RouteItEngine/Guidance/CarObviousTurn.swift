@@ -1,0 +1,117 @@
+import RouteItCore
+
+/// The way a car obviously takes at a junction, as OSRM's `findObviousTurn` finds it
+/// (`guidance/intersection_handler.hpp`): the street going on under its name, else the
+/// straightmost way of its class or better, else the straightmost way at all, each only when no
+/// other way looks as obvious (`IsDistinctTurn`). Unlike the walker's reading
+/// (`walkerObviousBranch`), ways a car may only arrive by count against a turn of 35° or more, as
+/// OSRM's intersection lists them ("entry allowed isn't a distinction criterion"): a service road
+/// turning right where a one-way comes in straight ahead is a turn. A slip road of another class
+/// never looks as obvious as the road going on in its class ("Ramp Off Through Street").
+extension ManeuverBuilder {
+    /// A way at a junction besides the one arriving, and whether the car may take it.
+    struct CarRoad {
+        var branch: Branch
+        var enterable: Bool
+    }
+
+    /// OSRM's NARROW_TURN_ANGLE: under this, ways the car may not enter do not count.
+    static let narrowTurnAngle = 35.0
+
+    /// Every way at `node` but the one arriving, each in the direction leaving `node`.
+    func carRoads(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [CarRoad] {
+        var out: [CarRoad] = []
+        for e in adjacency.edges(of: node) where e != prev.edge {
+            let forward = net.edgeFrom[e] == node
+            guard net.allows(e, mode) || net.allows(e, forward: !forward, mode),
+                  let heading = junctionHeading(leaving: e, forward: forward, at: node) else { continue }
+            out.append(CarRoad(branch: Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)),
+                               enterable: net.allows(e, forward: forward, mode)))
+        }
+        return out
+    }
+
+    /// The branch a car arriving by `prev` obviously takes at `node`, if any.
+    func carObviousBranch(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Branch? {
+        let roads = carRoads(at: node, arrivingBy: prev, inBearing: inBearing)
+        let enterable = roads.filter(\.enterable).map(\.branch)
+        if roads.count == 1 { return enterable.first }
+        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
+        let inLabel = net.label(of: prev.edge)
+        func cls(_ b: Branch) -> GuidanceClass { GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge])) }
+        func straightmost(_ keep: (Branch) -> Bool) -> Branch? { enterable.filter(keep).min { abs($0.angle) < abs($1.angle) } }
+        // A way on or off a roundabout is never the obvious one from a way that is not (`to_index_if_valid`).
+        func valid(_ b: Branch) -> Branch? { isRoundabout(b.edge) == isRoundabout(prev.edge) ? b : nil }
+        let continuing = straightmost { b in
+            let label = net.label(of: b.edge), c = cls(b)
+            guard !inLabel.isEmpty || inClass.isLowPriority, !label.isEmpty || c.isLowPriority,
+                  inLabel.isEmpty == label.isEmpty else { return false }
+            return !c.isStrictlyLess(than: inClass) && !c.isLink(to: inClass) && !inLabel.requiresAnnouncement(onto: label)
+        }
+        if let continuing, isDistinctForCar(continuing, among: roads, inClass: inClass, inLabel: inLabel) { return valid(continuing) }
+        let sameOrBetter = straightmost { !cls($0).isStrictlyLess(than: inClass) && !cls($0).isLink(to: inClass) }
+        if let sameOrBetter, isDistinctForCar(sameOrBetter, among: roads, inClass: inClass, inLabel: inLabel) { return valid(sameOrBetter) }
+        guard let any = straightmost({ _ in true }) else { return nil }
+        // Every way counts here, enterable or not (the way back has a deviation of 180°).
+        let onlyNonSharp = abs(any.angle) <= 90 && roads.filter { abs($0.branch.angle) <= 90 }.count == 1
+        if any.edge != sameOrBetter?.edge || any.forward != sameOrBetter?.forward,
+           abs(any.angle) <= ManeuverBuilder.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
+           isDistinctForCar(any, among: roads, inClass: inClass, inLabel: inLabel) {
+            return valid(any)
+        }
+        // Motorways: the one way a car may take, nearly ahead, is obvious.
+        if RoadClass(rawValue: net.edgeClass[any.edge])?.isMotorwayClass == true, abs(any.angle) <= ManeuverBuilder.groupAngle,
+           enterable.count == 1 {
+            return valid(any)
+        }
+        return nil
+    }
+
+    /// Whether `leg` leaves `node` by the way a car arriving by `prev` obviously takes, on a road
+    /// of the class arrived on or better (onto a lesser road, `isObvious` alone decides: a primary
+    /// ending where a residential street bears off 30° is still a turn onto it).
+    func isCarsObviousWay(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
+        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
+        let legClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[leg.edge]))
+        guard !legClass.isStrictlyLess(than: inClass), !legClass.isLink(to: inClass),
+              let obvious = carObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing) else { return false }
+        return obvious.edge == leg.edge && obvious.forward == leg.forward
+    }
+
+    /// OSRM's `IsDistinctTurn` for a car: no other way looks as obvious as `candidate`.
+    private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
+        let deviation = abs(candidate.angle)
+        let candidateClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[candidate.edge]))
+        let candidateLabel = net.label(of: candidate.edge)
+        let keepsName = !inLabel.requiresAnnouncement(onto: candidateLabel)
+        return !roads.contains { car in
+            let road = car.branch
+            guard road.edge != candidate.edge || road.forward != candidate.forward else { return false }
+            let other = abs(road.angle)
+            let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
+            let linkOfSameClass = roadClass.isLink(to: inClass) && roadClass.isLink(to: candidateClass)
+            if deviation >= ManeuverBuilder.groupAngle {
+                // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
+                // than twice as much, never looks as obvious.
+                if other >= ManeuverBuilder.straightAngle && linkOfSameClass { return false }
+                return !(other > 2 * deviation)
+            }
+            if deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
+            if inClass.makesObvious(candidateClass, over: roadClass) { return false }
+            let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
+            let slightlyDistinct = other > 0.7 * 2 * deviation
+            let renamesOther = inLabel.requiresAnnouncement(onto: net.label(of: road.edge))
+            if (keepsName || renamesOther) && distinct { return false }
+            // Off a road below secondary, every distinctly bending way is a side way.
+            if inClass.priority > 6 && distinct { return false }
+            let samePriority = inClass.priority == candidateClass.priority
+            if samePriority && keepsName && slightlyDistinct
+                && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4) { return false }
+            if linkOfSameClass { return false }
+            if samePriority && inClass.group < roadClass.group
+                && candidateLabel.requiresAnnouncement(onto: net.label(of: road.edge)) && renamesOther { return false }
+            if samePriority && roadClass.isLink { return false }
+            return true
+        }
+    }
+}
