@@ -27,7 +27,11 @@ there is now charged instead, taken only where the map has no other way, and the
 one before issue 27 (byte for byte): no route used such a turn as a shortcut. Issue 31 made it again:
 cars and walkers take ferries as car.lua and foot.lua do (route=ferry, 5 km/h or its `duration`), so 13
 Monaco walking answers cross the port on the Bateau Bus (all by path), and one Monaco car answer moved
-by 0.1 m; no Helsinki answer changed.
+by 0.1 m; no Helsinki answer changed. Issue 31's car profile (car.lua ported handler by handler:
+maxspeed replaces the class speed as 0.8 of the posted limit, per direction, with maxspeed:advisory;
+surface, tracktype and smoothness caps; access and oneway per direction; physical limits) made it
+again: 42 car answers changed (41 Helsinki, 1 Monaco), 2 of them by path; no walking one. On the 40
+Helsinki car pairs OSRM 26.10 routes, the mean gap to OSRM's duration fell from 10.2 s to 8.3 s.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

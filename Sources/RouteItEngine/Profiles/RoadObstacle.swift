@@ -37,7 +37,7 @@ struct RoadObstacle: Equatable {
         var out: [RoadObstacle] = []
         // The most specific access key decides (closed to cars as on a way); without one the
         // barrier type does.
-        if let access = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"] {
+        if let access = (t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"]).map(CarProfile.resolve) {
             if RoadProfile.carBlockedValues.contains(access) { out.append(RoadObstacle(kind: .barrier, direction: .both)) }
         } else if let barrier = t["barrier"] {
             let gate = barrier == "gate" || barrier == "lift_gate"
@@ -45,7 +45,10 @@ struct RoadObstacle: Equatable {
             let flatKerb = t["kerb"] == "lowered" || t["kerb"] == "flush"
             let crossingKerb = barrier == "kerb" && t["highway"] == "crossing"
             let audibleFence = barrier == "fence" && (t["sensory"] == "audible" || t["sensory"] == "audio")
-            if gate {
+            let tooLow = barrier == "height_restrictor" && (t["maxheight"].flatMap(CarProfile.height) ?? .infinity) < CarProfile.vehicleHeight
+            if tooLow {
+                out.append(RoadObstacle(kind: .barrier, direction: .both))
+            } else if gate {
                 out.append(RoadObstacle(kind: .gate, direction: .both))
             } else if !passableBarriers.contains(barrier) && !risingBollard && !flatKerb && !crossingKerb && !audibleFence {
                 out.append(RoadObstacle(kind: .barrier, direction: .both))
