@@ -54,7 +54,7 @@ struct ModeGraph {
             g.arcFrom.append(tail)
             g.arcTo.append(head)
             let signals = obstacles[head]?.contains { $0.kind == .trafficSignals } == true
-            g.arcWeight.append(net.weight(e, mode) &+ (signals ? RoutingProfile.of(mode).signalWaitMs : 0))
+            g.arcWeight.append(net.weight(e, forward: forward, mode) &+ (signals ? RoutingProfile.of(mode).signalWaitMs : 0))
             g.arcEdgeDir.append(Int32(k))
             g.edgeDirNode[k] = head
         }

@@ -5,8 +5,10 @@ import RouteItCore
 /// Speeds follow OSRM's car.lua defaults so durations stay comparable with OSRM.
 public struct RoadProfile: Equatable, Sendable {
     public var roadClass: RoadClass
-    /// Car speed in km/h; 0 when cars may not use the way.
+    /// Car speed in km/h along the way (against it when only that is open); 0 when cars may not use the way.
     public var carSpeed: Double
+    /// Car speed in km/h against the way (`maxspeed:backward`, ...); 0 when closed that way.
+    public var carBackwardSpeed: Double = 0
     public var carForward: Bool
     public var carBackward: Bool
     /// Cars may use it only to reach a place on it (`destination`, `private`, `delivery`, ...):
@@ -26,7 +28,8 @@ public struct RoadProfile: Equatable, Sendable {
     public var ref: String
     /// A ferry or a shuttle train (`route=ferry`, `route=shuttle_train`): OSRM's mode `ferry`.
     public var isFerry = false
-    /// Its crossing time from `duration`, spread over its length; nil: by speed.
+    /// Its crossing time from `duration` (a ferry's, or a movable bridge's for cars), spread
+    /// over its segments as OSRM spreads it; nil: by speed.
     public var ferrySeconds: Double?
 
     public var isRoutable: Bool { carForward || carBackward || foot }
@@ -65,6 +68,8 @@ public struct RoadProfile: Equatable, Sendable {
             carForward = car.forwardKmh > 0
             carBackward = car.backwardKmh > 0
             carSpeed = carForward ? car.forwardKmh : car.backwardKmh
+            carBackwardSpeed = car.backwardKmh
+            ferrySeconds = car.durationSeconds
             carRestricted = (carForward && car.forwardRestricted) || (carBackward && car.backwardRestricted)
             carEndpoint = car.isEndpoint
         } else {
