@@ -35,7 +35,9 @@ Helsinki car pairs OSRM 26.10 routes, the mean gap to OSRM's duration fell from 
 Then driving timed per segment in whole deciseconds as OSRM times it, each direction at its own
 speed, a duration shared evenly by a ferry's segments, and boarding or leaving a ferry charged as a
 turn (car.lua's mode change) made it again: 103 car answers changed by tenths of a second (51 Helsinki,
-52 Monaco), 2 Helsinki ones by path (one now 4 m from OSRM's); no walking one.
+52 Monaco), 2 Helsinki ones by path (one now 4 m from OSRM's); no walking one. Nodes walkers and
+cyclists cannot pass (foot.lua's and bicycle.lua's barriers: barrier=yes|wall|fence, foot=no, ...)
+made it again: 3 Helsinki walks go round them (one now OSRM's 710.5 s to the tenth); no car one.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """
