@@ -53,7 +53,7 @@ public struct RoadProfile: Equatable, Sendable {
         guard let cls = RoadClass(highway: highway) ?? (highway == "platform" || highway == "pier" ? .footway : nil)
                 ?? (car != nil ? .road : nil) else { return nil }
         roadClass = cls
-        name = t["name"] ?? t["ref"].map(CanonicalRef.of) ?? ""
+        name = WayName.of(t)
         avoidClasses = RoadAvoidance(osmTags: t)
         ref = t["ref"].map(CanonicalRef.of) ?? ""
         let junction = t["junction"]
