@@ -4,7 +4,27 @@ import RouteItCore
 
 /// Barriers, gates, signals and signs on road nodes, read and charged as OSRM's car.lua does.
 final class RoadObstacleTests: XCTestCase {
-    private func kinds(_ tags: [(String, String)]) -> [RoadObstacle.Kind] { RoadObstacle.parse(tags).map(\.kind) }
+    /// What stops or slows cars.
+    private func kinds(_ tags: [(String, String)]) -> [RoadObstacle.Kind] {
+        RoadObstacle.parse(tags).map(\.kind).filter { $0 != .walkBarrier && $0 != .bikeBarrier }
+    }
+
+    /// Who else is stopped: walkers (`w`) and cyclists (`b`), as foot.lua and bicycle.lua read the node.
+    private func stopped(_ tags: [(String, String)]) -> String {
+        let found = RoadObstacle.parse(tags).map(\.kind)
+        return (found.contains(.walkBarrier) ? "w" : "") + (found.contains(.bikeBarrier) ? "b" : "")
+    }
+
+    func testWalkersAndCyclistsStopAsFootLuaAndBicycleLuaSay() {
+        XCTAssertEqual(stopped([("barrier", "wall")]), "wb")
+        XCTAssertEqual(stopped([("barrier", "gate")]), "")
+        XCTAssertEqual(stopped([("barrier", "bollard")]), "", "a bollard stops cars only")
+        XCTAssertEqual(stopped([("barrier", "fence"), ("sensory", "audible")]), "")
+        XCTAssertEqual(stopped([("access", "no")]), "wb")
+        XCTAssertEqual(stopped([("access", "no"), ("foot", "yes")]), "b", "the most specific key wins")
+        XCTAssertEqual(stopped([("barrier", "wall"), ("bicycle", "yes")]), "w", "an access tag replaces the barrier rule")
+        XCTAssertEqual(stopped([("highway", "crossing"), ("bicycle", "no")]), "", "a crossing's access is the road's")
+    }
 
     func testTagsAsCarLuaReadsThem() {
         XCTAssertEqual(kinds([("barrier", "bollard")]), [.barrier])

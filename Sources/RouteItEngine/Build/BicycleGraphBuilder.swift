@@ -60,6 +60,8 @@ enum BicycleGraphBuilder {
             return net.weight(next >> 1, forward: next & 1 == 0, .bike) &+ turn
         }
 
+        // Nodes cyclists cannot pass (`RoadObstacle.bikeBarrier`): only turned back at.
+        let barriers = Set(obstacles.compactMap { node, list in list.contains { $0.kind == .bikeBarrier } ? Int(node) : nil })
         var g = ModeGraph(nodeCount: nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)), edgeDirNode: Column(dirNode))
         for next in 0..<dirCount {
@@ -67,9 +69,14 @@ enum BicycleGraphBuilder {
             guard allowed(next) else { continue }
             let via = net.tail(ofDirection: next)
             let exits = outDirs[Int(outStart[via])..<Int(outStart[via + 1])]
+            let barrier = barriers.contains(via)
             for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
-                // U-turns only at dead ends (not where a way leaves the extract: it goes on).
-                if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) { continue }
+                if barrier {
+                    if Int(k) ^ 1 != next { continue }
+                } else if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) {
+                    // U-turns only at dead ends (not where a way leaves the extract: it goes on).
+                    continue
+                }
                 g.arcFrom.append(dirNode[Int(k)])
                 g.arcTo.append(dirNode[next])
                 g.arcWeight.append(turnWeight(Int(k), next))

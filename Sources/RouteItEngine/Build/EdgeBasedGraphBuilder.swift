@@ -85,14 +85,14 @@ enum EdgeBasedGraphBuilder {
             let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
             let roundabout = net.edgeFlags[next >> 1] & EdgeFlags.roundabout != 0 || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
             var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
-                                              onRoundabout: roundabout)
+                                              onRoundabout: roundabout, changesMode: net.isFerry(Int(k) >> 1) != net.isFerry(next >> 1))
             if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
             if Int(k) ^ 1 == next && cutEnds.contains(Int32(via)) { turn &+= turnCosts.restrictedEntryPenalty }
             if let here = obstacles[Int32(via)] {
                 turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
                                others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)
             }
-            return net.weight(next >> 1, .car) &+ turn
+            return net.weight(next >> 1, forward: next & 1 == 0, .car) &+ turn
         }
         var g = ModeGraph(nodeCount: nodeCount + copies.count, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)), edgeDirNode: Column(dirNode))

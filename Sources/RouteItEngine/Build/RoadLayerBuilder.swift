@@ -13,12 +13,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var refEnd: Int
         var roadClass: RoadClass
         var carSpeed: Float
+        var carBackwardSpeed: Float
         var footSpeed: Float
         var flags: UInt8
         var name: Int32
         var avoid: UInt8
         var bike: BikeWay
-        /// A car or foot ferry's crossing time (`duration`), spread over its edges by length; 0 = by speed.
+        /// A car or foot ferry's crossing time (`duration`; a movable bridge's for cars), spread
+        /// evenly over its segments as OSRM spreads it; 0 = by speed.
         var ferrySeconds: Float
     }
 
@@ -117,7 +119,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         // Any mode's ferry is told as one (the flag is shared with the bicycle's).
         if profile?.isFerry == true { bikeWay.flags |= BikeEdgeFlags.ferry }
         ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile?.roadClass ?? bike!.roadClass,
-                            carSpeed: Float(profile?.carSpeed ?? 0), footSpeed: Float(profile?.footSpeed ?? 0),
+                            carSpeed: Float(profile?.carSpeed ?? 0), carBackwardSpeed: Float(profile?.carBackwardSpeed ?? 0),
+                            footSpeed: Float(profile?.footSpeed ?? 0),
                             flags: flags, name: name, avoid: avoid.rawValue, bike: bikeWay,
                             ferrySeconds: Float(profile?.ferrySeconds ?? 0)))
         for ref in way.nodeRefs { needNode(ref) }
@@ -366,12 +369,28 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
             let walked = way.flags & EdgeFlags.foot != 0
-            var footDeciseconds = 0.0     // walking time as OSRM adds it up (`SegmentLength`)
+            let isFerry = way.bike.flags & BikeEdgeFlags.ferry != 0
+            // OSRM times each segment (node to node) on its own, in whole deciseconds; a `duration`
+            // is shared evenly by the way's segments. Walking segments are measured as OSRM
+            // measures them (`SegmentLength`); driving ones on the length the route reports, so
+            // that a road's speed (distance over time) reads as OSRM's does.
+            let segmentDeciseconds = way.ferrySeconds > 0 ? max(1, (Double(way.ferrySeconds) / Double(r.count - 1) * 10).rounded()) : 0
+            var footDeciseconds = 0.0
+            var carDeciseconds = 0.0, carBackwardDeciseconds = 0.0
             for j in (r.lowerBound + 1)..<r.upperBound {
-                length += points[j - 1].coordinate.distance(to: points[j].coordinate)
+                let metres = points[j - 1].coordinate.distance(to: points[j].coordinate)
+                length += metres
+                let osrmMetres = SegmentLength.osrmMetres(points[j - 1], points[j])
                 if walked {
-                    footDeciseconds += SegmentLength.deciseconds(osrmMetres: SegmentLength.osrmMetres(points[j - 1], points[j]),
-                                                                 kmh: Double(way.footSpeed))
+                    footDeciseconds += isFerry && segmentDeciseconds > 0
+                        ? segmentDeciseconds : SegmentLength.deciseconds(osrmMetres: osrmMetres, kmh: Double(way.footSpeed))
+                }
+                if segmentDeciseconds > 0 {
+                    carDeciseconds += way.carSpeed > 0 ? segmentDeciseconds : 0
+                    carBackwardDeciseconds += way.carBackwardSpeed > 0 ? segmentDeciseconds : 0
+                } else {
+                    carDeciseconds += SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.carSpeed))
+                    carBackwardDeciseconds += SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.carBackwardSpeed))
                 }
                 net.geometry.append(points[j])
                 guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
@@ -380,15 +399,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeLength.append(Float(length))
                 net.edgeClass.append(way.roadClass.rawValue)
                 net.edgeFlags.append(way.flags)
-                if way.ferrySeconds > 0 && wayMetres > 0 {
-                    // The crossing's time, the share of it this edge's length is.
-                    let kmh = wayMetres / Double(way.ferrySeconds) * 3.6
-                    net.edgeCarMs.append(way.carSpeed > 0 ? RoadNetwork.travelMs(metres: length, kmh: kmh) : 0)
-                    net.edgeFootMs.append(walked ? RoadNetwork.travelMs(metres: length, kmh: kmh) : 0)
-                } else {
-                    net.edgeCarMs.append(RoadNetwork.travelMs(metres: length, kmh: Double(way.carSpeed)))
-                    net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
-                }
+                net.edgeCarMs.append(carDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carDeciseconds) : 0)
+                net.edgeCarBackwardMs.append(carBackwardDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carBackwardDeciseconds) : 0)
+                net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
                 net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
                 net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
                 net.edgeBikeFlags.append(way.bike.flags)
@@ -403,6 +416,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 from = to
                 length = 0
                 footDeciseconds = 0
+                carDeciseconds = 0
+                carBackwardDeciseconds = 0
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))

@@ -25,6 +25,7 @@ extension RoadNetwork {
                               edgeFlags: permuted(edgeFlags), edgeCarMs: permuted(edgeCarMs),
                               edgeFootMs: permuted(edgeFootMs), edgeName: permuted(edgeName),
                               edgeWay: permuted(edgeWay), edgeAvoid: permuted(edgeAvoid), geometryStart: [], geometry: [], names: names, refs: refs)
+        if edgeCarBackwardMs.count == edgeCount { out.edgeCarBackwardMs = permuted(edgeCarBackwardMs) }
         if edgeBikeForwardMs.count == edgeCount {
             out.edgeBikeForwardMs = permuted(edgeBikeForwardMs)
             out.edgeBikeBackwardMs = permuted(edgeBikeBackwardMs)

@@ -40,9 +40,24 @@ struct ModeGraph {
 
     /// Junctions as nodes, one arc per edge direction the mode may use, no turn costs; walking
     /// through traffic signals costs foot.lua's `traffic_signal_penalty` (charged on arriving).
+    /// A junction walkers cannot pass (`RoadObstacle.walkBarrier`) is a node of its own for each
+    /// edge at it: arriving along an edge, the walker may only turn back along it, as OSRM's
+    /// barrier nodes allow.
     static func junctionGraph(_ net: RoadNetwork, mode: TransportType, obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
         let dirCount = net.edgeCount * 2
-        var g = ModeGraph(nodeCount: net.nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
+        let barriers = Set(obstacles.compactMap { node, list in list.contains { $0.kind == .walkBarrier } ? node : nil })
+        // Per edge end (edge × 2, + 1 at its `to` end) at a barrier, that end's own node.
+        var endNode: [Int: Int32] = [:]
+        var nodeCount = net.nodeCount
+        if mode == .walk && !barriers.isEmpty {
+            for e in 0..<net.edgeCount {
+                for (end, node) in [(0, net.edgeFrom[e]), (1, net.edgeTo[e])] where barriers.contains(node) {
+                    endNode[e * 2 + end] = Int32(nodeCount)
+                    nodeCount += 1
+                }
+            }
+        }
+        var g = ModeGraph(nodeCount: nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)),
                           edgeDirNode: Column([Int32](repeating: -1, count: dirCount)))
         for k in 0..<dirCount {
@@ -51,12 +66,12 @@ struct ModeGraph {
             guard net.allows(e, forward: forward, mode) else { continue }
             let tail = forward ? net.edgeFrom[e] : net.edgeTo[e]
             let head = forward ? net.edgeTo[e] : net.edgeFrom[e]
-            g.arcFrom.append(tail)
-            g.arcTo.append(head)
+            g.arcFrom.append(endNode[e * 2 + (forward ? 0 : 1)] ?? tail)
+            g.arcTo.append(endNode[e * 2 + (forward ? 1 : 0)] ?? head)
             let signals = obstacles[head]?.contains { $0.kind == .trafficSignals } == true
-            g.arcWeight.append(net.weight(e, mode) &+ (signals ? RoutingProfile.of(mode).signalWaitMs : 0))
+            g.arcWeight.append(net.weight(e, forward: forward, mode) &+ (signals ? RoutingProfile.of(mode).signalWaitMs : 0))
             g.arcEdgeDir.append(Int32(k))
-            g.edgeDirNode[k] = head
+            g.edgeDirNode[k] = g.arcTo[g.arcTo.count - 1]
         }
         g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
         return g

@@ -47,7 +47,10 @@ struct RoadNetwork {
     var edgeLength: Column<Float>          // metres
     var edgeClass: Column<UInt8>           // RoadClass raw value
     var edgeFlags: Column<UInt8>
-    var edgeCarMs: Column<UInt32>          // car travel time, both directions (0 = no car)
+    var edgeCarMs: Column<UInt32>          // car travel time along the edge (0 = no car)
+    /// Car travel time against the edge (`maxspeed:backward` and the like); empty on maps made
+    /// before directions had speeds of their own, where `edgeCarMs` serves both.
+    var edgeCarBackwardMs: Column<UInt32> = []
     var edgeFootMs: Column<UInt32>
     /// Bicycle travel time along the edge's direction and against it (0 = not by bicycle).
     var edgeBikeForwardMs: Column<UInt32> = []
@@ -92,8 +95,11 @@ struct RoadNetwork {
 
     /// Travel time of the whole edge in `mode` in one direction, ms.
     func weight(_ edge: Int, forward: Bool, _ mode: TransportType) -> UInt32 {
-        guard mode == .bike else { return weight(edge, mode) }
-        return forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]
+        switch mode {
+        case .bike: return forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]
+        case .car where !forward && edgeCarBackwardMs.count == edgeCount: return edgeCarBackwardMs[edge]
+        default: return weight(edge, mode)
+        }
     }
 
     func allows(_ edge: Int, forward: Bool, _ mode: TransportType) -> Bool {
@@ -171,6 +177,7 @@ struct RoadNetwork {
         try sections.write(edgeClass, named: "net.class")
         try sections.write(edgeFlags, named: "net.flags")
         try sections.write(edgeCarMs, named: "net.carMs")
+        if edgeCarBackwardMs.count == edgeCount { try sections.write(edgeCarBackwardMs, named: "net.carBackwardMs") }
         try sections.write(edgeFootMs, named: "net.footMs")
         try sections.write(edgeBikeForwardMs, named: "net.bikeForwardMs")
         try sections.write(edgeBikeBackwardMs, named: "net.bikeBackwardMs")
@@ -187,7 +194,7 @@ struct RoadNetwork {
     /// Maps the network; checks only what costs nothing (counts), values are checked on use.
     static func read(from sections: MapSections) throws -> RoadNetwork {
         let n: Column<Int64> = try sections.column("net.nodeCount")
-        let net = RoadNetwork(
+        var net = RoadNetwork(
             nodeCount: Int(n.first ?? 0),
             edgeFrom: try sections.column("net.from"),
             edgeTo: try sections.column("net.to"),
@@ -206,6 +213,10 @@ struct RoadNetwork {
             geometry: try sections.column("net.geometry"),
             names: try StringColumn.read(named: "net.names", from: sections),
             refs: sections.has("net.refs.offsets") ? try StringColumn.read(named: "net.refs", from: sections) : StringColumn([]))
+        if sections.has("net.carBackwardMs") {
+            net.edgeCarBackwardMs = try sections.column("net.carBackwardMs")
+            guard net.edgeCarBackwardMs.count == net.edgeFrom.count else { throw MapSectionsError.damaged }
+        }
         let e = net.edgeFrom.count
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,

@@ -15,13 +15,14 @@ struct TagLookup {
     /// Lengths are compared first: a string comparison is a call of some 30 instructions, a
     /// length a few. Swift's `==` is canonical equivalence, so this is exact for keys of ASCII
     /// without `K`, `;` and `` ` `` (the only ASCII characters that a non-ASCII one, such as the
-    /// Kelvin sign, is equivalent to), as every key the import looks up is.
+    /// Kelvin sign, is equivalent to), as every key the import looks up is. An empty value is no
+    /// value, as OSRM's profiles read tags (`get_value_by_key`).
     subscript(key: String) -> String? {
         let length = key.utf8.count
         var i = tags.count
         while i > 0 {
             i -= 1
-            if tags[i].0.utf8.count == length && tags[i].0 == key { return tags[i].1 }
+            if tags[i].0.utf8.count == length && tags[i].0 == key { return tags[i].1.isEmpty ? nil : tags[i].1 }
         }
         return nil
     }

@@ -268,7 +268,7 @@ public struct BicycleProfile: Equatable, Sendable {
         forward = travel(fwdOpen, fwdSpeed, push: fwdPush, ferry: fwdFerry)
         backward = travel(bwdOpen, bwdSpeed, push: bwdPush, ferry: bwdFerry)
         roadClass = cls
-        name = t["name"] ?? t["ref"].map(CanonicalRef.of) ?? ""
+        name = WayName.of(t)
         if forward == .none && backward == .none { return nil }
     }
 

@@ -3,7 +3,9 @@
 /// route alike: barriers cars cannot pass, gates (60 s), traffic signals (2 s), stop signs (2 s)
 /// and give-way signs (1 s).
 struct RoadObstacle: Equatable {
-    enum Kind: UInt8 { case barrier, gate, trafficSignals, stop, stopMinor, giveWay }
+    /// `barrier` stops cars; `walkBarrier` and `bikeBarrier` stop walkers and cyclists
+    /// (`RoadObstacle+WalkBikeBarriers`).
+    enum Kind: UInt8 { case barrier, gate, trafficSignals, stop, stopMinor, giveWay, walkBarrier, bikeBarrier }
     /// Which way along the tagged way it faces; `both` for untagged nodes.
     enum Direction: UInt8 { case both, forward, backward }
 
@@ -13,7 +15,7 @@ struct RoadObstacle: Equatable {
     /// What passing it costs a car, ms (a barrier is not passed at all).
     var milliseconds: UInt32 {
         switch kind {
-        case .barrier: return 0
+        case .barrier, .walkBarrier, .bikeBarrier: return 0
         case .gate: return 60_000
         case .trafficSignals, .stop, .stopMinor: return 2_000
         case .giveWay: return 1_000
@@ -26,7 +28,7 @@ struct RoadObstacle: Equatable {
     ]
 
     /// The keys without which a node is no obstacle.
-    private static let keys = ["highway", "barrier", "access", "motorcar", "motor_vehicle", "vehicle"]
+    private static let keys = ["highway", "barrier", "access", "motorcar", "motor_vehicle", "vehicle", "foot", "bicycle"]
 
     /// Every obstacle the node's tags describe (a signal may also carry a barrier).
     static func parse(_ tags: [(String, String)]) -> [RoadObstacle] {
@@ -34,10 +36,10 @@ struct RoadObstacle: Equatable {
         // before any lookup.
         guard tags.contains(where: { Self.keys.contains($0.0) }) else { return [] }
         let t = TagLookup(tags)
-        var out: [RoadObstacle] = []
+        var out = walkAndBikeBarriers(t)
         // The most specific access key decides (closed to cars as on a way); without one the
         // barrier type does.
-        if let access = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"] {
+        if let access = (t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"]).map(CarProfile.resolve) {
             if RoadProfile.carBlockedValues.contains(access) { out.append(RoadObstacle(kind: .barrier, direction: .both)) }
         } else if let barrier = t["barrier"] {
             let gate = barrier == "gate" || barrier == "lift_gate"
@@ -45,7 +47,10 @@ struct RoadObstacle: Equatable {
             let flatKerb = t["kerb"] == "lowered" || t["kerb"] == "flush"
             let crossingKerb = barrier == "kerb" && t["highway"] == "crossing"
             let audibleFence = barrier == "fence" && (t["sensory"] == "audible" || t["sensory"] == "audio")
-            if gate {
+            let tooLow = barrier == "height_restrictor" && (t["maxheight"].flatMap(CarProfile.height) ?? .infinity) < CarProfile.vehicleHeight
+            if tooLow {
+                out.append(RoadObstacle(kind: .barrier, direction: .both))
+            } else if gate {
                 out.append(RoadObstacle(kind: .gate, direction: .both))
             } else if !passableBarriers.contains(barrier) && !risingBollard && !flatKerb && !crossingKerb && !audibleFence {
                 out.append(RoadObstacle(kind: .barrier, direction: .both))

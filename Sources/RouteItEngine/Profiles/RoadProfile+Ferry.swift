@@ -22,6 +22,7 @@ extension RoadProfile {
         let carAccess = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"]
         let carAllowed = speeds.car > 0 && !(carAccess.map { RoadProfile.carBlockedValues.contains($0) || RoadProfile.carRestrictedValues.contains($0) } ?? false)
         carSpeed = carAllowed ? speeds.car : 0
+        carBackwardSpeed = carSpeed
         carForward = carAllowed
         carBackward = carAllowed
         carRestricted = false

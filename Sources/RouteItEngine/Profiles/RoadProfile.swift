@@ -5,8 +5,10 @@ import RouteItCore
 /// Speeds follow OSRM's car.lua defaults so durations stay comparable with OSRM.
 public struct RoadProfile: Equatable, Sendable {
     public var roadClass: RoadClass
-    /// Car speed in km/h; 0 when cars may not use the way.
+    /// Car speed in km/h along the way (against it when only that is open); 0 when cars may not use the way.
     public var carSpeed: Double
+    /// Car speed in km/h against the way (`maxspeed:backward`, ...); 0 when closed that way.
+    public var carBackwardSpeed: Double = 0
     public var carForward: Bool
     public var carBackward: Bool
     /// Cars may use it only to reach a place on it (`destination`, `private`, `delivery`, ...):
@@ -26,7 +28,8 @@ public struct RoadProfile: Equatable, Sendable {
     public var ref: String
     /// A ferry or a shuttle train (`route=ferry`, `route=shuttle_train`): OSRM's mode `ferry`.
     public var isFerry = false
-    /// Its crossing time from `duration`, spread over its length; nil: by speed.
+    /// Its crossing time from `duration` (a ferry's, or a movable bridge's for cars), spread
+    /// over its segments as OSRM spreads it; nil: by speed.
     public var ferrySeconds: Double?
 
     public var isRoutable: Bool { carForward || carBackward || foot }
@@ -44,53 +47,33 @@ public struct RoadProfile: Equatable, Sendable {
         }
         // `highway=platform` (a tram or bus stop's platform) is walked as foot.lua walks it, and
         // never driven; it stays out of `RoadClass(highway:)`, which the bicycle profile shares.
-        guard let highway = t["highway"],
-              let cls = RoadClass(highway: highway) ?? (highway == "platform" || highway == "pier" ? .footway : nil) else { return nil }
-        // Squares (`area=yes`): walked along their outline as foot.lua does; never driven.
-        let isArea = t["area"] == "yes"
+        guard let highway = t["highway"] else { return nil }
+        let car = CarProfile(highway: highway, t)
+        // A highway value only cars know (`winter_road`, or any a car access tag opens) is a road.
+        guard let cls = RoadClass(highway: highway) ?? (highway == "platform" || highway == "pier" ? .footway : nil)
+                ?? (car != nil ? .road : nil) else { return nil }
         roadClass = cls
-        name = t["name"] ?? t["ref"].map(CanonicalRef.of) ?? ""
+        name = WayName.of(t)
         avoidClasses = RoadAvoidance(osmTags: t)
         ref = t["ref"].map(CanonicalRef.of) ?? ""
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 
-        // Access: the most specific key wins (motor_vehicle over vehicle over access).
-        // Cars as car.lua decides: restricted values keep the road for trips that end on it,
-        // other blacklisted values (psv, bus, no, ...) close it.
-        let carAccess = t["motorcar"] ?? t["motor_vehicle"] ?? t["vehicle"] ?? t["access"]
-        let restrictedValue = carAccess.map(RoadProfile.carRestrictedValues.contains) ?? false
-        carRestricted = restrictedValue && cls != .track && cls != .road   // car.lua's restricted_highway_whitelist
-        let carBlocked = restrictedValue ? !carRestricted : (carAccess.map(RoadProfile.carBlockedValues.contains) ?? false)
-        carEndpoint = !(cls == .service && carAccess == "private")
-        let carAllowed = cls.carSpeed > 0 && !carBlocked && !isArea
-            && t["impassable"] != "yes" && t["status"] != "impassable"
         foot = RoadProfile.walkable(cls, t)
         // foot.lua walks every way at 5 km/h, steps included; only loose surfaces are slower.
         footSpeed = t["surface"].flatMap { RoadProfile.walkingSurfaceSpeeds[$0] } ?? 5
 
-        if carAllowed {
-            var speed = cls.carSpeed
-            if let raw = t["maxspeed"], let limit = RoadProfile.parseMaxspeed(raw) {
-                speed = min(limit * 0.8, speed * 1.6)    // OSRM's speed_reduction; ignore absurd values
-                speed = max(speed, 5)
-            }
-            carSpeed = speed
-            // Oneway: explicit tag, roundabouts and motorways imply it.
-            let oneway = t["oneway"]
-            if oneway == "-1" || oneway == "reverse" {
-                carForward = false; carBackward = true
-            } else if oneway == "yes" || oneway == "1" || oneway == "true" {
-                carForward = true; carBackward = false
-            } else if oneway == "no" || oneway == "false" || oneway == "0" {
-                carForward = true; carBackward = true
-            } else if roundabout || cls == .motorway || cls == .motorwayLink {
-                carForward = true; carBackward = false
-            } else {
-                carForward = true; carBackward = true
-            }
+        // Cars as car.lua decides (`CarProfile`); restricted roads are kept for trips that end on them.
+        if let car {
+            carForward = car.forwardKmh > 0
+            carBackward = car.backwardKmh > 0
+            carSpeed = carForward ? car.forwardKmh : car.backwardKmh
+            carBackwardSpeed = car.backwardKmh
+            ferrySeconds = car.durationSeconds
+            carRestricted = (carForward && car.forwardRestricted) || (carBackward && car.backwardRestricted)
+            carEndpoint = car.isEndpoint
         } else {
-            carSpeed = 0; carForward = false; carBackward = false; carRestricted = false
+            carSpeed = 0; carForward = false; carBackward = false; carRestricted = false; carEndpoint = false
         }
         if !isRoutable { return nil }
     }

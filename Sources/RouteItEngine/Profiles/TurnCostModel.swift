@@ -8,7 +8,8 @@ import RouteItCore
 /// - a turn across oncoming traffic (left, where traffic keeps right) waits for a gap:
 ///   up to `oncomingTurnPenalty` more, except on roundabouts;
 /// - a U-turn costs `uTurnPenalty` on top.
-/// Where only two roads meet (a way ends and the next begins) going on is free.
+/// Where only two roads meet (a way ends and the next begins) going on is free, unless the mode
+/// changes there (boarding or leaving a ferry), which car.lua charges as a turn.
 /// Entering a road closed to through traffic (`destination`, `private`, ...) from an open one
 /// weighs `restrictedEntryPenalty` more (car.lua's `max_turn_weight`): a route enters such a road
 /// only when it ends there. Turning round where a way leaves the extract weighs the same (the road
@@ -34,8 +35,8 @@ struct TurnCostModel {
     ///   - angle: change of heading in degrees, (-180, 180], positive turning right.
     ///   - roads: car roads meeting at the junction, the two of the turn included.
     /// - Returns: whole milliseconds, like every weight in the graph.
-    func milliseconds(angle: Double, roads: Int, isUTurn: Bool, onRoundabout: Bool) -> UInt32 {
-        guard roads > 2 || isUTurn else { return 0 }
+    func milliseconds(angle: Double, roads: Int, isUTurn: Bool, onRoundabout: Bool, changesMode: Bool = false) -> UInt32 {
+        guard roads > 2 || isUTurn || changesMode else { return 0 }
         let bias = leftHandDriving ? 1 / turnBias : turnBias
         // To 0.01°: bearings of a straight road may come out a hair left of straight, where
         // the sigmoid's left branch (with its oncoming-traffic term) would charge 13 times more.
