@@ -117,10 +117,6 @@ struct ManeuverBuilder {
                 draft.waysMet = junction.isJunction && profile.countsWaysMet
                     ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
                 draft.inBearing = junction.inBearing
-                if draft.kind == .turn, let turn = draft.turn, junction.isJunction {
-                    draft.direction = resolvedTurnDirection(turn, at: junction.node, arrivingBy: junction.arriving,
-                                                            leaving: junction.leaving, inBearing: junction.inBearing)
-                }
                 // A U-turn through a connector is on the road it comes back by.
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
             } else if junction.isJunction {
