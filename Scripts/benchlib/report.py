@@ -491,7 +491,7 @@ def planner_section(results):
              "gets the same integer car-duration matrix (from %s) and its answer is re-checked on the same rules. "
              "*plain*: a round trip; *hours*: opening hours and 5-minute stays, waiting allowed; *delivery*: half the "
              "stops in 2-hour slots. VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread) and OR-Tools 9.15 (guided "
-             "local search, 10 s and 60 s). Each cell: stops served / travel in s (solve time in s).")
+             "local search, 10 s; 60 s at 200 stops). Each cell: stops served / travel in s (solve time in s).")
             % " and ".join(made.get(m, m) for m in sources), ""]
     solvers = ["routeit", "vroom-x1", "vroom-x5", "ortools-10s", "ortools-60s"]
     rows = []
