@@ -220,3 +220,10 @@ class PlannerTest(unittest.TestCase):
         self.assertEqual([i["instance"] for i in measured["instances"]],
                          ["plain-25", "plain-100", "plain-200", "hours-25", "hours-100", "hours-200",
                           "delivery-25", "delivery-100", "delivery-200"])
+
+    def test_a_union_that_does_not_fit_is_said_with_how_many_routeit_keeps(self):
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [28, 31, 122],
+                "unionKept": 195, "solvers": []}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("(misses 28, 31, 122). Told to keep all 198 (each high priority), it keeps 195 of them: "
+                      "the union does not fit in one day, as far as RouteIt can tell.", page)
