@@ -491,7 +491,7 @@ def planner_section(results):
              "gets the same integer car-duration matrix (from %s) and its answer is re-checked on the same rules. "
              "*plain*: a round trip; *hours*: opening hours and 5-minute stays, waiting allowed; *delivery*: half the "
              "stops in 2-hour slots. VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread) and OR-Tools 9.15 (guided "
-             "local search, 10 s and 60 s). Each cell: stops served / travel in s (solve time in s).")
+             "local search, 10 s; 60 s at 200 stops). Each cell: stops served / travel in s (solve time in s).")
             % " and ".join(made.get(m, m) for m in sources), ""]
     solvers = ["routeit", "vroom-x1", "vroom-x5", "ortools-10s", "ortools-60s"]
     rows = []
@@ -508,9 +508,14 @@ def planner_section(results):
     out += table(["instance", "RouteIt", "VROOM x1", "VROOM x5", "OR-Tools 10 s", "OR-Tools 60 s"], rows)
     checked = [inst for inst in p.get("instances", []) if "routeitMisses" in inst]
     if checked:
-        out += [""] + ["%s: RouteIt serves %s of the %d stops some solver serves%s." % (
+        out += [""] + ["%s: RouteIt serves %s of the %d stops some solver serves%s.%s" % (
             inst["instance"], "every one" if not inst["routeitMisses"] else "all but %d" % len(inst["routeitMisses"]),
-            inst["servedByAny"], "" if not inst["routeitMisses"] else " (misses %s)" % ", ".join(map(str, inst["routeitMisses"])))
+            inst["servedByAny"], "" if not inst["routeitMisses"] else " (misses %s)" % ", ".join(map(str, inst["routeitMisses"])),
+            "" if inst.get("unionKept") is None else
+            " Told to keep all %d (each high priority), it keeps %d of them: the union %s." % (
+                inst["servedByAny"], inst["unionKept"],
+                "fits in one day" if inst["unionKept"] == inst["servedByAny"]
+                else "does not fit in one day, as far as RouteIt can tell"))
             for inst in checked]
     return out + [""]
 

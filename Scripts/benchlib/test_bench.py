@@ -2,7 +2,12 @@
     python3 -m unittest discover -s Scripts/benchlib -t Scripts"""
 import unittest
 
-from benchlib import drives, goals, optimize, report
+import json
+import os
+import tempfile
+from unittest import mock
+
+from benchlib import drives, goals, optimize, planner, report
 
 
 def latency(p50, p99):
@@ -191,3 +196,34 @@ class CountryTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PlannerTest(unittest.TestCase):
+    def test_small_sizes_run_ortools_10_s_only_and_the_rows_come_back_by_kind_then_size(self):
+        calls = []
+        with tempfile.TemporaryDirectory() as work:
+            results = os.path.join(work, "results.json")
+
+            def fake_run(cmd, timeout=None):
+                calls.append(cmd[1:])
+                if cmd[1] == "run":
+                    sizes = cmd[cmd.index("--sizes") + 1].split(",")
+                    with open(results, "w") as f:
+                        json.dump([{"instance": "%s-%s" % (k, n), "stops": int(n), "solvers": []}
+                                   for k in ("plain", "delivery", "hours") for n in sizes], f)
+                return ""
+
+            with mock.patch.object(planner, "run", fake_run), mock.patch.object(planner, "RESULTS", results):
+                measured = planner.measure(["25", "200", "100"])
+        runs = [c for c in calls if c[0] == "run"]
+        self.assertEqual(runs, [["run", "--sizes", "25,100", "--ortools", "10"], ["run", "--sizes", "200"]])
+        self.assertEqual([i["instance"] for i in measured["instances"]],
+                         ["plain-25", "plain-100", "plain-200", "hours-25", "hours-100", "hours-200",
+                          "delivery-25", "delivery-100", "delivery-200"])
+
+    def test_a_union_that_does_not_fit_is_said_with_how_many_routeit_keeps(self):
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [28, 31, 122],
+                "unionKept": 195, "solvers": []}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("(misses 28, 31, 122). Told to keep all 198 (each high priority), it keeps 195 of them: "
+                      "the union does not fit in one day, as far as RouteIt can tell.", page)
