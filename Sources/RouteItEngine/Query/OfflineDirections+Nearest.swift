@@ -11,15 +11,15 @@ public struct NearestRoad: Equatable, Sendable {
 }
 
 extension OfflineDirections {
-    /// Where a trip in `mode` from `coordinate` would join the roads, snapped as a route's end
-    /// is (`TripEndSnapper.snapAlone`); nil when no road the mode may use is within reach.
+    /// The road the mode may use nearest `coordinate` (OSRM's `/nearest`); nil when none is within
+    /// reach. A trip starts there unless that road is a piece cut off from the network.
     public func nearest(_ coordinate: Coordinate, mode: TransportType) throws -> NearestRoad? {
         try nearest(coordinate, mode: mode, count: 1, heading: nil).first
     }
 
     /// Up to `count` roads nearest the point, nearest first, one point on each (OSRM's
-    /// `/nearest?number=N`), only the ones the mode may travel within `heading` when given
-    /// (OSRM's `bearings`). The first with no heading is where a trip would start (`nearest`).
+    /// `/nearest?number=N`: by distance alone, pieces cut off from the network included, as
+    /// OSRM's own), only the ones the mode may travel within `heading` when given (`bearings`).
     public func nearest(_ coordinate: Coordinate, mode: TransportType, count: Int, heading: HeadingFilter?) throws -> [NearestRoad] {
         guard coordinate.isValid else { throw DirectionsError.invalidRequest("Not a valid coordinate.") }
         let engine = try loadedEngine()
@@ -38,7 +38,6 @@ extension RoutingEngine {
         defer { giveBack(ws, mode) }
         func road(_ p: PhantomNode) -> NearestRoad { NearestRoad(location: p.point, distance: p.offset, name: net.name(of: p.edge)) }
         var found: [PhantomNode] = []
-        if heading == nil, let first = ends.snapAlone(c, mode, ws)?.phantom { found.append(first) }
         // The next nearest road each time, on an edge not listed yet.
         while found.count < count {
             let taken = Set(found.map(\.edge))

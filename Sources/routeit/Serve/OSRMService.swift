@@ -152,9 +152,8 @@ struct OSRMService: Sendable {
         return OSRMTableJSON.text(table, sources: sources, destinations: destinations)
     }
 
-    /// The `number` roads nearest the point, nearest first (the first is the one a trip would
-    /// start on), each a road the mode may travel within the point's `bearings` when given, and
-    /// within its `radiuses`.
+    /// The `number` roads nearest the point, nearest first (as OSRM, by distance alone), each a
+    /// road the mode may travel within the point's `bearings` when given, and within its `radiuses`.
     private func nearest(_ query: OSRMQuery) throws -> String {
         let found = try roads.nearest(query.coordinates[0], mode: query.profile, count: query.number, heading: heading(query, 0))
             .filter { road in query.radiuses.first.flatMap { $0 }.map { road.distance <= $0 } ?? true }
