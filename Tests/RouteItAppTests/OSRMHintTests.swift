@@ -38,7 +38,7 @@ final class OSRMHintTests: XCTestCase {
             XCTAssertEqual(response.status, 200, String(decoding: response.body, as: UTF8.self))
             return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         }
-        let path = "/route/v1/driving/24.9414,60.1710;24.93889,60.16698"
+        let path = "/route/v1/driving/24.93889,60.16698;24.9414,60.1710"
         let first = try get(path)
         let waypoints = try XCTUnwrap(first["waypoints"] as? [[String: Any]])
         let hints = waypoints.compactMap { $0["hint"] as? String }
@@ -58,7 +58,7 @@ final class OSRMHintTests: XCTestCase {
         XCTAssertEqual((swapped["waypoints"] as? [[String: Any]])?[1]["location"] as? [Double], waypoints[1]["location"] as? [Double])
         // The hint is what places the start: the second nearest road's hint for the same
         // coordinate starts the route on that road, not on the nearest.
-        let nearest = try XCTUnwrap(try get("/nearest/v1/driving/24.9414,60.1710?number=2")["waypoints"] as? [[String: Any]])
+        let nearest = try XCTUnwrap(try get("/nearest/v1/driving/24.93889,60.16698?number=2")["waypoints"] as? [[String: Any]])
         XCTAssertEqual(nearest.count, 2)
         let second = try XCTUnwrap(nearest[1]["hint"] as? String)
         XCTAssertNotEqual(nearest[1]["location"] as? [Double], waypoints[0]["location"] as? [Double])
