@@ -169,6 +169,14 @@ struct RoadNetwork {
 
     // MARK: storage
 
+    /// Whether a car's time against an edge's direction differs from its time along it anywhere
+    /// a car may go against it: only then are the backward times stored (4 bytes an edge), and a
+    /// map without them reads `carMs` both ways.
+    var needsCarBackwardTimes: Bool {
+        edgeCarBackwardMs.count == edgeCount
+            && (0..<edgeCount).contains { allows($0, forward: false, .car) && edgeCarBackwardMs[$0] != edgeCarMs[$0] }
+    }
+
     func write(to sections: MapSectionWriter) throws {
         try sections.write([Int64(nodeCount)], named: "net.nodeCount")
         try sections.write(edgeFrom, named: "net.from")
@@ -177,7 +185,7 @@ struct RoadNetwork {
         try sections.write(edgeClass, named: "net.class")
         try sections.write(edgeFlags, named: "net.flags")
         try sections.write(edgeCarMs, named: "net.carMs")
-        if edgeCarBackwardMs.count == edgeCount { try sections.write(edgeCarBackwardMs, named: "net.carBackwardMs") }
+        if needsCarBackwardTimes { try sections.write(edgeCarBackwardMs, named: "net.carBackwardMs") }
         try sections.write(edgeFootMs, named: "net.footMs")
         try sections.write(edgeBikeForwardMs, named: "net.bikeForwardMs")
         try sections.write(edgeBikeBackwardMs, named: "net.bikeBackwardMs")

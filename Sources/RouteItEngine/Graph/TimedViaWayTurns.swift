@@ -49,7 +49,10 @@ struct TimedViaWayTurns {
         self.init(paths)
     }
 
+    /// Nothing when there are no such rules: a map without the table reads as empty, and each
+    /// section takes a 4 KB page (12 KB of a 0.8 MB town's map).
     func write(to sections: MapSectionWriter) throws {
+        guard count > 0 else { return }
         try sections.write(fromDir, named: Self.prefix + ".from")
         try sections.write(kind, named: Self.prefix + ".kind")
         try conditions.write(named: Self.prefix + ".condition", to: sections)

@@ -7,14 +7,17 @@ import RouteItCore
 struct TurnBesideObviousWayHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction, !j.isOnAnnouncedRoundabout, abs(j.turn) < ManeuverBuilder.forkAngle,
-              let obvious = guide.walkerObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
+              let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
               obvious.edge != j.leaving.edge else { return nil }
-        // The obvious way carries the street on; the way taken is another, lesser road (a slip
-        // road, a side street). Between two ways of one street, or two ramps, OSRM still forks.
+        // The obvious way carries the street on; the way taken is another, lesser road: a slip
+        // road or a service road, which OSRM never forks with (`canBeSeenAsFork`). Between two
+        // ways of one street, two ramps, or two ordinary streets OSRM still forks: on Monaco's
+        // streets a "turn" there cost the bench 23 of OSRM's 191 forks.
         let inClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]))
         let chosenClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]))
         guard !j.arrivingLabel.isEmpty, !j.arrivingLabel.requiresAnnouncement(onto: guide.net.label(of: obvious.edge)),
-              j.arrivingLabel != j.label, chosenClass.priority > inClass.priority else { return nil }
+              j.arrivingLabel != j.label, chosenClass.priority > inClass.priority,
+              chosenClass.isLink || chosenClass.isLowPriority else { return nil }
         var direction = ManeuverBuilder.direction(j.turn)
         if direction == .straight {
             // Beside the obvious way, a way straight on still leaves to its side.
