@@ -38,20 +38,26 @@ public enum TerminalSafeText {
     }
 
     /// A whole screen or message cleaned for the terminal in one pass, keeping its layout: line
-    /// breaks stay, and so do colour codes (SGR, `ESC [ ... m`, RouteIt's own styles, which can
-    /// only colour); every other escape sequence, control or bidi character goes. Everything the
-    /// shell and the tools print passes through here.
+    /// breaks stay, and so do the colour codes RouteIt's own styles use (SGR reset, bold, dim and
+    /// the foreground colours, `ESC [ ... m`); every other escape sequence, control or bidi
+    /// character goes, among them the SGR codes that hide or disguise text (conceal, reverse,
+    /// blink) should a file or map name carry them. Everything the shell and the tools print
+    /// passes through here.
     public static func cleanKeepingLayout(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
         var out = ""
         var rest = Substring(text)
-        while let sgr = rest.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) {
+        while let sgr = rest.range(of: Self.ownColour, options: .regularExpression) {
             out += cleanLines(rest[..<sgr.lowerBound])
             out += rest[sgr]
             rest = rest[sgr.upperBound...]
         }
         return out + cleanLines(rest)
     }
+
+    /// `ESC [ m`, `ESC [ 0 m`, bold `1`, dim `2`, a foreground colour `30`-`37` or `90`-`97`, each
+    /// perhaps after a reset (`0;34`): what `TextStyle` and the map canvas write.
+    private static let ownColour = "\u{1B}\\[(?:0;)?(?:[012]|3[0-7]|9[0-7])?m"
 
     private static func cleanLines(_ text: Substring) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }.joined(separator: "\n")
