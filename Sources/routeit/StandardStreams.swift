@@ -41,9 +41,9 @@ enum StandardStreams {
     /// The status to exit with: `status`, or 1 when it was 0 but some output could not be
     /// written (said on stderr when stderr still works).
     static func exitStatus(_ status: Int32) -> Int32 {
-        let flushed = fflush(stdout) == 0
+        let flushed = CStandardOutput.flush()
         let reason = flushed ? nil : String(cString: strerror(errno))
-        let stdoutFailed = !flushed || ferror(stdout) != 0 || stdoutClosedAtStart.load(ordering: .relaxed)
+        let stdoutFailed = !flushed || CStandardOutput.hasFailed || stdoutClosedAtStart.load(ordering: .relaxed)
         if stdoutFailed {
             let why = stdoutClosedAtStart.load(ordering: .relaxed) ? "standard output is closed" : (reason ?? "a write failed")
             writeError("routeit: the output could not be written (\(why)); it is incomplete.\n")
