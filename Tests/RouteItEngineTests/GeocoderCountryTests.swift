@@ -6,9 +6,8 @@ import XCTest
 
 /// A small country: twelve towns with the same street, café and pharmacy in each (as names
 /// repeat in a real country). The town, the postcode and the current location choose among them.
-final class GeocoderCountryTests: XCTestCase {
-    nonisolated(unsafe) private static var directory: URL!
-    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
+final class GeocoderCountryTests: GeocoderFixtureTestCase {
+    override class var fixtureEntities: [OSMEntity] { entities }
 
     static let towns = ["Alfala", "Betania", "Celsius", "Deltala", "Epsilon", "Fiinikka",
                         "Gamma-7", "Hotelli", "Indigo", "Juliet", "Kilo", "Limala"]
@@ -42,21 +41,6 @@ final class GeocoderCountryTests: XCTestCase {
             node(c, -0.0004, 0.0004, [("name", "Apteekki \(town)"), ("amenity", "pharmacy")])
         }
         return list
-    }
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "country", in: "GeocoderCountryTests")
-        } catch {
-            XCTFail("fixture import failed: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        geocoder = nil
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
     }
 
     private func search(_ text: String, near: Coordinate? = nil) throws -> [Placemark] {

@@ -7,9 +7,8 @@ import RouteItTestSupport
 /// Rows that read the same ("R-Kioski, Annankatu 1, 00120 Helsinki" twice) carry the district each lies in:
 /// the nearest suburb, quarter or neighbourhood node of its town; rows that read differently
 /// carry none.
-final class GeocoderDistrictTests: XCTestCase {
-    nonisolated(unsafe) private static var directory: URL!
-    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
+final class GeocoderDistrictTests: GeocoderFixtureTestCase {
+    override class var fixtureEntities: [OSMEntity] { entities }
 
     /// Hand-made, around Helsinki's centre. Node ids from 4000 up.
     static var entities: [OSMEntity] {
@@ -29,21 +28,6 @@ final class GeocoderDistrictTests: XCTestCase {
             node(60.1605, 24.9398, [("name", "R-Kioski"), ("shop", "kiosk")] + door),
             node(60.1650, 24.9350, [("name", "Alepa"), ("shop", "supermarket")] + door),
         ]
-    }
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "districts", in: "GeocoderDistrictTests")
-        } catch {
-            XCTFail("fixture import failed: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        geocoder = nil
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
     }
 
     func testIdenticalRowsNameTheirDistricts() throws {

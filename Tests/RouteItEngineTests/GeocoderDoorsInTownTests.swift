@@ -7,9 +7,8 @@ import RouteItTestSupport
 /// Within a town or postcode, another door of the number ("3 A" for 3, "05" for 5) and a range
 /// that covers it ("10-14" for 12) are still found: the lookups pass over the street's other
 /// houses by their keys alone.
-final class GeocoderDoorsInTownTests: XCTestCase {
-    nonisolated(unsafe) private static var directory: URL!
-    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
+final class GeocoderDoorsInTownTests: GeocoderFixtureTestCase {
+    override class var fixtureEntities: [OSMEntity] { entities }
 
     /// Hand-made, around Helsinki's centre. Node ids from 5000 up.
     static var entities: [OSMEntity] {
@@ -21,21 +20,6 @@ final class GeocoderDoorsInTownTests: XCTestCase {
         }
         return [house(60.1600, "3 A"), house(60.1601, "30"), house(60.1602, "10-14"), house(60.1603, "05"),
                 house(60.1604, "50"), house(60.1605, "1")]
-    }
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "doors", in: "GeocoderDoorsInTownTests")
-        } catch {
-            XCTFail("fixture import failed: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        geocoder = nil
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
     }
 
     func testOtherDoorsAndRangesAreFoundInATownAndAPostcode() throws {

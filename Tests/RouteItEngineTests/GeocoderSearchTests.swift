@@ -6,9 +6,8 @@ import RouteItTestSupport
 
 /// What people type beyond addresses: categories, POI names with a typo, "X near PLACE",
 /// ranking by the current location, unit letters, postcodes taken from the street.
-final class GeocoderSearchTests: XCTestCase {
-    nonisolated(unsafe) private static var directory: URL!
-    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
+final class GeocoderSearchTests: GeocoderFixtureTestCase {
+    override class var fixtureEntities: [OSMEntity] { entities }
 
     /// Central Helsinki, hand-made. Node ids from 1000 up.
     static var entities: [OSMEntity] {
@@ -42,21 +41,6 @@ final class GeocoderSearchTests: XCTestCase {
 
     static func address(_ street: String, _ number: String) -> [(String, String)] {
         [("addr:street", street), ("addr:housenumber", number), ("addr:postcode", "00100"), ("addr:city", "Helsinki")]
-    }
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "search", in: "GeocoderSearchTests")
-        } catch {
-            XCTFail("fixture import failed: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        geocoder = nil
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
     }
 
     private let station = Coordinate(latitude: 60.1700, longitude: 24.9400)

@@ -6,9 +6,8 @@ import RouteItTestSupport
 
 /// Text as people type it back: a picker row copied whole, a short word mistyped, a street
 /// mistyped before a number-like word, a name that is also a category, a hardware store.
-final class GeocoderTypedBackTests: XCTestCase {
-    nonisolated(unsafe) private static var directory: URL!
-    nonisolated(unsafe) private static var geocoder: OfflineGeocoder!
+final class GeocoderTypedBackTests: GeocoderFixtureTestCase {
+    override class var fixtureEntities: [OSMEntity] { entities }
 
     /// Hand-made, around Helsinki's centre. Node ids from 3000 up.
     static var entities: [OSMEntity] {
@@ -36,21 +35,6 @@ final class GeocoderTypedBackTests: XCTestCase {
             node(60.1600, 24.9300, [("name", "K-Rauta"), ("shop", "doityourself")]),
             node(60.1620, 24.9320, [("name", "Rautakauppa Helin"), ("shop", "hardware")]),
         ]
-    }
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            (directory, geocoder) = try GeocoderFixtureMap.open(entities, named: "typed", in: "GeocoderTypedBackTests")
-        } catch {
-            XCTFail("fixture import failed: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        geocoder = nil
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
     }
 
     private func first(_ text: String) throws -> Placemark? { try Self.geocoder.search(text).first }
