@@ -80,38 +80,21 @@ extension ManeuverBuilder {
 
     /// OSRM's `IsDistinctTurn` for a car: no other way looks as obvious as `candidate`.
     private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
-        let deviation = abs(candidate.angle)
-        let candidateClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[candidate.edge]))
-        let candidateLabel = net.label(of: candidate.edge)
-        let keepsName = !inLabel.requiresAnnouncement(onto: candidateLabel)
+        let c = ObviousCandidate(candidate, inClass: inClass, inLabel: inLabel, net: net)
         return !roads.contains { car in
             let road = car.branch
-            guard road.edge != candidate.edge || road.forward != candidate.forward else { return false }
+            guard !c.isItself(road) else { return false }
             let other = abs(road.angle)
             let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
-            let linkOfSameClass = roadClass.isLink(to: inClass) && roadClass.isLink(to: candidateClass)
-            if deviation >= ManeuverBuilder.groupAngle {
+            if c.deviation >= ManeuverBuilder.groupAngle {
                 // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
                 // than twice as much, never looks as obvious.
-                if other >= ManeuverBuilder.straightAngle && linkOfSameClass { return false }
-                return !(other > 2 * deviation)
+                if other >= ManeuverBuilder.straightAngle && c.isLinkOfSameClass(roadClass) { return false }
+                return !(other > 2 * c.deviation)
             }
-            if deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
-            if inClass.makesObvious(candidateClass, over: roadClass) { return false }
-            let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
-            let slightlyDistinct = other > 0.7 * 2 * deviation
-            let renamesOther = inLabel.requiresAnnouncement(onto: net.label(of: road.edge))
-            if (keepsName || renamesOther) && distinct { return false }
-            // Off a road below secondary, every distinctly bending way is a side way.
-            if inClass.priority > 6 && distinct { return false }
-            let samePriority = inClass.priority == candidateClass.priority
-            if samePriority && keepsName && slightlyDistinct
-                && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4) { return false }
-            if linkOfSameClass { return false }
-            if samePriority && inClass.group < roadClass.group
-                && candidateLabel.requiresAnnouncement(onto: net.label(of: road.edge)) && renamesOther { return false }
-            if samePriority && roadClass.isLink { return false }
-            return true
+            // A way a car may only arrive by never looks as obvious as a narrow candidate.
+            if c.deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
+            return looksAsObviousNarrow(road, roadClass: roadClass, as: c)
         }
     }
 }

@@ -113,41 +113,75 @@ extension ManeuverBuilder {
             .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
     }
 
+    /// A way the obvious one is looked for among, as `IsDistinctTurn` reads it against the others.
+    struct ObviousCandidate {
+        var branch: Branch
+        /// Degrees off straight on.
+        var deviation: Double
+        var inClass: GuidanceClass
+        var inLabel: StreetLabel
+        var roadClass: GuidanceClass
+        var label: StreetLabel
+        /// The way in goes on under the same name.
+        var keepsName: Bool
+
+        init(_ branch: Branch, inClass: GuidanceClass, inLabel: StreetLabel, net: RoadNetwork) {
+            self.branch = branch
+            deviation = abs(branch.angle)
+            self.inClass = inClass
+            self.inLabel = inLabel
+            roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[branch.edge]))
+            label = net.label(of: branch.edge)
+            keepsName = !inLabel.requiresAnnouncement(onto: label)
+        }
+
+        func isItself(_ road: Branch) -> Bool { road.edge == branch.edge && road.forward == branch.forward }
+
+        /// A slip road of the class both the way in and the candidate are on.
+        func isLinkOfSameClass(_ roadClass: GuidanceClass) -> Bool {
+            roadClass.isLink(to: inClass) && roadClass.isLink(to: self.roadClass)
+        }
+    }
+
     /// OSRM's `IsDistinctTurn`: no other way looks as obvious as `candidate`.
     private func isDistinct(_ candidate: Branch, among roads: [Branch], inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
-        let deviation = abs(candidate.angle)
-        let candidateClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[candidate.edge]))
-        let candidateLabel = net.label(of: candidate.edge)
-        let keepsName = !inLabel.requiresAnnouncement(onto: candidateLabel)
+        let c = ObviousCandidate(candidate, inClass: inClass, inLabel: inLabel, net: net)
         return !roads.contains { road in
-            guard road.edge != candidate.edge || road.forward != candidate.forward else { return false }
+            guard !c.isItself(road) else { return false }
             let other = abs(road.angle)
             let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
-            // A slip road of the class both ways are on is never as obvious.
-            let linkOfSameClass = roadClass.isLink(to: inClass) && roadClass.isLink(to: candidateClass)
-            if deviation >= ManeuverBuilder.groupAngle {
+            if c.deviation >= ManeuverBuilder.groupAngle {
                 // A wide turn is obvious only against ways bending more than twice as much, and
                 // ways of a far lesser category never look as obvious (`IsDistinctWideTurn`).
-                if roadClass.isStrictlyLess(than: candidateClass) { return false }
-                return !(other > 2 * deviation || other > ManeuverBuilder.straightAngle && linkOfSameClass)
+                if roadClass.isStrictlyLess(than: c.roadClass) { return false }
+                return !(other > 2 * c.deviation || other > ManeuverBuilder.straightAngle && c.isLinkOfSameClass(roadClass))
             }
-            // A footway or driveway beside a street going on from a street never looks as obvious
-            // (`obviousByRoadClass`, read by `IsDistinctNarrowTurn`).
-            if inClass.makesObvious(candidateClass, over: roadClass) { return false }
-            let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
-            let slightlyDistinct = other > 0.7 * 2 * deviation
-            let renamesOther = inLabel.requiresAnnouncement(onto: net.label(of: road.edge))
-            if (keepsName || renamesOther) && distinct { return false }
-            // Off a minor road (below secondary), every distinctly bending way is a side way.
-            if inClass.priority > 6 && distinct { return false }
-            let samePriority = inClass.priority == candidateClass.priority
-            if samePriority && keepsName && slightlyDistinct
-                && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4) { return false }
-            if linkOfSameClass { return false }
-            if samePriority && inClass.group < roadClass.group
-                && candidateLabel.requiresAnnouncement(onto: net.label(of: road.edge)) && renamesOther { return false }
-            if samePriority && roadClass.isLink { return false }
-            return true
+            return looksAsObviousNarrow(road, roadClass: roadClass, as: c)
         }
+    }
+
+    /// OSRM's `IsDistinctNarrowTurn` for a candidate less than a wide turn off straight: whether
+    /// `road` looks as obvious as it (walkers and cars read it alike).
+    func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate) -> Bool {
+        let other = abs(road.angle), deviation = c.deviation, inClass = c.inClass, candidateClass = c.roadClass
+        // A footway or driveway beside a street going on from a street never looks as obvious
+        // (`obviousByRoadClass`).
+        if inClass.makesObvious(candidateClass, over: roadClass) { return false }
+        let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
+        let slightlyDistinct = other > 0.7 * 2 * deviation
+        let roadLabel = net.label(of: road.edge)
+        let renamesOther = c.inLabel.requiresAnnouncement(onto: roadLabel)
+        if (c.keepsName || renamesOther) && distinct { return false }
+        // Off a minor road (below secondary), every distinctly bending way is a side way.
+        if inClass.priority > 6 && distinct { return false }
+        let samePriority = inClass.priority == candidateClass.priority
+        if samePriority && c.keepsName && slightlyDistinct
+            && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4) { return false }
+        // A slip road of the class both ways are on is never as obvious.
+        if c.isLinkOfSameClass(roadClass) { return false }
+        if samePriority && inClass.group < roadClass.group
+            && c.label.requiresAnnouncement(onto: roadLabel) && renamesOther { return false }
+        if samePriority && roadClass.isLink { return false }
+        return true
     }
 }
