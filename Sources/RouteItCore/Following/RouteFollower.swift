@@ -378,6 +378,13 @@ public struct RouteFollower: Sendable {
     }
 
     private mutating func startNextLeg(at time: Date) -> [FollowEvent] {
+        enterNextLeg()
+        if let fix = lastFix { _ = match(fix) }
+        return [departEvent(at: time)] + instructionEvents(at: time, force: true)
+    }
+
+    /// The next leg, driven from its start: its progress, off-route count and stay said are new.
+    private mutating func enterNextLeg() {
         legIndex += 1
         along = 0
         standingSince = nil
@@ -385,8 +392,6 @@ public struct RouteFollower: Sendable {
         offRouteCount = 0
         matchAnywhere = true
         stayLeftSaid = nil
-        if let fix = lastFix { _ = match(fix) }
-        return [departEvent(at: time)] + instructionEvents(at: time, force: true)
     }
 
     private func departEvent(at time: Date) -> FollowEvent {
@@ -466,12 +471,7 @@ public struct RouteFollower: Sendable {
             outcome.events.append(FollowEvent(time: time, kind: .finish(summary)))
             return outcome
         }
-        legIndex += 1
-        along = 0
-        standingSince = nil
-        phase = .driving
-        offRouteCount = 0
-        matchAnywhere = true
+        enterNextLeg()
         if let fix = lastFix, let next = currentLeg, let destination = next.destination {
             outcome.routeNeeded = RouteNeed(from: fix, stop: next.stop, destination: destination)
             routeAskedAt = time
