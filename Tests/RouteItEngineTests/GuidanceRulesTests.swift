@@ -71,12 +71,7 @@ final class GuidanceRulesTests: XCTestCase {
     /// The divided road of `RoutingFixtureTests`: walkers crossing the 20 m link between the
     /// carriageways make two turns, not a U-turn; cars turning back onto the same road do.
     func testOnlyACarTurningBackOntoTheSameRoadMakesAUTurn() throws {
-        var f = RoadFixture()
-        f.node("N0", 10, 0); f.node("N1", 10, 500); f.node("S1", -10, 500); f.node("S0", -10, 0); f.node("E", 200, 500)
-        f.street(1, ["N0", "N1"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
-        f.street(2, ["S1", "S0"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
-        f.way(3, ["N1", "S1"], [("highway", "primary_link")])
-        f.street(4, ["N1", "E"], "Sivukatu")
+        let f = RoadFixture.dividedRoad
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((10, 100), (-10, 300)).first),
                        ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])

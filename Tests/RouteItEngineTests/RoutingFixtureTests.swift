@@ -226,12 +226,7 @@ final class RoutingFixtureTests: XCTestCase {
     /// top, with a side street there. Turning round through the link is one U-turn for a
     /// navigator, not "Turn left", "Turn left".
     func testTurningRoundBetweenCarriagewaysIsOneUTurn() throws {
-        var f = RoadFixture()
-        f.node("N0", 10, 0); f.node("N1", 10, 500); f.node("S1", -10, 500); f.node("S0", -10, 0); f.node("E", 200, 500)
-        f.street(1, ["N0", "N1"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
-        f.street(2, ["S1", "S0"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
-        f.way(3, ["N1", "S1"], [("highway", "primary_link")])
-        f.street(4, ["N1", "E"], "Sivukatu")
+        let f = RoadFixture.dividedRoad
         let d = try f.build()
         let route = try XCTUnwrap(d.route((10, 100), (-10, 300)).first)
         XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])

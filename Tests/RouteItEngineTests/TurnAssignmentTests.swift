@@ -71,12 +71,7 @@ final class TurnAssignmentTests: XCTestCase {
     /// collapse.feature's U-turns between carriageways read `first,first,first`: the U-turn step
     /// is named after the road it comes back by, though its sentence says no name.
     func testAUTurnStepCarriesTheRoadsName() throws {
-        var f = RoadFixture()
-        f.node("N0", 10, 0); f.node("N1", 10, 500); f.node("S1", -10, 500); f.node("S0", -10, 0); f.node("E", 200, 500)
-        f.street(1, ["N0", "N1"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
-        f.street(2, ["S1", "S0"], "Mannerheimintie", highway: "primary", [("oneway", "yes")])
-        f.way(3, ["N1", "S1"], [("highway", "primary_link")])
-        f.street(4, ["N1", "E"], "Sivukatu")
+        let f = RoadFixture.dividedRoad
         let route = try XCTUnwrap(try f.build().route((10, 100), (-10, 300)).first)
         XCTAssertEqual(route.steps[1].instruction, "Make a U-turn")
         XCTAssertEqual(route.steps[1].streetName, "Mannerheimintie")
