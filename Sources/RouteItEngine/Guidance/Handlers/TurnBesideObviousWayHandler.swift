@@ -7,17 +7,18 @@ import RouteItCore
 struct TurnBesideObviousWayHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction, !j.isOnAnnouncedRoundabout, abs(j.turn) < ManeuverBuilder.forkAngle,
-              let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
-              obvious.edge != j.leaving.edge else { return nil }
-        // The obvious way carries the street on; the way taken is another, lesser road: a slip
-        // road or a service road, which OSRM never forks with (`canBeSeenAsFork`). Between two
-        // ways of one street, two ramps, or two ordinary streets OSRM still forks: on Monaco's
-        // streets a "turn" there cost the bench 23 of OSRM's 191 forks.
+              !j.arrivingLabel.isEmpty, j.arrivingLabel != j.label else { return nil }
+        // The way taken is a lesser road than the way in, a slip road or a service road, which
+        // OSRM never forks with (`canBeSeenAsFork`). Between two ways of one street, two ramps,
+        // or two ordinary streets OSRM still forks: on Monaco's streets a "turn" there cost the
+        // bench 23 of OSRM's 191 forks. Checked first: the obvious way is the costly part.
         let inClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]))
         let chosenClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]))
-        guard !j.arrivingLabel.isEmpty, !j.arrivingLabel.requiresAnnouncement(onto: guide.net.label(of: obvious.edge)),
-              j.arrivingLabel != j.label, chosenClass.priority > inClass.priority,
-              chosenClass.isLink || chosenClass.isLowPriority else { return nil }
+        guard chosenClass.priority > inClass.priority, chosenClass.isLink || chosenClass.isLowPriority else { return nil }
+        // The obvious way, another, carries the street on.
+        guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
+              obvious.edge != j.leaving.edge,
+              !j.arrivingLabel.requiresAnnouncement(onto: guide.net.label(of: obvious.edge)) else { return nil }
         var direction = ManeuverBuilder.direction(j.turn)
         if direction == .straight {
             // Beside the obvious way, a way straight on still leaves to its side.
