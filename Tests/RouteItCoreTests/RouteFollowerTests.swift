@@ -69,6 +69,17 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertEqual(guidance.follower.summary.reroutes, 1)
     }
 
+    func testARerouteThatKeepsFailingIsSaidOnceNotAtEveryTry() async {
+        let directions = StubDirections()  // no routes at all: every re-route fails
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+        var notices: [String] = []
+        for fix in Trip.drive([Trip.point(0, 0), Trip.point(2400, 0)], accuracy: 5) {
+            notices += await guidance.handle(fix).notices
+        }
+        XCTAssertGreaterThan(directions.requests.count, 2, "it kept trying")
+        XCTAssertEqual(notices.filter { $0.hasPrefix("No new route to stop 1") }.count, 1, "\(notices)")
+    }
+
     func testArrivalIsNeverEarlyWhileStillDrivingPast() async {
         let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
         let stop = Trip.legOne[2]

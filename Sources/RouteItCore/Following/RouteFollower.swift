@@ -64,6 +64,8 @@ public struct RouteFollower: Sendable {
     public let transportType: TransportType
 
     private var screening: FixScreening
+    private var stillness = StillnessCount()
+    private var motion = TravelledMotion()
     private var firstTime: Date?
     private var offRouteCount = 0
     /// After a jump or a lost fix, the next match looks at the whole line.
@@ -131,20 +133,18 @@ public struct RouteFollower: Sendable {
         case .accept:
             break
         }
-        let fix = heading(for: receiversFigures(raw.cleaned))
-        if let last = lastFix {
-            // A confirmed jump is no distance travelled (a receiver starting afresh far away).
-            if verdict == .accept { summary.distance += last.coordinate.distance(to: fix.coordinate) }
-            if fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
-        }
+        let fix = motion.withHeading(receiversFigures(raw.cleaned))
+        if verdict == .acceptJump { motion.restart(at: fix) }
+        if let last = lastFix, fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
         lastFix = fix
-        countStill(fix)
+        stillness.count(fix)
         lostSince = nil
         guessedAlong = nil
         lastElapsed = nil
         firstTime = firstTime ?? fix.time
         summary.duration = fix.time.timeIntervalSince(firstTime!)
         if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
+        let before = (leg: legIndex, along: along, driving: phase == .driving)
         switch phase {
         case .ready:
             phase = .driving
@@ -162,6 +162,9 @@ public struct RouteFollower: Sendable {
         case .finished:
             break
         }
+        let onRoute = before.driving && legIndex == before.leg && offRouteCount == 0 && verdict == .accept
+        motion.travel(to: fix, alongRoute: onRoute ? along - before.along : nil)
+        summary.distance = motion.distance
         return outcome
     }
 
@@ -173,7 +176,7 @@ public struct RouteFollower: Sendable {
               speed < (last.speed ?? .infinity), let leg = currentLeg else { return outcome }
         last.speed = speed
         lastFix = last
-        countStill(last)
+        stillness.count(last)
         var outcome = outcome
         if arrived(last, leg) { outcome.events += arrive(at: last.time) }
         return outcome
@@ -218,14 +221,6 @@ public struct RouteFollower: Sendable {
         track.append(fix)
     }
 
-    /// A fix without a heading takes the direction of travel since the last fix, when it moved.
-    private func heading(for fix: GuidanceFix) -> GuidanceFix {
-        guard fix.heading == nil, let last = lastFix, last.coordinate.distance(to: fix.coordinate) >= 5 else { return fix }
-        var withHeading = fix
-        withHeading.heading = Geodesy.bearing(last.coordinate, fix.coordinate)
-        return withHeading
-    }
-
     private mutating func drive(_ fix: GuidanceFix, _ start: Outcome) -> Outcome {
         var outcome = start
         guard let leg = currentLeg else { return outcome }
@@ -257,7 +252,7 @@ public struct RouteFollower: Sendable {
     /// progress on (not back for noise; afresh after a jump or a lost fix).
     private mutating func match(_ fix: GuidanceFix) -> RouteLine.Match? {
         guard let leg = currentLeg else { return nil }
-        standingSince = stillFixes > 0 ? (standingSince ?? along) : nil
+        standingSince = stillness.fixes > 0 ? (standingSince ?? along) : nil
         let slack = 50 + 3 * (fix.accuracy ?? 10)
         let seconds = lastMatchTime.map { max(0, fix.time.timeIntervalSince($0)) } ?? 0
         let expected = along + (fix.speed ?? lastSpeed) * seconds
@@ -312,33 +307,7 @@ public struct RouteFollower: Sendable {
         guard nearDestination(fix, leg) else { return false }
         let remaining = leg.line.length - along
         guard fix.speed != nil else { return remaining <= 2 }
-        return stillFixes >= 2 && remaining <= 5
-    }
-
-    /// Metres a second under which a receiver says the user stands still (its own Doppler speed
-    /// reads 0–0.1 then). Anything faster is still going: a car creeping the last metres behind a
-    /// gate, a bike wheeled up to the door at 0.4 m/s is 5 m short of it for 10 s, and the noise
-    /// of the fixes hides 5 m (early arrivals at 0.5 and 1 m/s: bikes 6 of 50, cars 1 of 50).
-    public static let stillSpeed = 0.15
-
-    /// Fix times running on which the user stood still: one low speed can be gpsd's, worked
-    /// out from two noisy positions while the user moves on; two running are the receiver's.
-    private var stillFixes: Int { stillRun + (cycle?.still == true ? 1 : 0) }
-    /// Fix times before the newest one that were still, running.
-    private var stillRun = 0
-    /// The newest fix time and whether any report of it was still (gpsd reports a cycle twice:
-    /// GGA's speed from noisy positions, then RMC's own; the lower one says).
-    private var cycle: (time: Date, still: Bool)?
-
-    /// Counts the fix's speed in `stillFixes`.
-    private mutating func countStill(_ fix: GuidanceFix) {
-        let still = fix.speed.map { $0 < Self.stillSpeed } ?? false
-        if let current = cycle, current.time == fix.time {
-            cycle = (current.time, current.still || still)
-            return
-        }
-        if let current = cycle { stillRun = current.still ? stillRun + 1 : 0 }
-        cycle = (fix.time, still)
+        return stillness.fixes >= 2 && remaining <= 5
     }
 
     // MARK: Legs and stops

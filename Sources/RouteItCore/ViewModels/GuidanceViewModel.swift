@@ -14,6 +14,9 @@ public final class GuidanceViewModel {
     private let destinations: [MapItem]
     /// The newest fix's time: when a `skip` or a stop happens between fixes.
     public private(set) var lastFixTime: Date?
+    /// The stop whose failed re-route was said: off the map or cut off, every try (one each 10 s)
+    /// failed alike, and a line each time buried the guidance.
+    private var routeFailureSaid: Int?
 
     /// `stay`: seconds at each stop, instead of the trip's own stays.
     public init(trip: DirectionsViewModel, directions: Directions, avoid: RoadAvoidance = [], stay: TimeInterval? = nil) {
@@ -79,8 +82,13 @@ public final class GuidanceViewModel {
                 throw DirectionsError.noRoute
             }
             outcome.events += follower.rerouted(quickest.terminalSafe, at: time)
+            routeFailureSaid = nil
         } catch {
-            outcome.notices.append("No new route to stop \(need.stop) from here (\(TerminalSafeText.clean(String(describing: error)))); following the planned one.")
+            if routeFailureSaid != need.stop {
+                let why = TerminalSafeText.clean(String(describing: error))
+                outcome.notices.append("No new route to stop \(need.stop) from here (\(why)); following the planned one.")
+            }
+            routeFailureSaid = need.stop
             outcome.events += follower.routeFailed(at: time)
         }
     }
