@@ -94,6 +94,27 @@ final class GoToolTests: XCTestCase {
     }
 }
 
+extension GoToolTests {
+    func testAGpsdWithNoFixIsSaidOnceThenFollowingWaits() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let gpsd = OneClientGPSD(reports: [], holding: true)   // a gpsd with no receiver: its version, then nothing
+        let process = Process()
+        process.executableURL = try RouteItProcess.locate()
+        process.arguments = ["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(gpsd.port)", "--events"]
+        process.environment = ProcessInfo.processInfo.environment.merging(HelsinkiFlowTests.environment) { $1 }
+        let output = ChildOutput(process)
+        try process.run()
+        let said = output.wait(for: "No fix yet from gpsd at 127.0.0.1:\(gpsd.port)", while: process, seconds: 120)
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        XCTAssertTrue(said, output.text)
+        XCTAssertEqual(output.text.components(separatedBy: "No fix yet").count, 2, "said once: \(output.text)")
+        XCTAssertEqual(process.terminationStatus, 0, output.text)
+    }
+}
+
 /// A gpsd for one client: once asked, sends its version and `reports`, then closes the connection
 /// (or, `holding`, keeps it open without a word until the client leaves).
 private final class OneClientGPSD: @unchecked Sendable {

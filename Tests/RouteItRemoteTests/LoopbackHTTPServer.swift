@@ -66,9 +66,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// Request lines ("GET /path HTTP/1.1") in arrival order.
     var requestLines: [String] { lock.withLock { _requests } }
 
-    init(replies: [Reply]) throws {
+    /// What ends a request: a blank line for HTTP, "\n" for a line protocol such as gpsd's.
+    private let requestEnd: Data
+
+    init(replies: [Reply], requestEnd: String = "\r\n\r\n") throws {
         precondition(!replies.isEmpty)
         self.replies = replies
+        self.requestEnd = Data(requestEnd.utf8)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -124,7 +128,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private func serve(_ client: Int32) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var received = Data()
-        while !received.contains(Data("\r\n\r\n".utf8)) {
+        while !received.contains(requestEnd) {
             let n = read(client, &buffer, buffer.count)
             if n <= 0 { return }
             received.append(contentsOf: buffer[0..<n])

@@ -12,6 +12,9 @@ public final class GPSDFixSource: FixSource, @unchecked Sendable {
     public let connectTimeout: TimeInterval
     /// Used only from the one read in progress (`nextFix` is never called twice at once).
     private var connection: GPSDConnection?
+    /// Whether this connection has sent a report gpsd's way: after that, one line that is not
+    /// one (a garbled or cut line) is passed over; before it, the other end is no gpsd.
+    private var heardReport = false
 
     public init(address: GPSDAddress = .standard, connectTimeout: TimeInterval) {
         self.address = address
@@ -41,15 +44,18 @@ public final class GPSDFixSource: FixSource, @unchecked Sendable {
             let opened = try GPSDConnection(to: address, deadline: Date().addingTimeInterval(connectTimeout), isCancelled: isCancelled)
             try opened.send(#"?WATCH={"enable":true,"json":true}"# + "\n")
             connection = opened
+            heardReport = false
         }
         let deadline = Date().addingTimeInterval(max(0.05, seconds))
         do {
             while let line = try connection!.readLine(until: deadline, isCancelled: isCancelled) {
                 if line.isEmpty { continue }
                 guard GPSDReport.parse(line) != nil else {
+                    if heardReport { continue }
                     connection = nil
                     throw LocationSourceUnavailable("\(address) does not speak gpsd's protocol")
                 }
+                heardReport = true
                 if let fix = GPSDReport.guidanceFix(line) { return .fix(fix) }
             }
             return .none

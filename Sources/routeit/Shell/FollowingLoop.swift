@@ -66,6 +66,7 @@ final class FollowingLoop {
     /// `fixLimit` fixes have been read.
     func run(fixLimit: Int? = nil) async -> Ending {
         var read = 0
+        var secondsWithoutFirstFix = 0
         if case .screen(let style) = output, guidance.lastFixTime == nil {
             // Something to look at before the first fix comes.
             write(Self.redraw + GuidanceScreen.render(guidance, now: Date(), unit: unit, calendar: calendar, style: style)
@@ -104,6 +105,12 @@ final class FollowingLoop {
                 if fix.isUsable, let time = guidance.lastFixTime, time == fix.time { lastArrival = (readAt, fix.time) }
                 show(outcome, readAt: readAt)
             case .none:
+                // Before the first fix (a receiver with no sky, a gpsd with no device) the
+                // events say nothing: once, say what it waits for.
+                secondsWithoutFirstFix += lastArrival == nil ? 1 : 0
+                if secondsWithoutFirstFix == Self.firstFixPatience {
+                    notice("No fix yet from \(source.sourceName) after \(Self.firstFixPatience) s; still waiting (q or Ctrl-C stops following).")
+                }
                 // Live: no fix for a while; the fix's clock moves on with the wall's.
                 if let lastArrival {
                     let now = lastArrival.fix.addingTimeInterval(readAt.timeIntervalSince(lastArrival.wall))
@@ -118,6 +125,9 @@ final class FollowingLoop {
         }
         return .finished
     }
+
+    /// Seconds without a first fix before saying so.
+    static let firstFixPatience = 5
 
     /// `skip` between fixes.
     func skip() async {
