@@ -164,7 +164,7 @@ enum OptionTable {
         },
         .init(["--request-timeout"], value: "SECONDS", help: "serve: longest a request may take to arrive (default 10; a slower one is answered 408)",
               for: ["serve"]) {
-            guard let seconds = TimeInterval($1), seconds > 0, seconds <= 3_600 else {
+            guard let seconds = DecimalNumber.parse($1), seconds > 0, seconds <= 3_600 else {
                 throw ShellOptions.ParseError(description: "--request-timeout needs more than 0 and at most 3600 seconds, not \"\($1)\"")
             }
             $0.requestTimeout = seconds

@@ -1,0 +1,64 @@
+@testable import RouteItSQLite
+import RouteItTestSupport
+import XCTest
+@testable import routeit
+
+/// Faults found by the held-out reproducers of issue #27 (varied from `Scripts/campaign`): each
+/// is one clear line or a right answer, never a hang, a trap or a false "damaged".
+final class HeldOutFaultTests: XCTestCase {
+    private func shell(_ script: String, environment: [String: String] = [:]) throws -> RouteItProcess.Result {
+        let routeit = try RouteItProcess.locate().path
+        return try RouteItProcess.runCommand("/bin/sh", ["-c", script.replacingOccurrences(of: "ROUTEIT", with: "'\(routeit)'")],
+                                             environment: environment, timeout: 120)
+    }
+
+    /// `--map FIFO`, `import FIFO` and the shell's `use ./FIFO` read OSM input: a FIFO with no
+    /// writer blocked its open(2) for ever.
+    func testAnOSMInputThatIsAFIFOIsRefusedNotWaitedFor() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let fifo = directory.appendingPathComponent("extract").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let environment = ["XDG_DATA_HOME": directory.path, "XDG_CACHE_HOME": directory.path]
+        for arguments in [["route", "--map", fifo, "60.17,24.94", "60.16,24.95"], ["import", fifo, "-o", directory.path + "/x.routeit"]] {
+            let result = try RouteItProcess.run(arguments, environment: environment, timeout: 60)
+            XCTAssertEqual(result.status, 1, arguments.joined(separator: " ") + ": " + result.stderr)
+            XCTAssertTrue(result.stderr.contains("Cannot read \(fifo): not a regular file."), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+        }
+    }
+
+    func testARequestTimeoutMustBeDecimal() {
+        for bad in ["0x10", "0x1p3", "inf", "nan"] {
+            XCTAssertThrowsError(try ShellOptions.parse(["serve", "--request-timeout", bad]), bad)
+        }
+        XCTAssertEqual(try ShellOptions.parse(["serve", "--request-timeout", "2.5"]).requestTimeout, 2.5)
+    }
+
+    /// SQLite's out-of-memory under `ulimit -v` is the limit, not a damaged map.
+    func testAnAllocationThatFailsIsNotCalledDamage() {
+        for code: Int32 in [7, 3082] {
+            let sentence = UserMessage.sentence(for: SQLiteError(code: code, message: "out of memory"))
+            XCTAssertFalse(sentence.contains("damaged"), sentence)
+            XCTAssertTrue(sentence.contains("memory"), sentence)
+        }
+        XCTAssertTrue(UserMessage.sentence(for: SQLiteError(code: 11, message: "malformed")).contains("damaged"))
+    }
+
+    /// Above the least the runtime needs, glibc's per-thread malloc arenas (64 MB of address
+    /// space each) took what a route, a reverse or a geocode then lacked: a trap, a segfault or
+    /// "The map is damaged". 270 MB: clean with one arena.
+    func testALimitAboveTheLeastRoutesReversesAndGeocodes() throws {
+        let map = try HelsinkiFlowTests.importedMap()
+        let result = try shell("""
+            ulimit -v 276480
+            for i in 1 2; do
+              ROUTEIT route --map '\(map)' 60.1699,24.9384 60.1686,24.9450 60.1710,24.9410 >/dev/null; echo "route $?"
+              ROUTEIT reverse --map '\(map)' 60.1699,24.9384 >/dev/null; echo "reverse $?"
+              ROUTEIT geocode --map '\(map)' Mannerheimintie >/dev/null; echo "geocode $?"
+              ROUTEIT table --map '\(map)' 60.1699,24.9384 60.1686,24.9450 60.1710,24.9410 >/dev/null; echo "table $?"
+            done
+            """)
+        XCTAssertEqual(result.stdout, String(repeating: "route 0\nreverse 0\ngeocode 0\ntable 0\n", count: 2), result.stderr)
+        XCTAssertEqual(result.stderr, "")
+    }
+}
