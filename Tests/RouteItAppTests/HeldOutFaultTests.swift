@@ -61,4 +61,42 @@ final class HeldOutFaultTests: XCTestCase {
         XCTAssertEqual(result.stdout, String(repeating: "route 0\nreverse 0\ngeocode 0\ntable 0\n", count: 2), result.stderr)
         XCTAssertEqual(result.stderr, "")
     }
+
+    /// `maps info FILE` on a map file that is there: its details, not "no such file".
+    func testMapsInfoTakesAMapFile() throws {
+        let map = try HelsinkiFlowTests.importedMap()
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let result = try RouteItProcess.run(["maps", "info", map], environment: ["XDG_DATA_HOME": directory.path], timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("File: \(map)"), result.stdout)
+    }
+
+    /// libedit rewrote the history in place ignoring failed writes: under `ulimit -f 1` a
+    /// 300-line history became its first 512 bytes. Now it is replaced only when whole.
+    func testAHistoryThatCannotBeWrittenWholeIsKeptAsItWas() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let folder = directory.appendingPathComponent("routeit")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let history = folder.appendingPathComponent("history").path
+        let lines = (0..<300).map { "type\\0401\\040Place\\040number\\040\($0)\n" }.joined()
+        let original = Data(("_HiStOrY_V2_\n" + lines).utf8)
+        try original.write(to: URL(fileURLWithPath: history))
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHELL"] = "/bin/sh"
+        environment["TERM"] = "xterm"
+        environment["XDG_STATE_HOME"] = directory.path
+        environment["XDG_DATA_HOME"] = directory.path
+        let routeit = try RouteItProcess.locate().path
+        let terminal = try PseudoTerminal(command: "ulimit -f 1; exec '\(routeit)' --map '\(try HelsinkiFlowTests.importedMap())'",
+                                          environment: environment)
+        XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: 0), terminal.screen)
+        let mark = terminal.mark
+        terminal.type("show\r")
+        XCTAssertTrue(terminal.waitUntilIdle(at: "routeit> ", after: mark), terminal.screen)
+        terminal.type("quit\r")
+        XCTAssertTrue(terminal.waitUntilEnded(), terminal.screen)
+        _ = terminal.finish()
+        XCTAssertEqual(FileManager.default.contents(atPath: history), original, "the history was cut")
+        XCTAssertTrue(terminal.screen.contains("could not be written whole"), terminal.screen)
+    }
 }
