@@ -99,4 +99,17 @@ final class HeldOutFaultTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: history), original, "the history was cut")
         XCTAssertTrue(terminal.screen.contains("could not be written whole"), terminal.screen)
     }
+
+    /// A typed or replayed line with an escape or bidi control: not run, said. Kept in a stop's
+    /// text, `ESC[31m` passed the cleaner as one of RouteIt's own colours and reddened the screen.
+    func testALineWithAControlCharacterIsNotRun() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let input = "type 2 evil \u{1B}[31mred\ntype 1 \u{202E}kcab\nshow\nquit\n"
+        let result = try RouteItProcess.run([], input: input, environment: ["XDG_DATA_HOME": directory.path, "XDG_STATE_HOME": directory.path])
+        XCTAssertFalse(result.stdout.contains("\u{1B}") || result.stdout.contains("\u{202E}"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("evil") || result.stdout.contains("kcab"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("control character (U+001B)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("control character (U+202E)"), result.stderr)
+        XCTAssertEqual(result.status, 1)
+    }
 }
