@@ -112,4 +112,15 @@ final class HeldOutFaultTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("control character (U+202E)"), result.stderr)
         XCTAssertEqual(result.status, 1)
     }
+
+    /// An import over `ulimit -f` failed in SQLite with an I/O error, said as "The map is damaged".
+    func testAnImportOverTheFileSizeLimitSaysTheLimit() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let map = directory.appendingPathComponent("m.routeit").path
+        let result = try shell("ulimit -f 1; ROUTEIT import '\(try HelsinkiFlowTests.helsinkiExtract())' -o '\(map)'; echo \"status $?\"")
+        XCTAssertTrue(result.stdout.hasSuffix("status 1\n"), result.stdout)
+        XCTAssertFalse(result.stderr.contains("damaged"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("ulimit -f") || result.stderr.contains("File too large"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: map))
+    }
 }
