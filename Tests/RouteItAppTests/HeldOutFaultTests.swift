@@ -1,4 +1,5 @@
 @testable import RouteItSQLite
+import RouteItRemote
 import RouteItTestSupport
 import XCTest
 @testable import routeit
@@ -122,5 +123,17 @@ final class HeldOutFaultTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("damaged"), result.stderr)
         XCTAssertTrue(result.stderr.contains("ulimit -f") || result.stderr.contains("File too large"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: map))
+    }
+
+    /// `--map=~/x` and the like reach routeit with their `~` (a shell expands it only at a word's
+    /// start): taken from $HOME as the shell's own commands do, not "no map at ~/x".
+    func testATildeInAFileOptionIsTheHomeFolder() throws {
+        let home = try XCTUnwrap(ProcessInfo.processInfo.environment["HOME"])
+        let options = try ShellOptions.parse(["route", "--map=~/m.routeit", "--stops=~/s.txt", "a"])
+        XCTAssertEqual(options.mapPath, home + "/m.routeit")
+        XCTAssertEqual(options.stopsFile, home + "/s.txt")
+        XCTAssertEqual(try ShellOptions.parse(["import", "x.pbf", "--output=~/o.routeit"]).output, home + "/o.routeit")
+        XCTAssertEqual(try ShellOptions.parse(["run", "~/a.flow"]).mode, .run([home + "/a.flow"]))
+        XCTAssertEqual(try ShellOptions.parse(["--location=replay=~/t.gpx"]).location, try LocationSourceSpec.parse("replay=" + home + "/t.gpx", source: "x"))
     }
 }
