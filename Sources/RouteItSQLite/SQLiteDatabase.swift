@@ -7,6 +7,10 @@ public struct SQLiteError: Error, CustomStringConvertible {
     public var code: Int32
     public var message: String
     public var description: String { "SQLite error \(code): \(message)" }
+
+    /// SQLite could not allocate (SQLITE_NOMEM, SQLITE_IOERR_NOMEM): under `ulimit -v`, not a
+    /// damaged file.
+    public var isOutOfMemory: Bool { code & 0xFF == 7 || code == 3082 }
 }
 
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

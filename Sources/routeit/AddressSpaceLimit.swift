@@ -17,6 +17,16 @@ enum AddressSpaceLimit {
     /// Glibc's RLIM_INFINITY (all ones) comes into Swift as the literal -1, which rlim_t cannot hold.
     static let unlimited = rlim_t.max
 
+    /// Under a limit, one malloc arena: glibc reserves 64 MB of address space for each thread's
+    /// arena (8 per core), which took 200 of a 340 MB route's, so a limit well above `least`
+    /// still failed an allocation (a trap) or a map's SQLite read ("damaged"). Before any thread.
+    static func economise(limit: rlim_t = current()) {
+        guard limit != unlimited, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        // <malloc.h> is not in Swift's Glibc module: glibc's mallopt by name; M_ARENA_MAX is -8.
+        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        _ = mallopt(-8, 1)
+    }
+
     static func current() -> rlim_t {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else { return unlimited }

@@ -33,12 +33,31 @@ enum UserMessage {
 
     /// SQLite speaks of tables and codes; the user needs to know the map (or disk) is the problem.
     private static func sentence(forSQLite error: SQLiteError) -> String {
+        if error.isOutOfMemory { return outOfMemory }
+        // An I/O error while writing under `ulimit -f` (EFBIG) is the limit, not a damaged map.
+        if error.code & 0xFF == 10, let limit = fileSizeLimit() {
+            return "A file could not be written whole: the file-size limit (ulimit -f) is \(max(1, limit >> 10)) KB; raise it with ulimit -f."
+        }
         switch error.code {
         case 13: return "The disk is full; free some space and try again."
         case 14: return "The map file cannot be opened; check that it and its folder may be read and written."
         case 5, 6: return "The map is busy in another routeit; try again in a moment."
         default: return "The map is damaged; import it again."
         }
+    }
+
+    /// Memory ran out: under an address-space limit that is the limit, not the map or the disk.
+    static var outOfMemory: String {
+        let limit = AddressSpaceLimit.current()
+        guard limit != AddressSpaceLimit.unlimited else { return "Not enough memory for this; close other programs or use a smaller map." }
+        return "Not enough memory under the address-space limit (ulimit -v is \(limit >> 20) MB); raise it with ulimit -v or use a smaller map."
+    }
+
+    /// The file-size limit in bytes, nil when there is none.
+    static func fileSizeLimit() -> UInt64? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return UInt64(limit.rlim_cur)
     }
 
     private static func sentence(forMap error: RouteItMapError) -> String {

@@ -14,6 +14,7 @@ if let problem = AddressSpaceLimit.problem() {
     printError(problem)
     StandardStreams.exit(1)
 }
+AddressSpaceLimit.economise()
 
 let options: ShellOptions
 do {

@@ -97,6 +97,18 @@ final class PlannerViewModelTests: XCTestCase {
         store.failure = Broken()
         XCTAssertThrowsError(try planner.save(name: "x")) { XCTAssertTrue($0 is Alert) }
     }
+
+    /// A full disk (or a store busy past its wait) kept a setting from being remembered without
+    /// a word: the next session silently went back to the old one.
+    func testASettingTheStoreCannotKeepIsSaid() {
+        flow.setDistanceUnit(.kilometres)
+        XCTAssertNil(planner.saveSetting(.units))
+        XCTAssertEqual(store.settings?.distanceUnit, .kilometres)
+        struct Full: Error, CustomStringConvertible { var description: String { "The planner store /x failed: database or disk is full." } }
+        store.failure = Full()
+        flow.setTransportType(.walk)
+        XCTAssertEqual(planner.saveSetting(.mode), "The mode setting is kept for this session only. The planner store /x failed: database or disk is full.")
+    }
 }
 
 extension PlannerViewModelTests {

@@ -30,7 +30,7 @@ public enum TerminalSafeText {
 
     /// C0, DEL and C1, and the bidirectional controls (U+202E would show a name backwards and
     /// reorder the rest of the line).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false

@@ -179,9 +179,15 @@ public final class PlannerViewModel {
     }
 
     /// Saves the one setting a command changed (not all of them: a second shell's `mode` must
-    /// not undo this one's `units`).
-    public func saveSetting(_ field: TripSettings.Field) {
-        guard case .success(let store) = store else { return }
-        try? store.saveSettings(flow.settings, only: [field])
+    /// not undo this one's `units`). When the store cannot keep it (a full disk, a store busy
+    /// past its wait), the sentence that says so: the setting holds for this session only.
+    public func saveSetting(_ field: TripSettings.Field) -> String? {
+        guard case .success(let store) = store else { return nil }
+        do {
+            try store.saveSettings(flow.settings, only: [field])
+            return nil
+        } catch {
+            return "The \(field.rawValue) setting is kept for this session only. \(error)"
+        }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 public func openOSMReader(at url: URL) throws -> OSMReader {
     let name = url.lastPathComponent
     // open(2) itself says why a file cannot be read: missing, a directory, no permission.
-    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    // Without waiting: a FIFO with no writer would block here for ever.
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
         let code = errno
         if code == ENOENT { throw OSMReadError("\(url.path): no such file") }
@@ -17,6 +18,11 @@ public func openOSMReader(at url: URL) throws -> OSMReader {
     guard fstat(fd, &status) == 0 else { throw OSMReadError("Cannot read \(url.path): \(OSMXMLReader.describe(errno: errno)).") }
     guard status.st_mode & S_IFMT != S_IFDIR else {
         throw OSMReadError("\(name): is a directory, not an OSM file")
+    }
+    // An import reads its input twice and by offset: a FIFO, a socket or a device (a link to
+    // /dev/zero, a terminal) can never be one, and would hang or read without end.
+    guard status.st_mode & S_IFMT == S_IFREG else {
+        throw OSMReadError("Cannot read \(url.path): not a regular file.")
     }
     let head: [UInt8]
     do {

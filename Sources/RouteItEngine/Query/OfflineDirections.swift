@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItSQLite
 import Synchronization
 
 /// The embedded router behind the `Directions` protocol: routes on a RouteIt map with no
@@ -56,6 +57,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         case let e as DirectionsError: return e
         case let e as MapSectionsError: return DirectionsError.unavailable(e.description)
         case is MapDamageError: return DirectionsError.unavailable(MapDamage.message)
+        case let e as SQLiteError where e.isOutOfMemory: return DirectionsError.unavailable(MapSectionsError.noMemoryMessage)
         default: return DirectionsError.unavailable(MapDamage.message)
         }
     }

@@ -173,6 +173,9 @@ enum MapSectionsError: Error, CustomStringConvertible, Equatable {
             return "Not enough address space to map the map's \(max(1, bytes >> 20)) MB (see ulimit -v); raise the limit or use a smaller map."
         }
     }
+
+    /// An allocation, not the mapping, failed (SQLite's, under `ulimit -v`).
+    static let noMemoryMessage = "Not enough memory to read the map (see ulimit -v); raise the limit or use a smaller map."
 }
 
 /// A read-only memory mapping, unmapped when the last column using it is gone.

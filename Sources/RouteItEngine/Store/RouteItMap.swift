@@ -76,6 +76,8 @@ public final class RouteItMap {
             }
         } catch let error as RouteItMapError {
             throw error
+        } catch let error as SQLiteError where error.isOutOfMemory {
+            throw error  // under ulimit -v: the memory, not the file (said as such by the front ends)
         } catch {
             throw RouteItMapError.notAMap(path)
         }

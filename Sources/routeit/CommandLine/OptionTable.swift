@@ -12,7 +12,8 @@ enum OptionTable {
         .init(["--map"], value: "NAME|PATH", help: "an installed map (routeit maps), a .routeit map or an OSM file (default: the Helsinki map)",
               offersMapNames: true) {
             guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--map needs a file path") }
-            $0.mapPath = $1
+            // `--map=~/x` reaches us with its `~` (the user's shell expands it only as a word's start).
+            $0.mapPath = ExportDestination.expand($1)
         },
         .init(["--directions"], value: "osrm=URL", help: "route with an OSRM server (or ROUTEIT_DIRECTIONS)") {
             $0.osrmURL = try ShellOptions.serviceURL($1, kind: "osrm", option: "--directions")
@@ -67,7 +68,7 @@ enum OptionTable {
         .init(["--stops"], value: "FILE", help: "route: the stops of a list (one address or LAT,LON a line, or CSV with name,address,window,stay,priority)",
               for: ["route"]) {
             guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--stops needs a file") }
-            $0.stopsFile = $1
+            $0.stopsFile = ExportDestination.expand($1)
         },
         .init(["--distances"], help: "table: distances too (OSRM's annotations=duration,distance)", for: ["table"]) { o, _ in
             o.tableDistances = true
@@ -141,7 +142,7 @@ enum OptionTable {
             }
         },
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
-            $0.output = $1
+            $0.output = ExportDestination.expand($1)
         },
         .init(["--host"], value: "ADDRESS", help: "serve: the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",
               for: ["serve"]) {
@@ -164,7 +165,7 @@ enum OptionTable {
         },
         .init(["--request-timeout"], value: "SECONDS", help: "serve: longest a request may take to arrive (default 10; a slower one is answered 408)",
               for: ["serve"]) {
-            guard let seconds = TimeInterval($1), seconds > 0, seconds <= 3_600 else {
+            guard let seconds = DecimalNumber.parse($1), seconds > 0, seconds <= 3_600 else {
                 throw ShellOptions.ParseError(description: "--request-timeout needs more than 0 and at most 3600 seconds, not \"\($1)\"")
             }
             $0.requestTimeout = seconds
@@ -181,7 +182,9 @@ enum OptionTable {
               help: "where locate and go read the position (or ROUTEIT_LOCATION; default gpsd on localhost:2947, else the simulated one; replay=FILE: a recorded NMEA or GPX track for go); a fix waits --timeout",
               for: ["shell", "run", "go"], choices: ["gpsd", "simulated"]) {
             do {
-                $0.location = try LocationSourceSpec.parse($1, source: "--location")
+                let replay = "replay="
+                let value = $1.hasPrefix(replay) ? replay + ExportDestination.expand(String($1.dropFirst(replay.count))) : $1
+                $0.location = try LocationSourceSpec.parse(value, source: "--location")
             } catch let error as LocationSourceSpec.ParseError {
                 throw ShellOptions.ParseError(description: error.description)
             }

@@ -13,8 +13,7 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("mode car|walk|bike")
             }
             session.flow.setTransportType(type)
-            if session.remembersSettings { session.planner.saveSetting(.mode) }
-            return .init(text: session.renderScreen())
+            return .init(text: session.renderScreen() + rememberSetting(.mode, in: session))
         })
 
     static let avoidUsage = "avoid [\(RoadAvoidance.names.joined(separator: "|"))|none]..."
@@ -32,8 +31,7 @@ enum SettingsCommands {
             let asked = try RoadAvoidance.parse(words)
             let clears = words.count == 1 && words[0].lowercased() == "none"
             flow.setAvoidance(clears ? [] : flow.settings.avoid.union(asked))
-            if session.remembersSettings { session.planner.saveSetting(.avoid) }
-            return .init(text: session.renderScreen())
+            return .init(text: session.renderScreen() + rememberSetting(.avoid, in: session))
         })
 
     static let units = ShellCommand(
@@ -44,9 +42,15 @@ enum SettingsCommands {
                 throw ShellCommand.usageErrorFor("units mi|km")
             }
             session.flow.setDistanceUnit(unit)
-            if session.remembersSettings { session.planner.saveSetting(.units) }
-            return .init(text: session.renderScreen())
+            return .init(text: session.renderScreen() + rememberSetting(.units, in: session))
         })
+
+    /// Stores the setting a command changed; when the store fails, one alert line after the
+    /// screen (the setting still holds for this session).
+    static func rememberSetting(_ field: TripSettings.Field, in session: Session) -> String {
+        guard session.remembersSettings, let problem = session.planner.saveSetting(field) else { return "" }
+        return "\n" + AlertScreen.render(Alert(problem), style: session.style)
+    }
 
     static let timerActions = ["start", "pause", "continue", "reset", "show"]
 

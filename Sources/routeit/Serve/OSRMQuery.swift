@@ -98,7 +98,7 @@ struct OSRMQuery {
         guard count <= max else { throw tooMany(count, max) }
         return try text.split(separator: ";", omittingEmptySubsequences: false).map { pair in
             let lonLat = pair.split(separator: ",", omittingEmptySubsequences: false)
-            guard lonLat.count == 2, let lon = Double(lonLat[0]), let lat = Double(lonLat[1]) else {
+            guard lonLat.count == 2, let lon = DecimalNumber.parse(lonLat[0]), let lat = DecimalNumber.parse(lonLat[1]) else {
                 throw Failure(code: "InvalidUrl", message: "URL string malformed close to coordinate \"\(pair.prefix(40))\": expected LON,LAT;LON,LAT")
             }
             let c = Coordinate(latitude: lat, longitude: lon)
@@ -151,7 +151,7 @@ struct OSRMQuery {
             case "radiuses":
                 radiuses = try Self.list(value, name) { item in
                     if item == "unlimited" { return .some(nil) }
-                    guard let r = Double(item), r >= 0, r.isFinite else { return nil }
+                    guard let r = DecimalNumber.parse(item), r >= 0, r.isFinite else { return nil }
                     return .some(r)
                 }
             case "bearings":
@@ -189,7 +189,7 @@ struct OSRMQuery {
             case "snapping":
                 guard ["default", "any"].contains(value) else { throw Self.invalid(name, value, "default or any") }
             case "fallback_speed", "scale_factor":
-                guard let v = Double(value), v > 0 else { throw Self.invalid(name, value, "a number above 0") }
+                guard let v = DecimalNumber.parse(value), v > 0 else { throw Self.invalid(name, value, "a number above 0") }
             case "waypoints", "fallback_coordinate":
                 break
             default:

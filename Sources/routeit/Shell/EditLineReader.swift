@@ -7,6 +7,8 @@ import RouteItCore
 /// command names and their arguments (slots, modes, rows).
 final class EditLineReader: LineReader {
     private let historyPath: String?
+    /// A history that cannot be written is said once a session, not at every line.
+    private var historyFailureSaid = false
 
     /// `complete(textBeforeWord, word)` returns every candidate; prefix filtering is done here.
     init(historyPath: String?, complete: @escaping (String, String) -> [String]) {
@@ -41,7 +43,10 @@ final class EditLineReader: LineReader {
         let line = String(cString: cLine)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty {
             add_history(cLine)
-            if let historyPath { _ = write_history(historyPath) }
+            if let historyPath, !HistoryFile.save(to: historyPath), !historyFailureSaid {
+                historyFailureSaid = true
+                printError("routeit: the history file \(TerminalSafeText.clean(historyPath)) could not be written whole (a full disk or ulimit -f); it was left as it was.")
+            }
         }
         return line
     }

@@ -98,6 +98,7 @@ final class Session {
 
     func execute(_ line: String) async -> Output {
         guard line.utf8.count <= ShellLine.maxBytes else { return Output(text: render(InputError(ShellLine.tooLong)), failed: true) }
+        if let problem = ShellLine.controlCharacter(in: line) { return Output(text: render(InputError(problem)), failed: true) }
         guard let parsed = ShellLine.parse(line) else { return Output(text: "") }
         guard let command = CommandTable.command(named: parsed.name) else {
             return Output(text: render(InputError("Unknown command \"\(parsed.name)\"; type help for the list.")), failed: true)

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// One line of shell input split into a command name and its arguments; a line starting with `#`
 /// is a comment. Arguments keep their raw text too, for `type SLOT TEXT`.
@@ -10,6 +11,15 @@ struct ShellLine {
     /// times over, and bounds what one line can cost (a 200 MB line once took 1.2 GB).
     static let maxBytes = 64 << 10
     static let tooLong = "The line is longer than 64 KB, the most one command can be; it was not run."
+
+    /// A control, escape or bidi character in a typed or replayed line: no command takes one, and
+    /// kept in a stop's text it reached the terminal (`ESC[31m` coloured the rest of the screen).
+    /// Tabs are spaces between words.
+    static func controlCharacter(in line: String) -> String? {
+        guard let found = line.unicodeScalars.first(where: { TerminalSafeText.isControl($0) && $0 != "\t" }) else { return nil }
+        let code = String(found.value, radix: 16, uppercase: true)
+        return "The line holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)), which no command takes; it was not run."
+    }
 
     /// nil for a blank or comment-only line.
     static func parse(_ line: String) -> ShellLine? {

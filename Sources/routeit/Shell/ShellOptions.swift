@@ -174,7 +174,7 @@ struct ShellOptions: Equatable {
             break
         case "run":
             guard !rest.isEmpty else { throw ParseError(description: "run needs at least one FILE.flow") }
-            options.mode = .run(rest)
+            options.mode = .run(rest.map { ExportDestination.expand($0) })
         default:
             options.mode = .tool(options.command, rest)
         }

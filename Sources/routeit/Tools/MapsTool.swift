@@ -35,7 +35,9 @@ enum MapsTool {
             return 0
         case "info":
             guard arguments.count == 2 else { return tool.usageError() }
-            guard let path = library.installedPath(named: arguments[1]) else {
+            // An installed map's name, else a map file (as `--map` takes): "no such file" for a
+            // file that is there would be untrue.
+            guard let path = library.installedPath(named: arguments[1]) ?? regularFile(arguments[1]) else {
                 return tool.fail(library.unknownNameMessage(arguments[1]), code: 1)
             }
             print(TerminalSafeText.cleanKeepingLayout(MapListing.info(InstalledMap(path: path))))
@@ -45,6 +47,11 @@ enum MapsTool {
         default:
             return tool.usageError("unknown subcommand \"\(arguments[0])\"")
         }
+    }
+
+    private static func regularFile(_ path: String) -> String? {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? path : nil
     }
 
     private static func runRegion(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
