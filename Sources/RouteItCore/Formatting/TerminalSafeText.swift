@@ -129,10 +129,12 @@ extension MapItem {
 }
 
 extension Route {
-    /// The same route with its name and instructions (street names) cleaned for the terminal.
+    /// The same route with its name, instructions and street names cleaned for the terminal.
     public var terminalSafe: Route {
         var route = self
         route.name = TerminalSafeText.clean(name)
+        route.departureStreet = departureStreet.map(TerminalSafeText.clean)
+        route.arrivalStreet = arrivalStreet.map(TerminalSafeText.clean)
         route.steps = steps.map { step in
             var step = step
             step.instruction = TerminalSafeText.clean(step.instruction)
