@@ -58,12 +58,14 @@ try:
     found = geocoder.geocode("Annankatu 25", exactly_one=False)
     own = tool("geocode", "Annankatu 25")
     check("geopy geocode", found is not None and [f.raw["display_name"] for f in found] == [o["display_name"] for o in own]
-          and [(f.latitude, f.longitude) for f in found] == [(float(o["lat"]), float(o["lon"])) for o in own],
+          and [(f.latitude, f.longitude) for f in found] == [(float(o["lat"]), float(o["lon"])) for o in own]
+          and [(f.raw.get("osm_type"), f.raw.get("osm_id")) for f in found] == [(o.get("osm_type"), o.get("osm_id")) for o in own],
           "%s vs %s" % ([f.address for f in found or []], [o["display_name"] for o in own]))
     place = geocoder.reverse("60.16563, 24.93714")
     own = tool("reverse", "60.16563", "24.93714")
     check("geopy reverse", place is not None and place.raw["display_name"] == own["display_name"]
-          and (place.latitude, place.longitude) == (float(own["lat"]), float(own["lon"])),
+          and (place.latitude, place.longitude) == (float(own["lat"]), float(own["lon"]))
+          and (place.raw.get("osm_type"), place.raw.get("osm_id")) == (own.get("osm_type"), own.get("osm_id")),
           "%s vs %s" % (place and place.address, own["display_name"]))
 finally:
     server.terminate()

@@ -58,6 +58,10 @@ final class ServeToolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(simplified.count, 2)
         XCTAssertLessThanOrEqual(simplified.count, coordinates(b["geometry"]).count)
         XCTAssertEqual(((plain["legs"] as? [[String: Any]])?.first?["steps"] as? [Any])?.count, 0)
+        // Built without steps, the route names and places its ends as with them.
+        XCTAssertEqual(waypoints(defaults, "name"), waypoints(served.object, "name"))
+        XCTAssertEqual((waypoints(defaults, "name").last as? String)?.isEmpty, false)
+        XCTAssertEqual(waypoints(defaults, "location"), waypoints(served.object, "location"))
         let six = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&geometries=polyline6").object
         let sixLine = try XCTUnwrap(((six["routes"] as? [[String: Any]])?.first?["geometry"] as? String).flatMap { EncodedPolyline.decode($0, precision: 6) })
         XCTAssertEqual(sixLine.map { [$0.longitude, $0.latitude] }, coordinates(b["geometry"]))
@@ -251,6 +255,11 @@ final class ServeToolTests: XCTestCase {
 
     private func coordinates(_ geometry: Any?) -> [[Double]] {
         (geometry as? [String: Any])?["coordinates"] as? [[Double]] ?? []
+    }
+
+    /// Each waypoint's `key` of an answer, as JSON values.
+    private func waypoints(_ answer: [String: Any], _ key: String) -> [NSObject] {
+        ((answer["waypoints"] as? [[String: Any]]) ?? []).map { ($0[key] as? NSObject) ?? NSNull() }
     }
 
     private func stepNames(_ route: [String: Any]) -> [String] {

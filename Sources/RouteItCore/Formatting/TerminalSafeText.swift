@@ -113,12 +113,14 @@ public enum TerminalSafeText {
 extension Placemark {
     /// The same place with every text field cleaned for the terminal.
     public var terminalSafe: Placemark {
-        Placemark(name: name.map(TerminalSafeText.clean), houseNumber: houseNumber.map(TerminalSafeText.clean),
-                  street: street.map(TerminalSafeText.clean), postalCode: postalCode.map(TerminalSafeText.clean),
-                  city: city.map(TerminalSafeText.clean), coordinate: coordinate,
-                  openingHours: openingHours.map(TerminalSafeText.clean), country: country.map(TerminalSafeText.clean),
-                  countryCode: countryCode.map(TerminalSafeText.clean), category: category.map(TerminalSafeText.clean),
-                  importance: importance, suburb: suburb.map(TerminalSafeText.clean))
+        var place = Placemark(name: name.map(TerminalSafeText.clean), houseNumber: houseNumber.map(TerminalSafeText.clean),
+                              street: street.map(TerminalSafeText.clean), postalCode: postalCode.map(TerminalSafeText.clean),
+                              city: city.map(TerminalSafeText.clean), coordinate: coordinate,
+                              openingHours: openingHours.map(TerminalSafeText.clean), country: country.map(TerminalSafeText.clean),
+                              countryCode: countryCode.map(TerminalSafeText.clean), category: category.map(TerminalSafeText.clean),
+                              importance: importance, suburb: suburb.map(TerminalSafeText.clean))
+        place.osm = osm
+        return place
     }
 }
 
@@ -129,10 +131,12 @@ extension MapItem {
 }
 
 extension Route {
-    /// The same route with its name and instructions (street names) cleaned for the terminal.
+    /// The same route with its name, instructions and street names cleaned for the terminal.
     public var terminalSafe: Route {
         var route = self
         route.name = TerminalSafeText.clean(name)
+        route.departureStreet = departureStreet.map(TerminalSafeText.clean)
+        route.arrivalStreet = arrivalStreet.map(TerminalSafeText.clean)
         route.steps = steps.map { step in
             var step = step
             step.instruction = TerminalSafeText.clean(step.instruction)

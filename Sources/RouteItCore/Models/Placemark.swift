@@ -20,6 +20,9 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The district the place lies in (`Kluuvi`), when the geocoder says: it does for rows that
     /// would otherwise read the same, so the picker can tell them apart.
     public var suburb: String?
+    /// The OSM object the place was read from, when the map keeps it (Nominatim's `osm_type`
+    /// and `osm_id`).
+    public var osm: OSMReference?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,

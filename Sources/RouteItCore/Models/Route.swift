@@ -42,6 +42,9 @@ public struct Route: Hashable, Codable, Sendable {
     /// The name of the street the destination lies on, without its ref (OSRM names its arrive
     /// step so), when the backend says.
     public var arrivalStreet: String?
+    /// The name of the street the route leaves from, without its ref, when the backend says
+    /// (OSRM's waypoint `name`; read from here, the steps need not be built to name the start).
+    public var departureStreet: String?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

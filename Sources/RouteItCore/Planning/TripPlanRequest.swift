@@ -19,10 +19,13 @@ public struct TripPlanRequest: Sendable {
     /// the tools' places in the order given end `.anywhere`, at the last one).
     public var day: DayOptions
     public var attribution: String?
+    /// The routes' turn-by-turn steps are wanted (false: an answer that shows none, such as
+    /// OSRM's `steps=false`; the routes may then come without them).
+    public var wantsSteps: Bool
 
     public init(places: [TripPlace], departure: Date, calendar: LocalCalendar, transportType: TransportType,
                 avoid: RoadAvoidance = [], alternatives: Bool = false, optimize: Bool = false, day: DayOptions = DayOptions(),
-                attribution: String? = nil) {
+                attribution: String? = nil, wantsSteps: Bool = true) {
         self.places = places
         self.departure = departure
         self.calendar = calendar
@@ -32,6 +35,7 @@ public struct TripPlanRequest: Sendable {
         self.optimize = optimize
         self.day = day
         self.attribution = attribution
+        self.wantsSteps = wantsSteps
     }
 
     /// The answer: `order` indexes `places` in visiting order (an optimized round trip ends at
@@ -58,7 +62,7 @@ public struct TripPlanRequest: Sendable {
                 let routes = try await TripDay.routeDays(
                     places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,
                     departure: departure, calendar: calendar, transportType: transportType, avoid: avoid,
-                    using: directions, attribution: attribution)
+                    using: directions, attribution: attribution, wantsSteps: wantsSteps)
                 return Answer(order: kept, routes: routes, isDays: true)
             }
         }
@@ -67,14 +71,14 @@ public struct TripPlanRequest: Sendable {
             let visited = order.map { places[$0] }
             let routes = try await DirectionsViewModel.alternatives(
                 from: visited[0], to: visited[1], departure: departure, calendar: calendar, transportType: transportType,
-                avoid: avoid, using: directions, attribution: attribution)
+                avoid: avoid, using: directions, attribution: attribution, wantsSteps: wantsSteps)
             return Answer(order: order, routes: routes)
         }
         let trip = try TripDay.plannedTrip(places: kept.map { places[$0] }, notices: notices, options: day,
                                            departure: departure, calendar: calendar)
         let routed = try await DirectionsViewModel.calculate(
             trip: trip, departure: departure, calendar: calendar,
-            transportType: transportType, avoid: avoid, using: directions, attribution: attribution)
+            transportType: transportType, avoid: avoid, using: directions, attribution: attribution, wantsSteps: wantsSteps)
         return Answer(order: order, routes: [routed])
     }
 }

@@ -17,10 +17,14 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// The way the route must leave the source (nil: any): a re-route from a moving user.
     /// A router that cannot start that way from near the source starts any way it can.
     public var startBearing: StartBearing?
+    /// The turn-by-turn steps are wanted. When false a router may leave them out (`steps` empty)
+    /// and give only the line, length, time and street names: building the steps was most of the
+    /// work of a route that a client such as OSRM's `steps=false` never reads.
+    public var wantsSteps: Bool
 
     public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool,
                 avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false, departureDate: Date? = nil,
-                startBearing: StartBearing? = nil) {
+                startBearing: StartBearing? = nil, wantsSteps: Bool = true) {
         self.source = source
         self.destination = destination
         self.transportType = transportType
@@ -29,7 +33,11 @@ public struct DirectionsRequest: Hashable, Sendable {
         self.wantsQuickestOnly = wantsQuickestOnly
         self.departureDate = departureDate
         self.startBearing = startBearing
+        self.wantsSteps = wantsSteps
     }
+
+    /// A route the request can use: one with steps, or when steps were not wanted, one with a line.
+    public func accepts(_ route: Route) -> Bool { wantsSteps ? !route.steps.isEmpty : !route.polyline.isEmpty }
 }
 
 /// Why no route came back. `noRoute` is what the user sees as "Directions not available.";

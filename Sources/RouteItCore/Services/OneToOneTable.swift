@@ -21,7 +21,7 @@ public enum OneToOneTable {
                 }
                 let leg = DirectionsRequest(source: sources[i], destination: destinations[j], transportType: request.transportType,
                                             requestsAlternateRoutes: false, avoid: request.avoid,
-                                            departureDate: request.departureDate)
+                                            departureDate: request.departureDate, wantsSteps: false)
                 group.addTask {
                     try Task.checkCancellation()
                     return (i, j, try await quickest(leg, using: directions))

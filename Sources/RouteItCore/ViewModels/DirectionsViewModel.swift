@@ -88,10 +88,11 @@ public final class DirectionsViewModel: Sendable {
     /// Routes every leg of `trip` (alternatives requested; the quickest kept). Legs run
     /// concurrently, the result keeps trip order. A leg without a route is the
     /// `Directions not available.` alert, naming the leg; cancellation propagates as
-    /// `CancellationError`.
+    /// `CancellationError`. `wantsSteps` false: the legs may come without steps
+    /// (`DirectionsRequest.wantsSteps`), for an answer that shows none.
     public static func calculate(trip: PlannedTrip, departure: Date?, calendar: LocalCalendar = .fromEnvironment(),
                                  transportType: TransportType, avoid: RoadAvoidance = [], using directions: Directions,
-                                 attribution: String? = nil) async throws -> DirectionsViewModel {
+                                 attribution: String? = nil, wantsSteps: Bool = true) async throws -> DirectionsViewModel {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let pairs = Array(zip(places, places.dropFirst()))
@@ -99,7 +100,8 @@ public final class DirectionsViewModel: Sendable {
         let guessed = departure.map { TripSchedule(departure: $0, travelTimes: pairs.map { _ in 0 }, stays: places.map(\.stay)) }
         func request(_ index: Int, leaving: Date?) -> DirectionsRequest {
             DirectionsRequest(source: pairs[index].0.item, destination: pairs[index].1.item, transportType: transportType,
-                              requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving)
+                              requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
+                              wantsSteps: wantsSteps)
         }
         // Every leg is asked at once; the first leg in trip order without a route is the one named.
         let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
@@ -149,16 +151,17 @@ public final class DirectionsViewModel: Sendable {
     public static func alternatives(from source: TripPlace, to destination: TripPlace, departure: Date?,
                                     calendar: LocalCalendar = .fromEnvironment(), transportType: TransportType,
                                     avoid: RoadAvoidance = [], using directions: Directions,
-                                    attribution: String? = nil) async throws -> [DirectionsViewModel] {
+                                    attribution: String? = nil, wantsSteps: Bool = true) async throws -> [DirectionsViewModel] {
         let request = DirectionsRequest(source: source.item, destination: destination.item, transportType: transportType,
-                                        requestsAlternateRoutes: true, avoid: avoid, departureDate: departure)
+                                        requestsAlternateRoutes: true, avoid: avoid, departureDate: departure,
+                                        wantsSteps: wantsSteps)
         let found: [Route]
         do {
             found = try await directions.calculate(request)
         } catch DirectionsError.noRoute {
             throw Alert.directionsNotAvailable(from: source, to: destination)
         }
-        let routes = found.filter { !$0.steps.isEmpty }.map(\.terminalSafe)
+        let routes = found.filter(request.accepts).map(\.terminalSafe)
             .enumerated().sorted { ($0.element.expectedTravelTime, $0.offset) < ($1.element.expectedTravelTime, $1.offset) }
             .map(\.element)
         guard !routes.isEmpty else { throw Alert.directionsNotAvailable(from: source, to: destination) }
@@ -179,7 +182,7 @@ public final class DirectionsViewModel: Sendable {
     }
 
     /// The alternative with the least expected travel time (its street names cleaned for the
-    /// terminal); no route at all, or one without a single step, is the alert.
+    /// terminal); no route at all, or none the request can use (`accepts`), is the alert.
     static func quickestRoute(for request: DirectionsRequest, using directions: Directions) async throws -> Route {
         let routes: [Route]
         do {
@@ -187,7 +190,7 @@ public final class DirectionsViewModel: Sendable {
         } catch DirectionsError.noRoute {
             throw Alert.directionsNotAvailable
         }
-        guard let quickest = routes.filter({ !$0.steps.isEmpty }).min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {
+        guard let quickest = routes.filter(request.accepts).min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {
             throw Alert.directionsNotAvailable
         }
         return quickest.terminalSafe

@@ -9,19 +9,21 @@ struct AddressClusters {
         var street: String
         var houseNumberText: String
         var points: [Coordinate] = []
-        var best: (position: Coordinate, rank: Int)
+        /// The point the cluster stands at, its source's rank and the OSM object it came from.
+        var best: (position: Coordinate, rank: Int, osm: OSMReference?)
         var postcodes: [String: Int] = [:]
         var cities: [String: Int] = [:]
         /// From the surroundings, when no point of the cluster says (see `fillFromSurroundings`).
         var nearbyPostcode: String?
         var nearbyCity: String?
 
-        init(streetKey: String, number: HouseNumber, street: String, houseNumberText: String, position: Coordinate, rank: Int) {
+        init(streetKey: String, number: HouseNumber, street: String, houseNumberText: String, position: Coordinate, rank: Int,
+             osm: OSMReference?) {
             self.streetKey = streetKey
             self.number = number
             self.street = street
             self.houseNumberText = houseNumberText
-            self.best = (position, rank)
+            self.best = (position, rank, osm)
         }
 
         var position: Coordinate { best.position }
@@ -41,20 +43,21 @@ struct AddressClusters {
 
     var commonCity: String? { cityCounts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
 
-    mutating func add(_ tags: AddressLayerBuilder.AddressTags, number: HouseNumber, at position: Coordinate, sourceRank: Int) {
+    mutating func add(_ tags: AddressLayerBuilder.AddressTags, number: HouseNumber, at position: Coordinate, sourceRank: Int,
+                      osm: OSMReference? = nil) {
         let streetKey = TextFolding.key(tags.street)
         guard !streetKey.isEmpty else { return }
         let key = streetKey + "\u{1}" + number.key
         let cluster: Cluster
         if let existing = byKey[key]?.first(where: { $0.best.position.distance(to: position) < Self.sameAddressRadius }) {
             cluster = existing
-            if sourceRank > cluster.best.rank { cluster.best = (position, sourceRank) }
+            if sourceRank > cluster.best.rank { cluster.best = (position, sourceRank, osm) }
         } else {
             // Show the number as written, without remarks: "14 B", "14-20".
             let display = HouseNumber.parseList(tags.houseNumber).count > 1
                 ? number.key.uppercased() : HouseNumber.displayText(tags.houseNumber)
             cluster = Cluster(streetKey: streetKey, number: number, street: tags.street, houseNumberText: display,
-                              position: position, rank: sourceRank)
+                              position: position, rank: sourceRank, osm: osm)
             byKey[key, default: []].append(cluster)
             byStreet[streetKey, default: []].append(cluster)
             all.append(cluster)

@@ -37,6 +37,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var footprint: Footprint
         /// Building outlines beat entrances and loose nodes as the address' position.
         var sourceRank: Int
+        /// The OSM object the address is on.
+        var osm: OSMReference
     }
 
     struct PendingFeature {
@@ -55,6 +57,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var openingHours: String? = nil
         /// A place node's `population`, for its town's rank.
         var population: String? = nil
+        /// The OSM object it is.
+        var osm: OSMReference? = nil
     }
 
     struct PendingStreet {
@@ -62,6 +66,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         /// Other names of the street (Swedish in Helsinki: Annankatu is also Annegatan).
         var otherNames: [String]
         var refs: [Int64]
+        /// The way's OSM id.
+        var way: Int64 = 0
     }
 
     private var countries = CountryVote()
@@ -78,11 +84,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
         guard !way.tags.isEmpty, !way.nodeRefs.isEmpty else { return }
         let footprint = Footprint.way(way.nodeRefs)
-        var wanted = consider(tags: way.tags, footprint: footprint, sourceRank: 2)
+        var wanted = consider(tags: way.tags, footprint: footprint, sourceRank: 2, osm: OSMReference(kind: .way, id: way.id))
         if let name = way.tag("name"), !name.isEmpty, let highway = way.tag("highway"),
            AddressLayerBuilder.isStreet(highway: highway), way.nodeRefs.count >= 2 {
             let otherNames = AddressLayerBuilder.otherNameKeys.compactMap(way.tag).filter { !$0.isEmpty && $0 != name }
-            streets.append(PendingStreet(name: name, otherNames: otherNames, refs: way.nodeRefs))
+            streets.append(PendingStreet(name: name, otherNames: otherNames, refs: way.nodeRefs, way: way.id))
             wanted = true
         }
         if wanted { way.nodeRefs.forEach(needNode) }
@@ -106,7 +112,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
         // Administrative boundaries only count when they say what place they are.
         if type == "boundary", relation.tag("place") == nil { return }
-        if consider(tags: relation.tags, footprint: footprint, sourceRank: 2) {
+        if consider(tags: relation.tags, footprint: footprint, sourceRank: 2, osm: OSMReference(kind: .relation, id: relation.id)) {
             switch footprint {
             case .node(let id): needNode(id)
             case .relation(let refs): refs.forEach(needNode)
@@ -117,11 +123,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
 
     public func visit(node: OSMNode) throws {
         let point = Coordinate(latitude: node.latitude, longitude: node.longitude)
-        _ = consider(tags: node.tags, footprint: .point(point), sourceRank: 1)
+        _ = consider(tags: node.tags, footprint: .point(point), sourceRank: 1, osm: OSMReference(kind: .node, id: node.id))
     }
 
     /// Records the address and the named place/POI an element stands for; true if it is kept.
-    private func consider(tags: [(String, String)], footprint: Footprint, sourceRank: Int) -> Bool {
+    private func consider(tags: [(String, String)], footprint: Footprint, sourceRank: Int, osm: OSMReference) -> Bool {
         var kept = false
         func tag(_ key: String) -> String? {
             // Lengths first, as `TagLookup` compares them (its proviso holds for these keys).
@@ -136,7 +142,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         if let street, let number = AddressLayerBuilder.houseNumber(tag("addr:housenumber"), unit: tag("addr:unit")) {
             let address = AddressTags(street: street, houseNumber: number, postcode: tag("addr:postcode"), city: tag("addr:city"))
             addressTags = address
-            addresses.append(PendingAddress(tags: address, footprint: footprint, sourceRank: sourceRank))
+            addresses.append(PendingAddress(tags: address, footprint: footprint, sourceRank: sourceRank, osm: osm))
             kept = true
         }
         let categoryTags = tags.compactMap { key, value in
@@ -148,12 +154,12 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                                            importance: importance,
                                            borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
                                            address: addressTags, footprint: footprint, openingHours: tag("opening_hours"),
-                                           population: kind == .place ? tag("population") : nil))
+                                           population: kind == .place ? tag("population") : nil, osm: osm))
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
             // Toilets, parking, ATMs: rarely named, and still what people look for.
             features.append(PendingFeature(kind: .poi, name: label, named: false, tags: categoryTags, searchNames: [],
-                                           importance: 10, borrowsAddress: true, address: addressTags, footprint: footprint))
+                                           importance: 10, borrowsAddress: true, address: addressTags, footprint: footprint, osm: osm))
             kept = true
         }
         return kept
@@ -231,7 +237,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         for (i, address) in addresses.enumerated() {
             guard let position = resolve(address.footprint, coordinates) else { continue }
             for number in HouseNumber.parseList(address.tags.houseNumber) {
-                clusters.add(address.tags, number: number, at: position, sourceRank: address.sourceRank)
+                clusters.add(address.tags, number: number, at: position, sourceRank: address.sourceRank, osm: address.osm)
             }
             if i % 5000 == 0 { try progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
         }
@@ -239,10 +245,12 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         clusters.fillFromSurroundings()
         var words = Set<String>()
         for cluster in clusters.all {
-            let placeID = try writer.insert(PlaceRow(
+            var row = PlaceRow(
                 kind: .address, name: nil, houseNumber: cluster.houseNumberText, street: cluster.street,
                 postcode: cluster.postcode, city: cluster.city, position: cluster.position, importance: 0,
-                streetKey: cluster.streetKey, number: cluster.number))
+                streetKey: cluster.streetKey, number: cluster.number)
+            row.osm = cluster.best.osm
+            let placeID = try writer.insert(row)
             for point in cluster.points { try writer.insertAddressPoint(point, place: placeID) }
         }
         try progress(0.5)
@@ -252,10 +260,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
         for group in streetGroups.groups {
             let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
-            let row = PlaceRow(
+            var row = PlaceRow(
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
                 postcode: near.postcode, city: near.city,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil)
+            row.osm = group.osm
             let placeID = try writer.insert(row)
             try writer.insertText([group.name] + group.otherNames, of: row, place: placeID)
             for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
@@ -287,6 +296,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             let otherKeys = feature.searchNames.dropFirst().map(TextFolding.key).filter { !$0.isEmpty }
             row.otherKeys = otherKeys.isEmpty ? nil : "|" + otherKeys.joined(separator: "|") + "|"
             row.openingHours = feature.openingHours
+            row.osm = feature.osm
             let placeID = try writer.insert(row)
             if feature.named {
                 try writer.insertText(feature.searchNames, of: row, place: placeID)

@@ -11,6 +11,8 @@ struct StreetGroups {
         var lines: [[Coordinate]]
         /// Halfway along the street's longest way: where "Aleksanterinkatu" alone takes you.
         var representative: Coordinate
+        /// That longest way.
+        var osm: OSMReference
     }
 
     static let joinDistance = 300.0
@@ -18,7 +20,7 @@ struct StreetGroups {
     private(set) var groups: [Street] = []
 
     init(streets: [AddressLayerBuilder.PendingStreet], coordinates: NodeCoordinates) {
-        var byKey: [String: [(name: String, otherNames: [String], line: [Coordinate])]] = [:]
+        var byKey: [String: [(name: String, otherNames: [String], line: [Coordinate], way: Int64)]] = [:]
         var order: [String] = []
         for street in streets {
             let line = street.refs.compactMap(coordinates.coordinate(of:))
@@ -26,7 +28,7 @@ struct StreetGroups {
             let key = TextFolding.key(street.name)
             guard !key.isEmpty else { continue }
             if byKey[key] == nil { order.append(key) }
-            byKey[key, default: []].append((street.name, street.otherNames, line))
+            byKey[key, default: []].append((street.name, street.otherNames, line, street.way))
         }
         for key in order {
             let ways = byKey[key]!
@@ -36,11 +38,12 @@ struct StreetGroups {
             for i in ways.indices { members[components.find(i), default: []].append(i) }
             for root in members.keys.sorted() {
                 let lines = members[root]!.map { ways[$0].line }
-                let longest = lines.max { length($0) < length($1) }!
-                guard let point = Geometry.midpoint(of: longest) else { continue }
+                let longest = members[root]!.max { length(ways[$0].line) < length(ways[$1].line) }!
+                guard let point = Geometry.midpoint(of: ways[longest].line) else { continue }
                 var otherNames: [String] = []
                 for name in members[root]!.flatMap({ ways[$0].otherNames }) where !otherNames.contains(name) { otherNames.append(name) }
-                groups.append(Street(name: ways[root].name, otherNames: otherNames, key: key, lines: lines, representative: point))
+                groups.append(Street(name: ways[root].name, otherNames: otherNames, key: key, lines: lines, representative: point,
+                                     osm: OSMReference(kind: .way, id: ways[longest].way)))
             }
         }
     }

@@ -32,3 +32,7 @@ public final class LazyOfflineGeocoder: Geocoding, @unchecked Sendable {
         try await geocoder().reverseGeocode(coordinate)
     }
 }
+
+extension LazyOfflineGeocoder: OSMPlaceLookup {
+    public func places(_ references: [OSMReference]) async throws -> [Placemark] { try await geocoder().places(references) }
+}

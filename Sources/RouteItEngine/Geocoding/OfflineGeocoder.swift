@@ -44,6 +44,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let country: String?
     /// The map's area (what `reverseGeocode` calls outside); nil when the map does not say.
     public let area: MapArea?
+    /// The places name their OSM objects (maps imported before that have no `place.osm`).
+    let keepsOSM: Bool
 
 
     public init(map: RouteItMap) throws {
@@ -68,7 +70,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                                    rank: Int(townRows.int(3)))
         }
         self.towns = towns
-        let c = PlaceTable.selectList
+        keepsOSM = try PlaceTable.keepsOSM(db)
+        let c = PlaceTable.selectList(keepsOSM: keepsOSM)
         postcodeCentre = try db.prepare("SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
         taggedInArea = try db.prepare("SELECT place_id FROM place_tag_area WHERE tag = ? AND area = ?")
         // The name's words in `text`, the town or postcode (when asked) in `area`.
@@ -332,7 +335,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// The prepared lookups of `scope`'s kind.
     private func houseQueries(_ scope: SearchScope) throws -> HouseQueries {
         if let prepared = houseQueries[scope.kind] { return prepared }
-        let prepared = try HouseQueries(db: map.database, scope: scope)
+        let prepared = try HouseQueries(db: map.database, scope: scope, keepsOSM: keepsOSM)
         houseQueries[scope.kind] = prepared
         return prepared
     }

@@ -53,8 +53,8 @@ final class HouseQueries {
     let exact, variants, ranges, streets: SQLiteStatement
 
     /// The queries of `scope`'s kind (any town, any postcode or the whole map).
-    init(db: SQLiteDatabase, scope: SearchScope) throws {
-        let c = PlaceTable.selectList
+    init(db: SQLiteDatabase, scope: SearchScope, keepsOSM: Bool) throws {
+        let c = PlaceTable.selectList(keepsOSM: keepsOSM)
         let (index, condition, order): (String, String, String)
         switch scope {
         case .anywhere: (index, condition, order) = ("", "", " ORDER BY p.town_rank DESC")

@@ -73,7 +73,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                                      departure: request.departureDate,
                                      sourceApproach: request.source.approach ?? .unrestricted,
                                      targetApproach: request.destination.approach ?? .unrestricted,
-                                     startBearing: request.startBearing)
+                                     startBearing: request.startBearing, steps: request.wantsSteps)
         } catch let error as DirectionsError {
             switch error {
             case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
@@ -137,7 +137,8 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     public func routes(from source: Coordinate, to destination: Coordinate, mode: TransportType,
                        alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = [],
                        departure: Date? = nil, sourceApproach: RoadSideApproach = .unrestricted,
-                       targetApproach: RoadSideApproach = .unrestricted, startBearing: StartBearing? = nil) throws -> [Route] {
+                       targetApproach: RoadSideApproach = .unrestricted, startBearing: StartBearing? = nil,
+                       steps: Bool = true) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
@@ -146,7 +147,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                 try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
                                   quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                   approaches: EndApproaches(source: sourceApproach, target: targetApproach),
-                                  startBearing: startBearing)
+                                  startBearing: startBearing, steps: steps)
             }
         } catch {
             throw OfflineDirections.userError(error)

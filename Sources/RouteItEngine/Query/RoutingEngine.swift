@@ -87,14 +87,16 @@ final class RoutingEngine: @unchecked Sendable {
     /// equals, as `DirectionsViewModel` picks), the others neither built nor, when none of them
     /// can be quicker than the best, looked for. Turn restrictions with times hold as at
     /// `departure` (nil: now) plus the time driven to them. `startBearing`: leaving `a` that way
-    /// when a road near it goes so (`headed`).
+    /// when a road near it goes so (`headed`). `steps` false: the routes without their steps
+    /// (the same line, length, time and names; the guidance is not run).
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
                 quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil,
-                approaches: EndApproaches = .unrestricted, startBearing: StartBearing? = nil) throws -> [Route] {
+                approaches: EndApproaches = .unrestricted, startBearing: StartBearing? = nil,
+                steps: Bool = true) throws -> [Route] {
         let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
                                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                                  approaches: approaches, startBearing: startBearing)
-        let builder = ManeuverBuilder(net: net, adjacency: adjacency, mode: mode)
+        let builder = steps ? ManeuverBuilder(net: net, adjacency: adjacency, mode: mode) : nil
         func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))
@@ -106,7 +108,7 @@ final class RoutingEngine: @unchecked Sendable {
         // A route without a single step is passed over by the view model: the next quickest then.
         let byTime = chosen.indices.sorted { (RoutingEngine.ms(chosen[$0]), $0) < (RoutingEngine.ms(chosen[$1]), $1) }
         let first = route(chosen[byTime[0]])
-        if !first.steps.isEmpty { return [first] }
+        if steps ? !first.steps.isEmpty : !first.polyline.isEmpty { return [first] }
         return [first] + byTime.dropFirst().map { route(chosen[$0]) }
     }
 
@@ -156,15 +158,23 @@ final class RoutingEngine: @unchecked Sendable {
         return RoadAvoidance(rawValue: bits)
     }
 
-    private func makeRoute(_ legs: [RouteLeg], mode: TransportType, builder: ManeuverBuilder) -> Route {
-        let steps = builder.steps(for: legs)
+    /// The route along `legs`; its steps when a builder is given, else none (the line is then
+    /// the legs' own, the same points the steps' lines join to).
+    private func makeRoute(_ legs: [RouteLeg], mode: TransportType, builder: ManeuverBuilder?) -> Route {
+        let steps = builder?.steps(for: legs) ?? []
         var polyline: [Coordinate] = []
-        for step in steps { for c in step.polyline where polyline.last != c { polyline.append(c) } }
+        if builder != nil {
+            for step in steps { for c in step.polyline where polyline.last != c { polyline.append(c) } }
+        } else {
+            for leg in legs { for c in net.clip(leg.edge, from: leg.from, to: leg.to) where polyline.last != c { polyline.append(c) } }
+        }
         let ms = legs.reduce(UInt64(0)) { $0 + UInt64($1.ms) }
-        let distance = steps.reduce(0) { $0 + $1.distance }
+        let distance = builder != nil ? steps.reduce(0) { $0 + $1.distance } : legs.reduce(0) { $0 + $1.distance }
         var route = Route(name: RouteName.of(legs, net: net), distance: distance, expectedTravelTime: Double(ms) / 1000,
                           transportType: mode, polyline: polyline, steps: steps)
-        // The last leg with a direction (a phantom on a junction has none) is the destination's way.
+        // The first and last legs with a direction (a phantom on a junction has none) are the
+        // ways of the start and the destination.
+        if let first = legs.first(where: { $0.distance >= 0.5 }) ?? legs.first { route.departureStreet = net.label(of: first.edge).name }
         if let last = legs.last(where: { $0.distance >= 0.5 }) ?? legs.last { route.arrivalStreet = net.label(of: last.edge).name }
         return route
     }

@@ -16,13 +16,16 @@ enum PlaceTable {
         /// How prominent the row's town is (`PlaceArea.rank`): ambiguous matches list the
         /// city before the village, by index.
         case townRank = "town_rank"
+        /// The OSM object the row was read from (`OSMReference.packed`); not in maps imported
+        /// before it was kept.
+        case osm
 
         var declaration: String {
             switch self {
             case .id: return "INTEGER PRIMARY KEY"
             case .kind, .importance, .townRank: return "INTEGER NOT NULL"
             case .lat, .lon: return "REAL NOT NULL"
-            case .hnLow, .hnHigh: return "INTEGER"
+            case .hnLow, .hnHigh, .osm: return "INTEGER"
             case .name, .housenumber, .street, .postcode, .city, .streetKey, .hnKey, .otherKeys, .cityKey: return "TEXT"
             }
         }
@@ -39,9 +42,17 @@ enum PlaceTable {
     /// What the geocoder reads of a row, in this order; a query's further columns follow at
     /// `read.count`.
     static let read: [Column] = [.id, .kind, .name, .housenumber, .street, .postcode, .city, .lat, .lon, .importance,
-                                 .hnKey, .streetKey, .otherKeys, .townRank]
-    /// `read` as a select list on the table aliased `p`.
-    static let selectList = read.map { "p.\($0.rawValue)" }.joined(separator: ", ")
+                                 .hnKey, .streetKey, .otherKeys, .townRank, .osm]
+    /// `read` as a select list on the table aliased `p`; on a map without the `osm` column
+    /// (imported before it), NULL in its place.
+    static func selectList(keepsOSM: Bool) -> String {
+        read.map { $0 == .osm && !keepsOSM ? "NULL" : "p.\($0.rawValue)" }.joined(separator: ", ")
+    }
+
+    /// Whether the map's `place` rows name their OSM objects.
+    static func keepsOSM(_ db: SQLiteDatabase) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM pragma_table_info('place') WHERE name = ?", [.text(Column.osm.rawValue)]) == 1
+    }
 
     /// The position of `column` in a row selected by `selectList`.
     static func index(_ column: Column) -> Int32 { Int32(read.firstIndex(of: column)!) }
@@ -66,6 +77,9 @@ struct PlaceRow {
     var townRank = 0
     /// The raw OSM `opening_hours` of a POI (kept in `place_hours`, not in this table).
     var openingHours: String?
+    /// The OSM object the row stands for (an address: the one its position is from; a street:
+    /// its longest way).
+    var osm: OSMReference?
 
     init(kind: PlaceKind, name: String?, houseNumber: String?, street: String?, postcode: String?, city: String?,
          position: Coordinate, importance: Int, streetKey: String?, number parsed: HouseNumber?) {
@@ -99,6 +113,7 @@ struct PlaceRow {
         streetKey = s.string(at(.streetKey))
         otherKeys = s.string(at(.otherKeys))
         townRank = Int(s.int(at(.townRank)))
+        osm = s.isNull(at(.osm)) ? nil : OSMReference(packed: s.int(at(.osm)))
     }
 
     /// What the row holds in `column`, for inserting it.
@@ -123,10 +138,17 @@ struct PlaceRow {
         case .otherKeys: return text(otherKeys)
         case .cityKey: return text(city.map(TextFolding.key))
         case .townRank: return .int(Int64(townRank))
+        case .osm: return osm.map { .int($0.packed) } ?? .null
         }
     }
 
     var placemark: Placemark {
+        var placemark = plainPlacemark
+        placemark.osm = osm
+        return placemark
+    }
+
+    private var plainPlacemark: Placemark {
         switch kind {
         case .address:
             return Placemark(houseNumber: houseNumber, street: street, postalCode: postcode, city: city, coordinate: coordinate)

@@ -86,19 +86,20 @@ struct NominatimService: Sendable {
         return ok(NominatimJSON.text(object(place, format, target, details: details)))
     }
 
-    /// OSM ids (`N123,W45`) are checked; the map keeps no OSM ids, so none is found (an empty
-    /// list, as Nominatim answers for ids it does not have).
+    /// The places read from the OSM ids asked (`N123,W45`), in that order; ids the map does not
+    /// have as places are left out (an empty list when none is, or the map keeps no OSM ids),
+    /// as Nominatim answers for ids it does not have.
     private func lookup(_ target: RequestTarget) throws -> HTTPResponse {
         let format = try format(target)
         let ids = (target.value("osm_ids") ?? "").split(separator: ",")
-        guard !ids.isEmpty, ids.allSatisfy({ id in
-            guard let kind = id.first, "NWRnwr".contains(kind) else { return false }
-            return UInt64(id.dropFirst()) != nil
-        }) else {
+        let references = ids.compactMap(OSMReference.init(lookup:))
+        guard !ids.isEmpty, references.count == ids.count else {
             throw Failure(message: "Parameter 'osm_ids' needs a list of OSM ids such as N123,W456,R789.")
         }
         guard ids.count <= 50 else { throw Failure(message: "Parameter 'osm_ids' takes at most 50 ids.") }
-        return ok(places([], format, target, details: false))
+        guard let lookup = geocoder as? any OSMPlaceLookup else { return ok(places([], format, target, details: false)) }
+        let found = try ToolServices.wait { try await lookup.places(references) }
+        return ok(places(found, format, target, details: flag(target, "addressdetails", default: false)))
     }
 
     private func status(_ target: RequestTarget) throws -> HTTPResponse {

@@ -4,7 +4,8 @@ import RouteItCore
 /// A placemark as one result of Nominatim's `format=jsonv2&addressdetails=1`, so scripts written
 /// for Nominatim read `routeit geocode --json` / `reverse --json` unchanged: `place_id`,
 /// `lat`/`lon` as strings, `display_name`, `category`, `type`, `address{}`, `boundingbox` (four
-/// strings: south, north, west, east). RouteIt's own additions are under `routeit`.
+/// strings: south, north, west, east), `osm_type`/`osm_id` when the map keeps them. RouteIt's own
+/// additions are under `routeit`.
 enum NominatimJSON {
 
     static func object(_ placemark: Placemark) -> [String: Any] {
@@ -42,6 +43,12 @@ enum NominatimJSON {
             "routeit": ["formatted_address": placemark.formattedAddress,
                         "formatted_address_lines": placemark.formattedAddressLines],
         ]
+        // The OSM object, when the map keeps it: a map imported before has none, and says
+        // nothing rather than a made-up id.
+        if let osm = placemark.osm {
+            object["osm_type"] = osm.kind.rawValue
+            object["osm_id"] = osm.id
+        }
         // Nominatim's `extratags=1` carries the OSM tags beyond the address; hours are the one kept.
         if let hours = placemark.openingHours { object["extratags"] = ["opening_hours": hours] }
         return object

@@ -32,11 +32,13 @@ enum OSRMRouteJSON {
         var snapped = waypoints.map(\.item.coordinate)
         if let first = routes.first {
             for (i, leg) in first.legs.enumerated() where i + 1 < waypoints.count {
-                // Only the steps that name the ends are read back (reading every step's
-                // instruction was a twentieth of a served route's work).
+                // The streets the route names its ends by (OSRM's waypoint `name`: the road the
+                // place snapped to); a backend that does not say them, from the first and last
+                // named steps.
                 let steps = leg.route.steps
-                names[i] = steps.first.flatMap { maneuver($0).streetName } ?? ""
-                names[i + 1] = steps.reversed().lazy.compactMap { maneuver($0).streetName }.first { !$0.isEmpty } ?? ""
+                names[i] = leg.route.departureStreet ?? steps.first.flatMap { maneuver($0).streetName } ?? ""
+                names[i + 1] = leg.route.arrivalStreet
+                    ?? steps.reversed().lazy.compactMap { maneuver($0).streetName }.first { !$0.isEmpty } ?? ""
                 if let start = leg.route.polyline.first { snapped[i] = start }
                 if let end = leg.route.polyline.last { snapped[i + 1] = end }
             }

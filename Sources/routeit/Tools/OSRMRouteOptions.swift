@@ -13,4 +13,8 @@ struct OSRMRouteOptions: Equatable, Sendable {
     var annotations: Set<String> = []
     /// The map's fingerprint when the waypoints get hints (`OSRMHint`); nil: empty hints.
     var mapFingerprint: UInt32?
+
+    /// What the answer reads of the routes' steps: the steps themselves, or the annotations
+    /// made from them. Without either the routes are asked without steps.
+    var needsSteps: Bool { steps || !annotations.isEmpty }
 }

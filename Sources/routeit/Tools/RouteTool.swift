@@ -90,7 +90,9 @@ enum RouteTool {
                 },
                 departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
-                alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text)
+                alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
+                // The text shows the steps; OSRM's JSON only when its options ask for them.
+                wantsSteps: !options.json || options.routeJSON.needsSteps)
             let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             options.departureNotice.map { printError("Note: \($0)") }
