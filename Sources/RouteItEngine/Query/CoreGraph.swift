@@ -36,34 +36,50 @@ struct CoreGraph {
         }
         let (list, listStart, masks) = forward ? (ch.fwd, ch.fwdStart, ch.fwdMask) : (ch.bwd, ch.bwdStart, ch.bwdMask)
         var start = [Int32](repeating: 0, count: count + 1)
-        var arcs: [Arc] = [], entry: [Int32] = []
-        arcs.reserveCapacity(count * 16)
-        entry.reserveCapacity(count * 16)
+        // As many as the core's lists hold at most: the arrays never grow, so their pages are
+        // written once (a grown array is copied, and a cold process faults in both copies).
+        var listed = 0
+        for u in 0..<count where node[u] >= 0 { listed += ModeRouter.range(listStart, Int(node[u])).count }
         // Where this node's arc to each core index went (valid while `owner` is this node).
         var owner = [Int32](repeating: -1, count: count), slot = [Int32](repeating: 0, count: count)
-        for u in 0..<count {
-            start[u] = Int32(arcs.count)
-            guard node[u] >= 0 else { continue }
-            for i in ModeRouter.range(listStart, Int(node[u])) {
-                if avoid != 0 && masks[i] & avoid != 0 { continue }
-                let e = list[i]
-                guard e.target >= 0 && Int(e.target) < ch.nodeCount else { MapDamage.report(); continue }
-                let v = Int(ch.rank[Int(e.target)]) - first
-                // Core lists lead only into the core; a self-loop never shortens a path.
-                guard v >= 0 && v < count else { MapDamage.report(); continue }
-                if v == u { continue }
-                if owner[v] == Int32(u) {
-                    let k = Int(slot[v])
-                    if e.weight < arcs[k].weight { arcs[k].weight = e.weight; entry[k] = Int32(i) }
-                    continue
+        var entry = [Int32](repeating: 0, count: listed)
+        var made = 0
+        // Written through pointers: the copy is a cold table's largest cost after the core search.
+        let arcs = [Arc](unsafeUninitializedCapacity: listed) { arcs, initialized in
+            entry.withUnsafeMutableBufferPointer { entry in
+                owner.withUnsafeMutableBufferPointer { owner in
+                    slot.withUnsafeMutableBufferPointer { slot in
+                        for u in 0..<count {
+                            start[u] = Int32(made)
+                            guard node[u] >= 0 else { continue }
+                            for i in ModeRouter.range(listStart, Int(node[u])) {
+                                if avoid != 0 && masks[i] & avoid != 0 { continue }
+                                let e = list[i]
+                                guard e.target >= 0 && Int(e.target) < ch.nodeCount else { MapDamage.report(); continue }
+                                let v = Int(ch.rank[Int(e.target)]) - first
+                                // Core lists lead only into the core; a self-loop never shortens a path.
+                                guard v >= 0 && v < count else { MapDamage.report(); continue }
+                                if v == u { continue }
+                                if owner[v] == Int32(u) {
+                                    let k = Int(slot[v])
+                                    if e.weight < arcs[k].weight { arcs[k].weight = e.weight; entry[k] = Int32(i) }
+                                    continue
+                                }
+                                owner[v] = Int32(u)
+                                slot[v] = Int32(made)
+                                // `made` < `listed`: each entry of the lists makes one arc at most.
+                                (arcs.baseAddress! + made).initialize(to: Arc(to: Int32(v), weight: e.weight))
+                                entry[made] = Int32(i)
+                                made += 1
+                            }
+                        }
+                    }
                 }
-                owner[v] = Int32(u)
-                slot[v] = Int32(arcs.count)
-                arcs.append(Arc(to: Int32(v), weight: e.weight))
-                entry.append(Int32(i))
             }
+            initialized = made
         }
-        start[count] = Int32(arcs.count)
+        entry.removeLast(listed - made)
+        start[count] = Int32(made)
         self.count = count
         self.node = node
         self.start = start

@@ -26,11 +26,38 @@ final class ManyToManySearch {
     /// upward searches.
     private var entryCharges: [Int64: UInt8] = [:]
 
-    init(router: ModeRouter, avoid: UInt8, charge: UInt32 = 0, isCharged: @escaping (UInt32, Int) -> Bool = { _, _ in false }) {
+    /// The core's compact copy, made on a second thread while this one snaps the places and
+    /// runs the upward searches (nil: made when needed, on this thread).
+    private let coreInAdvance: BackgroundWork<CoreGraph?>?
+
+    /// `places`: how many targets the table will have, when known: from `twoThreadsFrom` on, with
+    /// a second core and a large hierarchy core, the core's copy is started at once.
+    init(router: ModeRouter, avoid: UInt8, charge: UInt32 = 0, places: Int = 0,
+         isCharged: @escaping (UInt32, Int) -> Bool = { _, _ in false }) {
         self.router = router
         self.avoid = avoid
         self.charge = charge
         self.isCharged = isCharged
+        let ch = router.ch
+        let coreSize = ch.nodeCount - Int(min(ch.coreRank, Int32(ch.nodeCount)))
+        if places >= Self.twoThreadsFrom && coreSize >= Self.coreInAdvanceFrom && ProcessInfo.processInfo.activeProcessorCount > 1 {
+            coreInAdvance = BackgroundWork(name: "table core copy") { CoreGraph(ch, forward: false, avoid: avoid) }
+        } else {
+            coreInAdvance = nil
+        }
+    }
+
+    /// Core nodes from which the core's copy is worth a thread of its own (a small core is
+    /// copied in less time than a thread takes to start).
+    static let coreInAdvanceFrom = 1_000
+
+    /// The core's copy: the one made in advance (waited for), else made now.
+    private func coreGraph() -> CoreGraph? {
+        if let coreInAdvance {
+            // The work throws nothing.
+            return (try? coreInAdvance.wait()) ?? nil
+        }
+        return CoreGraph(router.ch, forward: false, avoid: avoid)
     }
 
     /// A cell: the least weight (`UInt32.max` where no path joins them) and its charges.
@@ -103,6 +130,9 @@ final class ManyToManySearch {
         }
         if !sourceEntries.isEmpty && targetEntries.contains(where: { !$0.isEmpty }) {
             joinInCore(&cells, width: targets.count, sources: sourceEntries, targets: targetEntries)
+        } else {
+            // No thread outlives the call.
+            _ = try? coreInAdvance?.wait()
         }
         return cells
     }
@@ -117,7 +147,7 @@ final class ManyToManySearch {
     /// The targets' searches are independent and each writes only its own column of the cells,
     /// so two threads share them out.
     private func joinInCore(_ cells: inout [Cell], width: Int, sources: [CoreEntry], targets: [[CoreEntry]]) {
-        guard let core = CoreGraph(router.ch, forward: false, avoid: avoid) else { return }
+        guard let core = coreGraph() else { return }
         // A damaged map's ranks may lead past the core: such entries are left out, not read.
         let inCore = { (e: CoreEntry) in e.core >= 0 && Int(e.core) < core.count }
         if !sources.allSatisfy(inCore) || !targets.allSatisfy({ $0.allSatisfy(inCore) }) { MapDamage.report() }
@@ -128,7 +158,8 @@ final class ManyToManySearch {
             neededCount += 1
         }
         let columns = targets.indices.filter { !targets[$0].isEmpty }
-        let join = CoreJoin(core: core, needed: needed, neededCount: neededCount, sources: sources, targets: targets, width: width)
+        let join = CoreJoin(core: core, needed: needed, neededCount: neededCount, sources: sources, targets: targets, width: width,
+                            reached: SourcesInCore(sources, coreCount: core.count))
         cells.withUnsafeMutableBufferPointer { buffer in
             let cells = buffer
             guard columns.count >= Self.twoThreadsFrom && ProcessInfo.processInfo.activeProcessorCount > 1 else {
@@ -150,13 +181,58 @@ final class ManyToManySearch {
         let sources: [CoreEntry]
         let targets: [[CoreEntry]]
         let width: Int
+        let reached: SourcesInCore
+    }
+
+    /// The sources' core entries by core node, and per source (a slot per source that reached the
+    /// core) its cheapest entry: what a target's core search needs to know when it may stop.
+    private struct SourcesInCore {
+        /// The places of the slots.
+        let places: [Int32]
+        let cheapest: [UInt32]
+        /// Core node c's entries are `slot[start[c]..<start[c + 1]]` and `cost[…]`.
+        let start: [Int32]
+        let slot: [Int32]
+        let cost: [UInt32]
+
+        init(_ entries: [CoreEntry], coreCount: Int) {
+            var slotOf: [Int32: Int32] = [:], places: [Int32] = [], cheapest: [UInt32] = []
+            var start = [Int32](repeating: 0, count: coreCount + 1)
+            for e in entries {
+                start[Int(e.core) + 1] += 1
+                if let k = slotOf[e.place] {
+                    cheapest[Int(k)] = min(cheapest[Int(k)], e.cost)
+                } else {
+                    slotOf[e.place] = Int32(places.count)
+                    places.append(e.place)
+                    cheapest.append(e.cost)
+                }
+            }
+            for c in 0..<coreCount { start[c + 1] += start[c] }
+            var next = start, slot = [Int32](repeating: 0, count: entries.count), cost = [UInt32](repeating: 0, count: entries.count)
+            for e in entries {
+                let i = Int(next[Int(e.core)])
+                next[Int(e.core)] += 1
+                slot[i] = slotOf[e.place] ?? 0
+                cost[i] = e.cost
+            }
+            self.places = places
+            self.cheapest = cheapest
+            self.start = start
+            self.slot = slot
+            self.cost = cost
+        }
     }
 
     /// The cells of target columns `columns` through the core, with a search of their own.
     private func joinColumns(_ columns: [Int], _ join: CoreJoin, into cells: UnsafeMutableBufferPointer<Cell>) {
         var search = CoreSearch(count: join.core.count)
+        var best = [UInt32](repeating: .max, count: join.reached.places.count)
         for j in columns {
-            search.run(join.core, from: join.targets[j], needed: join.needed, neededCount: join.neededCount)
+            // What each source has so far (below the core), improved as the search meets its entries.
+            for (k, place) in join.reached.places.enumerated() { best[k] = cells[Int(place) * join.width + j].cost }
+            search.run(join.core, from: join.targets[j], needed: join.needed, neededCount: join.neededCount,
+                       reached: join.reached, best: &best)
             for e in join.sources {
                 let rest = search.cost[Int(e.core)]
                 let k = Int(e.place) * join.width + j
@@ -188,7 +264,12 @@ final class ManyToManySearch {
             known = [Int16](repeating: -1, count: count)
         }
 
-        mutating func run(_ core: CoreGraph, from entries: [CoreEntry], needed: [Bool], neededCount: Int) {
+        /// Settles the core from the target's `entries` until every source's cell is known: each
+        /// needed node settled, or the search past `best[k]` less source k's cheapest entry for
+        /// every source (any entry still to settle would cost it more; every entry that could
+        /// tie is settled, so the cells are those of the whole search).
+        mutating func run(_ core: CoreGraph, from entries: [CoreEntry], needed: [Bool], neededCount: Int,
+                          reached: SourcesInCore, best: inout [UInt32]) {
             for i in cost.indices { cost[i] = .max; known[i] = -1 }
             heap.removeAll()
             for e in entries where e.cost < cost[Int(e.core)] {
@@ -198,6 +279,16 @@ final class ManyToManySearch {
                 heap.push(e.cost, e.core)
             }
             var left = neededCount
+            /// The distance past which no source's cell can change.
+            func limit(_ best: [UInt32]) -> UInt32 {
+                var most: UInt32 = 0
+                for k in best.indices {
+                    if best[k] == .max { return .max }
+                    most = max(most, best[k] &- min(best[k], reached.cheapest[k]))
+                }
+                return most
+            }
+            var bound = limit(best)
             // Worked on as locals (swapped out and back, not copied), through pointers, so that
             // the loop neither captures all of `self` nor checks each array on every write.
             var cost: [UInt32] = [], parent: [Int32] = [], parentEntry: [Int32] = []
@@ -213,9 +304,17 @@ final class ManyToManySearch {
                                 while !heap.isEmpty {
                                     let (d, u) = heap.pop()
                                     let ui = Int(u)
+                                    if d > bound { break }
                                     if needed[ui] {
                                         left -= 1
                                         if left == 0 { break }
+                                        var better = false
+                                        for i in Int(reached.start[ui])..<Int(reached.start[ui + 1]) {
+                                            let k = Int(reached.slot[i])
+                                            let total = UInt64(d) + UInt64(reached.cost[i])
+                                            if total < UInt64(best[k]) { best[k] = UInt32(truncatingIfNeeded: total); better = true }
+                                        }
+                                        if better { bound = limit(best) }
                                     }
                                     for k in Int(start[ui])..<Int(start[ui + 1]) {
                                         let a = arcs[k], v = Int(a.to)

@@ -85,6 +85,12 @@ extension RoutingEngine {
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
                        _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?,
                        approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach])) -> [[Double?]] {
+        let net = self.net
+        // Made first: a large core's copy is then made while the places are snapped.
+        let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty,
+                                      places: targets.count) { weight, k in
+            TurnCostModel.isCharged(turn: weight &- net.weight(k >> 1, forward: k & 1 == 0, mode), mode)
+        }
         // Each place is snapped once, though it be a source and a target (a trip's matrix).
         var placed: [PlaceKey: TablePlace?] = [:]
         func place(_ c: Coordinate, _ approach: RoadSideApproach) -> TablePlace? {
@@ -97,10 +103,6 @@ extension RoutingEngine {
         func approach(_ list: [RoadSideApproach], _ i: Int) -> RoadSideApproach { i < list.count ? list[i] : .unrestricted }
         let from = sources.enumerated().map { place($1, approach(approaches.sources, $0)) }
         let to = targets.enumerated().map { place($1, approach(approaches.targets, $0)) }
-        let net = self.net
-        let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty) { weight, k in
-            TurnCostModel.isCharged(turn: weight &- net.weight(k >> 1, forward: k & 1 == 0, mode), mode)
-        }
         let cells = search.cells(sources: from.map { $0?.sources ?? [] }, targets: to.map { $0?.targets ?? [] },
                                  targetCharges: to.map { $0?.charges ?? [] })
         // Only the phantoms: a cell then copies none of a place's lists of endpoints.
