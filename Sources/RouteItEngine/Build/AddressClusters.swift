@@ -16,9 +16,12 @@ struct AddressClusters {
         /// From the surroundings, when no point of the cluster says (see `fillFromSurroundings`).
         var nearbyPostcode: String?
         var nearbyCity: String?
+        /// Its place in `all`: of the clusters a point may join, the first made takes it.
+        let order: Int
 
         init(streetKey: String, number: HouseNumber, street: String, houseNumberText: String, position: Coordinate, rank: Int,
-             osm: OSMReference?) {
+             osm: OSMReference?, order: Int) {
+            self.order = order
             self.streetKey = streetKey
             self.number = number
             self.street = street
@@ -36,7 +39,15 @@ struct AddressClusters {
     /// Same street and number further apart than this are different places (other towns).
     static let sameAddressRadius = 400.0
 
-    private var byKey: [String: [Cluster]] = [:]
+    /// The clusters by street-and-number key and the cell of their position: a point looks only
+    /// in the cells around it. (One list per key grew with the towns that repeat an address, and
+    /// every point of a country was measured against all of them: quadratic.)
+    private struct KeyCell: Hashable {
+        var key: String
+        var cell: PointGrid<Cluster>.Cell
+    }
+    private var byKeyCell: [KeyCell: [Cluster]] = [:]
+    private let keyCells = PointGrid<Cluster>(cellMetres: sameAddressRadius)
     private var byStreet: [String: [Cluster]] = [:]
     private(set) var all: [Cluster] = []
     private var cityCounts: [String: Int] = [:]
@@ -49,16 +60,24 @@ struct AddressClusters {
         guard !streetKey.isEmpty else { return }
         let key = streetKey + "\u{1}" + number.key
         let cluster: Cluster
-        if let existing = byKey[key]?.first(where: { $0.best.position.distance(to: position) < Self.sameAddressRadius }) {
+        if let existing = firstCluster(key, within: Self.sameAddressRadius, of: position) {
             cluster = existing
-            if sourceRank > cluster.best.rank { cluster.best = (position, sourceRank, osm) }
+            if sourceRank > cluster.best.rank {
+                let from = KeyCell(key: key, cell: keyCells.cell(of: cluster.best.position))
+                let to = KeyCell(key: key, cell: keyCells.cell(of: position))
+                if from != to {
+                    byKeyCell[from]?.removeAll { $0 === cluster }
+                    byKeyCell[to, default: []].append(cluster)
+                }
+                cluster.best = (position, sourceRank, osm)
+            }
         } else {
             // Show the number as written, without remarks: "14 B", "14-20".
             let display = HouseNumber.parseList(tags.houseNumber).count > 1
                 ? number.key.uppercased() : HouseNumber.displayText(tags.houseNumber)
             cluster = Cluster(streetKey: streetKey, number: number, street: tags.street, houseNumberText: display,
-                              position: position, rank: sourceRank, osm: osm)
-            byKey[key, default: []].append(cluster)
+                              position: position, rank: sourceRank, osm: osm, order: all.count)
+            byKeyCell[KeyCell(key: key, cell: keyCells.cell(of: position)), default: []].append(cluster)
             byStreet[streetKey, default: []].append(cluster)
             all.append(cluster)
         }
@@ -68,6 +87,19 @@ struct AddressClusters {
             cluster.cities[city, default: 0] += 1
             cityCounts[city, default: 0] += 1
         }
+    }
+
+    /// The first made of the clusters of `key` whose position lies within `metres` of `point`.
+    private func firstCluster(_ key: String, within metres: Double, of point: Coordinate) -> Cluster? {
+        var first: Cluster?
+        // The cells a little beyond `metres`: the grid's degrees are rounder than the distance's.
+        keyCells.forEachCellIndex(near: point, metres: metres * 1.02) { cell in
+            for cluster in byKeyCell[KeyCell(key: key, cell: cell)] ?? []
+            where (first == nil || cluster.order < first!.order) && cluster.best.position.distance(to: point) < metres {
+                first = cluster
+            }
+        }
+        return first
     }
 
     // MARK: Postcode and city from the surroundings

@@ -4,7 +4,9 @@ import Foundation
 /// environment, every `mark` writes one line to stderr with the resident memory now and its
 /// peak since the previous mark (the kernel's high-water mark is reset after each line, so the
 /// peak belongs to the step that just ended; so with the variable set, the process's own peak as
-/// `/usr/bin/time` reports it covers only the last step: take the largest traced one).
+/// `/usr/bin/time` reports it covers only the last step: take the largest traced one). Each line
+/// also has the process's CPU seconds so far (user + system, all threads): on a shared machine
+/// the wall time says more about the other processes than about the step.
 enum ImportMemoryTrace {
     static let enabled = getenv("ROUTEIT_IMPORT_MEMLOG") != nil
     nonisolated(unsafe) private static var started = Date()
@@ -23,10 +25,18 @@ enum ImportMemoryTrace {
         guard enabled else { return }
         let (rss, peak) = residentKB()
         let seconds = Date().timeIntervalSince(started)
-        FileHandle.standardError.write(Data(String(format: "memlog %8.1f s  rss %7.1f MB  peak since last %7.1f MB  %@\n",
-                                                  seconds, Double(rss) / 1024, Double(peak) / 1024, step).utf8))
+        FileHandle.standardError.write(Data(String(format: "memlog %8.1f s  cpu %8.1f s  rss %7.1f MB  peak since last %7.1f MB  %@\n",
+                                                  seconds, cpuSeconds(), Double(rss) / 1024, Double(peak) / 1024, step).utf8))
         // "5" resets the peak resident size (VmHWM) to the current one.
         if let fd = fopen("/proc/self/clear_refs", "w") { fputs("5", fd); fclose(fd) }
+    }
+
+    /// User plus system CPU time of the whole process so far.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// VmRSS and VmHWM of this process, KB (0 where /proc is not there). Read with stdio: the

@@ -14,6 +14,9 @@ final class PlaceWriter {
     private let insertTagArea: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
+    /// The number of each category tag (`place_tag_name`): the tag tables repeat a number, not
+    /// the text ("amenity=pharmacy" in every row made them twice the size).
+    private var tagIDs: [String: Int64] = [:]
     /// The distinct street keys of addresses and streets, written once at the end
     /// (`insertNameKeys`): the geocoder reads them at open instead of scanning `place`, whose
     /// size grows with the map.
@@ -121,8 +124,18 @@ final class PlaceWriter {
         let areas = [row.city.map { SearchScope.town(TextFolding.key($0)) }, row.postcode.map(SearchScope.postcode)]
             .compactMap { $0?.tagAreaKey }
         for tag in tags {
-            try insertTag.run([.text(tag), .int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude)), .int(place)])
-            for area in areas { try insertTagArea.run([.text(tag), .text(area), .int(place)]) }
+            let id = try tagID(tag)
+            try insertTag.run([.int(id), .int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude)), .int(place)])
+            for area in areas { try insertTagArea.run([.int(id), .text(area), .int(place)]) }
         }
+    }
+
+    /// The number of `tag` in `place_tag_name`, numbered in the order first met.
+    private func tagID(_ tag: String) throws -> Int64 {
+        if let id = tagIDs[tag] { return id }
+        let id = Int64(tagIDs.count + 1)
+        try db.prepare("INSERT INTO place_tag_name(id, tag) VALUES (?, ?)").run([.int(id), .text(tag)])
+        tagIDs[tag] = id
+        return id
     }
 }

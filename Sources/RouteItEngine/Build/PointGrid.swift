@@ -29,14 +29,18 @@ struct PointGrid<Item> {
     /// Every item in the cells that a circle of `metres` around `p` touches (some a little
     /// farther: callers measure), cell by cell.
     func forEachCell(near p: Coordinate, metres: Double, _ body: (Cell, [(point: Coordinate, item: Item)]) -> Void) {
+        forEachCellIndex(near: p, metres: metres) { c in
+            if let items = cells[c] { body(c, items) }
+        }
+    }
+
+    /// Every cell, empty or not, that a box of `metres` around `p` touches.
+    func forEachCellIndex(near p: Coordinate, metres: Double, _ body: (Cell) -> Void) {
         let d = Geometry.degrees(metres: metres, at: p)
         let low = cell(of: Coordinate(latitude: p.latitude - d.lat, longitude: p.longitude - d.lon))
         let high = cell(of: Coordinate(latitude: p.latitude + d.lat, longitude: p.longitude + d.lon))
         for y in low.y...high.y {
-            for x in low.x...high.x {
-                let c = Cell(x: x, y: y)
-                if let items = cells[c] { body(c, items) }
-            }
+            for x in low.x...high.x { body(Cell(x: x, y: y)) }
         }
     }
 

@@ -82,7 +82,12 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         self.concurrentRefLimit = concurrentRefLimit
     }
 
-    static let defaultConcurrentRefLimit = 200_000
+    static let defaultConcurrentRefLimit = max(200_000, Int(ProcessInfo.processInfo.physicalMemory / 4 / concurrentBytesPerRef))
+
+    /// The peak memory of a concurrent build per way node, with room to spare: a synthetic
+    /// country of 50 Helsinkis (`Scripts/make-country-osm 50`, 600,600 refs) peaked at 381 MB
+    /// built concurrently (630 bytes a ref), the addresses written meanwhile included.
+    static let concurrentBytesPerRef: UInt64 = 1_000
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
         guard way.nodeRefs.count >= 2 else { return }
@@ -143,7 +148,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Networks from at most this many way nodes (`refs`) are built on threads of their own
     /// (see `prepare`); larger ones in turn, one mode at a time, so their import's peak stays
     /// low. Helsinki's roads have about 30,000; a mode's graph and hierarchy take about 1 KB an
-    /// edge, so three modes at once cost a few tens of MB at most below this.
+    /// edge, so three modes at once cost a few tens of MB at most below 200,000. Above that,
+    /// as many as fit in a quarter of the machine's memory (`concurrentBytesPerRef` each): a
+    /// country's import is mostly its hierarchies, and in turn they leave the second core idle.
     let concurrentRefLimit: Int
     /// The network and the three modes, built while the layers before this one write.
     private var prepared: BackgroundWork<PreparedRoads>?
@@ -167,6 +174,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// ones on another, while the importer writes the layers before this one on its own thread.
     /// The map is the same byte for byte either way: `write` stores it all in the same order.
     public func prepare(coordinates: NodeCoordinates) {
+        ImportMemoryTrace.mark("roads: \(refs.count) way nodes, concurrently up to \(concurrentRefLimit)")
         guard prepared == nil, refs.count <= concurrentRefLimit else { return }
         builtConcurrently = true
         prepared = BackgroundWork(name: "RouteIt roads") { [self] in

@@ -73,7 +73,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         keepsOSM = try PlaceTable.keepsOSM(db)
         let c = PlaceTable.selectList(keepsOSM: keepsOSM)
         postcodeCentre = try db.prepare("SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
-        taggedInArea = try db.prepare("SELECT place_id FROM place_tag_area WHERE tag = ? AND area = ?")
+        // A tag is stored as its number (`place_tag_name`), looked up once per statement run.
+        let tagNumber = "(SELECT id FROM place_tag_name WHERE tag = ?1)"
+        taggedInArea = try db.prepare("SELECT place_id FROM place_tag_area WHERE tag = \(tagNumber) AND area = ?2")
         // The name's words in `text`, the town or postcode (when asked) in `area`.
         textSearch = try db.prepare("""
             SELECT \(c), bm25(place_text, 1.0, 0.0) FROM place_text JOIN place p ON p.id = place_text.rowid
@@ -91,7 +93,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             SELECT place_id, points FROM street_line WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
             """)
         taggedNear = try db.prepare("""
-            SELECT place_id, lat, lon FROM place_tag WHERE tag = ? AND lat <= ? AND lat >= ? AND lon <= ? AND lon >= ?
+            SELECT place_id, lat, lon FROM place_tag WHERE tag = \(tagNumber) AND lat <= ?2 AND lat >= ?3 AND lon <= ?4 AND lon >= ?5
             """)
         wordRows = try db.prepare("SELECT word FROM place_word")
         let bound = { (key: String) in map.metadata[key].flatMap(Double.init) ?? 0 }
@@ -100,7 +102,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
         // A POI's category: one index seek per category tag (the table is keyed by tag first).
         let tags = PlaceCategories.searchableTags.sorted().map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }
-        categoryOfPlace = try db.prepare("SELECT tag FROM place_tag WHERE tag IN (\(tags.joined(separator: ","))) AND lat = ? AND place_id = ? LIMIT 1")
+        categoryOfPlace = try db.prepare("""
+            SELECT n.tag FROM place_tag_name n JOIN place_tag t ON t.tag = n.id
+            WHERE n.tag IN (\(tags.joined(separator: ","))) AND t.lat = ? AND t.place_id = ? ORDER BY n.tag LIMIT 1
+            """)
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
         area = map.area

@@ -26,7 +26,9 @@ public enum MapSchema {
     /// 12: a town or postcode narrows the geocoder's search by index: `place.city_key` and
     ///    `place.town_rank` (indexed with the street keys), `place_text.area` (town and postcode
     ///    words), `place_area` (towns and postcodes, their centres and ranks) for `place_city_key`.
-    public static let version = 12
+    /// 13: category tags are numbers in `place_tag` and `place_tag_area`, their text once in
+    ///    `place_tag_name` (a smaller map); same answers.
+    public static let version = 13
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
