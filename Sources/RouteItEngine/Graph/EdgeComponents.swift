@@ -27,9 +27,15 @@ struct EdgeComponents {
     func isOnNetwork(_ edge: Int, _ mode: TransportType) -> Bool { component(of: edge, mode) == 0 }
 
     /// Per edge, the component of the graph nodes its usable directions lead to (the big one if
-    /// either direction does).
-    static func label(_ graph: ModeGraph, edgeCount: Int, smallSize: Int = smallComponentSize) -> [Int32] {
-        let (nodeComponent, sizes) = stronglyConnected(graph)
+    /// either direction does). `nodeWeights`: how many of OSRM's nodes each graph node stands
+    /// for (`CompressedRoadCount`), so that "small" means what it means to OSRM; nil: one each.
+    static func label(_ graph: ModeGraph, edgeCount: Int, smallSize: Int = smallComponentSize,
+                      nodeWeights: [UInt8]? = nil) -> [Int32] {
+        var (nodeComponent, sizes) = stronglyConnected(graph)
+        if let nodeWeights, nodeWeights.count == graph.nodeCount {
+            sizes = [Int](repeating: 0, count: sizes.count)
+            for (node, c) in nodeComponent.enumerated() where c >= 0 { sizes[Int(c)] += Int(nodeWeights[node]) }
+        }
         // Renumber: 0 = big, then small pieces 1, 2, ... in order of first appearance.
         var renumbered = [Int32](repeating: -1, count: sizes.count)
         var nextSmall: Int32 = 1
