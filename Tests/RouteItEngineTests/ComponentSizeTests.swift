@@ -10,7 +10,7 @@ final class ComponentSizeTests: XCTestCase {
     /// A 5 × 5 grid of two-way streets 100 m apart (x, y in 0...400); from its east side at
     /// y = 200 a one-way street leads east into Umpitie, a 600 m two-way dead end crossed by a
     /// footway every 50 m. Cars can enter Umpitie but not leave it: it is a piece of its own.
-    private func gridWithOneWayIntoCrossedDeadEnd() throws -> OfflineDirections {
+    private func gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: Int = 20) throws -> OfflineDirections {
         var f = RoadFixture()
         for r in 0..<5 { for c in 0..<5 { f.node("\(r):\(c)", Double(c) * 100, Double(r) * 100) } }
         var id: Int64 = 1
@@ -27,7 +27,7 @@ final class ComponentSizeTests: XCTestCase {
         }
         f.street(101, stretch, "Umpitie")
         // Umpitie is 24 car graph nodes, two to OSRM; the grid 80 to both.
-        return try f.build(smallComponentSize: 20)
+        return try f.build(smallComponentSize: smallComponentSize)
     }
 
     func testAStreetCutByFootwaysCountsAsOneStretchPerDirection() throws {
@@ -49,5 +49,17 @@ final class ComponentSizeTests: XCTestCase {
         // Both ends on the piece stay on it.
         let along = try XCTUnwrap(d.route((510, 205), (710, 205)).first)
         XCTAssertEqual(along.distance, 200, accuracy: 1)
+    }
+
+    /// No piece is big (OSRM's limit of 1000 nodes, a town's extract by car): as OSRM, the ends
+    /// snap to their nearest roads, so a trip into the dead end ends on it; the way out of it
+    /// does not exist, and that trip goes from the network (the grid, most of the graph).
+    func testWithNoBigPieceTheEndsTakeTheirNearestRoads() throws {
+        let d = try gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: 1000)
+        let into = try XCTUnwrap(d.route((100, 200), (710, 210)).first)
+        XCTAssertEqual(try XCTUnwrap(into.polyline.last).distance(to: RoadFixture.coordinate(710, 200)), 0, accuracy: 1)
+        XCTAssertEqual(into.distance, 300 + 50 + 260, accuracy: 1)
+        let out = try XCTUnwrap(d.route((710, 210), (100, 200)).first)
+        XCTAssertEqual(try XCTUnwrap(out.polyline.first).distance(to: RoadFixture.coordinate(400, 210)), 0, accuracy: 1)
     }
 }

@@ -8,6 +8,8 @@ extension RoadLayerBuilder {
         var graph: ModeGraph
         var ch: ContractionHierarchy
         var components: [Int32]
+        /// No piece is big (`EdgeComponents.smallOnly`).
+        var smallOnly: Bool
     }
 
     /// Builds one mode's graph and hierarchy (its core left as `RoutingProfile.coreLimit` says)
@@ -20,7 +22,7 @@ extension RoadLayerBuilder {
         // Walking's junction graph has no stretches to merge: its nodes are counted as they are.
         let weights = mode == .walk ? nil : CompressedRoadCount.weights(graph, net, mode: mode,
                                                                        keptNodes: keptJunctions(net, restrictions, obstacles, viaIndex))
-        let components = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallSize, nodeWeights: weights)
+        let (components, smallOnly) = EdgeComponents.label(graph, edgeCount: net.edgeCount, smallSize: smallSize, nodeWeights: weights)
         ImportMemoryTrace.mark("roads: \(mode) graph (\(graph.arcCount) arcs)")
         var ch = try hierarchy(graph, net: net, coreLimit: RoutingProfile.of(mode).coreLimit, progress: progress)
         ImportMemoryTrace.mark("roads: \(mode) hierarchy (\(ch.shortcutCount) shortcuts)")
@@ -29,7 +31,7 @@ extension RoadLayerBuilder {
         ch = layout.apply(to: ch)
         ch.landmarks = CoreLandmarks.build(ch)
         ImportMemoryTrace.mark("roads: \(mode) laid out")
-        return BuiltMode(graph: graph, ch: ch, components: components)
+        return BuiltMode(graph: graph, ch: ch, components: components, smallOnly: smallOnly)
     }
 
     /// The contraction hierarchy of `graph` (its builder's working lists go with the call).
