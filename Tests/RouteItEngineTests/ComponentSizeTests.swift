@@ -51,15 +51,24 @@ final class ComponentSizeTests: XCTestCase {
         XCTAssertEqual(along.distance, 200, accuracy: 1)
     }
 
-    /// No piece is big (OSRM's limit of 1000 nodes, a town's extract by car): as OSRM, the ends
-    /// snap to their nearest roads, so a trip into the dead end ends on it; the way out of it
-    /// does not exist, and that trip goes from the network (the grid, most of the graph).
+    /// No piece is big (the limit 500 here; a town's extract by car at OSRM's 1000): as OSRM, the
+    /// ends snap to their nearest roads, so a trip into the dead end ends on it; the way out of it
+    /// does not exist, and that trip goes from the network (the grid: most of the graph, and a
+    /// tenth of the limit or more).
     func testWithNoBigPieceTheEndsTakeTheirNearestRoads() throws {
-        let d = try gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: 1000)
+        let d = try gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: 500)
         let into = try XCTUnwrap(d.route((100, 200), (710, 210)).first)
         XCTAssertEqual(try XCTUnwrap(into.polyline.last).distance(to: RoadFixture.coordinate(710, 200)), 0, accuracy: 1)
         XCTAssertEqual(into.distance, 300 + 50 + 260, accuracy: 1)
         let out = try XCTUnwrap(d.route((710, 210), (100, 200)).first)
         XCTAssertEqual(try XCTUnwrap(out.polyline.first).distance(to: RoadFixture.coordinate(400, 210)), 0, accuracy: 1)
+    }
+
+    /// With no big piece and none a town's size (OSRM's hand-drawn scenarios), no piece is the
+    /// network: the way out of the dead end has no route, as in OSRM.
+    func testWithOnlyAFewStreetsNoPieceIsTheNetwork() throws {
+        let d = try gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: 1000)
+        XCTAssertEqual(try XCTUnwrap(d.route((100, 200), (710, 210)).first).distance, 300 + 50 + 260, accuracy: 1)
+        XCTAssertThrowsError(try d.route((710, 210), (100, 200))) { XCTAssertEqual($0 as? DirectionsError, .noRoute) }
     }
 }

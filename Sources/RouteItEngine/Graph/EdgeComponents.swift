@@ -13,8 +13,8 @@ struct EdgeComponents {
     var bike: Column<Int32>
 
     /// Modes with no big piece (a town's extract by car): as in OSRM, every piece is small and
-    /// a trip's ends snap to their nearest roads; the biggest piece, when it holds most of the
-    /// graph, is still labelled 0, the network a trip goes by when its ends' pieces cannot carry it.
+    /// a trip's ends snap to their nearest roads; the biggest piece, when it holds most of a
+    /// town's graph, is still labelled 0, the network a trip goes by when its ends' pieces cannot carry it.
     var smallOnly: Set<TransportType> = []
 
     /// OSRM's default `--small-component-size`: pieces with fewer graph nodes are small. In a
@@ -46,9 +46,12 @@ struct EdgeComponents {
         }
         let biggest = sizes.indices.max { sizes[$0] < sizes[$1] }
         let smallOnly = biggest.map { sizes[$0] < smallSize } ?? false
-        // With no big piece, the biggest is the network only when it holds most of the graph
-        // (two streets of a hand-made map are two pieces, neither the network).
-        let biggestIsNetwork = smallOnly && biggest.map { sizes[$0] * 2 > sizes.reduce(0, +) } ?? false
+        // With no big piece, the biggest is the network only when it holds most of the graph and
+        // is a town's streets, a tenth of the limit at least (the few streets of a hand-made map,
+        // as OSRM's scenarios draw them, are pieces and none of them the network).
+        let biggestIsNetwork = smallOnly && biggest.map {
+            sizes[$0] * 2 > sizes.reduce(0, +) && sizes[$0] * 10 >= smallSize
+        } ?? false
         // Renumber: 0 = big, then small pieces 1, 2, ... in order of first appearance.
         var renumbered = [Int32](repeating: -1, count: sizes.count)
         var nextSmall: Int32 = 1
