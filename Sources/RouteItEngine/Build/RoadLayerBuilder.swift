@@ -221,8 +221,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             try progress(0.95)
             try bike.graph.write(to: sections, prefix: "bike")
             try bike.ch.write(to: sections, prefix: "bike")
+            let smallOnly = Set(zip([TransportType.car, .walk, .bike], [roads.car.smallOnly, roads.walk.smallOnly, bike.smallOnly])
+                .compactMap { $1 ? $0 : nil })
             try EdgeComponents(car: Column(roads.car.components), walk: Column(roads.walk.components),
-                               bike: Column(bike.components)).write(to: sections)
+                               bike: Column(bike.components), smallOnly: smallOnly).write(to: sections)
             try progress(1)
             return
         }
@@ -237,6 +239,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                          to: db, sections: sections)
 
         var components: [[Int32]] = []
+        var smallOnly: Set<TransportType> = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
             let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter(\.shapesCarGraph) : [], obstacles: obstacles,
                                            viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
@@ -245,8 +248,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             try built.ch.write(to: sections, prefix: prefix)
             ImportMemoryTrace.mark("roads: \(prefix) written")
             components.append(built.components)
+            if built.smallOnly { smallOnly.insert(mode) }
         }
-        try EdgeComponents(car: Column(components[0]), walk: Column(components[1]), bike: Column(components[2])).write(to: sections)
+        try EdgeComponents(car: Column(components[0]), walk: Column(components[1]), bike: Column(components[2]),
+                           smallOnly: smallOnly).write(to: sections)
         try progress(1)
     }
 

@@ -12,9 +12,16 @@ struct EdgeComponents {
     /// Per edge, the bicycle graph's component.
     var bike: Column<Int32>
 
+    /// Modes with no big piece (a town's extract by car): as in OSRM, every piece is small and
+    /// a trip's ends snap to their nearest roads; the biggest piece, when it holds most of a
+    /// town's graph, is still labelled 0, the network a trip goes by when its ends' pieces cannot carry it.
+    var smallOnly: Set<TransportType> = []
+
     /// OSRM's default `--small-component-size`: pieces with fewer graph nodes are small. In a
     /// map smaller than that every piece is small and points snap to the nearest road, as in OSRM.
     static let smallComponentSize = 1000
+
+    func isSmallOnly(_ mode: TransportType) -> Bool { smallOnly.contains(mode) }
 
     func component(of edge: Int, _ mode: TransportType) -> Int32 {
         switch mode {
@@ -27,14 +34,29 @@ struct EdgeComponents {
     func isOnNetwork(_ edge: Int, _ mode: TransportType) -> Bool { component(of: edge, mode) == 0 }
 
     /// Per edge, the component of the graph nodes its usable directions lead to (the big one if
-    /// either direction does).
-    static func label(_ graph: ModeGraph, edgeCount: Int, smallSize: Int = smallComponentSize) -> [Int32] {
-        let (nodeComponent, sizes) = stronglyConnected(graph)
+    /// either direction does). `nodeWeights`: how many of OSRM's nodes each graph node stands
+    /// for (`CompressedRoadCount`), so that "small" means what it means to OSRM; nil: one each.
+    /// `smallOnly`: no piece is big (the biggest is labelled 0 all the same when it holds most of the graph).
+    static func label(_ graph: ModeGraph, edgeCount: Int, smallSize: Int = smallComponentSize,
+                      nodeWeights: [UInt8]? = nil) -> (labels: [Int32], smallOnly: Bool) {
+        var (nodeComponent, sizes) = stronglyConnected(graph)
+        if let nodeWeights, nodeWeights.count == graph.nodeCount {
+            sizes = [Int](repeating: 0, count: sizes.count)
+            for (node, c) in nodeComponent.enumerated() where c >= 0 { sizes[Int(c)] += Int(nodeWeights[node]) }
+        }
+        let biggest = sizes.indices.max { sizes[$0] < sizes[$1] }
+        let smallOnly = biggest.map { sizes[$0] < smallSize } ?? false
+        // With no big piece, the biggest is the network only when it holds most of the graph and
+        // is a town's streets, a tenth of the limit at least (the few streets of a hand-made map,
+        // as OSRM's scenarios draw them, are pieces and none of them the network).
+        let biggestIsNetwork = smallOnly && biggest.map {
+            sizes[$0] * 2 > sizes.reduce(0, +) && sizes[$0] * 10 >= smallSize
+        } ?? false
         // Renumber: 0 = big, then small pieces 1, 2, ... in order of first appearance.
         var renumbered = [Int32](repeating: -1, count: sizes.count)
         var nextSmall: Int32 = 1
         for c in sizes.indices {
-            if sizes[c] >= smallSize {
+            if sizes[c] >= smallSize || (biggestIsNetwork && c == biggest) {
                 renumbered[c] = 0
             } else {
                 renumbered[c] = nextSmall
@@ -50,7 +72,7 @@ struct EdgeComponents {
                 if out[e] < 0 || c == 0 { out[e] = c }
             }
         }
-        return out
+        return (out, smallOnly)
     }
 
     /// Tarjan's strongly connected components, iterative: (component per node, size per component).
@@ -122,10 +144,17 @@ struct EdgeComponents {
 
     // MARK: storage
 
+    /// The modes `smallOnly` holds, in this order in "net.smallPiecesOnly" (written only when
+    /// there is one: most maps have a big piece in every mode, and a section takes a page).
+    private static let modeOrder: [TransportType] = [.car, .walk, .bike]
+
     func write(to sections: MapSectionWriter) throws {
         try sections.write(car, named: "net.carComponent")
         try sections.write(walk, named: "net.walkComponent")
         try sections.write(bike, named: "net.bikeComponent")
+        if !smallOnly.isEmpty {
+            try sections.write(Self.modeOrder.map { smallOnly.contains($0) ? UInt8(1) : 0 }, named: "net.smallPiecesOnly")
+        }
     }
 
     /// Maps imported before components were stored read as one big network each.
@@ -133,8 +162,12 @@ struct EdgeComponents {
         func column(_ name: String) throws -> Column<Int32> {
             sections.has(name) ? try sections.column(name) : Column([Int32](repeating: 0, count: edgeCount))
         }
-        let c = EdgeComponents(car: try column("net.carComponent"), walk: try column("net.walkComponent"),
+        var c = EdgeComponents(car: try column("net.carComponent"), walk: try column("net.walkComponent"),
                                bike: try column("net.bikeComponent"))
+        if sections.has("net.smallPiecesOnly") {
+            let flags: Column<UInt8> = try sections.column("net.smallPiecesOnly")
+            c.smallOnly = Set(zip(modeOrder, flags).compactMap { $1 != 0 ? $0 : nil })
+        }
         guard c.car.count == edgeCount, c.walk.count == edgeCount, c.bike.count == edgeCount else { throw MapSectionsError.damaged }
         return c
     }

@@ -109,11 +109,14 @@ extension RoutingEngine {
         let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
         let fromPieces = from.map { $0?.piece ?? 0 }, toPieces = to.map { $0?.piece ?? 0 }
         let fromBanned = from.map { $0?.banned ?? [] }, toBanned = to.map { $0?.banned ?? [] }
+        let smallOnly = components.isSmallOnly(mode)
         var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
-                // Two places on one small piece: the route's own answer, which tries the piece first.
-                if fromPieces[i] != 0 && fromPieces[i] == toPieces[j] {
+                // Two places on one small piece (or, where no piece is big, either on a piece off
+                // the biggest): the route's own answer, which tries the nearest roads first.
+                if fromPieces[i] != 0 && fromPieces[i] == toPieces[j]
+                    || smallOnly && (fromPieces[i] != 0 || toPieces[j] != 0) {
                     return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid,
                                           approaches: EndApproaches(source: approach(approaches.sources, i), target: approach(approaches.targets, j)))
                 }

@@ -32,6 +32,9 @@ struct TripEndSnapper {
         }
         guard var s = snap(a, mode, ws), var t = snap(b, mode, ws) else { return nil }
         let cs = components.component(of: s.edge, mode), ct = components.component(of: t.edge, mode)
+        // No piece is big: the nearest roads, as OSRM takes them; a trip their pieces cannot
+        // carry is tried again from the network (the biggest piece), as for one small piece.
+        if components.isSmallOnly(mode) { return (s, t, cs != 0 ? cs : ct) }
         if cs != 0 && cs != ct, let onNetwork = snap(a, mode, ws, onNetworkOnly: true) { s = onNetwork }
         if ct != 0 && ct != cs, let onNetwork = snap(b, mode, ws, onNetworkOnly: true) { t = onNetwork }
         return (s, t, cs == ct ? cs : 0)
