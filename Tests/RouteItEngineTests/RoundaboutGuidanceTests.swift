@@ -8,7 +8,8 @@ import RouteItCore
 final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
     /// A counter-clockwise ring of eight points `radius` metres round, called `ringName`; Etelä
     /// meets it from the south, Itä from the east, Pohjoinen from the north, Länsi from the west.
-    private func ring(radius: Double, ringName: String = "Kiertoliittymä") throws -> OfflineDirections {
+    /// `serviceAt`: a service road also leaves the ring at that point (0–7), outwards.
+    private func ring(radius: Double, ringName: String = "Kiertoliittymä", serviceAt: Int? = nil) throws -> OfflineDirections {
         var f = RoadFixture()
         var ring: [String] = []
         for i in 0..<8 {
@@ -20,6 +21,11 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", ringName)])
         f.street(2, ["s", "r6"], "Etelä", highway: "primary"); f.street(3, ["r0", "e"], "Itä", highway: "primary")
         f.street(4, ["r2", "n"], "Pohjoinen", highway: "primary"); f.street(5, ["r4", "w"], "Länsi", highway: "primary")
+        if let k = serviceAt {
+            let a = Double(k) * 45 * .pi / 180
+            f.node("p", 100 * cos(a), 100 * sin(a))
+            f.street(6, ["r\(k)", "p"], "Piha", highway: "service")
+        }
         return try f.build()
     }
 
@@ -31,6 +37,24 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(instructions(route), ["Head north on Etelä", "At the roundabout, take the 2nd exit onto Pohjoinen",
                                              "Exit the roundabout right onto Pohjoinen", "Arrive at your destination"])
         XCTAssertEqual(route.steps.reduce(0) { $0 + $1.distance }, route.distance, accuracy: 1e-6)
+    }
+
+    /// A service road leaving a ring of a better class is no exit passed (OSRM suppresses it),
+    /// but taking it is one (roundabout.feature's "Roundabout With Service").
+    func testAServiceRoadLeavingTheRingIsCountedOnlyWhenTaken() throws {
+        let d = try ring(radius: 12, serviceAt: 7)
+        XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first)[1], "At the roundabout, take the 2nd exit onto Pohjoinen")
+        let away = 100 * cos(7 * 45 * Double.pi / 180)
+        XCTAssertEqual(instructions(try d.route((0, -100), (away, -away)).first)[1], "At the roundabout, take the 1st exit onto Piha")
+    }
+
+    /// Driving most of the way round a small ring from a start on it is no U-turn, however soon
+    /// the ring heads back (OSRM's "Drive Around": `depart,arrive`).
+    func testGoingRoundASmallRingFromAStartOnItIsNoUTurn() throws {
+        let d = try ring(radius: 9)
+        func onRing(_ degrees: Double) -> (Double, Double) { (9 * cos(degrees * .pi / 180), 9 * sin(degrees * .pi / 180)) }
+        let route = try XCTUnwrap(d.route(onRing(-30), onRing(200)).first)
+        XCTAssertEqual(instructions(route), ["Head north on Kiertoliittymä", "Arrive at your destination"])
     }
 
     /// A route starting on the ring says only where it leaves it (OSRM's "Only Exit").

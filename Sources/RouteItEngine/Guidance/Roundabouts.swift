@@ -67,17 +67,22 @@ extension ManeuverBuilder {
         return exitsFirst ? 1 : 0
     }
 
-    /// Roads leaving a roundabout node that the mode may take (the roundabout itself excluded).
+    /// Whether the ring node `node` counts as an exit passed (OSRM's `REMAIN_ROUNDABOUT`): a road
+    /// the mode may take leaves it, and one of those is no service road or the like, unless the
+    /// ring (`edge`) is one itself. A node counts once, however many roads leave it.
     private func exitCount(at node: Int32, excluding edge: Int) -> Int {
-        var count = 0
+        var exits = false, ignorableOnly = true
         for e in adjacency.edges(of: node) where e != edge {
             if isRoundabout(e) { continue }
             let leavesForward = net.edgeFrom[e] == node
             // A cyclist pushing against a one-way is not taking an exit (OSRM counts none there).
             let k = e * 2 + (leavesForward ? 0 : 1)
             let pushedAgainstOneWay = mode == .bike && net.isPushed(direction: k) && !net.isPushed(direction: k ^ 1)
-            if net.allows(e, forward: leavesForward, mode) && !pushedAgainstOneWay { count += 1 }
+            guard net.allows(e, forward: leavesForward, mode) && !pushedAgainstOneWay else { continue }
+            exits = true
+            if !GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).isLowPriority { ignorableOnly = false }
         }
-        return count
+        let ringIsMinor = GuidanceClass(RoadClass(rawValue: net.edgeClass[edge])).isLowPriority
+        return exits && (!ignorableOnly || ringIsMinor) ? 1 : 0
     }
 }

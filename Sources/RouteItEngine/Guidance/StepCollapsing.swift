@@ -24,7 +24,56 @@ struct StepCollapsing {
 
     func collapse(_ steps: [Draft]) -> [Draft] {
         continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(steps))))))
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(steps)))))))
+    }
+
+    /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn
+    /// onto the road taken there (OSRM's "continue" where that is the road the route was on
+    /// before the sliproad), pointing where the two turns together go; a sliproad the route ends
+    /// on is a plain turn.
+    func combineSliproads(_ steps: [Draft]) -> [Draft] {
+        var out: [Draft] = []
+        var i = 0
+        while i < steps.count {
+            var step = steps[i]
+            guard step.sliproadEnd != nil else {
+                out.append(step)
+                i += 1
+                continue
+            }
+            step.sliproadEnd = nil
+            guard i + 1 < steps.count, let previous = out.last else {
+                out.append(step)
+                i += 1
+                continue
+            }
+            let next = steps[i + 1]
+            let angle = sliproadAngle(step, next)
+            step.absorb(next)
+            step.name = next.name
+            step.label = next.label
+            step.travel = next.travel
+            step.kind = .turn
+            step.turn = angle
+            step.direction = ManeuverBuilder.direction(angle)
+            step.staysOnStreet = previous.label.isSameStreet(as: next.label)
+            out.append(step)
+            i += 2
+        }
+        return out
+    }
+
+    /// OSRM's `findTotalTurnAngle` for a sliproad: from the heading into its start to the heading
+    /// out of its end, unless that is nearly straight on, or the two turns bend opposite ways
+    /// past a connector's length (then the first turn's own angle).
+    private func sliproadAngle(_ entry: Draft, _ exit: Draft) -> Double {
+        let first = entry.turn ?? 0
+        guard let inBearing = entry.inBearing, let exitIn = exit.inBearing, let second = exit.turn else { return first }
+        let total = ManeuverBuilder.turnAngle(from: inBearing, to: exitIn + second)
+        if abs(total) < 0.5 * ManeuverBuilder.sliproadNarrowAngle { return first }
+        if entry.distance < connectorLength { return total }
+        let sameWay = first >= -5 && second >= -5 || first <= 5 && second <= 5
+        return sameWay ? total : first
     }
 
     /// OSRM says "continue left" only where the street the route was on goes on; a turn that

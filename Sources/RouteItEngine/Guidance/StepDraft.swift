@@ -40,6 +40,9 @@ extension ManeuverBuilder {
         /// A name change OSRM announces as a turn, not a "new name" (onto a through street, or for
         /// walkers onto a way that is not the obvious one): kept however short.
         var keptAsTurn = false
+        /// A turn onto a sliproad (OSRM's `TurnType::Sliproad`): the junction where it ends, whose
+        /// step folds into this one (`StepCollapsing.combineSliproads`).
+        var sliproadEnd: Int32?
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
