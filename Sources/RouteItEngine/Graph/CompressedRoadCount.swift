@@ -15,25 +15,31 @@ enum CompressedRoadCount {
     static func weights(_ graph: ModeGraph, _ net: RoadNetwork, mode: TransportType,
                         keptNodes: Set<Int32>) -> [UInt8] {
         var weight = [UInt8](repeating: 1, count: graph.nodeCount)
-        let junctions = DirectionJunctions(net, mode: mode)
+        // Per junction, how many of the mode's roads meet there (up to 3) and the first two.
+        var roads = [UInt8](repeating: 0, count: net.nodeCount)
+        var pair = [Int32](repeating: -1, count: net.nodeCount * 2)
+        func meet(_ node: Int32, _ e: Int) {
+            let n = Int(node)
+            if roads[n] < 2 { pair[n * 2 + Int(roads[n])] = Int32(e) }
+            if roads[n] < 3 { roads[n] += 1 }
+        }
+        for e in 0..<net.edgeCount where net.allows(e, mode) {
+            meet(net.edgeFrom[e], e)
+            if net.edgeTo[e] != net.edgeFrom[e] { meet(net.edgeTo[e], e) }
+        }
         for k in 0..<net.edgeCount * 2 {
             let node = graph.edgeDirNode[k]
             guard node >= 0, Int(node) < weight.count else { continue }
             let via = net.tail(ofDirection: k)
-            guard junctions.roads[via] == 2, !keptNodes.contains(Int32(via)),
-                  let before = otherDirection(arrivingAt: via, continuing: k, junctions) else { continue }
+            guard roads[via] == 2, !keptNodes.contains(Int32(via)) else { continue }
+            let first = Int(pair[via * 2]), second = Int(pair[via * 2 + 1])
+            let other = first == k >> 1 ? second : first
+            guard other >= 0, other != k >> 1 else { continue }
+            // The other road driven towards `via`, whether or not the mode may take it that way.
+            let before = Int(net.edgeTo[other]) == via ? other * 2 : other * 2 + 1
             if continues(before, into: k, net, mode: mode) { weight[Int(node)] = 0 }
         }
         return weight
-    }
-
-    /// The direction along the other road at `via` that leads into `k` (the other road driven
-    /// towards `via`), whether or not the mode may take it.
-    private static func otherDirection(arrivingAt via: Int, continuing k: Int, _ j: DirectionJunctions) -> Int? {
-        let edge = k >> 1
-        for d in j.inDirs[Int(j.inStart[via])..<Int(j.inStart[via + 1])] where Int(d) >> 1 != edge { return Int(d) }
-        for d in j.outDirs[Int(j.outStart[via])..<Int(j.outStart[via + 1])] where Int(d) >> 1 != edge { return Int(d) ^ 1 }
-        return nil
     }
 
     /// OSRM's `CanCombineWith` as far as RouteIt keeps it: one name, one class, the same
