@@ -26,13 +26,14 @@ final class ManyToManySearch {
     /// upward searches.
     private var entryCharges: [Int64: UInt8] = [:]
 
-    /// The core's compact copy, made on a second thread while this one snaps the places and
-    /// runs the upward searches (nil: made when needed, on this thread).
-    private let coreInAdvance: BackgroundWork<CoreGraph?>?
+    /// The core's compact copy, begun on a second thread while this one snaps the places and
+    /// runs the upward searches, then shared by both (nil: made when needed, on this thread).
+    private let coreInAdvance: (copy: CoreGraphCopy, work: BackgroundWork<Void>)?
 
     /// `places`: how many targets the table will have, when known: from `twoThreadsFrom` on, with
-    /// a second core and a large hierarchy core, the core's copy is started at once.
-    init(router: ModeRouter, avoid: UInt8, charge: UInt32 = 0, places: Int = 0,
+    /// a second core and a hierarchy core of `coreInAdvanceFrom` nodes or more, the core's copy
+    /// is started at once.
+    init(router: ModeRouter, avoid: UInt8, charge: UInt32 = 0, places: Int = 0, coreInAdvanceFrom: Int = ManyToManySearch.coreInAdvanceFrom,
          isCharged: @escaping (UInt32, Int) -> Bool = { _, _ in false }) {
         self.router = router
         self.avoid = avoid
@@ -40,8 +41,9 @@ final class ManyToManySearch {
         self.isCharged = isCharged
         let ch = router.ch
         let coreSize = ch.nodeCount - Int(min(ch.coreRank, Int32(ch.nodeCount)))
-        if places >= Self.twoThreadsFrom && coreSize >= Self.coreInAdvanceFrom && ProcessInfo.processInfo.activeProcessorCount > 1 {
-            coreInAdvance = BackgroundWork(name: "table core copy") { CoreGraph(ch, forward: false, avoid: avoid) }
+        if places >= Self.twoThreadsFrom && coreSize >= coreInAdvanceFrom && ProcessInfo.processInfo.activeProcessorCount > 1,
+           let copy = CoreGraphCopy(ch, forward: false, avoid: avoid) {
+            coreInAdvance = (copy, BackgroundWork(name: "table core copy") { copy.work() })
         } else {
             coreInAdvance = nil
         }
@@ -51,11 +53,14 @@ final class ManyToManySearch {
     /// copied in less time than a thread takes to start).
     static let coreInAdvanceFrom = 1_000
 
-    /// The core's copy: the one made in advance (waited for), else made now.
+    /// The core's copy: the one begun in advance (this thread copies what is left of it, then
+    /// waits for the other's last chunk), else made now.
     private func coreGraph() -> CoreGraph? {
-        if let coreInAdvance {
-            // The work throws nothing.
-            return (try? coreInAdvance.wait()) ?? nil
+        if let (copy, work) = coreInAdvance {
+            copy.work()
+            // The work throws nothing; waiting only lets its writes be seen here.
+            _ = try? work.wait()
+            return copy.graph
         }
         return CoreGraph(router.ch, forward: false, avoid: avoid)
     }
@@ -132,7 +137,7 @@ final class ManyToManySearch {
             joinInCore(&cells, width: targets.count, sources: sourceEntries, targets: targetEntries)
         } else {
             // No thread outlives the call.
-            _ = try? coreInAdvance?.wait()
+            _ = try? coreInAdvance?.work.wait()
         }
         return cells
     }
@@ -296,38 +301,35 @@ final class ManyToManySearch {
             swap(&parent, &self.parent)
             swap(&parentEntry, &self.parentEntry)
             let heap = self.heap
-            core.arcs.withUnsafeBufferPointer { arcs in
-                core.start.withUnsafeBufferPointer { start in
-                    cost.withUnsafeMutableBufferPointer { cost in
-                        parent.withUnsafeMutableBufferPointer { parent in
-                            parentEntry.withUnsafeMutableBufferPointer { parentEntry in
-                                while !heap.isEmpty {
-                                    let (d, u) = heap.pop()
-                                    let ui = Int(u)
-                                    if d > bound { break }
-                                    if needed[ui] {
-                                        left -= 1
-                                        if left == 0 { break }
-                                        var better = false
-                                        for i in Int(reached.start[ui])..<Int(reached.start[ui + 1]) {
-                                            let k = Int(reached.slot[i])
-                                            let total = UInt64(d) + UInt64(reached.cost[i])
-                                            if total < UInt64(best[k]) { best[k] = UInt32(truncatingIfNeeded: total); better = true }
-                                        }
-                                        if better { bound = limit(best) }
-                                    }
-                                    for k in Int(start[ui])..<Int(start[ui + 1]) {
-                                        let a = arcs[k], v = Int(a.to)
-                                        // In 64 bits no sum wraps, and one below a cost (at most
-                                        // UInt32.max) fits in 32.
-                                        let nd = UInt64(d) + UInt64(a.weight)
-                                        guard nd < UInt64(cost[v]) else { continue }
-                                        cost[v] = UInt32(truncatingIfNeeded: nd)
-                                        parent[v] = u
-                                        parentEntry[v] = Int32(k)
-                                        heap.push(UInt32(truncatingIfNeeded: nd), a.to)
-                                    }
+            let arcs = core.arcs, start = core.start, end = core.end
+            cost.withUnsafeMutableBufferPointer { cost in
+                parent.withUnsafeMutableBufferPointer { parent in
+                    parentEntry.withUnsafeMutableBufferPointer { parentEntry in
+                        while !heap.isEmpty {
+                            let (d, u) = heap.pop()
+                            let ui = Int(u)
+                            if d > bound { break }
+                            if needed[ui] {
+                                left -= 1
+                                if left == 0 { break }
+                                var better = false
+                                for i in Int(reached.start[ui])..<Int(reached.start[ui + 1]) {
+                                    let k = Int(reached.slot[i])
+                                    let total = UInt64(d) + UInt64(reached.cost[i])
+                                    if total < UInt64(best[k]) { best[k] = UInt32(truncatingIfNeeded: total); better = true }
                                 }
+                                if better { bound = limit(best) }
+                            }
+                            for k in Int(start[ui])..<Int(end[ui]) {
+                                let a = arcs[k], v = Int(a.to)
+                                // In 64 bits no sum wraps, and one below a cost (at most
+                                // UInt32.max) fits in 32.
+                                let nd = UInt64(d) + UInt64(a.weight)
+                                guard nd < UInt64(cost[v]) else { continue }
+                                cost[v] = UInt32(truncatingIfNeeded: nd)
+                                parent[v] = u
+                                parentEntry[v] = Int32(k)
+                                heap.push(UInt32(truncatingIfNeeded: nd), a.to)
                             }
                         }
                     }
