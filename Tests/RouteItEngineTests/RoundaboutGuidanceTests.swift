@@ -84,4 +84,22 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first)[1], "At the roundabout, turn straight at the 2nd exit onto Pohjoinen")
         XCTAssertEqual(instructions(try d.route((0, -100), (100, 0)).first)[1], "At the roundabout, turn right at the 1st exit onto Itä")
     }
+
+    /// A trunk crossing a ring (a throughabout), left by a trunk link that runs onto the ring:
+    /// the link ends on a ring, so it is no sliproad cutting a corner but an exit (OSRM's
+    /// "Throughabout-Sliproad": `off ramp slight right`).
+    func testALinkRunningOntoARingIsAnExitNotASliproad() throws {
+        var f = RoadFixture()
+        f.node("Z", -300, 0); f.node("S", -40, 0); f.node("A", 0, 0); f.node("B", 60, 0); f.node("X", 300, 0)
+        f.node("C", 5, -20); f.node("D", 30, -30); f.node("Y", 55, -20); f.node("E", 30, 30); f.node("T", 30, 200)
+        let trunk = [("highway", "trunk"), ("oneway", "yes"), ("name", "Through")]
+        f.way(1, ["Z", "S"], trunk); f.way(2, ["S", "A"], trunk); f.way(3, ["A", "B"], trunk); f.way(4, ["B", "X"], trunk)
+        f.way(5, ["A", "C", "D", "Y", "B", "E", "A"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Round")])
+        f.way(6, ["S", "C"], [("highway", "trunk_link"), ("oneway", "yes")])
+        f.street(7, ["E", "T"], "Out", highway: "primary")
+        f.restriction(10, "only_straight_on", from: 2, via: "A", to: 3)
+        f.restriction(11, "only_straight_on", from: 3, via: "B", to: 4)
+        let route = instructions(try f.build().route((-250, 0), (30, 150)).first)
+        XCTAssertEqual(route.dropFirst().first?.hasPrefix("Take the exit"), true, "\(route)")
+    }
 }

@@ -28,7 +28,10 @@ extension ManeuverBuilder {
     /// The junction `d` where the sliproad that `j.leaving` takes at `j.node` ends, nil when
     /// it is no sliproad.
     func sliproadTarget(at j: RouteJunction) -> Int32? {
-        guard j.isJunction, !isRoundabout(j.arriving.edge), !isRoundabout(j.leaving.edge) else { return nil }
+        // The cheap tests first: this is asked at every junction of a car route (the turn read
+        // along the route's own line, with room for the junction's reading below).
+        guard j.isJunction, abs(j.turn) <= 2 * ManeuverBuilder.sliproadNarrowAngle + 15, !guidanceClass(j.leaving.edge).isLowPriority,
+              !j.arrivingLabel.isEmpty, !isRoundabout(j.arriving.edge), !isRoundabout(j.leaving.edge) else { return nil }
         let b = j.node
         let roads = carRoads(at: b, arrivingBy: j.arriving, inBearing: j.inBearing)
         guard roads.count >= 2,

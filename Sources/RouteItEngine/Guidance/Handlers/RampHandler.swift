@@ -44,9 +44,13 @@ struct RampHandler: GuidanceHandler {
     }
 
     /// Both ends of the ramp meet one other node: it cuts the corner of a junction there
-    /// (dedicated-turn-roads.feature's "Inner city expressway with on road").
+    /// (dedicated-turn-roads.feature's "Inner city expressway with on road"). A ramp onto a ring
+    /// is none: OSRM's sliproads never end on one ("Throughabout-Sliproad": `off ramp`).
     private func isSliproad(_ ramp: Int, _ guide: ManeuverBuilder) -> Bool {
         let a = guide.net.edgeFrom[ramp], b = guide.net.edgeTo[ramp]
+        if guide.adjacency.edges(of: a).contains(where: guide.isRoundabout) || guide.adjacency.edges(of: b).contains(where: guide.isRoundabout) {
+            return false
+        }
         func neighbours(_ node: Int32) -> Set<Int32> {
             Set(guide.adjacency.edges(of: node).filter { $0 != ramp }.map { guide.net.edgeFrom[$0] == node ? guide.net.edgeTo[$0] : guide.net.edgeFrom[$0] })
         }
