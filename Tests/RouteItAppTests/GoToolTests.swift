@@ -73,42 +73,44 @@ final class GoToolTests: XCTestCase {
         let gpsd = OneClientGPSD(reports: [
             #"{"class":"TPV","mode":2,"time":"2026-12-05T10:00:00Z","lat":60.16815,"lon":24.94172,"eph":5,"speed":0}"#,
         ], holding: true)
-        let process = Process()
-        process.executableURL = try RouteItProcess.locate()
-        process.arguments = ["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(gpsd.port)", "--events"]
-        process.environment = ProcessInfo.processInfo.environment.merging(HelsinkiFlowTests.environment) { $1 }
-        let output = ChildOutput(process)
-        try process.run()
+        let (process, output) = try following(map: map, gpsd: gpsd)
         XCTAssertTrue(output.wait(for: #""event":"depart""#, while: process, seconds: 120), output.text)
-        process.interrupt()
-        // A Ctrl-C that is lost must fail the test, not hang the suite.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return XCTFail("Ctrl-C did not stop following within 60 s: \(output.text)")
-        }
+        guard interrupt(process) else { return XCTFail("Ctrl-C did not stop following within 60 s: \(output.text)") }
         XCTAssertEqual(process.terminationStatus, 0, output.text)
         XCTAssertTrue(output.text.hasSuffix(#""reroutes":0,"skipped":0}"# + "\n"), "the finish line last: \(output.text)")
     }
 }
 
 extension GoToolTests {
-    func testAGpsdWithNoFixIsSaidOnceThenFollowingWaits() throws {
-        let map = try HelsinkiFlowTests.helsinkiExtract()
-        let gpsd = OneClientGPSD(reports: [], holding: true)   // a gpsd with no receiver: its version, then nothing
+    /// `routeit go --events` on the trip, following `gpsd`, started.
+    private func following(map: String, gpsd: OneClientGPSD) throws -> (Process, ChildOutput) {
         let process = Process()
         process.executableURL = try RouteItProcess.locate()
         process.arguments = ["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(gpsd.port)", "--events"]
         process.environment = ProcessInfo.processInfo.environment.merging(HelsinkiFlowTests.environment) { $1 }
         let output = ChildOutput(process)
         try process.run()
-        let said = output.wait(for: "No fix yet from gpsd at 127.0.0.1:\(gpsd.port)", while: process, seconds: 120)
+        return (process, output)
+    }
+
+    /// Ctrl-C, and whether it stopped the process within 60 s (a lost one must fail the test,
+    /// not hang the suite: the process is killed then).
+    private func interrupt(_ process: Process) -> Bool {
         process.interrupt()
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        guard process.isRunning else { return true }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return false
+    }
+
+    func testAGpsdWithNoFixIsSaidOnceThenFollowingWaits() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let gpsd = OneClientGPSD(reports: [], holding: true)   // a gpsd with no receiver: its version, then nothing
+        let (process, output) = try following(map: map, gpsd: gpsd)
+        let said = output.wait(for: "No fix yet from gpsd at 127.0.0.1:\(gpsd.port)", while: process, seconds: 120)
+        guard interrupt(process) else { return XCTFail("Ctrl-C did not stop following within 60 s: \(output.text)") }
         XCTAssertTrue(said, output.text)
         XCTAssertEqual(output.text.components(separatedBy: "No fix yet").count, 2, "said once: \(output.text)")
         XCTAssertEqual(process.terminationStatus, 0, output.text)
