@@ -106,12 +106,25 @@ struct Snapper {
         var ring = 0
         let maxRing = Int((maxDistance + gap) / ringMetres) + 1
         while ring <= maxRing {
-            for r in (r0 - ring)...(r0 + ring) where r >= 0 && r < grid.rows {
+            var r = r0 - ring
+            while r <= r0 + ring {
+                defer { r += 1 }
+                guard r >= 0 && r < grid.rows else { continue }
                 let onEdgeRow = r == r0 - ring || r == r0 + ring
+                // How far the point is from the row's band (0 inside it).
+                let south = grid.minLat + Double(r) * grid.cellLat
+                let rowGap = max(0, south - c.latitude, c.latitude - (south + grid.cellLat)) * proj.ky
                 var col = c0 - ring
                 while col <= c0 + ring {
                     defer { col += onEdgeRow ? 1 : 2 * ring }
                     if col < 0 || col >= grid.cols { if ring == 0 { break } else { continue } }
+                    // A cell farther than the nearest road found holds no nearer one: every part
+                    // of a segment lies in a cell that lists it. Most of a ring's cells are so.
+                    if bestEdge >= 0 {
+                        let west = grid.minLon + Double(col) * grid.cellLon
+                        let colGap = max(0, west - c.longitude, c.longitude - (west + grid.cellLon)) * proj.kx
+                        if rowGap * rowGap + colGap * colGap > best2 { continue }
+                    }
                     for e32 in grid.edges(inCell: r, col) {
                         let e = Int(e32)
                         if edgeStamp[e] == stamp { continue }
@@ -120,8 +133,10 @@ struct Snapper {
                         let pts = net.points(of: e)
                         var i = 0
                         var prev = proj.xy(pts[pts.startIndex])
-                        for p in pts.dropFirst() {
-                            let q = proj.xy(p)
+                        var k = pts.startIndex + 1
+                        while k < pts.endIndex {
+                            let q = proj.xy(pts[k])
+                            k += 1
                             let dx = q.0 - prev.0, dy = q.1 - prev.1
                             if let heading, !heading.accepts(dx: dx, dy: dy, forward: net.allows(e, forward: true, mode),
                                                              backward: net.allows(e, forward: false, mode)) {

@@ -34,7 +34,8 @@ struct HTTPConnection {
         let parser = HTTPRequestParser(limits: limits)
         var buffer = partial.buffer, requestStart = partial.requestStart
         defer { partial = Partial(buffer: buffer, requestStart: requestStart) }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Not zeroed: only what recv() wrote is read (zeroing 64 KB was a tenth of a served route).
+        var chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { _, count in count = Self.chunkSize }
         while true {
             var parsed: HTTPRequest?
             switch parser.parse(buffer, request: &parsed) {
@@ -65,6 +66,9 @@ struct HTTPConnection {
             buffer.append(contentsOf: chunk[..<n])
         }
     }
+
+    /// Bytes read from the socket at a time.
+    static let chunkSize = 64 * 1024
 
     /// 408 for a request that did not arrive within the deadline (the poll loop's reaper calls
     /// it too: no lingering, the client is slow anyway).
