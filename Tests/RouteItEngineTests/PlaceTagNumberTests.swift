@@ -6,7 +6,8 @@ import XCTest
 @testable import RouteItEngine
 
 /// The category tables keep a tag's number, its text once in `place_tag_name` (a country's map
-/// repeated "amenity=pharmacy" in every row); category search and a place's category are the same.
+/// repeated "amenity=pharmacy" in every row), a POI's category by its id (`place_category`);
+/// category search and a place's category are the same.
 final class PlaceTagNumberTests: XCTestCase {
     func testTagsAreNumbersAndCategorySearchStillFindsAndNamesThem() throws {
         let centre = Coordinate(latitude: 60.2, longitude: 24.9)
@@ -25,6 +26,8 @@ final class PlaceTagNumberTests: XCTestCase {
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM place_tag WHERE typeof(tag) <> 'integer'"), 0)
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM place_tag_area WHERE typeof(tag) <> 'integer'"), 0)
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM place_tag"), 3)
+        // Each POI's category by its id: one seek, not one per category.
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM place_category"), 3)
 
         let geocoder = try OfflineGeocoder(path: path)
         XCTAssertEqual(Set(try geocoder.search("pharmacy", near: centre).compactMap(\.name)), ["Apteekki Yksi", "Apteekki Kaksi"])

@@ -338,6 +338,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     CREATE VIRTUAL TABLE address_point USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER);
     CREATE VIRTUAL TABLE street_line USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon, +place_id INTEGER, +points BLOB);
     CREATE TABLE place_tag_name(id INTEGER PRIMARY KEY, tag TEXT NOT NULL UNIQUE);
+    CREATE TABLE place_category(place_id INTEGER PRIMARY KEY, tag INTEGER NOT NULL);
     CREATE TABLE place_tag(tag INTEGER NOT NULL, lat INTEGER NOT NULL, lon INTEGER NOT NULL, place_id INTEGER NOT NULL,
         PRIMARY KEY(tag, lat, place_id)) WITHOUT ROWID;
     CREATE TABLE place_tag_area(tag INTEGER NOT NULL, area TEXT NOT NULL, place_id INTEGER NOT NULL,

@@ -42,7 +42,9 @@ public final class MapImporter {
         let temporary = directory.appendingPathComponent(".\(destinationURL.lastPathComponent).\(getpid()).importing").path
         removeStaleTemporaries(of: destinationURL)
         removeFile(temporary)
-        defer { removeFile(temporary); removeFile(temporary + "-journal"); removeFile(temporary + "-sections") }
+        defer {
+            removeFile(temporary); removeFile(temporary + "-journal"); removeFile(temporary + "-sections"); removeFile(temporary + "-packed")
+        }
 
         do {
             return try importMap(from: reader, sourceName: sourceName, temporary: temporary, to: destination, startedAt: started)
@@ -63,6 +65,8 @@ public final class MapImporter {
 
         for case let layer as MapLayerPreparing in layers { layer.prepare(coordinates: coordinates) }
         let sections = try MapSectionWriter(scratchPath: temporary + "-sections")
+        let packed = temporary + "-packed"
+        removeFile(packed)
         do {
             let db = try SQLiteDatabase(path: temporary, mode: .create)
             try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA application_id=\(MapSchema.applicationID);")
@@ -85,8 +89,15 @@ public final class MapImporter {
             }
             try begin("finishing")
             try db.execute("ANALYZE; PRAGMA user_version=\(MapSchema.version);")
+            // The layers write rows and index entries in the order they meet them, which leaves
+            // a tenth of the pages empty; a copy written table by table fills them (3 bytes a
+            // node less on a country's map). Same rows, ids and header values.
+            try db.execute("VACUUM INTO '\(packed.replacingOccurrences(of: "'", with: "''"))'")
             progress?.importPhaseFinished("finishing", summary: "done")
-            ImportMemoryTrace.mark("transaction committed, analyzed")
+            ImportMemoryTrace.mark("transaction committed, analyzed, packed")
+        }
+        guard rename(packed, temporary) == 0 else {
+            throw MapImportError("cannot write \(temporary): \(String(cString: strerror(errno)))")
         }
         // The connection is closed here (db released): the fixed-layout sections go after its pages.
         try sections.append(to: temporary)
@@ -194,7 +205,7 @@ public final class MapImporter {
         let directory = destination.deletingLastPathComponent()
         let prefix = ".\(destination.lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(prefix) && (name.hasSuffix(".importing") || name.hasSuffix(".importing-journal") || name.hasSuffix(".importing-sections")) {
+        for name in names where name.hasPrefix(prefix) && [".importing", ".importing-journal", ".importing-sections", ".importing-packed"].contains(where: name.hasSuffix) {
             let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
             guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             removeFile(directory.appendingPathComponent(name).path)

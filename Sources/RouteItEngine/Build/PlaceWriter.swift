@@ -12,6 +12,7 @@ final class PlaceWriter {
     private let insertTag: SQLiteStatement
     private let insertHours: SQLiteStatement
     private let insertTagArea: SQLiteStatement
+    private let insertCategory: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
     /// The number of each category tag (`place_tag_name`): the tag tables repeat a number, not
@@ -37,6 +38,7 @@ final class PlaceWriter {
         insertTag = try db.prepare("INSERT OR IGNORE INTO place_tag(tag, lat, lon, place_id) VALUES (?,?,?,?)")
         insertHours = try db.prepare("INSERT INTO place_hours(place_id, opening_hours) VALUES (?, ?)")
         insertTagArea = try db.prepare("INSERT OR IGNORE INTO place_tag_area(tag, area, place_id) VALUES (?,?,?)")
+        insertCategory = try db.prepare("INSERT INTO place_category(place_id, tag) VALUES (?, ?)")
     }
 
     func insert(_ row: PlaceRow) throws -> Int64 {
@@ -127,6 +129,11 @@ final class PlaceWriter {
             let id = try tagID(tag)
             try insertTag.run([.int(id), .int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude)), .int(place)])
             for area in areas { try insertTagArea.run([.int(id), .text(area), .int(place)]) }
+        }
+        // A POI's category as the geocoder names it: the first of its searchable tags, found by
+        // its id (in `place_tag` it took a seek per category, a page each in a country's map).
+        if row.kind == .poi, let category = tags.filter(PlaceCategories.searchableTags.contains).min() {
+            try insertCategory.run([.int(place), .int(try tagID(category))])
         }
     }
 

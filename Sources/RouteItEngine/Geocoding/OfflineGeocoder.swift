@@ -100,19 +100,15 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
         hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
-        // A POI's category: one index seek per category tag (the table is keyed by tag first).
-        let tags = PlaceCategories.searchableTags.sorted().map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }
-        categoryOfPlace = try db.prepare("""
-            SELECT n.tag FROM place_tag_name n JOIN place_tag t ON t.tag = n.id
-            WHERE n.tag IN (\(tags.joined(separator: ","))) AND t.lat = ? AND t.place_id = ? ORDER BY n.tag LIMIT 1
-            """)
+        // A POI's category: its row of `place_category`, by id.
+        categoryOfPlace = try db.prepare("SELECT n.tag FROM place_category c JOIN place_tag_name n ON n.id = c.tag WHERE c.place_id = ?")
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
         area = map.area
     }
 
     /// The record's placemark with the place's opening hours, when the map has them. `category`:
-    /// the POI's tag when the caller found it by that tag (looking it up costs a seek per tag).
+    /// the POI's tag when the caller found it by that tag (else it is looked up).
     func placemark(_ record: PlaceRow, category known: String? = nil) throws -> Placemark {
         var placemark = record.placemark
         placemark.country = country
@@ -128,7 +124,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if record.kind == .poi, let known {
             placemark.category = known
         } else if record.kind == .poi {
-            try categoryOfPlace.bind([.int(PackedPolyline.fixed(record.coordinate.latitude)), .int(record.id)])
+            try categoryOfPlace.bind([.int(record.id)])
             if try categoryOfPlace.step() { placemark.category = categoryOfPlace.string(0) }
             while try categoryOfPlace.step() {}
         }

@@ -27,7 +27,7 @@ public enum MapSchema {
     ///    `place.town_rank` (indexed with the street keys), `place_text.area` (town and postcode
     ///    words), `place_area` (towns and postcodes, their centres and ranks) for `place_city_key`.
     /// 13: category tags are numbers in `place_tag` and `place_tag_area`, their text once in
-    ///    `place_tag_name` (a smaller map); same answers.
+    ///    `place_tag_name` (a smaller map); a POI's category in `place_category`; same answers.
     public static let version = 13
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
