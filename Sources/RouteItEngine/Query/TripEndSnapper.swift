@@ -51,6 +51,14 @@ struct TripEndSnapper {
         return (snap(c, mode, ws, onNetworkOnly: true) ?? p, piece)
     }
 
+    /// A table's place: as `snapAlone`, but where no piece is big it keeps its nearest road, as
+    /// a route's end does there (`snapEnds`), so that a table's cell is the route's answer.
+    func snapTablePlace(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> (phantom: PhantomNode, piece: Int32)? {
+        guard components.isSmallOnly(mode) else { return snapAlone(c, mode, ws) }
+        guard let p = snap(c, mode, ws) else { return nil }
+        return (p, components.component(of: p.edge, mode))
+    }
+
     /// The phantom and, when it sits on a junction, the same point on every other road there
     /// the mode may use: a trip from or to a junction may leave or arrive by any of them.
     func candidates(_ p: PhantomNode, _ mode: TransportType) -> [PhantomNode] {
