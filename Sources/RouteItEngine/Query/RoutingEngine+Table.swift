@@ -23,8 +23,8 @@ extension RoutingEngine {
     }
 
     private func tablePlace(_ c: Coordinate, _ mode: TransportType, _ router: ModeRouter, _ ws: QueryWorkspace,
-                            avoid: UInt8, approach: RoadSideApproach) -> TablePlace? {
-        guard c.isValid, let (p, piece) = ends.snapTablePlace(c, mode, ws) else { return nil }
+                            avoid: UInt8, approach: RoadSideApproach, onNetwork: Bool) -> TablePlace? {
+        guard c.isValid, let (p, piece) = onNetwork ? ends.snapAlone(c, mode, ws) : ends.snapTablePlace(c, mode, ws) else { return nil }
         let candidates = ends.candidates(p, mode)
         let banned = EndApproaches.bannedDirections(candidates, place: c, approach: approach, mode: mode, net: net)
         var sources = candidates.flatMap { router.sources($0, weight: net.weight($0.edge, forward: true, mode),
@@ -84,7 +84,8 @@ extension RoutingEngine {
     /// `timed`: the request's classes to avoid and its departure, when timed rules must hold.
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
                        _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?,
-                       approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach])) -> [[Double?]] {
+                       approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach]),
+                       onNetwork: Bool = false) -> [[Double?]] {
         let net = self.net
         // Made first: a large core's copy is then made while the places are snapped.
         let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty,
@@ -96,7 +97,7 @@ extension RoutingEngine {
         func place(_ c: Coordinate, _ approach: RoadSideApproach) -> TablePlace? {
             let key = PlaceKey(coordinate: c, approach: approach)
             if let known = placed[key] { return known }
-            let found = tablePlace(c, mode, router, ws, avoid: avoid, approach: approach)
+            let found = tablePlace(c, mode, router, ws, avoid: avoid, approach: approach, onNetwork: onNetwork)
             placed[key] = found
             return found
         }
@@ -109,18 +110,20 @@ extension RoutingEngine {
         let fromPhantoms = from.map { $0?.phantom }, toPhantoms = to.map { $0?.phantom }
         let fromPieces = from.map { $0?.piece ?? 0 }, toPieces = to.map { $0?.piece ?? 0 }
         let fromBanned = from.map { $0?.banned ?? [] }, toBanned = to.map { $0?.banned ?? [] }
-        let smallOnly = components.isSmallOnly(mode)
+        let smallOnly = components.isSmallOnly(mode) && !onNetwork
+        // Where no piece is big, the table of the places moved to the network: the cells their
+        // nearest roads cannot connect, as a route tries again from the network.
+        var network: [[Double?]]?
         var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
-                func routeTime() -> Double? {
-                    pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid,
-                                   approaches: EndApproaches(source: approach(approaches.sources, i), target: approach(approaches.targets, j)))
-                }
                 // Two places on one small piece, moved off it to the network: the route's own
                 // answer, which tries the piece first. (Where no piece is big they were not
                 // moved, and a path between two places of one piece never leaves it.)
-                if !smallOnly && fromPieces[i] != 0 && fromPieces[i] == toPieces[j] { return routeTime() }
+                if !smallOnly && fromPieces[i] != 0 && fromPieces[i] == toPieces[j] {
+                    return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid,
+                                          approaches: EndApproaches(source: approach(approaches.sources, i), target: approach(approaches.targets, j)))
+                }
                 let cell = cells[i * toPhantoms.count + j]
                 // Both on one road: along it, when the mode may go that way and that weighs no more.
                 if s.edge == t.edge {
@@ -131,11 +134,15 @@ extension RoutingEngine {
                        along <= cell.cost { return Double(along) / 1000 }
                 }
                 // Where no piece is big the places keep their nearest roads, as routes do; a pair
-                // those roads cannot connect is the route's own answer, tried again from the
-                // network. Only then: asked for every cell off the biggest piece, a 201-place
-                // Helsinki table took 0.9 s.
+                // those roads cannot connect is tried again from the network, as a route is. (A
+                // route for every such cell made a 201-place Helsinki table 0.7 s.)
                 guard cell.cost != .max else {
-                    return smallOnly && (fromPieces[i] != 0 || toPieces[j] != 0) ? routeTime() : nil
+                    guard smallOnly && (fromPieces[i] != 0 || toPieces[j] != 0) else { return nil }
+                    if network == nil {
+                        network = table(sources, targets, mode, router, ws, avoid: avoid, timed: timed,
+                                        approaches: approaches, onNetwork: true)
+                    }
+                    return network?[i][j]
                 }
                 // Time: the weight less its charges.
                 return Double(cell.cost &- UInt32(cell.charges) &* TurnCostModel.osrmCar.restrictedEntryPenalty) / 1000
