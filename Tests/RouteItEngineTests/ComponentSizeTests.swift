@@ -64,6 +64,22 @@ final class ComponentSizeTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(out.polyline.first).distance(to: RoadFixture.coordinate(400, 210)), 0, accuracy: 1)
     }
 
+    /// No piece is big: a table's cells are the routes' answers, the ones the nearest roads
+    /// cannot connect (out of the dead end) as the route takes them, from the network.
+    func testWithNoBigPieceATablesCellsAreTheRoutes() async throws {
+        let d = try gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: 500)
+        let points = [(100.0, 200.0), (710, 210), (300, 300), (510, 205), (400, 0)]
+        let items = points.map { MapItem(placemark: Placemark(coordinate: RoadFixture.coordinate($0.0, $0.1))) }
+        let table = try await d.table(TravelTableRequest(sources: items, destinations: items, transportType: .car))
+        for i in points.indices {
+            for j in points.indices where i != j {
+                let route = try d.route(points[i], points[j]).first
+                XCTAssertEqual(try XCTUnwrap(table.durations[i][j], "\(i)→\(j)"), try XCTUnwrap(route).expectedTravelTime,
+                               accuracy: 1, "\(i)→\(j)")
+            }
+        }
+    }
+
     /// With no big piece and none a town's size (OSRM's hand-drawn scenarios), no piece is the
     /// network: the way out of the dead end has no route, as in OSRM.
     func testWithOnlyAFewStreetsNoPieceIsTheNetwork() throws {
