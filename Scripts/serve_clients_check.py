@@ -3,22 +3,16 @@
 Run by Scripts/serve-clients (which makes the venv): python serve_clients_check.py ROUTEIT MAP.
 Prints one line per check and exits 1 when any answer differs."""
 import json
-import re
 import subprocess
 import sys
 
 from geopy.geocoders import Nominatim
 from routingpy import OSRM
 
+from serve_check_common import check, finish, served
+
 routeit, map_path = sys.argv[1], sys.argv[2]
 STATION, ANNANKATU, KALEVANKATU = (24.9414, 60.1710), (24.93714, 60.16563), (24.93889, 60.16698)
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok    " if ok else "FAIL  ") + name + ("" if ok else ": " + detail))
-    if not ok:
-        failures.append(name)
 
 
 def tool(*args):
@@ -30,11 +24,7 @@ def latlon(p):
     return "%s,%s" % (p[1], p[0])
 
 
-server = subprocess.Popen([routeit, "serve", "--map", map_path, "--port", "0"],
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-try:
-    first = server.stdout.readline()
-    port = int(re.search(r"127\.0\.0\.1:(\d+)", first).group(1))
+with served(routeit, map_path) as port:
     base = "http://127.0.0.1:%d" % port
 
     osrm = OSRM(base_url=base)
@@ -67,10 +57,5 @@ try:
           and (place.latitude, place.longitude) == (float(own["lat"]), float(own["lon"]))
           and (place.raw.get("osm_type"), place.raw.get("osm_id")) == (own.get("osm_type"), own.get("osm_id")),
           "%s vs %s" % (place and place.address, own["display_name"]))
-finally:
-    server.terminate()
-    status = server.wait(timeout=30)
-    check("routeit serve exits 0 on SIGTERM", status == 0, "status %s" % status)
 
-print("%d failed" % len(failures) if failures else "all agree")
-sys.exit(1 if failures else 0)
+finish()

@@ -4,21 +4,14 @@ and `osm_id` (geopy's `raw`) are the OSM object in the file it was read from.
 Run by Scripts/serve-clients: python serve_osm_ids_check.py ROUTEIT MAP OSM_FILE, MAP imported
 from OSM_FILE (Tests/Fixtures/osm-ids.osm). Prints one line per check, exits 1 when any differs."""
 import math
-import re
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
 from geopy.geocoders import Nominatim
 
+from serve_check_common import check, finish, served
+
 routeit, map_path, osm_path = sys.argv[1], sys.argv[2], sys.argv[3]
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok    " if ok else "FAIL  ") + name + ("" if ok else ": " + detail))
-    if not ok:
-        failures.append(name)
 
 
 # What the file says: every element with its tags, and the nodes' positions.
@@ -52,10 +45,7 @@ def longest_street(name):
     return ("way", max(ways)[1])
 
 
-server = subprocess.Popen([routeit, "serve", "--map", map_path, "--port", "0"],
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-try:
-    port = int(re.search(r"127\.0\.0\.1:(\d+)", server.stdout.readline()).group(1))
+with served(routeit, map_path) as port:
     geocoder = Nominatim(domain="127.0.0.1:%d" % port, scheme="http", user_agent="routeit-serve-clients")
     for query, expected in [("Testiapteekki", named("Testiapteekki")), ("Testipuisto", named("Testipuisto")),
                             ("Testikatu 5", building("Testikatu", "5")), ("Testikatu", longest_street("Testikatu"))]:
@@ -65,10 +55,5 @@ try:
     place = geocoder.reverse("60.17115, 24.94125")
     got = place and (place.raw.get("osm_type"), place.raw.get("osm_id"))
     check("geopy reverse: osm_type/osm_id", got == building("Testikatu", "5"), "%s vs %s" % (got, building("Testikatu", "5")))
-finally:
-    server.terminate()
-    status = server.wait(timeout=30)
-    check("routeit serve exits 0 on SIGTERM", status == 0, "status %s" % status)
 
-print("%d failed" % len(failures) if failures else "all agree")
-sys.exit(1 if failures else 0)
+finish()
