@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 
 /// routingpy's OSRM client and geopy's Nominatim against `routeit serve` (Scripts/serve-clients,
-/// which compares every answer with routeit's own tools). The clients' venv takes ~25 s to make,
-/// beyond the suite's budget: this test runs when it exists ($ROUTEIT_CLIENTS_VENV, default
-/// .data/serve-clients-venv, made by running Scripts/serve-clients once) and is skipped otherwise.
+/// which compares every answer with routeit's own tools). The clients' venv takes ~25 s to make, so
+/// Scripts/test makes it while the package builds (`Scripts/serve-clients --setup`); the test runs
+/// when it exists ($ROUTEIT_CLIENTS_VENV, default .data/serve-clients-venv) and is skipped otherwise.
 final class ServeClientsTests: XCTestCase {
     func testRoutingpyAndGeopyGetRouteItsAnswers() throws {
         let root = RouteItProcess.packageRoot
