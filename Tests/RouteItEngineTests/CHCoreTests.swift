@@ -33,10 +33,10 @@ final class CHCoreTests: XCTestCase {
                 // The unpacked arcs form a connected walk from s to t whose weights add up.
                 XCTAssertEqual(fastPath.arcs.reduce(UInt32(0)) { $0 + g.arcWeight[Int($1)] }, fast.cost)
                 if let first = fastPath.arcs.first, let last = fastPath.arcs.last {
-                    XCTAssertEqual(g.arcFrom[Int(first)], s)
-                    XCTAssertEqual(g.arcTo[Int(last)], t)
+                    XCTAssertEqual(g.arcFrom(Int(first)), s)
+                    XCTAssertEqual(g.arcTo(Int(last)), t)
                 }
-                for (a, b) in zip(fastPath.arcs, fastPath.arcs.dropFirst()) { XCTAssertEqual(g.arcTo[Int(a)], g.arcFrom[Int(b)]) }
+                for (a, b) in zip(fastPath.arcs, fastPath.arcs.dropFirst()) { XCTAssertEqual(g.arcTo(Int(a)), g.arcFrom(Int(b))) }
                 found += 1
             }
         }

@@ -200,13 +200,13 @@ struct FilteredDijkstra {
         self.graph = graph
         self.net = net
         outStart = [Int](repeating: 0, count: graph.nodeCount + 1)
-        for a in 0..<graph.arcCount { outStart[Int(graph.arcFrom[a]) + 1] += 1 }
+        for a in 0..<graph.arcCount { outStart[Int(graph.arcFrom(a)) + 1] += 1 }
         for i in 0..<graph.nodeCount { outStart[i + 1] += outStart[i] }
         var fill = outStart
         outArcs = [Int](repeating: 0, count: graph.arcCount)
         for a in 0..<graph.arcCount {
-            outArcs[fill[Int(graph.arcFrom[a])]] = a
-            fill[Int(graph.arcFrom[a])] += 1
+            outArcs[fill[Int(graph.arcFrom(a))]] = a
+            fill[Int(graph.arcFrom(a))] += 1
         }
     }
 
@@ -244,7 +244,7 @@ struct FilteredDijkstra {
                 let a = outArcs[i]
                 let road = Int(graph.arcEdgeDir[a]) >> 1
                 if net.edgeAvoid[road] & avoid.rawValue != 0 { continue }
-                push(d + UInt64(graph.arcWeight[a]), Int(graph.arcTo[a]))
+                push(d + UInt64(graph.arcWeight[a]), Int(graph.arcTo(a)))
             }
         }
         let best = targets.map { dist[Int($0.node)] == .max ? UInt64.max : dist[Int($0.node)] + UInt64($0.cost) }.min() ?? .max

@@ -65,7 +65,7 @@ enum BicycleGraphBuilder {
         var g = ModeGraph(nodeCount: nodeCount, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)), edgeDirNode: Column(dirNode))
         for next in 0..<dirCount {
-            g.edgeDirStart[next] = UInt32(g.arcFrom.count)
+            g.storedEdgeDirStart[next] = UInt32(g.storedArcFrom.count)
             guard allowed(next) else { continue }
             let via = net.tail(ofDirection: next)
             let exits = outDirs[Int(outStart[via])..<Int(outStart[via + 1])]
@@ -77,13 +77,13 @@ enum BicycleGraphBuilder {
                     // U-turns only at dead ends (not where a way leaves the extract: it goes on).
                     continue
                 }
-                g.arcFrom.append(dirNode[Int(k)])
-                g.arcTo.append(dirNode[next])
+                g.storedArcFrom.append(dirNode[Int(k)])
+                g.storedArcTo.append(dirNode[next])
                 g.arcWeight.append(turnWeight(Int(k), next))
                 g.arcEdgeDir.append(Int32(next))
             }
         }
-        g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
+        g.storedEdgeDirStart[dirCount] = UInt32(g.storedArcFrom.count)
         return g
     }
 }

@@ -46,7 +46,7 @@ struct CHBuilder {
         dirty = Array(repeating: false, count: nodeCount)
         witness = WitnessSearch(nodeCount: nodeCount)
         for a in 0..<g.arcCount {
-            let u = g.arcFrom[a], v = g.arcTo[a]
+            let u = g.arcFrom(a), v = g.arcTo(a)
             if u == v { continue }
             insert(from: u, to: v, weight: g.arcWeight[a], id: Int32(a), hops: 1, mask: a < arcMasks.count ? arcMasks[a] : 0)
         }

@@ -97,18 +97,18 @@ enum EdgeBasedGraphBuilder {
         var g = ModeGraph(nodeCount: nodeCount + copies.count, arcFrom: [], arcTo: [], arcWeight: [], arcEdgeDir: [],
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)), edgeDirNode: Column(dirNode))
         let estimate = inDirs.count * 3
-        g.arcFrom.reserveCapacity(estimate)
-        g.arcTo.reserveCapacity(estimate)
+        g.storedArcFrom.reserveCapacity(estimate)
+        g.storedArcTo.reserveCapacity(estimate)
         g.arcWeight.reserveCapacity(estimate)
         g.arcEdgeDir.reserveCapacity(estimate)
         func addArc(_ from: Int32, _ to: Int32, _ weight: UInt32, _ next: Int) {
-            g.arcFrom.append(from)
-            g.arcTo.append(to)
+            g.storedArcFrom.append(from)
+            g.storedArcTo.append(to)
             g.arcWeight.append(weight)
             g.arcEdgeDir.append(Int32(next))
         }
         for next in 0..<dirCount {
-            g.edgeDirStart[next] = UInt32(g.arcFrom.count)
+            g.storedEdgeDirStart[next] = UInt32(g.storedArcFrom.count)
             guard allowed(next) else { continue }
             let via = tail(next)
             for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] where mayTurn(k, Int32(next)) {
@@ -120,7 +120,7 @@ enum EdgeBasedGraphBuilder {
                 addArc(copyBase + c, into, turnWeight(copies.dir[Int(c)], next), next)
             }
         }
-        g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
+        g.storedEdgeDirStart[dirCount] = UInt32(g.storedArcFrom.count)
         return g
     }
 

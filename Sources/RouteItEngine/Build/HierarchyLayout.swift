@@ -68,7 +68,7 @@ struct HierarchyLayout {
     static func positions(_ graph: ModeGraph, net: RoadNetwork) -> [GeoPoint?] {
         var points = [GeoPoint?](repeating: nil, count: graph.nodeCount)
         for a in 0..<graph.arcCount {
-            let v = Int(graph.arcTo[a])
+            let v = Int(graph.arcTo(a))
             guard points[v] == nil else { continue }
             let k = Int(graph.arcEdgeDir[a])
             let pts = net.points(of: k >> 1)
@@ -87,8 +87,8 @@ struct HierarchyLayout {
     /// The graph with its nodes renumbered.
     func apply(to graph: ModeGraph) -> ModeGraph {
         var g = graph
-        g.arcFrom = Column(graph.arcFrom.map { newNode[Int($0)] })
-        g.arcTo = Column(graph.arcTo.map { newNode[Int($0)] })
+        g.storedArcFrom = Column(graph.storedArcFrom.map { newNode[Int($0)] })
+        g.storedArcTo = Column(graph.storedArcTo.map { newNode[Int($0)] })
         g.edgeDirNode = Column(graph.edgeDirNode.map { $0 < 0 ? $0 : newNode[Int($0)] })
         return g
     }

@@ -81,7 +81,7 @@ struct EdgeComponents {
     /// the graph forbids (a dead end off a one-way street) still belongs to the network around it.
     static func stronglyConnected(_ graph: ModeGraph) -> ([Int32], [Int]) {
         let n = graph.nodeCount
-        var arcs: [(from: Int32, to: Int32)] = (0..<graph.arcCount).map { (graph.arcFrom[$0], graph.arcTo[$0]) }
+        var arcs: [(from: Int32, to: Int32)] = (0..<graph.arcCount).map { (graph.arcFrom($0), graph.arcTo($0)) }
         for e in 0..<graph.edgeDirNode.count / 2 {
             let forward = graph.edgeDirNode[e * 2], backward = graph.edgeDirNode[e * 2 + 1]
             guard forward >= 0, backward >= 0, forward != backward else { continue }

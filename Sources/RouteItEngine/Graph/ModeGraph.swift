@@ -9,20 +9,69 @@ import RouteItCore
 /// via-way restriction's path, whose arcs are grouped with the edge direction they drive too.
 struct ModeGraph {
     var nodeCount: Int
-    var arcFrom: Column<Int32>
-    var arcTo: Column<Int32>
+    /// Per arc, the node it leaves; empty in a map where every arc leaves the node its edge
+    /// direction's reverse reaches (the walking graph): see `arcFrom(_:)`.
+    var storedArcFrom: Column<Int32>
+    /// Per arc, the node it reaches; empty in a map where that is always its edge direction's
+    /// node (every graph but a car graph with via-way copies): see `arcTo(_:)`.
+    var storedArcTo: Column<Int32>
     var arcWeight: Column<UInt32>
+    /// Per arc, its edge direction; ascending, as arcs are grouped by it.
     var arcEdgeDir: Column<Int32>
-    /// 2 * edgeCount + 1 offsets: the arcs of edge direction k are edgeDirStart[k]..<edgeDirStart[k+1].
-    var edgeDirStart: Column<UInt32>
+    /// 2 * edgeCount + 1 offsets, as the builders make them: the arcs of edge direction k are
+    /// storedEdgeDirStart[k]..<storedEdgeDirStart[k+1]. Empty in a graph read from a map,
+    /// which keeps only `edgeDirSample`.
+    var storedEdgeDirStart: Column<UInt32>
+    /// Every `sampleStride`-th entry of the offsets, and the arc count last: a direction's arcs
+    /// are found by a binary search of `arcEdgeDir` within its block (a map's form).
+    var edgeDirSample: Column<UInt32> = []
     /// 2 * edgeCount: the node reached by driving edge direction k, -1 where the mode may not.
     var edgeDirNode: Column<Int32>
 
-    var arcCount: Int { arcFrom.count }
+    static let sampleStride = 64
+
+    init(nodeCount: Int, arcFrom: Column<Int32>, arcTo: Column<Int32>, arcWeight: Column<UInt32>,
+         arcEdgeDir: Column<Int32>, edgeDirStart: Column<UInt32>, edgeDirNode: Column<Int32>) {
+        self.nodeCount = nodeCount
+        storedArcFrom = arcFrom
+        storedArcTo = arcTo
+        self.arcWeight = arcWeight
+        self.arcEdgeDir = arcEdgeDir
+        storedEdgeDirStart = edgeDirStart
+        self.edgeDirNode = edgeDirNode
+    }
+
+    var arcCount: Int { arcWeight.count }
+
+    /// The node arc `a` leaves.
+    @inline(__always) func arcFrom(_ a: Int) -> Int32 {
+        storedArcFrom.isEmpty ? edgeDirNode[Int(arcEdgeDir[a] ^ 1)] : storedArcFrom[a]
+    }
+
+    /// The node arc `a` reaches.
+    @inline(__always) func arcTo(_ a: Int) -> Int32 {
+        storedArcTo.isEmpty ? edgeDirNode[Int(arcEdgeDir[a])] : storedArcTo[a]
+    }
 
     func arcs(ofEdge edge: Int, forward: Bool) -> Range<Int> {
         let k = edge * 2 + (forward ? 0 : 1)
-        return MapDamage.range(edgeDirStart[k], edgeDirStart[k + 1], count: arcFrom.count)
+        if !storedEdgeDirStart.isEmpty {
+            return MapDamage.range(storedEdgeDirStart[k], storedEdgeDirStart[k + 1], count: arcCount)
+        }
+        let block = k / ModeGraph.sampleStride
+        let span = MapDamage.range(edgeDirSample[block], edgeDirSample[block + 1], count: arcCount)
+        let lower = firstArc(in: span, atLeast: k)
+        return lower..<firstArc(in: lower..<span.upperBound, atLeast: k + 1)
+    }
+
+    /// The first arc of `range` whose edge direction is `k` or more (`range.upperBound` if none).
+    private func firstArc(in range: Range<Int>, atLeast k: Int) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(arcEdgeDir[middle]) < k { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// `cutEnds`: junctions where a way leaves the extract (cars and bicycles do not U-turn there).
@@ -61,51 +110,19 @@ struct ModeGraph {
                           edgeDirStart: Column([UInt32](repeating: 0, count: dirCount + 1)),
                           edgeDirNode: Column([Int32](repeating: -1, count: dirCount)))
         for k in 0..<dirCount {
-            g.edgeDirStart[k] = UInt32(g.arcFrom.count)
+            g.storedEdgeDirStart[k] = UInt32(g.storedArcFrom.count)
             let e = k >> 1, forward = k & 1 == 0
             guard net.allows(e, forward: forward, mode) else { continue }
             let tail = forward ? net.edgeFrom[e] : net.edgeTo[e]
             let head = forward ? net.edgeTo[e] : net.edgeFrom[e]
-            g.arcFrom.append(endNode[e * 2 + (forward ? 0 : 1)] ?? tail)
-            g.arcTo.append(endNode[e * 2 + (forward ? 1 : 0)] ?? head)
+            g.storedArcFrom.append(endNode[e * 2 + (forward ? 0 : 1)] ?? tail)
+            g.storedArcTo.append(endNode[e * 2 + (forward ? 1 : 0)] ?? head)
             let signals = obstacles[head]?.contains { $0.kind == .trafficSignals } == true
             g.arcWeight.append(net.weight(e, forward: forward, mode) &+ (signals ? RoutingProfile.of(mode).signalWaitMs : 0))
             g.arcEdgeDir.append(Int32(k))
-            g.edgeDirNode[k] = g.arcTo[g.arcTo.count - 1]
+            g.edgeDirNode[k] = g.storedArcTo[g.storedArcTo.count - 1]
         }
-        g.edgeDirStart[dirCount] = UInt32(g.arcFrom.count)
-        return g
-    }
-
-    // MARK: storage
-
-    func write(to sections: MapSectionWriter, prefix: String) throws {
-        try sections.write([Int64(nodeCount)], named: "\(prefix).nodeCount")
-        try sections.write(arcFrom, named: "\(prefix).arcFrom")
-        try sections.write(arcTo, named: "\(prefix).arcTo")
-        try sections.write(arcWeight, named: "\(prefix).arcWeight")
-        try sections.write(arcEdgeDir, named: "\(prefix).arcEdgeDir")
-        try sections.write(edgeDirStart, named: "\(prefix).edgeDirStart")
-        try sections.write(edgeDirNode, named: "\(prefix).edgeDirNode")
-    }
-
-    /// Maps the graph; counts are checked here, values on use.
-    static func read(from sections: MapSections, prefix: String) throws -> ModeGraph {
-        let n: Column<Int64> = try sections.column("\(prefix).nodeCount")
-        let g = ModeGraph(
-            nodeCount: Int(n.first ?? 0),
-            arcFrom: try sections.column("\(prefix).arcFrom"),
-            arcTo: try sections.column("\(prefix).arcTo"),
-            arcWeight: try sections.column("\(prefix).arcWeight"),
-            arcEdgeDir: try sections.column("\(prefix).arcEdgeDir"),
-            edgeDirStart: try sections.column("\(prefix).edgeDirStart"),
-            edgeDirNode: try sections.column("\(prefix).edgeDirNode"))
-        let a = g.arcFrom.count
-        guard n.count == 1, g.nodeCount >= 0, g.nodeCount < Int32.max,
-              g.arcTo.count == a, g.arcWeight.count == a, g.arcEdgeDir.count == a,
-              Int(g.edgeDirStart.last ?? 0) == a, g.edgeDirNode.count + 1 == g.edgeDirStart.count else {
-            throw MapSectionsError.damaged
-        }
+        g.storedEdgeDirStart[dirCount] = UInt32(g.storedArcFrom.count)
         return g
     }
 }

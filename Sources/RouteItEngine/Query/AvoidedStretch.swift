@@ -46,7 +46,7 @@ enum AvoidedStretch {
             // A way off (the search goes on from here); the avoided road may go on to others.
             if nearestExit == nil && out.contains(where: { !avoided(Int($0)) }) { nearestExit = here.cost }
             for a in out where avoided(Int(a)) {
-                let next = forward ? graph.arcTo[Int(a)] : graph.arcFrom[Int(a)]
+                let next = forward ? graph.arcTo(Int(a)) : graph.arcFrom(Int(a))
                 let cost = here.cost + UInt64(graph.arcWeight[Int(a)])
                 guard cost < UInt64(UInt32.max - 1) else { continue }
                 if let old = reached[next], old.cost <= cost { continue }

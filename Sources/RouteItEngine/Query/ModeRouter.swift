@@ -44,7 +44,7 @@ final class ModeRouter {
             let cost = ModeRouter.partial(w, forward ? p.fraction : 1 - p.fraction)
             for a in graph.arcs(ofEdge: p.edge, forward: forward) {
                 let turn = graph.arcWeight[a] &- w
-                out.append(SearchEndpoint(node: graph.arcFrom[a], cost: cost &+ turn, edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
+                out.append(SearchEndpoint(node: graph.arcFrom(a), cost: cost &+ turn, edgeDir: Int32(p.edge * 2 + (forward ? 0 : 1))))
             }
         }
         return out
@@ -207,8 +207,8 @@ final class ModeRouter {
             for (a, k) in keys.enumerated() where k >= 0 && Int(k) < graph.nodeCount { arcs[Int(fill[Int(k)])] = Int32(a); fill[Int(k)] += 1 }
             return (start, arcs)
         }
-        let (os, oa) = csr(graph.arcFrom)
-        let (ins, ia) = csr(graph.arcTo)
+        let (os, oa) = csr(Column((0..<graph.arcCount).map(graph.arcFrom)))
+        let (ins, ia) = csr(Column((0..<graph.arcCount).map(graph.arcTo)))
         reference = (os, oa, ins, ia)
         return reference!
     }
@@ -237,8 +237,8 @@ final class ModeRouter {
                     let e = Int(graph.arcEdgeDir[a]) >> 1
                     if e < edgeAvoid.count && edgeAvoid[e] & avoid != 0 { continue }
                 }
-                if !banned.isEmpty && banned.contains(ModeRouter.turnKey(graph.arcFrom[a], graph.arcEdgeDir[a])) { continue }
-                let v = forwardTurn ? graph.arcTo[a] : graph.arcFrom[a]
+                if !banned.isEmpty && banned.contains(ModeRouter.turnKey(graph.arcFrom(a), graph.arcEdgeDir[a])) { continue }
+                let v = forwardTurn ? graph.arcTo(a) : graph.arcFrom(a)
                 if let nd = ModeRouter.sum(d, graph.arcWeight[a]), nd < side.distance(v) {
                     side.update(v, nd, parent: u, arc: Int32(a))
                 }

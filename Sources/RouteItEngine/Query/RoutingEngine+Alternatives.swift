@@ -58,7 +58,7 @@ extension RoutingEngine {
     /// Via-node candidates of the last alternative search: nodes both searches reached, off the
     /// best path, costing at most `limit`, cheapest first.
     func viaCandidates(_ router: ModeRouter, _ ws: QueryWorkspace, best: SearchPath, limit: UInt64) -> [Int32] {
-        var onBest = best.arcs.map { router.graph.arcTo[Int($0)] }
+        var onBest = best.arcs.map { router.graph.arcTo(Int($0)) }
         onBest.sort()
         var ranked: [(UInt64, Int32)] = []
         for v in ws.forward.touched {
@@ -162,8 +162,8 @@ extension RoutingEngine {
         var ib = cum.count - 1
         for i in cum.indices.reversed() where cum[i] >= viaCost &+ window { ib = i }
         guard ib > ia else { return true }
-        let a = g.arcFrom[Int(path.arcs[ia])]
-        let b = ib < path.arcs.count ? g.arcFrom[Int(path.arcs[ib])] : g.arcTo[Int(path.arcs[ib - 1])]
+        let a = g.arcFrom(Int(path.arcs[ia]))
+        let b = ib < path.arcs.count ? g.arcFrom(Int(path.arcs[ib])) : g.arcTo(Int(path.arcs[ib - 1]))
         let along = cum[ib] &- cum[ia]
         let (shortest, _) = router.chQuery(ws, [SearchEndpoint(node: a, cost: 0, edgeDir: -1)],
                                            [SearchEndpoint(node: b, cost: 0, edgeDir: -1)], avoid: avoid)

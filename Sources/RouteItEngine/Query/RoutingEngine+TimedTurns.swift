@@ -132,8 +132,8 @@ extension RoutingEngine {
             let k = all[j], next = all[j + 1]
             guard k >= 0, next >= 0 else { continue }
             let passing = departure.addingTimeInterval(Double(elapsed) / 1000)
-            let standing = j < path.arcs.count ? graph.arcFrom[Int(path.arcs[j])]
-                : (path.arcs.last.map { graph.arcTo[Int($0)] } ?? graph.edgeDirNode[k])
+            let standing = j < path.arcs.count ? graph.arcFrom(Int(path.arcs[j]))
+                : (path.arcs.last.map { graph.arcTo(Int($0)) } ?? graph.edgeDirNode[k])
             // A via-way rule: only from the copy the path stands on, which the from-way and the
             // via path lead into (the same turn by another way in stays allowed).
             for rule in timedTurns.viaWayRules(breakingTurn: j, of: all) {

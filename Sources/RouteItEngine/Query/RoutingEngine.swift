@@ -48,7 +48,7 @@ final class RoutingEngine: @unchecked Sendable {
         let r = ModeRouter(graph: try ModeGraph.read(from: sections, prefix: prefix),
                            ch: try ContractionHierarchy.read(from: sections, prefix: prefix), edgeAvoid: net.edgeAvoid)
         guard r.graph.nodeCount == r.ch.nodeCount, r.graph.arcCount == r.ch.arcCount,
-              r.graph.edgeDirStart.count == net.edgeCount * 2 + 1 else {
+              r.graph.edgeDirNode.count == net.edgeCount * 2 else {
             throw MapSectionsError.damaged
         }
         routers[mode] = r

@@ -28,7 +28,10 @@ public enum MapSchema {
     ///    words), `place_area` (towns and postcodes, their centres and ranks) for `place_city_key`.
     /// 13: category tags are numbers in `place_tag` and `place_tag_area`, their text once in
     ///    `place_tag_name` (a smaller map); a POI's category in `place_category`; same answers.
-    public static let version = 13
+    /// 14: a mode graph keeps only what cannot be derived: an arc's ends only where they differ
+    ///    from its edge direction's nodes, the per-direction offsets sampled (`edgeDirSample`);
+    ///    same routes.
+    public static let version = 14
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -55,10 +55,10 @@ public final class MapSectionWriter {
     }
 
     private func pad() throws {
-        let rest = Int(written % UInt64(MapSections.alignment))
+        let rest = Int(written % UInt64(MapSections.sectionAlignment))
         guard rest != 0 else { return }
-        try handle.write(contentsOf: Data(count: MapSections.alignment - rest))
-        written += UInt64(MapSections.alignment - rest)
+        try handle.write(contentsOf: Data(count: MapSections.sectionAlignment - rest))
+        written += UInt64(MapSections.sectionAlignment - rest)
     }
 
     /// Appends the sections, directory and trailer to the closed database file at `path`.

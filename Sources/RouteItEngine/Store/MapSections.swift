@@ -9,7 +9,7 @@ import Foundation
 /// replaced atomically by rename; a session that opened it keeps its mapping of the old file.
 ///
 /// Layout (little-endian; offsets absolute in the file):
-///     [SQLite pages][pad to 4096][section 0][pad][section 1]...[directory][trailer: 40 bytes]
+///     [SQLite pages][pad to 4096][section 0][pad to 64][section 1]...[directory][trailer: 40 bytes]
 ///     directory entry: name (48 bytes, NUL-padded) | offset u64 | length u64 | stride u32 | crc32 u32
 ///     trailer: "RtItSECT" | format u32 | entry count u32 | directory offset u64 |
 ///              region start u64 | directory crc32 u32 | trailer crc32 u32
@@ -17,12 +17,16 @@ import Foundation
 /// Opening reads the trailer and directory and maps the region: the same cost for a city and a
 /// country. Section checksums are verified on request (`verify`), not on open.
 final class MapSections: Sendable {
-    static let format: UInt32 = 1
+    /// 2: sections on 64-byte boundaries (1: on page boundaries).
+    static let format: UInt32 = 2
     static let magic = Array("RtItSECT".utf8)
     static let trailerSize = 40
     static let entrySize = 72
     static let nameSize = 48
+    /// Where the mapped region starts (a page).
     static let alignment = 4096
+    /// Where each section starts within it: a cache line, beyond any element's alignment.
+    static let sectionAlignment = 64
 
     struct Entry: Sendable {
         var name: String
@@ -78,7 +82,7 @@ final class MapSections: Sendable {
             let nameBytes = d.bytes(MapSections.nameSize).prefix { $0 != 0 }
             let entry = Entry(name: String(decoding: nameBytes, as: UTF8.self), offset: d.u64(), length: d.u64(),
                               stride: d.u32(), crc: d.u32())
-            guard entry.offset >= regionStart, entry.offset % UInt64(MapSections.alignment) == 0,
+            guard entry.offset >= regionStart, entry.offset % UInt64(MapSections.sectionAlignment) == 0,
                   entry.length <= directoryOffset, entry.offset <= directoryOffset - entry.length,
                   entry.stride > 0, entry.length % UInt64(entry.stride) == 0 else { throw MapSectionsError.damaged }
             entries[entry.name] = entry
@@ -95,7 +99,7 @@ final class MapSections: Sendable {
     /// The named array, mapped; `MapSectionsError.damaged` when absent or of another element size.
     func column<T: BitwiseCopyable>(_ name: String, of type: T.Type = T.self) throws -> Column<T> {
         guard let e = entries[name] else { throw MapSectionsError.absent(name) }
-        guard Int(e.stride) == MemoryLayout<T>.stride, MemoryLayout<T>.alignment <= MapSections.alignment else {
+        guard Int(e.stride) == MemoryLayout<T>.stride, MemoryLayout<T>.alignment <= MapSections.sectionAlignment else {
             throw MapSectionsError.damaged
         }
         let count = Int(e.length) / MemoryLayout<T>.stride
