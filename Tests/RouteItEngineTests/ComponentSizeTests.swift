@@ -10,22 +10,26 @@ final class ComponentSizeTests: XCTestCase {
     /// A 5 × 5 grid of two-way streets 100 m apart (x, y in 0...400); from its east side at
     /// y = 200 a one-way street leads east into Umpitie, a 600 m two-way dead end crossed by a
     /// footway every 50 m. Cars can enter Umpitie but not leave it: it is a piece of its own.
-    private func gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: Int = 20) throws -> OfflineDirections {
+    /// `towns`: that many copies, 2 km apart west to east, no road between them.
+    private func gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: Int = 20, towns: Int = 1) throws -> OfflineDirections {
         var f = RoadFixture()
-        for r in 0..<5 { for c in 0..<5 { f.node("\(r):\(c)", Double(c) * 100, Double(r) * 100) } }
-        var id: Int64 = 1
-        for r in 0..<5 { f.street(id, (0..<5).map { "\(r):\($0)" }, "Katu \(r)"); id += 1 }
-        for c in 0..<5 { f.street(id, (0..<5).map { "\($0):\(c)" }, "Tie \(c)"); id += 1 }
-        f.node("E", 450, 200)
-        f.street(100, ["2:4", "E"], "Sisääntulo", [("oneway", "yes")])
-        var stretch = ["E"]
-        for i in 1...12 {
-            let x = 450 + Double(i) * 50
-            f.node("U\(i)", x, 200); f.node("N\(i)", x, 230); f.node("S\(i)", x, 170)
-            f.way(200 + Int64(i), ["N\(i)", "U\(i)", "S\(i)"], [("highway", "footway")])
-            stretch.append("U\(i)")
+        for t in 0..<towns {
+            let dx = Double(t) * 2000, k = "\(t)/", base = Int64(t) * 1000
+            for r in 0..<5 { for c in 0..<5 { f.node("\(k)\(r):\(c)", dx + Double(c) * 100, Double(r) * 100) } }
+            var id = base + 1
+            for r in 0..<5 { f.street(id, (0..<5).map { "\(k)\(r):\($0)" }, "Katu \(r)"); id += 1 }
+            for c in 0..<5 { f.street(id, (0..<5).map { "\(k)\($0):\(c)" }, "Tie \(c)"); id += 1 }
+            f.node("\(k)E", dx + 450, 200)
+            f.street(base + 100, ["\(k)2:4", "\(k)E"], "Sisääntulo", [("oneway", "yes")])
+            var stretch = ["\(k)E"]
+            for i in 1...12 {
+                let x = dx + 450 + Double(i) * 50
+                f.node("\(k)U\(i)", x, 200); f.node("\(k)N\(i)", x, 230); f.node("\(k)S\(i)", x, 170)
+                f.way(base + 200 + Int64(i), ["\(k)N\(i)", "\(k)U\(i)", "\(k)S\(i)"], [("highway", "footway")])
+                stretch.append("\(k)U\(i)")
+            }
+            f.street(base + 101, stretch, "Umpitie")
         }
-        f.street(101, stretch, "Umpitie")
         // Umpitie is 24 car graph nodes, two to OSRM; the grid 80 to both.
         return try f.build(smallComponentSize: smallComponentSize)
     }
@@ -62,6 +66,19 @@ final class ComponentSizeTests: XCTestCase {
         XCTAssertEqual(into.distance, 300 + 50 + 260, accuracy: 1)
         let out = try XCTUnwrap(d.route((710, 210), (100, 200)).first)
         XCTAssertEqual(try XCTUnwrap(out.polyline.first).distance(to: RoadFixture.coordinate(400, 210)), 0, accuracy: 1)
+    }
+
+    /// Three such towns that no road joins, none holding most of the map: each town's grid is
+    /// its network, so the way out of any town's dead end goes from its own grid (the biggest
+    /// alone was the network when it held most of the map; here none did and the trip had no route).
+    func testWithNoBigPieceEveryTownOfAMapOfTownsHasItsNetwork() throws {
+        let d = try gridWithOneWayIntoCrossedDeadEnd(smallComponentSize: 500, towns: 3)
+        for t in 0..<3 {
+            let dx = Double(t) * 2000
+            let out = try XCTUnwrap(d.route((dx + 710, 210), (dx + 100, 200)).first, "town \(t)")
+            XCTAssertEqual(try XCTUnwrap(out.polyline.first).distance(to: RoadFixture.coordinate(dx + 400, 210)), 0, accuracy: 1,
+                           "town \(t)")
+        }
     }
 
     /// No piece is big: a table's cells are the routes' answers, the ones the nearest roads

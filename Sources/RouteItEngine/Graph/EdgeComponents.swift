@@ -13,8 +13,9 @@ struct EdgeComponents {
     var bike: Column<Int32>
 
     /// Modes with no big piece (a town's extract by car): as in OSRM, every piece is small and
-    /// a trip's ends snap to their nearest roads; the biggest piece, when it holds most of a
-    /// town's graph, is still labelled 0, the network a trip goes by when its ends' pieces cannot carry it.
+    /// a trip's ends snap to their nearest roads; a town's streets (the biggest piece, and any
+    /// about as big: the towns of a map none of whose roads join) are still labelled 0, the
+    /// network a trip goes by when its ends' pieces cannot carry it.
     var smallOnly: Set<TransportType> = []
 
     /// OSRM's default `--small-component-size`: pieces with fewer graph nodes are small. In a
@@ -36,7 +37,7 @@ struct EdgeComponents {
     /// Per edge, the component of the graph nodes its usable directions lead to (the big one if
     /// either direction does). `nodeWeights`: how many of OSRM's nodes each graph node stands
     /// for (`CompressedRoadCount`), so that "small" means what it means to OSRM; nil: one each.
-    /// `smallOnly`: no piece is big (the biggest is labelled 0 all the same when it holds most of the graph).
+    /// `smallOnly`: no piece is big (a town's streets are labelled 0 all the same).
     static func label(_ graph: ModeGraph, edgeCount: Int, smallSize: Int = smallComponentSize,
                       nodeWeights: [UInt8]? = nil) -> (labels: [Int32], smallOnly: Bool) {
         var (nodeComponent, sizes) = stronglyConnected(graph)
@@ -46,17 +47,17 @@ struct EdgeComponents {
         }
         let biggest = sizes.indices.max { sizes[$0] < sizes[$1] }
         let smallOnly = biggest.map { sizes[$0] < smallSize } ?? false
-        // With no big piece, the biggest is the network only when it holds most of the graph and
-        // is a town's streets, a tenth of the limit at least (the few streets of a hand-made map,
-        // as OSRM's scenarios draw them, are pieces and none of them the network).
-        let biggestIsNetwork = smallOnly && biggest.map {
-            sizes[$0] * 2 > sizes.reduce(0, +) && sizes[$0] * 10 >= smallSize
-        } ?? false
+        // With no big piece, a piece is the network when it is a town's streets: a tenth of the
+        // limit at least (the few streets of a hand-made map, as OSRM's scenarios draw them, are
+        // pieces and none of them the network) and half the biggest or more, so that every town
+        // of a map whose towns no road joins has its network, not only the biggest town.
+        let townSize = biggest.map { max(sizes[$0] / 2, (smallSize + 9) / 10) } ?? Int.max
+        let isTownsStreets = { (c: Int) in smallOnly && sizes[c] >= townSize }
         // Renumber: 0 = big, then small pieces 1, 2, ... in order of first appearance.
         var renumbered = [Int32](repeating: -1, count: sizes.count)
         var nextSmall: Int32 = 1
         for c in sizes.indices {
-            if sizes[c] >= smallSize || (biggestIsNetwork && c == biggest) {
+            if sizes[c] >= smallSize || isTownsStreets(c) {
                 renumbered[c] = 0
             } else {
                 renumbered[c] = nextSmall
