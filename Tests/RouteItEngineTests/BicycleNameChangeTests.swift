@@ -35,4 +35,32 @@ final class BicycleNameChangeTests: XCTestCase, HandMadeJunctions {
         let route = try ride(try junction(crowded: true))
         XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
     }
+
+    /// Alku runs east through J; Lyhyt leaves J to the right (south) for `piece` metres and goes
+    /// on straight as Pitkä for 400 m, past a side street Sivu. bicycle.lua keeps OSRM's 30 m
+    /// `max_collapse_distance`: OSRM 26.10 on this junction built as an OSM file says one turn,
+    /// "turn right" onto Pitkä, for a 25 m or 40 m Lyhyt (a straight name change folds within 1.5
+    /// times the distance), and turns onto Lyhyt for 50 m.
+    private func turnIntoNameChange(piece: Double) throws -> Route {
+        var f = RoadFixture()
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("E", 200, 0); f.node("L", 0, -piece)
+        f.node("P", 0, -piece - 400); f.node("S", -200, -piece)
+        f.street(1, ["A", "J", "E"], "Alku")
+        f.street(2, ["J", "L"], "Lyhyt")
+        f.street(3, ["L", "P"], "Pitkä")
+        f.street(4, ["L", "S"], "Sivu")
+        return try XCTUnwrap(try f.build().route((-250, 0), (0, -piece - 350), .bike).first)
+    }
+
+    func testATurnIntoANameChangeWithinThirtyMetresIsOneTurn() throws {
+        for piece in [25.0, 40] {
+            let route = try turnIntoNameChange(piece: piece)
+            XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(piece) m: \(instructions(route))")
+        }
+    }
+
+    func testATurnFurtherFromTheNameChangeStays() throws {
+        let route = try turnIntoNameChange(piece: 50)
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
 }
