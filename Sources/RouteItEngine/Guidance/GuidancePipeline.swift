@@ -22,7 +22,7 @@ struct GuidancePipeline: Sendable {
 
     static let bike = GuidancePipeline(handlers: [
         ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
-        NameChangeHandler(rule: .driver), SharpTurnHandler(),
+        NameChangeHandler(rule: .cyclist), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
     static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }

@@ -51,9 +51,10 @@ struct GuidanceProfile: Sendable {
                                       junctionsOfItsOwnWays: false, perceivesBearings: true,
                                       collapsing: Collapsing(connectorLength: walkingMaxCollapseDistance.nextUp, likeACar: false,
                                                              keepsShortCrossingTurns: true))
+    /// bicycle.lua keeps OSRM's default `max_collapse_distance`, 30 m, as cars have it.
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
                                       junctionsOfItsOwnWays: false, perceivesBearings: false,
-                                      collapsing: Collapsing(connectorLength: 12, likeACar: false, keepsShortCrossingTurns: false))
+                                      collapsing: Collapsing(connectorLength: 30, likeACar: false, keepsShortCrossingTurns: false))
 
     static func of(_ mode: TransportType) -> GuidanceProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }
 

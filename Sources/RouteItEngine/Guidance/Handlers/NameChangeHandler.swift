@@ -36,6 +36,13 @@ struct NameChangeHandler: GuidanceHandler {
             return (abs(j.turn) < ManeuverBuilder.straightAngle || obvious && !offUnnamedPath, !obvious)
         case .driver:
             return (abs(j.turn) < ManeuverBuilder.straightAngle || obvious && abs(j.turn) < ManeuverBuilder.obviousBendAngle, false)
+        case .cyclist:
+            // OSRM's `getInstructionForObvious`: onto the obvious way a new name is a name change
+            // at any angle (folded when short: a bend into a short street in Monaco's hills),
+            // unless the bicycle starts or stops being pushed there (a notification, never folded).
+            let sameTravel = guide.travel(j.arriving) == guide.travel(j.leaving)
+            return (abs(j.turn) < ManeuverBuilder.straightAngle
+                    || obvious && (sameTravel || abs(j.turn) < ManeuverBuilder.obviousBendAngle), false)
         }
     }
 }

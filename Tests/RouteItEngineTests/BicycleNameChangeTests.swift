@@ -1,0 +1,66 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// OSRM's bike guidance runs the car's handlers on bicycle.lua's roads: onto the way a cyclist
+/// obviously takes, a new name is a "new name" at any angle (`getInstructionForObvious`), which
+/// folds away when short (`suppressShortNameSegments`); onto a way that is not obvious it is a turn.
+final class BicycleNameChangeTests: XCTestCase, HandMadeJunctions {
+    /// Alku runs 300 m east to J; Lyhyt leaves J bending 60° to the right for 60 m and goes on as
+    /// Pitkä for 400 m. A dead-end street Toinen also leaves J: sharp right (150°), so Lyhyt is the
+    /// obvious way, or (`crowded`) 60° to the left, so it is not.
+    private func junction(crowded: Bool) throws -> OfflineDirections {
+        var f = RoadFixture()
+        let l = point(60, -60)
+        let p = point(400, -60, from: l)
+        let t = point(200, crowded ? 60 : -150)
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("L", l.0, l.1); f.node("P", p.0, p.1); f.node("T", t.0, t.1)
+        f.street(1, ["A", "J"], "Alku")
+        f.street(2, ["J", "L"], "Lyhyt")
+        f.street(3, ["L", "P"], "Pitkä")
+        f.street(4, ["J", "T"], "Toinen")
+        return try f.build()
+    }
+
+    private func ride(_ d: OfflineDirections) throws -> Route {
+        try XCTUnwrap(d.route((-250, 0), point(350, -60, from: point(60, -60)), .bike).first)
+    }
+
+    func testAShortNameChangeBendingOntoTheObviousWayFolds() throws {
+        let route = try ride(try junction(crowded: false))
+        XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(instructions(route))")
+    }
+
+    func testAShortNameChangeOntoAWayThatIsNotObviousIsATurn() throws {
+        let route = try ride(try junction(crowded: true))
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
+
+    /// Alku runs east through J; Lyhyt leaves J to the right (south) for `piece` metres and goes
+    /// on straight as Pitkä for 400 m, past a side street Sivu. bicycle.lua keeps OSRM's 30 m
+    /// `max_collapse_distance`: OSRM 26.10 on this junction built as an OSM file says one turn,
+    /// "turn right" onto Pitkä, for a 25 m or 40 m Lyhyt (a straight name change folds within 1.5
+    /// times the distance), and turns onto Lyhyt for 50 m.
+    private func turnIntoNameChange(piece: Double) throws -> Route {
+        var f = RoadFixture()
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("E", 200, 0); f.node("L", 0, -piece)
+        f.node("P", 0, -piece - 400); f.node("S", -200, -piece)
+        f.street(1, ["A", "J", "E"], "Alku")
+        f.street(2, ["J", "L"], "Lyhyt")
+        f.street(3, ["L", "P"], "Pitkä")
+        f.street(4, ["L", "S"], "Sivu")
+        return try XCTUnwrap(try f.build().route((-250, 0), (0, -piece - 350), .bike).first)
+    }
+
+    func testATurnIntoANameChangeWithinThirtyMetresIsOneTurn() throws {
+        for piece in [25.0, 40] {
+            let route = try turnIntoNameChange(piece: piece)
+            XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(piece) m: \(instructions(route))")
+        }
+    }
+
+    func testATurnFurtherFromTheNameChangeStays() throws {
+        let route = try turnIntoNameChange(piece: 50)
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
+}
