@@ -29,10 +29,11 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         return try f.build()
     }
 
-    /// 12 m round: a plain roundabout (a rotary is wider than 15 m). Leaving it north, a right
-    /// bend off the ring, is its own step (OSRM: `roundabout-exit-2,exit roundabout right`).
+    /// 12 m round where five roads meet: a plain roundabout (a rotary is wider than 15 m, a ring
+    /// driven as a turn has four roads at most). Leaving it north, a right bend off the ring, is
+    /// its own step (OSRM: `roundabout-exit-2,exit roundabout right`).
     func testLeavingARoundaboutIsAStepOfItsOwn() throws {
-        let d = try ring(radius: 12)
+        let d = try ring(radius: 12, serviceAt: 7)
         let route = try XCTUnwrap(d.route((0, -100), (0, 100)).first)
         XCTAssertEqual(instructions(route), ["Head north on Etelä", "At the roundabout, take the 2nd exit onto Pohjoinen",
                                              "Exit the roundabout right onto Pohjoinen", "Arrive at your destination"])
@@ -83,6 +84,15 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
                        ["Head north on Etelä", "At the roundabout, turn left at the 3rd exit onto Länsi", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first)[1], "At the roundabout, turn straight at the 2nd exit onto Pohjoinen")
         XCTAssertEqual(instructions(try d.route((0, -100), (100, 0)).first)[1], "At the roundabout, turn right at the 1st exit onto Itä")
+    }
+
+    /// Up to 15 m round (OSRM's MAX_ROUNDABOUT_INTERSECTION_RADIUS), a ring where four well
+    /// spread roads meet is still one turn (roundabout-turn.feature's "Large radius Roundabout
+    /// Intersection").
+    func testARingTwelveMetresRoundWhereFourRoadsMeetIsOneTurn() throws {
+        let d = try ring(radius: 12)
+        XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first),
+                       ["Head north on Etelä", "At the roundabout, turn straight at the 2nd exit onto Pohjoinen", "Arrive at your destination"])
     }
 
     /// A trunk crossing a ring (a throughabout), left by a trunk link that runs onto the ring:
