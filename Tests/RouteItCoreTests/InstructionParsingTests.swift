@@ -43,6 +43,7 @@ final class InstructionParsingTests: XCTestCase {
             Maneuver(kind: .merge, direction: .slightLeft, streetName: "Kehä I"),
             Maneuver(kind: .newName, direction: .right, streetName: "Annankatu"),
             Maneuver(kind: .continue, direction: .left, streetName: "Annankatu"),
+            Maneuver(kind: .turn, direction: .straight, streetName: "Annankatu"),
         ]
         for maneuver in cases {
             XCTAssertEqual(InstructionText.maneuver(from: InstructionText.sentence(for: maneuver)), maneuver)

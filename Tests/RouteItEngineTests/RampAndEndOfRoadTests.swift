@@ -53,6 +53,20 @@ final class RampAndEndOfRoadTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(instructions(try tJunction(sideRoad: false).route((0, -200), (-200, 0)).first)[1], "Turn left onto Poikki")
     }
 
+    /// Runko ends at T on Poikki, one way from north to south: the T is still the end of the
+    /// road (OSRM's `isEndOfRoad` reads the angles, not which arm may be entered:
+    /// end-of-road.feature's "End of Road with oneway through street").
+    func testATOnAOneWayStreetIsStillTheEndOfTheRoad() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("J", 100, 0); f.node("T", 400, 0); f.node("K", 100, -100)
+        f.node("N", 400, 100); f.node("S", 400, -100)
+        f.street(1, ["A", "J", "T"], "Runko", highway: "primary")
+        f.street(2, ["J", "K"], "Sivu", highway: "primary")
+        f.way(3, ["N", "T", "S"], [("highway", "primary"), ("oneway", "yes"), ("name", "Poikki")])
+        XCTAssertEqual(instructions(try f.build().route((50, 0), (400, -90)).first),
+                       ["Head east on Runko", "At the end of the road, turn right onto Poikki", "Arrive at your destination"])
+    }
+
     /// An end of road a short way after another turn is a plain turn (OSRM collapses a staggered
     /// crossing so); after a long way it stays.
     func testAnEndOfRoadRightAfterATurnIsAPlainTurn() {

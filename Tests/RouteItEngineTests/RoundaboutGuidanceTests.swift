@@ -29,10 +29,11 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         return try f.build()
     }
 
-    /// 12 m round: a plain roundabout (a rotary is wider than 15 m). Leaving it north, a right
-    /// bend off the ring, is its own step (OSRM: `roundabout-exit-2,exit roundabout right`).
+    /// 12 m round where five roads meet: a plain roundabout (a rotary is wider than 15 m, a ring
+    /// driven as a turn has four roads at most). Leaving it north, a right bend off the ring, is
+    /// its own step (OSRM: `roundabout-exit-2,exit roundabout right`).
     func testLeavingARoundaboutIsAStepOfItsOwn() throws {
-        let d = try ring(radius: 12)
+        let d = try ring(radius: 12, serviceAt: 7)
         let route = try XCTUnwrap(d.route((0, -100), (0, 100)).first)
         XCTAssertEqual(instructions(route), ["Head north on Etelä", "At the roundabout, take the 2nd exit onto Pohjoinen",
                                              "Exit the roundabout right onto Pohjoinen", "Arrive at your destination"])
@@ -83,6 +84,37 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
                        ["Head north on Etelä", "At the roundabout, turn left at the 3rd exit onto Länsi", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first)[1], "At the roundabout, turn straight at the 2nd exit onto Pohjoinen")
         XCTAssertEqual(instructions(try d.route((0, -100), (100, 0)).first)[1], "At the roundabout, turn right at the 1st exit onto Itä")
+    }
+
+    /// Up to 15 m round (OSRM's MAX_ROUNDABOUT_INTERSECTION_RADIUS), a ring where four well
+    /// spread roads meet is still one turn (roundabout-turn.feature's "Large radius Roundabout
+    /// Intersection").
+    func testARingTwelveMetresRoundWhereFourRoadsMeetIsOneTurn() throws {
+        let d = try ring(radius: 12)
+        XCTAssertEqual(instructions(try d.route((0, -100), (0, 100)).first),
+                       ["Head north on Etelä", "At the roundabout, turn straight at the 2nd exit onto Pohjoinen", "Arrive at your destination"])
+    }
+
+    /// A cyclist turning at a tiny ring onto a footway (pushed) leaves the ring as a step of its
+    /// own; onto a road ridden the turn takes its exit with it (roundabout-turn-bike.feature).
+    func testACyclistPushedOffATinyRingLeavesItAsAStepOfItsOwn() throws {
+        var f = RoadFixture()
+        var ring: [String] = []
+        for i in 0..<8 {
+            let a = Double(i) * 45 * .pi / 180
+            f.node("r\(i)", 4 * cos(a), 4 * sin(a))
+            ring.append("r\(i)")
+        }
+        f.node("s", 0, -130); f.node("e", 130, 0); f.node("n", 0, 130)
+        f.way(1, ring + ["r0"], [("highway", "residential"), ("junction", "roundabout"), ("name", "Kierto")])
+        f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r0", "e"], "Itä")
+        f.way(4, ["r2", "n"], [("highway", "footway"), ("name", "Polku")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -100), (0, 100), .bike).first),
+                       ["Head north on Etelä", "At the roundabout, turn straight at the 2nd exit onto Polku",
+                        "Exit the roundabout right onto Polku (push your bike)", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -100), (100, 0), .bike).first),
+                       ["Head north on Etelä", "At the roundabout, turn right at the 1st exit onto Itä", "Arrive at your destination"])
     }
 
     /// A trunk crossing a ring (a throughabout), left by a trunk link that runs onto the ring:

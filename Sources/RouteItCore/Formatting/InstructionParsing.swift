@@ -43,6 +43,7 @@ extension InstructionText {
         text = Substring(sentence)
         let name = trailingName(" onto ")
         if text == "Continue" { return Maneuver(kind: name == nil ? .continue : .newName, direction: .straight, streetName: name) }
+        if text == "Go straight" { return Maneuver(kind: .turn, direction: .straight, streetName: name) }
         if take("Continue ") {
             guard let direction = adverbs[String(text)] else { return nil }
             return Maneuver(kind: .newName, direction: direction, streetName: name)

@@ -76,7 +76,9 @@ public enum InstructionText {
         case .turn:
             switch maneuver.direction {
             case .uTurn?: return "Make a U-turn"
-            case .straight?, nil: return onto("Continue")
+            // OSRM's `turn straight` (onto a through street under another name) is no name change.
+            case .straight?: return onto("Go straight")
+            case nil: return onto("Continue")
             case let direction?: return onto("Turn \(turnWords(direction))")
             }
         case .newName, .continue:

@@ -10,7 +10,8 @@ struct GuidancePipeline: Sendable {
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
+        SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
+        TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])

@@ -109,7 +109,7 @@ struct ManeuverBuilder {
             }
             if steps.count > stepsBefore {
                 // Turns beside each other on one side read apart (OSRM's turn assignment).
-                if draft.kind == .turn, junction.isJunction, let direction = assignedDirection(at: junction),
+                if draft.kind == .turn, !draft.keptAsTurn, junction.isJunction, let direction = assignedDirection(at: junction),
                    direction != .straight { draft.direction = direction }
                 draft.travel = travel(junction.leaving)
                 draft.label = junction.label

@@ -11,8 +11,8 @@ enum RoundaboutKind: Equatable {
 
     /// A named ring wider than this radius is a rotary (OSRM's MAX_ROUNDABOUT_RADIUS, metres).
     static let rotaryRadius = 15.0
-    /// A ring narrower than this radius may be a turn (MAX_ROUNDABOUT_INTERSECTION_RADIUS).
-    static let intersectionRadius = 5.0
+    /// A ring narrower than this radius may be a turn (OSRM's MAX_ROUNDABOUT_INTERSECTION_RADIUS).
+    static let intersectionRadius = 15.0
     /// A ring driven as a turn has at most this many roads meeting it...
     static let intersectionRoads = 4
     /// ...each this far from the next (OSRM's NARROW_TURN_ANGLE: distinct turns).

@@ -35,9 +35,12 @@ extension ManeuverBuilder {
         var draft = ringDraft(kind, name: net.name(of: legs[exitLeg].edge), exit: exits + 1)
         for r in roundaboutLegs { draft.add(legs[r], coords[r]) }
         guard case .intersection = kind else { return (draft, lastOnRing, exitLeg) }
-        // A roundabout turn: from the heading in to the heading out, exit road included.
+        // A roundabout turn: from the heading in to the heading out, exit road included, unless
+        // the trip travels the exit otherwise (a cyclist pushing): then leaving is its own step,
+        // as OSRM keeps a mode change apart (roundabout-turn-bike.feature).
         let out = leavingHeading(legs[exitLeg], at: endNode(legs[lastOnRing]), along: coords[exitLeg])
         draft.direction = ManeuverBuilder.direction(ManeuverBuilder.turnAngle(from: inBearing, to: out))
+        if travel(legs[exitLeg]) != travel(legs[lastOnRing]) { return (draft, lastOnRing, exitLeg) }
         draft.add(legs[exitLeg], coords[exitLeg])
         return (draft, exitLeg, exitLeg + 1)
     }

@@ -21,6 +21,20 @@ extension ManeuverBuilder {
         }
     }
 
+    /// The obvious way onto a through street under another name, as OSRM's
+    /// `getInstructionForObvious` says it: a turn, "straight" when it bends off less than 40°
+    /// and the street runs on past 60 m to its next junction, else in the way it bends.
+    func throughStreetTurn(_ j: RouteJunction) -> Draft {
+        let ahead = nextJunction(from: j.node, by: j.leaving.edge, forward: j.leaving.forward)
+        let reach = ahead.flatMap { end in end.line.first.flatMap { start in end.line.last.map { start.distance(to: $0) } } } ?? 0
+        let straight = abs(j.turn) < ManeuverBuilder.throughStreetStraightAngle && reach > 2 * ManeuverBuilder.maxCollapseDistance
+        return Draft(kind: .turn, direction: straight ? .straight : ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn)
+    }
+
+    /// OSRM's `NARROW_TURN_ANGLE` (deviation from straight on) and `MAX_COLLAPSE_DISTANCE`.
+    static let throughStreetStraightAngle = 40.0
+    static let maxCollapseDistance = 30.0
+
     /// A ramp running into a ramp that goes on through the junction: no step, whatever the
     /// joined ramp is called.
     func isRampOntoThroughRamp(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg) -> Bool {

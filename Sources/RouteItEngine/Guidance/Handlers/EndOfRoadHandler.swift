@@ -14,12 +14,10 @@ struct EndOfRoadHandler: GuidanceHandler {
         // turn-angles, anticipate-lanes), where every end of road has a junction before it.
         guard draft.junctionsPassed > 0, j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
               abs(j.turn) >= 50 else { return nil }
-        // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in.
+        // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in:
+        // an arm one way towards the T still makes it one (OSRM's `isEndOfRoad` reads angles only).
         let arms = guide.adjacency.edges(of: j.node).filter { $0 != j.arriving.edge && guide.net.allows($0, guide.mode) }
-        // With one arm closed to the mode, the other is the obvious way: a plain turn.
-        guard arms.count == 2, arms.allSatisfy({ guide.net.allows($0, forward: guide.net.edgeFrom[$0] == j.node, guide.mode) }) else {
-            return nil
-        }
+        guard arms.count == 2 else { return nil }
         let angles = arms.map { ManeuverBuilder.turnAngle(from: j.inBearing, to: guide.leavingHeading($0, at: j.node)) }
         guard let right = angles.first(where: { abs($0 - 90) < Self.armSlack }),
               let left = angles.first(where: { abs($0 + 90) < Self.armSlack }),

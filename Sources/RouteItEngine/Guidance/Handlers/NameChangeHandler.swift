@@ -14,11 +14,16 @@ struct NameChangeHandler: GuidanceHandler {
         if bearsOn && draft.name.isEmpty && draft.kind != .depart && draft.distance < StepCollapsing.nameAdoptLength {
             return .adoptName
         }
+        let ontoThroughStreet = straight && j.isJunction && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
+        if ontoThroughStreet && rule == .driver {
+            var next = guide.throughStreetTurn(j)
+            next.keptAsTurn = true
+            return .step(next)
+        }
         var next = straight ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn) : guide.turnDraft(j.turn, j.name)
         // OSRM announces some name changes as turns, kept however short: onto a through street,
         // or for walkers onto a way that is not the obvious one.
-        next.keptAsTurn = straight && j.isJunction
-            && (offObviousWay || guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge))
+        next.keptAsTurn = straight && j.isJunction && (offObviousWay || ontoThroughStreet)
         return .step(next)
     }
 

@@ -1,0 +1,25 @@
+import XCTest
+import RouteItCore
+@testable import RouteItEngine
+
+/// The obvious way onto a through street under another name is a turn, not a name change
+/// (OSRM's `getInstructionForObvious`, merge.feature): "turn straight" where it bends off less
+/// than 40° and the street runs on past 60 m, else a turn in the way it bends.
+final class ThroughStreetTurnTests: XCTestCase, HandMadeJunctions {
+    /// A side road joining Main 27° off its line, Main running on `reach` metres past the junction.
+    private func joiningMain(reach: Double) throws -> [String] {
+        var f = RoadFixture()
+        f.node("D", -20, 10); f.node("W", -20, 0); f.node("X", 0, 0); f.node("E", reach, 0)
+        f.way(1, ["W", "X", "E"], [("highway", "primary"), ("name", "Main")])
+        f.way(2, ["D", "X"], [("highway", "primary"), ("name", "Side")])
+        return instructions(try f.build().route((-12, 6), (reach - 5, 0)).first)
+    }
+
+    func testJoiningAThroughStreetThatRunsOnIsATurnStraight() throws {
+        XCTAssertEqual(try joiningMain(reach: 70), ["Head southeast on Side", "Go straight onto Main", "Arrive at your destination"])
+    }
+
+    func testJoiningAThroughStreetThatEndsSoonTurnsTheWayItBends() throws {
+        XCTAssertEqual(try joiningMain(reach: 50), ["Head southeast on Side", "Turn slight left onto Main", "Arrive at your destination"])
+    }
+}
