@@ -43,13 +43,12 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             ferrySeconds = Float(p.ferrySeconds ?? 0)
         }
 
-        /// ms for a piece of `metres` of a way `wayMetres` long, in one direction of speed `kmh`.
-        func ms(metres: Double, wayMetres: Double, kmh: Float) -> UInt32 {
+        /// OSRM's time for one segment of `osrmMetres` in a direction of speed `kmh`, in whole
+        /// deciseconds: a ferry's `duration` is shared evenly by the way's `segments`, as OSRM shares it.
+        func deciseconds(osrmMetres: Double, segments: Int, kmh: Float) -> Double {
             guard kmh > 0 else { return 0 }
-            if ferrySeconds > 0 && wayMetres > 0 {
-                return RoadNetwork.travelMs(metres: metres, kmh: wayMetres / Double(ferrySeconds) * 3.6)
-            }
-            return RoadNetwork.travelMs(metres: metres, kmh: Double(kmh))
+            if ferrySeconds > 0 { return max(1, (Double(ferrySeconds) / Double(segments) * 10).rounded()) }
+            return SegmentLength.deciseconds(osrmMetres: osrmMetres, kmh: Double(kmh))
         }
     }
 
@@ -340,29 +339,25 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let r = wayRanges[w]
             if r.isEmpty { continue }
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
-            var wayMetres = 0.0
-            if way.bike.ferrySeconds > 0 || way.ferrySeconds > 0 {
-                for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += points[j - 1].coordinate.distance(to: points[j].coordinate) }
-            }
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
             let walked = way.flags & EdgeFlags.foot != 0
             let isFerry = way.bike.flags & BikeEdgeFlags.ferry != 0
             // OSRM times each segment (node to node) on its own, in whole deciseconds; a `duration`
-            // is shared evenly by the way's segments. Walking segments are measured as OSRM
-            // measures them (`SegmentLength`); driving ones on the length the route reports, so
-            // that a road's speed (distance over time) reads as OSRM's does.
+            // is shared evenly by the way's segments. Segments are measured as OSRM measures them
+            // (`SegmentLength`), for every mode and for the length the route reports, so that a
+            // road's speed (distance over time) and a trip's distance read as OSRM's do.
             let segmentDeciseconds = way.ferrySeconds > 0 ? max(1, (Double(way.ferrySeconds) / Double(r.count - 1) * 10).rounded()) : 0
             var footDeciseconds = 0.0
             var carDeciseconds = 0.0, carBackwardDeciseconds = 0.0
+            var bikeDeciseconds = 0.0, bikeBackwardDeciseconds = 0.0
             for j in (r.lowerBound + 1)..<r.upperBound {
-                let metres = points[j - 1].coordinate.distance(to: points[j].coordinate)
+                let metres = SegmentLength.osrmMetres(points[j - 1], points[j])
                 length += metres
-                let osrmMetres = SegmentLength.osrmMetres(points[j - 1], points[j])
                 if walked {
                     footDeciseconds += isFerry && segmentDeciseconds > 0
-                        ? segmentDeciseconds : SegmentLength.deciseconds(osrmMetres: osrmMetres, kmh: Double(way.footSpeed))
+                        ? segmentDeciseconds : SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.footSpeed))
                 }
                 if segmentDeciseconds > 0 {
                     carDeciseconds += way.carSpeed > 0 ? segmentDeciseconds : 0
@@ -371,6 +366,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                     carDeciseconds += SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.carSpeed))
                     carBackwardDeciseconds += SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.carBackwardSpeed))
                 }
+                bikeDeciseconds += way.bike.deciseconds(osrmMetres: metres, segments: r.count - 1, kmh: way.bike.forwardKmh)
+                bikeBackwardDeciseconds += way.bike.deciseconds(osrmMetres: metres, segments: r.count - 1, kmh: way.bike.backwardKmh)
                 net.geometry.append(points[j])
                 guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
                 net.edgeFrom.append(from)
@@ -381,8 +378,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeCarMs.append(carDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carDeciseconds) : 0)
                 net.edgeCarBackwardMs.append(carBackwardDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carBackwardDeciseconds) : 0)
                 net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
-                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
-                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
+                net.edgeBikeForwardMs.append(bikeDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: bikeDeciseconds) : 0)
+                net.edgeBikeBackwardMs.append(bikeBackwardDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: bikeBackwardDeciseconds) : 0)
                 net.edgeBikeFlags.append(way.bike.flags)
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
@@ -397,6 +394,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 footDeciseconds = 0
                 carDeciseconds = 0
                 carBackwardDeciseconds = 0
+                bikeDeciseconds = 0
+                bikeBackwardDeciseconds = 0
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))
