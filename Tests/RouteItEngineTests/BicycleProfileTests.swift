@@ -23,6 +23,22 @@ final class BicycleProfileTests: XCTestCase {
         XCTAssertEqual(bike([("highway", "trunk"), ("bicycle", "yes")])?.forward, .riding(kmh: 15))
     }
 
+    /// bicycle.lua takes any highway value: one it has no speed for (`runway`, a typo) is ridden
+    /// only where an access tag or a cycle lane opens it, and pushed where walking is allowed.
+    func testAHighwayWithoutASpeedIsOpenedOnlyByAccessLanesOrWalking() throws {
+        XCTAssertNil(bike([("highway", "runway")]))
+        XCTAssertEqual(bike([("highway", "runway"), ("access", "yes")])?.backward, .riding(kmh: 15))
+        XCTAssertEqual(bike([("highway", "runway"), ("bicycle", "yes"), ("access", "private")])?.forward, .riding(kmh: 15))
+        XCTAssertEqual(bike([("highway", "garbagetag"), ("access", "permissive")])?.forward, .riding(kmh: 15))
+        XCTAssertEqual(bike([("highway", "some_tag"), ("cycleway", "track")])?.backward, .riding(kmh: 15))
+        let walked = try XCTUnwrap(bike([("highway", "runway"), ("foot", "yes")]))
+        XCTAssertEqual([walked.forward, walked.backward], [.pushing(kmh: 4), .pushing(kmh: 4)])
+        // Roads not built yet stay closed; a built road with a planned upgrade is ridden.
+        XCTAssertNil(bike([("highway", "proposed"), ("bicycle", "yes"), ("proposed", "yes")]))
+        XCTAssertNil(bike([("highway", "construction"), ("access", "yes")]))
+        XCTAssertEqual(bike([("highway", "primary"), ("proposed", "secondary")])?.forward, .riding(kmh: 15))
+    }
+
     func testAccessTags() throws {
         XCTAssertNil(bike([("highway", "residential"), ("bicycle", "no")]))
         XCTAssertNil(bike([("highway", "cycleway"), ("access", "private")]))

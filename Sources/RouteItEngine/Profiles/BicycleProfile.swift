@@ -115,11 +115,16 @@ public struct BicycleProfile: Equatable, Sendable {
             cls = .service
         } else if manMade == "pier" {
             cls = .footway
+        } else if let highway, !highway.isEmpty {
+            // A highway bicycle.lua has no speed for (`runway`, a typo): ridden only where an
+            // access tag or a cycle lane says so, pushed where walking is allowed, as OSRM does.
+            cls = .road
         } else {
             return nil
         }
         // WayHandlers.blocked_ways with bicycle.lua's `avoid` list.
         if t["impassable"] == "yes" || t["status"] == "impassable" || t["motorroad"] == "yes" { return nil }
+        if highway == "construction" || t["railway"] == "construction" || (t["proposed"] != nil && (highway ?? "proposed") == "proposed") { return nil }
         if let construction = t["construction"], !Self.constructionWhitelist.contains(construction) { return nil }
 
         // Access, directional tags included.
