@@ -43,11 +43,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             ferrySeconds = Float(p.ferrySeconds ?? 0)
         }
 
-        /// ms for an edge of `metres` in a direction of speed `kmh`; on a ferry with a `duration`,
-        /// its `segments` share of it per segment, in whole deciseconds as OSRM shares it. Riding is
-        /// timed to the millisecond: rounding each segment to deciseconds, as OSRM rounds its
-        /// durations, settles near-ties differently from OSRM's bicycle weights (cyclability):
-        /// on 300 random Helsinki rides, street names agreeing with OSRM fell from 236 to 218.
+        /// ms for an edge of `metres` at `kmh`; a ferry's `duration` shared per segment in deciseconds
+        /// as OSRM shares it. Riding in ms: OSRM's decisecond segments settled near-ties unlike its
+        /// bicycle weights (300 Helsinki rides: names agreeing with OSRM's 236 → 218).
         func ms(metres: Double, segments: Int, waySegments: Int, kmh: Float) -> UInt32 {
             guard kmh > 0 else { return 0 }
             if ferrySeconds > 0 {
@@ -137,7 +135,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     }
 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
-        if let r = TurnRestriction(relation) { restrictions.append(r) }
+        restrictions.append(contentsOf: TurnRestriction.rules(relation))
     }
 
     public func visit(node: OSMNode) throws {
@@ -294,6 +292,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// The network from pass 1's ways in curve order (the unordered one is dropped), with its
     /// adjacency, by which one of each pair of parallel foot edges is kept.
     private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, NodeAdjacency, OrderedJunctions) {
+        restrictions = TurnRestriction.endingAtTheirVia(restrictions, wayEnds: ways.lazy.map { ($0.id, self.refs[$0.refStart], self.refs[$0.refEnd - 1]) })
         let (built, junctions) = buildNetwork(coordinates: coordinates)
         ImportMemoryTrace.mark("roads: network built (\(built.edgeCount) edges)")
         var (net, newNode) = built.spatiallyOrdered()
