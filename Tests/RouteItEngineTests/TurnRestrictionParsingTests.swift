@@ -36,4 +36,16 @@ final class TurnRestrictionParsingTests: XCTestCase {
         let kept = TurnRestriction.endingAtTheirVia(rules, wayEnds: ends)
         XCTAssertEqual(kept.map { [$0.fromWay, $0.toWay] }, [[1, 2]])
     }
+
+    func testAViaWayRuleIsKeptOnlyWhereItsWaysMeetEndToEnd() {
+        func rule(from: Int64, via: [Int64], to: Int64) -> TurnRestriction {
+            TurnRestriction(relationId: 1, kind: .no, restriction: "no_u_turn", fromWay: from, viaNode: nil, viaWays: via, toWay: to)
+        }
+        // 1 (a–b), 2 (b–c), 3 (c–d) meet end to end; 4 (x–y) passes through b and c.
+        let ends: [(Int64, Int64, Int64)] = [(1, 10, 11), (2, 11, 12), (3, 12, 13), (4, 20, 21)]
+        let kept = TurnRestriction.endingAtTheirVia([rule(from: 1, via: [2], to: 3), rule(from: 4, via: [2], to: 3),
+                                                     rule(from: 1, via: [4], to: 3)], wayEnds: ends)
+        XCTAssertEqual(kept.map(\.fromWay), [1])
+        XCTAssertEqual(kept.map(\.viaWays), [[2]])
+    }
 }
