@@ -39,6 +39,18 @@ final class BicycleProfileTests: XCTestCase {
         XCTAssertEqual(bike([("highway", "primary"), ("proposed", "secondary")])?.forward, .riding(kmh: 15))
     }
 
+    /// bicycle.lua's `bridge_speeds`: a movable bridge is ridden at 5 km/h, highway or not, and
+    /// crossed in its `duration` when it has one (shared by its segments, as a ferry's is).
+    func testAMovableBridgeWithoutAHighwayIsRiddenInItsDuration() throws {
+        let plain = try XCTUnwrap(bike([("bridge", "movable"), ("bicycle", "yes")]))
+        XCTAssertEqual([plain.forward, plain.backward], [.riding(kmh: 5), .riding(kmh: 5)])
+        XCTAssertNil(plain.ferrySeconds)
+        let timed = try XCTUnwrap(bike([("bridge", "movable"), ("duration", "00:05:00")]))
+        XCTAssertEqual(timed.forward, .riding(kmh: 5))
+        XCTAssertEqual(timed.ferrySeconds, 300)
+        XCTAssertNil(bike([("bridge", "yes")]))
+    }
+
     func testAccessTags() throws {
         XCTAssertNil(bike([("highway", "residential"), ("bicycle", "no")]))
         XCTAssertNil(bike([("highway", "cycleway"), ("access", "private")]))
