@@ -42,6 +42,11 @@ Pieces measured as OSRM measures them (a road's stretches merged where only foot
 it again: Helsinki's car pieces are all small, as in OSRM (biggest 629 of OSRM's nodes; OSRM's own
 696), so ends snap to their nearest roads: 12 Helsinki car answers changed, every one now within
 2 s of OSRM's duration (they were 1-62 s off); no walking or Monaco one.
+Every segment measured as OSRM measures it (WGS84 flat-earth, `SegmentLength`), for the distance
+a route reports and for car and bicycle times, made it again: every distance grew by 0.1-0.4 % (no
+path changed: none by more than that), 107 car durations by tenths of a second; no walking duration.
+On 300 random car trips against osrm-routed the median distance gap fell from 0.27 % to 0.005 %
+(Helsinki) and from 0.11 % to 0.002 % (Monaco).
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

@@ -91,7 +91,7 @@ final class MapsDownloadTests: XCTestCase {
         XCTAssertTrue(updated.stderr.hasPrefix("download: testland-latest.osm.pbf: 134 KB in "), updated.stderr)
         XCTAssertFalse(updated.stderr.contains("\u{1b}"))
         XCTAssertTrue(updated.stdout.contains("testland: updated (testland, 134 KB downloaded): \(mapPath)"), updated.stdout)
-        XCTAssertTrue(updated.stdout.contains("Total Distance: 2.43 miles"), updated.stdout)
+        XCTAssertTrue(updated.stdout.contains("Total Distance: 2.44 miles"), updated.stdout)
         XCTAssertNotEqual(try FileManager.default.attributesOfItem(atPath: mapPath)[.systemFileNumber] as? Int, before, "replaced")
 
         let again = try routeit(["maps", "update"])

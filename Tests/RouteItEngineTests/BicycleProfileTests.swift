@@ -23,6 +23,34 @@ final class BicycleProfileTests: XCTestCase {
         XCTAssertEqual(bike([("highway", "trunk"), ("bicycle", "yes")])?.forward, .riding(kmh: 15))
     }
 
+    /// bicycle.lua takes any highway value: one it has no speed for (`runway`, a typo) is ridden
+    /// only where an access tag or a cycle lane opens it, and pushed where walking is allowed.
+    func testAHighwayWithoutASpeedIsOpenedOnlyByAccessLanesOrWalking() throws {
+        XCTAssertNil(bike([("highway", "runway")]))
+        XCTAssertEqual(bike([("highway", "runway"), ("access", "yes")])?.backward, .riding(kmh: 15))
+        XCTAssertEqual(bike([("highway", "runway"), ("bicycle", "yes"), ("access", "private")])?.forward, .riding(kmh: 15))
+        XCTAssertEqual(bike([("highway", "garbagetag"), ("access", "permissive")])?.forward, .riding(kmh: 15))
+        XCTAssertEqual(bike([("highway", "some_tag"), ("cycleway", "track")])?.backward, .riding(kmh: 15))
+        let walked = try XCTUnwrap(bike([("highway", "runway"), ("foot", "yes")]))
+        XCTAssertEqual([walked.forward, walked.backward], [.pushing(kmh: 4), .pushing(kmh: 4)])
+        // Roads not built yet stay closed; a built road with a planned upgrade is ridden.
+        XCTAssertNil(bike([("highway", "proposed"), ("bicycle", "yes"), ("proposed", "yes")]))
+        XCTAssertNil(bike([("highway", "construction"), ("access", "yes")]))
+        XCTAssertEqual(bike([("highway", "primary"), ("proposed", "secondary")])?.forward, .riding(kmh: 15))
+    }
+
+    /// bicycle.lua's `bridge_speeds`: a movable bridge is ridden at 5 km/h, highway or not, and
+    /// crossed in its `duration` when it has one (shared by its segments, as a ferry's is).
+    func testAMovableBridgeWithoutAHighwayIsRiddenInItsDuration() throws {
+        let plain = try XCTUnwrap(bike([("bridge", "movable"), ("bicycle", "yes")]))
+        XCTAssertEqual([plain.forward, plain.backward], [.riding(kmh: 5), .riding(kmh: 5)])
+        XCTAssertNil(plain.ferrySeconds)
+        let timed = try XCTUnwrap(bike([("bridge", "movable"), ("duration", "00:05:00")]))
+        XCTAssertEqual(timed.forward, .riding(kmh: 5))
+        XCTAssertEqual(timed.ferrySeconds, 300)
+        XCTAssertNil(bike([("bridge", "yes")]))
+    }
+
     func testAccessTags() throws {
         XCTAssertNil(bike([("highway", "residential"), ("bicycle", "no")]))
         XCTAssertNil(bike([("highway", "cycleway"), ("access", "private")]))

@@ -77,7 +77,7 @@ final class GuidanceRulesTests: XCTestCase {
                        ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
         let walk = try XCTUnwrap(d.route((10, 100), (-10, 300), .walk).first)
         XCTAssertFalse(instructions(walk).contains { $0.contains("U-turn") }, "\(instructions(walk))")
-        XCTAssertEqual(walk.distance, 400 + 20 + 200, accuracy: 1)
+        XCTAssertEqual(walk.distance, RoadFixture.measured([(10, 100), (10, 500), (-10, 500), (-10, 300)]), accuracy: 1)
     }
 
     /// The roundabout of `RoutingFixtureTests`: drivers count exits, walkers just walk round.

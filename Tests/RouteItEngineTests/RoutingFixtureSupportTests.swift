@@ -19,6 +19,14 @@ struct RoadFixture {
                           longitude: origin.longitude + x / (m * cos(origin.latitude * .pi / 180)))
     }
 
+    /// The length a route reports along the path through these points (fixture metres): OSRM's
+    /// WGS84 measure (`SegmentLength`), 0.2–0.4 % more than the sphere's metres the layout uses.
+    static func measured(_ path: [(Double, Double)]) -> Double {
+        zip(path, path.dropFirst()).reduce(0) { sum, leg in
+            sum + SegmentLength.osrmMetres(GeoPoint(coordinate(leg.0.0, leg.0.1)), GeoPoint(coordinate(leg.1.0, leg.1.1)))
+        }
+    }
+
     mutating func node(_ name: String, _ x: Double, _ y: Double, _ tags: [(String, String)] = []) {
         let id = Int64(ids.count + 1)
         ids[name] = id

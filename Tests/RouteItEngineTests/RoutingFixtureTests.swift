@@ -269,7 +269,8 @@ final class RoutingFixtureTests: XCTestCase {
         let turns = TurnCostModel.osrmCar.milliseconds(angle: 0, roads: 3, isUTurn: false, onRoundabout: false)
             + TurnCostModel.osrmCar.milliseconds(angle: -90, roads: 4, isUTurn: false, onRoundabout: false)
         // Each segment is timed in whole deciseconds, as OSRM times it: a few hundredths each.
-        XCTAssertEqual(route.expectedTravelTime, 190 / (65 / 3.6) + 150 / (25 / 3.6) + Double(turns) / 1000, accuracy: 0.1)
+        let primary = RoadFixture.measured([(0, 10), (0, 200)]), residential = RoadFixture.measured([(0, 200), (-150, 200)])
+        XCTAssertEqual(route.expectedTravelTime, primary / (65 / 3.6) + residential / (25 / 3.6) + Double(turns) / 1000, accuracy: 0.1)
         let end = try XCTUnwrap(route.polyline.last)
         XCTAssertEqual(end.distance(to: RoadFixture.coordinate(-150, 200)), 0, accuracy: 0.5)
         let walk = try XCTUnwrap(d.route((0, 10), (-150, 200), .walk).first)

@@ -27,7 +27,8 @@ final class StartBearingRoutingTests: XCTestCase {
         XCTAssertEqual(plain.steps.first?.instruction, "Head west on Suora")
         let east = try route(d, heading: 85)
         XCTAssertEqual(east.steps.first?.instruction, "Head east on Suora")
-        XCTAssertEqual(east.distance, 200 + 200 + 400 + 200 + 100, accuracy: 2, "on east, round the ring, back along Suora")
+        XCTAssertEqual(east.distance, RoadFixture.measured([(200, 0), (400, 0), (400, 200), (0, 200), (0, 0), (100, 0)]), accuracy: 2,
+                       "on east, round the ring, back along Suora")
         let west = try route(d, heading: 275)
         XCTAssertEqual(west.distance, 100, accuracy: 1, "heading west: the short way is the way it goes")
     }

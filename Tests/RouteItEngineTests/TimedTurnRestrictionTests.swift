@@ -82,8 +82,10 @@ final class TimedTurnRestrictionTests: XCTestCase {
             try d.routes(from: RoadFixture.coordinate(0, 0), to: RoadFixture.coordinate(0, 200), mode: .car,
                          alternatives: true, departure: leaving).map { ($0.distance).rounded() }
         }
-        XCTAssertEqual(try distances(at(6, 8)), [400, 420], "Sunday: both sides")
-        XCTAssertEqual(try distances(at(7, 8)), [400], "Monday 08:00: not round the right side")
+        let left = RoadFixture.measured([(0, 0), (-100, 0), (-100, 200), (0, 200)]).rounded()
+        let right = RoadFixture.measured([(0, 0), (110, 0), (110, 200), (0, 200)]).rounded()
+        XCTAssertEqual(try distances(at(6, 8)), [left, right], "Sunday: both sides")
+        XCTAssertEqual(try distances(at(7, 8)), [left], "Monday 08:00: not round the right side")
     }
 
     /// `optimize`'s table, asked at the trip's departure, keeps the rule as the route leaving

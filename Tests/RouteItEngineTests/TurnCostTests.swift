@@ -46,10 +46,10 @@ final class TurnCostTests: XCTestCase {
         // The corner offers no choice: a new name, as OSRM reads it (`ModeThroughNodeTests`), with
         // the bend's direction (new-name.feature's `new name right`).
         XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Avenue", "Continue right onto Cross", "Arrive at your destination"])
-        XCTAssertEqual(route.distance, 490 + 490, accuracy: 1)
+        XCTAssertEqual(route.distance, RoadFixture.measured([(0, 10), (0, 500), (490, 500)]), accuracy: 1)
         // Walkers pay no turn costs: they take the staircase.
         let walk = try XCTUnwrap(d.route((0, 10), (490, 500), .walk).first)
-        XCTAssertEqual(walk.distance, 240 + 230.9 + 230.9 + 240, accuracy: 1)
+        XCTAssertEqual(walk.distance, RoadFixture.measured([(0, 10), (0, 250), (230, 270), (250, 500), (490, 500)]), accuracy: 1)
     }
 
     /// Arriving at X from the south, left is forbidden. Without turn rules a router would go on
@@ -68,7 +68,7 @@ final class TurnCostTests: XCTestCase {
         let d = try f.build()
         let route = try d.checkedCarRoute((0, -50), (-50, 0))
         XCTAssertFalse(route.steps.contains { $0.instruction == "Make a U-turn" }, "\(route.steps.map(\.instruction))")
-        XCTAssertEqual(route.distance, 50 + 100 + 400 + 100 + 50, accuracy: 1)
+        XCTAssertEqual(route.distance, RoadFixture.measured([(0, -50), (0, 100), (100, 100), (100, 200), (0, 200), (0, 0), (-50, 0)]), accuracy: 1)
 
         // With the block cut off, J is a dead end and the U-turn there is the way back.
         var g = RoadFixture()

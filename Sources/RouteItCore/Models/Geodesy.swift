@@ -1,7 +1,8 @@
 import Foundation
 
-/// The Earth as RouteIt measures it, in one place: the sphere every distance, grid and drawing
-/// uses, and the two rounder figures some callers were tuned on. Each value is kept exactly as
+/// The Earth as RouteIt measures it, in one place: the sphere every distance (but a route's own
+/// length, which is OSRM's: `SegmentLength`), grid and drawing uses, and the two rounder figures
+/// some callers were tuned on. Each value is kept exactly as
 /// its callers had it, so distances (and therefore routes and steps) stay as they were.
 ///
 /// Deliberately not here: OSRM's own figures, kept beside the OSRM code they reproduce so the

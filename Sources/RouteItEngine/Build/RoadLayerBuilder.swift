@@ -43,11 +43,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             ferrySeconds = Float(p.ferrySeconds ?? 0)
         }
 
-        /// ms for a piece of `metres` of a way `wayMetres` long, in one direction of speed `kmh`.
-        func ms(metres: Double, wayMetres: Double, kmh: Float) -> UInt32 {
+        /// ms for an edge of `metres` at `kmh`; a ferry's `duration` shared per segment in deciseconds
+        /// as OSRM shares it. Riding in ms: OSRM's decisecond segments settled near-ties unlike its
+        /// bicycle weights (300 Helsinki rides: names agreeing with OSRM's 236 → 218).
+        func ms(metres: Double, segments: Int, waySegments: Int, kmh: Float) -> UInt32 {
             guard kmh > 0 else { return 0 }
-            if ferrySeconds > 0 && wayMetres > 0 {
-                return RoadNetwork.travelMs(metres: metres, kmh: wayMetres / Double(ferrySeconds) * 3.6)
+            if ferrySeconds > 0 {
+                let share = max(1, (Double(ferrySeconds) / Double(waySegments) * 10).rounded())
+                return RoadNetwork.travelMs(deciseconds: share * Double(segments))
             }
             return RoadNetwork.travelMs(metres: metres, kmh: Double(kmh))
         }
@@ -132,7 +135,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     }
 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
-        if let r = TurnRestriction(relation) { restrictions.append(r) }
+        restrictions.append(contentsOf: TurnRestriction.rules(relation))
     }
 
     public func visit(node: OSMNode) throws {
@@ -289,6 +292,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// The network from pass 1's ways in curve order (the unordered one is dropped), with its
     /// adjacency, by which one of each pair of parallel foot edges is kept.
     private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, NodeAdjacency, OrderedJunctions) {
+        restrictions = TurnRestriction.endingAtTheirVia(restrictions, wayEnds: ways.lazy.map { ($0.id, self.refs[$0.refStart], self.refs[$0.refEnd - 1]) })
         let (built, junctions) = buildNetwork(coordinates: coordinates)
         ImportMemoryTrace.mark("roads: network built (\(built.edgeCount) edges)")
         var (net, newNode) = built.spatiallyOrdered()
@@ -340,29 +344,26 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let r = wayRanges[w]
             if r.isEmpty { continue }
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
-            var wayMetres = 0.0
-            if way.bike.ferrySeconds > 0 || way.ferrySeconds > 0 {
-                for j in (r.lowerBound + 1)..<r.upperBound { wayMetres += points[j - 1].coordinate.distance(to: points[j].coordinate) }
-            }
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
             let walked = way.flags & EdgeFlags.foot != 0
             let isFerry = way.bike.flags & BikeEdgeFlags.ferry != 0
             // OSRM times each segment (node to node) on its own, in whole deciseconds; a `duration`
-            // is shared evenly by the way's segments. Walking segments are measured as OSRM
-            // measures them (`SegmentLength`); driving ones on the length the route reports, so
-            // that a road's speed (distance over time) reads as OSRM's does.
+            // is shared evenly by the way's segments. Segments are measured as OSRM measures them
+            // (`SegmentLength`), for every mode and for the length the route reports, so that a
+            // road's speed (distance over time) and a trip's distance read as OSRM's do. Bicycles
+            // are timed to the millisecond (`BikeWay.ms`).
             let segmentDeciseconds = way.ferrySeconds > 0 ? max(1, (Double(way.ferrySeconds) / Double(r.count - 1) * 10).rounded()) : 0
             var footDeciseconds = 0.0
             var carDeciseconds = 0.0, carBackwardDeciseconds = 0.0
+            var segments = 0
             for j in (r.lowerBound + 1)..<r.upperBound {
-                let metres = points[j - 1].coordinate.distance(to: points[j].coordinate)
+                let metres = SegmentLength.osrmMetres(points[j - 1], points[j])
                 length += metres
-                let osrmMetres = SegmentLength.osrmMetres(points[j - 1], points[j])
                 if walked {
                     footDeciseconds += isFerry && segmentDeciseconds > 0
-                        ? segmentDeciseconds : SegmentLength.deciseconds(osrmMetres: osrmMetres, kmh: Double(way.footSpeed))
+                        ? segmentDeciseconds : SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.footSpeed))
                 }
                 if segmentDeciseconds > 0 {
                     carDeciseconds += way.carSpeed > 0 ? segmentDeciseconds : 0
@@ -371,6 +372,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                     carDeciseconds += SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.carSpeed))
                     carBackwardDeciseconds += SegmentLength.deciseconds(osrmMetres: metres, kmh: Double(way.carBackwardSpeed))
                 }
+                segments += 1
                 net.geometry.append(points[j])
                 guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
                 net.edgeFrom.append(from)
@@ -381,8 +383,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeCarMs.append(carDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carDeciseconds) : 0)
                 net.edgeCarBackwardMs.append(carBackwardDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carBackwardDeciseconds) : 0)
                 net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
-                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.forwardKmh))
-                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, wayMetres: wayMetres, kmh: way.bike.backwardKmh))
+                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: r.count - 1, kmh: way.bike.forwardKmh))
+                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: r.count - 1, kmh: way.bike.backwardKmh))
                 net.edgeBikeFlags.append(way.bike.flags)
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
@@ -397,6 +399,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 footDeciseconds = 0
                 carDeciseconds = 0
                 carBackwardDeciseconds = 0
+                segments = 0
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))

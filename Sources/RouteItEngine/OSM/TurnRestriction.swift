@@ -49,7 +49,14 @@ struct TurnRestriction: Equatable {
         if let except = tags["except"], except.split(separator: ";").contains(where: { $0 == "motorcar" || $0 == "motor_vehicle" }) {
             return nil
         }
-        if value.hasPrefix("no_") { kind = .no } else if value.hasPrefix("only_") { kind = .only } else { return nil }
+        // OSRM's restriction_parser: `no_*_on_red` is a traffic-light rule, not a turn ban.
+        if value.hasPrefix("no_") && !value.hasSuffix("_on_red") {
+            kind = .no
+        } else if value.hasPrefix("only_") {
+            kind = .only
+        } else {
+            return nil
+        }
         var from: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = [], to: [Int64] = []
         for m in relation.members {
             switch (m.role, m.kind) {

@@ -28,7 +28,8 @@ public struct BicycleProfile: Equatable, Sendable {
     public var roadClass: RoadClass
     public var forward: Travel
     public var backward: Travel
-    /// A ferry's crossing time from its `duration` tag, seconds (OSRM spreads it over the way).
+    /// A ferry's or a movable bridge's crossing time from its `duration` tag, seconds (OSRM
+    /// spreads it over the way's segments).
     public var ferrySeconds: Double?
     public var roundabout: Bool
     /// `name`, else `ref`, else "".
@@ -91,7 +92,7 @@ public struct BicycleProfile: Equatable, Sendable {
     static let forwardAccessKeys = accessKeys.map { $0 + ":forward" }
     static let backwardAccessKeys = accessKeys.map { $0 + ":backward" }
     /// The keys the class comes from (a way with none of them is not for bicycles).
-    static let classKeys = ["highway", "route", "railway", "public_transport", "amenity", "man_made"]
+    static let classKeys = ["highway", "route", "railway", "public_transport", "amenity", "man_made", "bridge"]
 
     /// nil when a bicycle can use the way in neither direction.
     public init?(tags: [(String, String)]) {
@@ -115,11 +116,17 @@ public struct BicycleProfile: Equatable, Sendable {
             cls = .service
         } else if manMade == "pier" {
             cls = .footway
+        } else if let key = highway ?? t["bridge"], !key.isEmpty {
+            // A highway bicycle.lua has no speed for (`runway`, a typo), or a bridge with no
+            // highway: ridden only where its kind (a movable bridge), an access tag or a cycle lane
+            // says so, pushed where walking is allowed, as OSRM does.
+            cls = .road
         } else {
             return nil
         }
         // WayHandlers.blocked_ways with bicycle.lua's `avoid` list.
         if t["impassable"] == "yes" || t["status"] == "impassable" || t["motorroad"] == "yes" { return nil }
+        if highway == "construction" || t["railway"] == "construction" || (t["proposed"] != nil && (highway ?? "proposed") == "proposed") { return nil }
         if let construction = t["construction"], !Self.constructionWhitelist.contains(construction) { return nil }
 
         // Access, directional tags included.
@@ -146,6 +153,7 @@ public struct BicycleProfile: Equatable, Sendable {
         if t["bridge"] == "movable" {
             fwdSpeed = Self.movableBridgeSpeed; bwdSpeed = Self.movableBridgeSpeed
             allowsPushing = true
+            ferrySeconds = t["duration"].flatMap(Self.parseDuration).map { max(1, $0) }
         } else if isFerryRoute {
             fwdFerry = true; bwdFerry = true
             fwdSpeed = Self.ferrySpeed; bwdSpeed = Self.ferrySpeed

@@ -1,13 +1,15 @@
 import Foundation
 
-/// A walking segment's time as OSRM (foot.lua) has it. OSRM measures a segment on the WGS84
-/// ellipsoid by the FCC's flat-earth formula (Mapbox's cheap-ruler), with coordinates on its
-/// 1e-6° grid and the ruler of the 0.05° band of latitude the segment lies in, and times it in
-/// whole deciseconds, at least one. Walks are full of near-ties (a sidewalk or the crossing
-/// beside it, two sides of a square) that differ by a tenth of a second; timed the same way, the
-/// router settles them as OSRM does and its steps name the streets OSRM's name (Helsinki, 300
-/// walks: 143 to 152 of 189 same-path walks). A sphere is 0.2–0.4 % short at 60° north, and by
-/// different amounts east–west and north–south, which decides such ties differently.
+/// A road segment's length and time as OSRM has them: the length every route reports, and the
+/// time of driving and walking segments (bicycles are timed on it in ms). OSRM measures a
+/// segment on the WGS84 ellipsoid by the FCC's flat-earth formula (Mapbox's cheap-ruler), with
+/// coordinates on its 1e-6° grid and the ruler of the 0.05° band of latitude the segment lies
+/// in, and times it in whole deciseconds, at least one. Walks are full of near-ties (a sidewalk
+/// or the crossing beside it, two sides of a square) that differ by a tenth of a second; timed
+/// the same way, the router settles them as OSRM does and its steps name the streets OSRM's
+/// name (Helsinki, 300 walks: 143 to 152 of 189 same-path walks). A sphere is 0.2–0.4 % short
+/// at 60° north, and by different amounts east–west and north–south, which decides such ties
+/// differently.
 enum SegmentLength {
     private static let flattening = 1 / 298.257223563
     private static let eccentricitySquared = flattening * (2 - flattening)

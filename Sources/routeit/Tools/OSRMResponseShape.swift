@@ -79,8 +79,9 @@ enum OSRMResponseShape {
         return line.indices.filter { keep[$0] }.map { line[$0] }
     }
 
-    /// Per segment of the leg's geometry (its steps' lines joined): distance in metres, and the
-    /// step's duration shared by length (the router keeps times per step, not per segment).
+    /// Per segment of the leg's geometry (its steps' lines joined): the step's distance and
+    /// duration shared by length (the router keeps both per step, measured as OSRM measures, not
+    /// per segment), so that the segments add up to the leg.
     static func annotation(_ steps: [RouteStep], _ asked: Set<String>) -> [String: Any] {
         var distances: [Double] = [], durations: [Double] = []
         for step in steps {
@@ -89,7 +90,7 @@ enum OSRMResponseShape {
             for i in line.indices.dropFirst() where line[i] != line[i - 1] { segments.append(line[i - 1].distance(to: line[i])) }
             let length = segments.reduce(0, +)
             for d in segments {
-                distances.append(OSRMRouteJSON.round1(d))
+                distances.append(OSRMRouteJSON.round1(length > 0 ? step.distance * d / length : 0))
                 durations.append(OSRMRouteJSON.round1(length > 0 ? step.expectedTravelTime * d / length : 0))
             }
         }
