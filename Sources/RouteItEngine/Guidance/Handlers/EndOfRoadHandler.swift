@@ -16,10 +16,9 @@ struct EndOfRoadHandler: GuidanceHandler {
               abs(j.turn) >= 50 else { return nil }
         // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in.
         let arms = guide.adjacency.edges(of: j.node).filter { $0 != j.arriving.edge && guide.net.allows($0, guide.mode) }
-        // With one arm closed to the mode, the other is the obvious way: a plain turn.
-        guard arms.count == 2, arms.allSatisfy({ guide.net.allows($0, forward: guide.net.edgeFrom[$0] == j.node, guide.mode) }) else {
-            return nil
-        }
+        // An arm closed to the mode (a one-way coming in) still shapes the T, as in OSRM's
+        // `isEndOfRoad`, which reads every road of the intersection.
+        guard arms.count == 2 else { return nil }
         let angles = arms.map { ManeuverBuilder.turnAngle(from: j.inBearing, to: guide.leavingHeading($0, at: j.node)) }
         guard let right = angles.first(where: { abs($0 - 90) < Self.armSlack }),
               let left = angles.first(where: { abs($0 + 90) < Self.armSlack }),
