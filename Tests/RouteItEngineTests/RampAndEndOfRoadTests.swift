@@ -53,6 +53,19 @@ final class RampAndEndOfRoadTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(instructions(try tJunction(sideRoad: false).route((0, -200), (-200, 0)).first)[1], "Turn left onto Poikki")
     }
 
+    /// Poikki is one-way north to south here, so at T only its south arm can be taken; the closed
+    /// north arm still makes the T (OSRM reads every road there: `end of road right`, @3605).
+    func testATOntoAOneWayStreetIsStillTheEndOfTheRoad() throws {
+        var f = RoadFixture()
+        f.node("W", -300, 0); f.node("J", -100, 0); f.node("T", 0, 0); f.node("N", 0, 200); f.node("S", 0, -200)
+        f.node("K", -100, -100)
+        f.street(1, ["W", "J", "T"], "Runko")
+        f.street(2, ["N", "T", "S"], "Poikki", [("oneway", "yes")])
+        f.street(3, ["J", "K"], "Sivu")
+        let route = instructions(try f.build().route((-200, 0), (0, -150)).first)
+        XCTAssertEqual(route.dropFirst().first, "At the end of the road, turn right onto Poikki", "\(route)")
+    }
+
     /// An end of road a short way after another turn is a plain turn (OSRM collapses a staggered
     /// crossing so); after a long way it stays.
     func testAnEndOfRoadRightAfterATurnIsAPlainTurn() {
