@@ -45,4 +45,17 @@ final class CarForkRulesTests: XCTestCase {
                             "Arrive at your destination"], "third way \(third)°")
         }
     }
+    /// Erna, a secondary road, bends 15° left and a residential street leaves 25° right: OSRM
+    /// finds Erna obvious and forks nowhere there, so the street is a turn (turn-angles.feature,
+    /// "Curved Exit from Curved Road").
+    func testALesserStreetBesideTheObviousWayIsATurnNotAFork() throws {
+        var f = RoadFixture()
+        let e = point(-15, 300), r = point(25, 300)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("E", e.0, e.1); f.node("R", r.0, r.1)
+        f.street(1, ["S", "X", "E"], "Erna", highway: "secondary")
+        f.street(2, ["X", "R"], "Siemens", highway: "residential")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -290), (r.0 * 0.9, r.1 * 0.9)).first),
+                       ["Head north on Erna", "Turn slight right onto Siemens", "Arrive at your destination"])
+    }
 }
