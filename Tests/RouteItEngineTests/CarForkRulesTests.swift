@@ -58,4 +58,21 @@ final class CarForkRulesTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -290), (r.0 * 0.9, r.1 * 0.9)).first),
                        ["Head north on Erna", "Turn slight right onto Siemens", "Arrive at your destination"])
     }
+    /// Four roads meet: Main (secondary) goes on 15° left, Side (tertiary) leaves 15° right and
+    /// Back (tertiary) comes in from behind. OSRM forks only between roads of like rank there
+    /// (`canBeSeenAsFork`), so Main goes on without a step and Side is a slight turn
+    /// (fork.feature, "Non-Fork on complex intersection").
+    func testAtAFourWayJunctionAForkOfUnequalRoadsIsNoFork() throws {
+        var f = RoadFixture()
+        let m = point(-15, 300), s = point(15, 300), back = point(-130, 200)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("M", m.0, m.1); f.node("D", s.0, s.1); f.node("B", back.0, back.1)
+        f.street(1, ["S", "X", "M"], "Main", highway: "secondary")
+        f.street(2, ["X", "D"], "Side", highway: "tertiary")
+        f.street(3, ["B", "X"], "Back", highway: "tertiary")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -290), (s.0 * 0.9, s.1 * 0.9)).first),
+                       ["Head north on Main", "Turn slight right onto Side", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -290), (m.0 * 0.9, m.1 * 0.9)).first),
+                       ["Head north on Main", "Arrive at your destination"])
+    }
 }

@@ -5,8 +5,9 @@ import RouteItCore
 struct ForkHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction,
-              let side = guide.forkSide(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
+              let (side, other) = guide.fork(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
         if guide.mode == .car, Self.isBesideObviousWay(j, guide) { return nil }
+        if guide.mode == .car, Self.isUnequalPair(j, other: other, guide) { return Self.turnOffTheGreaterRoad(j, other: other, guide) }
         return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
     }
 
@@ -22,6 +23,25 @@ struct ForkHandler: GuidanceHandler {
               obvious.edge != j.leaving.edge || obvious.forward != j.leaving.forward else { return false }
         func cls(_ e: Int) -> ManeuverBuilder.GuidanceClass { ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[e])) }
         return cls(j.leaving.edge).isStrictlyLess(than: cls(obvious.edge)) && cls(j.leaving.edge).isStrictlyLess(than: cls(j.arriving.edge))
+    }
+
+    /// At a junction of four roads or more, OSRM forks only between roads of like rank
+    /// (`canBeSeenAsFork`: priorities at most one apart).
+    static func isUnequalPair(_ j: RouteJunction, other: ManeuverBuilder.Branch, _ guide: ManeuverBuilder) -> Bool {
+        let roads = guide.carRoads(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing).count + 1
+        return roads >= 4 && abs(priority(j.leaving.edge, guide) - priority(other.edge, guide)) > 1
+    }
+
+    /// Of an unequal pair the greater road goes on as the obvious way (no step here: nil, and the
+    /// next handlers judge it) and the lesser is a slight turn away from it.
+    static func turnOffTheGreaterRoad(_ j: RouteJunction, other: ManeuverBuilder.Branch, _ guide: ManeuverBuilder) -> GuidanceDecision? {
+        guard priority(j.leaving.edge, guide) > priority(other.edge, guide) else { return nil }
+        let direction: Maneuver.Direction = j.turn < other.angle ? .slightLeft : .slightRight
+        return .step(ManeuverBuilder.Draft(kind: .turn, direction: direction, name: j.name, turn: j.turn))
+    }
+
+    static func priority(_ e: Int, _ guide: ManeuverBuilder) -> Int {
+        ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[e])).priority
     }
 
     /// Every road at the junction, the one arriving included, is a `*_link`.
