@@ -75,4 +75,22 @@ final class CarForkRulesTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -290), (m.0 * 0.9, m.1 * 0.9)).first),
                        ["Head north on Main", "Arrive at your destination"])
     }
+    /// Three secondary roads of other names go on 6° left, straight and 6° right: none bends off
+    /// distinctly, so none is obvious and each is a side of a three-way fork (fork.feature,
+    /// "Tripple fork").
+    func testThreeWaysAheadWithNoneObviousAreAThreeWayFork() throws {
+        var f = RoadFixture()
+        let l = point(-6, 300), m = point(0, 300), r = point(6, 300)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("L", l.0, l.1); f.node("M", m.0, m.1); f.node("R", r.0, r.1)
+        f.street(1, ["S", "X"], "Main", highway: "secondary")
+        f.street(2, ["X", "L"], "Left", highway: "secondary")
+        f.street(3, ["X", "M"], "Middle", highway: "secondary")
+        f.street(4, ["X", "R"], "Right", highway: "secondary")
+        let d = try f.build()
+        for (to, says) in [(l, "Keep left at the fork onto Left"), (m, "Keep straight at the fork onto Middle"),
+                           (r, "Keep right at the fork onto Right")] {
+            XCTAssertEqual(instructions(try d.route((0, -290), (to.0 * 0.9, to.1 * 0.9)).first),
+                           ["Head north on Main", says, "Arrive at your destination"])
+        }
+    }
 }

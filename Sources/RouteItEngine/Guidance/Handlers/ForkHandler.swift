@@ -4,8 +4,11 @@ import RouteItCore
 /// (`ManeuverBuilder.forkSide`, OSRM's fork handling).
 struct ForkHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
-        guard j.isJunction,
-              let (side, other) = guide.fork(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
+        guard j.isJunction else { return nil }
+        if let side = guide.tripleForkSide(at: j) {
+            return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
+        }
+        guard let (side, other) = guide.fork(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
         if guide.mode == .car, Self.isBesideObviousWay(j, guide) { return nil }
         if guide.mode == .car, Self.isUnequalPair(j, other: other, guide) { return Self.turnOffTheGreaterRoad(j, other: other, guide) }
         return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
