@@ -93,4 +93,17 @@ final class CarForkRulesTests: XCTestCase {
                            ["Head north on Main", says, "Arrive at your destination"])
         }
     }
+    /// Prenz, a one-way trunk road, goes on as an unnamed motorway while its slip road leaves 20°
+    /// right: going on is no fork, onto a greater road as onto its own class
+    /// (obvious-turn-discovery.feature, "Trunk Turning into Motorway").
+    func testATrunkGoingOnAsAMotorwayPastItsSlipRoadIsNoFork() throws {
+        var f = RoadFixture()
+        let r = point(110, 300)
+        f.node("W", -300, 0); f.node("X", 0, 0); f.node("E", 300, 0); f.node("R", r.0, r.1)
+        f.street(1, ["W", "X"], "Prenz", highway: "trunk", [("oneway", "yes")])
+        f.way(2, ["X", "E"], [("highway", "motorway"), ("oneway", "yes")])
+        f.way(3, ["X", "R"], [("highway", "trunk_link"), ("oneway", "yes")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((-290, 0), (270, 0)).first), ["Head east on Prenz", "Arrive at your destination"])
+    }
 }

@@ -95,7 +95,9 @@ extension ManeuverBuilder {
            !BicycleGuidanceClasses.isForkPair(chosenClass, otherClass) { return nil }
         // Staying on the main road past a slip road is no fork (OSRM says nothing there); taking
         // the slip road is.
-        if chosenClass == incoming && otherClass?.isLink == true && chosenClass?.isLink != true { return nil }
+        // Onto a greater road (a trunk going on as a motorway) it is none either.
+        if otherClass?.isLink == true && chosenClass?.isLink != true, let chosenClass, let incoming,
+           chosenClass == incoming || GuidanceClass(chosenClass).priority < GuidanceClass(incoming).priority { return nil }
         // Going on dead ahead on the same road while a branch bends away is no fork either.
         let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
             || chosenClass == incoming && otherClass != incoming
