@@ -5,6 +5,8 @@ import RouteItCore
 /// into a named street takes that street's name.
 struct NameChangeHandler: GuidanceHandler {
     let rule: ObviousWayRule
+    /// OSRM's MAX_COLLAPSE_DISTANCE.
+    static let maxCollapseDistance = 30.0
 
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.renamed && j.name != draft.name && !j.isOnAnnouncedRoundabout else { return nil }
@@ -17,8 +19,16 @@ struct NameChangeHandler: GuidanceHandler {
         var next = straight ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn) : guide.turnDraft(j.turn, j.name)
         // OSRM announces some name changes as turns, kept however short: onto a through street,
         // or for walkers onto a way that is not the obvious one.
-        next.keptAsTurn = straight && j.isJunction
-            && (offObviousWay || guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge))
+        let ontoThroughStreet = straight && j.isJunction && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
+        next.keptAsTurn = straight && j.isJunction && offObviousWay || ontoThroughStreet
+        // A driver's obvious way onto a through street is a turn (OSRM's `getInstructionForObvious`),
+        // said straight only when narrow and the street runs on past 60 m.
+        if ontoThroughStreet && rule == .driver {
+            let points = guide.net.points(of: j.leaving.edge)
+            let runsOn = points.first!.coordinate.distance(to: points.last!.coordinate) > 2 * Self.maxCollapseDistance
+            next.kind = .turn
+            next.direction = abs(j.turn) < ManeuverBuilder.narrowTurnAngle && runsOn ? .straight : ManeuverBuilder.direction(j.turn)
+        }
         return .step(next)
     }
 
