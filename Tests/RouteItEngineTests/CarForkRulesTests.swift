@@ -45,4 +45,65 @@ final class CarForkRulesTests: XCTestCase {
                             "Arrive at your destination"], "third way \(third)°")
         }
     }
+    /// Erna, a secondary road, bends 15° left and a residential street leaves 25° right: OSRM
+    /// finds Erna obvious and forks nowhere there, so the street is a turn (turn-angles.feature,
+    /// "Curved Exit from Curved Road").
+    func testALesserStreetBesideTheObviousWayIsATurnNotAFork() throws {
+        var f = RoadFixture()
+        let e = point(-15, 300), r = point(25, 300)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("E", e.0, e.1); f.node("R", r.0, r.1)
+        f.street(1, ["S", "X", "E"], "Erna", highway: "secondary")
+        f.street(2, ["X", "R"], "Siemens", highway: "residential")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -290), (r.0 * 0.9, r.1 * 0.9)).first),
+                       ["Head north on Erna", "Turn slight right onto Siemens", "Arrive at your destination"])
+    }
+    /// Four roads meet: Main (secondary) goes on 15° left, Side (tertiary) leaves 15° right and
+    /// Back (tertiary) comes in from behind. OSRM forks only between roads of like rank there
+    /// (`canBeSeenAsFork`), so Main goes on without a step and Side is a slight turn
+    /// (fork.feature, "Non-Fork on complex intersection").
+    func testAtAFourWayJunctionAForkOfUnequalRoadsIsNoFork() throws {
+        var f = RoadFixture()
+        let m = point(-15, 300), s = point(15, 300), back = point(-130, 200)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("M", m.0, m.1); f.node("D", s.0, s.1); f.node("B", back.0, back.1)
+        f.street(1, ["S", "X", "M"], "Main", highway: "secondary")
+        f.street(2, ["X", "D"], "Side", highway: "tertiary")
+        f.street(3, ["B", "X"], "Back", highway: "tertiary")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -290), (s.0 * 0.9, s.1 * 0.9)).first),
+                       ["Head north on Main", "Turn slight right onto Side", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((0, -290), (m.0 * 0.9, m.1 * 0.9)).first),
+                       ["Head north on Main", "Arrive at your destination"])
+    }
+    /// Three secondary roads of other names go on 6° left, straight and 6° right: none bends off
+    /// distinctly, so none is obvious and each is a side of a three-way fork (fork.feature,
+    /// "Tripple fork").
+    func testThreeWaysAheadWithNoneObviousAreAThreeWayFork() throws {
+        var f = RoadFixture()
+        let l = point(-6, 300), m = point(0, 300), r = point(6, 300)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("L", l.0, l.1); f.node("M", m.0, m.1); f.node("R", r.0, r.1)
+        f.street(1, ["S", "X"], "Main", highway: "secondary")
+        f.street(2, ["X", "L"], "Left", highway: "secondary")
+        f.street(3, ["X", "M"], "Middle", highway: "secondary")
+        f.street(4, ["X", "R"], "Right", highway: "secondary")
+        let d = try f.build()
+        for (to, says) in [(l, "Keep left at the fork onto Left"), (m, "Keep straight at the fork onto Middle"),
+                           (r, "Keep right at the fork onto Right")] {
+            XCTAssertEqual(instructions(try d.route((0, -290), (to.0 * 0.9, to.1 * 0.9)).first),
+                           ["Head north on Main", says, "Arrive at your destination"])
+        }
+    }
+    /// Prenz, a one-way trunk road, goes on as an unnamed motorway while its slip road leaves 20°
+    /// right: going on is no fork, onto a greater road as onto its own class
+    /// (obvious-turn-discovery.feature, "Trunk Turning into Motorway").
+    func testATrunkGoingOnAsAMotorwayPastItsSlipRoadIsNoFork() throws {
+        var f = RoadFixture()
+        let r = point(110, 300)
+        f.node("W", -300, 0); f.node("X", 0, 0); f.node("E", 300, 0); f.node("R", r.0, r.1)
+        f.street(1, ["W", "X"], "Prenz", highway: "trunk", [("oneway", "yes")])
+        f.way(2, ["X", "E"], [("highway", "motorway"), ("oneway", "yes")])
+        f.way(3, ["X", "R"], [("highway", "trunk_link"), ("oneway", "yes")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((-290, 0), (270, 0)).first), ["Head east on Prenz", "Arrive at your destination"])
+    }
 }

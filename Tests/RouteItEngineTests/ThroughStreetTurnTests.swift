@@ -22,4 +22,14 @@ final class ThroughStreetTurnTests: XCTestCase, HandMadeJunctions {
     func testJoiningAThroughStreetThatEndsSoonTurnsTheWayItBends() throws {
         XCTAssertEqual(try joiningMain(reach: 50), ["Head southeast on Side", "Turn slight left onto Main", "Arrive at your destination"])
     }
+
+    /// A longer side road joining Main 24° off its line where Main runs on only 50 m.
+    func testJoiningAThroughStreetIsATurnNotANewName() throws {
+        var f = RoadFixture()
+        f.node("W", -300, 0); f.node("X", 0, 0); f.node("E", 50, 0); f.node("D", -200, 90)
+        f.street(1, ["W", "X", "E"], "Main", highway: "primary")
+        f.street(2, ["D", "X"], "Dee", highway: "primary")
+        XCTAssertEqual(instructions(try f.build().route((-180, 81), (45, 0)).first),
+                       ["Head southeast on Dee", "Turn slight left onto Main", "Arrive at your destination"])
+    }
 }

@@ -65,6 +65,11 @@ extension ManeuverBuilder {
     /// go on ahead (whatever their names, as OSRM reads a fork); nil when the junction is no fork
     /// or the route stays on a main road past a slip road.
     func forkSide(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Maneuver.Direction? {
+        fork(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing)?.side
+    }
+
+    /// `forkSide`, and the fork's other branch.
+    func fork(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> (side: Maneuver.Direction, other: Branch)? {
         // Cyclists and walkers: each way's heading where it leaves, as OSRM's intersection
         // bearings are taken. A footway leaving 30° off and curving away past its first 10 m is
         // one side of a fork to OSRM (Helsinki walks: OSRM's forks met 50 → 56 of 63).
@@ -90,7 +95,9 @@ extension ManeuverBuilder {
            !BicycleGuidanceClasses.isForkPair(chosenClass, otherClass) { return nil }
         // Staying on the main road past a slip road is no fork (OSRM says nothing there); taking
         // the slip road is.
-        if chosenClass == incoming && otherClass?.isLink == true && chosenClass?.isLink != true { return nil }
+        // Onto a greater road (a trunk going on as a motorway) it is none either.
+        if otherClass?.isLink == true && chosenClass?.isLink != true, let chosenClass, let incoming,
+           chosenClass == incoming || GuidanceClass(chosenClass).priority < GuidanceClass(incoming).priority { return nil }
         // Going on dead ahead on the same road while a branch bends away is no fork either.
         let sameRoad = net.name(of: chosen.edge) == net.name(of: prev.edge) && !net.name(of: prev.edge).isEmpty
             || chosenClass == incoming && otherClass != incoming
@@ -99,7 +106,7 @@ extension ManeuverBuilder {
         if mode == .car && (ManeuverBuilder.isMuchNarrower(chosen.angle, than: other.angle)
                             || ManeuverBuilder.isMuchNarrower(other.angle, than: chosen.angle)
                             || !isSetApart(chosen, other, at: node, arrivingBy: prev, inBearing: inBearing)) { return nil }
-        return chosen.angle < other.angle ? .slightLeft : .slightRight
+        return (chosen.angle < other.angle ? .slightLeft : .slightRight, other)
     }
 }
 
