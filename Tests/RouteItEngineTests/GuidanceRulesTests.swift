@@ -83,14 +83,9 @@ final class GuidanceRulesTests: XCTestCase {
     /// The roundabout of `RoutingFixtureTests`: drivers count exits, walkers just walk round.
     func testWalkersGetNoRoundaboutSteps() throws {
         var f = RoadFixture()
-        var ring: [String] = []
-        for i in 0..<8 {
-            let a = Double(i) * 45 * .pi / 180
-            f.node("r\(i)", 30 * cos(a), 30 * sin(a))
-            ring.append("r\(i)")
-        }
+        let ring = f.ringNodes(radius: 30)
         f.node("s", 0, -130); f.node("n", 0, 130); f.node("e", 130, 0)
-        f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
+        f.way(1, ring, [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
         f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r2", "n"], "Pohjoinen"); f.street(4, ["r0", "e"], "Itä")
         let d = try f.build()
         XCTAssertTrue(instructions(try d.route((0, -100), (0, 100)).first).contains { $0.hasPrefix("Enter Kiertoliittymä and take the") })

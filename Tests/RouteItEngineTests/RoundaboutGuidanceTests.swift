@@ -11,14 +11,9 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
     /// `serviceAt`: a service road also leaves the ring at that point (0–7), outwards.
     private func ring(radius: Double, ringName: String = "Kiertoliittymä", serviceAt: Int? = nil) throws -> OfflineDirections {
         var f = RoadFixture()
-        var ring: [String] = []
-        for i in 0..<8 {
-            let a = Double(i) * 45 * .pi / 180
-            f.node("r\(i)", radius * cos(a), radius * sin(a))
-            ring.append("r\(i)")
-        }
+        let ring = f.ringNodes(radius: radius)
         f.node("s", 0, -130); f.node("e", 130, 0); f.node("n", 0, 130); f.node("w", -130, 0)
-        f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", ringName)])
+        f.way(1, ring, [("highway", "primary"), ("junction", "roundabout"), ("name", ringName)])
         f.street(2, ["s", "r6"], "Etelä", highway: "primary"); f.street(3, ["r0", "e"], "Itä", highway: "primary")
         f.street(4, ["r2", "n"], "Pohjoinen", highway: "primary"); f.street(5, ["r4", "w"], "Länsi", highway: "primary")
         if let k = serviceAt {
@@ -99,14 +94,9 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
     /// own; onto a road ridden the turn takes its exit with it (roundabout-turn-bike.feature).
     func testACyclistPushedOffATinyRingLeavesItAsAStepOfItsOwn() throws {
         var f = RoadFixture()
-        var ring: [String] = []
-        for i in 0..<8 {
-            let a = Double(i) * 45 * .pi / 180
-            f.node("r\(i)", 4 * cos(a), 4 * sin(a))
-            ring.append("r\(i)")
-        }
+        let ring = f.ringNodes(radius: 4)
         f.node("s", 0, -130); f.node("e", 130, 0); f.node("n", 0, 130)
-        f.way(1, ring + ["r0"], [("highway", "residential"), ("junction", "roundabout"), ("name", "Kierto")])
+        f.way(1, ring, [("highway", "residential"), ("junction", "roundabout"), ("name", "Kierto")])
         f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r0", "e"], "Itä")
         f.way(4, ["r2", "n"], [("highway", "footway"), ("name", "Polku")])
         let d = try f.build()

@@ -36,6 +36,17 @@ struct RoadFixture {
 
     func id(_ name: String) -> Int64 { ids[name]! }
 
+    /// Eight nodes "r0"…"r7" on a circle round the origin, r0 due east and counter-clockwise
+    /// every 45°, closed back to r0: a roundabout's way.
+    mutating func ringNodes(radius: Double) -> [String] {
+        let ring = (0..<8).map { "r\($0)" }
+        for (i, name) in ring.enumerated() {
+            let a = Double(i) * 45 * .pi / 180
+            node(name, radius * cos(a), radius * sin(a))
+        }
+        return ring + ["r0"]
+    }
+
     mutating func way(_ id: Int64, _ names: [String], _ tags: [(String, String)]) {
         ways.append(.way(OSMWay(id: id, nodeRefs: names.map { ids[$0]! }, tags: tags)))
     }

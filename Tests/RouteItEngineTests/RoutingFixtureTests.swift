@@ -93,15 +93,10 @@ final class RoutingFixtureTests: XCTestCase {
 
     func testRoundaboutCountsExits() throws {
         var f = RoadFixture()
-        var ring: [String] = []
-        for i in 0..<8 {
-            let a = Double(i) * 45 * .pi / 180
-            f.node("r\(i)", 30 * cos(a), 30 * sin(a))
-            ring.append("r\(i)")
-        }
+        let ring = f.ringNodes(radius: 30)
         f.node("s", 0, -130); f.node("e", 130, 0); f.node("n", 0, 130); f.node("w", -130, 0)
         // Counter-clockwise, as roundabouts run where traffic keeps right.
-        f.way(1, ring + ["r0"], [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
+        f.way(1, ring, [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
         f.street(2, ["s", "r6"], "Etelä"); f.street(3, ["r0", "e"], "Itä")
         f.street(4, ["r2", "n"], "Pohjoinen"); f.street(5, ["r4", "w"], "Länsi")
         let d = try f.build()
