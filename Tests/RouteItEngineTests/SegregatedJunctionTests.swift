@@ -39,3 +39,19 @@ final class SegregatedJunctionTests: XCTestCase {
         XCTAssertLessThan(Geodesy.distance(at, RoadFixture.coordinate(b.0, b.1)), 1, "said at the junction's first carriageway")
     }
 }
+
+/// A jog across a staggered crossing longer than OSRM's 3 m: the piece between is another
+/// street, so both turns are said (staggered-intersections.feature "do not collapse if long
+/// segment in between"), as OSRM keeps them.
+final class StaggeredCrossingTests: XCTestCase {
+    func testTurnsOntoAndOffAnotherStreetAreBothSaid() throws {
+        var f = RoadFixture()
+        f.node("a", -300, 0); f.node("c", 0, 0); f.node("j", 0, 100)
+        f.node("e", 0, -6); f.node("i", 0, -300); f.node("g", 300, -6)
+        f.street(1, ["a", "c"], "Oak St")
+        f.street(2, ["j", "c", "e", "i"], "Cedar Dr")
+        f.street(3, ["e", "g"], "Oak St")
+        let steps = try f.build().route((-250, 0), (250, -6)).first?.steps.map(\.instruction)
+        XCTAssertEqual(steps, ["Head east on Oak St", "Turn right onto Cedar Dr", "Turn left onto Oak St", "Arrive at your destination"])
+    }
+}

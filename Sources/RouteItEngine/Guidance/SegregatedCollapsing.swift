@@ -37,7 +37,7 @@ extension StepCollapsing {
             while i < steps.count, steps[i].isSegregated {
                 if steps[i].kind == .endOfRoad { step.kind = .endOfRoad }
                 step.absorb(steps[i])
-                step.name = steps[i].name
+                step.name = steps[i].announcedName
                 step.label = steps[i].label
                 pieces += 1
                 i += 1
@@ -56,12 +56,13 @@ extension StepCollapsing {
     private func merged(_ step: Draft, into next: Draft, after prior: Draft, pieces: Int) -> Draft {
         var merged = step
         merged.absorb(next)
-        merged.name = next.name
+        merged.name = next.announcedName
         merged.label = next.label
         merged.isSegregated = false
         merged.isSuppressed = false
         merged.staysOnStreet = false
-        let total = ManeuverBuilder.turnAngle(from: step.inBearing ?? 0, to: next.outBearing ?? step.inBearing ?? 0)
+        let entry = step.closeInBearing ?? step.inBearing ?? 0
+        let total = ManeuverBuilder.turnAngle(from: entry, to: next.outBearing ?? entry)
         let direction = ManeuverBuilder.direction(total)
         if abs(total) >= StepCollapsing.reversedBearingAngle {
             merged.kind = .uTurn
@@ -111,6 +112,8 @@ extension StepCollapsing {
         for step in steps {
             if step.isSuppressed, var previous = out.last {
                 previous.absorb(step)
+                // Its junction is one passed, as it was without the step.
+                if step.choices <= 1 { previous.junctionsPassed += 1 }
                 out[out.count - 1] = previous
             } else {
                 out.append(step)
@@ -122,4 +125,9 @@ extension StepCollapsing {
     private func isRing(_ step: Draft) -> Bool {
         step.entersRing || step.kind == .exitRoundabout || step.kind == .exitRotary
     }
+}
+
+extension ManeuverBuilder.Draft {
+    /// The name a step says: a suppressed step's own street (its `name` is the one said before).
+    var announcedName: String { isSuppressed ? label.shown : name }
 }

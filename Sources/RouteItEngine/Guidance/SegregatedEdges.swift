@@ -51,7 +51,7 @@ extension ManeuverBuilder {
 
     /// The heading of edge `e` left by its `forward` end towards its first point over a metre
     /// away, as OSRM's `GetCoordinateCloseToTurn` reads the angles here.
-    private func closeHeading(leaving e: Int, forward: Bool) -> Double? {
+    func closeHeading(leaving e: Int, forward: Bool) -> Double? {
         let points = net.points(of: e)
         guard points.count >= 2 else { return nil }
         let first = points.startIndex, last = points.endIndex - 1

@@ -49,7 +49,9 @@ extension ManeuverBuilder {
         /// A step OSRM keeps but never announces (the road goes on under its name): it is only
         /// there to be read with a segregated step, and otherwise folds into the step before.
         var isSuppressed = false
-        /// Heading leaving the step's junction.
+        /// Headings into and out of the step's junction as OSRM perceives them (its turn
+        /// bearings, which its segregated collapse compares).
+        var closeInBearing: Double?
         var outBearing: Double?
         /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`).
         var isStraightest = false
