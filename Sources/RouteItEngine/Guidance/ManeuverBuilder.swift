@@ -107,13 +107,31 @@ struct ManeuverBuilder {
             if steps.count == stepsBefore {
                 apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
             }
+            if steps.count == stepsBefore, junction.isJunction, !junction.isOnAnnouncedRoundabout,
+               draft.isSegregated || isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward) {
+                // OSRM keeps a silent step where a piece inside a divided junction starts or ends.
+                // It keeps the name announced so far: the handlers at the next junctions compare
+                // with that (its own street is its `label`).
+                var silent = Draft(kind: .continue, name: draft.name, turn: junction.turn)
+                silent.isSuppressed = true
+                apply(.step(silent))
+            }
             if steps.count > stepsBefore {
                 // Turns beside each other on one side read apart (OSRM's turn assignment).
                 if draft.kind == .turn, !draft.keptAsTurn, junction.isJunction, let direction = assignedDirection(at: junction),
                    direction != .straight { draft.direction = direction }
                 draft.travel = travel(junction.leaving)
                 draft.label = junction.label
-                draft.choices = junction.isJunction ? branches(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing).count : 1
+                let ways = junction.isJunction ? branches(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : []
+                draft.choices = junction.isJunction ? ways.count : 1
+                // A U-turn already takes its connector with it (`ConnectorUTurn`), unless it is
+                // itself inside the junction the step before entered.
+                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true)
+                    && isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
+                draft.closeInBearing = perceivedHeading(leaving: junction.arriving.edge, forward: !junction.arriving.forward, at: junction.node)
+                    .map { $0 + 180 }
+                draft.outBearing = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
+                draft.isStraightest = StepCollapsing.isStraightest(junction.turn, among: ways.filter { $0.edge != junction.leaving.edge }.map(\.angle))
                 draft.waysMet = junction.isJunction && profile.countsWaysMet
                     ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
                 draft.inBearing = junction.inBearing

@@ -24,7 +24,7 @@ struct StepCollapsing {
 
     func collapse(_ steps: [Draft]) -> [Draft] {
         continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(steps)))))))
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(steps))))))))
     }
 
     /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn
@@ -174,8 +174,11 @@ struct StepCollapsing {
             let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
-            // Across a side street and back onto the street the route was on (a crossing).
+            // Across a side street and back onto the street the route was on (a crossing); a
+            // piece of another named street between is a street of its own (OSRM keeps both
+            // turns past its 3 m staggered crossing: staggered-intersections.feature).
             let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+                && (step.label.isEmpty || step.label.isSameStreet(as: next.label))
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
             let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {

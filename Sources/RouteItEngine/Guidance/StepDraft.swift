@@ -43,6 +43,18 @@ extension ManeuverBuilder {
         /// A turn onto a sliproad (OSRM's `TurnType::Sliproad`): the junction where it ends, whose
         /// step folds into this one (`StepCollapsing.combineSliproads`).
         var sliproadEnd: Int32?
+        /// The step starts on a piece inside a junction of divided roads (`isSegregated`): it
+        /// and the step after it are one maneuver (`StepCollapsing.collapseSegregated`).
+        var isSegregated = false
+        /// A step OSRM keeps but never announces (the road goes on under its name): it is only
+        /// there to be read with a segregated step, and otherwise folds into the step before.
+        var isSuppressed = false
+        /// Headings into and out of the step's junction as OSRM perceives them (its turn
+        /// bearings, which its segregated collapse compares).
+        var closeInBearing: Double?
+        var outBearing: Double?
+        /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`).
+        var isStraightest = false
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {
