@@ -108,7 +108,7 @@ enum RouteTool {
                 // Alerts go to stderr as every alert does; the best route's are the ones that matter.
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
-                let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
+                let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
                 print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
             }
             return 0
