@@ -62,7 +62,7 @@ let package = Package(
         // the fuzz binaries (Scripts/fuzz links only the targets under Sources/).
         .target(name: "RouteItTestSupport", path: "Tests/RouteItTestSupport"),
 
-        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore"]),
+        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore", "RouteItTestSupport"]),
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite", "RouteItTestSupport"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),

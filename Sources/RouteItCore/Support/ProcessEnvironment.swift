@@ -20,6 +20,14 @@ public enum ProcessEnvironment {
         return result
     }
 
+    /// The variables of these names that are set: what a reader of only those needs, without
+    /// copying every other (a whole copy still cost 160,000 instructions).
+    public static func variables(named names: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names { result[name] = value(name) }
+        return result
+    }
+
     /// One variable's value, nil when it is not set.
     public static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -11,9 +11,19 @@ public struct MapLibrary {
     public static let defaultOSMFile = "Helsinki.osm.pbf"
 
     /// `$XDG_DATA_HOME/routeit` (default `~/.local/share/routeit`).
-    public let dataDirectory: URL
+    public var dataDirectory: URL { xdg(dataHome, ".local/share").appendingPathComponent("routeit") }
     /// `$XDG_CACHE_HOME/routeit/maps` (default `~/.cache/routeit/maps`): maps of `--map FILE.osm.pbf`.
-    public let cacheDirectory: URL
+    public var cacheDirectory: URL { xdg(cacheHome, ".cache").appendingPathComponent("routeit/maps") }
+
+    /// The variables the folders come from, made into URLs when asked: a map named by its path
+    /// needs neither folder, and making them cost 400,000 instructions of a cold route.
+    private let home: String?, dataHome: String?, cacheHome: String?
+
+    /// `$XDG_…` when it is absolute (the XDG spec ignores relative values), else `~/fallback`.
+    private func xdg(_ value: String?, _ fallback: String) -> URL {
+        if let value, value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+        return URL(fileURLWithPath: home ?? NSHomeDirectory()).appendingPathComponent(fallback)
+    }
     /// The checkout whose `.data/osm` is searched too: given, or found when first needed (finding
     /// it resolves the executable's path, which a command that opens a named map never needs).
     private let repositoryRootChoice: RepositoryRootChoice
@@ -35,27 +45,26 @@ public struct MapLibrary {
         return osm
     }
 
+    /// The environment variables a library reads.
+    public static let variables = ["HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"]
+
     public var mapsDirectory: URL { dataDirectory.appendingPathComponent("maps") }
     public var defaultMapPath: String { mapsDirectory.appendingPathComponent(Self.defaultMapName).path }
 
     /// The library of this user and this build's checkout.
-    public init(environment: [String: String] = ProcessEnvironment.variables) {
+    public init(environment: [String: String] = ProcessEnvironment.variables(named: MapLibrary.variables)) {
         self.init(environment: environment, rootChoice: .found)
     }
 
     /// The library of this user, with `repositoryRoot` (nil: none) as the checkout.
-    public init(environment: [String: String] = ProcessEnvironment.variables, repositoryRoot: URL?) {
+    public init(environment: [String: String] = ProcessEnvironment.variables(named: MapLibrary.variables), repositoryRoot: URL?) {
         self.init(environment: environment, rootChoice: .given(repositoryRoot))
     }
 
     private init(environment: [String: String], rootChoice: RepositoryRootChoice) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-        func xdg(_ key: String, _ fallback: String) -> URL {
-            if let value = environment[key], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-            return home.appendingPathComponent(fallback)
-        }
-        dataDirectory = xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("routeit")
-        cacheDirectory = xdg("XDG_CACHE_HOME", ".cache").appendingPathComponent("routeit/maps")
+        home = environment["HOME"]
+        dataHome = environment["XDG_DATA_HOME"]
+        cacheHome = environment["XDG_CACHE_HOME"]
         repositoryRootChoice = rootChoice
     }
 
