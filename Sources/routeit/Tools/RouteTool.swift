@@ -104,7 +104,7 @@ enum RouteTool {
                 let response = options.optimize
                     ? OSRMRouteJSON.tripResponse(inputs: waypoints, order: answer.order, routes: answer.routes, options: options.routeJSON)
                     : OSRMRouteJSON.response(waypoints: answer.order.map { waypoints[$0] }, routes: answer.routes, options: options.routeJSON)
-                print(NominatimJSON.text(response))
+                CStandardOutput.writeLine(JSONWriter.data(response))
                 // Alerts go to stderr as every alert does; the best route's are the ones that matter.
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
