@@ -12,8 +12,11 @@ let package = Package(
         .library(name: "RouteItEngine", targets: ["RouteItEngine"]),
     ],
     targets: [
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libedit and SQLite are linked by the targets that use them (below): statically into a
+        // release build, so the loader neither finds nor binds them at each start (a tenth of a
+        // cold `routeit route`'s instructions went to binding their symbols).
+        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // HTTPS through libcurl loaded at run time: nothing links libcurl (see HTTPExchange).
@@ -23,7 +26,10 @@ let package = Package(
 
         .target(name: "RouteItCore"),
         // One safe sqlite3 connection type for the map and the planner store.
-        .target(name: "RouteItSQLite", dependencies: ["CSQLite"]),
+        .target(name: "RouteItSQLite", dependencies: ["CSQLite"], linkerSettings: [
+            .linkedLibrary("sqlite3", .when(configuration: .debug)),
+            .unsafeFlags(["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"], .when(configuration: .release)),
+        ]),
         .target(name: "RouteItScreens", dependencies: ["RouteItCore"]),
         .target(name: "RouteItEngine", dependencies: ["RouteItCore", "RouteItSQLite", "CZlib", "CLibXML2", "CPageByPage"]),
         .target(name: "RouteItRemote", dependencies: ["RouteItCore", "CCurlLoader"]),
@@ -36,7 +42,11 @@ let package = Package(
             // A release binary at a fixed address: the loader then has no relative relocations to
             // apply (74,000 in the static Swift runtime and Foundation), which every one-shot command
             // paid at start: ~7 % of a cold `routeit route`'s CPU and 3.5 MB of its memory.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(configuration: .release))]
+            linkerSettings: [
+                .linkedLibrary("edit", .when(configuration: .debug)),
+                .unsafeFlags(["-Xlinker", "-no-pie", "-Xlinker", "-Bstatic", "-Xlinker", "-ledit", "-Xlinker", "-ltinfo",
+                              "-Xlinker", "-lbsd", "-Xlinker", "-lmd", "-Xlinker", "-Bdynamic"], .when(configuration: .release)),
+            ]
         ),
         // In-process timing of the engine for Scripts/bench (not part of the app).
         .executableTarget(name: "routeit-bench", dependencies: ["RouteItCore", "RouteItEngine", "RouteItRemote"]),
@@ -52,7 +62,7 @@ let package = Package(
         // the fuzz binaries (Scripts/fuzz links only the targets under Sources/).
         .target(name: "RouteItTestSupport", path: "Tests/RouteItTestSupport"),
 
-        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore"]),
+        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore", "RouteItTestSupport"]),
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite", "RouteItTestSupport"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),

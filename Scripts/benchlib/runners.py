@@ -108,6 +108,7 @@ def scale_measures(name, bins, map_path, server, bounds):
     out["routeit_cold_ms"] = median_wall_ms(cmd, COLD_RUNS)
     out["curl_ms"] = median_wall_ms(["curl", "-s", "-o", "/dev/null", url], COLD_RUNS)
     out["routeit_cold_rss_mb"] = round(max(timed(cmd, timeout=120)[1] for _ in range(3)), 1)
+    out.update(json_measures(name, cmd, server, a, b))
     # A shell session that picks two addresses near the pair and routes.
     texts = []
     try:
@@ -128,6 +129,26 @@ def scale_measures(name, bins, map_path, server, bounds):
                    XDG_DATA_HOME=os.path.join(WORK, "xdg-empty"))
         out["shell_first_route_ms"] = median_wall_ms([routeit, "--map", map_path, "run", flow], 5, env=env)
         out["shell_first_route_flow"] = texts
+    return out
+
+
+# `routeit route --json` with OSRM's options against curl of the same route with the same query:
+# OSRM's defaults (simplified overview as a polyline, no steps), then everything a map shows.
+JSON_OPTION_SETS = (("json_default", [], ""),
+                    ("json_full", ["--steps", "--overview", "full", "--geometries", "geojson"],
+                     "?steps=true&overview=full&geometries=geojson"))
+
+
+def json_measures(name, cmd, server, a, b):
+    """Per option set: a whole cold `routeit route A B --json ...` and curl's median wall ms."""
+    out = {}
+    for key, options, query in JSON_OPTION_SETS:
+        url = "http://127.0.0.1:%d/route/v1/driving/%f,%f;%f,%f%s" % (server.port, a[1], a[0], b[1], b[0], query)
+        log("%s: cold `routeit route --json%s` vs curl" % (name, "".join(" " + o for o in options)))
+        ours = median_wall_ms(cmd + ["--json"] + options, COLD_RUNS)
+        theirs = median_wall_ms(["curl", "-s", "-o", "/dev/null", url], COLD_RUNS)
+        out[key] = {"routeit_cold_ms": ours, "curl_ms": theirs, "ratio": round(ours / theirs, 3) if theirs else None,
+                    "options": " ".join(["--json"] + options)}
     return out
 
 

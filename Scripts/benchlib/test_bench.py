@@ -86,6 +86,27 @@ class OptimizeTest(unittest.TestCase):
         self.assertFalse(row["pass"])
         self.assertEqual(row["measured"], "61.0 ms")
 
+    def test_the_json_goals_read_each_option_set_on_helsinki_and_the_1m_grid(self):
+        results = run()
+        json_scale = {"json_default": {"routeit_cold_ms": 7.0, "curl_ms": 8.0},
+                      "json_full": {"routeit_cold_ms": 9.0, "curl_ms": 8.0}}
+        results["datasets"]["helsinki"]["scale"].update(json_scale)
+        results["datasets"]["grid_1m"] = dict(results["datasets"]["grid_10k"], scale=dict(json_scale))
+        rows = {(r["goal"], r["dataset"]): r for r in goals.evaluate(results)}
+        default = "cold `routeit route --json` ≤ 1.0× curl to a warm OSRM (OSRM's defaults)"
+        full = "cold `routeit route --json --steps --overview full --geometries geojson` ≤ 1.0× curl (the same options)"
+        for dataset in ("helsinki", "grid_1m"):
+            self.assertTrue(rows[(default, dataset)]["pass"])
+            self.assertFalse(rows[(full, dataset)]["pass"])
+            self.assertEqual(rows[(full, dataset)]["measured"], "9.0 vs 8.0 ms")
+        self.assertNotIn((default, "grid_10k"), rows)
+        results["goals"] = goals.evaluate(results)
+        page = report.page(results)
+        self.assertIn("| cold one-shot `routeit route --json`, ms (curl with the same options) | 7.0 | 8.0 | 0.88 |", page)
+        self.assertIn("grid_1m: a whole cold `routeit route` against curl to the warm osrm-routed with the same options: "
+                      "`--json` 7.0 vs 8.0 ms (0.88×); `--json --steps --overview full --geometries geojson` 9.0 vs 8.0 ms "
+                      "(1.12×).", page)
+
 
 def go_run():
     """A made-up Scripts/go-bench --json: one mode measured, CPU and RSS."""

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// `osrm=URL` / `nominatim=URL`: how `--directions`, `--geocoder`, ROUTEIT_DIRECTIONS and
 /// ROUTEIT_GEOCODER name a server. Bad text is a one-line error naming where it came from.
@@ -23,22 +24,22 @@ public enum BackendSpec {
     }
 
     /// ROUTEIT_DIRECTIONS=osrm=URL from the environment, nil when unset or "embedded".
-    public static func directionsFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
+    public static func directionsFromEnvironment(_ environment: [String: String] = ProcessEnvironment.variables) throws -> URL? {
         try environment["ROUTEIT_DIRECTIONS"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS") }
     }
 
     /// ROUTEIT_DIRECTIONS_WALK=osrm=URL: a separate foot-profile OSRM server for walking.
-    public static func walkingDirectionsFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
+    public static func walkingDirectionsFromEnvironment(_ environment: [String: String] = ProcessEnvironment.variables) throws -> URL? {
         try environment["ROUTEIT_DIRECTIONS_WALK"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS_WALK") }
     }
 
     /// ROUTEIT_DIRECTIONS_BIKE=osrm=URL: a separate bicycle-profile OSRM server for cycling.
-    public static func cyclingDirectionsFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
+    public static func cyclingDirectionsFromEnvironment(_ environment: [String: String] = ProcessEnvironment.variables) throws -> URL? {
         try environment["ROUTEIT_DIRECTIONS_BIKE"].flatMap { try url($0, kind: "osrm", source: "ROUTEIT_DIRECTIONS_BIKE") }
     }
 
     /// ROUTEIT_GEOCODER=nominatim=URL from the environment, nil when unset or "embedded".
-    public static func geocoderFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL? {
+    public static func geocoderFromEnvironment(_ environment: [String: String] = ProcessEnvironment.variables) throws -> URL? {
         try environment["ROUTEIT_GEOCODER"].flatMap { try url($0, kind: "nominatim", source: "ROUTEIT_GEOCODER") }
     }
 }

@@ -1,3 +1,5 @@
+// libsqlite3 is linked by this target's settings in Package.swift (statically into a release
+// build), not by CSQLite's module map.
 import CSQLite
 import Foundation
 

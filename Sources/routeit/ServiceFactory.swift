@@ -42,7 +42,7 @@ enum ServiceFactory {
         do {
             // Read once: each read copies the whole environment (a tenth of a cold route's work).
             guard options.osrmURL == nil || options.nominatimURL == nil else { return (options.osrmURL, options.nominatimURL) }
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.variables(named: ["ROUTEIT_DIRECTIONS", "ROUTEIT_GEOCODER"])
             return (try options.osrmURL ?? BackendSpec.directionsFromEnvironment(environment),
                     try options.nominatimURL ?? BackendSpec.geocoderFromEnvironment(environment))
         } catch {

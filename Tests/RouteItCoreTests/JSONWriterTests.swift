@@ -21,4 +21,22 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertTrue(text.contains(#""whole":120,"x":24.9414"#), text)
         XCTAssertEqual(JSONWriter.text(Double.nan), "null")
     }
+
+    /// A number is written as `description` writes it, digit for digit: six-decimal coordinates,
+    /// one-decimal distances, values near the edges of the short form, and any other double.
+    func testNumbersAreWrittenAsTheirDescription() {
+        var rng = SeededRandom(seed: 30)
+        var values: [Double] = [0.0001, -0.0001, 0.00012, 0.000099, 24.94083, -60.1, 1110.5, 999_999_999.999999, 1e9 + 0.5,
+                                0.1 + 0.2, 1.0 / 3, 123_456.000001, -0.000001, 2.5e-5]
+        for _ in 0..<3_000 {
+            let micro = Int64.random(in: -180_000_000...180_000_000, using: &rng)
+            values.append((Double(micro) / 1e6 * 1e6).rounded() / 1e6)
+            values.append(Double(micro) / 10)
+            values.append(Double.random(in: -1e6...1e6, using: &rng))
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng)))
+        }
+        for x in values where x.isFinite && x != x.rounded() {
+            XCTAssertEqual(JSONWriter.text(x), x.description, "\(x)")
+        }
+    }
 }

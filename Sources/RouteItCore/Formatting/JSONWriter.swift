@@ -79,7 +79,39 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return raw("null") }
         if value == value.rounded(), abs(value) < 1e15 { return raw(String(Int64(value))) }
+        if let millionths = Self.millionths(value) { return decimal(millionths) }
         raw(value.description)
+    }
+
+    /// The value in millionths when it is the double nearest a count of millionths (coordinates
+    /// rounded to six decimals, distances to one), below a billion and not below 1e-4 (where
+    /// `description` turns to exponents): then `description`'s shortest digits are exactly those
+    /// millionths' (fifteen digits at most, and two decimals of that length lie more than half a
+    /// double's spacing apart). `description` was most of the time of writing a long line.
+    static func millionths(_ value: Double) -> Int64? {
+        guard abs(value) >= 1e-4, abs(value) < 1e9 else { return nil }
+        let scaled = (value * 1e6).rounded()
+        guard scaled / 1e6 == value else { return nil }   // the division rounds correctly: nearest
+        return Int64(scaled)
+    }
+
+    /// `-12.3405` from -12_340_500 millionths (not whole): the fraction's trailing zeros dropped.
+    private mutating func decimal(_ millionths: Int64) {
+        if millionths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = millionths.magnitude
+        digits(magnitude / 1_000_000)
+        bytes.append(UInt8(ascii: "."))
+        var fraction = magnitude % 1_000_000, place: UInt64 = 100_000
+        while fraction > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))
+            fraction %= place
+            place /= 10
+        }
+    }
+
+    private mutating func digits(_ n: UInt64) {
+        if n >= 10 { digits(n / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     /// A string literal: quotes, backslashes and control characters escaped, the rest as is.

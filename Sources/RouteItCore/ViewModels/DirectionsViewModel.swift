@@ -103,28 +103,9 @@ public final class DirectionsViewModel: Sendable {
                               requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
                               wantsSteps: wantsSteps)
         }
-        // Every leg is asked at once; the first leg in trip order without a route is the one named.
-        let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
-            for (index, pair) in pairs.enumerated() {
-                let request = request(index, leaving: guessed?.legs[index].departure)
-                group.addTask {
-                    do {
-                        return (index, .success(try await quickestRoute(for: request, using: directions)))
-                    } catch let alert as Alert where alert == .directionsNotAvailable {
-                        return (index, .failure(Alert.directionsNotAvailable(from: pair.0, to: pair.1)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            var found = [Result<Route, Error>?](repeating: nil, count: pairs.count)
-            for await (index, outcome) in group { found[index] = outcome }
-            return found.map { $0 ?? .failure(CancellationError()) }
-        }
-        if outcomes.contains(where: { if case .failure(let error) = $0 { return error is CancellationError }; return false }) {
-            throw CancellationError()
-        }
-        var routes = try outcomes.map { try $0.get() }
+        var routes = pairs.count == 1
+            ? [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
+            : try await everyLegRoute(pairs, request: { request($0, leaving: guessed?.legs[$0].departure) }, using: directions)
         try Task.checkCancellation()
         // A leg whose route depends on the hour (turn restrictions with times) is asked again, in
         // trip order, at the departure the legs before it give.
@@ -179,6 +160,44 @@ public final class DirectionsViewModel: Sendable {
         let places = trip.enumerated().map { TripPlace(item: $0.element, label: $0.offset == 0 || $0.offset == trip.count - 1 ? "the start" : "Stop \($0.offset)") }
         return try await calculate(trip: PlannedTrip(places: places), departure: nil, transportType: transportType,
                                    avoid: avoid, using: directions, attribution: attribution)
+    }
+
+    /// A one-leg trip's route, asked here: a task group and its child task cost more than a
+    /// short route does in a cold `routeit route`.
+    private static func onlyLegRoute(_ request: DirectionsRequest, from source: TripPlace, to destination: TripPlace,
+                                     using directions: Directions) async throws -> Route {
+        do {
+            return try await quickestRoute(for: request, using: directions)
+        } catch let alert as Alert where alert == .directionsNotAvailable {
+            throw Alert.directionsNotAvailable(from: source, to: destination)
+        }
+    }
+
+    /// Every leg's route, all asked at once; the first leg in trip order without a route is the
+    /// one named.
+    private static func everyLegRoute(_ pairs: [(TripPlace, TripPlace)], request: (Int) -> DirectionsRequest,
+                                      using directions: Directions) async throws -> [Route] {
+        let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
+            for (index, pair) in pairs.enumerated() {
+                let request = request(index)
+                group.addTask {
+                    do {
+                        return (index, .success(try await quickestRoute(for: request, using: directions)))
+                    } catch let alert as Alert where alert == .directionsNotAvailable {
+                        return (index, .failure(Alert.directionsNotAvailable(from: pair.0, to: pair.1)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var found = [Result<Route, Error>?](repeating: nil, count: pairs.count)
+            for await (index, outcome) in group { found[index] = outcome }
+            return found.map { $0 ?? .failure(CancellationError()) }
+        }
+        if outcomes.contains(where: { if case .failure(let error) = $0 { return error is CancellationError }; return false }) {
+            throw CancellationError()
+        }
+        return try outcomes.map { try $0.get() }
     }
 
     /// The alternative with the least expected travel time (its street names cleaned for the

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// Where maps live and how `--map` is resolved: the default Helsinki map under
 /// `$XDG_DATA_HOME/routeit/maps` (imported on first use from the Helsinki extract), a `.routeit`
@@ -10,27 +11,61 @@ public struct MapLibrary {
     public static let defaultOSMFile = "Helsinki.osm.pbf"
 
     /// `$XDG_DATA_HOME/routeit` (default `~/.local/share/routeit`).
-    public let dataDirectory: URL
+    public var dataDirectory: URL { xdg(dataHome, ".local/share").appendingPathComponent("routeit") }
     /// `$XDG_CACHE_HOME/routeit/maps` (default `~/.cache/routeit/maps`): maps of `--map FILE.osm.pbf`.
-    public let cacheDirectory: URL
+    public var cacheDirectory: URL { xdg(cacheHome, ".cache").appendingPathComponent("routeit/maps") }
+
+    /// The variables the folders come from, made into URLs when asked: a map named by its path
+    /// needs neither folder, and making them cost 400,000 instructions of a cold route.
+    private let home: String?, dataHome: String?, cacheHome: String?
+
+    /// `$XDG_…` when it is absolute (the XDG spec ignores relative values), else `~/fallback`.
+    private func xdg(_ value: String?, _ fallback: String) -> URL {
+        if let value, value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+        return URL(fileURLWithPath: home ?? NSHomeDirectory()).appendingPathComponent(fallback)
+    }
+    /// The checkout whose `.data/osm` is searched too: given, or found when first needed (finding
+    /// it resolves the executable's path, which a command that opens a named map never needs).
+    private let repositoryRootChoice: RepositoryRootChoice
+
+    private enum RepositoryRootChoice {
+        case given(URL?)
+        case found
+    }
+
     /// Where the default map's source extract is looked for, in order.
-    public let osmDirectories: [URL]
+    public var osmDirectories: [URL] {
+        var osm = [dataDirectory.appendingPathComponent("osm")]
+        let root: URL?
+        switch repositoryRootChoice {
+        case .given(let url): root = url
+        case .found: root = Self.repositoryRoot()
+        }
+        if let root { osm.append(root.appendingPathComponent(".data/osm")) }
+        return osm
+    }
+
+    /// The environment variables a library reads.
+    public static let variables = ["HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"]
 
     public var mapsDirectory: URL { dataDirectory.appendingPathComponent("maps") }
     public var defaultMapPath: String { mapsDirectory.appendingPathComponent(Self.defaultMapName).path }
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                repositoryRoot: URL? = MapLibrary.repositoryRoot()) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
-        func xdg(_ key: String, _ fallback: String) -> URL {
-            if let value = environment[key], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-            return home.appendingPathComponent(fallback)
-        }
-        dataDirectory = xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("routeit")
-        cacheDirectory = xdg("XDG_CACHE_HOME", ".cache").appendingPathComponent("routeit/maps")
-        var osm = [dataDirectory.appendingPathComponent("osm")]
-        if let repositoryRoot { osm.append(repositoryRoot.appendingPathComponent(".data/osm")) }
-        osmDirectories = osm
+    /// The library of this user and this build's checkout.
+    public init(environment: [String: String] = ProcessEnvironment.variables(named: MapLibrary.variables)) {
+        self.init(environment: environment, rootChoice: .found)
+    }
+
+    /// The library of this user, with `repositoryRoot` (nil: none) as the checkout.
+    public init(environment: [String: String] = ProcessEnvironment.variables(named: MapLibrary.variables), repositoryRoot: URL?) {
+        self.init(environment: environment, rootChoice: .given(repositoryRoot))
+    }
+
+    private init(environment: [String: String], rootChoice: RepositoryRootChoice) {
+        home = environment["HOME"]
+        dataHome = environment["XDG_DATA_HOME"]
+        cacheHome = environment["XDG_CACHE_HOME"]
+        repositoryRootChoice = rootChoice
     }
 
     /// Opens the map `path` names (nil: the default map), importing an OSM file or the missing

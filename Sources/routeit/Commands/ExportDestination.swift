@@ -28,7 +28,7 @@ struct ExportDestination {
 
     /// `~` and `~/...` from `$HOME` (not the password database: a session may run with another
     /// HOME); other paths as given.
-    static func expand(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
+    static func expand(_ path: String, home: String? = ProcessEnvironment.value("HOME")) -> String {
         guard let home, !home.isEmpty else { return path }
         if path == "~" { return home }
         if path.hasPrefix("~/") { return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst(1) }

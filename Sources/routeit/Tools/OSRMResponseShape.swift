@@ -66,7 +66,7 @@ enum OSRMResponseShape {
             for i in (a + 1)..<b {
                 let px = xs[i] - xs[a], py = ys[i] - ys[a]
                 let t = length2 > 0 ? min(1, max(0, (px * dx + py * dy) / length2)) : 0
-                let ex = px - (t * dx).rounded(), ey = py - (t * dy).rounded()
+                let ex = px - roundedHalfAway(t * dx), ey = py - roundedHalfAway(t * dy)
                 let d = ex * ex + ey * ey
                 if d > threshold && d > farthestDistance { (farthest, farthestDistance) = (i, d) }
             }
@@ -77,6 +77,16 @@ enum OSRMResponseShape {
             }
         }
         return line.indices.filter { keep[$0] }.map { line[$0] }
+    }
+
+    /// `x.rounded()` (half away from zero) through a truncating integer conversion: the same
+    /// value (the fraction `x - trunc(x)` is exact), without the call into libm's `round` that
+    /// took 40 % of a route's simplification (a 1,556-point line made 44,682 of them).
+    @inline(__always)
+    private static func roundedHalfAway(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }   // 2^52: already whole
+        let whole = Double(Int64(x)), fraction = x - whole
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     /// Per segment of the leg's geometry (its steps' lines joined): the step's distance and

@@ -104,11 +104,11 @@ enum RouteTool {
                 let response = options.optimize
                     ? OSRMRouteJSON.tripResponse(inputs: waypoints, order: answer.order, routes: answer.routes, options: options.routeJSON)
                     : OSRMRouteJSON.response(waypoints: answer.order.map { waypoints[$0] }, routes: answer.routes, options: options.routeJSON)
-                print(NominatimJSON.text(response))
+                CStandardOutput.writeLine(JSONWriter.data(response))
                 // Alerts go to stderr as every alert does; the best route's are the ones that matter.
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
-                let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
+                let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
                 print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
             }
             return 0
