@@ -175,10 +175,11 @@ struct StepCollapsing {
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing); a
-            // piece of another named street between is a street of its own (OSRM keeps both
-            // turns past its 3 m staggered crossing: staggered-intersections.feature).
+            // piece of another named street turned onto between is a street of its own (OSRM
+            // keeps both turns past its 3 m staggered crossing: staggered-intersections.feature),
+            // one the road only runs on as is not (turn-angles.feature, "Curved Exit").
             let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
-                && (step.label.isEmpty || step.label.isSameStreet(as: next.label))
+                && (step.label.isEmpty || step.label.isSameStreet(as: next.label) || step.kind != .turn)
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
             let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
