@@ -175,7 +175,12 @@ struct StepCollapsing {
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing).
-            let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+            // The street the route was on is the one before a name change too short to be told
+            // (`foldNameChanges` folds it away, as OSRM has by then).
+            let wasOn = out.count >= 2 && previous.kind == .continue && previous.distance < StepCollapsing.shortNameChange
+                && !previous.keptAsTurn && StepCollapsing.sameTravel(out[out.count - 2], previous)
+                ? out[out.count - 2].label : previous.label
+            let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
             let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
             guard turnsBack || isConnector else {
