@@ -13,6 +13,7 @@ final class CrossingAfterShortNameChangeTests: XCTestCase {
         d.distance = metres
         d.label = StreetLabel(name: name, ref: "")
         d.choices = 3
+        d.waysMet = 3
         return d
     }
 
