@@ -174,11 +174,16 @@ struct StepCollapsing {
             let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
-            // Across a side street and back onto the street the route was on (a crossing); a
-            // piece of another named street turned onto between is a street of its own (OSRM
-            // keeps both turns past its 3 m staggered crossing: staggered-intersections.feature),
-            // one the road only runs on as is not (turn-angles.feature, "Curved Exit").
-            let crossing = previous.label.isSameStreet(as: next.label) && step.junctionsPassed == 0
+            // Across a side street and back onto the street the route was on (a crossing). The
+            // street the route was on is the one before a name change too short to be told
+            // (`foldNameChanges` folds it away, as OSRM has by then). A piece of another named
+            // street turned onto between is a street of its own (OSRM keeps both turns past its
+            // 3 m staggered crossing: staggered-intersections.feature); one the road only runs on
+            // as is not (turn-angles.feature, "Curved Exit").
+            let wasOn = out.count >= 2 && previous.kind == .continue && previous.distance < StepCollapsing.shortNameChange
+                && !previous.keptAsTurn && StepCollapsing.sameTravel(out[out.count - 2], previous)
+                ? out[out.count - 2].label : previous.label
+            let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0
                 && (step.label.isEmpty || step.label.isSameStreet(as: next.label) || step.kind != .turn)
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
             let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
