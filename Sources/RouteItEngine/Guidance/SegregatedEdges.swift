@@ -49,20 +49,10 @@ extension ManeuverBuilder {
         return sides.isOneSided
     }
 
-    /// The heading of edge `e` left by its `forward` end towards its first point over a metre
+    /// The heading of edge `e` left by its `forward` end towards its first point a metre or more
     /// away, as OSRM's `GetCoordinateCloseToTurn` reads the angles here.
     func closeHeading(leaving e: Int, forward: Bool) -> Double? {
-        let points = net.points(of: e)
-        guard points.count >= 2 else { return nil }
-        let first = points.startIndex, last = points.endIndex - 1
-        func point(_ k: Int) -> Coordinate { points[forward ? first + k : last - k].coordinate }
-        let start = point(0)
-        var far = point(1)
-        for k in 1..<points.count {
-            far = point(k)
-            if Geodesy.distance(start, far) > 1 { break }
-        }
-        return Geodesy.bearing(start, far)
+        heading(leaving: e, forward: forward, over: 1)
     }
 
     /// A one-way road of a street's class (no link, nothing below a living street): one
