@@ -162,8 +162,9 @@ public final class DirectionsViewModel: Sendable {
                                    avoid: avoid, using: directions, attribution: attribution)
     }
 
-    /// A one-leg trip's route, asked here: a task group and its child task cost more than a
-    /// short route does in a cold `routeit route`.
+    /// One leg's route, "Directions not available" naming its two places. A one-leg trip asks
+    /// it here: a task group and its child task cost more than a short route does in a cold
+    /// `routeit route`.
     private static func onlyLegRoute(_ request: DirectionsRequest, from source: TripPlace, to destination: TripPlace,
                                      using directions: Directions) async throws -> Route {
         do {
@@ -182,9 +183,7 @@ public final class DirectionsViewModel: Sendable {
                 let request = request(index)
                 group.addTask {
                     do {
-                        return (index, .success(try await quickestRoute(for: request, using: directions)))
-                    } catch let alert as Alert where alert == .directionsNotAvailable {
-                        return (index, .failure(Alert.directionsNotAvailable(from: pair.0, to: pair.1)))
+                        return (index, .success(try await onlyLegRoute(request, from: pair.0, to: pair.1, using: directions)))
                     } catch {
                         return (index, .failure(error))
                     }
