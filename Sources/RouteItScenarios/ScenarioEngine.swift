@@ -41,7 +41,9 @@ public struct RouteItScenarioEngine: ScenarioEngine {
     static func mode(profile: String) -> TransportType? {
         switch profile {
         case "car": return .car
-        case "foot": return .walk
+        // foot_area.lua is foot.lua with area meshing switched on and nothing else (its own header):
+        // its scenarios pin that the two walk the same ways.
+        case "foot", "foot_area": return .walk
         case "bicycle": return .bike
         default: return nil
         }
