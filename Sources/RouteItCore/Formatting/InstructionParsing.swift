@@ -8,11 +8,7 @@ extension InstructionText {
             pushed.travel = .pushing
             return pushed
         }
-        if sentence == ferrySentence { return Maneuver(kind: .continue, travel: .ferry) }
-        if sentence.hasPrefix(ferrySentence + " ("), sentence.hasSuffix(")") {
-            let name = sentence.dropFirst(ferrySentence.count + 2).dropLast()
-            return Maneuver(kind: .continue, streetName: String(name), travel: .ferry)
-        }
+        if let ferry = ferryManeuver(from: sentence) { return ferry }
         var text = Substring(sentence)
         func take(_ prefix: String) -> Bool {
             guard text.hasPrefix(prefix) else { return false }
@@ -48,6 +44,8 @@ extension InstructionText {
             guard let direction = adverbs[String(text)] else { return nil }
             return Maneuver(kind: .newName, direction: direction, streetName: name)
         }
+        // Leaving a ferry straight on says no direction.
+        if text == leaveSentence { return Maneuver(kind: .notification, direction: .straight, streetName: name) }
         for (base, kind) in Self.adverbKinds where text == base || text.hasPrefix(base + " ") {
             let rest = text.dropFirst(base.count).drop { $0 == " " }
             if rest.isEmpty { return Maneuver(kind: kind, streetName: name) }
@@ -91,10 +89,31 @@ extension InstructionText {
         return nil
     }
 
+    /// A step onto or on a ferry: "Take the ferry (X)", "Board the ferry right (X)", "Turn left
+    /// and take the ferry (X)"; the name is all of the last brackets.
+    private static func ferryManeuver(from sentence: String) -> Maneuver? {
+        var text = Substring(sentence)
+        var name: String?
+        if text.hasSuffix(")"), let open = text.range(of: " (") {
+            name = String(text[open.upperBound...].dropLast())
+            text = text[..<open.lowerBound]
+        }
+        if text == ferrySentence { return Maneuver(kind: .continue, streetName: name, travel: .ferry) }
+        if text == boardSentence { return Maneuver(kind: .notification, direction: .straight, streetName: name, travel: .ferry) }
+        if text.hasPrefix(boardSentence + " "), let direction = adverbs[String(text.dropFirst(boardSentence.count + 1))] {
+            return Maneuver(kind: .notification, direction: direction, streetName: name, travel: .ferry)
+        }
+        guard text.hasSuffix(andTakeTheFerry), var boarding = maneuver(from: String(text.dropLast(andTakeTheFerry.count))),
+              boarding.streetName == nil, boarding.travel == nil else { return nil }
+        boarding.streetName = name
+        boarding.travel = .ferry
+        return boarding
+    }
+
     /// The maneuvers said as a verb with an optional adverb ("Take the exit slightly right").
     private static let adverbKinds: [(String, Maneuver.Kind)] = [
         ("Merge", .merge), ("Take the ramp", .onRamp), ("Take the exit", .offRamp),
-        ("Exit the roundabout", .exitRoundabout), ("Exit " + unnamedRotary, .exitRotary),
+        ("Exit the roundabout", .exitRoundabout), ("Exit " + unnamedRotary, .exitRotary), (leaveSentence, .notification),
     ]
 
     private static let allDirections: [Maneuver.Direction] = [.sharpLeft, .left, .slightLeft, .straight, .slightRight, .right, .sharpRight, .uTurn]

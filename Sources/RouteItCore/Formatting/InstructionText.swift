@@ -6,6 +6,9 @@ public struct Maneuver: Hashable, Sendable {
         /// OSRM's ramps, the end of a road, rotaries (large named roundabouts), leaving a
         /// roundabout or rotary, and a small roundabout driven as one turn (`roundabout turn`).
         case onRamp, offRamp, endOfRoad, rotary, exitRoundabout, exitRotary, roundaboutTurn
+        /// OSRM's `notification`: the road goes on as it obviously would, but the way of
+        /// travelling changes there (boarding or leaving a ferry).
+        case notification
     }
 
     /// Which way the maneuver bends (OSRM's `modifier`).
@@ -51,7 +54,7 @@ public enum InstructionText {
         case .pushing?:
             return movement(maneuver) + pushingSuffix
         case .ferry? where maneuver.kind != .arrive:
-            return maneuver.streetName.flatMap { $0.isEmpty ? nil : "\(ferrySentence) (\($0))" } ?? ferrySentence
+            return ferry(maneuver)
         default:
             return movement(maneuver)
         }
@@ -60,6 +63,24 @@ public enum InstructionText {
     /// Said after a step where the cyclist walks the bicycle (footways, steps, against a oneway).
     static let pushingSuffix = " (push your bike)"
     static let ferrySentence = "Take the ferry"
+    /// Boarding a ferry where the road obviously goes on (OSRM's `notification`).
+    static let boardSentence = "Board the ferry"
+    /// Driving, riding or walking off a ferry where the road obviously goes on.
+    static let leaveSentence = "Leave the ferry"
+    /// Joins a maneuver onto a ferry to the ferry: "Turn right and take the ferry (Suomenlinna)".
+    static let andTakeTheFerry = " and take the ferry"
+
+    /// A step on a ferry: the ferry's name in brackets, after the maneuver that boards it unless
+    /// the road just goes on ("Take the ferry").
+    private static func ferry(_ maneuver: Maneuver) -> String {
+        let named = maneuver.streetName.flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
+        if maneuver.kind == .notification { return withAdverb(boardSentence, bent(maneuver.direction)) + named }
+        var bare = maneuver
+        bare.streetName = nil
+        bare.travel = nil
+        let boarding = movement(bare)
+        return boarding == "Continue" ? ferrySentence + named : boarding + andTakeTheFerry + named
+    }
 
     private static func movement(_ maneuver: Maneuver) -> String {
         let name = maneuver.streetName.flatMap { $0.isEmpty ? nil : $0 }
@@ -115,8 +136,13 @@ public enum InstructionText {
             return onto("Keep \(sideWord(maneuver.direction)) at the fork")
         case .merge:
             return onto(withAdverb("Merge", maneuver.direction))
+        case .notification:
+            return onto(withAdverb(leaveSentence, bent(maneuver.direction)))
         }
     }
+
+    /// A notification says which way the road bends, and nothing where it goes straight on.
+    private static func bent(_ direction: Maneuver.Direction?) -> Maneuver.Direction? { direction == .straight ? nil : direction }
 
     /// A rotary without a name of its own.
     static let unnamedRotary = "the traffic circle"

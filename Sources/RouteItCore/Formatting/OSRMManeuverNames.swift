@@ -19,6 +19,7 @@ public enum OSRMManeuverNames {
         case .exitRoundabout: return "exit roundabout"
         case .exitRotary: return "exit rotary"
         case .roundaboutTurn: return "roundabout turn"
+        case .notification: return "notification"
         }
     }
 
@@ -52,11 +53,11 @@ public enum OSRMManeuverNames {
         }
     }
 
-    /// The OSRM types some RouteIt maneuver maps to. OSRM's others (`notification`, `use lane`,
-    /// ...) RouteIt's steps cannot say yet.
+    /// The OSRM types some RouteIt maneuver maps to. OSRM's others (`use lane`, ...) RouteIt's
+    /// steps cannot say yet.
     public static let expressibleTypes: Set<String> = [
         "depart", "arrive", "turn", "new name", "continue", "roundabout", "fork", "merge",
-        "on ramp", "off ramp", "end of road", "rotary", "exit roundabout", "exit rotary", "roundabout turn",
+        "on ramp", "off ramp", "end of road", "rotary", "exit roundabout", "exit rotary", "roundabout turn", "notification",
     ]
 }
 

@@ -103,7 +103,8 @@ struct ManeuverBuilder {
                     break
                 }
             }
-            apply(GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self))
+            apply(ModeChangeNotification.applied(to: GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self),
+                                                 at: junction, with: self))
             if steps.count == stepsBefore {
                 apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
             }

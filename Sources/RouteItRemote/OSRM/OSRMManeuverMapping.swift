@@ -24,7 +24,9 @@ enum OSRMManeuverMapping {
         case "exit rotary": kind = .exitRotary
         case "fork": kind = .fork
         case "merge": kind = .merge
-        // "notification", "use lane" and future types: keep going.
+        // Boarding a ferry; other notifications (leaving it, starting to push), "use lane" and
+        // future types: keep going.
+        case "notification" where step.mode == "ferry": kind = .notification
         default: kind = direction == .uTurn ? .uTurn : .continue
         }
         return Maneuver(kind: kind, direction: direction, streetName: name,
