@@ -138,7 +138,7 @@ struct ManeuverBuilder {
                 draft.inBearing = junction.inBearing
                 // A U-turn through a connector is on the road it comes back by.
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
-            } else if junction.isJunction {
+            } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
             }
             draft.add(junction.leaving, coords[i])

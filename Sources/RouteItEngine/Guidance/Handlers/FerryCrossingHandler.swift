@@ -4,11 +4,14 @@
 /// step of its own (`ModeChangeNotification`).
 struct FerryCrossingHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
+        Self.onlyFerriesMeet(at: j, guide) ? .silent : nil
+    }
+
+    /// Only ferries meet at `j`, the route on one of them: OSRM does not even count the junction
+    /// as one the step passes (its `NoTurn`).
+    static func onlyFerriesMeet(at j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
         // The cheap test first: most junctions are not on a ferry.
-        guard guide.net.isFerry(j.arriving.edge), guide.net.isFerry(j.leaving.edge) else { return nil }
-        let onlyFerries = guide.adjacency.edges(of: j.node).allSatisfy { edge in
-            guide.net.isFerry(edge) || !guide.net.allows(edge, guide.mode)
-        }
-        return onlyFerries ? .silent : nil
+        guard guide.net.isFerry(j.arriving.edge), guide.net.isFerry(j.leaving.edge) else { return false }
+        return guide.adjacency.edges(of: j.node).allSatisfy { edge in guide.net.isFerry(edge) || !guide.net.allows(edge, guide.mode) }
     }
 }
