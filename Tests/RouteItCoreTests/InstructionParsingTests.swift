@@ -15,7 +15,7 @@ final class InstructionParsingTests: XCTestCase {
                     for exit in [.roundabout, .rotary, .roundaboutTurn].contains(kind) ? [nil, 1, 2, 11] : [nil] {
                         for bearing in kind == .depart ? [nil, 0.0, 95, 200, 359] : [nil] {
                           for rotary in kind == .rotary ? [nil, "Place de l'Etoile"] : [nil] {
-                            for travel in [nil, Maneuver.Travel.ferry, .pushing] {
+                            for travel in [nil, Maneuver.Travel.ferry, .train, .pushing] {
                               let maneuver = Maneuver(kind: kind, direction: direction, streetName: name, exitNumber: exit, bearing: bearing,
                                                       travel: travel, rotaryName: rotary)
                               let sentence = InstructionText.sentence(for: maneuver)

@@ -8,7 +8,7 @@ extension InstructionText {
             pushed.travel = .pushing
             return pushed
         }
-        if let ferry = ferryManeuver(from: sentence) { return ferry }
+        if let aboard = aboardManeuver(from: sentence) { return aboard }
         var text = Substring(sentence)
         func take(_ prefix: String) -> Bool {
             guard text.hasPrefix(prefix) else { return false }
@@ -89,25 +89,30 @@ extension InstructionText {
         return nil
     }
 
-    /// A step onto or on a ferry: "Take the ferry (X)", "Board the ferry right (X)", "Turn left
-    /// and take the ferry (X)"; the name is all of the last brackets.
-    private static func ferryManeuver(from sentence: String) -> Maneuver? {
+    /// A step onto or on a ferry or train: "Take the ferry (X)", "Board the ferry right (X)",
+    /// "Turn left and take the train (X)"; the name is all of the last brackets.
+    private static func aboardManeuver(from sentence: String) -> Maneuver? {
         var text = Substring(sentence)
         var name: String?
         if text.hasSuffix(")"), let open = text.range(of: " (") {
             name = String(text[open.upperBound...].dropLast())
             text = text[..<open.lowerBound]
         }
-        if text == ferrySentence { return Maneuver(kind: .continue, streetName: name, travel: .ferry) }
-        if text == boardSentence { return Maneuver(kind: .notification, direction: .straight, streetName: name, travel: .ferry) }
-        if text.hasPrefix(boardSentence + " "), let direction = adverbs[String(text.dropFirst(boardSentence.count + 1))] {
-            return Maneuver(kind: .notification, direction: direction, streetName: name, travel: .ferry)
+        for travel in [Maneuver.Travel.ferry, .train] {
+            guard let vehicle = travel.vehicle, text.contains(vehicle) else { continue }
+            let take = takeSentence(vehicle), board = boardSentence(vehicle), joined = andTake(vehicle)
+            if text == take { return Maneuver(kind: .continue, streetName: name, travel: travel) }
+            if text == board { return Maneuver(kind: .notification, direction: .straight, streetName: name, travel: travel) }
+            if text.hasPrefix(board + " "), let direction = adverbs[String(text.dropFirst(board.count + 1))] {
+                return Maneuver(kind: .notification, direction: direction, streetName: name, travel: travel)
+            }
+            guard text.hasSuffix(joined), var boarding = maneuver(from: String(text.dropLast(joined.count))),
+                  boarding.streetName == nil, boarding.travel == nil else { continue }
+            boarding.streetName = name
+            boarding.travel = travel
+            return boarding
         }
-        guard text.hasSuffix(andTakeTheFerry), var boarding = maneuver(from: String(text.dropLast(andTakeTheFerry.count))),
-              boarding.streetName == nil, boarding.travel == nil else { return nil }
-        boarding.streetName = name
-        boarding.travel = .ferry
-        return boarding
+        return nil
     }
 
     /// The maneuvers said as a verb with an optional adverb ("Take the exit slightly right").

@@ -26,11 +26,21 @@ public struct Maneuver: Hashable, Sendable {
     public var rotaryName: String?
     /// Depart: compass bearing of the first segment in degrees (0 = north, clockwise).
     public var bearing: Double?
-    /// How a bicycle trip travels the step when it does not ride it (OSRM's `pushing bike`, `ferry`).
+    /// How a trip travels the step when it does not go on its own (OSRM's `pushing bike`, `ferry`,
+    /// and `train`: a bicycle taken on a train).
     public var travel: Travel?
 
     public enum Travel: String, Hashable, Sendable {
-        case pushing, ferry
+        case pushing, ferry, train
+
+        /// What carries the traveller ("Take the ferry"); nil when nothing does.
+        var vehicle: String? {
+            switch self {
+            case .pushing: return nil
+            case .ferry: return "ferry"
+            case .train: return "train"
+            }
+        }
     }
 
     public init(kind: Kind, direction: Direction? = nil, streetName: String? = nil,
@@ -53,8 +63,8 @@ public enum InstructionText {
         switch maneuver.travel {
         case .pushing?:
             return movement(maneuver) + pushingSuffix
-        case .ferry? where maneuver.kind != .arrive:
-            return ferry(maneuver)
+        case let travel? where travel.vehicle != nil && maneuver.kind != .arrive:
+            return aboard(maneuver, travel.vehicle ?? "")
         default:
             return movement(maneuver)
         }
@@ -62,24 +72,24 @@ public enum InstructionText {
 
     /// Said after a step where the cyclist walks the bicycle (footways, steps, against a oneway).
     static let pushingSuffix = " (push your bike)"
-    static let ferrySentence = "Take the ferry"
-    /// Boarding a ferry where the road obviously goes on (OSRM's `notification`).
-    static let boardSentence = "Board the ferry"
+    static func takeSentence(_ vehicle: String) -> String { "Take the \(vehicle)" }
+    /// Boarding where the road obviously goes on (OSRM's `notification`).
+    static func boardSentence(_ vehicle: String) -> String { "Board the \(vehicle)" }
     /// Driving, riding or walking off a ferry where the road obviously goes on.
     static let leaveSentence = "Leave the ferry"
-    /// Joins a maneuver onto a ferry to the ferry: "Turn right and take the ferry (Suomenlinna)".
-    static let andTakeTheFerry = " and take the ferry"
+    /// Joins a maneuver to what it boards: "Turn right and take the ferry (Suomenlinna)".
+    static func andTake(_ vehicle: String) -> String { " and take the \(vehicle)" }
 
-    /// A step on a ferry: the ferry's name in brackets, after the maneuver that boards it unless
+    /// A step on a ferry or train: its name in brackets, after the maneuver that boards it unless
     /// the road just goes on ("Take the ferry").
-    private static func ferry(_ maneuver: Maneuver) -> String {
+    private static func aboard(_ maneuver: Maneuver, _ vehicle: String) -> String {
         let named = maneuver.streetName.flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
-        if maneuver.kind == .notification { return withAdverb(boardSentence, bent(maneuver.direction)) + named }
+        if maneuver.kind == .notification { return withAdverb(boardSentence(vehicle), bent(maneuver.direction)) + named }
         var bare = maneuver
         bare.streetName = nil
         bare.travel = nil
         let boarding = movement(bare)
-        return boarding == "Continue" ? ferrySentence + named : boarding + andTakeTheFerry + named
+        return boarding == "Continue" ? takeSentence(vehicle) + named : boarding + andTake(vehicle) + named
     }
 
     private static func movement(_ maneuver: Maneuver) -> String {

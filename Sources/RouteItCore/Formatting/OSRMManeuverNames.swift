@@ -46,6 +46,7 @@ public enum OSRMManeuverNames {
     public static func mode(_ m: Maneuver, _ mode: TransportType) -> String {
         switch (m.travel, mode) {
         case (.ferry?, _): return "ferry"
+        case (.train?, _): return "train"
         case (.pushing?, _): return "pushing bike"
         case (nil, .car): return "driving"
         case (nil, .walk): return "walking"
@@ -62,6 +63,6 @@ public enum OSRMManeuverNames {
 }
 
 extension OSRMManeuverNames {
-    /// The step modes `mode(_:_:)` gives; OSRM's `train` and others RouteIt cannot say yet.
-    public static let expressibleModes: Set<String> = ["driving", "walking", "cycling", "pushing bike", "ferry"]
+    /// The step modes `mode(_:_:)` gives; OSRM's others RouteIt cannot say yet.
+    public static let expressibleModes: Set<String> = ["driving", "walking", "cycling", "pushing bike", "ferry", "train"]
 }

@@ -150,9 +150,10 @@ struct ManeuverBuilder {
     }
 
     /// How the trip travels the leg when it does not go on its own: a ferry for every mode
-    /// (OSRM's mode `ferry`), pushed for bicycles (other modes are not told).
+    /// (OSRM's mode `ferry`), a train or pushed for bicycles (other modes are not told).
     func travel(_ leg: RouteLeg) -> Maneuver.Travel? {
         if net.isFerry(leg.edge) { return .ferry }
+        if net.isTrain(leg.edge) { return .train }
         guard profile.toldHowItTravels else { return nil }
         return net.isPushed(direction: leg.edge * 2 + (leg.forward ? 0 : 1)) ? .pushing : nil
     }

@@ -36,11 +36,12 @@ enum OSRMManeuverMapping {
                         rotaryName: kind == .rotary ? step.rotaryName : nil)
     }
 
-    /// OSRM's step modes a bicycle trip reads differently: pushed, or on a ferry.
+    /// OSRM's step modes a trip reads differently: pushed, on a ferry or on a train.
     static func travel(forMode mode: String?) -> Maneuver.Travel? {
         switch mode {
         case "pushing bike"?: return .pushing
         case "ferry"?: return .ferry
+        case "train"?: return .train
         default: return nil
         }
     }
