@@ -13,6 +13,14 @@ enum ModeChangeNotification {
         case .uTurn?:
             return decision
         case .step?, .adoptName?, .silent?, nil:
+            // Onto a through street under a new name a driver turns, mode change or not (OSRM
+            // asks that first).
+            if guide.mode == .car, j.isJunction, j.arrivingLabel.requiresAnnouncement(onto: j.label),
+               guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge) {
+                var turn = guide.throughStreetTurn(j)
+                turn.keptAsTurn = true
+                return .step(turn)
+            }
             return .step(ManeuverBuilder.Draft(kind: .notification, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn))
         }
     }
