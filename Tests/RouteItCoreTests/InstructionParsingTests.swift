@@ -6,7 +6,8 @@ import XCTest
 final class InstructionParsingTests: XCTestCase {
     func testEverySentenceReadsBackToTheSameSentence() {
         let kinds: [Maneuver.Kind] = [.depart, .turn, .newName, .continue, .roundabout, .uTurn, .fork, .merge, .arrive,
-                                      .onRamp, .offRamp, .endOfRoad, .rotary, .exitRoundabout, .exitRotary, .roundaboutTurn]
+                                      .onRamp, .offRamp, .endOfRoad, .rotary, .exitRoundabout, .exitRotary, .roundaboutTurn,
+                                      .notification]
         let directions: [Maneuver.Direction?] = [nil, .sharpLeft, .left, .slightLeft, .straight, .slightRight, .right, .sharpRight, .uTurn]
         for kind in kinds {
             for direction in directions {
@@ -14,12 +15,14 @@ final class InstructionParsingTests: XCTestCase {
                     for exit in [.roundabout, .rotary, .roundaboutTurn].contains(kind) ? [nil, 1, 2, 11] : [nil] {
                         for bearing in kind == .depart ? [nil, 0.0, 95, 200, 359] : [nil] {
                           for rotary in kind == .rotary ? [nil, "Place de l'Etoile"] : [nil] {
-                            let maneuver = Maneuver(kind: kind, direction: direction, streetName: name, exitNumber: exit, bearing: bearing,
-                                                    rotaryName: rotary)
-                            let sentence = InstructionText.sentence(for: maneuver)
-                            let parsed = InstructionText.maneuver(from: sentence)
-                            XCTAssertNotNil(parsed, sentence)
-                            XCTAssertEqual(parsed.map(InstructionText.sentence(for:)), sentence)
+                            for travel in [nil, Maneuver.Travel.ferry, .train, .pushing] {
+                              let maneuver = Maneuver(kind: kind, direction: direction, streetName: name, exitNumber: exit, bearing: bearing,
+                                                      travel: travel, rotaryName: rotary)
+                              let sentence = InstructionText.sentence(for: maneuver)
+                              let parsed = InstructionText.maneuver(from: sentence)
+                              XCTAssertNotNil(parsed, sentence)
+                              XCTAssertEqual(parsed.map(InstructionText.sentence(for:)), sentence)
+                            }
                           }
                         }
                     }
@@ -44,6 +47,10 @@ final class InstructionParsingTests: XCTestCase {
             Maneuver(kind: .newName, direction: .right, streetName: "Annankatu"),
             Maneuver(kind: .continue, direction: .left, streetName: "Annankatu"),
             Maneuver(kind: .turn, direction: .straight, streetName: "Annankatu"),
+            Maneuver(kind: .notification, direction: .right, streetName: "Suomenlinna", travel: .ferry),
+            Maneuver(kind: .notification, direction: .left, streetName: "Annankatu"),
+            Maneuver(kind: .turn, direction: .right, streetName: "Suomenlinna", travel: .ferry),
+            Maneuver(kind: .depart, streetName: "Suomenlinna", bearing: 90, travel: .ferry),
         ]
         for maneuver in cases {
             XCTAssertEqual(InstructionText.maneuver(from: InstructionText.sentence(for: maneuver)), maneuver)

@@ -84,7 +84,7 @@ final class BicycleRoutingTests: XCTestCase {
         f.street(3, ["Q", "B"], "Rantakatu")
         let d = try f.build(smallComponentSize: 1)
         let route = try XCTUnwrap(d.route((10, 0), (1190, 0), .bike).first)
-        XCTAssertTrue(route.steps.contains { $0.instruction == "Take the ferry (Lautta)" }, "\(route.steps.map(\.instruction))")
+        XCTAssertTrue(route.steps.contains(where: FerryAndWalkingAccessTests.boardsLautta), "\(route.steps.map(\.instruction))")
         // 5 min on the ferry plus 180 m ridden.
         XCTAssertEqual(route.expectedTravelTime, 300 + 180 / (15 / 3.6), accuracy: 3)
         // A trip does not start on the ferry: a point beside its middle starts from a quay.

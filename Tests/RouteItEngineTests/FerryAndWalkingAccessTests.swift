@@ -19,10 +19,26 @@ final class FerryAndWalkingAccessTests: XCTestCase {
         let d = try crossing([])
         for mode in [TransportType.car, .walk] {
             let route = try XCTUnwrap(d.route((50, 0), (550, 1000), mode).first, "\(mode)")
-            XCTAssertTrue(route.steps.contains { $0.instruction == "Take the ferry (Lautta)" }, "\(mode): \(route.steps.map(\.instruction))")
+            XCTAssertTrue(route.steps.contains(where: Self.boardsLautta), "\(mode): \(route.steps.map(\.instruction))")
             // The ferry's 1,000 m at 5 km/h (car.lua's and foot.lua's route speed): 720 s.
             XCTAssertGreaterThan(route.expectedTravelTime, 720, "\(mode)")
         }
+    }
+
+    /// A step that takes the fixtures' ferry ("Board the ferry left (Lautta)").
+    static func boardsLautta(_ step: RouteStep) -> Bool {
+        let maneuver = InstructionText.maneuver(from: step.instruction)
+        return maneuver?.travel == .ferry && maneuver?.streetName == "Lautta"
+    }
+
+    /// OSRM's `notification`s: boarding where the road just goes on, and driving off onto the
+    /// road beyond, are steps of their own; the ferry's step is the crossing alone.
+    func testBoardingAndLeavingTheFerryAreStepsOfTheirOwn() throws {
+        let route = try XCTUnwrap(try crossing([]).route((50, 0), (550, 1000), .car).first)
+        let instructions = route.steps.map(\.instruction)
+        XCTAssertEqual(instructions, ["Head east on Rantatie", "Board the ferry left (Lautta)", "Leave the ferry right onto Saaritie",
+                                      "Arrive at your destination"])
+        XCTAssertEqual(route.steps[1].distance, 1000, accuracy: 5)
     }
 
     func testAFerrysDurationIsItsCrossingTime() throws {

@@ -46,8 +46,8 @@ final class ScenarioRunnerTests: XCTestCase {
     }
 
     func testAStepTypeRouteItCannotSayIsUnsupportedNotFailed() throws {
-        // (`end of road` RouteIt says now; OSRM's `notification` it cannot.)
-        let result = try run(Self.scenario(expecting: "ab,bc,bc", turns: "depart,notification straight,arrive"))
+        // (`end of road` and `notification` RouteIt says now; OSRM's `use lane` it cannot.)
+        let result = try run(Self.scenario(expecting: "ab,bc,bc", turns: "depart,use lane straight,arrive"))
         XCTAssertEqual(result.columns["turns"], .unsupported)
         XCTAssertEqual(result.outcome, .unsupported)
     }

@@ -8,11 +8,7 @@ extension InstructionText {
             pushed.travel = .pushing
             return pushed
         }
-        if sentence == ferrySentence { return Maneuver(kind: .continue, travel: .ferry) }
-        if sentence.hasPrefix(ferrySentence + " ("), sentence.hasSuffix(")") {
-            let name = sentence.dropFirst(ferrySentence.count + 2).dropLast()
-            return Maneuver(kind: .continue, streetName: String(name), travel: .ferry)
-        }
+        if let aboard = aboardManeuver(from: sentence) { return aboard }
         var text = Substring(sentence)
         func take(_ prefix: String) -> Bool {
             guard text.hasPrefix(prefix) else { return false }
@@ -48,6 +44,8 @@ extension InstructionText {
             guard let direction = adverbs[String(text)] else { return nil }
             return Maneuver(kind: .newName, direction: direction, streetName: name)
         }
+        // Leaving a ferry straight on says no direction.
+        if text == leaveSentence { return Maneuver(kind: .notification, direction: .straight, streetName: name) }
         for (base, kind) in Self.adverbKinds where text == base || text.hasPrefix(base + " ") {
             let rest = text.dropFirst(base.count).drop { $0 == " " }
             if rest.isEmpty { return Maneuver(kind: kind, streetName: name) }
@@ -91,10 +89,36 @@ extension InstructionText {
         return nil
     }
 
+    /// A step onto or on a ferry or train: "Take the ferry (X)", "Board the ferry right (X)",
+    /// "Turn left and take the train (X)"; the name is all of the last brackets.
+    private static func aboardManeuver(from sentence: String) -> Maneuver? {
+        var text = Substring(sentence)
+        var name: String?
+        if text.hasSuffix(")"), let open = text.range(of: " (") {
+            name = String(text[open.upperBound...].dropLast())
+            text = text[..<open.lowerBound]
+        }
+        for travel in [Maneuver.Travel.ferry, .train] {
+            guard let vehicle = travel.vehicle, text.contains(vehicle) else { continue }
+            let take = takeSentence(vehicle), board = boardSentence(vehicle), joined = andTake(vehicle)
+            if text == take { return Maneuver(kind: .continue, streetName: name, travel: travel) }
+            if text == board { return Maneuver(kind: .notification, direction: .straight, streetName: name, travel: travel) }
+            if text.hasPrefix(board + " "), let direction = adverbs[String(text.dropFirst(board.count + 1))] {
+                return Maneuver(kind: .notification, direction: direction, streetName: name, travel: travel)
+            }
+            guard text.hasSuffix(joined), var boarding = maneuver(from: String(text.dropLast(joined.count))),
+                  boarding.streetName == nil, boarding.travel == nil else { continue }
+            boarding.streetName = name
+            boarding.travel = travel
+            return boarding
+        }
+        return nil
+    }
+
     /// The maneuvers said as a verb with an optional adverb ("Take the exit slightly right").
     private static let adverbKinds: [(String, Maneuver.Kind)] = [
         ("Merge", .merge), ("Take the ramp", .onRamp), ("Take the exit", .offRamp),
-        ("Exit the roundabout", .exitRoundabout), ("Exit " + unnamedRotary, .exitRotary),
+        ("Exit the roundabout", .exitRoundabout), ("Exit " + unnamedRotary, .exitRotary), (leaveSentence, .notification),
     ]
 
     private static let allDirections: [Maneuver.Direction] = [.sharpLeft, .left, .slightLeft, .straight, .slightRight, .right, .sharpRight, .uTurn]

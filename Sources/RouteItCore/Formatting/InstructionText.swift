@@ -6,6 +6,9 @@ public struct Maneuver: Hashable, Sendable {
         /// OSRM's ramps, the end of a road, rotaries (large named roundabouts), leaving a
         /// roundabout or rotary, and a small roundabout driven as one turn (`roundabout turn`).
         case onRamp, offRamp, endOfRoad, rotary, exitRoundabout, exitRotary, roundaboutTurn
+        /// OSRM's `notification`: the road goes on as it obviously would, but the way of
+        /// travelling changes there (boarding or leaving a ferry).
+        case notification
     }
 
     /// Which way the maneuver bends (OSRM's `modifier`).
@@ -23,11 +26,21 @@ public struct Maneuver: Hashable, Sendable {
     public var rotaryName: String?
     /// Depart: compass bearing of the first segment in degrees (0 = north, clockwise).
     public var bearing: Double?
-    /// How a bicycle trip travels the step when it does not ride it (OSRM's `pushing bike`, `ferry`).
+    /// How a trip travels the step when it does not go on its own (OSRM's `pushing bike`, `ferry`,
+    /// and `train`: a bicycle taken on a train).
     public var travel: Travel?
 
     public enum Travel: String, Hashable, Sendable {
-        case pushing, ferry
+        case pushing, ferry, train
+
+        /// What carries the traveller ("Take the ferry"); nil when nothing does.
+        var vehicle: String? {
+            switch self {
+            case .pushing: return nil
+            case .ferry: return "ferry"
+            case .train: return "train"
+            }
+        }
     }
 
     public init(kind: Kind, direction: Direction? = nil, streetName: String? = nil,
@@ -50,8 +63,8 @@ public enum InstructionText {
         switch maneuver.travel {
         case .pushing?:
             return movement(maneuver) + pushingSuffix
-        case .ferry? where maneuver.kind != .arrive:
-            return maneuver.streetName.flatMap { $0.isEmpty ? nil : "\(ferrySentence) (\($0))" } ?? ferrySentence
+        case let travel? where travel.vehicle != nil && maneuver.kind != .arrive:
+            return aboard(maneuver, travel.vehicle ?? "")
         default:
             return movement(maneuver)
         }
@@ -59,7 +72,25 @@ public enum InstructionText {
 
     /// Said after a step where the cyclist walks the bicycle (footways, steps, against a oneway).
     static let pushingSuffix = " (push your bike)"
-    static let ferrySentence = "Take the ferry"
+    static func takeSentence(_ vehicle: String) -> String { "Take the \(vehicle)" }
+    /// Boarding where the road obviously goes on (OSRM's `notification`).
+    static func boardSentence(_ vehicle: String) -> String { "Board the \(vehicle)" }
+    /// Driving, riding or walking off a ferry where the road obviously goes on.
+    static let leaveSentence = "Leave the ferry"
+    /// Joins a maneuver to what it boards: "Turn right and take the ferry (Suomenlinna)".
+    static func andTake(_ vehicle: String) -> String { " and take the \(vehicle)" }
+
+    /// A step on a ferry or train: its name in brackets, after the maneuver that boards it unless
+    /// the road just goes on ("Take the ferry").
+    private static func aboard(_ maneuver: Maneuver, _ vehicle: String) -> String {
+        let named = maneuver.streetName.flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
+        if maneuver.kind == .notification { return withAdverb(boardSentence(vehicle), bent(maneuver.direction)) + named }
+        var bare = maneuver
+        bare.streetName = nil
+        bare.travel = nil
+        let boarding = movement(bare)
+        return boarding == "Continue" ? takeSentence(vehicle) + named : boarding + andTake(vehicle) + named
+    }
 
     private static func movement(_ maneuver: Maneuver) -> String {
         let name = maneuver.streetName.flatMap { $0.isEmpty ? nil : $0 }
@@ -115,8 +146,13 @@ public enum InstructionText {
             return onto("Keep \(sideWord(maneuver.direction)) at the fork")
         case .merge:
             return onto(withAdverb("Merge", maneuver.direction))
+        case .notification:
+            return onto(withAdverb(leaveSentence, bent(maneuver.direction)))
         }
     }
+
+    /// A notification says which way the road bends, and nothing where it goes straight on.
+    private static func bent(_ direction: Maneuver.Direction?) -> Maneuver.Direction? { direction == .straight ? nil : direction }
 
     /// A rotary without a name of its own.
     static let unnamedRotary = "the traffic circle"

@@ -19,6 +19,7 @@ public enum OSRMManeuverNames {
         case .exitRoundabout: return "exit roundabout"
         case .exitRotary: return "exit rotary"
         case .roundaboutTurn: return "roundabout turn"
+        case .notification: return "notification"
         }
     }
 
@@ -45,6 +46,7 @@ public enum OSRMManeuverNames {
     public static func mode(_ m: Maneuver, _ mode: TransportType) -> String {
         switch (m.travel, mode) {
         case (.ferry?, _): return "ferry"
+        case (.train?, _): return "train"
         case (.pushing?, _): return "pushing bike"
         case (nil, .car): return "driving"
         case (nil, .walk): return "walking"
@@ -52,15 +54,15 @@ public enum OSRMManeuverNames {
         }
     }
 
-    /// The OSRM types some RouteIt maneuver maps to. OSRM's others (`notification`, `use lane`,
-    /// ...) RouteIt's steps cannot say yet.
+    /// The OSRM types some RouteIt maneuver maps to. OSRM's others (`use lane`, ...) RouteIt's
+    /// steps cannot say yet.
     public static let expressibleTypes: Set<String> = [
         "depart", "arrive", "turn", "new name", "continue", "roundabout", "fork", "merge",
-        "on ramp", "off ramp", "end of road", "rotary", "exit roundabout", "exit rotary", "roundabout turn",
+        "on ramp", "off ramp", "end of road", "rotary", "exit roundabout", "exit rotary", "roundabout turn", "notification",
     ]
 }
 
 extension OSRMManeuverNames {
-    /// The step modes `mode(_:_:)` gives; OSRM's `train` and others RouteIt cannot say yet.
-    public static let expressibleModes: Set<String> = ["driving", "walking", "cycling", "pushing bike", "ferry"]
+    /// The step modes `mode(_:_:)` gives; OSRM's others RouteIt cannot say yet.
+    public static let expressibleModes: Set<String> = ["driving", "walking", "cycling", "pushing bike", "ferry", "train"]
 }

@@ -39,6 +39,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             if p.forward.isPushing { flags |= BikeEdgeFlags.pushForward }
             if p.backward.isPushing { flags |= BikeEdgeFlags.pushBackward }
             if p.isFerry { flags |= BikeEdgeFlags.ferry }
+            if p.isTrain { flags |= BikeEdgeFlags.train }
             if !p.isEndpoint { flags |= BikeEdgeFlags.noEndpoint }
             ferrySeconds = Float(p.ferrySeconds ?? 0)
         }

@@ -35,6 +35,8 @@ struct BikeEdgeFlags {
     static let ferry: UInt8 = 4
     /// No bicycle trip starts or ends here (ferries).
     static let noEndpoint: UInt8 = 8
+    /// A railway the bicycle is taken on (OSRM's mode `train`).
+    static let train: UInt8 = 16
 }
 
 /// The road graph shared by all modes: junctions are nodes, the pieces of ways between
@@ -116,6 +118,7 @@ struct RoadNetwork {
     }
 
     func isFerry(_ edge: Int) -> Bool { edgeBikeFlags[edge] & BikeEdgeFlags.ferry != 0 }
+    func isTrain(_ edge: Int) -> Bool { edgeBikeFlags[edge] & BikeEdgeFlags.train != 0 }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
 

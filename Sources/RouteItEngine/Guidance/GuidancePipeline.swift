@@ -10,19 +10,19 @@ struct GuidancePipeline: Sendable {
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
+        FerryCrossingHandler(), SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
         TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])
 
     static let walk = GuidancePipeline(handlers: [
-        UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .walker),
+        FerryCrossingHandler(), UTurnHandler(), ForkHandler(), SlipRoadJoinHandler(), NameChangeHandler(rule: .walker),
         DeferredNameHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .walker),
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
+        FerryCrossingHandler(), ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
         NameChangeHandler(rule: .cyclist), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 

@@ -103,7 +103,8 @@ struct ManeuverBuilder {
                     break
                 }
             }
-            apply(GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self))
+            apply(ModeChangeNotification.applied(to: GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self),
+                                                 at: junction, with: self))
             if steps.count == stepsBefore {
                 apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
             }
@@ -137,7 +138,7 @@ struct ManeuverBuilder {
                 draft.inBearing = junction.inBearing
                 // A U-turn through a connector is on the road it comes back by.
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
-            } else if junction.isJunction {
+            } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
             }
             draft.add(junction.leaving, coords[i])
@@ -149,9 +150,10 @@ struct ManeuverBuilder {
     }
 
     /// How the trip travels the leg when it does not go on its own: a ferry for every mode
-    /// (OSRM's mode `ferry`), pushed for bicycles (other modes are not told).
+    /// (OSRM's mode `ferry`), a train or pushed for bicycles (other modes are not told).
     func travel(_ leg: RouteLeg) -> Maneuver.Travel? {
         if net.isFerry(leg.edge) { return .ferry }
+        if net.isTrain(leg.edge) { return .train }
         guard profile.toldHowItTravels else { return nil }
         return net.isPushed(direction: leg.edge * 2 + (leg.forward ? 0 : 1)) ? .pushing : nil
     }

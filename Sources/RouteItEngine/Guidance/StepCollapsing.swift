@@ -171,7 +171,9 @@ struct StepCollapsing {
             // OSRM's collapse scenarios: a staggered crossing (right then left within 3 m), a turn
             // onto a piece that passes no junction and ends where the route has no choice, or a
             // turn straight into a name change.
+            // (Not right off a ferry: OSRM's `mode_change_when_entering`.)
             let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
+                && StepCollapsing.sameTravel(previous, step)
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing). The

@@ -6,6 +6,8 @@ extension ManeuverBuilder {
         enum Kind {
             case depart, turn, `continue`, fork, uTurn, roundabout, rotary, roundaboutTurn, exitRoundabout, exitRotary
             case endOfRoad, onRamp, offRamp, merge
+            /// The road goes on, but the travel changes (boarding or leaving a ferry).
+            case notification
         }
         var kind: Kind
         /// A roundabout or rotary being entered (its exit is a step of its own), or a roundabout turn.
@@ -104,6 +106,7 @@ extension ManeuverBuilder {
             case .onRamp: return Maneuver(kind: .onRamp, direction: direction, streetName: name, travel: travel)
             case .offRamp: return Maneuver(kind: .offRamp, direction: direction, streetName: name, travel: travel)
             case .merge: return Maneuver(kind: .merge, direction: direction, streetName: name, travel: travel)
+            case .notification: return Maneuver(kind: .notification, direction: direction, streetName: name, travel: travel)
             }
         }
 

@@ -35,15 +35,21 @@ public struct BicycleProfile: Equatable, Sendable {
     /// `name`, else `ref`, else "".
     public var name: String
 
-    public var isFerry: Bool { if case .ferry = forward { return true }; if case .ferry = backward { return true }; return false }
-    /// bicycle.lua's `allowed_start_modes`: a trip may start or end riding or pushing, not on a ferry.
-    public var isEndpoint: Bool { !isFerry && (forward != .none || backward != .none) }
+    public var isFerry: Bool { if case .ferry = forward { return !isTrain }; if case .ferry = backward { return !isTrain }; return false }
+    /// A railway the bicycle is taken on (bicycle.lua's `use_public_transport`, mode `train`),
+    /// travelled like a ferry at `trainSpeed`.
+    public var isTrain = false
+    /// bicycle.lua's `allowed_start_modes`: a trip may start or end riding or pushing, not on a ferry or train.
+    public var isEndpoint: Bool { !isFerry && !isTrain && (forward != .none || backward != .none) }
 
     static let defaultSpeed = 15.0
     static let walkingSpeed = 4.0
     /// bicycle.lua's `vehicle_max_speed`.
     static let maxSpeed = 21.0
     static let ferrySpeed = 5.0
+    /// bicycle.lua's `railway_speeds`: the railways a bicycle may be taken on (its access tag
+    /// says so), km/h.
+    static let railwaySpeeds: [String: Double] = ["train": 10, "railway": 10]
     static let movableBridgeSpeed = 5.0
 
     /// bicycle.lua's `bicycle_speeds` (km/h): classes a bicycle rides without an access tag.
@@ -116,7 +122,7 @@ public struct BicycleProfile: Equatable, Sendable {
             cls = .service
         } else if manMade == "pier" {
             cls = .footway
-        } else if let key = highway ?? t["bridge"], !key.isEmpty {
+        } else if let key = highway ?? t["bridge"] ?? t["railway"], !key.isEmpty {
             // A highway bicycle.lua has no speed for (`runway`, a typo), or a bridge with no
             // highway: ridden only where its kind (a movable bridge), an access tag or a cycle lane
             // says so, pushed where walking is allowed, as OSRM does.
@@ -162,6 +168,11 @@ public struct BicycleProfile: Equatable, Sendable {
             // Ridden, at walking speed (bicycle.lua's `platform_speeds`).
             fwdSpeed = Self.walkingSpeed; bwdSpeed = Self.walkingSpeed
             allowsPushing = true
+        } else if highway == nil, let speed = t["railway"].flatMap({ Self.railwaySpeeds[$0] }), let access, Self.accessWhitelist.contains(access) {
+            // Taken on the train: travelled like a ferry, never ridden or pushed.
+            isTrain = true
+            fwdFerry = true; bwdFerry = true
+            fwdSpeed = speed; bwdSpeed = speed
         } else if let parkingSpeed {
             fwdSpeed = parkingSpeed; bwdSpeed = parkingSpeed
             allowsPushing = true

@@ -12,7 +12,9 @@ extension RoadProfile {
 
     /// nil when neither cars nor walkers may take it (access tags).
     init?(route speeds: (car: Double, foot: Double), _ t: TagLookup) {
-        roadClass = .ferry
+        // A ferry tagged as a road keeps its road's class, which OSRM's through-street and
+        // obvious-way tests compare (dedicated-turn-roads.feature, "Turning Sliproad onto a ferry").
+        roadClass = t["highway"].flatMap(RoadClass.init(highway:)) ?? .ferry
         name = t["name"] ?? t["ref"].map(CanonicalRef.of) ?? ""
         ref = t["ref"].map(CanonicalRef.of) ?? ""
         avoidClasses = RoadAvoidance(osmTags: t)

@@ -24,7 +24,9 @@ enum OSRMManeuverMapping {
         case "exit rotary": kind = .exitRotary
         case "fork": kind = .fork
         case "merge": kind = .merge
-        // "notification", "use lane" and future types: keep going.
+        // Boarding a ferry; other notifications (leaving it, starting to push), "use lane" and
+        // future types: keep going.
+        case "notification" where step.mode == "ferry": kind = .notification
         default: kind = direction == .uTurn ? .uTurn : .continue
         }
         return Maneuver(kind: kind, direction: direction, streetName: name,
@@ -34,11 +36,12 @@ enum OSRMManeuverMapping {
                         rotaryName: kind == .rotary ? step.rotaryName : nil)
     }
 
-    /// OSRM's step modes a bicycle trip reads differently: pushed, or on a ferry.
+    /// OSRM's step modes a trip reads differently: pushed, on a ferry or on a train.
     static func travel(forMode mode: String?) -> Maneuver.Travel? {
         switch mode {
         case "pushing bike"?: return .pushing
         case "ferry"?: return .ferry
+        case "train"?: return .train
         default: return nil
         }
     }

@@ -51,6 +51,10 @@ struct RampHandler: GuidanceHandler {
         if guide.adjacency.edges(of: a).contains(where: guide.isRoundabout) || guide.adjacency.edges(of: b).contains(where: guide.isRoundabout) {
             return false
         }
+        // Nor onto a ferry (OSRM's sliproads keep one travel mode: `SliproadDetection`).
+        if guide.adjacency.edges(of: a).contains(where: guide.net.isFerry) || guide.adjacency.edges(of: b).contains(where: guide.net.isFerry) {
+            return false
+        }
         func neighbours(_ node: Int32) -> Set<Int32> {
             Set(guide.adjacency.edges(of: node).filter { $0 != ramp }.map { guide.net.edgeFrom[$0] == node ? guide.net.edgeTo[$0] : guide.net.edgeFrom[$0] })
         }
