@@ -24,7 +24,7 @@ struct StepCollapsing {
 
     func collapse(_ steps: [Draft]) -> [Draft] {
         continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(steps))))))))
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(foldOverriddenSuppressions(steps)))))))))
     }
 
     /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn
@@ -227,7 +227,7 @@ struct StepCollapsing {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
-               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn || step.name == previous.name
+               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn && !step.arrivesOnTurnLanes || step.name == previous.name
                    || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous
