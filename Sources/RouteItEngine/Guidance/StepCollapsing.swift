@@ -86,15 +86,14 @@ struct StepCollapsing {
         return out
     }
 
-    /// An end of road right before or after another turn, a short way apart (a staggered
-    /// crossing, a bridge between two turns), is a plain turn, as OSRM collapses it.
+    /// An end of road reached without passing another junction since the step before says
+    /// nothing a plain turn does not (OSRM's `buildIntersections`, MIN_END_OF_ROAD_INTERSECTIONS):
+    /// a turn, or a continue where the street stays the same.
     func plainTurnsAtShortEnds(_ steps: [Draft]) -> [Draft] {
         var out = steps
-        for k in steps.indices where steps[k].kind == .endOfRoad {
-            let turnSoonAfter = k + 1 < steps.count && steps[k].distance < Self.shortNameChange && isTurnLike(steps[k + 1])
-            let turnJustBefore = k > 0 && steps[k - 1].kind != .depart && steps[k - 1].distance < Self.shortNameChange
-                && isTurnLike(steps[k - 1])
-            if turnSoonAfter || turnJustBefore { out[k].kind = .turn }
+        for k in steps.indices.dropFirst() where steps[k].kind == .endOfRoad && steps[k - 1].junctionsPassed == 0 {
+            out[k].kind = .turn
+            out[k].staysOnStreet = steps[k - 1].label.isSameStreet(as: steps[k].label)
         }
         return out
     }
