@@ -67,20 +67,26 @@ final class RampAndEndOfRoadTests: XCTestCase, HandMadeJunctions {
                        ["Head east on Runko", "At the end of the road, turn right onto Poikki", "Arrive at your destination"])
     }
 
-    /// An end of road a short way after another turn is a plain turn (OSRM collapses a staggered
-    /// crossing so); after a long way it stays.
-    func testAnEndOfRoadRightAfterATurnIsAPlainTurn() {
+    /// An end of road reached without passing a junction since the step before is a plain turn,
+    /// however long the way (OSRM's MIN_END_OF_ROAD_INTERSECTIONS); past a junction it stays, and
+    /// on the street the step before was on it is a continue.
+    func testAnEndOfRoadReachedWithoutPassingAJunctionIsAPlainTurn() {
         typealias Draft = ManeuverBuilder.Draft
         var depart = Draft(kind: .depart, name: "A")
         depart.distance = 300
         var turn = Draft(kind: .turn, direction: .right, name: "B", turn: 90)
+        turn.label = StreetLabel(name: "B", ref: "")
         var end = Draft(kind: .endOfRoad, direction: .left, name: "C", turn: -90)
+        end.label = StreetLabel(name: "C", ref: "")
         end.distance = 200
         let collapsing = StepCollapsing(rules: GuidanceProfile.car.collapsing)
-        turn.distance = 60
-        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, turn, end]).map(\.kind), [.depart, .turn, .turn])
         turn.distance = 400
+        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, turn, end]).map(\.kind), [.depart, .turn, .turn])
+        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, end]).map(\.kind), [.depart, .turn])
+        turn.junctionsPassed = 1
         XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, turn, end]).map(\.kind), [.depart, .turn, .endOfRoad])
-        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, end]).map(\.kind), [.depart, .endOfRoad])
+        turn.junctionsPassed = 0
+        end.label = turn.label
+        XCTAssertEqual(collapsing.plainTurnsAtShortEnds([depart, turn, end]).map(\.maneuver.kind), [.depart, .turn, .continue])
     }
 }

@@ -90,6 +90,13 @@ struct RoadFixture {
             tags: [("type", "restriction")] + tags)))
     }
 
+    /// A relation from a way, via a node and ways (in order), to a way, tagged `tags`.
+    mutating func relation(_ id: Int64, tags: [(String, String)], from: Int64, viaNode: String, viaWays: [Int64], to: Int64) {
+        relations.append(.relation(OSMRelation(id: id, members: [OSMMember(kind: .way, ref: from, role: "from"),
+                                                                 OSMMember(kind: .node, ref: ids[viaNode]!, role: "via")]
+            + viaWays.map { OSMMember(kind: .way, ref: $0, role: "via") } + [OSMMember(kind: .way, ref: to, role: "to")], tags: tags)))
+    }
+
     var entities: [OSMEntity] { nodes + ways + relations }
 
     /// Imports into a fresh temporary map and opens the router on it. `smallComponentSize`

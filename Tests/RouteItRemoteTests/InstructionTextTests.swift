@@ -22,7 +22,10 @@ final class InstructionTextTests: XCTestCase {
         XCTAssertEqual(say(.turn, .right), "Turn right")
         // OSRM's `turn straight` ("Go straight onto", as osrm-text-instructions says it) is no name change.
         XCTAssertEqual(say(.turn, .straight, "Aleksanterinkatu"), "Go straight onto Aleksanterinkatu")
-        XCTAssertEqual(say(.turn, .uTurn, "Aleksanterinkatu"), "Make a U-turn")
+        // OSRM's `turn uturn` (a maneuver relation's `uturn`) reads back as a turn, not a `continue uturn`.
+        XCTAssertEqual(say(.turn, .uTurn, "Aleksanterinkatu"), "Turn around onto Aleksanterinkatu")
+        XCTAssertEqual(InstructionText.maneuver(from: "Turn around onto Aleksanterinkatu"),
+                       Maneuver(kind: .turn, direction: .uTurn, streetName: "Aleksanterinkatu"))
         XCTAssertEqual(say(.uTurn), "Make a U-turn")
     }
 

@@ -106,7 +106,8 @@ public enum InstructionText {
             return "Make a U-turn"
         case .turn:
             switch maneuver.direction {
-            case .uTurn?: return "Make a U-turn"
+            // OSRM's `turn uturn` (a maneuver relation's `uturn`), not a `continue uturn`.
+            case .uTurn?: return onto("Turn around")
             // OSRM's `turn straight` (onto a through street under another name) is no name change.
             case .straight?: return onto("Go straight")
             case nil: return onto("Continue")

@@ -64,6 +64,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private var labelRefs: [String] = [""]
     private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
     private(set) var restrictions: [TurnRestriction] = []
+    private(set) var maneuvers: [ManeuverRelation] = []
     /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
     private var cutEnds: Set<Int64> = []
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
@@ -98,7 +99,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         let profile = RoadProfile(tags: way.tags)
         let bike = BicycleProfile(tags: way.tags)
         guard profile != nil || bike != nil else { return }
-        var flags: UInt8 = 0
+        var flags = TurnLanes.flags(way)
         if let profile {
             if profile.carForward { flags |= EdgeFlags.carForward }
             if profile.carBackward { flags |= EdgeFlags.carBackward }
@@ -137,6 +138,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
         restrictions.append(contentsOf: TurnRestriction.rules(relation))
+        if let maneuver = ManeuverRelation(relation) { maneuvers.append(maneuver) }
     }
 
     public func visit(node: OSMNode) throws {
@@ -168,8 +170,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var adjacency: NodeAdjacency
         var restrictions: [TurnRestriction]
         var timed: ConditionalTurns
-        var car: BuiltMode
-        var walk: BuiltMode
+        var maneuvers: ManeuverOverrides
+        var car, walk: BuiltMode
         var bike: BackgroundWork<BuiltMode>
     }
 
@@ -186,7 +188,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let restrictions = self.restrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
             let timed = ConditionalTurns(restrictions, viaIndex: viaIndex, net: net)
-            let cut = Set(cutEnds.compactMap(viaIndex))
+            let maneuvers = ManeuverOverrides(self.maneuvers, junction: viaIndex), cut = Set(cutEnds.compactMap(viaIndex))
             ways = []
             refs = []
             nameIndex = [:]
@@ -200,7 +202,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                                          cutEnds: cut, smallSize: smallSize, progress: { _ in })
             let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
                                           smallSize: smallSize, progress: { _ in })
-            return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, timed: timed, car: car, walk: walk, bike: bike)
+            return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, timed: timed, maneuvers: maneuvers, car: car, walk: walk, bike: bike)
         }
     }
 
@@ -216,7 +218,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             let roads = try prepared.wait()
             try progress(0.5)
             try writeNetwork(roads.net, adjacency: roads.adjacency, restrictions: roads.restrictions, timed: roads.timed,
-                             to: db, sections: sections)
+                             maneuvers: roads.maneuvers, to: db, sections: sections)
             for (mode, prefix) in [(roads.car, "car"), (roads.walk, "walk")] {
                 try mode.graph.write(to: sections, prefix: prefix)
                 try mode.ch.write(to: sections, prefix: prefix)
@@ -240,7 +242,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         try progress(0.05)
         let (obstacles, viaIndex) = modeObstacles(junctions)
         try writeNetwork(net, adjacency: adjacency, restrictions: restrictions, timed: ConditionalTurns(restrictions, viaIndex: viaIndex, net: net),
-                         to: db, sections: sections)
+                         maneuvers: ManeuverOverrides(maneuvers, junction: viaIndex), to: db, sections: sections)
 
         var components: [[Int32]] = []
         var smallOnly: Set<TransportType> = []
@@ -275,9 +277,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
 
     /// The network itself, its adjacency and grid, and the turn restrictions' tables.
     private func writeNetwork(_ net: RoadNetwork, adjacency: NodeAdjacency, restrictions: [TurnRestriction],
-                              timed: ConditionalTurns, to db: SQLiteDatabase, sections: MapSectionWriter) throws {
+                              timed: ConditionalTurns, maneuvers: ManeuverOverrides, to db: SQLiteDatabase, sections: MapSectionWriter) throws {
         try TurnRestriction.writeTable(restrictions, to: db)
         try timed.write(to: sections)
+        try maneuvers.write(to: sections)
         try net.write(to: sections)
         try adjacency.write(to: sections)
         try EdgeGrid.build(net).write(to: sections)

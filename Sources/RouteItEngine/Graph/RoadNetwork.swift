@@ -25,6 +25,9 @@ struct EdgeFlags {
     static let carRestricted: UInt8 = 16
     /// No car trip starts or ends here (see `RoadProfile.carEndpoint`).
     static let carNoEndpoint: UInt8 = 32
+    /// The way has turn lanes (`turn:lanes`) driving along it, or against it (OSRM's lane data).
+    static let turnLanesForward: UInt8 = 64
+    static let turnLanesBackward: UInt8 = 128
 }
 
 /// Per-edge bicycle flags (`RoadNetwork.edgeBikeFlags`), apart from `EdgeFlags` whose bits are taken.

@@ -14,11 +14,14 @@ struct ManeuverBuilder {
     /// The mode's guidance settings and the handlers its junctions go through.
     let profile: GuidanceProfile
     let pipeline: GuidancePipeline
+    /// The map's maneuver relations (nil: it has none).
+    let overrides: ManeuverOverrides?
 
-    init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType) {
+    init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType, overrides: ManeuverOverrides? = nil) {
         self.net = net
         self.adjacency = adjacency
         self.mode = mode
+        self.overrides = overrides
         profile = GuidanceProfile.of(mode)
         pipeline = GuidancePipeline.of(mode)
     }
@@ -103,10 +106,20 @@ struct ManeuverBuilder {
                     break
                 }
             }
-            apply(ModeChangeNotification.applied(to: GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self),
-                                                 at: junction, with: self))
-            if steps.count == stepsBefore {
-                apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
+            // OSRM has a step to override only where the route has a choice.
+            let override = overrides == nil || !junction.isJunction ? nil : maneuverOverride(at: junction)
+            if let override, let action = override.action, action != .suppress {
+                apply(.step(overriddenDraft(override, at: junction)))
+            } else {
+                apply(ModeChangeNotification.applied(to: GuidancePipeline.decide(pipeline.handlers, at: junction, building: draft, with: self),
+                                                     at: junction, with: self))
+                if steps.count == stepsBefore {
+                    apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
+                }
+                // A relation that suppresses a step, or names only a direction, changes a step the
+                // guidance makes, none other (the direction a suppressed step keeps is the one
+                // it would have been told with).
+                if let override, steps.count > stepsBefore { draft.override = override }
             }
             if steps.count == stepsBefore, junction.isJunction, !junction.isOnAnnouncedRoundabout,
                draft.isSegregated || isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward) {
@@ -136,8 +149,11 @@ struct ManeuverBuilder {
                 draft.waysMet = junction.isJunction && profile.countsWaysMet
                     ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
                 draft.inBearing = junction.inBearing
+                draft.arrivesOnTurnLanes = net.edgeFlags[junction.arriving.edge]
+                    & (junction.arriving.forward ? EdgeFlags.turnLanesForward : EdgeFlags.turnLanesBackward) != 0
                 // A U-turn through a connector is on the road it comes back by.
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
+                draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
             }

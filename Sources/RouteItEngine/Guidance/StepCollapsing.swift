@@ -24,7 +24,7 @@ struct StepCollapsing {
 
     func collapse(_ steps: [Draft]) -> [Draft] {
         continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(steps))))))))
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(foldOverriddenSuppressions(steps)))))))))
     }
 
     /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn
@@ -86,15 +86,14 @@ struct StepCollapsing {
         return out
     }
 
-    /// An end of road right before or after another turn, a short way apart (a staggered
-    /// crossing, a bridge between two turns), is a plain turn, as OSRM collapses it.
+    /// An end of road reached without passing another junction since the step before says
+    /// nothing a plain turn does not (OSRM's `buildIntersections`, MIN_END_OF_ROAD_INTERSECTIONS):
+    /// a turn, or a continue where the street stays the same.
     func plainTurnsAtShortEnds(_ steps: [Draft]) -> [Draft] {
         var out = steps
-        for k in steps.indices where steps[k].kind == .endOfRoad {
-            let turnSoonAfter = k + 1 < steps.count && steps[k].distance < Self.shortNameChange && isTurnLike(steps[k + 1])
-            let turnJustBefore = k > 0 && steps[k - 1].kind != .depart && steps[k - 1].distance < Self.shortNameChange
-                && isTurnLike(steps[k - 1])
-            if turnSoonAfter || turnJustBefore { out[k].kind = .turn }
+        for k in steps.indices.dropFirst() where steps[k].kind == .endOfRoad && steps[k - 1].junctionsPassed == 0 {
+            out[k].kind = .turn
+            out[k].staysOnStreet = steps[k - 1].label.isSameStreet(as: steps[k].label)
         }
         return out
     }
@@ -229,7 +228,7 @@ struct StepCollapsing {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
-               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn || step.name == previous.name
+               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn && !step.arrivesOnTurnLanes || step.name == previous.name
                    || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous

@@ -57,6 +57,11 @@ extension ManeuverBuilder {
         var outBearing: Double?
         /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`).
         var isStraightest = false
+        /// What a maneuver relation says of the step (`ManeuverOverrideMatch`), kept through collapsing.
+        var override: ManeuverOverrideInstruction?
+        /// The road arriving at the step's junction has turn lanes: OSRM never drops a name change
+        /// with lanes for being short (`suppressShortNameSegments`).
+        var arrivesOnTurnLanes = false
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
              bearing: Double? = nil, turn: Double? = nil) {

@@ -15,6 +15,8 @@ final class RoutingEngine: @unchecked Sendable {
     let ends: TripEndSnapper
     /// Car turn restrictions with times, by junction (`RoutingEngine+TimedTurns`).
     let timedTurns: TimedTurnRules
+    /// The map's maneuver relations, for the guidance (nil: none).
+    let maneuverOverrides: ManeuverOverrides?
     private let sections: MapSections
     /// Guards `routers` and `pools`, the only state that changes after init.
     private let lock = NSLock()
@@ -40,6 +42,8 @@ final class RoutingEngine: @unchecked Sendable {
         components = try EdgeComponents.read(from: sections, edgeCount: net.edgeCount)
         ends = TripEndSnapper(net: net, grid: grid, adjacency: adjacency, components: components)
         timedTurns = try TimedTurnRules(sections: sections, nodeCount: net.nodeCount, directionCount: net.edgeCount * 2)
+        let overrides = try ManeuverOverrides.read(from: sections, nodeCount: net.nodeCount)
+        maneuverOverrides = overrides.isEmpty ? nil : overrides
     }
 
     func router(_ mode: TransportType) throws -> ModeRouter {
@@ -106,7 +110,7 @@ final class RoutingEngine: @unchecked Sendable {
         let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
                                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                                  approaches: approaches, startBearing: startBearing)
-        let builder = steps ? ManeuverBuilder(net: net, adjacency: adjacency, mode: mode) : nil
+        let builder = steps ? ManeuverBuilder(net: net, adjacency: adjacency, mode: mode, overrides: maneuverOverrides) : nil
         func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))

@@ -31,7 +31,8 @@ public enum MapSchema {
     /// 14: a mode graph keeps only what cannot be derived: an arc's ends only where they differ
     ///    from its edge direction's nodes, the per-direction offsets sampled (`edgeDirSample`);
     ///    same routes.
-    public static let version = 14
+    /// 15: maneuver relations (`type=maneuver`) in `maneuvers.*`, which guidance applies.
+    public static let version = 15
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

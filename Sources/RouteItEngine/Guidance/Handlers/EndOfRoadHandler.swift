@@ -9,10 +9,9 @@ struct EndOfRoadHandler: GuidanceHandler {
     static let armSlack = 40.0
 
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
-        // A T reached without passing a junction since the last step (off a bridge, round a
-        // bend, right after a turn) is a plain turn in OSRM 26.10's scenarios (bridges_and_tunnels,
-        // turn-angles, anticipate-lanes), where every end of road has a junction before it.
-        guard draft.junctionsPassed > 0, j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
+        // A T reached without passing a junction since the step before is told as a plain turn
+        // (`StepCollapsing.plainTurnsAtShortEnds`), once the steps are collapsed.
+        guard j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
               abs(j.turn) >= 50 else { return nil }
         // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in:
         // an arm one way towards the T still makes it one (OSRM's `isEndOfRoad` reads angles only).
