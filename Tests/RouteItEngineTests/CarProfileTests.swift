@@ -25,6 +25,13 @@ final class CarProfileTests: XCTestCase {
         XCTAssertNil(car([("highway", "service"), ("service", "emergency_access")]))
     }
 
+    func testOnlyMotorwaysAndRoundaboutsAreImpliedOneways() throws {
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway")])).backwardKmh, 0)
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "primary"), ("junction", "roundabout")])).backwardKmh, 0)
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway_link")])).backwardKmh, 45, "car.lua implies no oneway on a link")
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway_link"), ("oneway", "yes")])).backwardKmh, 0)
+    }
+
     func testMaxspeedReplacesTheClassSpeedPerDirection() throws {
         let p = try XCTUnwrap(car([("highway", "primary"), ("maxspeed", "15"), ("maxspeed:forward", "60")]))
         XCTAssertEqual(p.forwardKmh, 48)

@@ -95,10 +95,8 @@ struct CarProfile: Equatable {
             forwardOpen = false
         } else if oneway == "yes" || oneway == "1" || oneway == "true" {
             backwardOpen = false
-        } else if (highway == "motorway" || highway == "motorway_link" || junction == "roundabout" || junction == "circular")
-                    && oneway != "no" {
-            // car.lua implies no oneway on links; RouteIt always has (real links are tagged so),
-            // and its ramp guidance counts on it.
+        } else if (highway == "motorway" || junction == "roundabout" || junction == "circular") && oneway != "no" {
+            // car.lua's implied oneways: a motorway and a roundabout, not a link.
             backwardOpen = false
         }
 
