@@ -55,7 +55,9 @@ struct ManeuverBuilder {
         let route = guided(legs)
         let coords = route.coords, isMeaningful = route.isMeaningful, labels = route.labels
         guard let first = isMeaningful.firstIndex(of: true) else {
-            var draft = Draft(kind: .depart, name: "")
+            // A trip that goes nowhere still starts on its road, named as OSRM names it.
+            var draft = Draft(kind: .depart, name: labels.first?.shown ?? "")
+            if !legs.isEmpty { draft.travel = travel(legs[0]) }
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
             // An edge with no points is damage `points(of:)` has reported; the query fails on it.
             let end = draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from).first
