@@ -50,6 +50,14 @@ final class FerryAndWalkingAccessTests: XCTestCase {
         XCTAssertTrue(walked([("highway", "primary"), ("sidewalk", "separate"), ("foot", "yes")]))
         XCTAssertFalse(walked([("highway", "primary"), ("motorroad", "yes")]))
         XCTAssertTrue(walked([("highway", "pier")]))
+        // Ways with no highway that foot.lua walks: platforms, car parks' outlines, piers.
+        XCTAssertTrue(walked([("railway", "platform")]))
+        XCTAssertTrue(walked([("amenity", "parking")]))
+        XCTAssertTrue(walked([("man_made", "pier")]))
+        XCTAssertTrue(walked([("bridge", "yes"), ("foot", "yes")]), "any of foot.lua's keys with an access tag")
+        XCTAssertFalse(walked([("bridge", "yes")]))
+        XCTAssertFalse(walked([("building", "yes"), ("access", "yes")]), "none of foot.lua's keys")
+        XCTAssertNil(RoadProfile(tags: [("amenity", "parking")]).flatMap { $0.carForward ? $0 : nil }, "not driven")
     }
 }
 

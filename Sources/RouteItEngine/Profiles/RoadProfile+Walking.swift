@@ -28,4 +28,14 @@ extension RoadProfile {
         // blacklisted says so.
         return (forward != nil && open(forward)) || (backward != nil && open(backward))
     }
+
+    /// foot.lua's `speeds` past the highway key: a railway platform, a car park's outline and a
+    /// pier are walked; any other way with one of foot.lua's keys (a bridge, a platform) only
+    /// where an access tag allows it (`walkable` decides that for `.road`).
+    static func walkedClass(_ t: TagLookup) -> RoadClass? {
+        if t["railway"] == "platform" || t["man_made"] == "pier" { return .footway }
+        if let amenity = t["amenity"], amenity == "parking" || amenity == "parking_entrance" { return .service }
+        let keyed = ["bridge", "platform", "public_transport", "railway", "amenity", "man_made"].contains { !(t[$0] ?? "").isEmpty }
+        return keyed ? .road : nil
+    }
 }

@@ -37,7 +37,7 @@ public struct RoadProfile: Equatable, Sendable {
     /// nil when the way is not a road either mode can use.
     public init?(tags: [(String, String)]) {
         // Most ways (buildings, land use) are no road: out before any lookup.
-        guard tags.contains(where: { $0.0 == "highway" || $0.0 == "route" }) else { return nil }
+        guard tags.contains(where: { TagLookup.list(Self.wayKeys, contains: $0.0) }) else { return nil }
         let t = TagLookup(tags)
         // WayHandlers.ferries: a route with a speed is one whatever its highway tag says.
         if let route = t["route"], let speeds = RoadProfile.routeSpeeds[route] {
@@ -47,11 +47,12 @@ public struct RoadProfile: Equatable, Sendable {
         }
         // `highway=platform` (a tram or bus stop's platform) is walked as foot.lua walks it, and
         // never driven; it stays out of `RoadClass(highway:)`, which the bicycle profile shares.
-        guard let highway = t["highway"] else { return nil }
-        let car = CarProfile(highway: highway, t)
+        let highway = t["highway"]
+        let car = highway.flatMap { CarProfile(highway: $0, t) }
         // A highway value only cars know (`winter_road`, or any a car access tag opens) is a road.
-        guard let cls = RoadClass(highway: highway) ?? (highway == "platform" || highway == "pier" ? .footway : nil)
-                ?? (car != nil ? .road : nil) else { return nil }
+        guard let cls = highway.flatMap(RoadClass.init(highway:))
+                ?? (highway == "platform" || highway == "pier" ? .footway : nil)
+                ?? RoadProfile.walkedClass(t) ?? (car != nil ? .road : nil) else { return nil }
         roadClass = cls
         name = WayName.of(t)
         avoidClasses = RoadAvoidance(osmTags: t)
@@ -77,6 +78,9 @@ public struct RoadProfile: Equatable, Sendable {
         }
         if !isRoutable { return nil }
     }
+
+    /// The keys a way needs one of to be a road for car or foot (foot.lua's prefetched tags).
+    static let wayKeys = ["highway", "route", "railway", "amenity", "man_made", "bridge", "platform", "public_transport"]
 
     /// car.lua's `restricted_access_tag_list`.
     static let carRestrictedValues: Set<String> = ["private", "delivery", "destination", "customers", "permit", "residents", "unknown"]
