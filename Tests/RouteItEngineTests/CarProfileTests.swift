@@ -32,6 +32,15 @@ final class CarProfileTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway_link"), ("oneway", "yes")])).backwardKmh, 0)
     }
 
+    func testHOVRoadsAreEnteredOnlyToReachAPlaceOnThem() throws {
+        let hov = try XCTUnwrap(car([("highway", "motorway"), ("hov", "designated")]))
+        XCTAssertTrue(hov.forwardRestricted && hov.backwardRestricted)
+        let lanes = try XCTUnwrap(car([("highway", "primary"), ("hov:lanes:forward", "designated|designated"), ("hov:lanes:backward", "designated|")]))
+        XCTAssertTrue(lanes.forwardRestricted, "every lane forward is for shared cars")
+        XCTAssertFalse(lanes.backwardRestricted, "one lane backward is for any car")
+        XCTAssertFalse(try XCTUnwrap(car([("highway", "motorway"), ("hov", "lane")])).forwardRestricted)
+    }
+
     func testMaxspeedReplacesTheClassSpeedPerDirection() throws {
         let p = try XCTUnwrap(car([("highway", "primary"), ("maxspeed", "15"), ("maxspeed:forward", "60")]))
         XCTAssertEqual(p.forwardKmh, 48)
