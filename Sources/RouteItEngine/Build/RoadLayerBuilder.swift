@@ -102,6 +102,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             if profile.carForward { flags |= EdgeFlags.carForward }
             if profile.carBackward { flags |= EdgeFlags.carBackward }
             if profile.foot { flags |= EdgeFlags.foot }
+            if profile.footForwardOnly { flags |= EdgeFlags.footForwardOnly }
+            if profile.footBackwardOnly { flags |= EdgeFlags.footBackwardOnly }
             if profile.roundabout { flags |= EdgeFlags.roundabout }
             if profile.carRestricted { flags |= EdgeFlags.carRestricted }
             if !profile.carEndpoint { flags |= EdgeFlags.carNoEndpoint }

@@ -25,6 +25,9 @@ struct EdgeFlags {
     static let carRestricted: UInt8 = 16
     /// No car trip starts or ends here (see `RoadProfile.carEndpoint`).
     static let carNoEndpoint: UInt8 = 32
+    /// Walked only along the edge / only against it (see `RoadProfile.footForwardOnly`).
+    static let footForwardOnly: UInt8 = 64
+    static let footBackwardOnly: UInt8 = 128
 }
 
 /// Per-edge bicycle flags (`RoadNetwork.edgeBikeFlags`), apart from `EdgeFlags` whose bits are taken.
@@ -105,7 +108,9 @@ struct RoadNetwork {
     func allows(_ edge: Int, forward: Bool, _ mode: TransportType) -> Bool {
         switch mode {
         case .car: return edgeFlags[edge] & (forward ? EdgeFlags.carForward : EdgeFlags.carBackward) != 0
-        case .walk: return edgeFlags[edge] & EdgeFlags.foot != 0
+        case .walk:
+            let flags = edgeFlags[edge]
+            return flags & EdgeFlags.foot != 0 && flags & (forward ? EdgeFlags.footBackwardOnly : EdgeFlags.footForwardOnly) == 0
         case .bike: return (forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]) != 0
         }
     }

@@ -18,6 +18,9 @@ public struct RoadProfile: Equatable, Sendable {
     /// alleys), where car.lua does not snap either (`service_access_tag_blacklist`).
     public var carEndpoint: Bool
     public var foot: Bool
+    /// Walked only along the way (`oneway:foot`, or access given one way only) / only against it.
+    public var footForwardOnly = false
+    public var footBackwardOnly = false
     public var footSpeed: Double
     public var roundabout: Bool
     /// `name`, else `ref`, else "": what a step calls the road.
@@ -60,7 +63,10 @@ public struct RoadProfile: Equatable, Sendable {
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 
-        foot = RoadProfile.walkable(cls, t)
+        let walked = RoadProfile.walkable(cls, t)
+        foot = walked.forward || walked.backward
+        footForwardOnly = walked.forward && !walked.backward
+        footBackwardOnly = walked.backward && !walked.forward
         // foot.lua walks every way at 5 km/h, steps included; only loose surfaces are slower.
         footSpeed = t["surface"].flatMap { RoadProfile.walkingSurfaceSpeeds[$0] } ?? 5
 
