@@ -63,6 +63,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private var labelRefs: [String] = [""]
     private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
     private(set) var restrictions: [TurnRestriction] = []
+    private(set) var bikeRestrictions: [TurnRestriction] = []
     /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
     private var cutEnds: Set<Int64> = []
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
@@ -138,6 +139,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
         restrictions.append(contentsOf: TurnRestriction.rules(relation))
+        // bicycle.lua obeys restrictions too (its own `restriction:bicycle` and `except`); the
+        // bicycle graph takes those through a node, in force at all times.
+        bikeRestrictions.append(contentsOf: TurnRestriction.rules(relation, for: .bicycle).filter { $0.viaNode != nil && !$0.isTimed })
     }
 
     public func visit(node: OSMNode) throws {
@@ -184,7 +188,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         builtConcurrently = true
         prepared = BackgroundWork(name: "RouteIt roads") { [self] in
             let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
-            let restrictions = self.restrictions
+            let restrictions = self.restrictions, bikeRestrictions = self.bikeRestrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
             let timed = ConditionalTurns(restrictions, viaIndex: viaIndex, net: net)
             let cut = Set(cutEnds.compactMap(viaIndex))
@@ -194,7 +198,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
             let smallSize = smallComponentSize
             let bike = BackgroundWork(name: "RouteIt bicycle") {
-                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
+                try Self.buildMode(.bike, net, restrictions: bikeRestrictions, obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
                                    smallSize: smallSize, progress: { _ in })
             }
             let car = try Self.buildMode(.car, net, restrictions: restrictions.filter(\.shapesCarGraph), obstacles: obstacles, viaIndex: viaIndex,
@@ -246,7 +250,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var components: [[Int32]] = []
         var smallOnly: Set<TransportType> = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
-            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter(\.shapesCarGraph) : [], obstacles: obstacles,
+            let modeRestrictions = mode.pick(car: restrictions.filter(\.shapesCarGraph), walk: [], bike: bikeRestrictions)
+            let built = try Self.buildMode(mode, net, restrictions: modeRestrictions, obstacles: obstacles,
                                            viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
                                            smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)
