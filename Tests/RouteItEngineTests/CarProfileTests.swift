@@ -25,6 +25,22 @@ final class CarProfileTests: XCTestCase {
         XCTAssertNil(car([("highway", "service"), ("service", "emergency_access")]))
     }
 
+    func testOnlyMotorwaysAndRoundaboutsAreImpliedOneways() throws {
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway")])).backwardKmh, 0)
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "primary"), ("junction", "roundabout")])).backwardKmh, 0)
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway_link")])).backwardKmh, 45, "car.lua implies no oneway on a link")
+        XCTAssertEqual(try XCTUnwrap(car([("highway", "motorway_link"), ("oneway", "yes")])).backwardKmh, 0)
+    }
+
+    func testHOVRoadsAreEnteredOnlyToReachAPlaceOnThem() throws {
+        let hov = try XCTUnwrap(car([("highway", "motorway"), ("hov", "designated")]))
+        XCTAssertTrue(hov.forwardRestricted && hov.backwardRestricted)
+        let lanes = try XCTUnwrap(car([("highway", "primary"), ("hov:lanes:forward", "designated|designated"), ("hov:lanes:backward", "designated|")]))
+        XCTAssertTrue(lanes.forwardRestricted, "every lane forward is for shared cars")
+        XCTAssertFalse(lanes.backwardRestricted, "one lane backward is for any car")
+        XCTAssertFalse(try XCTUnwrap(car([("highway", "motorway"), ("hov", "lane")])).forwardRestricted)
+    }
+
     func testMaxspeedReplacesTheClassSpeedPerDirection() throws {
         let p = try XCTUnwrap(car([("highway", "primary"), ("maxspeed", "15"), ("maxspeed:forward", "60")]))
         XCTAssertEqual(p.forwardKmh, 48)

@@ -66,6 +66,40 @@ final class FerryAndWalkingAccessTests: XCTestCase {
         XCTAssertTrue(walked([("highway", "primary"), ("sidewalk", "separate"), ("foot", "yes")]))
         XCTAssertFalse(walked([("highway", "primary"), ("motorroad", "yes")]))
         XCTAssertTrue(walked([("highway", "pier")]))
+        // Ways with no highway that foot.lua walks: platforms, car parks' outlines, piers.
+        XCTAssertTrue(walked([("railway", "platform")]))
+        XCTAssertTrue(walked([("amenity", "parking")]))
+        XCTAssertTrue(walked([("man_made", "pier")]))
+        XCTAssertTrue(walked([("bridge", "yes"), ("foot", "yes")]), "any of foot.lua's keys with an access tag")
+        XCTAssertFalse(walked([("bridge", "yes")]))
+        XCTAssertFalse(walked([("building", "yes"), ("access", "yes")]), "none of foot.lua's keys")
+        XCTAssertNil(RoadProfile(tags: [("amenity", "parking")]).flatMap { $0.carForward ? $0 : nil }, "not driven")
+    }
+
+    func testWalkersKeepToTheDirectionsFootLuaWalks() throws {
+        func directions(_ tags: [(String, String)]) throws -> (Bool, Bool) {
+            let p = try XCTUnwrap(RoadProfile(tags: tags))
+            return (p.foot && !p.footBackwardOnly, p.foot && !p.footForwardOnly)
+        }
+        XCTAssertTrue(try directions([("highway", "footway"), ("oneway:foot", "yes")]) == (true, false))
+        XCTAssertTrue(try directions([("highway", "footway"), ("oneway:foot", "-1"), ("oneway", "yes")]) == (false, true))
+        XCTAssertTrue(try directions([("highway", "footway"), ("oneway", "yes")]) == (true, true), "foot.lua reads oneway:foot only")
+        XCTAssertTrue(try directions([("highway", "cycleway"), ("foot:backward", "designated")]) == (false, true),
+                      "a class with no walking speed, opened one way only")
+        XCTAssertTrue(try directions([("highway", "footway"), ("foot:forward", "no")]) == (false, true))
+    }
+
+    /// A footway walked one way only is walked round against it.
+    func testAOneWayFootwayIsWalkedRoundAgainstIt() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0); f.node("C", 100, 150)
+        f.way(1, ["A", "B"], [("highway", "footway"), ("oneway:foot", "yes")])
+        f.way(2, ["B", "C", "A"], [("highway", "footway")])
+        let d = try f.build()
+        let along = try XCTUnwrap(d.route((20, 0), (180, 0), .walk).first)
+        let against = try XCTUnwrap(d.route((180, 0), (20, 0), .walk).first)
+        XCTAssertEqual(along.distance, 160, accuracy: 5)
+        XCTAssertGreaterThan(against.distance, 300, "round by C")
     }
 }
 

@@ -28,7 +28,8 @@ enum BicycleGraphBuilder {
         return UInt32((seconds * 1000).rounded())
     }
 
-    static func build(_ net: RoadNetwork, obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
+    static func build(_ net: RoadNetwork, restrictions: [TurnRestriction] = [], viaNodeIndex: (Int64) -> Int32? = { _ in nil },
+                      obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
         let dirCount = net.edgeCount * 2
         func allowed(_ k: Int) -> Bool { net.allows(direction: k, .bike) }
 
@@ -37,6 +38,8 @@ enum BicycleGraphBuilder {
         let (inStart, inDirs) = (junctions.inStart, junctions.inDirs)
         let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
         let departure = EdgeBasedGraphBuilder.departureBearings(net)
+        // bicycle.lua's restrictions through a node, as the car graph lays them.
+        let restrictedExits = EdgeBasedGraphBuilder.restrictedExits(net, restrictions, viaNodeIndex: viaNodeIndex, junctions)
 
         /// Driving `next` after arriving by `k`, with the turn between them.
         func turnWeight(_ k: Int, _ next: Int) -> UInt32 {
@@ -73,6 +76,9 @@ enum BicycleGraphBuilder {
             for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
                 if barrier {
                     if Int(k) ^ 1 != next { continue }
+                } else if let open = restrictedExits[k] {
+                    // A U-turn only where the rules leave nothing else.
+                    if !open.contains(Int32(next)) || (Int(k) ^ 1 == next && open.contains { $0 != Int32(next) }) { continue }
                 } else if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) {
                     // U-turns only at dead ends (not where a way leaves the extract: it goes on).
                     continue

@@ -29,33 +29,7 @@ enum EdgeBasedGraphBuilder {
         let (inStart, inDirs) = (junctions.inStart, junctions.inDirs)
         let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
 
-        // Restricted arrivals: the exits their rules leave open.
-        var restrictedExits: [Int32: [Int32]] = [:]
-        if !restrictions.isEmpty {
-            var byVia: [Int: [TurnRestriction]] = [:]
-            for r in restrictions {
-                if let node = r.viaNode, let via = viaNodeIndex(node) { byVia[Int(via), default: []].append(r) }
-            }
-            for (via, rules) in byVia {
-                let exits = Array(outDirs[Int(outStart[via])..<Int(outStart[via + 1])])
-                for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
-                    let way = net.edgeWay[Int(k) >> 1]
-                    let applicable = rules.filter { $0.fromWay == way }
-                    if applicable.isEmpty { continue }
-                    var open = exits
-                    for rule in applicable {
-                        if rule.fromWay == rule.toWay && rule.restriction == "no_u_turn" {
-                            open.removeAll { $0 == k ^ 1 }
-                        } else if rule.kind == .no {
-                            open.removeAll { net.edgeWay[Int($0) >> 1] == rule.toWay }
-                        } else {
-                            open.removeAll { net.edgeWay[Int($0) >> 1] != rule.toWay }
-                        }
-                    }
-                    restrictedExits[k] = open
-                }
-            }
-        }
+        let restrictedExits = Self.restrictedExits(net, restrictions, viaNodeIndex: viaNodeIndex, junctions)
         var barrier = [Bool](repeating: false, count: net.nodeCount)
         for (node, list) in obstacles where list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
         /// Whether arriving by `k` the car may leave by `next` (same junction).
@@ -122,6 +96,40 @@ enum EdgeBasedGraphBuilder {
         }
         g.storedEdgeDirStart[dirCount] = UInt32(g.storedArcFrom.count)
         return g
+    }
+
+    /// Restricted arrivals through a via node (edge direction arriving → the exits its rules
+    /// leave open), for the car and the bicycle graphs.
+    static func restrictedExits(_ net: RoadNetwork, _ restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
+                                _ junctions: DirectionJunctions) -> [Int32: [Int32]] {
+        var restrictedExits: [Int32: [Int32]] = [:]
+        guard !restrictions.isEmpty else { return restrictedExits }
+        let (inStart, inDirs) = (junctions.inStart, junctions.inDirs)
+        let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
+        var byVia: [Int: [TurnRestriction]] = [:]
+        for r in restrictions {
+            if let node = r.viaNode, let via = viaNodeIndex(node) { byVia[Int(via), default: []].append(r) }
+        }
+        for (via, rules) in byVia {
+            let exits = Array(outDirs[Int(outStart[via])..<Int(outStart[via + 1])])
+            for k in inDirs[Int(inStart[via])..<Int(inStart[via + 1])] {
+                let way = net.edgeWay[Int(k) >> 1]
+                let applicable = rules.filter { $0.fromWay == way }
+                if applicable.isEmpty { continue }
+                var open = exits
+                for rule in applicable {
+                    if rule.fromWay == rule.toWay && rule.restriction == "no_u_turn" {
+                        open.removeAll { $0 == k ^ 1 }
+                    } else if rule.kind == .no {
+                        open.removeAll { net.edgeWay[Int($0) >> 1] == rule.toWay }
+                    } else {
+                        open.removeAll { net.edgeWay[Int($0) >> 1] != rule.toWay }
+                    }
+                }
+                restrictedExits[k] = open
+            }
+        }
+        return restrictedExits
     }
 
     /// Via-way restrictions laid onto the graph (those that do not connect are skipped).

@@ -36,11 +36,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             guard let p else { return }
             forwardKmh = Float(p.forward.kmh)
             backwardKmh = Float(p.backward.kmh)
-            if p.forward.isPushing { flags |= BikeEdgeFlags.pushForward }
-            if p.backward.isPushing { flags |= BikeEdgeFlags.pushBackward }
-            if p.isFerry { flags |= BikeEdgeFlags.ferry }
-            if p.isTrain { flags |= BikeEdgeFlags.train }
-            if !p.isEndpoint { flags |= BikeEdgeFlags.noEndpoint }
+            if p.forward.isPushing { flags |= SecondEdgeFlags.pushForward }
+            if p.backward.isPushing { flags |= SecondEdgeFlags.pushBackward }
+            if p.isFerry { flags |= SecondEdgeFlags.ferry }
+            if p.isTrain { flags |= SecondEdgeFlags.train }
+            if !p.isEndpoint { flags |= SecondEdgeFlags.noEndpoint }
             ferrySeconds = Float(p.ferrySeconds ?? 0)
         }
 
@@ -65,6 +65,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
     private(set) var restrictions: [TurnRestriction] = []
     private(set) var maneuvers: [ManeuverRelation] = []
+    private(set) var bikeRestrictions: [TurnRestriction] = []
     /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
     private var cutEnds: Set<Int64> = []
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
@@ -99,11 +100,13 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         let profile = RoadProfile(tags: way.tags)
         let bike = BicycleProfile(tags: way.tags)
         guard profile != nil || bike != nil else { return }
-        var flags = TurnLanes.flags(way)
+        var flags: UInt8 = 0
         if let profile {
             if profile.carForward { flags |= EdgeFlags.carForward }
             if profile.carBackward { flags |= EdgeFlags.carBackward }
             if profile.foot { flags |= EdgeFlags.foot }
+            if profile.footForwardOnly { flags |= EdgeFlags.footForwardOnly }
+            if profile.footBackwardOnly { flags |= EdgeFlags.footBackwardOnly }
             if profile.roundabout { flags |= EdgeFlags.roundabout }
             if profile.carRestricted { flags |= EdgeFlags.carRestricted }
             if !profile.carEndpoint { flags |= EdgeFlags.carNoEndpoint }
@@ -126,8 +129,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
         let avoid = profile?.avoidClasses ?? RoadAvoidance(osmTags: TagLookup(firstWins: way.tags))
         var bikeWay = BikeWay(bike)
+        bikeWay.flags |= TurnLanes.flags(way)  // the second flag byte is every mode's
         // Any mode's ferry is told as one (the flag is shared with the bicycle's).
-        if profile?.isFerry == true { bikeWay.flags |= BikeEdgeFlags.ferry }
+        if profile?.isFerry == true { bikeWay.flags |= SecondEdgeFlags.ferry }
         ways.append(WayInfo(id: way.id, refStart: start, refEnd: refs.count, roadClass: profile?.roadClass ?? bike!.roadClass,
                             carSpeed: Float(profile?.carSpeed ?? 0), carBackwardSpeed: Float(profile?.carBackwardSpeed ?? 0),
                             footSpeed: Float(profile?.footSpeed ?? 0),
@@ -139,6 +143,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
         restrictions.append(contentsOf: TurnRestriction.rules(relation))
         if let maneuver = ManeuverRelation(relation) { maneuvers.append(maneuver) }
+        // bicycle.lua obeys restrictions too (its own `restriction:bicycle` and `except`); the
+        // bicycle graph takes those through a node, in force at all times.
+        bikeRestrictions.append(contentsOf: TurnRestriction.rules(relation, for: .bicycle).filter { $0.viaNode != nil && !$0.isTimed })
     }
 
     public func visit(node: OSMNode) throws {
@@ -185,7 +192,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         builtConcurrently = true
         prepared = BackgroundWork(name: "RouteIt roads") { [self] in
             let (net, adjacency, junctions) = orderedNetwork(coordinates: coordinates)
-            let restrictions = self.restrictions
+            let restrictions = self.restrictions, bikeRestrictions = self.bikeRestrictions
             let (obstacles, viaIndex) = modeObstacles(junctions)
             let timed = ConditionalTurns(restrictions, viaIndex: viaIndex, net: net)
             let maneuvers = ManeuverOverrides(self.maneuvers, junction: viaIndex), cut = Set(cutEnds.compactMap(viaIndex))
@@ -195,7 +202,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             ImportMemoryTrace.mark("roads: network in curve order (\(net.edgeCount) edges)")
             let smallSize = smallComponentSize
             let bike = BackgroundWork(name: "RouteIt bicycle") {
-                try Self.buildMode(.bike, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
+                try Self.buildMode(.bike, net, restrictions: bikeRestrictions, obstacles: obstacles, viaIndex: viaIndex, cutEnds: cut,
                                    smallSize: smallSize, progress: { _ in })
             }
             let car = try Self.buildMode(.car, net, restrictions: restrictions.filter(\.shapesCarGraph), obstacles: obstacles, viaIndex: viaIndex,
@@ -247,7 +254,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var components: [[Int32]] = []
         var smallOnly: Set<TransportType> = []
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
-            let built = try Self.buildMode(mode, net, restrictions: RoutingProfile.of(mode).obeysTurnRestrictions ? restrictions.filter(\.shapesCarGraph) : [], obstacles: obstacles,
+            let modeRestrictions = mode.pick(car: restrictions.filter(\.shapesCarGraph), walk: [], bike: bikeRestrictions)
+            let built = try Self.buildMode(mode, net, restrictions: modeRestrictions, obstacles: obstacles,
                                            viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
                                            smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)
@@ -352,7 +360,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             net.geometry.append(points[r.lowerBound])
             var length = 0.0
             let walked = way.flags & EdgeFlags.foot != 0
-            let isFerry = way.bike.flags & BikeEdgeFlags.ferry != 0
+            let isFerry = way.bike.flags & SecondEdgeFlags.ferry != 0
             // OSRM times each segment (node to node) on its own, in whole deciseconds; a `duration`
             // is shared evenly by the way's segments. Segments are measured as OSRM measures them
             // (`SegmentLength`), for every mode and for the length the route reports, so that a
@@ -389,7 +397,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
                 net.edgeBikeForwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: r.count - 1, kmh: way.bike.forwardKmh))
                 net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: r.count - 1, kmh: way.bike.backwardKmh))
-                net.edgeBikeFlags.append(way.bike.flags)
+                net.edgeSecondFlags.append(way.bike.flags)
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
                 net.edgeAvoid.append(way.avoid)

@@ -29,7 +29,7 @@ extension RoadNetwork {
         if edgeBikeForwardMs.count == edgeCount {
             out.edgeBikeForwardMs = permuted(edgeBikeForwardMs)
             out.edgeBikeBackwardMs = permuted(edgeBikeBackwardMs)
-            out.edgeBikeFlags = permuted(edgeBikeFlags)
+            out.edgeSecondFlags = permuted(edgeSecondFlags)
         }
         var starts: [UInt32] = []
         var points: [GeoPoint] = []

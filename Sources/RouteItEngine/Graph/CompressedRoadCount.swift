@@ -48,9 +48,10 @@ enum CompressedRoadCount {
         let a = before >> 1, b = k >> 1
         guard a != b, net.edgeName[a] == net.edgeName[b], net.edgeClass[a] == net.edgeClass[b] else { return false }
         // The foot bit and the car's directions are no flags of this mode's road.
+        let lanes = SecondEdgeFlags.turnLanesForward | SecondEdgeFlags.turnLanesBackward  // guidance's, not the road's
         let shared = EdgeFlags.roundabout | (mode == .car ? EdgeFlags.carRestricted | EdgeFlags.carNoEndpoint : 0)
         guard net.edgeFlags[a] & shared == net.edgeFlags[b] & shared,
-              mode != .bike || net.edgeBikeFlags[a] == net.edgeBikeFlags[b] else { return false }
+              mode != .bike || net.edgeSecondFlags[a] & ~lanes == net.edgeSecondFlags[b] & ~lanes else { return false }
         return net.allows(direction: before, mode) == net.allows(direction: k, mode)
             && net.allows(direction: before ^ 1, mode) == net.allows(direction: k ^ 1, mode)
     }

@@ -83,7 +83,8 @@ struct ModeGraph {
             return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles,
                                                cutEnds: cutEnds)
         case .walk: return junctionGraph(net, mode: mode, obstacles: obstacles)
-        case .bike: return BicycleGraphBuilder.build(net, obstacles: obstacles, cutEnds: cutEnds)
+        case .bike: return BicycleGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex,
+                                                     obstacles: obstacles, cutEnds: cutEnds)
         }
     }
 

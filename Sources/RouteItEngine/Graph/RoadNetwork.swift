@@ -25,13 +25,14 @@ struct EdgeFlags {
     static let carRestricted: UInt8 = 16
     /// No car trip starts or ends here (see `RoadProfile.carEndpoint`).
     static let carNoEndpoint: UInt8 = 32
-    /// The way has turn lanes (`turn:lanes`) driving along it, or against it (OSRM's lane data).
-    static let turnLanesForward: UInt8 = 64
-    static let turnLanesBackward: UInt8 = 128
+    /// Walked only along the edge / only against it (see `RoadProfile.footForwardOnly`).
+    static let footForwardOnly: UInt8 = 64
+    static let footBackwardOnly: UInt8 = 128
 }
 
-/// Per-edge bicycle flags (`RoadNetwork.edgeBikeFlags`), apart from `EdgeFlags` whose bits are taken.
-struct BikeEdgeFlags {
+/// The second byte of per-edge flags (`RoadNetwork.edgeSecondFlags`; `EdgeFlags`' bits are all
+/// taken): the bicycle's travel, ferries and trains of every mode, turn lanes.
+struct SecondEdgeFlags {
     /// The bicycle is pushed (walked) along the edge's direction / against it.
     static let pushForward: UInt8 = 1
     static let pushBackward: UInt8 = 2
@@ -40,6 +41,9 @@ struct BikeEdgeFlags {
     static let noEndpoint: UInt8 = 8
     /// A railway the bicycle is taken on (OSRM's mode `train`).
     static let train: UInt8 = 16
+    /// The way has turn lanes (`turn:lanes`) driving along it, or against it (OSRM's lane data).
+    static let turnLanesForward: UInt8 = 32
+    static let turnLanesBackward: UInt8 = 64
 }
 
 /// The road graph shared by all modes: junctions are nodes, the pieces of ways between
@@ -60,7 +64,7 @@ struct RoadNetwork {
     /// Bicycle travel time along the edge's direction and against it (0 = not by bicycle).
     var edgeBikeForwardMs: Column<UInt32> = []
     var edgeBikeBackwardMs: Column<UInt32> = []
-    var edgeBikeFlags: Column<UInt8> = []
+    var edgeSecondFlags: Column<UInt8> = []
     var edgeName: Column<Int32>            // index into names
     var edgeWay: Column<Int64>             // OSM way id
     var edgeAvoid: Column<UInt8>           // RoadAvoidance raw value: the classes a trip may avoid
@@ -110,18 +114,20 @@ struct RoadNetwork {
     func allows(_ edge: Int, forward: Bool, _ mode: TransportType) -> Bool {
         switch mode {
         case .car: return edgeFlags[edge] & (forward ? EdgeFlags.carForward : EdgeFlags.carBackward) != 0
-        case .walk: return edgeFlags[edge] & EdgeFlags.foot != 0
+        case .walk:
+            let flags = edgeFlags[edge]
+            return flags & EdgeFlags.foot != 0 && flags & (forward ? EdgeFlags.footBackwardOnly : EdgeFlags.footForwardOnly) == 0
         case .bike: return (forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]) != 0
         }
     }
 
     /// Whether a bicycle is pushed along edge direction `k` (walking speed, "push your bike").
     func isPushed(direction k: Int) -> Bool {
-        edgeBikeFlags[k >> 1] & (k & 1 == 0 ? BikeEdgeFlags.pushForward : BikeEdgeFlags.pushBackward) != 0
+        edgeSecondFlags[k >> 1] & (k & 1 == 0 ? SecondEdgeFlags.pushForward : SecondEdgeFlags.pushBackward) != 0
     }
 
-    func isFerry(_ edge: Int) -> Bool { edgeBikeFlags[edge] & BikeEdgeFlags.ferry != 0 }
-    func isTrain(_ edge: Int) -> Bool { edgeBikeFlags[edge] & BikeEdgeFlags.train != 0 }
+    func isFerry(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.ferry != 0 }
+    func isTrain(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.train != 0 }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
 
@@ -149,7 +155,7 @@ struct RoadNetwork {
         case .car: return allows(edge, mode) && edgeFlags[edge] & EdgeFlags.carNoEndpoint == 0
         // foot.lua starts only where it walks (`WayHandlers.startpoint`): not on a ferry.
         case .walk: return allows(edge, mode) && !isFerry(edge)
-        case .bike: return allows(edge, mode) && edgeBikeFlags[edge] & BikeEdgeFlags.noEndpoint == 0
+        case .bike: return allows(edge, mode) && edgeSecondFlags[edge] & SecondEdgeFlags.noEndpoint == 0
         }
     }
 
@@ -195,7 +201,7 @@ struct RoadNetwork {
         try sections.write(edgeFootMs, named: "net.footMs")
         try sections.write(edgeBikeForwardMs, named: "net.bikeForwardMs")
         try sections.write(edgeBikeBackwardMs, named: "net.bikeBackwardMs")
-        try sections.write(edgeBikeFlags, named: "net.bikeFlags")
+        try sections.write(edgeSecondFlags, named: "net.bikeFlags")
         try sections.write(edgeName, named: "net.name")
         try sections.write(edgeWay, named: "net.way")
         try sections.write(edgeAvoid, named: "net.avoid")
@@ -219,7 +225,7 @@ struct RoadNetwork {
             edgeFootMs: try sections.column("net.footMs"),
             edgeBikeForwardMs: try sections.column("net.bikeForwardMs"),
             edgeBikeBackwardMs: try sections.column("net.bikeBackwardMs"),
-            edgeBikeFlags: try sections.column("net.bikeFlags"),
+            edgeSecondFlags: try sections.column("net.bikeFlags"),
             edgeName: try sections.column("net.name"),
             edgeWay: try sections.column("net.way"),
             edgeAvoid: try sections.column("net.avoid"),
@@ -235,7 +241,7 @@ struct RoadNetwork {
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,
               net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeAvoid.count == e,
-              net.edgeBikeForwardMs.count == e, net.edgeBikeBackwardMs.count == e, net.edgeBikeFlags.count == e, net.edgeName.count == e, net.edgeWay.count == e,
+              net.edgeBikeForwardMs.count == e, net.edgeBikeBackwardMs.count == e, net.edgeSecondFlags.count == e, net.edgeName.count == e, net.edgeWay.count == e,
               net.geometryStart.count == e + 1, Int(net.geometryStart.last ?? 0) == net.geometry.count else {
             throw MapSectionsError.damaged
         }

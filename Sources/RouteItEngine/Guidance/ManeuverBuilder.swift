@@ -58,7 +58,9 @@ struct ManeuverBuilder {
         let route = guided(legs)
         let coords = route.coords, isMeaningful = route.isMeaningful, labels = route.labels
         guard let first = isMeaningful.firstIndex(of: true) else {
-            var draft = Draft(kind: .depart, name: "")
+            // A trip that goes nowhere still starts on its road, named as OSRM names it.
+            var draft = Draft(kind: .depart, name: labels.first?.shown ?? "")
+            if !legs.isEmpty { draft.travel = travel(legs[0]) }
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
             // An edge with no points is damage `points(of:)` has reported; the query fails on it.
             let end = draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from).first
@@ -149,8 +151,8 @@ struct ManeuverBuilder {
                 draft.waysMet = junction.isJunction && profile.countsWaysMet
                     ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
                 draft.inBearing = junction.inBearing
-                draft.arrivesOnTurnLanes = net.edgeFlags[junction.arriving.edge]
-                    & (junction.arriving.forward ? EdgeFlags.turnLanesForward : EdgeFlags.turnLanesBackward) != 0
+                draft.arrivesOnTurnLanes = net.edgeSecondFlags[junction.arriving.edge]
+                    & (junction.arriving.forward ? SecondEdgeFlags.turnLanesForward : SecondEdgeFlags.turnLanesBackward) != 0
                 // A U-turn through a connector is on the road it comes back by.
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
                 draft.applyOverride()

@@ -30,8 +30,10 @@ extension TurnRestriction {
     /// The relation's rules, as OSRM's restriction_parser splits them: one per from way of a
     /// `no_entry` and one per to way of a `no_exit` (the only rules that may name several);
     /// otherwise the one rule, if it is one.
-    static func rules(_ relation: OSMRelation) -> [TurnRestriction] {
-        if let one = TurnRestriction(relation) { return [one] }
+    static func rules(_ relation: OSMRelation) -> [TurnRestriction] { rules(relation, for: .car) }
+
+    static func rules(_ relation: OSMRelation, for vehicle: Vehicle) -> [TurnRestriction] {
+        if let one = TurnRestriction(relation, for: vehicle) { return [one] }
         func isWay(_ m: OSMMember, _ role: String) -> Bool { m.role == role && m.kind == .way }
         let froms = relation.members.filter { isWay($0, "from") }, tos = relation.members.filter { isWay($0, "to") }
         guard froms.count > 1 || tos.count > 1 else { return [] }
@@ -41,7 +43,7 @@ extension TurnRestriction {
             for to in tos {
                 var single = relation
                 single.members = others + [from, to]
-                guard let rule = TurnRestriction(single) else { return [] }
+                guard let rule = TurnRestriction(single, for: vehicle) else { return [] }
                 if froms.count > 1 && !rule.restriction.hasPrefix("no_entry") { return [] }
                 if tos.count > 1 && !rule.restriction.hasPrefix("no_exit") { return [] }
                 split.append(rule)

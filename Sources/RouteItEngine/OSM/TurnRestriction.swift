@@ -31,14 +31,23 @@ struct TurnRestriction: Equatable {
     /// copies to ban the turn only for cars that came by the from-way, at the time of passage).
     var shapesCarGraph: Bool { !isTimed || viaNode == nil }
 
-    /// nil for relations that are not a car restriction of one of those two shapes.
-    init?(_ relation: OSMRelation) {
+    /// Whose rules a relation is read for: the profile's `restrictions` list (car.lua's
+    /// motorcar, bicycle.lua's bicycle), its `restriction:<key>` before `restriction`, and the
+    /// `except` values that free it.
+    enum Vehicle: Sendable {
+        case car, bicycle
+        var restrictionKey: String { self == .car ? "restriction:motorcar" : "restriction:bicycle" }
+        var exceptValues: Set<Substring> { self == .car ? ["motorcar", "motor_vehicle"] : ["bicycle"] }
+    }
+
+    /// nil for relations that are not a restriction of `vehicle` of one of those two shapes.
+    init?(_ relation: OSMRelation, for vehicle: Vehicle = .car) {
         var tags: [String: String] = [:]
         for (k, v) in relation.tags { tags[k] = v }
         guard tags["type"] == "restriction" else { return nil }
         var condition: String?
-        var plain = tags["restriction:motorcar"] ?? tags["restriction"]
-        if plain == nil, let conditional = tags["restriction:motorcar:conditional"] ?? tags["restriction:conditional"],
+        var plain = tags[vehicle.restrictionKey] ?? tags["restriction"]
+        if plain == nil, let conditional = tags[vehicle.restrictionKey + ":conditional"] ?? tags["restriction:conditional"],
            let (value, when) = Self.splitConditional(conditional) {
             plain = value
             condition = when
@@ -46,7 +55,7 @@ struct TurnRestriction: Equatable {
             condition = Self.legacyCondition(tags)
         }
         guard let value = plain else { return nil }
-        if let except = tags["except"], except.split(separator: ";").contains(where: { $0 == "motorcar" || $0 == "motor_vehicle" }) {
+        if let except = tags["except"], except.split(separator: ";").contains(where: vehicle.exceptValues.contains) {
             return nil
         }
         // OSRM's restriction_parser: `no_*_on_red` is a traffic-light rule, not a turn ban.

@@ -87,6 +87,12 @@ struct CarProfile: Equatable {
         if let fa = forwardAccess, Self.accessBlacklist.contains(fa), !forwardRestricted { forwardOpen = false }
         if let ba = backwardAccess, Self.accessBlacklist.contains(ba), !backwardRestricted { backwardOpen = false }
         if !forwardOpen && !backwardOpen { return nil }
+        // hov (car.lua avoids HOV lanes): a road for shared cars only, or whose every lane is, is
+        // entered only to reach a place on it, as a destination road.
+        if t["hov"] == "designated" { forwardRestricted = true; backwardRestricted = true }
+        let (forwardLanes, backwardLanes) = Self.forwardBackward(t, ["hov:lanes"])
+        if forwardLanes.map(Self.allDesignated) ?? false { forwardRestricted = true }
+        if backwardLanes.map(Self.allDesignated) ?? false { backwardRestricted = true }
 
         // oneway (`oneway:motorcar` and the like first).
         let oneway = Self.onewayKeys.lazy.compactMap { t[$0] }.first ?? t["oneway"]
@@ -95,10 +101,8 @@ struct CarProfile: Equatable {
             forwardOpen = false
         } else if oneway == "yes" || oneway == "1" || oneway == "true" {
             backwardOpen = false
-        } else if (highway == "motorway" || highway == "motorway_link" || junction == "roundabout" || junction == "circular")
-                    && oneway != "no" {
-            // car.lua implies no oneway on links; RouteIt always has (real links are tagged so),
-            // and its ramp guidance counts on it.
+        } else if (highway == "motorway" || junction == "roundabout" || junction == "circular") && oneway != "no" {
+            // car.lua's implied oneways: a motorway and a roundabout, not a link.
             backwardOpen = false
         }
 
@@ -159,6 +163,11 @@ struct CarProfile: Equatable {
 
     /// lib/tags.lua's `get_forward_backward_by_set`: per direction, the first of `keys` with a
     /// `:forward`/`:backward` value or a plain one.
+    /// `has_all_designated_hov_lanes`: every lane of `hov:lanes` is `designated`.
+    static func allDesignated(_ lanes: String) -> Bool {
+        lanes.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { $0 == "designated" }
+    }
+
     static func forwardBackward(_ t: TagLookup, _ keys: [String]) -> (String?, String?) {
         var forward: String?, backward: String?
         for key in keys {

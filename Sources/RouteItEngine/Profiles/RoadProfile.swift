@@ -18,6 +18,9 @@ public struct RoadProfile: Equatable, Sendable {
     /// alleys), where car.lua does not snap either (`service_access_tag_blacklist`).
     public var carEndpoint: Bool
     public var foot: Bool
+    /// Walked only along the way (`oneway:foot`, or access given one way only) / only against it.
+    public var footForwardOnly = false
+    public var footBackwardOnly = false
     public var footSpeed: Double
     public var roundabout: Bool
     /// `name`, else `ref`, else "": what a step calls the road.
@@ -37,7 +40,7 @@ public struct RoadProfile: Equatable, Sendable {
     /// nil when the way is not a road either mode can use.
     public init?(tags: [(String, String)]) {
         // Most ways (buildings, land use) are no road: out before any lookup.
-        guard tags.contains(where: { $0.0 == "highway" || $0.0 == "route" }) else { return nil }
+        guard tags.contains(where: { TagLookup.list(Self.wayKeys, contains: $0.0) }) else { return nil }
         let t = TagLookup(tags)
         // WayHandlers.ferries: a route with a speed is one whatever its highway tag says.
         if let route = t["route"], let speeds = RoadProfile.routeSpeeds[route] {
@@ -47,11 +50,12 @@ public struct RoadProfile: Equatable, Sendable {
         }
         // `highway=platform` (a tram or bus stop's platform) is walked as foot.lua walks it, and
         // never driven; it stays out of `RoadClass(highway:)`, which the bicycle profile shares.
-        guard let highway = t["highway"] else { return nil }
-        let car = CarProfile(highway: highway, t)
+        let highway = t["highway"]
+        let car = highway.flatMap { CarProfile(highway: $0, t) }
         // A highway value only cars know (`winter_road`, or any a car access tag opens) is a road.
-        guard let cls = RoadClass(highway: highway) ?? (highway == "platform" || highway == "pier" ? .footway : nil)
-                ?? (car != nil ? .road : nil) else { return nil }
+        guard let cls = highway.flatMap(RoadClass.init(highway:))
+                ?? (highway == "platform" || highway == "pier" ? .footway : nil)
+                ?? RoadProfile.walkedClass(t) ?? (car != nil ? .road : nil) else { return nil }
         roadClass = cls
         name = WayName.of(t)
         avoidClasses = RoadAvoidance(osmTags: t)
@@ -59,7 +63,10 @@ public struct RoadProfile: Equatable, Sendable {
         let junction = t["junction"]
         roundabout = junction == "roundabout" || junction == "circular"
 
-        foot = RoadProfile.walkable(cls, t)
+        let walked = RoadProfile.walkable(cls, t)
+        foot = walked.forward || walked.backward
+        footForwardOnly = walked.forward && !walked.backward
+        footBackwardOnly = walked.backward && !walked.forward
         // foot.lua walks every way at 5 km/h, steps included; only loose surfaces are slower.
         footSpeed = t["surface"].flatMap { RoadProfile.walkingSurfaceSpeeds[$0] } ?? 5
 
@@ -77,6 +84,9 @@ public struct RoadProfile: Equatable, Sendable {
         }
         if !isRoutable { return nil }
     }
+
+    /// The keys a way needs one of to be a road for car or foot (foot.lua's prefetched tags).
+    static let wayKeys = ["highway", "route", "railway", "amenity", "man_made", "bridge", "platform", "public_transport"]
 
     /// car.lua's `restricted_access_tag_list`.
     static let carRestrictedValues: Set<String> = ["private", "delivery", "destination", "customers", "permit", "residents", "unknown"]

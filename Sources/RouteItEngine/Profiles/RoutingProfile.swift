@@ -4,7 +4,7 @@ import RouteItCore
 /// mode (the ways each mode may use and how fast are `RoadProfile` and `BicycleProfile`; how its
 /// steps are told, `GuidanceProfile`).
 struct RoutingProfile: Sendable {
-    /// Turn restriction relations apply (to cars, as OSRM's car.lua has them).
+    /// Turn restriction relations apply (car.lua's to cars; bicycle.lua's, through a node, to bicycles).
     let obeysTurnRestrictions: Bool
     /// The hierarchy leaves nodes uncontracted once contracting one would add more than this many
     /// shortcuts (in × out arcs): the dense core left is searched with landmarks. Contracting a
@@ -23,7 +23,7 @@ struct RoutingProfile: Sendable {
 
     static let car = RoutingProfile(obeysTurnRestrictions: true, coreLimit: 40 * 40, signalWaitMs: 0)
     static let walk = RoutingProfile(obeysTurnRestrictions: false, coreLimit: 12 * 12, signalWaitMs: 2_000)
-    static let bike = RoutingProfile(obeysTurnRestrictions: false, coreLimit: 12 * 12, signalWaitMs: 0)
+    static let bike = RoutingProfile(obeysTurnRestrictions: true, coreLimit: 12 * 12, signalWaitMs: 0)
 
     static func of(_ mode: TransportType) -> RoutingProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }
 }

@@ -5,7 +5,7 @@ enum TurnLanes {
     static func flags(_ way: OSMWay) -> UInt8 {
         func has(_ key: String) -> Bool { way.tag(key).map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }
         let both = has("turn:lanes")
-        return (both || has("turn:lanes:forward") ? EdgeFlags.turnLanesForward : 0)
-            | (both || has("turn:lanes:backward") ? EdgeFlags.turnLanesBackward : 0)
+        return (both || has("turn:lanes:forward") ? SecondEdgeFlags.turnLanesForward : 0)
+            | (both || has("turn:lanes:backward") ? SecondEdgeFlags.turnLanesBackward : 0)
     }
 }
