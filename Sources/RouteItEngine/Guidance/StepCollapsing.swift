@@ -173,7 +173,8 @@ struct StepCollapsing {
             // turn straight into a name change.
             let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
-            let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
+            // (OSRM's `maneuverSucceededByNameChange` counts a "turn straight" as a name change.)
+            let intoNameChange = (next.kind == .continue || next.kind == .turn && next.direction == .straight) && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing). The
             // street the route was on is the one before a name change too short to be told
             // (`foldNameChanges` folds it away, as OSRM has by then). A piece of another named
