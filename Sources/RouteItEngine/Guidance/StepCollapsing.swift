@@ -207,7 +207,16 @@ struct StepCollapsing {
             } else {
                 let total = ManeuverBuilder.turnAngle(from: 0, to: a + b)
                 merged.turn = total
-                if abs(total) < ManeuverBuilder.straightAngle {
+                if abs(total) < ManeuverBuilder.straightAngle && crossing && rules.likeACar && !staggered && step.label.isEmpty
+                    && step.kind == .turn && step.choices > 1 && abs(a) >= ManeuverBuilder.straightAngle && wasOn.isSameStreet(as: next.label) {
+                    // Off the street by an unnamed piece and back onto it, where the route had
+                    // another way to take: the turn off it stays ("No Name During Turns,
+                    // keep important turns": OSRM's "continue right").
+                    merged.kind = .turn
+                    merged.direction = ManeuverBuilder.direction(a)
+                    merged.staysOnStreet = true
+                    merged.keptAsTurn = true
+                } else if abs(total) < ManeuverBuilder.straightAngle {
                     merged.kind = .continue
                     merged.direction = nil
                 } else {
