@@ -22,4 +22,17 @@ final class CarObviousTurnTests: XCTestCase, HandMadeJunctions {
         // Onto the ramp it is a step.
         XCTAssertEqual(instructions(try d.route((-250, 0), (0, -250)).first).count, 3)
     }
+
+    /// Holz, a residential street, ends where two unnamed service roads leave it, one left and
+    /// one straight on (turn-angles.feature, "Service Road at the end"): neither is the obvious
+    /// way, so taking either is a turn.
+    func testAStreetEndingInDrivewaysHasNoObviousWay() throws {
+        var f = RoadFixture()
+        f.node("A", 0, -300); f.node("B", 0, 0); f.node("C", -300, 0); f.node("D", 0, 300)
+        f.street(1, ["A", "B"], "Holz")
+        f.way(2, ["B", "C"], [("highway", "service")])
+        f.way(3, ["B", "D"], [("highway", "service")])
+        let left = instructions(try f.build().route((0, -250), (-250, 0)).first)
+        XCTAssertEqual(left.count, 3, "\(left)")
+    }
 }

@@ -14,4 +14,18 @@ final class MotorwayExitSideTests: XCTestCase, HandMadeJunctions {
         let route = instructions(try f.build().route((-500, 0), (300, 30)).first)
         XCTAssertEqual(route.dropFirst().first, "Take the exit slightly right", "\(route)")
     }
+
+    /// An on-ramp ends where the motorway passes and an off-ramp starts at the same node
+    /// (motorway.feature's "On And Off Ramp Right"): from ramp to ramp is an exit (OSRM's
+    /// four-way `fromRamp`), not a plain turn.
+    func testFromTheOnRampStraightOntoTheOffRampIsAnExit() throws {
+        var f = RoadFixture()
+        f.node("W", -600, 0); f.node("X", 0, 0); f.node("E", 600, 0)
+        f.node("F", -400, -60); f.node("G", -200, -60); f.node("H", 200, -60); f.node("I", 400, -60)
+        f.way(1, ["W", "X", "E"], [("highway", "motorway"), ("oneway", "yes"), ("name", "Kehä")])
+        f.way(2, ["F", "G", "X"], [("highway", "motorway_link"), ("oneway", "yes")])
+        f.way(3, ["X", "H", "I"], [("highway", "motorway_link"), ("oneway", "yes")])
+        let route = instructions(try f.build().route((-390, -60), (390, -60)).first)
+        XCTAssertEqual(route.dropFirst().first?.hasPrefix("Take the exit"), true, "\(route)")
+    }
 }

@@ -94,7 +94,26 @@ extension ManeuverBuilder {
             }
             // A way a car may only arrive by never looks as obvious as a narrow candidate.
             if c.deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
+            if crossesOver(road, among: roads, as: c) { return false }
             return looksAsObviousNarrow(road, roadClass: roadClass, as: c)
         }
+    }
+
+    /// OSRM's `IsDistinctNarrowTurn` rule 6: at a junction of four ways or more, a way bending
+    /// distinctly off that goes on across the junction (the way opposite it keeps its name, or
+    /// lies nearly straight across) is a crossing street, never as obvious as a narrow candidate.
+    private func crossesOver(_ road: Branch, among roads: [CarRoad], as c: ObviousCandidate) -> Bool {
+        guard roads.count >= 3 else { return false }
+        let other = abs(road.angle)
+        guard other > 2 * c.deviation && other - c.deviation > ManeuverBuilder.distinctAngleDifference else { return false }
+        func apart(_ a: Double, _ b: Double) -> Double { let d = abs(a - b).truncatingRemainder(dividingBy: 360); return min(d, 360 - d) }
+        // The way back counts: it lies at 180° (OSRM's intersection[0]).
+        var opposite: (angle: Double, label: StreetLabel) = (180, c.inLabel)
+        for car in roads where !(car.branch.edge == road.edge && car.branch.forward == road.forward)
+            && apart(car.branch.angle, road.angle + 180) < apart(opposite.angle, road.angle + 180) {
+            opposite = (car.branch.angle, net.label(of: car.branch.edge))
+        }
+        return !opposite.label.requiresAnnouncement(onto: net.label(of: road.edge))
+            || apart(road.angle, opposite.angle) > 180 - ManeuverBuilder.narrowTurnAngle
     }
 }

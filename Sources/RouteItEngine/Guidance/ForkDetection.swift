@@ -161,7 +161,12 @@ extension ManeuverBuilder {
         // street arriving): OSRM counts that way, so the bend is no obvious one ("Continue right").
         if mode == .car && abs(chosen.angle) >= ManeuverBuilder.groupAngle
             && hasStraighterWayIn(at: node, arrivingBy: prev, besides: chosen, inBearing: inBearing) { return false }
-        if others.isEmpty { return true }
+        if others.isEmpty {
+            // A car off a street that ends in driveways only: none is obvious (OSRM's
+            // `findObviousTurn` never picks a low-priority road it did not continue on).
+            return mode != .car || all.count < 2 || !ManeuverBuilder.isMinor(RoadClass(rawValue: net.edgeClass[chosen.edge]))
+                || ManeuverBuilder.isMinor(RoadClass(rawValue: incoming))
+        }
         if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: others) { return true }
         let chosenClass = net.edgeClass[chosen.edge]
         if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ Int(net.edgeClass[$0.edge]) > Int(incoming) + 1 }) {

@@ -12,7 +12,7 @@ struct GuidancePipeline: Sendable {
     static let car = GuidancePipeline(handlers: [
         FerryCrossingHandler(), SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
         TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
-        EndOfRoadHandler(), NameChangeHandler(rule: .driver),
+        EndOfRoadHandler(), StraightOffTurningStreetHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])
 

@@ -174,7 +174,8 @@ struct StepCollapsing {
             let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
                 && StepCollapsing.sameTravel(previous, step)
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
-            let intoNameChange = next.kind == .continue && step.junctionsPassed == 0
+            // (OSRM's `maneuverSucceededByNameChange` counts a "turn straight" as a name change.)
+            let intoNameChange = (next.kind == .continue || next.kind == .turn && next.direction == .straight) && step.junctionsPassed == 0
             // Across a side street and back onto the street the route was on (a crossing). The
             // street the route was on is the one before a name change too short to be told
             // (`foldNameChanges` folds it away, as OSRM has by then). A piece of another named
@@ -207,7 +208,16 @@ struct StepCollapsing {
             } else {
                 let total = ManeuverBuilder.turnAngle(from: 0, to: a + b)
                 merged.turn = total
-                if abs(total) < ManeuverBuilder.straightAngle {
+                if abs(total) < ManeuverBuilder.straightAngle && crossing && rules.likeACar && !staggered && step.label.isEmpty
+                    && step.kind == .turn && step.choices > 1 && abs(a) >= ManeuverBuilder.straightAngle && wasOn.isSameStreet(as: next.label) {
+                    // Off the street by an unnamed piece and back onto it, where the route had
+                    // another way to take: the turn off it stays ("No Name During Turns,
+                    // keep important turns": OSRM's "continue right").
+                    merged.kind = .turn
+                    merged.direction = ManeuverBuilder.direction(a)
+                    merged.staysOnStreet = true
+                    merged.keptAsTurn = true
+                } else if abs(total) < ManeuverBuilder.straightAngle {
                     merged.kind = .continue
                     merged.direction = nil
                 } else {

@@ -28,6 +28,11 @@ struct RampHandler: GuidanceHandler {
             }
             return .step(ManeuverBuilder.Draft(kind: kind, direction: direction, name: j.name, turn: j.turn))
         }
+        if from.isRamp && to.isRamp && passesAMotorwayOnly(j, guide) {
+            // OSRM's `fromRamp` at four ways: a ramp crossing a motorway's on-ramp end onto its
+            // off-ramp is an exit, bent as the ramp bends ("On And Off Ramp Right").
+            return .step(ManeuverBuilder.Draft(kind: .offRamp, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn))
+        }
         if from.isMotorwayClass && to.isMotorwayClass && j.renamed
             && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
             && ObviousWayRule.driver.isObvious(j, guide) {
@@ -83,6 +88,21 @@ struct RampHandler: GuidanceHandler {
                 && RoadClass(rawValue: guide.net.edgeClass[e])?.isMotorwayClass == true
                 && guide.net.allows(e, forward: guide.net.edgeFrom[e] == j.node, guide.mode)
         }
+    }
+
+    /// Besides the ramps in and out, the junction has exactly a motorway-class road arriving and
+    /// one leaving (OSRM's four-way `fromRamp`: the ramps meet where a motorway passes).
+    private func passesAMotorwayOnly(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
+        let edges = guide.adjacency.edges(of: j.node)
+        guard edges.count == 4 else { return false }
+        var arriving = 0, leaving = 0, others = 0
+        for e in edges where e != j.arriving.edge && e != j.leaving.edge {
+            guard RoadClass(rawValue: guide.net.edgeClass[e])?.isMotorwayClass == true else { others += 1; continue }
+            let out = guide.net.edgeFrom[e] == j.node
+            if guide.net.allows(e, forward: out, guide.mode) { leaving += 1 }
+            if guide.net.allows(e, forward: !out, guide.mode) { arriving += 1 }
+        }
+        return others == 0 && arriving >= 1 && leaving >= 1
     }
 
     /// Another motorway-class road arrives where the ramp meets the one it goes on by.

@@ -1,0 +1,32 @@
+import RouteItCore
+
+/// Cars: the street turns off at the junction and the route goes straight on onto another name
+/// ("Road turning left", continue.feature). OSRM's `findObviousTurn` finds no obvious way there
+/// (the street's own branch bends too far, the way ahead looks as likely), so straight on is a
+/// turn, "turn straight", announced however short, not a name change folded into the step before.
+struct StraightOffTurningStreetHandler: GuidanceHandler {
+    func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
+        // Cheap tests first: only a straight-on change of name off a named street is this scenario.
+        // Inside a divided junction the pieces fold into one turn (`SegregatedCollapsing`).
+        guard j.isJunction, j.renamed, !draft.isSegregated, !j.isOnAnnouncedRoundabout, abs(j.turn) < ManeuverBuilder.straightAngle,
+              !j.arrivingLabel.isEmpty, !j.label.isEmpty, j.arrivingLabel.requiresAnnouncement(onto: j.label) else { return nil }
+        let net = guide.net
+        let inClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: net.edgeClass[j.arriving.edge]))
+        let roads = guide.carRoads(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing)
+        // The street goes on, under its name and in its class or better, by another way. A
+        // branch bending back beside the way in is the street's other carriageway, which OSRM
+        // merges with the way in (`mergable_road_detector`): the street ends there.
+        let streetGoesOn = roads.contains { road in
+            let b = road.branch, cls = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge]))
+            return road.enterable && b.edge != j.leaving.edge && abs(b.angle) < 180 - ManeuverBuilder.groupAngle
+                && !cls.isStrictlyLess(than: inClass) && !cls.isLink(to: inClass)
+                && !j.arrivingLabel.requiresAnnouncement(onto: net.label(of: b.edge))
+        }
+        guard streetGoesOn else { return nil }
+        if let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
+           obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward { return nil }
+        var next = ManeuverBuilder.Draft(kind: .turn, direction: .straight, name: j.name, turn: j.turn)
+        next.keptAsTurn = true
+        return .step(next)
+    }
+}
