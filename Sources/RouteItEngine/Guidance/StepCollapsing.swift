@@ -23,8 +23,8 @@ struct StepCollapsing {
     typealias Draft = ManeuverBuilder.Draft
 
     func collapse(_ steps: [Draft]) -> [Draft] {
-        continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(steps))))))))
+        plainEndsAfterNoJunction(continuesOnlyOnTheSameStreet(
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(steps)))))))))
     }
 
     /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn
