@@ -65,14 +65,14 @@ extension ManeuverBuilder {
     /// Three ways the mode uses meet at `node`, all of one street (OSRM's
     /// `all_same_name_and_degree_three`).
     private func isSplit(_ node: Int32) -> Bool {
-        var label: StreetLabel?
-        var ways = 0
+        var ways: [Int] = []
         for e in adjacency.edges(of: node) where net.allows(e, mode) {
-            ways += 1
-            guard ways <= 3 else { return false }
-            let l = net.label(of: e)
-            if let label { guard label.isSameStreet(as: l) else { return false } } else { label = l }
+            guard ways.count < 3 else { return false }
+            ways.append(e)
         }
-        return ways == 3 && label?.isEmpty == false
+        // Counted before any name is read (names are decoded, counts are not).
+        guard ways.count == 3 else { return false }
+        let label = net.label(of: ways[0])
+        return !label.isEmpty && ways.dropFirst().allSatisfy { net.edgeName[$0] == net.edgeName[ways[0]] || label.isSameStreet(as: net.label(of: $0)) }
     }
 }
