@@ -46,8 +46,12 @@ struct RouteJunction {
         arriving = prev
         leaving = leg
         node = guide.endNode(prev)
-        inBearing = guide.arrivingHeading(prev, at: node, along: route.coords[previousIndex])
-        turn = ManeuverBuilder.turnAngle(from: inBearing, to: guide.leavingHeading(leg, at: node, along: route.coords[index]))
+        // Round a traffic island, the two halves of the road are one road (`mergedHeading`).
+        inBearing = guide.mergedHeading(leaving: prev.edge, forward: !prev.forward, at: node).map { ($0 + 180).truncatingRemainder(dividingBy: 360) }
+            ?? guide.arrivingHeading(prev, at: node, along: route.coords[previousIndex])
+        let outBearing = guide.mergedHeading(leaving: leg.edge, forward: leg.forward, at: node)
+            ?? guide.leavingHeading(leg, at: node, along: route.coords[index])
+        turn = ManeuverBuilder.turnAngle(from: inBearing, to: outBearing)
         arrivingLabel = route.labels[previousIndex]
         label = route.labels[index]
         name = label.shown
