@@ -3,7 +3,8 @@ import Foundation
 /// Day planning beyond exact reach: cheapest insertion respecting windows, local search
 /// (`DayLocalSearch`), then ruin and recreate (strings of nearby stops removed and greedily put
 /// back, as in slack-induction string removals), and now and then a double bridge, under
-/// simulated annealing; neighbours are polished by local search around what changed. Every route kept is feasible; stops that do not fit stay out and
+/// simulated annealing; neighbours are polished by local search around what changed; last,
+/// ejections (`DayEjection`) try to serve the stops still left out. Every route kept is feasible; stops that do not fit stay out and
 /// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
 /// limit, not the clock, ends the search.
 struct HeuristicDayPlanner {
@@ -67,7 +68,7 @@ struct HeuristicDayPlanner {
         while iteration < rounds {
             let now = ProcessInfo.processInfo.systemUptime
             if isCancelled() { return (best, true) }
-            if now > deadline { return (best, iterations != nil) }
+            if now > deadline { return (finished(best), iterations != nil) }
             let progress = iterations == nil ? (now - started) / max(1e-9, deadline - started) : Double(iteration) / Double(rounds)
             let temperature = hot * pow(cold / hot, min(1, progress))
             iteration += 1
@@ -94,7 +95,15 @@ struct HeuristicDayPlanner {
             if candidate.isBetter(than: best) { best = candidate }
             current = candidate
         }
-        return (best, false)
+        return (finished(best), false)
+    }
+
+    /// The last phase: ejections on the best plan, for the stops annealing could not fit in
+    /// (run once, after the search: during it they cost more time than they won).
+    private mutating func finished(_ best: Solution) -> Solution {
+        var last = best
+        serveMore(&last, rounds: 16)
+        return last
     }
 
     // MARK: Construction
