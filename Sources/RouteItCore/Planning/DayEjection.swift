@@ -14,15 +14,16 @@ extension HeuristicDayPlanner {
     /// Places (cheapest by distance and time) around which the ejected stops are looked for.
     static var ejectionPlaces: Int { 4 }
 
-    /// Improves `s` by ejections until none helps (or `rounds` are done); whether it changed.
+    /// Improves `s` by ejections until none helps, `rounds` are done or `stop` says so (asked
+    /// before each trial); whether it changed.
     @discardableResult
-    mutating func serveMore(_ s: inout Solution, rounds: Int = 8) -> Bool {
+    mutating func serveMore(_ s: inout Solution, rounds: Int = 8, stop: () -> Bool = { false }) -> Bool {
         var improved = false
         for _ in 0..<rounds {
             guard !s.unserved.isEmpty else { break }
             var better: Solution?
             for u in s.unserved.sorted(by: { (-m.penalty[$0], $0) < (-m.penalty[$1], $1) }) {
-                if let found = ejecting(for: u, from: s) { better = found; break }
+                if let found = ejecting(for: u, from: s, stop: stop) { better = found; break }
             }
             guard let better else { break }
             s = better
@@ -32,7 +33,7 @@ extension HeuristicDayPlanner {
     }
 
     /// The best plan that serves `u` by ejecting one or two served stops, if it beats `s`.
-    private mutating func ejecting(for u: Int, from s: Solution) -> Solution? {
+    private mutating func ejecting(for u: Int, from s: Solution, stop: () -> Bool) -> Solution? {
         schedule.update(s.route, m)
         let candidates = ejectionCandidates(for: u, in: s.route)
         var position = [Int](repeating: -1, count: m.size)
@@ -42,6 +43,7 @@ extension HeuristicDayPlanner {
         let few = candidates.prefix(Self.pairCandidates)
         for (i, a) in few.enumerated() { for b in few.dropFirst(i + 1) { removal.append([a, b]) } }
         for removed in removal {
+            if stop() { break }
             var route = s.route.filter { !removed.contains($0) }
             schedule.update(route, m)
             guard let (p, _) = bestInsertion(of: u, in: route, blinks: false) else { continue }
