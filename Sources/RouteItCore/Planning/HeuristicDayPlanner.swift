@@ -70,7 +70,8 @@ struct HeuristicDayPlanner {
         while iteration < rounds {
             let now = ProcessInfo.processInfo.systemUptime
             if isCancelled() { return (best, true) }
-            if now > searchDeadline { return (finished(best, deadline: deadline, isCancelled), iterations != nil) }
+            // With every stop served the last phase has nothing to do: the annealing takes it all.
+            if now > (best.unserved.isEmpty ? deadline : searchDeadline) { return (finished(best, deadline: deadline, isCancelled), iterations != nil) }
             let progress = iterations == nil ? (now - started) / max(1e-9, searchDeadline - started) : Double(iteration) / Double(rounds)
             let temperature = hot * pow(cold / hot, min(1, progress))
             iteration += 1
@@ -100,7 +101,7 @@ struct HeuristicDayPlanner {
         return (finished(best, deadline: deadline, isCancelled), false)
     }
 
-    /// Of the time budget, what the last phase may take (it rarely needs it all).
+    /// Of the time budget, what the last phase may take when stops are left out (it rarely needs it all).
     static var lastPhaseShare: Double { 0.05 }
 
     /// The last phase: ejections on the best plan, for the stops annealing could not fit in
