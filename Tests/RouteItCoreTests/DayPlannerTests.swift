@@ -295,6 +295,33 @@ final class DayPlannerTests: XCTestCase {
         XCTAssertGreaterThan(timedPlan.visits.count, 150)
     }
 
+    /// A full day (12 stops in 1–2-hour windows, back within 4 hours) where a short search
+    /// leaves one stop out that fits: the last phase ejects served stops to make room for it and
+    /// serves all twelve, as the exact plan does. Without that phase 10 rounds keep 11.
+    func testTheLastPhaseServesAStopTheSearchLeftOut() throws {
+        // Points on a grid of tenths; a leg is 30 s plus 6 s a tenth (Manhattan distance).
+        let points = [(17, 42), (41, 27), (92, 56), (85, 10), (42, 90), (42, 27), (38, 75), (86, 94), (59, 10),
+                      (82, 37), (73, 90), (46, 17), (52, 64)]
+        let matrix = DurationMatrix(rows: points.map { a in points.map { b in
+            a == b ? 0 : Double(30 + 6 * (abs(a.0 - b.0) + abs(a.1 - b.1)))
+        } })!
+        let hours: [[ClosedRange<Double>]] = [[], [3600...5400], [5400...7200], [9000...12_600], [12_600...14_400],
+                                              [10_800...12_600], [5400...7200], [], [7200...9000], [], [7200...9000],
+                                              [9000...10_800], [10_800...12_600]]
+        let p = DayPlanProblem(matrix: matrix, departure: 0,
+                               stays: [0, 600, 600, 300, 300, 300, 300, 600, 300, 600, 600, 600, 600],
+                               windows: hours, backBy: 14_400)
+        let exact = try DayPlanner.plan(p)
+        XCTAssertTrue(exact.isExact)
+        XCTAssertTrue(exact.dropped.isEmpty, "all twelve fit")
+        var options = DayPlanOptions(seed: 1, timeBudget: 60, iterations: 10)
+        options.exactLimit = 0
+        let plan = try DayPlanner.plan(p, options: options)
+        assertConsistent(p, plan)
+        XCTAssertEqual(plan.dropped, [], "every stop that fits is served")
+        XCTAssertEqual(plan.travel, exact.travel, accuracy: 1e-6)
+    }
+
     func testMoreThanTwoHundredStopsAreRefused() {
         XCTAssertThrowsError(try DayPlanner.plan(DayPlanProblem(matrix: DurationMatrix(size: 202)))) {
             XCTAssertEqual($0 as? TripOrderError, .tooManyStops(201))

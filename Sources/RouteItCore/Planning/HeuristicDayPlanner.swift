@@ -3,7 +3,8 @@ import Foundation
 /// Day planning beyond exact reach: cheapest insertion respecting windows, local search
 /// (`DayLocalSearch`), then ruin and recreate (strings of nearby stops removed and greedily put
 /// back, as in slack-induction string removals), and now and then a double bridge, under
-/// simulated annealing; neighbours are polished by local search around what changed. Every route kept is feasible; stops that do not fit stay out and
+/// simulated annealing; neighbours are polished by local search around what changed; last,
+/// ejections (`DayEjection`) try to serve the stops still left out. Every route kept is feasible; stops that do not fit stay out and
 /// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
 /// limit, not the clock, ends the search.
 struct HeuristicDayPlanner {
@@ -55,6 +56,8 @@ struct HeuristicDayPlanner {
     /// (then the plan depends on the seed alone unless the deadline comes first). Returns the
     /// best solution and whether it was cut short (cancelled, or out of time before the rounds).
     mutating func solve(iterations: Int?, started: Double, deadline: Double, isCancelled: () -> Bool) -> (Solution, Bool) {
+        // The last phase's share of the time: the annealing stops before it.
+        let searchDeadline = deadline - Self.lastPhaseShare * max(0, deadline - started)
         var current = construct()
         localSearch(&current)
         var best = current
@@ -67,8 +70,9 @@ struct HeuristicDayPlanner {
         while iteration < rounds {
             let now = ProcessInfo.processInfo.systemUptime
             if isCancelled() { return (best, true) }
-            if now > deadline { return (best, iterations != nil) }
-            let progress = iterations == nil ? (now - started) / max(1e-9, deadline - started) : Double(iteration) / Double(rounds)
+            // With every stop served the last phase has nothing to do: the annealing takes it all.
+            if now > (best.unserved.isEmpty ? deadline : searchDeadline) { return (finished(best, deadline: deadline, isCancelled), iterations != nil) }
+            let progress = iterations == nil ? (now - started) / max(1e-9, searchDeadline - started) : Double(iteration) / Double(rounds)
             let temperature = hot * pow(cold / hot, min(1, progress))
             iteration += 1
             let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
@@ -94,7 +98,18 @@ struct HeuristicDayPlanner {
             if candidate.isBetter(than: best) { best = candidate }
             current = candidate
         }
-        return (best, false)
+        return (finished(best, deadline: deadline, isCancelled), false)
+    }
+
+    /// Of the time budget, what the last phase may take when stops are left out (it rarely needs it all).
+    static var lastPhaseShare: Double { 0.05 }
+
+    /// The last phase: ejections on the best plan, for the stops annealing could not fit in
+    /// (run once, after the search: during it they cost more time than they won).
+    private mutating func finished(_ best: Solution, deadline: Double, _ isCancelled: () -> Bool) -> Solution {
+        var last = best
+        serveMore(&last, rounds: 16) { isCancelled() || ProcessInfo.processInfo.systemUptime > deadline }
+        return last
     }
 
     // MARK: Construction
