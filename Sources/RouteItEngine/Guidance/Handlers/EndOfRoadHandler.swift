@@ -10,8 +10,9 @@ struct EndOfRoadHandler: GuidanceHandler {
 
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         // A T reached without passing a junction since the step before is told as a plain turn
-        // (`StepCollapsing.plainTurnsAtShortEnds`), once the steps are collapsed.
-        guard j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
+        // (`StepCollapsing.plainTurnsAtShortEnds`), once the steps are collapsed; a piece inside a
+        // divided junction passes none of its own, and its T is still an end of road.
+        guard draft.junctionsPassed > 0 || draft.isSegregated, j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
               abs(j.turn) >= 50 else { return nil }
         // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in:
         // an arm one way towards the T still makes it one (OSRM's `isEndOfRoad` reads angles only).
@@ -21,7 +22,16 @@ struct EndOfRoadHandler: GuidanceHandler {
         guard let right = angles.first(where: { abs($0 - 90) < Self.armSlack }),
               let left = angles.first(where: { abs($0 + 90) < Self.armSlack }),
               right - left > 2 * Self.armSlack,
-              !ObviousWayRule.driver.isObvious(j, guide) else { return nil }
+              !isObvious(j, guide) else { return nil }
         return .step(ManeuverBuilder.Draft(kind: .endOfRoad, direction: j.turn > 0 ? .right : .left, name: j.name, turn: j.turn))
+    }
+
+    /// Whether the arm taken is the obvious way. A car's is OSRM's `findObviousTurn`
+    /// (`carObviousBranch`), where the other arm counts even when only its traffic comes in: the
+    /// one arm of a T a car may enter is not obvious for that alone.
+    private func isObvious(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
+        guard guide.mode == .car else { return ObviousWayRule.driver.isObvious(j, guide) }
+        guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) else { return false }
+        return obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward
     }
 }
