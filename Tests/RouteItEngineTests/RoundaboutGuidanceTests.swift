@@ -124,4 +124,22 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         let route = instructions(try f.build().route((-250, 0), (30, 150)).first)
         XCTAssertEqual(route.dropFirst().first?.hasPrefix("Take the exit"), true, "\(route)")
     }
+
+    /// A one-way road that enters the ring and leaves it at one node, its way out against the
+    /// ring's flow: OSRM's extractor forbids cutting across (`isTurnAllowed`), so the route
+    /// goes round (roundabout.feature's "Mixed Entry and Exit - segregated roads"), by car and
+    /// by bike.
+    func testAOneWayEnteringAndLeavingTheRingAtOneNodeGoesRoundIt() throws {
+        var f = RoadFixture()
+        let ring = f.ringNodes(radius: 12)
+        f.node("a", 40, -100); f.node("c", -40, -100); f.node("n", 0, 130)
+        f.way(1, ring, [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
+        f.way(2, ["a", "r6", "c"], [("highway", "primary"), ("oneway", "yes"), ("name", "Kaari")])
+        f.street(3, ["r2", "n"], "Pohjoinen", highway: "primary")
+        let d = try f.build()
+        for mode in [TransportType.car, .bike] {
+            let route = instructions(try d.route((36, -90), (-36, -90), mode).first)
+            XCTAssertEqual(route.dropFirst().first, "At the roundabout, take the 2nd exit onto Kaari", "\(mode): \(route)")
+        }
+    }
 }

@@ -37,6 +37,7 @@ enum BicycleGraphBuilder {
         let (inStart, inDirs) = (junctions.inStart, junctions.inDirs)
         let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
         let departure = EdgeBasedGraphBuilder.departureBearings(net)
+        let ringJunction = RoundaboutFlowRule.ringJunctions(net, junctions)
 
         /// Driving `next` after arriving by `k`, with the turn between them.
         func turnWeight(_ k: Int, _ next: Int) -> UInt32 {
@@ -75,6 +76,8 @@ enum BicycleGraphBuilder {
                     if Int(k) ^ 1 != next { continue }
                 } else if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) {
                     // U-turns only at dead ends (not where a way leaves the extract: it goes on).
+                    continue
+                } else if ringJunction[via] && RoundaboutFlowRule.forbids(arriving: Int(k), leaving: next, net, junctions, departure) {
                     continue
                 }
                 g.storedArcFrom.append(dirNode[Int(k)])
