@@ -142,4 +142,14 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
             XCTAssertEqual(route.dropFirst().first, "At the roundabout, take the 2nd exit onto Kaari", "\(mode): \(route)")
         }
     }
+
+    /// Leaving a ring reads its bend as any turn does (OSRM's turboroundabout: "exit roundabout
+    /// slight right" 27° off the ring), and straight back along the ring's line as a U-turn
+    /// (OSRM's "CCW and CW roundabouts with overlaps": `exit roundabout uturn`).
+    func testARingExitReadsItsBendAsAnyTurnAndAReversalAsAUTurn() {
+        XCTAssertEqual(ExitRoundaboutHandler.direction(27), .slightRight)
+        XCTAssertEqual(ExitRoundaboutHandler.direction(-45), .left)
+        XCTAssertEqual(ExitRoundaboutHandler.direction(180), .uTurn)
+        XCTAssertEqual(ExitRoundaboutHandler.direction(150), .sharpRight)
+    }
 }
