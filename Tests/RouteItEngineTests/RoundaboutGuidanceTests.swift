@@ -152,4 +152,18 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(ExitRoundaboutHandler.direction(180), .uTurn)
         XCTAssertEqual(ExitRoundaboutHandler.direction(150), .sharpRight)
     }
+
+    /// A street ending in a loop back to itself, not tagged a roundabout (a lollipop): where the
+    /// loop starts it leaves both ways, so going round either way is a turn, arriving round it
+    /// too (obvious-turn-discovery.feature's "Slightly offset traffic circle": `continue right`).
+    func testALoopAtAStreetsEndIsTwoWaysWhereItStarts() throws {
+        var f = RoadFixture()
+        f.node("a", -100, 0); f.node("b", 0, 0); f.node("c", 5, -10); f.node("d", 20, -20); f.node("e", 40, -20)
+        f.node("f", 55, -5); f.node("g", 55, 20); f.node("h", 40, 30); f.node("i", 10, 30)
+        f.street(1, ["a", "b", "c", "d", "e", "f", "g", "h", "i", "b"], "Silmukka")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((-90, 0), (40, -20)).first),
+                       ["Head east on Silmukka", "Turn right to stay on Silmukka", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((10, 30), (-90, 0)).first).count, 3)
+    }
 }
