@@ -166,4 +166,22 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
                        ["Head east on Silmukka", "Turn right to stay on Silmukka", "Arrive at your destination"])
         XCTAssertEqual(instructions(try d.route((10, 30), (-90, 0)).first).count, 3)
     }
+
+    /// Going on round a ring the route starts on says nothing where a road bears off it, by car
+    /// or by bike (OSRM's turboroundabout in roundabout.feature: `n,m` is `depart,arrive`).
+    func testGoingOnRoundARingPastARoadBearingOffSaysNothing() throws {
+        var f = RoadFixture()
+        // Counter-clockwise, west along its top past B, where a road bears off 27° right.
+        let ring = [("A", 0.0, 0.0), ("B", -40, 0), ("C", -80, 0), ("D", -100, -30), ("E", -80, -60), ("F", 0, -60), ("G", 20, -30)]
+        for (name, x, y) in ring { f.node(name, x, y) }
+        f.node("X", -80, 20); f.node("s", 60, -30)
+        f.way(1, ring.map(\.0) + ["A"], [("highway", "primary"), ("junction", "roundabout")])
+        f.way(2, ["B", "X"], [("highway", "primary"), ("oneway", "yes")])
+        f.street(3, ["s", "G"], "Itä", highway: "primary")
+        let d = try f.build()
+        for mode in [TransportType.car, .bike] {
+            let route = instructions(try d.route((10, -15), (-90, -15), mode).first)
+            XCTAssertEqual(route.count, 2, "\(mode): \(route)")
+        }
+    }
 }

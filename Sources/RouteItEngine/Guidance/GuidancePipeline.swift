@@ -10,7 +10,7 @@ struct GuidancePipeline: Sendable {
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
+        StayOnRoundaboutHandler(), SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
         TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
@@ -22,7 +22,7 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
+        StayOnRoundaboutHandler(), ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
         NameChangeHandler(rule: .cyclist), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 
