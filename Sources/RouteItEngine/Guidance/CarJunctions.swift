@@ -8,7 +8,9 @@ extension ManeuverBuilder {
     func isJunction(_ node: Int32) -> Bool {
         guard profile.junctionsOfItsOwnWays else {
             let degree = adjacency.degree(node)
-            return degree >= 3 || degree == 2 && adjacency.edges(of: node).contains(where: isLoop)
+            guard degree == 2 else { return degree >= 3 }
+            let first = Int(adjacency.start[Int(node)])
+            return isLoop(Int(adjacency.edges[first])) || isLoop(Int(adjacency.edges[first + 1]))
         }
         var ways = 0
         // A loop from and to the node (a lollipop's ring) is two ways there, as in OSRM's graph.

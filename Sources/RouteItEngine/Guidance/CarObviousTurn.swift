@@ -25,13 +25,15 @@ extension ManeuverBuilder {
             // A loop leaves the node both ways; arrived by, its way on round is still a way.
             let loop = isLoop(e)
             guard e != prev.edge || loop else { continue }
-            for forward in loop ? ManeuverBuilder.bothWays : [net.edgeFrom[e] == node] {
+            func add(_ forward: Bool) {
                 guard e != prev.edge || forward == prev.forward,
                       net.allows(e, mode) || net.allows(e, forward: !forward, mode),
-                      let heading = junctionHeading(leaving: e, forward: forward, at: node) else { continue }
+                      let heading = junctionHeading(leaving: e, forward: forward, at: node) else { return }
                 out.append(CarRoad(branch: Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)),
                                    enterable: net.allows(e, forward: forward, mode)))
             }
+            add(net.edgeFrom[e] == node)
+            if loop { add(false) }
         }
         return out
     }
