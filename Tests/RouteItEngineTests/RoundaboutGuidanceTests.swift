@@ -124,4 +124,64 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         let route = instructions(try f.build().route((-250, 0), (30, 150)).first)
         XCTAssertEqual(route.dropFirst().first?.hasPrefix("Take the exit"), true, "\(route)")
     }
+
+    /// A one-way road that enters the ring and leaves it at one node, its way out against the
+    /// ring's flow: OSRM's extractor forbids cutting across (`isTurnAllowed`), so the route
+    /// goes round (roundabout.feature's "Mixed Entry and Exit - segregated roads"), by car and
+    /// by bike.
+    func testAOneWayEnteringAndLeavingTheRingAtOneNodeGoesRoundIt() throws {
+        var f = RoadFixture()
+        let ring = f.ringNodes(radius: 12)
+        f.node("a", 40, -100); f.node("c", -40, -100); f.node("n", 0, 130)
+        f.way(1, ring, [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")])
+        f.way(2, ["a", "r6", "c"], [("highway", "primary"), ("oneway", "yes"), ("name", "Kaari")])
+        f.street(3, ["r2", "n"], "Pohjoinen", highway: "primary")
+        let d = try f.build()
+        for mode in [TransportType.car, .bike] {
+            let route = instructions(try d.route((36, -90), (-36, -90), mode).first)
+            XCTAssertEqual(route.dropFirst().first, "At the roundabout, take the 2nd exit onto Kaari", "\(mode): \(route)")
+        }
+    }
+
+    /// Leaving a ring reads its bend as any turn does (OSRM's turboroundabout: "exit roundabout
+    /// slight right" 27° off the ring), and straight back along the ring's line as a U-turn
+    /// (OSRM's "CCW and CW roundabouts with overlaps": `exit roundabout uturn`).
+    func testARingExitReadsItsBendAsAnyTurnAndAReversalAsAUTurn() {
+        XCTAssertEqual(ExitRoundaboutHandler.direction(27), .slightRight)
+        XCTAssertEqual(ExitRoundaboutHandler.direction(-45), .left)
+        XCTAssertEqual(ExitRoundaboutHandler.direction(180), .uTurn)
+        XCTAssertEqual(ExitRoundaboutHandler.direction(150), .sharpRight)
+    }
+
+    /// A street ending in a loop back to itself, not tagged a roundabout (a lollipop): where the
+    /// loop starts it leaves both ways, so going round either way is a turn, arriving round it
+    /// too (obvious-turn-discovery.feature's "Slightly offset traffic circle": `continue right`).
+    func testALoopAtAStreetsEndIsTwoWaysWhereItStarts() throws {
+        var f = RoadFixture()
+        f.node("a", -100, 0); f.node("b", 0, 0); f.node("c", 5, -10); f.node("d", 20, -20); f.node("e", 40, -20)
+        f.node("f", 55, -5); f.node("g", 55, 20); f.node("h", 40, 30); f.node("i", 10, 30)
+        f.street(1, ["a", "b", "c", "d", "e", "f", "g", "h", "i", "b"], "Silmukka")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((-90, 0), (40, -20)).first),
+                       ["Head east on Silmukka", "Turn right to stay on Silmukka", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((10, 30), (-90, 0)).first).count, 3)
+    }
+
+    /// Going on round a ring the route starts on says nothing where a road bears off it, by car
+    /// or by bike (OSRM's turboroundabout in roundabout.feature: `n,m` is `depart,arrive`).
+    func testGoingOnRoundARingPastARoadBearingOffSaysNothing() throws {
+        var f = RoadFixture()
+        // Counter-clockwise, west along its top past B, where a road bears off 27° right.
+        let ring = [("A", 0.0, 0.0), ("B", -40, 0), ("C", -80, 0), ("D", -100, -30), ("E", -80, -60), ("F", 0, -60), ("G", 20, -30)]
+        for (name, x, y) in ring { f.node(name, x, y) }
+        f.node("X", -80, 20); f.node("s", 60, -30)
+        f.way(1, ring.map(\.0) + ["A"], [("highway", "primary"), ("junction", "roundabout")])
+        f.way(2, ["B", "X"], [("highway", "primary"), ("oneway", "yes")])
+        f.street(3, ["s", "G"], "Itä", highway: "primary")
+        let d = try f.build()
+        for mode in [TransportType.car, .bike] {
+            let route = instructions(try d.route((10, -15), (-90, -15), mode).first)
+            XCTAssertEqual(route.count, 2, "\(mode): \(route)")
+        }
+    }
 }

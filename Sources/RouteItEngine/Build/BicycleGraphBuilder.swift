@@ -40,6 +40,7 @@ enum BicycleGraphBuilder {
         let departure = EdgeBasedGraphBuilder.departureBearings(net)
         // bicycle.lua's restrictions through a node, as the car graph lays them.
         let restrictedExits = EdgeBasedGraphBuilder.restrictedExits(net, restrictions, viaNodeIndex: viaNodeIndex, junctions)
+        let ringJunction = RoundaboutFlowRule.ringJunctions(net, junctions)
 
         /// Driving `next` after arriving by `k`, with the turn between them.
         func turnWeight(_ k: Int, _ next: Int) -> UInt32 {
@@ -81,6 +82,8 @@ enum BicycleGraphBuilder {
                     if !open.contains(Int32(next)) || (Int(k) ^ 1 == next && open.contains { $0 != Int32(next) }) { continue }
                 } else if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) {
                     // U-turns only at dead ends (not where a way leaves the extract: it goes on).
+                    continue
+                } else if ringJunction[via] && RoundaboutFlowRule.forbids(arriving: Int(k), leaving: next, net, junctions, departure) {
                     continue
                 }
                 g.storedArcFrom.append(dirNode[Int(k)])

@@ -30,6 +30,8 @@ enum EdgeBasedGraphBuilder {
         let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
 
         let restrictedExits = Self.restrictedExits(net, restrictions, viaNodeIndex: viaNodeIndex, junctions)
+        let ringJunction = RoundaboutFlowRule.ringJunctions(net, junctions)
+        let departure = departureBearings(net)
         var barrier = [Bool](repeating: false, count: net.nodeCount)
         for (node, list) in obstacles where list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
         /// Whether arriving by `k` the car may leave by `next` (same junction).
@@ -40,8 +42,10 @@ enum EdgeBasedGraphBuilder {
                 guard open.contains(next) else { return false }
                 return !uTurn || !open.contains { $0 != next }
             }
-            guard uTurn else { return true }
             let h = head(Int(k))
+            guard uTurn else {
+                return !ringJunction[h] || !RoundaboutFlowRule.forbids(arriving: Int(k), leaving: Int(next), net, junctions, departure)
+            }
             return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next }
         }
 
@@ -51,7 +55,6 @@ enum EdgeBasedGraphBuilder {
         for c in 0..<copies.count { copiesAt[head(Int(copies.dir[c])), default: []].append(Int32(c)) }
         let copyBase = Int32(nodeCount)
 
-        let departure = departureBearings(net)
         /// The arc weight of the turn from `k` onto `next`: driving `next` plus the turn's cost.
         func turnWeight(_ k: Int32, _ next: Int) -> UInt32 {
             let via = tail(next)

@@ -6,14 +6,23 @@ extension ManeuverBuilder {
     /// Where a third way meets the route: for a driver only ways a car may use count (OSRM's car
     /// graph has no footways, so a footpath crossing makes no intersection to announce at).
     func isJunction(_ node: Int32) -> Bool {
-        guard profile.junctionsOfItsOwnWays else { return adjacency.degree(node) >= 3 }
+        guard profile.junctionsOfItsOwnWays else {
+            let degree = adjacency.degree(node)
+            guard degree == 2 else { return degree >= 3 }
+            let first = Int(adjacency.start[Int(node)])
+            return isLoop(Int(adjacency.edges[first])) || isLoop(Int(adjacency.edges[first + 1]))
+        }
         var ways = 0
+        // A loop from and to the node (a lollipop's ring) is two ways there, as in OSRM's graph.
         for e in adjacency.edges(of: node) where net.allows(e, mode) {
-            ways += 1
-            if ways == 3 { return true }
+            ways += isLoop(e) ? 2 : 1
+            if ways >= 3 { return true }
         }
         return false
     }
+
+    /// An edge from and to one node.
+    func isLoop(_ e: Int) -> Bool { net.edgeFrom[e] == net.edgeTo[e] }
 
     /// A junction where, besides the road in and the road on, only driveways, tracks and paths
     /// meet (OSRM's `DrivewayHandler`), arriving on a road that is none of those.

@@ -21,12 +21,19 @@ extension ManeuverBuilder {
     /// Every way at `node` but the one arriving, each in the direction leaving `node`.
     func carRoads(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [CarRoad] {
         var out: [CarRoad] = []
-        for e in adjacency.edges(of: node) where e != prev.edge {
-            let forward = net.edgeFrom[e] == node
-            guard net.allows(e, mode) || net.allows(e, forward: !forward, mode),
-                  let heading = junctionHeading(leaving: e, forward: forward, at: node) else { continue }
-            out.append(CarRoad(branch: Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)),
-                               enterable: net.allows(e, forward: forward, mode)))
+        for e in adjacency.edges(of: node) {
+            // A loop leaves the node both ways; arrived by, its way on round is still a way.
+            let loop = isLoop(e)
+            guard e != prev.edge || loop else { continue }
+            func add(_ forward: Bool) {
+                guard e != prev.edge || forward == prev.forward,
+                      net.allows(e, mode) || net.allows(e, forward: !forward, mode),
+                      let heading = junctionHeading(leaving: e, forward: forward, at: node) else { return }
+                out.append(CarRoad(branch: Branch(edge: e, forward: forward, angle: ManeuverBuilder.turnAngle(from: inBearing, to: heading)),
+                                   enterable: net.allows(e, forward: forward, mode)))
+            }
+            add(net.edgeFrom[e] == node)
+            if loop { add(false) }
         }
         return out
     }

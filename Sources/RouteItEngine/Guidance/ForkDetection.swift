@@ -19,10 +19,11 @@ extension ManeuverBuilder {
     /// or walker's fork, `BicycleGuidanceClasses.heading(leaving:at:)`), not past its first 20 m.
     func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool = false) -> [Branch] {
         var out: [Branch] = []
-        for e in adjacency.edges(of: node) where e != prev.edge {
+        for e in adjacency.edges(of: node) where e != prev.edge || isLoop(e) {
             for forward in ManeuverBuilder.bothWays {
                 let leaves = forward ? net.edgeFrom[e] == node : net.edgeTo[e] == node
-                guard leaves, net.allows(e, forward: forward, mode) else { continue }
+                // A loop arrived by still goes on round (only its way back is the way in).
+                guard leaves, e != prev.edge || forward == prev.forward, net.allows(e, forward: forward, mode) else { continue }
                 let heading: Double
                 if atSplit {
                     var line = net.points(of: e).map(\.coordinate)
@@ -148,7 +149,7 @@ extension ManeuverBuilder {
         guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return false }
         let incoming = net.edgeClass[prev.edge]
         let others = all.filter { b in
-            guard b.edge != chosen.edge else { return false }
+            guard b.edge != chosen.edge || b.forward != chosen.forward else { return false }
             let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
             switch mode {
             case .walk: return true

@@ -10,7 +10,8 @@ struct GuidancePipeline: Sendable {
     let whenNoStep: [any GuidanceHandler]
 
     static let car = GuidancePipeline(handlers: [
-        FerryCrossingHandler(), SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(), MotorwayPassingHandler(),
+        FerryCrossingHandler(), StayOnRoundaboutHandler(), SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(),
+        MotorwayPassingHandler(),
         TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(), StraightOffTurningStreetHandler(), NameChangeHandler(rule: .driver),
         DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
@@ -22,7 +23,8 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        FerryCrossingHandler(), ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(), EndOfRoadHandler(),
+        FerryCrossingHandler(), StayOnRoundaboutHandler(), ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(),
+        EndOfRoadHandler(),
         NameChangeHandler(rule: .cyclist), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])
 

@@ -61,13 +61,32 @@ extension ManeuverBuilder {
     /// (`EnterRoundaboutAtExit`). 0 otherwise.
     private func exitsBeforeTheRing(at node: Int32, onto ring: RouteLeg, along line: [Coordinate], inBearing: Double) -> Int {
         let ringTurn = ManeuverBuilder.turnAngle(from: inBearing, to: ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres))
+        var ring: (in: [Double], out: [Double])?
         let exitsFirst = adjacency.edges(of: node).contains { e in
             guard !isRoundabout(e), net.allows(e, forward: net.edgeFrom[e] == node, mode) else { return false }
-            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))
-            // The way back the route came by is no exit.
-            return abs(turn) < 170 && turn > ringTurn
+            let heading = leavingHeading(e, at: node)
+            let turn = ManeuverBuilder.turnAngle(from: inBearing, to: heading)
+            // The way back the route came by is no exit, nor a road leaving against the ring's flow.
+            guard abs(turn) < 170 && turn > ringTurn else { return false }
+            if ring == nil { ring = ringBearings(at: node) }
+            return !RoundaboutFlowRule.forbids(fromRoad: inBearing + 180, to: heading, ringIn: ring!.in, ringOut: ring!.out)
         }
         return exitsFirst ? 1 : 0
+    }
+
+    /// The travel bearings of the ring directions the mode may take arriving at `node` (and not
+    /// on from it) and of those leaving it, as `RoundaboutFlowRule` reads them.
+    private func ringBearings(at node: Int32) -> (in: [Double], out: [Double]) {
+        var ringIn: [Double] = [], ringOut: [Double] = []
+        for e in adjacency.edges(of: node) where isRoundabout(e) {
+            let outward = net.edgeFrom[e] == node
+            if net.allows(e, forward: outward, mode) {
+                ringOut.append(leavingHeading(e, at: node))
+            } else if net.allows(e, forward: !outward, mode) {
+                ringIn.append(leavingHeading(e, at: node) + 180)
+            }
+        }
+        return (ringIn, ringOut)
     }
 
     /// Whether the ring node `node` counts as an exit passed (OSRM's `REMAIN_ROUNDABOUT`): a road

@@ -201,7 +201,7 @@ struct StepCollapsing {
             merged.label = next.label
             // The turn now ends on the next step's street, not on the one it stayed on.
             merged.staysOnStreet = next.staysOnStreet
-            if turnsBack {
+            if turnsBack || StepCollapsing.reversesOnWholeDegrees(into: step.closeInBearing, out: next.outBearing) {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
                 merged.turn = nil
@@ -229,6 +229,15 @@ struct StepCollapsing {
             i += 2
         }
         return out
+    }
+
+    /// Whether two turns combined head exactly back on whole-degree bearings: OSRM's steps keep
+    /// their bearings as integers and its combined turn (`findTotalTurnAngle`) is then 0, a
+    /// U-turn ("turn uturn"), where the finer bearings read 176°.
+    static func reversesOnWholeDegrees(into: Double?, out: Double?) -> Bool {
+        guard let into, let out else { return false }
+        let difference = (Int(into.rounded()) - Int(out.rounded())) % 360
+        return difference == 180 || difference == -180
     }
 
     /// Straight-on name changes that are short, or back to the name already announced, fold

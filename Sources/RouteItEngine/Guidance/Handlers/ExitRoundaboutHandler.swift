@@ -34,17 +34,13 @@ struct ExitRoundaboutHandler: GuidanceHandler {
         return .step(ManeuverBuilder.Draft(kind: kind, direction: Self.direction(turn), name: name, turn: turn))
     }
 
-    /// Only a bend of under this is a slight one off a ring: OSRM 26.10's scenarios say
-    /// "exit roundabout right" 27° off the ring and "slight right" only 22° off it (fitted to
-    /// roundabout.feature, rotary.feature and car/classes.feature, not read from OSRM's code).
-    static let slightExitAngle = 25.0
+    /// Leaving back along the ring's own line (overlapping ways) is a U-turn: OSRM's angle is
+    /// then exactly 0 (roundabout.feature's "CCW and CW roundabouts with overlaps").
+    static let reversalAngle = 179.5
 
-    /// As `ManeuverBuilder.direction`, but with the narrower slight band of a ring's exits.
+    /// As `ManeuverBuilder.direction` (OSRM's `getTurnDirection`: "exit roundabout slight right"
+    /// 27° off the ring in roundabout.feature's turboroundabout), but a reversal is a U-turn.
     static func direction(_ turn: Double) -> Maneuver.Direction {
-        let a = abs(turn), right = turn > 0
-        if a < ManeuverBuilder.straightAngle { return .straight }
-        if a < slightExitAngle { return right ? .slightRight : .slightLeft }
-        // Sharper bends read as for any turn.
-        return a < 50 ? (right ? .right : .left) : ManeuverBuilder.direction(turn)
+        abs(turn) > reversalAngle ? .uTurn : ManeuverBuilder.direction(turn)
     }
 }
