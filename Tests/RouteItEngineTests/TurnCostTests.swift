@@ -12,20 +12,21 @@ final class TurnCostTests: XCTestCase {
     }
 
     /// Figures worked out by hand from car.lua's process_turn (turn_penalty 7.5, turn_bias
-    /// 1.075, oncoming_turn_penalty 2, u_turn_penalty 20).
+    /// 1.075, oncoming_turn_penalty 2, u_turn_penalty 20), cut to whole deciseconds as OSRM
+    /// stores them.
     func testCostsFollowOSRMsCarProfile() {
-        XCTAssertEqual(ms(0), 7)                     // straight on: almost free
-        XCTAssertEqual(ms(-1e-9), 7, "a hair off straight is straight")
-        XCTAssertEqual(ms(90), 2105)                 // right, away from oncoming traffic
-        XCTAssertEqual(ms(-90), 7320)                // left: sigmoid 5.395 s + 1.925 s waiting for a gap
-        XCTAssertEqual(ms(45), 140)
-        XCTAssertEqual(ms(-45), 1542)
-        XCTAssertEqual(ms(-90, roundabout: true), 5395)  // no oncoming traffic on a roundabout
+        XCTAssertEqual(ms(0), 0)                     // straight on: 7 ms, cut to nothing
+        XCTAssertEqual(ms(-1e-9), 0, "a hair off straight is straight")
+        XCTAssertEqual(ms(90), 2100)                 // 2.105 s right, away from oncoming traffic
+        XCTAssertEqual(ms(-90), 7300)                // left: sigmoid 5.395 s + 1.925 s waiting for a gap
+        XCTAssertEqual(ms(45), 100)
+        XCTAssertEqual(ms(-45), 1500)
+        XCTAssertEqual(ms(-90, roundabout: true), 5300)  // no oncoming traffic on a roundabout
         XCTAssertEqual(ms(-90, roads: 2), 0)         // where one way meets the next: no junction
-        XCTAssertEqual(ms(0, roads: 1, uTurn: true), 27455)
+        XCTAssertEqual(ms(0, roads: 1, uTurn: true), 27400)
         var left = model
         left.leftHandDriving = true
-        XCTAssertEqual(left.milliseconds(angle: 90, roads: 3, isUTurn: false, onRoundabout: false), 7320,
+        XCTAssertEqual(left.milliseconds(angle: 90, roads: 3, isUTurn: false, onRoundabout: false), 7300,
                        "where traffic keeps left, right turns cross it")
     }
 

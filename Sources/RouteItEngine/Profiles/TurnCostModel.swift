@@ -34,7 +34,7 @@ struct TurnCostModel {
     /// - Parameters:
     ///   - angle: change of heading in degrees, (-180, 180], positive turning right.
     ///   - roads: car roads meeting at the junction, the two of the turn included.
-    /// - Returns: whole milliseconds, like every weight in the graph.
+    /// - Returns: milliseconds (whole deciseconds), like every weight in the graph.
     func milliseconds(angle: Double, roads: Int, isUTurn: Bool, onRoundabout: Bool, changesMode: Bool = false) -> UInt32 {
         guard roads > 2 || isUTurn || changesMode else { return 0 }
         let bias = leftHandDriving ? 1 / turnBias : turnBias
@@ -53,6 +53,8 @@ struct TurnCostModel {
             seconds += oncomingTurnPenalty * sharpness
         }
         if isUTurn { seconds += uTurnPenalty }
-        return UInt32((seconds * 1000).rounded())
+        // OSRM stores a turn's duration in whole deciseconds, cut, not rounded (its
+        // `numeric_cast` of `duration * 10`): a 7.45 s ferry boarding costs 7.4 s.
+        return UInt32((seconds * 10).rounded(.towardZero)) * 100
     }
 }
