@@ -329,7 +329,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
         skipped = SkippedElements()
         var (kept, points, wayRanges) = keptNodes(coordinates: coordinates)
-        dropWaysThroughCrowdedNodes(kept: &kept, points: &points, wayRanges: &wayRanges)
+        skipped.count(.wayThroughCrowdedNode,
+                      CrowdedNodes.dropWays(kept: &kept, points: &points, wayRanges: &wayRanges, maxRoadsAtNode: Self.maxRoadsAtNode))
         var sorted = kept
         sorted.sort()
         var candidates: [Int64] = []
@@ -457,45 +458,6 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             wayRanges.append(start..<kept.count)
         }
         return (kept, points, wayRanges)
-    }
-
-    /// Leaves out (empties the range of) every way through a node joining more than
-    /// `maxRoadsAtNode` road ends, compacting `kept` and `points`.
-    private func dropWaysThroughCrowdedNodes(kept: inout [Int64], points: inout [GeoPoint], wayRanges: inout [Range<Int>]) {
-        // Every node once per way end, twice where a way passes through: runs give the degrees.
-        var ends: [Int64] = []
-        ends.reserveCapacity(2 * kept.count)
-        for r in wayRanges where !r.isEmpty {
-            ends.append(contentsOf: kept[r])
-            if r.count > 2 { ends.append(contentsOf: kept[(r.lowerBound + 1)..<(r.upperBound - 1)]) }
-        }
-        ends.sort()
-        var crowded: [Int64] = []
-        var runStart = 0
-        while runStart < ends.count {
-            var runEnd = runStart + 1
-            while runEnd < ends.count && ends[runEnd] == ends[runStart] { runEnd += 1 }
-            if runEnd - runStart > Self.maxRoadsAtNode { crowded.append(ends[runStart]) }
-            runStart = runEnd
-        }
-        guard !crowded.isEmpty else { return }
-        var keptOut: [Int64] = []
-        var pointsOut: [GeoPoint] = []
-        keptOut.reserveCapacity(kept.count)
-        pointsOut.reserveCapacity(points.count)
-        for w in wayRanges.indices {
-            let r = wayRanges[w]
-            let start = keptOut.count
-            if r.contains(where: { RoadLayerBuilder.index(of: kept[$0], in: crowded) != nil }) {
-                skipped.count(.wayThroughCrowdedNode)
-            } else {
-                keptOut.append(contentsOf: kept[r])
-                pointsOut.append(contentsOf: points[r])
-            }
-            wayRanges[w] = start..<keptOut.count
-        }
-        kept = keptOut
-        points = pointsOut
     }
 
     static func index(of id: Int64, in sorted: [Int64]) -> Int32? {
