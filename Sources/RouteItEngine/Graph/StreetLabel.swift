@@ -57,6 +57,7 @@ struct StreetLabel: Hashable, Sendable {
     static func differOnlyBySuffix(_ a: String, _ b: String) -> Bool {
         let x = Array(a.lowercased().utf8), y = Array(b.lowercased().utf8)
         guard !x.isEmpty, !y.isEmpty else { return isSuffix(x[...]) && isSuffix(y[...]) }
+        guard coreOccurs(of: x, in: y), coreOccurs(of: y, in: x) else { return false }
         // Longest common substring by dynamic programming (names are short).
         var previous = [Int](repeating: 0, count: y.count + 1), current = previous
         var best = 0, endInX = 0, endInY = 0
@@ -73,6 +74,31 @@ struct StreetLabel: Hashable, Sendable {
     }
 
     private static let suffixBytes: [[UInt8]] = suffixes.map { Array($0.utf8) }
+    private static let longestSuffix = suffixes.map(\.utf8.count).max() ?? 0
+
+    /// The cheap rule-out of `differOnlyBySuffix` (most pairs of names asked are two different
+    /// streets): outside the common part a name keeps at most one suffix word before it and one
+    /// after it, so all of `x` but its first and last `longestSuffix` bytes other than spaces
+    /// lies in the common part, and so occurs in `y`.
+    private static func coreOccurs(of x: [UInt8], in y: [UInt8]) -> Bool {
+        let space = UInt8(ascii: " ")
+        var seen = 0, lo = x.count
+        for k in x.indices where x[k] != space {
+            if seen == longestSuffix { lo = k; break }
+            seen += 1
+        }
+        seen = 0
+        var hi = -1
+        for k in x.indices.reversed() where x[k] != space {
+            if seen == longestSuffix { hi = k; break }
+            seen += 1
+        }
+        guard lo <= hi else { return true }
+        let core = x[lo...hi]
+        guard core.count <= y.count else { return false }
+        for start in 0...(y.count - core.count) where y[start..<(start + core.count)].elementsEqual(core) { return true }
+        return false
+    }
 
     /// Nothing but spaces, or one suffix word between them.
     private static func isSuffix(_ part: ArraySlice<UInt8>) -> Bool {

@@ -14,6 +14,8 @@ struct ManeuverBuilder {
     /// The mode's guidance settings and the handlers its junctions go through.
     let profile: GuidanceProfile
     let pipeline: GuidancePipeline
+    /// The current junction's readings, shared by the handlers (`JunctionMemo`).
+    let memo = JunctionMemo()
 
     init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType) {
         self.net = net
@@ -80,6 +82,7 @@ struct ManeuverBuilder {
                 continue
             }
             let junction = RouteJunction(route, at: i, after: last, guide: self)
+            memo.start(at: junction)
             if junction.entersAnnouncedRoundabout {
                 steps.append(draft)
                 (draft, last, i) = roundabout(from: i, inBearing: junction.inBearing, legs, coords, isMeaningful)
@@ -107,8 +110,16 @@ struct ManeuverBuilder {
             if steps.count == stepsBefore {
                 apply(GuidancePipeline.decide(pipeline.whenNoStep, at: junction, building: draft, with: self))
             }
+            // Whether the way taken is a piece inside a divided junction, read once here.
+            var leavesSegregated: Bool?
+            func leavesOnSegregatedPiece() -> Bool {
+                if let leavesSegregated { return leavesSegregated }
+                let piece = isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
+                leavesSegregated = piece
+                return piece
+            }
             if steps.count == stepsBefore, junction.isJunction, !junction.isOnAnnouncedRoundabout,
-               draft.isSegregated || isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward) {
+               draft.isSegregated || leavesOnSegregatedPiece() {
                 // OSRM keeps a silent step where a piece inside a divided junction starts or ends.
                 // It keeps the name announced so far: the handlers at the next junctions compare
                 // with that (its own street is its `label`).
@@ -126,12 +137,19 @@ struct ManeuverBuilder {
                 draft.choices = junction.isJunction ? ways.count : 1
                 // A U-turn already takes its connector with it (`ConnectorUTurn`), unless it is
                 // itself inside the junction the step before entered.
-                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true)
-                    && isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
-                draft.closeInBearing = perceivedHeading(leaving: junction.arriving.edge, forward: !junction.arriving.forward, at: junction.node)
-                    .map { $0 + 180 }
-                draft.outBearing = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
-                draft.isStraightest = StepCollapsing.isStraightest(junction.turn, among: ways.filter { $0.edge != junction.leaving.edge }.map(\.angle))
+                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true) && leavesOnSegregatedPiece()
+                // Read only by `collapseSegregated`, on a segregated step and the step after it.
+                let afterSegregated = steps.last?.isSegregated == true
+                if draft.isSegregated {
+                    draft.closeInBearing = perceivedHeading(leaving: junction.arriving.edge, forward: !junction.arriving.forward, at: junction.node)
+                        .map { $0 + 180 }
+                }
+                if afterSegregated {
+                    draft.outBearing = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
+                }
+                if draft.isSegregated || afterSegregated {
+                    draft.isStraightest = StepCollapsing.isStraightest(junction.turn, among: ways.filter { $0.edge != junction.leaving.edge }.map(\.angle))
+                }
                 draft.waysMet = junction.isJunction && profile.countsWaysMet
                     ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
                 draft.inBearing = junction.inBearing

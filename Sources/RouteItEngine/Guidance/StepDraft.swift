@@ -50,10 +50,12 @@ extension ManeuverBuilder {
         /// there to be read with a segregated step, and otherwise folds into the step before.
         var isSuppressed = false
         /// Headings into and out of the step's junction as OSRM perceives them (its turn
-        /// bearings, which its segregated collapse compares).
+        /// bearings, which its segregated collapse compares): set only where that reads them,
+        /// the heading in on a segregated step, the heading out on the step after one.
         var closeInBearing: Double?
         var outBearing: Double?
-        /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`).
+        /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`);
+        /// set only on a segregated step and the step after one, where it is read.
         var isStraightest = false
 
         init(kind: Kind, direction: Maneuver.Direction? = nil, name: String, exitNumber: Int? = nil,
