@@ -55,7 +55,7 @@ struct StreetLabel: Hashable, Sendable {
     /// bytes, as OSRM compares its strings: a route asks this at every change of street, and
     /// `Character`s cost far more.
     static func differOnlyBySuffix(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased().utf8), y = Array(b.lowercased().utf8)
+        let x = lowercasedBytes(a), y = lowercasedBytes(b)
         guard !x.isEmpty, !y.isEmpty else { return isSuffix(x[...]) && isSuffix(y[...]) }
         guard coreOccurs(of: x, in: y), coreOccurs(of: y, in: x) else { return false }
         // Longest common substring by dynamic programming (names are short).
@@ -71,6 +71,17 @@ struct StreetLabel: Hashable, Sendable {
         guard best > 0 else { return isSuffix(x[...]) && isSuffix(y[...]) }
         return isSuffix(x[..<(endInX - best)]) && isSuffix(x[endInX...])
             && isSuffix(y[..<(endInY - best)]) && isSuffix(y[endInY...])
+    }
+
+    /// `s.lowercased()`'s UTF-8 bytes; an ASCII name (most are) lowercased in place, as
+    /// `lowercased()` does it, without making a string first.
+    static func lowercasedBytes(_ s: String) -> [UInt8] {
+        var bytes = Array(s.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(s.lowercased().utf8) }
+        for k in bytes.indices where bytes[k] >= UInt8(ascii: "A") && bytes[k] <= UInt8(ascii: "Z") {
+            bytes[k] += UInt8(ascii: "a") - UInt8(ascii: "A")
+        }
+        return bytes
     }
 
     private static let suffixBytes: [[UInt8]] = suffixes.map { Array($0.utf8) }
