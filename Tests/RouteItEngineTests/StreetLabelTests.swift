@@ -42,4 +42,11 @@ final class StreetLabelTests: XCTestCase {
         XCTAssertTrue(StreetLabel.differOnlyBySuffix("", " "), "nothing either side")
         XCTAssertFalse(StreetLabel.differOnlyBySuffix("", "Kaivokatu"))
     }
+
+    /// ASCII names are lowercased byte by byte, others by `lowercased()`: the same bytes.
+    func testNamesAreLowercasedAsLowercasedDoes() {
+        for name in ["Boulevard Albert 1er [MC]", "AZaz@[`{", "Töölöntie ÄÖ", "İstiklal Caddesi", ""] {
+            XCTAssertEqual(StreetLabel.lowercasedBytes(name), Array(name.lowercased().utf8), name)
+        }
+    }
 }

@@ -29,10 +29,10 @@ struct NodeAdjacency {
         self.edges = Column(edges)
     }
 
-    func edges(of node: Int32) -> [Int] {
+    func edges(of node: Int32) -> NodeEdges {
         let a = Int(start[Int(node)]), b = Int(start[Int(node) + 1])
-        guard a <= b else { MapDamage.report(); return [] }
-        return edges[a..<b].map { Int($0) }
+        guard a <= b else { MapDamage.report(); return NodeEdges(ids: edges[0..<0]) }
+        return NodeEdges(ids: edges[a..<b])
     }
 
     func degree(_ node: Int32) -> Int {
@@ -50,4 +50,13 @@ struct NodeAdjacency {
         guard a.start.count == nodeCount + 1, Int(a.start.last ?? 0) == a.edges.count else { throw MapSectionsError.damaged }
         return a
     }
+}
+
+/// The edges meeting at one node, read in place from the map (guidance asks this of every
+/// junction many times over: no array is made for it).
+struct NodeEdges: RandomAccessCollection {
+    let ids: Column<Int32>
+    var startIndex: Int { ids.startIndex }
+    var endIndex: Int { ids.endIndex }
+    subscript(position: Int) -> Int { Int(ids[position]) }
 }

@@ -55,8 +55,9 @@ struct StreetLabel: Hashable, Sendable {
     /// bytes, as OSRM compares its strings: a route asks this at every change of street, and
     /// `Character`s cost far more.
     static func differOnlyBySuffix(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased().utf8), y = Array(b.lowercased().utf8)
+        let x = lowercasedBytes(a), y = lowercasedBytes(b)
         guard !x.isEmpty, !y.isEmpty else { return isSuffix(x[...]) && isSuffix(y[...]) }
+        guard coreOccurs(of: x, in: y), coreOccurs(of: y, in: x) else { return false }
         // Longest common substring by dynamic programming (names are short).
         var previous = [Int](repeating: 0, count: y.count + 1), current = previous
         var best = 0, endInX = 0, endInY = 0
@@ -72,7 +73,43 @@ struct StreetLabel: Hashable, Sendable {
             && isSuffix(y[..<(endInY - best)]) && isSuffix(y[endInY...])
     }
 
+    /// `s.lowercased()`'s UTF-8 bytes; an ASCII name (most are) lowercased in place, as
+    /// `lowercased()` does it, without making a string first.
+    static func lowercasedBytes(_ s: String) -> [UInt8] {
+        var bytes = Array(s.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(s.lowercased().utf8) }
+        for k in bytes.indices where bytes[k] >= UInt8(ascii: "A") && bytes[k] <= UInt8(ascii: "Z") {
+            bytes[k] += UInt8(ascii: "a") - UInt8(ascii: "A")
+        }
+        return bytes
+    }
+
     private static let suffixBytes: [[UInt8]] = suffixes.map { Array($0.utf8) }
+    private static let longestSuffix = suffixes.map(\.utf8.count).max() ?? 0
+
+    /// The cheap rule-out of `differOnlyBySuffix` (most pairs of names asked are two different
+    /// streets): outside the common part a name keeps at most one suffix word before it and one
+    /// after it, so all of `x` but its first and last `longestSuffix` bytes other than spaces
+    /// lies in the common part, and so occurs in `y`.
+    private static func coreOccurs(of x: [UInt8], in y: [UInt8]) -> Bool {
+        let space = UInt8(ascii: " ")
+        var seen = 0, lo = x.count
+        for k in x.indices where x[k] != space {
+            if seen == longestSuffix { lo = k; break }
+            seen += 1
+        }
+        seen = 0
+        var hi = -1
+        for k in x.indices.reversed() where x[k] != space {
+            if seen == longestSuffix { hi = k; break }
+            seen += 1
+        }
+        guard lo <= hi else { return true }
+        let core = x[lo...hi]
+        guard core.count <= y.count else { return false }
+        for start in 0...(y.count - core.count) where y[start..<(start + core.count)].elementsEqual(core) { return true }
+        return false
+    }
 
     /// Nothing but spaces, or one suffix word between them.
     private static func isSuffix(_ part: ArraySlice<UInt8>) -> Bool {

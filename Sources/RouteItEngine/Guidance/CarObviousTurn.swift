@@ -20,6 +20,10 @@ extension ManeuverBuilder {
 
     /// Every way at `node` but the one arriving, each in the direction leaving `node`.
     func carRoads(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [CarRoad] {
+        memo.carRoads(at: node, arrivingBy: prev, inBearing: inBearing) { readCarRoads(at: node, arrivingBy: prev, inBearing: inBearing) }
+    }
+
+    private func readCarRoads(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [CarRoad] {
         var out: [CarRoad] = []
         for e in adjacency.edges(of: node) {
             // A loop leaves the node both ways; arrived by, its way on round is still a way.
@@ -40,6 +44,12 @@ extension ManeuverBuilder {
 
     /// The branch a car arriving by `prev` obviously takes at `node`, if any.
     func carObviousBranch(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Branch? {
+        memo.carObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing) {
+            findCarObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
+        }
+    }
+
+    private func findCarObviousBranch(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Branch? {
         let roads = carRoads(at: node, arrivingBy: prev, inBearing: inBearing)
         let enterable = roads.filter(\.enterable).map(\.branch)
         if roads.count == 1 { return enterable.first }

@@ -18,6 +18,13 @@ extension ManeuverBuilder {
     /// `atSplit`: each branch's heading is read where it is 10 m from the junction (a cyclist's
     /// or walker's fork, `BicycleGuidanceClasses.heading(leaving:at:)`), not past its first 20 m.
     func branches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool = false) -> [Branch] {
+        guard !atSplit else { return readBranches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: true) }
+        return memo.branches(at: node, arrivingBy: prev, inBearing: inBearing) {
+            readBranches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: false)
+        }
+    }
+
+    private func readBranches(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double, atSplit: Bool) -> [Branch] {
         var out: [Branch] = []
         for e in adjacency.edges(of: node) where e != prev.edge || isLoop(e) {
             for forward in ManeuverBuilder.bothWays {

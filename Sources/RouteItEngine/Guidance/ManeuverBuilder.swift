@@ -16,6 +16,8 @@ struct ManeuverBuilder {
     let pipeline: GuidancePipeline
     /// The map's maneuver relations (nil: it has none).
     let overrides: ManeuverOverrides?
+    /// The current junction's readings, shared by the handlers (`JunctionMemo`).
+    let memo = JunctionMemo()
 
     init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType, overrides: ManeuverOverrides? = nil) {
         self.net = net
@@ -85,6 +87,7 @@ struct ManeuverBuilder {
                 continue
             }
             let junction = RouteJunction(route, at: i, after: last, guide: self)
+            memo.start(at: junction)
             if junction.entersAnnouncedRoundabout {
                 steps.append(draft)
                 (draft, last, i) = roundabout(from: i, inBearing: junction.inBearing, legs, coords, isMeaningful)
@@ -123,8 +126,16 @@ struct ManeuverBuilder {
                 // it would have been told with).
                 if let override, steps.count > stepsBefore { draft.override = override }
             }
+            // Whether the way taken is a piece inside a divided junction, read once here.
+            var leavesSegregated: Bool?
+            func leavesOnSegregatedPiece() -> Bool {
+                if let leavesSegregated { return leavesSegregated }
+                let piece = isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
+                leavesSegregated = piece
+                return piece
+            }
             if steps.count == stepsBefore, junction.isJunction, !junction.isOnAnnouncedRoundabout,
-               draft.isSegregated || isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward) {
+               draft.isSegregated || leavesOnSegregatedPiece() {
                 // OSRM keeps a silent step where a piece inside a divided junction starts or ends.
                 // It keeps the name announced so far: the handlers at the next junctions compare
                 // with that (its own street is its `label`).
@@ -142,12 +153,24 @@ struct ManeuverBuilder {
                 draft.choices = junction.isJunction ? ways.count : 1
                 // A U-turn already takes its connector with it (`ConnectorUTurn`), unless it is
                 // itself inside the junction the step before entered.
-                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true)
-                    && isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
-                draft.closeInBearing = perceivedHeading(leaving: junction.arriving.edge, forward: !junction.arriving.forward, at: junction.node)
-                    .map { $0 + 180 }
-                draft.outBearing = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
-                draft.isStraightest = StepCollapsing.isStraightest(junction.turn, among: ways.filter { $0.edge != junction.leaving.edge }.map(\.angle))
+                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true) && leavesOnSegregatedPiece()
+                // Read by `collapseSegregated`, on a segregated step and the step after it, and by
+                // `combineConnectedTurns` on two turns it may fold into one.
+                let afterSegregated = steps.last?.isSegregated == true
+                let mayFold = readsBearingsToFold(after: steps.last, next: draft)
+                draft.arrival = (junction.node, junction.arriving)
+                if draft.isSegregated {
+                    draft.closeInBearing = closeInBearing(arrivingBy: junction.arriving, at: junction.node)
+                }
+                if mayFold, steps[steps.count - 1].closeInBearing == nil, let arrival = steps[steps.count - 1].arrival {
+                    steps[steps.count - 1].closeInBearing = closeInBearing(arrivingBy: arrival.leg, at: arrival.node)
+                }
+                if afterSegregated || mayFold {
+                    draft.outBearing = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
+                }
+                if draft.isSegregated || afterSegregated {
+                    draft.isStraightest = StepCollapsing.isStraightest(junction.turn, among: ways.filter { $0.edge != junction.leaving.edge }.map(\.angle))
+                }
                 draft.waysMet = junction.isJunction && profile.countsWaysMet
                     ? waysMet(at: junction.node, arrivingBy: junction.arriving, inBearing: junction.inBearing) : 1
                 draft.inBearing = junction.inBearing
@@ -165,6 +188,18 @@ struct ManeuverBuilder {
         }
         steps.append(draft)
         return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+    }
+
+    /// The heading into `node` by `leg` as OSRM perceives it.
+    func closeInBearing(arrivingBy leg: RouteLeg, at node: Int32) -> Double? {
+        perceivedHeading(leaving: leg.edge, forward: !leg.forward, at: node).map { $0 + 180 }
+    }
+
+    /// Whether `combineConnectedTurns` may fold the step before into `next` and read their
+    /// headings: a step shorter than a connector, or one into a name change.
+    func readsBearingsToFold(after last: Draft?, next: Draft) -> Bool {
+        guard let last, last.kind != .depart else { return false }
+        return last.distance < profile.collapsing.connectorLength || next.kind == .continue || next.direction == .straight
     }
 
     /// How the trip travels the leg when it does not go on its own: a ferry for every mode

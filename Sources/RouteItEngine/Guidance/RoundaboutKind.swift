@@ -65,7 +65,7 @@ private struct RingSurvey {
     mutating func visit(_ node: Int32, leavingBy edge: Int, _ guide: ManeuverBuilder) -> Bool {
         // Only the ways the mode uses: a footway meeting a ring is no road of it for a driver.
         let edges = guide.adjacency.edges(of: node).filter { guide.net.allows($0, guide.mode) }
-        let ring = edges.filter(guide.isRoundabout), roads = edges.filter { !guide.isRoundabout($0) }
+        let ring = edges.filter { guide.isRoundabout($0) }, roads = edges.filter { !guide.isRoundabout($0) }
         // A ring of one edge (a loop from and to one node) lists it at both ends.
         guard ring.count == 2 || ring.count == 1 && guide.net.edgeFrom[edge] == guide.net.edgeTo[edge] else { return false }
         guard let first = roads.first else { return true }

@@ -36,6 +36,10 @@ extension ManeuverBuilder {
         let roads = carRoads(at: b, arrivingBy: j.arriving, inBearing: j.inBearing)
         guard roads.count >= 2,
               let slip = roads.first(where: { $0.branch.edge == j.leaving.edge && $0.branch.forward == j.leaving.forward })?.branch,
+              // The main road is one of `roads` that carries the road arrived on: ruled out first
+              // where none does (the main road below is the costly part).
+              roads.contains(where: { $0.branch.edge != slip.edge && net.edgeClass[$0.branch.edge] == net.edgeClass[j.arriving.edge]
+                  && roadContinues(j.arriving.edge, onto: $0.branch.edge) }),
               let main = mainRoad(at: j, roads: roads), main.edge != slip.edge,
               roadContinues(j.arriving.edge, onto: main.edge) else { return nil }
         // The sliproad is the main road's neighbour, narrow, and of a class that may be one.

@@ -52,10 +52,16 @@ extension ManeuverBuilder {
         /// there to be read with a segregated step, and otherwise folds into the step before.
         var isSuppressed = false
         /// Headings into and out of the step's junction as OSRM perceives them (its turn
-        /// bearings, which its segregated collapse compares).
+        /// bearings, which its segregated collapse and its turn combining compare): set only
+        /// where those read them, on a segregated step and the step after one, and on two
+        /// steps that may be combined into one (`ManeuverBuilder.readsBearingsToFold`).
         var closeInBearing: Double?
         var outBearing: Double?
-        /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`).
+        /// The junction the step starts at and the way it arrives by there, for its heading in
+        /// when it is read later.
+        var arrival: (node: Int32, leg: RouteLeg)?
+        /// The step's way is the straightest on at its junction (OSRM's `hasStraightestTurn`);
+        /// set only on a segregated step and the step after one, where it is read.
         var isStraightest = false
         /// What a maneuver relation says of the step (`ManeuverOverrideMatch`), kept through collapsing.
         var override: ManeuverOverrideInstruction?

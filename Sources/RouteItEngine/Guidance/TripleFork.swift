@@ -7,8 +7,10 @@ extension ManeuverBuilder {
     /// The side to keep to when `j` takes one of three such ways; nil when the junction is none.
     func tripleForkSide(at j: RouteJunction) -> Maneuver.Direction? {
         guard mode == .car else { return nil }
+        let all = branches(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing)
+        guard all.count >= 3 else { return nil }
         let incoming = RoadClass(rawValue: net.edgeClass[j.arriving.edge]) ?? .service
-        let ahead = branches(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing).filter { b in
+        let ahead = all.filter { b in
             guard abs(b.angle) <= ManeuverBuilder.forkAngle else { return false }
             return !ManeuverBuilder.isMinor(RoadClass(rawValue: net.edgeClass[b.edge])) || ManeuverBuilder.isMinor(incoming)
         }.sorted { $0.angle < $1.angle }

@@ -10,6 +10,9 @@ struct RampHandler: GuidanceHandler {
         guard j.isJunction, !j.isOnAnnouncedRoundabout,
               let from = RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]),
               let to = RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]) else { return nil }
+        // Only onto a ramp, off one, or from a motorway onto a motorway is anything said (the
+        // sliproad test below reads the nodes around: not at every junction).
+        guard to.isRamp || from.isRamp || from.isMotorwayClass && to.isMotorwayClass else { return nil }
         // A slip road cutting the corner of a junction is a turn (OSRM's sliproad handling).
         if isSliproad(to.isRamp ? j.leaving.edge : j.arriving.edge, guide) { return nil }
         if to.isRamp && !from.isRamp {
@@ -53,7 +56,8 @@ struct RampHandler: GuidanceHandler {
     /// is none: OSRM's sliproads never end on one ("Throughabout-Sliproad": `off ramp`).
     private func isSliproad(_ ramp: Int, _ guide: ManeuverBuilder) -> Bool {
         let a = guide.net.edgeFrom[ramp], b = guide.net.edgeTo[ramp]
-        if guide.adjacency.edges(of: a).contains(where: guide.isRoundabout) || guide.adjacency.edges(of: b).contains(where: guide.isRoundabout) {
+        if guide.adjacency.edges(of: a).contains(where: { guide.isRoundabout($0) })
+            || guide.adjacency.edges(of: b).contains(where: { guide.isRoundabout($0) }) {
             return false
         }
         // Nor onto a ferry (OSRM's sliproads keep one travel mode: `SliproadDetection`).
