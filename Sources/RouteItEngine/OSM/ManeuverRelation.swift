@@ -25,18 +25,9 @@ struct ManeuverRelation: Equatable {
         guard let type = relation.tag("type"), type == "maneuver" || type == "manoeuvre" else { return nil }
         // The British key wins where both are there, as in OSRM.
         let maneuver = relation.tag("manoeuvre") ?? relation.tag("maneuver") ?? ""
-        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = []
-        for m in relation.members {
-            switch (m.role, m.kind) {
-            case ("from", .way): from.append(m.ref)
-            case ("to", .way): to.append(m.ref)
-            case ("via", .node): viaNodes.append(m.ref)
-            case ("via", .way): viaWays.append(m.ref)
-            default: break
-            }
-        }
-        guard from.count == 1, to.count == 1, viaNodes.count == 1 else { return nil }
-        fromWay = from[0]; toWay = to[0]; viaNode = viaNodes[0]; self.viaWays = viaWays
+        let members = TurnRelationMembers(relation)
+        guard members.from.count == 1, members.to.count == 1, members.viaNodes.count == 1 else { return nil }
+        fromWay = members.from[0]; toWay = members.to[0]; viaNode = members.viaNodes[0]; viaWays = members.viaWays
         (action, direction) = Self.meaning(maneuver: maneuver, direction: relation.tag("direction") ?? "")
         guard action != nil || direction != nil else { return nil }
     }

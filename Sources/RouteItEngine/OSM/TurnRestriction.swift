@@ -66,18 +66,9 @@ struct TurnRestriction: Equatable {
         } else {
             return nil
         }
-        var from: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = [], to: [Int64] = []
-        for m in relation.members {
-            switch (m.role, m.kind) {
-            case ("from", .way): from.append(m.ref)
-            case ("to", .way): to.append(m.ref)
-            case ("via", .node): viaNodes.append(m.ref)
-            case ("via", .way): viaWays.append(m.ref)
-            case ("via", _): return nil
-            default: break
-            }
-        }
-        guard from.count == 1, to.count == 1,
+        let members = TurnRelationMembers(relation)
+        let (from, to, viaNodes, viaWays) = (members.from, members.to, members.viaNodes, members.viaWays)
+        guard !members.hasOtherVia, from.count == 1, to.count == 1,
               (viaNodes.count == 1 && viaWays.isEmpty) || (viaNodes.isEmpty && !viaWays.isEmpty) else { return nil }
         relationId = relation.id
         restriction = value
