@@ -28,7 +28,8 @@ public struct StepReading: Equatable, Sendable {
         } else if instruction.hasPrefix("Arrive") {
             kind = .arrive
             name = ""
-        } else if instruction.hasPrefix("Make a U-turn") {
+        } else if instruction.hasPrefix("Make a U-turn") || instruction.hasPrefix("Turn around") {
+            // "Turn around onto X": OSRM's `turn uturn`, a U-turn all the same.
             kind = .uTurn
             name = after(" onto ")
         } else if instruction.hasPrefix("Keep ") {
