@@ -127,12 +127,7 @@ extension HeuristicDayPlanner {
     private func twoBestInsertions(of u: Int, in route: [Int]) -> ((Int, Double), (Int, Double)?)? {
         var first: (Int, Double)?, second: (Int, Double)?
         for p in 0...route.count {
-            let from = p == 0 ? 0 : route[p - 1]
-            let to = p == route.count ? DayPlanModel.end : route[p]
-            let there = m.leg(from, u), on = m.arc(u, to)
-            guard there < DayPlanModel.missing, on < DayPlanModel.missing else { continue }
-            let delta = there + on - m.arc(from, to)
-            guard delta < second?.1 ?? .infinity, schedule.fits(inserting: u, at: p, route: route, m) else { continue }
+            guard let delta = addedTravel(inserting: u, at: p, in: route), delta < second?.1 ?? .infinity, schedule.fits(inserting: u, at: p, route: route, m) else { continue }
             if delta < first?.1 ?? .infinity {
                 second = first
                 first = (p, delta)

@@ -149,17 +149,22 @@ struct HeuristicDayPlanner {
                  penalty: m.dropPenalty(of: unserved))
     }
 
+    /// The travel `u` adds inserted before `route[p]` (at the end when `p` is its count); nil
+    /// where a leg is missing.
+    func addedTravel(inserting u: Int, at p: Int, in route: [Int]) -> Double? {
+        let from = p == 0 ? 0 : route[p - 1]
+        let to = p == route.count ? DayPlanModel.end : route[p]
+        let there = m.leg(from, u), on = m.arc(u, to)
+        guard there < DayPlanModel.missing, on < DayPlanModel.missing else { return nil }
+        return there + on - m.arc(from, to)
+    }
+
     /// The cheapest feasible place for `u` in `route` (whose schedule is current): the index
     /// to insert at and the added travel. Blinks skip a few places at random, for variety.
     mutating func bestInsertion(of u: Int, in route: [Int], blinks: Bool) -> (Int, Double)? {
         var best: (Int, Double)?
         for p in 0...route.count {
-            let from = p == 0 ? 0 : route[p - 1]
-            let to = p == route.count ? DayPlanModel.end : route[p]
-            let there = m.leg(from, u), on = m.arc(u, to)
-            guard there < DayPlanModel.missing, on < DayPlanModel.missing else { continue }
-            let delta = there + on - m.arc(from, to)
-            guard delta < best?.1 ?? .infinity else { continue }
+            guard let delta = addedTravel(inserting: u, at: p, in: route), delta < best?.1 ?? .infinity else { continue }
             if blinks, rng.next() % 100 == 0 { continue }
             guard schedule.fits(inserting: u, at: p, route: route, m) else { continue }
             best = (p, delta)
