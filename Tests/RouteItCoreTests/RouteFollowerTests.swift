@@ -142,6 +142,25 @@ final class RouteFollowerTests: XCTestCase {
         }
     }
 
+    func testStoppingAtSpeedRightAtTheStopArrives() {
+        // 90 km/h to the stop, braking within the last second: the last moving fix lies 25 m short.
+        // A street of 10 m segments, as a map's: held to the noise's reach from that fix, the
+        // progress never came within 5 m of the end (a grid drive that never arrived).
+        let line = (0...100).map { Trip.point(Double($0) * 10, 0) }
+        let route = Route(distance: 1_000, expectedTravelTime: 40, transportType: .car, polyline: line, steps: [
+            RouteStep(instruction: "Head east", distance: 1_000, expectedTravelTime: 40, polyline: line),
+            RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [line[100]]),
+        ])
+        for seed in 1...8 as ClosedRange<UInt64> {
+            var follower = RouteFollower(legs: [FollowedLeg(route: route, stop: 1, name: "Kioski", stay: 0)], transportType: .car)
+            var events: [FollowEvent] = []
+            for fix in Trip.drive(line, speed: 25, sigma: 5, accuracy: 3, seed: seed, stopped: 10) {
+                events += follower.receive(fix).events
+            }
+            XCTAssertEqual(names(events).filter { $0 == "arrive" }.count, 1, "seed \(seed): \(names(events))")
+        }
+    }
+
     func testStandingStillTheProgressDoesNotCreepOntoALaterPartOfTheRoutePassingNear() {
         // A bike route that turns back 24 m from its start: east 15 m, north 24 m, west 115 m.
         let line = [Trip.point(0, 0), Trip.point(15, 0), Trip.point(15, 24), Trip.point(-100, 24)]

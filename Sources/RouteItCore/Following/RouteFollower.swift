@@ -252,7 +252,11 @@ public struct RouteFollower: Sendable {
     /// progress on (not back for noise; afresh after a jump or a lost fix).
     private mutating func match(_ fix: GuidanceFix) -> RouteLine.Match? {
         guard let leg = currentLeg else { return nil }
-        standingSince = stillness.fixes > 0 ? (standingSince ?? along) : nil
+        // Where the user stopped is where the first still fix falls, not the progress of the
+        // last moving one: a car braking from 75 km/h stands 20 m on, and held to the noise's
+        // reach from there it never came within 5 m of the stop's end of the route.
+        let standing = stillness.fixes > 0
+        let stoodSince = standing ? standingSince : nil
         let slack = 50 + 3 * (fix.accuracy ?? 10)
         let seconds = lastMatchTime.map { max(0, fix.time.timeIntervalSince($0)) } ?? 0
         let expected = along + (fix.speed ?? lastSpeed) * seconds
@@ -263,13 +267,14 @@ public struct RouteFollower: Sendable {
         if !matchAnywhere {
             // As far ahead as the fix's own speed could have carried it (a receiver's speed is
             // good to a few m/s), not to a later pass of the route beside a wrong turn.
-            let moving = fix.speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
+            let speed = standing && stoodSince == nil ? max(fix.speed ?? 0, lastSpeed) : fix.speed
+            let moving = speed.map { max($0, 3) * 1.5 * max(1, seconds) + 20 + 2 * (fix.accuracy ?? 10) }
                 ?? screening.fastest * max(1, seconds) + slack
             // Standing still, the reach is the noise's, from where the user stopped: each noisy
             // fix may push the progress on a little, and fix by fix it crept onto a later part of
             // the route passing near (a cyclist waiting at the start: off the route 21 m).
-            let reach = standingSince == nil ? moving : 10 + 2 * (fix.accuracy ?? 10)
-            let from = standingSince ?? along
+            let reach = stoodSince == nil ? moving : 10 + 2 * (fix.accuracy ?? 10)
+            let from = stoodSince ?? along
             best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: from + reach)
         }
         // Only after a jump or a lost fix does the whole line count: otherwise a wrong turn onto
@@ -282,6 +287,7 @@ public struct RouteFollower: Sendable {
         if let best, best.offset <= threshold, matchAnywhere || best.along > along || best.along < along - 40 {
             along = best.along
         }
+        standingSince = standing ? (stoodSince ?? along) : nil
         lastMatchTime = fix.time
         lastSpeed = fix.speed ?? lastSpeed
         matchAnywhere = false
