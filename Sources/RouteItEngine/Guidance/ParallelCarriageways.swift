@@ -33,13 +33,15 @@ extension ManeuverBuilder {
         guard mode == .car, net.edgeFlags[e] & EdgeFlags.roundabout == 0, !isLoop(e) else { return nil }
         let out = net.allows(e, forward: forward, mode), back = net.allows(e, forward: !forward, mode)
         guard out != back, isJunction(node) else { return nil }
-        guard !net.label(of: e).isEmpty, let h = junctionHeading(leaving: e, forward: forward, at: node) else { return nil }
         var merged: (other: Int, between: Double)?
+        var own: Double??
         for other in adjacency.edges(of: node) where other != e && net.edgeName[other] == net.edgeName[e] && net.allows(other, mode) {
             let otherForward = net.edgeFrom[other] == node
             guard net.allows(other, forward: otherForward, mode) == back, net.allows(other, forward: !otherForward, mode) == out,
-                  net.edgeClass[other] == net.edgeClass[e], net.edgeFlags[other] & EdgeFlags.roundabout == 0, !isLoop(other),
-                  let g = junctionHeading(leaving: other, forward: otherForward, at: node) else { continue }
+                  net.edgeClass[other] == net.edgeClass[e], net.edgeFlags[other] & EdgeFlags.roundabout == 0, !isLoop(other) else { continue }
+            // Names are decoded and headings measured only once a partner is found (rare).
+            if own == nil { own = .some(net.label(of: e).isEmpty ? nil : junctionHeading(leaving: e, forward: forward, at: node)) }
+            guard let h = own!, let g = junctionHeading(leaving: other, forward: otherForward, at: node) else { return nil }
             let between = ManeuverBuilder.turnAngle(from: h, to: g)
             guard abs(between) <= ManeuverBuilder.mergableAngle, besideEachOther(h, between, e, other, at: node),
                   let line = carriagewayLine(leaving: e, forward: forward, from: node),
@@ -48,7 +50,7 @@ extension ManeuverBuilder {
             merged = (other, between)
             break
         }
-        guard let (other, between) = merged else { return nil }
+        guard let (other, between) = merged, let h = own ?? nil else { return nil }
         let g = h + between
         // The carriageway out keeps its heading where a road runs straight on from it.
         let entry = out ? h : g
