@@ -54,6 +54,7 @@ extension ManeuverBuilder {
     /// is merged turns by the same angle as its far end), nil when it is no island's half.
     func mergedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
         if let h = islandHeading(leaving: e, forward: forward, at: node) { return h }
+        if let h = carriagewayHeading(leaving: e, forward: forward, at: node) { return h }
         guard Double(net.edgeLength[e]) <= ManeuverBuilder.islandNeighbourLength else { return nil }
         let far = forward ? net.edgeTo[e] : net.edgeFrom[e]
         guard far != node, let merged = islandHeading(leaving: e, forward: !forward, at: far),
