@@ -47,6 +47,15 @@ final class PerceivedBearingTests: XCTestCase, HandMadeJunctions {
         XCTAssertLessThan(b, 250)
     }
 
+    /// A ramp 22 m off to the south-east, then 10 m east: no shape OSRM's reading tells apart
+    /// until the line fitted past its first metres, which OSRM fits to points sampled every
+    /// metre (the long first segment weighs by its length): 105°, where a fit to the three
+    /// mapped points strays too far from them and the reading falls back to 10 m along (117°).
+    func testALineIsFittedToTheRoadSampledEveryMetre() {
+        let ramp = [(0.0, 0.0), (20, -10), (30, -10)]
+        XCTAssertEqual(bearing(ramp, .motorwayLink), 105, accuracy: 2)
+    }
+
     /// A road mapped as a dead straight line is read along it, whatever its class.
     func testAStraightLineIsReadAlongIt() {
         for cls in [RoadClass.motorway, .primary, .residential, .footway] {

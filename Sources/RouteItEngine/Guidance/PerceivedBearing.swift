@@ -22,7 +22,8 @@ enum PerceivedBearing {
         var isLowPriority: Bool
         var isRoundabout: Bool
         /// `GetOffsetCorrectionFactor`: how many assumed lane widths a road of its class may
-        /// join sideways by (motorways and ramps 2.5, trunk 2, primary 1.5, others 1).
+        /// join sideways by (motorways, trunks and their ramps 2.5, primary 1.5, others 1: OSRM
+        /// counts a trunk as motorway class, so its trunk case of 2 is never reached).
         var offsetFactor: Double
 
         init(_ cls: RoadClass?, isRoundabout: Bool) {
@@ -30,8 +31,7 @@ enum PerceivedBearing {
             isLowPriority = ManeuverBuilder.GuidanceClass(c).isLowPriority
             self.isRoundabout = isRoundabout
             switch c {
-            case .motorway, .motorwayLink, .trunkLink: offsetFactor = 2.5
-            case .trunk: offsetFactor = 2
+            case .motorway, .motorwayLink, .trunk, .trunkLink: offsetFactor = 2.5
             case .primary: offsetFactor = 1.5
             default: offsetFactor = 1
             }
@@ -250,10 +250,43 @@ enum PerceivedBearing {
         return most
     }
 
+    /// `RegressionLine`: a line fitted to the road's points sampled every metre over its first
+    /// 40 m (so a long segment weighs by its length, not by its two ends), from where the road's
+    /// first point to where its last point project onto it (away from the junction).
+    static func regressionLine(_ points: ArraySlice<Point>, degreeScale: (Double, Double)) -> (Point, Point) {
+        let samples = sampled(points, upTo: farLookahead)
+        guard samples.count >= 2 else { return (points.first!, points.last!) }
+        let fit = leastSquares(samples, degreeScale: degreeScale)
+        return (projection(of: points.first!, onto: fit), projection(of: points.last!, onto: fit))
+    }
+
+    /// `SampleCoordinates` at a metre's rate: the first point, then one a metre apart along the
+    /// line until `limit` metres are passed.
+    static func sampled(_ c: ArraySlice<Point>, upTo limit: Double) -> [Point] {
+        var out = [c.first!]
+        var carry = 0.0, total = 0.0
+        var previous = c.first!
+        for current in c.dropFirst() {
+            if total > limit { break }
+            let d = distance(previous, current)
+            if carry + d >= 1 {
+                let base = 1 - carry
+                let count = Int(((min(limit - total, d) + carry)).rounded(.down))
+                for k in 0..<count { out.append(interpolate(previous, current, d > 0 ? (base + Double(k)) / d : 1)) }
+                carry = d + carry - Double(count)
+            } else {
+                carry += d
+            }
+            total += d
+            previous = current
+        }
+        return out
+    }
+
     /// `leastSquareRegression`, in degrees as OSRM fits it: the line runs from just west of the
     /// westmost point to just east of the eastmost one (south to north where the points spread
     /// more than twice as far north–south as east–west, fitted on their quarter-turned copies).
-    static func regressionLine(_ points: ArraySlice<Point>, degreeScale: (Double, Double)) -> (Point, Point) {
+    static func leastSquares(_ points: [Point], degreeScale: (Double, Double)) -> (Point, Point) {
         let (kx, ky) = degreeScale
         var xs = points.map { $0.x / kx }, ys = points.map { $0.y / ky }
         let steep = (ys.max()! - ys.min()!) > 2 * (xs.max()! - xs.min()!)
@@ -375,7 +408,7 @@ extension ManeuverBuilder {
     /// measured against (OSRM's perceived bearings cost drivers 6 of 100 Monaco name sequences
     /// until those rules are measured again).
     func junctionHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
-        profile.perceivesBearings ? perceivedHeading(leaving: e, forward: forward, at: node)
+        perceivesBearing(of: e) ? perceivedHeading(leaving: e, forward: forward, at: node)
             : heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
     }
 
@@ -383,7 +416,7 @@ extension ManeuverBuilder {
     /// for a walker the whole way's perceived bearing, as OSRM reads a turn even where the route
     /// starts part of the way along it.
     func arrivingHeading(_ prev: RouteLeg, at node: Int32, along line: [Coordinate]) -> Double {
-        if profile.perceivesBearings, let back = perceivedHeading(leaving: prev.edge, forward: !prev.forward, at: node) {
+        if perceivesBearing(of: prev.edge), let back = perceivedHeading(leaving: prev.edge, forward: !prev.forward, at: node) {
             return (back + 180).truncatingRemainder(dividingBy: 360)
         }
         return ManeuverBuilder.heading(arriving: line, over: ManeuverBuilder.headingMetres)
@@ -391,8 +424,15 @@ extension ManeuverBuilder {
 
     /// The heading the route leaves `node` with by `leg` (whose part on the route is `line`).
     func leavingHeading(_ leg: RouteLeg, at node: Int32, along line: [Coordinate]) -> Double {
-        if profile.perceivesBearings, let h = perceivedHeading(leaving: leg.edge, forward: leg.forward, at: node) { return h }
+        if perceivesBearing(of: leg.edge), let h = perceivedHeading(leaving: leg.edge, forward: leg.forward, at: node) { return h }
         return ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres)
+    }
+
+    /// Whether the mode reads edge `e`'s heading as OSRM perceives it (`GuidanceProfile`).
+    func perceivesBearing(of e: Int) -> Bool {
+        if profile.perceivesBearings { return true }
+        guard profile.perceivesFastRoadBearings, let road = RoadClass(rawValue: net.edgeClass[e]) else { return false }
+        return road.isMotorwayClass || road.isRamp
     }
 
     /// The perceived bearing of edge `e` leaving `node` (its `forward` end when `forward`). Where

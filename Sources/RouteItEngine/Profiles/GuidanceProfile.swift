@@ -22,6 +22,12 @@ struct GuidanceProfile: Sendable {
     /// Headings at junctions are OSRM's perceived bearings (`PerceivedBearing`); drivers and
     /// cyclists keep the 20 m heading their rules were measured on.
     let perceivesBearings: Bool
+    /// Drivers perceive the bearings of motorways, trunks and their ramps all the same: OSRM
+    /// reads them past the widest offsets (2.5 lane counts), where a ramp's first metres
+    /// bend off more than the exit does ("off ramp slight right", not "right"). On other
+    /// roads drivers keep the 20 m heading (perceived everywhere, Monaco car names fell 237 →
+    /// 213 of 288).
+    let perceivesFastRoadBearings: Bool
     /// How short steps fold into their neighbours (`StepCollapsing`).
     let collapsing: Collapsing
 
@@ -40,7 +46,7 @@ struct GuidanceProfile: Sendable {
     }
 
     static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
-                                     junctionsOfItsOwnWays: true, perceivesBearings: false,
+                                     junctionsOfItsOwnWays: true, perceivesBearings: false, perceivesFastRoadBearings: true,
                                      collapsing: Collapsing(connectorLength: 30, likeACar: true, keepsShortCrossingTurns: false))
     /// foot.lua's `max_collapse_distance` is 10 m ("preserve short road crossings"), a third of
     /// the 30 m cars get. A walker turning onto a side street and off it again a few metres on
@@ -48,12 +54,12 @@ struct GuidanceProfile: Sendable {
     /// says them; only a crossing entered straight on, a name change (OSRM's
     /// `maneuverPreceededByNameChange` / name oscillation), folds into the turn after it.
     static let walk = GuidanceProfile(announcesRoundabouts: false, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: false,
-                                      junctionsOfItsOwnWays: false, perceivesBearings: true,
+                                      junctionsOfItsOwnWays: false, perceivesBearings: true, perceivesFastRoadBearings: true,
                                       collapsing: Collapsing(connectorLength: walkingMaxCollapseDistance.nextUp, likeACar: false,
                                                              keepsShortCrossingTurns: true))
     /// bicycle.lua keeps OSRM's default `max_collapse_distance`, 30 m, as cars have it.
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
-                                      junctionsOfItsOwnWays: false, perceivesBearings: false,
+                                      junctionsOfItsOwnWays: false, perceivesBearings: false, perceivesFastRoadBearings: false,
                                       collapsing: Collapsing(connectorLength: 30, likeACar: false, keepsShortCrossingTurns: false))
 
     static func of(_ mode: TransportType) -> GuidanceProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }

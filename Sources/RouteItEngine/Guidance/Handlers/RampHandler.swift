@@ -22,9 +22,11 @@ struct RampHandler: GuidanceHandler {
             var direction = ManeuverBuilder.direction(j.turn)
             if kind == .offRamp, let motorway = continuingMotorwayTurn(j, guide) {
                 // OSRM's `MotorwayHandler::fromMotorway`: an exit leaves on the side of the
-                // motorway going on that it lies, slightly unless it bends off more than 35°
-                // (a ramp straight ahead where the motorway curves left is "slight right").
-                let right = j.turn > motorway, wide = abs(j.turn) > Self.wideExitAngle
+                // motorway going on that it lies, slightly unless it bends off more than 35° to
+                // that side of straight on (a ramp straight ahead, or bearing left less than the
+                // motorway curves left, is "slight right").
+                let right = j.turn > motorway
+                let wide = right ? j.turn > Self.wideExitAngle : j.turn < -Self.wideExitAngle
                 direction = right ? (wide ? .right : .slightRight) : (wide ? .left : .slightLeft)
             } else if kind == .offRamp && direction == .straight {
                 direction = j.turn < 0 ? .slightLeft : .slightRight
