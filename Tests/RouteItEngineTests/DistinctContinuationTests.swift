@@ -39,13 +39,14 @@ final class DistinctContinuationTests: XCTestCase {
     }
 
     /// Avenue (secondary) runs 400 m east to J and goes on 11° to the left; Chemin
-    /// (unclassified) leaves J at `side` degrees left.
+    /// (tertiary: an unclassified road would make Avenue obvious by class, OSRM's
+    /// `obviousByRoadClass`, and no fork at any angle) leaves J at `side` degrees left.
     private func sideRoadAhead(side: Double) throws -> OfflineDirections {
         var f = RoadFixture()
         let a = ahead(600, -11), s = ahead(400, -side)
         f.node("A", -400, 0); f.node("J", 0, 0); f.node("V", a.0, a.1); f.node("S", s.0, s.1)
         f.street(1, ["A", "J", "V"], "Avenue", highway: "secondary")
-        f.street(2, ["J", "S"], "Chemin", highway: "unclassified")
+        f.street(2, ["J", "S"], "Chemin", highway: "tertiary")
         return try f.build()
     }
 

@@ -26,6 +26,23 @@ final class TurnAssignmentTests: XCTestCase {
         XCTAssertEqual(TurnDirectionAssignment.direction(of: oneWay), .right)
     }
 
+    /// turn.feature "Turning at forklike structure": two ways 12° and 18° right of straight, both
+    /// reading straight, no obvious way, a one-way arriving 30° left: OSRM's `handleDistinctConflict`
+    /// settles the pair by class, the outer of two alike reads "slight right". Where the inner one
+    /// is the obvious way, the turns are told apart around it and the outer keeps what its angle says.
+    func testTwoWaysStraightOnOneSideReadApartByClass() {
+        var roads = [Road(angle: 168, entryAllowed: true, isChosen: false, priority: 10),
+                     Road(angle: 162, entryAllowed: true, isChosen: true, priority: 10),
+                     Road(angle: 210, entryAllowed: false, isChosen: false, priority: 9)]
+        XCTAssertEqual(TurnDirectionAssignment.direction(of: roads, readsObviousWay: true), .slightRight)
+        // The outer way of the greater class keeps its own reading (nil: what its angle says).
+        roads[1].priority = 8
+        XCTAssertNil(TurnDirectionAssignment.direction(of: roads, readsObviousWay: true))
+        roads[1].priority = 10
+        roads[0].isObvious = true
+        XCTAssertEqual(TurnDirectionAssignment.direction(of: roads, readsObviousWay: true), .straight)
+    }
+
     /// OSRM's three-way junctions keep each angle's own direction (turn.feature "Three Way
     /// Similar Sharp Turns": both sharp right).
     func testAThreeWayJunctionAssignsNothing() {

@@ -78,6 +78,22 @@ extension ManeuverBuilder {
 
     /// `forkSide`, and the fork's other branch.
     func fork(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> (side: Maneuver.Direction, other: Branch)? {
+        guard let reading = forkReading(at: node, arrivingBy: prev, leaving: leg, inBearing: inBearing), !reading.hasObviousOfTwo else { return nil }
+        return (reading.side, reading.other)
+    }
+
+    /// Two ways going on ahead as a fork would (`fork`'s tests of shape, rank and angle all met),
+    /// the way taken and the other; `hasObviousOfTwo`: one of them is obvious by its class or by
+    /// going on perfectly straight under its name, so OSRM makes no fork of them
+    /// (`hasObviousOfTwo`, cars only).
+    struct ForkReading {
+        var chosen: Branch
+        var other: Branch
+        var side: Maneuver.Direction
+        var hasObviousOfTwo: Bool
+    }
+
+    func forkReading(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> ForkReading? {
         // Cyclists and walkers: each way's heading where it leaves, as OSRM's intersection
         // bearings are taken. A footway leaving 30° off and curving away past its first 10 m is
         // one side of a fork to OSRM (Helsinki walks: OSRM's forks met 50 → 56 of 63).
@@ -114,11 +130,35 @@ extension ManeuverBuilder {
         if mode == .car && (ManeuverBuilder.isMuchNarrower(chosen.angle, than: other.angle)
                             || ManeuverBuilder.isMuchNarrower(other.angle, than: chosen.angle)
                             || !isSetApart(chosen, other, at: node, arrivingBy: prev, inBearing: inBearing)) { return nil }
-        return (chosen.angle < other.angle ? .slightLeft : .slightRight, other)
+        return ForkReading(chosen: chosen, other: other, side: chosen.angle < other.angle ? .slightLeft : .slightRight,
+                           hasObviousOfTwo: mode == .car && hasObviousOfTwo(chosen, other, arrivingBy: prev))
     }
 }
 
 extension ManeuverBuilder {
+    /// OSRM's `hasObvious` (turn_handler.cpp `isObviousOfTwo`, either way round), its road-class and
+    /// name halves: one of the two is obvious by class (`obviousByRoadClass`: it carries the class
+    /// arrived on and ranks far above the other, a primary beside a tertiary), or goes on perfectly
+    /// straight under the name arrived on. Either way the pair is no fork.
+    func hasObviousOfTwo(_ a: Branch, _ b: Branch, arrivingBy prev: RouteLeg) -> Bool {
+        isObviousOfTwo(a, over: b, arrivingBy: prev) || isObviousOfTwo(b, over: a, arrivingBy: prev)
+    }
+
+    /// `a` is the obvious one of the two by class or by going on perfectly straight under its name.
+    func isObviousOfTwo(_ a: Branch, over b: Branch, arrivingBy prev: RouteLeg) -> Bool {
+        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
+        let aClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[a.edge]))
+        let bClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge]))
+        if inClass.makesObvious(aClass, over: bClass) { return true }
+        if inClass.makesObvious(bClass, over: aClass) { return false }
+        let inLabel = net.label(of: prev.edge)
+        return !inLabel.isEmpty && abs(a.angle) < ManeuverBuilder.perfectlyStraight && !inLabel.requiresAnnouncement(onto: net.label(of: a.edge))
+    }
+
+    /// Under this many degrees off straight a way goes on perfectly straight (OSRM compares with
+    /// machine epsilon; headings read from the map's points carry rounding).
+    static let perfectlyStraight = 0.01
+
     /// OSRM's fork stands apart from the junction's other ways: the nearest way on either side of
     /// the pair (the way back included, and ways a car may only leave by) is at least
     /// `GROUP_ANGLE` (60°) further round.

@@ -11,6 +11,11 @@ struct TurnDirectionAssignment {
         var entryAllowed: Bool
         /// The way the route takes.
         var isChosen: Bool
+        /// OSRM's road priority (lower is greater: `GuidanceClass.priority`).
+        var priority = 0
+        /// The junction's obvious way (`findObviousTurn`): the turns either side are told apart
+        /// around it.
+        var isObvious = false
     }
 
     /// OSRM's MAXIMAL_ALLOWED_NO_TURN_DEVIATION, NARROW_TURN_ANGLE and GROUP_ANGLE.
@@ -20,7 +25,9 @@ struct TurnDirectionAssignment {
 
     /// The chosen road's direction, nil when no conflict changes what its angle says.
     /// `roads` are the junction's roads besides the way in, in any order.
-    static func direction(of roads: [Road]) -> Maneuver.Direction? {
+    /// `readsObviousWay`: the roads mark the junction's obvious way, if any (cars); without it a
+    /// way within `FUZZY_ANGLE_DIFFERENCE` of straight splits the junction as an obvious one would.
+    static func direction(of roads: [Road], readsObviousWay: Bool = false) -> Maneuver.Direction? {
         var sorted = [Road(angle: 0, entryAllowed: false, isChosen: false)] + roads.sorted { $0.angle < $1.angle }
         // Only OSRM's complex junctions (four roads or more, the way in counted) assign so.
         guard sorted.count > 3, let chosen = sorted.firstIndex(where: \.isChosen) else { return nil }
@@ -28,7 +35,10 @@ struct TurnDirectionAssignment {
         let straightmost = (1..<sorted.count).min { abs(sorted[$0].angle - 180) < abs(sorted[$1].angle - 180) }!
         let deviation = abs(sorted[straightmost].angle - 180)
         let rightUpTo: Int, leftFrom: Int
-        if deviation < ManeuverBuilder.fuzzyAngleDifference || sorted[straightmost].angle == 180 {
+        if let obvious = sorted.firstIndex(where: \.isObvious) {
+            (rightUpTo, leftFrom) = (obvious, obvious + 1)
+        } else if deviation < ManeuverBuilder.fuzzyAngleDifference && (!sorted[straightmost].entryAllowed || !readsObviousWay)
+                    || sorted[straightmost].angle == 180 {
             (rightUpTo, leftFrom) = (straightmost, straightmost + 1)
         } else if sorted[straightmost].angle > 180 {
             (rightUpTo, leftFrom) = (straightmost, straightmost)
@@ -39,7 +49,9 @@ struct TurnDirectionAssignment {
         guard chosen >= leftFrom else { return nil }
         // Left turns are right turns of the mirrored junction.
         let count = sorted.count
-        sorted = [sorted[0]] + sorted.dropFirst().reversed().map { Road(angle: 360 - $0.angle, entryAllowed: $0.entryAllowed, isChosen: $0.isChosen) }
+        sorted = [sorted[0]] + sorted.dropFirst().reversed().map {
+            Road(angle: 360 - $0.angle, entryAllowed: $0.entryAllowed, isChosen: $0.isChosen, priority: $0.priority, isObvious: $0.isObvious)
+        }
         return assignRight(sorted, upTo: count - leftFrom + 1)[count - chosen].map(mirror)
     }
 
@@ -75,14 +87,17 @@ struct TurnDirectionAssignment {
         return out
     }
 
-    /// OSRM's `handleDistinctConflict` for two right turns; nil keeps what the angle says
-    /// (a straight or slight pair OSRM settles by road class).
+    /// OSRM's `handleDistinctConflict` for two right turns; nil keeps what the angle says. A
+    /// straight or slight pair OSRM settles by road class: the lesser road bends "slight" away
+    /// from the other, which keeps its own reading (the left one where both rank alike).
     private static func distinctConflict(_ left: Road, _ right: Road) -> (Maneuver.Direction?, Maneuver.Direction?) {
         let l = turnDirection(left.angle), r = turnDirection(right.angle)
         if !left.entryAllowed || !right.entryAllowed || left.angle == right.angle {
             return (left.entryAllowed ? l : nil, right.entryAllowed ? r : nil)
         }
-        if l == .straight || l == .slightLeft || r == .slightRight { return (nil, nil) }
+        if l == .straight || l == .slightLeft || r == .slightRight {
+            return left.priority > right.priority ? (.slightLeft, nil) : (nil, .slightRight)
+        }
         func off(_ a: Double, _ b: Double) -> Double { abs(a - b) }
         if off(left.angle, 90) < noTurnDeviation { return (.right, .sharpRight) }
         if off(right.angle, 90) < noTurnDeviation { return (.slightRight, .right) }
@@ -125,13 +140,14 @@ extension ManeuverBuilder {
     func assignedDirection(at j: RouteJunction) -> Maneuver.Direction? {
         let node = j.node
         var roads: [TurnDirectionAssignment.Road] = []
+        let obvious = mode == .car ? carObviousBranch(at: node, arrivingBy: j.arriving, inBearing: j.inBearing)?.edge : nil
         for e in adjacency.edges(of: node) where e != j.arriving.edge && net.allows(e, mode) {
             let turn = ManeuverBuilder.turnAngle(from: j.inBearing, to: leavingHeading(e, at: node))
             var angle = 180 - turn
             if angle < 0 { angle += 360 }
             roads.append(.init(angle: angle, entryAllowed: net.allows(e, forward: net.edgeFrom[e] == node, mode),
-                               isChosen: e == j.leaving.edge))
+                               isChosen: e == j.leaving.edge, priority: GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).priority, isObvious: e == obvious))
         }
-        return TurnDirectionAssignment.direction(of: roads)
+        return TurnDirectionAssignment.direction(of: roads, readsObviousWay: mode == .car)
     }
 }

@@ -165,8 +165,10 @@ extension ManeuverBuilder {
     func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate) -> Bool {
         let other = abs(road.angle), deviation = c.deviation, inClass = c.inClass, candidateClass = c.roadClass
         // A footway or driveway beside a street going on from a street never looks as obvious
-        // (`obviousByRoadClass`).
-        if inClass.makesObvious(candidateClass, over: roadClass) { return false }
+        // (`obviousByRoadClass`). For a car only that half: OSRM's `IsDistinctNarrowTurn` does not
+        // rank real roads by class alone (a tertiary 21° off beside a primary 31° off looks as
+        // obvious, "Turning Road category"); its fork test does (`hasObviousOfTwo`).
+        if inClass.makesObvious(candidateClass, over: roadClass) && (mode != .car || roadClass.isLowPriority) { return false }
         let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
         let slightlyDistinct = other > 0.7 * 2 * deviation
         let roadLabel = net.label(of: road.edge)

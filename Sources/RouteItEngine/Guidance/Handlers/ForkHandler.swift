@@ -8,7 +8,9 @@ struct ForkHandler: GuidanceHandler {
         if let side = guide.tripleForkSide(at: j) {
             return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
         }
-        guard let (side, other) = guide.fork(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
+        guard let reading = guide.forkReading(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
+        if reading.hasObviousOfTwo { return guide.obviousOfTwoTurn(j, reading) }
+        let (side, other) = (reading.side, reading.other)
         if guide.mode == .car, Self.isBesideObviousWay(j, guide) { return nil }
         if guide.mode == .car, Self.isUnequalPair(j, other: other, guide) { return Self.turnOffTheGreaterRoad(j, other: other, guide) }
         return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))

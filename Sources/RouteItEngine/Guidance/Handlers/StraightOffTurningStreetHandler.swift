@@ -25,7 +25,11 @@ struct StraightOffTurningStreetHandler: GuidanceHandler {
         guard streetGoesOn else { return nil }
         if let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
            obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward { return nil }
-        var next = ManeuverBuilder.Draft(kind: .turn, direction: .straight, name: j.name, turn: j.turn)
+        // Beside another way straight on at one side, OSRM's turn assignment spreads the two
+        // (`handleDistinctConflict`): the outer one reads "slight" ("Turning at forklike structure").
+        let assigned = guide.assignedDirection(at: j)
+        var next = ManeuverBuilder.Draft(kind: .turn, direction: assigned == nil || assigned == .straight ? .straight : assigned,
+                                         name: j.name, turn: j.turn)
         next.keptAsTurn = true
         return .step(next)
     }
