@@ -87,4 +87,26 @@ final class RestrictedAccessTests: XCTestCase {
                        RoadFixture.measured([(-100, 0), (0, 0), (0, 300), (400, 300), (400, 0), (500, 0)]), accuracy: 1)
         XCTAssertEqual(try XCTUnwrap(d.route((-100, 0), (500, 0), .walk).first).distance, RoadFixture.measured([(-100, 0), (500, 0)]), accuracy: 1)
     }
+
+    /// A destination-only way drawn over the open shortcut: OSRM keeps one of two parallel
+    /// segments, at equal time the one named first ("Ahdas" before "Oikotie"), so the stretch is
+    /// closed to through traffic; named after it ("Yksityistie"), the open shortcut is kept.
+    func testAnOverlappingDestinationWayNamedFirstClosesTheStretch() throws {
+        for (name, closed) in [("Ahdas", true), ("Yksityistie", false)] {
+            var f = RoadFixture()
+            f.node("W", -200, 0); f.node("A", 0, 0); f.node("B", 400, 0); f.node("E", 600, 0)
+            f.node("R1", 0, 300); f.node("R2", 400, 300)
+            f.street(1, ["W", "A"], "Alku")
+            f.street(2, ["A", "B"], "Oikotie")
+            f.street(3, ["A", "R1", "R2", "B"], "Kehä")
+            f.street(4, ["B", "E"], "Loppu")
+            f.street(5, ["A", "B"], name, [("motor_vehicle", "destination")])
+            let d = try f.build()
+            let through = try XCTUnwrap(d.route((-100, 0), (500, 0)).first)
+            let around = RoadFixture.measured([(-100, 0), (0, 0), (0, 300), (400, 300), (400, 0), (500, 0)])
+            XCTAssertEqual(through.distance, closed ? around : RoadFixture.measured([(-100, 0), (500, 0)]), accuracy: 1, name)
+            let inside = try XCTUnwrap(d.route((-100, 0), (200, 0)).first)
+            XCTAssertEqual(inside.distance, RoadFixture.measured([(-100, 0), (200, 0)]), accuracy: 1, "a trip into it drives in: \(name)")
+        }
+    }
 }

@@ -302,7 +302,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     }
 
     /// The network from pass 1's ways in curve order (the unordered one is dropped), with its
-    /// adjacency, by which one of each pair of parallel foot edges is kept.
+    /// adjacency, by which one of each pair of parallel foot edges (and per direction, car edges) is kept.
     private func orderedNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, NodeAdjacency, OrderedJunctions) {
         restrictions = TurnRestriction.endingAtTheirVia(restrictions, wayEnds: ways.lazy.map { ($0.id, self.refs[$0.refStart], self.refs[$0.refEnd - 1]) })
         let (built, junctions) = buildNetwork(coordinates: coordinates)
@@ -310,6 +310,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var (net, newNode) = built.spatiallyOrdered()
         let adjacency = NodeAdjacency(net)
         net.keepOneOfParallelFootEdges(adjacency)
+        net.keepOneOfParallelCarEdges(adjacency)
         return (net, adjacency, OrderedJunctions(ids: junctions, newNode: newNode))
     }
 

@@ -31,12 +31,7 @@ extension RoadNetwork {
     private func walks(_ edge: Int) -> Bool { edgeFlags[edge] & EdgeFlags.foot != 0 }
 
     /// The same two ends and the same points between them, in either direction.
-    private func isSameStretch(_ a: Int, _ b: Int) -> Bool {
-        let p = points(of: a), q = points(of: b)
-        guard p.count == q.count else { return false }
-        if edgeFrom[a] == edgeFrom[b] && edgeTo[a] == edgeTo[b] && p.elementsEqual(q) { return true }
-        return edgeFrom[a] == edgeTo[b] && edgeTo[a] == edgeFrom[b] && p.elementsEqual(q.reversed())
-    }
+    private func isSameStretch(_ a: Int, _ b: Int) -> Bool { parallelOrientation(a, b) != nil }
 
     /// Quicker, then named over unnamed, then the name first in byte order, then the older way
     /// (the first in the file, as OSRM keeps it: extracts are sorted by id).
