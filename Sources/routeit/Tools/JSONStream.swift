@@ -100,8 +100,7 @@ struct JSONStream {
 
     mutating func integer(_ n: Int) {
         separate()
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        digits(n.magnitude)
+        write(whole: n.magnitude, fraction: 0, places: 0, negative: n < 0)
     }
 
     mutating func bool(_ value: Bool) {
@@ -117,21 +116,40 @@ struct JSONStream {
     /// `-12.3405` from -12_340_500 millionths (not whole): the fraction's trailing zeros dropped.
     private mutating func decimal(_ millionths: Int64) {
         separate()
-        if millionths < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = millionths.magnitude
-        digits(UInt(magnitude / 1_000_000))
-        bytes.append(UInt8(ascii: "."))
-        var fraction = magnitude % 1_000_000, place: UInt64 = 100_000
-        while fraction > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))
-            fraction %= place
-            place /= 10
+        var fraction = millionths.magnitude % 1_000_000, places = 6
+        while places > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
         }
+        write(whole: UInt(millionths.magnitude / 1_000_000), fraction: fraction, places: places, negative: millionths < 0)
     }
 
-    private mutating func digits(_ n: UInt) {
-        if n >= 10 { digits(n / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+    /// `-whole.fraction` (`places` digits of fraction, none: no point), its digits made from the
+    /// back in a buffer on the stack and appended at once: byte by byte, a line's coordinates
+    /// were a tenth of a cold `route --json --steps --overview full --geometries geojson`.
+    private mutating func write(whole: UInt, fraction: UInt64, places: Int, negative: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var start = buffer.count, fraction = fraction, whole = whole
+            for _ in 0..<places {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            if places > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: ".")
+            }
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+            } while whole > 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     private mutating func literal(_ text: StaticString) {
