@@ -12,6 +12,13 @@ struct HTTPResponse: Sendable {
         self.body = Array(body.utf8)
     }
 
+    /// A body already in UTF-8 (a route's JSON as written).
+    init(status: Int, contentType: String = "application/json; charset=UTF-8", bytes: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = bytes
+    }
+
     /// The bytes on the wire; `keepAlive` false says `Connection: close`; a HEAD answer has no body.
     func bytes(keepAlive: Bool, includeBody: Bool = true) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"

@@ -42,10 +42,12 @@ struct OSRMService: Sendable {
     }
 
     static func failure(_ failure: OSRMQuery.Failure) -> HTTPResponse {
-        HTTPResponse(status: failure.status, body: NominatimJSON.text(OSRMRouteJSON.failure(code: failure.code, message: failure.message)))
+        HTTPResponse(status: failure.status, body: OSRMRouteJSON.failure(code: failure.code, message: failure.message))
     }
 
     private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+
+    private func ok(_ body: [UInt8]) -> HTTPResponse { HTTPResponse(status: 200, bytes: body) }
 
     private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
         query.coordinates.enumerated().map { i, c in
@@ -94,19 +96,19 @@ struct OSRMService: Sendable {
         }
     }
 
-    private func route(_ query: OSRMQuery) throws -> String {
+    private func route(_ query: OSRMQuery) throws -> [UInt8] {
         guard query.coordinates.count <= 1 + EntryViewModel.maximumStopCount else {
             throw OSRMQuery.Failure(code: "TooBig", message: "Number of entries \(query.coordinates.count) is higher than current maximum (\(1 + EntryViewModel.maximumStopCount))")
         }
         let waypoints = places(query)
         let answer = try plan(waypoints, query, optimize: false)
         let routes = Array(answer.routes.prefix(1 + query.alternatives))
-        return NominatimJSON.text(OSRMRouteJSON.response(waypoints: waypoints, routes: routes, options: query.routeOptions))
+        return OSRMRouteJSON.response(waypoints: waypoints, routes: routes, options: query.routeOptions)
     }
 
     /// A round trip from the first place through the others in the quickest order (OSRM's
     /// `roundtrip=true`); each input's `waypoint_index` is its place in the trip.
-    private func trip(_ query: OSRMQuery) throws -> String {
+    private func trip(_ query: OSRMQuery) throws -> [UInt8] {
         guard query.roundtrip else {
             throw OSRMQuery.Failure(code: "NotImplemented", message: "Only round trips (roundtrip=true) are served")
         }
@@ -123,7 +125,7 @@ struct OSRMService: Sendable {
             let answer = try plan(inputs, query, optimize: true)
             (order, routes) = (answer.order, answer.routes)
         }
-        return NominatimJSON.text(OSRMRouteJSON.tripResponse(inputs: inputs, order: order, routes: routes, options: query.routeOptions))
+        return OSRMRouteJSON.tripResponse(inputs: inputs, order: order, routes: routes, options: query.routeOptions)
     }
 
     private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool) throws -> TripPlanRequest.Answer {

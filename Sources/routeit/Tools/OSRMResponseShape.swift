@@ -5,11 +5,20 @@ import RouteItCore
 /// (polyline, polyline6, geojson), `overview=simplified`'s line, and a leg's `annotations` (one
 /// value per segment of the leg's geometry, from its steps).
 enum OSRMResponseShape {
-    static func geometry(_ points: [Coordinate], _ kind: OSRMRouteOptions.Geometries) -> Any {
+    /// The line as `kind` asks: an encoded polyline's text, or a GeoJSON LineString.
+    static func geometry(_ json: inout JSONStream, _ points: [Coordinate], _ kind: OSRMRouteOptions.Geometries) {
         switch kind {
-        case .polyline: return EncodedPolyline.encode(points, precision: 5)
-        case .polyline6: return EncodedPolyline.encode(points, precision: 6)
-        case .geojson: return OSRMRouteJSON.lineString(points)
+        case .polyline: json.string(EncodedPolyline.encode(points, precision: 5))
+        case .polyline6: json.string(EncodedPolyline.encode(points, precision: 6))
+        case .geojson:
+            json.openObject()
+            json.key("coordinates")
+            json.openArray()
+            for point in points { OSRMRouteJSON.point(&json, point) }
+            json.closeArray()
+            json.key("type")
+            json.string("LineString")
+            json.closeObject()
         }
     }
 
@@ -92,7 +101,7 @@ enum OSRMResponseShape {
     /// Per segment of the leg's geometry (its steps' lines joined): the step's distance and
     /// duration shared by length (the router keeps both per step, measured as OSRM measures, not
     /// per segment), so that the segments add up to the leg.
-    static func annotation(_ steps: [RouteStep], _ asked: Set<String>) -> [String: Any] {
+    static func annotation(_ json: inout JSONStream, _ steps: [RouteStep], _ asked: Set<String>) {
         var distances: [Double] = [], durations: [Double] = []
         for step in steps {
             let line = step.polyline
@@ -104,18 +113,34 @@ enum OSRMResponseShape {
                 durations.append(OSRMRouteJSON.round1(length > 0 ? step.expectedTravelTime * d / length : 0))
             }
         }
-        var annotation: [String: Any] = [:]
-        if asked.contains("distance") { annotation["distance"] = distances }
-        if asked.contains("duration") { annotation["duration"] = durations }
-        if asked.contains("weight") { annotation["weight"] = durations }
-        if asked.contains("speed") {
-            annotation["speed"] = zip(distances, durations).map { $1 > 0 ? OSRMRouteJSON.round1($0 / $1) : 0 }
+        func numbers(_ key: String, _ values: [Double]) {
+            guard asked.contains(key) else { return }
+            json.key(key)
+            json.openArray()
+            for value in values { json.number(value) }
+            json.closeArray()
         }
-        if asked.contains("datasources") { annotation["datasources"] = distances.map { _ in 0 } }
+        json.openObject()
+        if asked.contains("datasources") {
+            json.key("datasources")
+            json.openArray()
+            for _ in distances { json.integer(0) }
+            json.closeArray()
+        }
+        numbers("distance", distances)
+        numbers("duration", durations)
         if asked.contains("nodes") {
             // The map keeps no OSM node ids; say so where a client looks for them.
-            annotation["routeit"] = ["nodes": "OSM node ids are not kept in a RouteIt map"]
+            json.key("routeit")
+            json.openObject()
+            json.key("nodes")
+            json.string("OSM node ids are not kept in a RouteIt map")
+            json.closeObject()
         }
-        return annotation
+        if asked.contains("speed") {
+            numbers("speed", zip(distances, durations).map { $1 > 0 ? OSRMRouteJSON.round1($0 / $1) : 0 })
+        }
+        numbers("weight", durations)
+        json.closeObject()
     }
 }

@@ -3,9 +3,12 @@ import RouteItCore
 
 /// A routed trip as OSRM's `/route/v1` response, as its options ask (`OSRMRouteOptions`: overview,
 /// geometries, steps, annotations; the same for `routeit serve` and `routeit route --json`), so a script written for osrm-routed reads `routeit route --json` unchanged: `code`,
-/// `routes[]` (distance, duration, GeoJSON geometry in lon/lat, legs with steps and maneuvers),
+/// `routes[]` (distance, duration, geometry, legs with steps and maneuvers),
 /// `waypoints[]`. RouteIt's own additions (the instruction text, the attribution, what each
 /// waypoint was asked as) are under `routeit` keys, which OSRM clients ignore.
+/// Written straight into the answer's bytes (`JSONStream`), members in sorted key order as
+/// RouteIt's other JSON: building a `[String: Any]` tree first and freeing it cost more than
+/// the writing (a cold `route --json` on the 1M grid, callgrind).
 enum OSRMRouteJSON {
     struct Waypoint {
         /// What was asked: `Annankatu 25` or `60.1,24.9`.
@@ -27,14 +30,90 @@ enum OSRMRouteJSON {
 
     /// `routes`: one directions per route offered (alternatives), each with a leg between
     /// consecutive waypoints.
-    static func response(waypoints: [Waypoint], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [String: Any] {
-        var names = Array(repeating: "", count: waypoints.count)
-        var snapped = waypoints.map(\.item.coordinate)
-        if let first = routes.first {
+    static func response(waypoints: [Waypoint], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [UInt8] {
+        var json = JSONStream(capacity: capacity(routes, options))
+        let ends = Ends(waypoints: waypoints, routes: routes)
+        head(&json, routes, options, routesKey: "routes")
+        json.key("waypoints")
+        json.openArray()
+        for i in waypoints.indices { waypoint(&json, waypoints[i], ends, i, options, position: nil) }
+        json.closeArray()
+        json.closeObject()
+        return json.bytes
+    }
+
+    /// OSRM's `/trip` answer for places visited in `order` (indices into `inputs`; a round trip
+    /// ends where it began): `trips` (the routes) and `waypoints`, one per place as given, with
+    /// its position in the trip (`waypoint_index`) and its trip (`trips_index`). A place the trip
+    /// leaves out (it could not fit) has neither, and `routeit.left_out`.
+    static func tripResponse(inputs: [Waypoint], order: [Int], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [UInt8] {
+        var json = JSONStream(capacity: capacity(routes, options))
+        let visited = order.map { inputs[$0] }
+        let ends = Ends(waypoints: visited, routes: routes)
+        head(&json, routes, options, routesKey: "trips")
+        json.key("waypoints")
+        json.openArray()
+        for i in inputs.indices {
+            if let position = order.firstIndex(of: i), position < visited.count {
+                waypoint(&json, visited[position], ends, position, options, position: position)
+            } else {
+                leftOut(&json, inputs[i])
+            }
+        }
+        json.closeArray()
+        json.closeObject()
+        return json.bytes
+    }
+
+    /// `{"code":"NoRoute","message":"..."}`: what osrm-routed answers when it cannot route.
+    static func failure(code: String, message: String) -> String {
+        var json = JSONStream(capacity: 128)
+        json.openObject()
+        json.key("code")
+        json.string(code)
+        json.key("message")
+        json.string(message)
+        json.closeObject()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// Room for the answer at once: a line's points are most of a long answer.
+    private static func capacity(_ routes: [DirectionsViewModel], _ options: OSRMRouteOptions) -> Int {
+        guard options.overview == .full || options.steps else { return 4_096 }
+        let points = routes.reduce(0) { $0 + $1.legs.reduce(0) { $0 + $1.route.polyline.count } }
+        return 4_096 + points * (options.geometries == .geojson ? (options.steps ? 60 : 30) : 12)
+    }
+
+    /// The answer's members before `waypoints`: `code`, RouteIt's own, and the routes.
+    private static func head(_ json: inout JSONStream, _ routes: [DirectionsViewModel], _ options: OSRMRouteOptions, routesKey: String) {
+        json.openObject()
+        json.key("code")
+        json.string("Ok")
+        json.key("routeit")
+        json.openObject()
+        json.key("attribution")
+        json.string(MapAttribution.text)
+        json.key("mode")
+        json.string((routes.first?.transportType ?? .car).rawValue)
+        json.closeObject()
+        json.key(routesKey)
+        json.openArray()
+        for directions in routes { route(&json, directions, options) }
+        json.closeArray()
+    }
+
+    /// Where the first route puts each waypoint: its point on the road and the street it
+    /// names it by (OSRM's waypoint `name`: the road the place snapped to); a backend that does
+    /// not say the street, from the first and last named steps.
+    struct Ends {
+        var names: [String]
+        var snapped: [Coordinate]
+
+        init(waypoints: [Waypoint], routes: [DirectionsViewModel]) {
+            names = Array(repeating: "", count: waypoints.count)
+            snapped = waypoints.map(\.item.coordinate)
+            guard let first = routes.first else { return }
             for (i, leg) in first.legs.enumerated() where i + 1 < waypoints.count {
-                // The streets the route names its ends by (OSRM's waypoint `name`: the road the
-                // place snapped to); a backend that does not say them, from the first and last
-                // named steps.
                 let steps = leg.route.steps
                 names[i] = leg.route.departureStreet ?? steps.first.flatMap { maneuver($0).streetName } ?? ""
                 names[i + 1] = leg.route.arrivalStreet
@@ -43,44 +122,59 @@ enum OSRMRouteJSON {
                 if let end = leg.route.polyline.last { snapped[i + 1] = end }
             }
         }
-        return [
-            "code": "Ok",
-            "routes": routes.map { route($0, options) },
-            "waypoints": waypoints.indices.map { i -> [String: Any] in
-                ["location": point(snapped[i]),
-                 "name": names[i],
-                 "distance": round1(waypoints[i].given.distance(to: snapped[i])),
-                 "hint": hint(waypoints[i], snapped: snapped[i], options),
-                 "routeit": ["query": waypoints[i].query, "address": waypoints[i].item.placemark.formattedAddress]]
-            },
-            "routeit": ["attribution": MapAttribution.text, "mode": (routes.first?.transportType ?? .car).rawValue],
-        ]
     }
 
-    /// OSRM's `/trip` answer for places visited in `order` (indices into `inputs`; a round trip
-    /// ends where it began): `trips` (the routes) and `waypoints`, one per place as given, with
-    /// its position in the trip (`waypoint_index`) and its trip (`trips_index`). A place the trip
-    /// leaves out (it could not fit) has neither, and `routeit.left_out`.
-    static func tripResponse(inputs: [Waypoint], order: [Int], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [String: Any] {
-        var response = response(waypoints: order.map { inputs[$0] }, routes: routes, options: options)
-        let visited = response["waypoints"] as? [[String: Any]] ?? []
-        response["waypoints"] = inputs.indices.map { i -> [String: Any] in
-            guard let position = order.firstIndex(of: i), position < visited.count else {
-                return ["location": point(inputs[i].item.coordinate), "name": "", "distance": 0.0, "hint": "",
-                        "routeit": ["query": inputs[i].query, "address": inputs[i].item.placemark.formattedAddress, "left_out": true]]
-            }
-            var waypoint = visited[position]
-            waypoint["waypoint_index"] = position
-            waypoint["trips_index"] = 0
-            return waypoint
+    /// One of `waypoints`; in a trip with its `position` in it.
+    private static func waypoint(_ json: inout JSONStream, _ waypoint: Waypoint, _ ends: Ends, _ i: Int,
+                                 _ options: OSRMRouteOptions, position: Int?) {
+        json.openObject()
+        json.key("distance")
+        json.number(round1(waypoint.given.distance(to: ends.snapped[i])))
+        json.key("hint")
+        json.string(hint(waypoint, snapped: ends.snapped[i], options))
+        json.key("location")
+        point(&json, ends.snapped[i])
+        json.key("name")
+        json.string(ends.names[i])
+        json.key("routeit")
+        asked(&json, waypoint, leftOut: false)
+        if let position {
+            json.key("trips_index")
+            json.integer(0)
+            json.key("waypoint_index")
+            json.integer(position)
         }
-        response["trips"] = response.removeValue(forKey: "routes")
-        return response
+        json.closeObject()
     }
 
-    /// `{"code":"NoRoute","message":"..."}`: what osrm-routed answers when it cannot route.
-    static func failure(code: String, message: String) -> [String: Any] {
-        ["code": code, "message": message]
+    /// A trip's place that could not fit: where it was asked, nothing routed.
+    private static func leftOut(_ json: inout JSONStream, _ waypoint: Waypoint) {
+        json.openObject()
+        json.key("distance")
+        json.integer(0)
+        json.key("hint")
+        json.string("")
+        json.key("location")
+        point(&json, waypoint.item.coordinate)
+        json.key("name")
+        json.string("")
+        json.key("routeit")
+        asked(&json, waypoint, leftOut: true)
+        json.closeObject()
+    }
+
+    /// A waypoint's `routeit`: what was asked and the address it was found as.
+    private static func asked(_ json: inout JSONStream, _ waypoint: Waypoint, leftOut: Bool) {
+        json.openObject()
+        json.key("address")
+        json.string(waypoint.item.placemark.formattedAddress)
+        if leftOut {
+            json.key("left_out")
+            json.bool(true)
+        }
+        json.key("query")
+        json.string(waypoint.query)
+        json.closeObject()
     }
 
     /// What the directions warn of: stops left out (and why), places moved to reach a road (in
@@ -91,38 +185,51 @@ enum OSRMRouteJSON {
             + directions.avoidanceNotes
     }
 
-    /// One route as the options ask: only what they ask is built (a served route with
+    /// One route as the options ask: only what they ask is written (a served route with
     /// `overview=false` writes no line at all).
-    static func route(_ directions: DirectionsViewModel, _ options: OSRMRouteOptions) -> [String: Any] {
+    static func route(_ json: inout JSONStream, _ directions: DirectionsViewModel, _ options: OSRMRouteOptions) {
         let legs = directions.legs.map(\.route), mode = directions.transportType
-        var legObjects = legs.map { leg(_: $0, mode: mode, options) }
-        var object: [String: Any] = [
-            "distance": round1(directions.totalDistance),
-            "duration": round1(directions.totalTravelTime),
-            "weight": round1(directions.totalTravelTime),
-            "weight_name": "duration",
-        ]
+        json.openObject()
+        json.key("distance")
+        json.number(round1(directions.totalDistance))
+        json.key("duration")
+        json.number(round1(directions.totalTravelTime))
         if options.overview == .full {
             var geometry: [Coordinate] = []
             for leg in legs { for c in leg.polyline where geometry.last != c { geometry.append(c) } }
-            object["geometry"] = OSRMResponseShape.geometry(geometry, options.geometries)
+            json.key("geometry")
+            OSRMResponseShape.geometry(&json, geometry, options.geometries)
         } else if options.overview == .simplified {
-            object["geometry"] = OSRMResponseShape.geometry(OSRMResponseShape.simplified(legs: legs.map(\.polyline)), options.geometries)
+            json.key("geometry")
+            OSRMResponseShape.geometry(&json, OSRMResponseShape.simplified(legs: legs.map(\.polyline)), options.geometries)
         }
-        var routeit: [String: Any] = ["alerts": alerts(directions)]
-        if let schedule = directions.schedule {
-            // The clock: when the route leaves and arrives (ISO 8601 with the local offset).
-            let zone = directions.calendar.timeZone
-            for i in legObjects.indices where i < schedule.legs.count {
-                legObjects[i]["routeit"] = ["departure": iso8601(schedule.legs[i].departure, zone),
-                                            "arrival": iso8601(schedule.legs[i].arrival, zone)]
-            }
-            routeit["departure"] = iso8601(schedule.departure, zone)
-            routeit["arrival"] = iso8601(schedule.back, zone)
+        // The clock: when the route leaves and arrives (ISO 8601 with the local offset).
+        let schedule = directions.schedule, zone = directions.calendar.timeZone
+        json.key("legs")
+        json.openArray()
+        for (i, route) in legs.enumerated() {
+            let times = schedule.flatMap { i < $0.legs.count ? $0.legs[i] : nil }
+            leg(&json, route, mode: mode, options, times: times.map { (iso8601($0.departure, zone), iso8601($0.arrival, zone)) })
         }
-        object["routeit"] = routeit
-        object["legs"] = legObjects
-        return object
+        json.closeArray()
+        json.key("routeit")
+        json.openObject()
+        json.key("alerts")
+        json.openArray()
+        for alert in alerts(directions) { json.string(alert) }
+        json.closeArray()
+        if let schedule {
+            json.key("arrival")
+            json.string(iso8601(schedule.back, zone))
+            json.key("departure")
+            json.string(iso8601(schedule.departure, zone))
+        }
+        json.closeObject()
+        json.key("weight")
+        json.number(round1(directions.totalTravelTime))
+        json.key("weight_name")
+        json.string("duration")
+        json.closeObject()
     }
 
     /// `2026-12-03T12:09:34+02:00` (`Z` in UTC), as ISO8601DateFormatter writes it in `zone`,
@@ -141,94 +248,53 @@ enum OSRMRouteJSON {
         return clock + (offset < 0 ? "-" : "+") + two(Int32(abs(offset) / 3600)) + ":" + two(Int32(abs(offset) % 3600 / 60))
     }
 
-    static func leg(_ route: Route, mode: TransportType, _ options: OSRMRouteOptions) -> [String: Any] {
-        var lastName = ""
-        var before = 0
-        let steps = !options.steps ? [] : route.steps.map { step -> [String: Any] in
-            let m = maneuver(step)
-            if let name = m.streetName, !name.isEmpty { lastName = name }
-            defer {
-                // The heading arriving at the next maneuver: this step's last segment.
-                let line = step.polyline
-                if line.count >= 2, line[line.count - 2] != line[line.count - 1] {
-                    before = Int(Geodesy.bearing(line[line.count - 2], line[line.count - 1]).rounded()) % 360
-                }
-            }
-            return self.step(step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
-                             bearingBefore: m.kind == .depart ? 0 : before, geometries: options.geometries)
+    /// A leg; `times` its departure and arrival when the route has a clock.
+    static func leg(_ json: inout JSONStream, _ route: Route, mode: TransportType, _ options: OSRMRouteOptions,
+                    times: (departure: String, arrival: String)?) {
+        json.openObject()
+        if !options.annotations.isEmpty {
+            json.key("annotation")
+            OSRMResponseShape.annotation(&json, route.steps, options.annotations)
         }
-        var leg: [String: Any] = [
-            "distance": round1(route.distance),
-            "duration": round1(route.expectedTravelTime),
-            "weight": round1(route.expectedTravelTime),
-            "summary": route.name,
-            "steps": steps,
-        ]
-        if !options.annotations.isEmpty { leg["annotation"] = OSRMResponseShape.annotation(route.steps, options.annotations) }
-        return leg
+        json.key("distance")
+        json.number(round1(route.distance))
+        json.key("duration")
+        json.number(round1(route.expectedTravelTime))
+        if let times {
+            json.key("routeit")
+            json.openObject()
+            json.key("arrival")
+            json.string(times.arrival)
+            json.key("departure")
+            json.string(times.departure)
+            json.closeObject()
+        }
+        json.key("steps")
+        json.openArray()
+        if options.steps { OSRMStepJSON.steps(&json, route.steps, mode: mode, geometries: options.geometries) }
+        json.closeArray()
+        json.key("summary")
+        json.string(route.name)
+        json.key("weight")
+        json.number(round1(route.expectedTravelTime))
+        json.closeObject()
     }
 
     static func maneuver(_ step: RouteStep) -> Maneuver {
         InstructionText.maneuver(from: step.instruction) ?? Maneuver(kind: .continue)
     }
 
-    static func step(_ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType, bearingBefore: Int,
-                     geometries: OSRMRouteOptions.Geometries) -> [String: Any] {
-        var line = step.polyline
-        if line.count == 1 { line.append(line[0]) }
-        let location = line.first ?? Coordinate(latitude: 0, longitude: 0)
-        var maneuver: [String: Any] = [
-            "type": OSRMManeuverNames.type(m),
-            "location": point(location),
-            "bearing_before": bearingBefore,
-            "bearing_after": line.count >= 2 && line[0] != line[1] ? Int(Geodesy.bearing(line[0], line[1]).rounded()) % 360 : 0,
-        ]
-        if let modifier = OSRMManeuverNames.modifier(m) { maneuver["modifier"] = modifier }
-        if OSRMManeuverNames.hasExit(m), let exit = m.exitNumber { maneuver["exit"] = exit }
-        let bearingAfter = maneuver["bearing_after"] as? Int ?? 0
-        var object: [String: Any] = [
-            "distance": round1(step.distance),
-            "duration": round1(step.expectedTravelTime),
-            "weight": round1(step.expectedTravelTime),
-            "name": name,
-            "mode": OSRMManeuverNames.mode(m, mode),
-            "driving_side": "right",
-            "geometry": OSRMResponseShape.geometry(line, geometries),
-            "maneuver": maneuver,
-            "intersections": [intersection(at: location, kind: m.kind, bearingBefore: bearingBefore, bearingAfter: bearingAfter)],
-            "routeit": ["instruction": step.instruction],
-        ]
-        if let rotary = m.rotaryName { object["rotary_name"] = rotary }
-        return object
-    }
-
-    /// OSRM's step `intersections`: the maneuver's own, with the roads the route takes in and
-    /// out of it (bearings ascending as OSRM lists them; `in` the road arrived on, reversed, `out`
-    /// the one taken). Depart has no `in`, arrive no `out`. The other roads meeting there are
-    /// not listed: the steps do not carry them.
-    static func intersection(at location: Coordinate, kind: Maneuver.Kind, bearingBefore: Int, bearingAfter: Int) -> [String: Any] {
-        let arriving = (bearingBefore + 180) % 360
-        switch kind {
-        case .depart:
-            return ["location": point(location), "bearings": [bearingAfter], "entry": [true], "out": 0]
-        case .arrive:
-            return ["location": point(location), "bearings": [arriving], "entry": [true], "in": 0]
-        default:
-            let bearings = [arriving, bearingAfter].sorted()
-            let out = bearings.lastIndex(of: bearingAfter) ?? 0
-            let into = bearings.firstIndex(of: arriving) ?? 0
-            return ["location": point(location), "bearings": bearings,
-                    "entry": bearings.indices.map { $0 == out }, "in": into, "out": out]
-        }
-    }
-
-    static func lineString(_ points: [Coordinate]) -> [String: Any] {
-        ["type": "LineString", "coordinates": points.map(point)]
-    }
-
     /// GeoJSON order: [longitude, latitude], six decimals as OSRM writes them.
     static func point(_ c: Coordinate) -> [Double] {
         [(c.longitude * 1e6).rounded() / 1e6, (c.latitude * 1e6).rounded() / 1e6]
+    }
+
+    /// `point(c)` written as the JSON array it is.
+    static func point(_ json: inout JSONStream, _ c: Coordinate) {
+        json.openArray()
+        json.sixDecimals(c.longitude)
+        json.sixDecimals(c.latitude)
+        json.closeArray()
     }
 
     static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }

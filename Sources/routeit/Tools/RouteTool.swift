@@ -104,14 +104,16 @@ enum RouteTool {
                 let response = options.optimize
                     ? OSRMRouteJSON.tripResponse(inputs: waypoints, order: answer.order, routes: answer.routes, options: options.routeJSON)
                     : OSRMRouteJSON.response(waypoints: answer.order.map { waypoints[$0] }, routes: answer.routes, options: options.routeJSON)
-                CStandardOutput.writeLine(JSONWriter.data(response))
+                CStandardOutput.writeLine(response)
                 // Alerts go to stderr as every alert does; the best route's are the ones that matter.
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
                 print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
             }
-            return 0
+            // The answer is out: the process ends here, with the map, the routes and the answer
+            // still held (Swift would free each after its last use). Freeing them is work no one reads.
+            withExtendedLifetime((services, answer, waypoints)) { StandardStreams.exit(0) }
         } catch {
             return report(failure(for: error), options)
         }
@@ -143,7 +145,7 @@ enum RouteTool {
 
     /// The message on stderr, and with --json also OSRM's error object on stdout.
     private static func report(_ failure: Failure, _ options: ShellOptions) -> Int32 {
-        if options.json { print(NominatimJSON.text(OSRMRouteJSON.failure(code: failure.code, message: failure.message))) }
+        if options.json { print(OSRMRouteJSON.failure(code: failure.code, message: failure.message)) }
         return tool.fail(failure.message, code: failure.exitStatus)
     }
 

@@ -67,7 +67,7 @@ enum TableTool {
     }
 
     private static func report(_ failure: RouteTool.Failure, _ options: ShellOptions) -> Int32 {
-        if options.json { print(NominatimJSON.text(OSRMRouteJSON.failure(code: failure.code, message: failure.message))) }
+        if options.json { print(OSRMRouteJSON.failure(code: failure.code, message: failure.message)) }
         return tool.fail(failure.message, code: failure.exitStatus)
     }
 
