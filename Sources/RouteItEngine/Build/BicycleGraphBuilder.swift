@@ -28,6 +28,24 @@ enum BicycleGraphBuilder {
         return UInt32((seconds * 1000).rounded())
     }
 
+    /// Each edge direction's heading as it leaves its tail: OSRM's perceived bearing
+    /// (`PerceivedBearing`) where three or more bicycle roads meet, as bicycle.lua's
+    /// `process_turn` gets its angle from the intersection OSRM's guidance reads; elsewhere the
+    /// 10 m heading.
+    static func perceivedDepartures(_ net: RoadNetwork, _ junctions: DirectionJunctions) -> [Float] {
+        var out = EdgeBasedGraphBuilder.departureBearings(net)
+        for k in 0..<(net.edgeCount * 2) where junctions.roads[Int(net.tail(ofDirection: k))] > 2 {
+            let e = k >> 1
+            var line = net.points(of: e).map(\.coordinate)
+            if k & 1 == 1 { line.reverse() }
+            guard line.count >= 2 else { continue }
+            let road = PerceivedBearing.Road(RoadClass(rawValue: net.edgeClass[e]),
+                                             isRoundabout: net.edgeFlags[e] & EdgeFlags.roundabout != 0)
+            out[k] = Float(PerceivedBearing.bearing(of: line, road: road))
+        }
+        return out
+    }
+
     static func build(_ net: RoadNetwork, restrictions: [TurnRestriction] = [], viaNodeIndex: (Int64) -> Int32? = { _ in nil },
                       obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
         let dirCount = net.edgeCount * 2
@@ -37,7 +55,7 @@ enum BicycleGraphBuilder {
         let dirNode = junctions.dirNode, nodeCount = junctions.nodeCount, roads = junctions.roads
         let (inStart, inDirs) = (junctions.inStart, junctions.inDirs)
         let (outStart, outDirs) = (junctions.outStart, junctions.outDirs)
-        let departure = EdgeBasedGraphBuilder.departureBearings(net)
+        let departure = perceivedDepartures(net, junctions)
         // bicycle.lua's restrictions through a node, as the car graph lays them.
         let restrictedExits = EdgeBasedGraphBuilder.restrictedExits(net, restrictions, viaNodeIndex: viaNodeIndex, junctions)
         let ringJunction = RoundaboutFlowRule.ringJunctions(net, junctions)

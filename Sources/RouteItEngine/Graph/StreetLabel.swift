@@ -15,8 +15,10 @@ struct StreetLabel: Hashable, Sendable {
     static let suffixes: Set<String> = ["n", "ne", "e", "se", "s", "sw", "w", "nw",
                                         "north", "south", "west", "east", "nor", "sou", "we", "ea"]
 
-    /// Whether driving from this road onto `next` changes the street a navigator names.
-    func requiresAnnouncement(onto next: StreetLabel) -> Bool {
+    /// Whether driving from this road onto `next` changes the street a navigator names; a
+    /// change of compass word counts only where the profile lists them (`suffixes`: bicycle.lua
+    /// has no `suffix_list`, so to a cyclist "sj" onto "nj" is a new street).
+    func requiresAnnouncement(onto next: StreetLabel, suffixes: CompassSuffixes = .car) -> Bool {
         if self == next { return false }
         // From nothing onto something is always news.
         if isEmpty && !next.isEmpty { return true }
@@ -36,7 +38,7 @@ struct StreetLabel: Hashable, Sendable {
         let obvious = namesEmpty && refsEmpty || namesEqual && (refContained || refsEmpty || refRemoved)
             || refContained && nameRemoved
         // The suffix test (a longest common substring) only when nothing cheaper decided.
-        return !obvious && !StreetLabel.differOnlyBySuffix(name, next.name)
+        return !obvious && !StreetLabel.differOnlyBySuffix(name, next.name, suffixes: suffixes)
     }
 
     /// OSRM's `isSameName`: both roads have a name (a ref alone is not enough) and going from one
@@ -46,18 +48,19 @@ struct StreetLabel: Hashable, Sendable {
     }
 
     /// Both roads have a name or ref and going from one to the other is no news.
-    func isSameStreet(as other: StreetLabel) -> Bool {
-        !isEmpty && !other.isEmpty && !requiresAnnouncement(onto: other)
+    func isSameStreet(as other: StreetLabel, suffixes: CompassSuffixes = .car) -> Bool {
+        !isEmpty && !other.isEmpty && !requiresAnnouncement(onto: other, suffixes: suffixes)
     }
 
     /// The two names are the same once their longest common part is taken out, apart from
     /// compass suffixes or prefixes ("West Main Street" / "Main Street"). Compared as UTF-8
     /// bytes, as OSRM compares its strings: a route asks this at every change of street, and
     /// `Character`s cost far more.
-    static func differOnlyBySuffix(_ a: String, _ b: String) -> Bool {
+    static func differOnlyBySuffix(_ a: String, _ b: String, suffixes: CompassSuffixes = .car) -> Bool {
         let x = lowercasedBytes(a), y = lowercasedBytes(b)
+        let isSuffix = { (part: ArraySlice<UInt8>) in StreetLabel.isSuffix(part, of: suffixes) }
         guard !x.isEmpty, !y.isEmpty else { return isSuffix(x[...]) && isSuffix(y[...]) }
-        guard coreOccurs(of: x, in: y), coreOccurs(of: y, in: x) else { return false }
+        guard coreOccurs(of: x, in: y, longest: suffixes.longest) && coreOccurs(of: y, in: x, longest: suffixes.longest) else { return false }
         // Longest common substring by dynamic programming (names are short).
         var previous = [Int](repeating: 0, count: y.count + 1), current = previous
         var best = 0, endInX = 0, endInY = 0
@@ -84,14 +87,25 @@ struct StreetLabel: Hashable, Sendable {
         return bytes
     }
 
-    private static let suffixBytes: [[UInt8]] = suffixes.map { Array($0.utf8) }
-    private static let longestSuffix = suffixes.map(\.utf8.count).max() ?? 0
+    /// A profile's `suffix_list`, as bytes.
+    struct CompassSuffixes: Sendable {
+        let bytes: [[UInt8]]
+        let longest: Int
+        init(_ words: Set<String>) {
+            bytes = words.map { Array($0.utf8) }
+            longest = bytes.map(\.count).max() ?? 0
+        }
+        /// car.lua's list (foot.lua's lacks its four abbreviations).
+        static let car = CompassSuffixes(StreetLabel.suffixes)
+        /// bicycle.lua sets no `suffix_list`.
+        static let none = CompassSuffixes([])
+    }
 
     /// The cheap rule-out of `differOnlyBySuffix` (most pairs of names asked are two different
     /// streets): outside the common part a name keeps at most one suffix word before it and one
     /// after it, so all of `x` but its first and last `longestSuffix` bytes other than spaces
     /// lies in the common part, and so occurs in `y`.
-    private static func coreOccurs(of x: [UInt8], in y: [UInt8]) -> Bool {
+    private static func coreOccurs(of x: [UInt8], in y: [UInt8], longest longestSuffix: Int) -> Bool {
         let space = UInt8(ascii: " ")
         var seen = 0, lo = x.count
         for k in x.indices where x[k] != space {
@@ -112,10 +126,10 @@ struct StreetLabel: Hashable, Sendable {
     }
 
     /// Nothing but spaces, or one suffix word between them.
-    private static func isSuffix(_ part: ArraySlice<UInt8>) -> Bool {
+    private static func isSuffix(_ part: ArraySlice<UInt8>, of suffixes: CompassSuffixes) -> Bool {
         var lo = part.startIndex, hi = part.endIndex
         while lo < hi && part[lo] == UInt8(ascii: " ") { lo += 1 }
         while hi > lo && part[hi - 1] == UInt8(ascii: " ") { hi -= 1 }
-        return lo == hi || suffixBytes.contains { $0[...] == part[lo..<hi] }
+        return lo == hi || suffixes.bytes.contains { $0[...] == part[lo..<hi] }
     }
 }

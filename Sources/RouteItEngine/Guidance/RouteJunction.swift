@@ -60,7 +60,7 @@ struct RouteJunction {
         let wasRoundabout = guide.net.edgeFlags[prev.edge] & EdgeFlags.roundabout != 0
         isOnAnnouncedRoundabout = guide.profile.announcesRoundabouts && isRoundabout
         entersAnnouncedRoundabout = isOnAnnouncedRoundabout && !wasRoundabout
-        renamed = guide.net.edgeName[prev.edge] != guide.net.edgeName[leg.edge] && arrivingLabel.requiresAnnouncement(onto: label)
+        renamed = guide.net.edgeName[prev.edge] != guide.net.edgeName[leg.edge] && arrivingLabel.requiresAnnouncement(onto: label, suffixes: guide.profile.nameSuffixes)
         turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
         isJunction = guide.isJunction(node)
     }

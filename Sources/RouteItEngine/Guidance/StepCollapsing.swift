@@ -248,7 +248,7 @@ struct StepCollapsing {
         for step in steps {
             if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
                step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn && !step.arrivesOnTurnLanes || step.name == previous.name
-                   || previous.label.isSameStreet(as: step.label) || step.name.isEmpty {
+                   || previous.label.isSameStreet(as: step.label, suffixes: rules.nameSuffixes) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous
             } else {

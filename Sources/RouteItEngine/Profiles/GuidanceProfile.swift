@@ -30,6 +30,8 @@ struct GuidanceProfile: Sendable {
     let perceivesFastRoadBearings: Bool
     /// How short steps fold into their neighbours (`StepCollapsing`).
     let collapsing: Collapsing
+    /// Compass words whose change alone does not rename a street (the profile's `suffix_list`).
+    var nameSuffixes: StreetLabel.CompassSuffixes { collapsing.nameSuffixes }
 
     /// The mode's rules for folding steps away.
     struct Collapsing: Sendable {
@@ -43,6 +45,8 @@ struct GuidanceProfile: Sendable {
         /// Walkers: a short step between two stretches of the same street folds away only when
         /// it starts as a name change (`crossingFolds`), not as a turn of its own.
         let keepsShortCrossingTurns: Bool
+        /// Compass words whose change alone does not rename a street (the profile's `suffix_list`).
+        var nameSuffixes: StreetLabel.CompassSuffixes = .car
     }
 
     static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
@@ -60,7 +64,8 @@ struct GuidanceProfile: Sendable {
     /// bicycle.lua keeps OSRM's default `max_collapse_distance`, 30 m, as cars have it.
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
                                       junctionsOfItsOwnWays: false, perceivesBearings: false, perceivesFastRoadBearings: false,
-                                      collapsing: Collapsing(connectorLength: 30, likeACar: false, keepsShortCrossingTurns: false))
+                                      collapsing: Collapsing(connectorLength: 30, likeACar: false, keepsShortCrossingTurns: false,
+                                                             nameSuffixes: .none))
 
     static func of(_ mode: TransportType) -> GuidanceProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }
 
