@@ -91,7 +91,8 @@ struct StepCollapsing {
     /// a turn, or a continue where the street stays the same.
     func plainTurnsAtShortEnds(_ steps: [Draft]) -> [Draft] {
         var out = steps
-        for k in steps.indices.dropFirst() where steps[k].kind == .endOfRoad && steps[k - 1].junctionsPassed == 0 {
+        for k in steps.indices.dropFirst() where steps[k].kind == .endOfRoad && steps[k - 1].junctionsPassed == 0
+            && steps[k - 1].classChangesPassed == 0 {
             out[k].kind = .turn
             out[k].staysOnStreet = steps[k - 1].label.isSameStreet(as: steps[k].label)
         }
