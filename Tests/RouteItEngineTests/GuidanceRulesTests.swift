@@ -164,6 +164,22 @@ final class GuidanceRulesTests: XCTestCase {
                        ["Head east on Mikonkatu", "Turn left onto Mikonkatu", "Arrive at your destination"])
     }
 
+    /// Eka turns left at B (Kolmas goes on straight) and right again 20 m on at C (Toka goes on
+    /// straight): a street that zigzags is two steps, "continue left", "continue right", not a
+    /// crossing folded away (collapse.feature, "Do not collapse turning roads").
+    func testAStreetTurningOffAndBackKeepsBothTurns() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0); f.node("F", 250, 0); f.node("C", 200, 20); f.node("D", 400, 20)
+        f.node("E", 200, 60)
+        f.way(1, ["A", "B", "C", "D"], [("highway", "primary"), ("oneway", "yes"), ("name", "Eka")])
+        f.way(2, ["B", "F"], [("highway", "primary"), ("oneway", "yes"), ("name", "Kolmas")])
+        f.way(3, ["C", "E"], [("highway", "primary"), ("oneway", "yes"), ("name", "Toka")])
+        let steps = try XCTUnwrap(try f.build().route((20, 0), (380, 20)).first).steps
+        let maneuvers = steps.map { InstructionText.maneuver(from: $0.instruction) }
+        XCTAssertEqual(maneuvers.map { $0?.kind }, [.depart, .continue, .continue, .arrive], "\(steps.map(\.instruction))")
+        XCTAssertEqual(maneuvers.map { $0?.direction }.dropFirst().prefix(2), [.left, .right])
+    }
+
     /// Two turns over an unnamed path onto a street where the walker has no other way: folded
     /// into one up to foot.lua's 10 m, two turns beyond it (cars fold up to 30 m).
     func testWalkersFoldTurnsOnlyOverConnectorsUpToTenMetres() throws {

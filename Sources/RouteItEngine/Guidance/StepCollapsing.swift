@@ -146,6 +146,9 @@ struct StepCollapsing {
         }
     }
 
+    /// A turn at least this sharp is a corner, not a bend (OSRM's staggered turns are 45°–135°).
+    static let cornerAngle = 60.0
+
     /// Two turns joined by a connector too short to be a street of its own become one.
     func combineConnectedTurns(_ steps: [Draft]) -> [Draft] {
         var out: [Draft] = []
@@ -186,7 +189,11 @@ struct StepCollapsing {
             let wasOn = out.count >= 2 && previous.kind == .continue && previous.distance < StepCollapsing.shortNameChange
                 && !previous.keptAsTurn && StepCollapsing.sameTravel(out[out.count - 2], previous)
                 ? out[out.count - 2].label : previous.label
-            let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0
+            // A street that itself turns off at a corner and back (each time "continue left/right",
+            // another way going straight) is no crossing: OSRM keeps both past its 3 m staggered
+            // crossing (collapse.feature, "Do not collapse turning roads").
+            let streetZigzags = step.staysOnStreet && next.staysOnStreet && min(abs(a), abs(b)) >= Self.cornerAngle
+            let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0 && !streetZigzags
                 && (step.label.isEmpty || step.label.isSameStreet(as: next.label) || step.kind != .turn)
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
             let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
