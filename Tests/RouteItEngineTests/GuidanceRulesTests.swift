@@ -180,6 +180,27 @@ final class GuidanceRulesTests: XCTestCase {
         XCTAssertEqual(maneuvers.map { $0?.direction }.dropFirst().prefix(2), [.left, .right])
     }
 
+    /// Sisätie runs onto 20 m of bridge (Silta) and on as Ulkotie, no way meeting it: the short
+    /// name change folds into the step before, and "Continue onto Ulkotie" stays where Ulkotie
+    /// begins (OSRM's `maneuverPreceededByNameChange` comes first: collapse.feature, "Pankenbruecke").
+    func testAShortNameChangeBeforeAnotherFoldsIntoTheStepBefore() {
+        typealias Draft = ManeuverBuilder.Draft
+        var depart = Draft(kind: .depart, name: "Sisätie")
+        depart.distance = 40
+        depart.label = StreetLabel(name: "Sisätie", ref: "")
+        func nameChange(_ name: String, _ distance: Double) -> Draft {
+            var d = Draft(kind: .continue, name: name, turn: 0)
+            d.label = StreetLabel(name: name, ref: "")
+            d.distance = distance
+            d.choices = 1
+            d.waysMet = 1
+            return d
+        }
+        let steps = StepCollapsing(rules: GuidanceProfile.car.collapsing).collapse([depart, nameChange("Silta", 20), nameChange("Ulkotie", 180)])
+        XCTAssertEqual(steps.map(\.name), ["Sisätie", "Ulkotie"])
+        XCTAssertEqual(steps.map(\.distance), [60, 180])
+    }
+
     /// Two turns over an unnamed path onto a street where the walker has no other way: folded
     /// into one up to foot.lua's 10 m, two turns beyond it (cars fold up to 30 m).
     func testWalkersFoldTurnsOnlyOverConnectorsUpToTenMetres() throws {

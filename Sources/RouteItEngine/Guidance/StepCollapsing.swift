@@ -108,11 +108,7 @@ struct StepCollapsing {
         guard rules.likeACar else { return steps }
         var out: [Draft] = []
         for (i, step) in steps.enumerated() {
-            guard var previous = out.last, !previous.entersRing,
-                  step.kind == .continue || step.kind == .turn, step.waysMet <= 1,
-                  step.distance <= connectorLength, step.junctionsPassed == 0,
-                  i + 1 < steps.count, !steps[i + 1].entersRing,
-                  StepCollapsing.sameTravel(previous, step) else {
+            guard var previous = out.last, i + 1 < steps.count, foldsIntoStepBefore(step, previous: previous, next: steps[i + 1]) else {
                 out.append(step)
                 continue
             }
@@ -120,6 +116,14 @@ struct StepCollapsing {
             out[out.count - 1] = previous
         }
         return out
+    }
+
+    /// `foldNameChangesBeforeManeuvers`' test: `step`, between `previous` and `next`, is a
+    /// driver's name change too short to be a street of its own.
+    func foldsIntoStepBefore(_ step: Draft, previous: Draft, next: Draft) -> Bool {
+        rules.likeACar && !previous.entersRing && (step.kind == .continue || step.kind == .turn) && step.waysMet <= 1
+            && step.distance <= connectorLength && step.junctionsPassed == 0 && !next.entersRing
+            && StepCollapsing.sameTravel(previous, step)
     }
 
     /// Longest step that can be a turnaround (a loop at the end of a carriageway).
@@ -196,7 +200,12 @@ struct StepCollapsing {
             let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0 && !streetZigzags
                 && (step.label.isEmpty || step.label.isSameStreet(as: next.label) || step.kind != .turn)
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
-            let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
+            // A name change itself short before the next maneuver folds into the step before it
+            // instead, and the maneuver keeps its place (OSRM asks `maneuverPreceededByNameChange`
+            // before `maneuverSucceededByNameChange`: collapse.feature's "Pankenbruecke").
+            let nameChangeBeforeManeuver = step.kind == .continue && !staggered && !crossing
+                && foldsIntoStepBefore(step, previous: previous, next: next)
+            let isConnector = beyondConnector || staggered || (choiceless || intoNameChange) && !nameChangeBeforeManeuver || crossing
             guard turnsBack || isConnector else {
                 out.append(step)
                 i += 1
