@@ -41,6 +41,27 @@ final class FerryAndWalkingAccessTests: XCTestCase {
         XCTAssertEqual(route.steps[1].distance, 1000, accuracy: 5)
     }
 
+    /// Off the ferry two roads go on nearly straight, a primary and a service road: no fork
+    /// (OSRM forks only between ways travelled as the way in) and neither is the obvious way, so
+    /// each is a turn, not a notification (collapse-ferry.feature, "Don't Detect
+    /// Suppressed/Obvious Forks on Ferries").
+    func testLeavingAFerryWhereTwoRoadsGoOnIsATurn() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 300, 0); f.node("C", 1300, 0); f.node("D", 3800, 100); f.node("E", 3800, -100)
+        f.street(1, ["A", "B"], "Rantatie", highway: "primary")
+        f.way(2, ["B", "C"], [("route", "ferry"), ("name", "Lautta")])
+        f.street(3, ["C", "D"], "Pihatie", highway: "service")
+        f.street(4, ["C", "E"], "Saaritie", highway: "primary")
+        let d = try f.build()
+        for (to, name) in [((3700.0, 96.0), "Pihatie"), ((3700.0, -96.0), "Saaritie")] {
+            let steps = try XCTUnwrap(d.route((50, 0), to, .car).first).steps
+            let off = try XCTUnwrap(steps.first { InstructionText.maneuver(from: $0.instruction)?.streetName == name }, "\(steps.map(\.instruction))")
+            let maneuver = InstructionText.maneuver(from: off.instruction)
+            XCTAssertEqual(maneuver?.kind, .turn, off.instruction)
+            XCTAssertEqual(maneuver?.direction, .straight, off.instruction)
+        }
+    }
+
     func testAFerrysDurationIsItsCrossingTime() throws {
         let d = try crossing([("duration", "00:05")])
         let route = try XCTUnwrap(d.route((50, 0), (550, 1000), .walk).first)

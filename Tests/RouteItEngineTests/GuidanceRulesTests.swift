@@ -164,6 +164,43 @@ final class GuidanceRulesTests: XCTestCase {
                        ["Head east on Mikonkatu", "Turn left onto Mikonkatu", "Arrive at your destination"])
     }
 
+    /// Eka turns left at B (Kolmas goes on straight) and right again 20 m on at C (Toka goes on
+    /// straight): a street that zigzags is two steps, "continue left", "continue right", not a
+    /// crossing folded away (collapse.feature, "Do not collapse turning roads").
+    func testAStreetTurningOffAndBackKeepsBothTurns() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("B", 200, 0); f.node("F", 250, 0); f.node("C", 200, 20); f.node("D", 400, 20)
+        f.node("E", 200, 60)
+        f.way(1, ["A", "B", "C", "D"], [("highway", "primary"), ("oneway", "yes"), ("name", "Eka")])
+        f.way(2, ["B", "F"], [("highway", "primary"), ("oneway", "yes"), ("name", "Kolmas")])
+        f.way(3, ["C", "E"], [("highway", "primary"), ("oneway", "yes"), ("name", "Toka")])
+        let steps = try XCTUnwrap(try f.build().route((20, 0), (380, 20)).first).steps
+        let maneuvers = steps.map { InstructionText.maneuver(from: $0.instruction) }
+        XCTAssertEqual(maneuvers.map { $0?.kind }, [.depart, .continue, .continue, .arrive], "\(steps.map(\.instruction))")
+        XCTAssertEqual(maneuvers.map { $0?.direction }.dropFirst().prefix(2), [.left, .right])
+    }
+
+    /// Sisätie runs onto 20 m of bridge (Silta) and on as Ulkotie, no way meeting it: the short
+    /// name change folds into the step before, and "Continue onto Ulkotie" stays where Ulkotie
+    /// begins (OSRM's `maneuverPreceededByNameChange` comes first: collapse.feature, "Pankenbruecke").
+    func testAShortNameChangeBeforeAnotherFoldsIntoTheStepBefore() {
+        typealias Draft = ManeuverBuilder.Draft
+        var depart = Draft(kind: .depart, name: "Sisätie")
+        depart.distance = 40
+        depart.label = StreetLabel(name: "Sisätie", ref: "")
+        func nameChange(_ name: String, _ distance: Double) -> Draft {
+            var d = Draft(kind: .continue, name: name, turn: 0)
+            d.label = StreetLabel(name: name, ref: "")
+            d.distance = distance
+            d.choices = 1
+            d.waysMet = 1
+            return d
+        }
+        let steps = StepCollapsing(rules: GuidanceProfile.car.collapsing).collapse([depart, nameChange("Silta", 20), nameChange("Ulkotie", 180)])
+        XCTAssertEqual(steps.map(\.name), ["Sisätie", "Ulkotie"])
+        XCTAssertEqual(steps.map(\.distance), [60, 180])
+    }
+
     /// Two turns over an unnamed path onto a street where the walker has no other way: folded
     /// into one up to foot.lua's 10 m, two turns beyond it (cars fold up to 30 m).
     func testWalkersFoldTurnsOnlyOverConnectorsUpToTenMetres() throws {

@@ -67,6 +67,23 @@ final class RampAndEndOfRoadTests: XCTestCase, HandMadeJunctions {
                        ["Head east on Runko", "At the end of the road, turn right onto Poikki", "Arrive at your destination"])
     }
 
+    /// Runko runs into its own tunnel (Runkotunneli, no step: the name goes on) and ends at T on
+    /// Poikki. Where the tunnel starts OSRM's classes change, an intersection passed, so the T is
+    /// an end of road; into a bridge (no class of its own) it is a plain turn
+    /// (bridges_and_tunnels.feature, "Tunnel with Immediate Turn", "Bridge with Immediate Turn").
+    func testATReachedThroughATunnelIsTheEndOfTheRoad() throws {
+        func throughA(_ structure: String) throws -> [String] {
+            var f = RoadFixture()
+            f.node("S", 0, -400); f.node("J", 0, -200); f.node("T", 0, 0); f.node("W", -300, 0); f.node("E", 300, 0)
+            f.street(1, ["S", "J"], "Runko", highway: "primary")
+            f.way(2, ["J", "T"], [("highway", "primary"), ("name", "Runko" + structure), (structure == "tunneli" ? "tunnel" : "bridge", "yes")])
+            f.street(3, ["W", "T", "E"], "Poikki", highway: "primary")
+            return instructions(try f.build().route((0, -350), (-200, 0)).first)
+        }
+        XCTAssertEqual(try throughA("tunneli"), ["Head north on Runko", "At the end of the road, turn left onto Poikki", "Arrive at your destination"])
+        XCTAssertEqual(try throughA("silta")[1], "Turn left onto Poikki")
+    }
+
     /// An end of road reached without passing a junction since the step before is a plain turn,
     /// however long the way (OSRM's MIN_END_OF_ROAD_INTERSECTIONS); past a junction it stays, and
     /// on the street the step before was on it is a continue.

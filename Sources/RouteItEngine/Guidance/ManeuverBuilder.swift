@@ -181,6 +181,8 @@ struct ManeuverBuilder {
                 draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
+            } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
+                draft.classChangesPassed += 1
             }
             draft.add(junction.leaving, coords[i])
             last = i
@@ -209,6 +211,19 @@ struct ManeuverBuilder {
         if net.isTrain(leg.edge) { return .train }
         guard profile.toldHowItTravels else { return nil }
         return net.isPushed(direction: leg.edge * 2 + (leg.forward ? 0 : 1)) ? .pushing : nil
+    }
+
+    /// The mode's OSRM classes differ between the two ways (car.lua: toll, motorway, ferry,
+    /// tunnel, restricted; bicycle.lua: ferry, tunnel): where only two ways meet, OSRM's turn
+    /// there is then `Suppressed`, not `NoTurn` (`getInstructionForObvious`), and counts as an
+    /// intersection passed.
+    func classesChange(from a: Int, to b: Int) -> Bool {
+        let classes: UInt8 = mode.pick(car: RoadAvoidance.toll.rawValue | RoadAvoidance.motorway.rawValue | RoadAvoidance.ferry.rawValue
+                                            | RoadAvoidance.tunnel.rawValue,
+                                       walk: 0, bike: RoadAvoidance.ferry.rawValue | RoadAvoidance.tunnel.rawValue)
+        guard classes != 0 else { return false }
+        if (net.edgeAvoid[a] ^ net.edgeAvoid[b]) & classes != 0 { return true }
+        return mode == .car && (net.edgeFlags[a] ^ net.edgeFlags[b]) & EdgeFlags.carRestricted != 0
     }
 
     /// A turn step; a car turning back on itself at a hairpin junction makes a U-turn.

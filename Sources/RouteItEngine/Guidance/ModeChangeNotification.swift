@@ -21,7 +21,18 @@ enum ModeChangeNotification {
                 turn.keptAsTurn = true
                 return .step(turn)
             }
+            // A notification only where the way taken is the obvious one; where the route has a
+            // choice and none is obvious it is a turn, even straight on (OSRM's turn handler, no
+            // fork across a change of travel: collapse-ferry.feature).
+            if guide.mode == .car, j.isJunction, !isObvious(j, guide) {
+                return .step(ManeuverBuilder.Draft(kind: .turn, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn))
+            }
             return .step(ManeuverBuilder.Draft(kind: .notification, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn))
         }
+    }
+
+    private static func isObvious(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
+        guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) else { return false }
+        return obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward
     }
 }

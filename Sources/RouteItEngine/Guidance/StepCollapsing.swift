@@ -91,7 +91,8 @@ struct StepCollapsing {
     /// a turn, or a continue where the street stays the same.
     func plainTurnsAtShortEnds(_ steps: [Draft]) -> [Draft] {
         var out = steps
-        for k in steps.indices.dropFirst() where steps[k].kind == .endOfRoad && steps[k - 1].junctionsPassed == 0 {
+        for k in steps.indices.dropFirst() where steps[k].kind == .endOfRoad && steps[k - 1].junctionsPassed == 0
+            && steps[k - 1].classChangesPassed == 0 {
             out[k].kind = .turn
             out[k].staysOnStreet = steps[k - 1].label.isSameStreet(as: steps[k].label)
         }
@@ -107,11 +108,7 @@ struct StepCollapsing {
         guard rules.likeACar else { return steps }
         var out: [Draft] = []
         for (i, step) in steps.enumerated() {
-            guard var previous = out.last, !previous.entersRing,
-                  step.kind == .continue || step.kind == .turn, step.waysMet <= 1,
-                  step.distance <= connectorLength, step.junctionsPassed == 0,
-                  i + 1 < steps.count, !steps[i + 1].entersRing,
-                  StepCollapsing.sameTravel(previous, step) else {
+            guard var previous = out.last, i + 1 < steps.count, foldsIntoStepBefore(step, previous: previous, next: steps[i + 1]) else {
                 out.append(step)
                 continue
             }
@@ -119,6 +116,14 @@ struct StepCollapsing {
             out[out.count - 1] = previous
         }
         return out
+    }
+
+    /// `foldNameChangesBeforeManeuvers`' test: `step`, between `previous` and `next`, is a
+    /// driver's name change too short to be a street of its own.
+    func foldsIntoStepBefore(_ step: Draft, previous: Draft, next: Draft) -> Bool {
+        rules.likeACar && !previous.entersRing && (step.kind == .continue || step.kind == .turn) && step.waysMet <= 1
+            && step.distance <= connectorLength && step.junctionsPassed == 0 && !next.entersRing
+            && StepCollapsing.sameTravel(previous, step)
     }
 
     /// Longest step that can be a turnaround (a loop at the end of a carriageway).
@@ -144,6 +149,9 @@ struct StepCollapsing {
             return turned
         }
     }
+
+    /// A turn at least this sharp is a corner, not a bend (OSRM's staggered turns are 45°–135°).
+    static let cornerAngle = 60.0
 
     /// Two turns joined by a connector too short to be a street of its own become one.
     func combineConnectedTurns(_ steps: [Draft]) -> [Draft] {
@@ -185,10 +193,19 @@ struct StepCollapsing {
             let wasOn = out.count >= 2 && previous.kind == .continue && previous.distance < StepCollapsing.shortNameChange
                 && !previous.keptAsTurn && StepCollapsing.sameTravel(out[out.count - 2], previous)
                 ? out[out.count - 2].label : previous.label
-            let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0
+            // A street that itself turns off at a corner and back (each time "continue left/right",
+            // another way going straight) is no crossing: OSRM keeps both past its 3 m staggered
+            // crossing (collapse.feature, "Do not collapse turning roads").
+            let streetZigzags = step.staysOnStreet && next.staysOnStreet && min(abs(a), abs(b)) >= Self.cornerAngle
+            let crossing = wasOn.isSameStreet(as: next.label) && step.junctionsPassed == 0 && !streetZigzags
                 && (step.label.isEmpty || step.label.isSameStreet(as: next.label) || step.kind != .turn)
                 && (!rules.keepsShortCrossingTurns || GuidanceProfile.crossingFolds(step))
-            let isConnector = beyondConnector || staggered || choiceless || intoNameChange || crossing
+            // A name change itself short before the next maneuver folds into the step before it
+            // instead, and the maneuver keeps its place (OSRM asks `maneuverPreceededByNameChange`
+            // before `maneuverSucceededByNameChange`: collapse.feature's "Pankenbruecke").
+            let nameChangeBeforeManeuver = step.kind == .continue && !staggered && !crossing
+                && foldsIntoStepBefore(step, previous: previous, next: next)
+            let isConnector = beyondConnector || staggered || (choiceless || intoNameChange) && !nameChangeBeforeManeuver || crossing
             guard turnsBack || isConnector else {
                 out.append(step)
                 i += 1

@@ -29,6 +29,10 @@ extension ManeuverBuilder {
         var label = StreetLabel(name: "", ref: "")
         /// Junctions with other ways passed after the step's own (none: "undisturbed").
         var junctionsPassed = 0
+        /// Nodes passed where no other way meets but the way's classes change (a street into a
+        /// tunnel): OSRM keeps a suppressed turn there, an intersection the step passes, which
+        /// its end-of-road rule counts (`ManeuverBuilder.classesChange`).
+        var classChangesPassed = 0
         /// Ways the mode may take at the step's junction, the way back excluded.
         var choices = 0
         /// Ways a driver meets at the step's junction besides the one arriving (`waysMet`).
@@ -88,6 +92,7 @@ extension ManeuverBuilder {
         /// Appends a following step's way (its maneuver is dropped).
         mutating func absorb(_ other: Draft) {
             junctionsPassed += other.junctionsPassed + (other.choices > 1 ? 1 : 0)
+            classChangesPassed += other.classChangesPassed
             distance += other.distance
             ms += other.ms
             for c in other.polyline where polyline.last != c { polyline.append(c) }

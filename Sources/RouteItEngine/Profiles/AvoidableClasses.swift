@@ -15,8 +15,13 @@ extension RoadAvoidance {
         if let highway = t["highway"], highway == "motorway" || highway == "motorway_link" { set.insert(.motorway) }
         if t["route"] == "ferry" { set.insert(.ferry) }
         if Self.isUnpaved(t) { set.insert(.unpaved) }
+        if let tunnel = t["tunnel"], tunnel != "no" { set.insert(.tunnel) }
         self = set
     }
+
+    /// A tunnel: a class car.lua and bicycle.lua mark but no trip may avoid (not in `classes`).
+    /// Guidance reads where it starts or ends (`ManeuverBuilder.classesChange`).
+    static let tunnel = RoadAvoidance(rawValue: 16)
 
     /// Unpaved surface values (OSM's `surface=*` wiki: everything but paved kinds), the loose
     /// `tracktype`s (grade2 to grade5), and tracks not said to be paved or solid.

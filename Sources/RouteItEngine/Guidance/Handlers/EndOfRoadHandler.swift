@@ -11,8 +11,9 @@ struct EndOfRoadHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         // A T reached without passing a junction since the step before is told as a plain turn
         // (`StepCollapsing.plainTurnsAtShortEnds`), once the steps are collapsed; a piece inside a
-        // divided junction passes none of its own, and its T is still an end of road.
-        guard draft.junctionsPassed > 0 || draft.isSegregated, j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
+        // divided junction passes none of its own, and its T is still an end of road. A node where
+        // only the way's classes change counts as one passed (`classChangesPassed`).
+        guard draft.junctionsPassed > 0 || draft.classChangesPassed > 0 || draft.isSegregated, j.isJunction, !j.isOnAnnouncedRoundabout, !guide.isRoundabout(j.arriving.edge),
               abs(j.turn) >= 50 else { return nil }
         // Every way the mode uses there, enterable or not (OSRM's intersection), besides the one in:
         // an arm one way towards the T still makes it one (OSRM's `isEndOfRoad` reads angles only).

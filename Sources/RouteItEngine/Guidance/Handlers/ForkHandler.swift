@@ -8,12 +8,20 @@ struct ForkHandler: GuidanceHandler {
         if let side = guide.tripleForkSide(at: j) {
             return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
         }
-        guard let reading = guide.forkReading(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing) else { return nil }
+        guard let reading = guide.forkReading(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing),
+              Self.sameTravel(j.arriving.edge, j.leaving.edge, reading.other.edge, guide) else { return nil }
         if reading.hasObviousOfTwo { return guide.obviousOfTwoTurn(j, reading) }
         let (side, other) = (reading.side, reading.other)
         if guide.mode == .car, Self.isBesideObviousWay(j, guide) { return nil }
         if guide.mode == .car, Self.isUnequalPair(j, other: other, guide) { return Self.turnOffTheGreaterRoad(j, other: other, guide) }
         return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
+    }
+
+    /// OSRM forks only between ways travelled as the way in is (`has_compatible_modes`): off a
+    /// ferry onto two roads each is a turn (collapse-ferry.feature).
+    static func sameTravel(_ arriving: Int, _ a: Int, _ b: Int, _ guide: ManeuverBuilder) -> Bool {
+        let ferry = guide.net.isFerry(arriving), train = guide.net.isTrain(arriving)
+        return [a, b].allSatisfy { guide.net.isFerry($0) == ferry && guide.net.isTrain($0) == train }
     }
 
     /// A car forks only where no way is obvious, or where every road there is a slip road
