@@ -106,4 +106,22 @@ final class CarForkRulesTests: XCTestCase {
         let d = try f.build()
         XCTAssertEqual(instructions(try d.route((-290, 0), (270, 0)).first), ["Head east on Prenz", "Arrive at your destination"])
     }
+
+    /// Two one-ways split at X: Outer starts dead ahead and then swings hard right, Inner starts
+    /// off to the right and curves back left, so read further along Outer lies right of Inner.
+    /// OSRM keeps the order the ways start in: Outer is the left side of the fork, Inner the
+    /// right (turn.feature, "Turns ordering must respect initial bearings").
+    func testAForkKeepsTheOrderItsWaysStartIn() throws {
+        var f = RoadFixture()
+        f.node("A", 0, 0); f.node("X", 40, 0); f.node("E", 50, 0); f.node("F", 120, -20); f.node("G", 160, -20)
+        f.node("C", 80, -10); f.node("D", 50, -20)
+        f.street(1, ["A", "X"], "In", highway: "primary", [("oneway", "yes")])
+        f.street(2, ["X", "E", "F", "G"], "Outer", highway: "primary", [("oneway", "yes")])
+        f.street(3, ["X", "C", "D"], "Inner", highway: "primary", [("oneway", "yes")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((1, 0), (159, -20)).first),
+                       ["Head east on In", "Keep left at the fork onto Outer", "Arrive at your destination"])
+        XCTAssertEqual(instructions(try d.route((1, 0), (51, -20)).first),
+                       ["Head east on In", "Keep right at the fork onto Inner", "Arrive at your destination"])
+    }
 }

@@ -258,4 +258,20 @@ final class GuidanceRulesTests: XCTestCase {
         let walk = instructions(try network(loopName: "Katu").route((0, 100), (-45, 300), .walk).first)
         XCTAssertFalse(walk.contains("Make a U-turn"), "\(walk)")
     }
+
+    /// Road (ref C 42) runs east into a ramp that loops back west, 220 m, onto the motorway of
+    /// that ref. OSRM collapses U-turns only from turns; the way onto a ramp is "on ramp", so it is
+    /// the ramp and then the merge (turn.feature, "UTurn onto ramp (same ref)"), no U-turn.
+    func testARampLoopingBackOntoTheStreetsRefIsNoUTurn() throws {
+        var f = RoadFixture()
+        f.node("A", 110, 30); f.node("B", 190, 30); f.node("C", 230, 30); f.node("D", 220, 10); f.node("E", 230, 10)
+        f.node("H", 0, 0); f.node("G", 20, 0); f.node("F", 260, 0)
+        f.street(1, ["A", "B", "C"], "Road", highway: "primary", [("ref", "C 42"), ("oneway", "yes")])
+        f.street(2, ["C", "E"], "Other", highway: "primary", [("oneway", "yes")])
+        f.way(3, ["C", "D", "G"], [("highway", "motorway_link"), ("oneway", "yes")])
+        f.way(4, ["F", "G", "H"], [("highway", "motorway"), ("ref", "C 42"), ("oneway", "yes")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((120, 30), (5, 0)).first),
+                       ["Head east on Road", "Take the ramp right", "Merge slightly left onto C 42", "Arrive at your destination"])
+    }
 }

@@ -30,6 +30,10 @@ extension ManeuverBuilder {
         // OSRM collapses U-turns only from turns (a fork or a slight bend is no start of one).
         // Drivers only: only the car's pipeline has `ConnectorUTurnHandler`.
         guard abs(turn) >= ManeuverBuilder.forkAngle else { return nil }
+        // Onto a motorway's ramp from another road is "on/off ramp", no turn: no U-turn starts there
+        // (a ramp looping back onto the motorway of the street's ref is the ramp, then a merge).
+        if RoadClass(rawValue: net.edgeClass[legs[i].edge])?.isRamp == true,
+           RoadClass(rawValue: net.edgeClass[prev.edge])?.isRamp != true { return nil }
         let before = net.label(of: prev.edge)
         guard !before.isEmpty else { return nil }
         // The car turns while another way goes on more nearly ahead.

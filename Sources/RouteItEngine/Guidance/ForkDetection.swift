@@ -130,8 +130,21 @@ extension ManeuverBuilder {
         if mode == .car && (ManeuverBuilder.isMuchNarrower(chosen.angle, than: other.angle)
                             || ManeuverBuilder.isMuchNarrower(other.angle, than: chosen.angle)
                             || !isSetApart(chosen, other, at: node, arrivingBy: prev, inBearing: inBearing)) { return nil }
-        return ForkReading(chosen: chosen, other: other, side: chosen.angle < other.angle ? .slightLeft : .slightRight,
+        return ForkReading(chosen: chosen, other: other, side: sideKeepingInitialOrder(chosen, of: other, at: node, inBearing: inBearing),
                            hasObviousOfTwo: mode == .car && hasObviousOfTwo(chosen, other, arrivingBy: prev))
+    }
+
+    /// Which side of the fork `chosen` is: OSRM orders a junction's ways by their first 2 m and
+    /// nudges the perceived bearings to keep that order (`intersection_analysis.cpp`), so a way
+    /// that starts left of the other is the left branch even where it swings round further right.
+    private func sideKeepingInitialOrder(_ chosen: Branch, of other: Branch, at node: Int32, inBearing: Double) -> Maneuver.Direction {
+        let perceived: Maneuver.Direction = chosen.angle < other.angle ? .slightLeft : .slightRight
+        guard let chosenStart = heading(leaving: chosen.edge, forward: chosen.forward, over: 2),
+              let otherStart = heading(leaving: other.edge, forward: other.forward, over: 2) else { return perceived }
+        let chosenInitial = ManeuverBuilder.turnAngle(from: inBearing, to: chosenStart)
+        let otherInitial = ManeuverBuilder.turnAngle(from: inBearing, to: otherStart)
+        guard chosenInitial != otherInitial else { return perceived }
+        return chosenInitial < otherInitial ? .slightLeft : .slightRight
     }
 }
 

@@ -224,7 +224,8 @@ struct StepCollapsing {
                 merged.turn = nil
             } else {
                 let total = ManeuverBuilder.turnAngle(from: 0, to: a + b)
-                merged.turn = total
+                let angle = staggered || crossing ? total : StepCollapsing.combinedAngle(a, b, entryLength: step.distance)
+                merged.turn = angle
                 if abs(total) < ManeuverBuilder.straightAngle && crossing && rules.likeACar && !staggered && step.label.isEmpty
                     && step.kind == .turn && step.choices > 1 && abs(a) >= ManeuverBuilder.straightAngle && wasOn.isSameStreet(as: next.label) {
                     // Off the street by an unnamed piece and back onto it, where the route had
@@ -234,18 +235,28 @@ struct StepCollapsing {
                     merged.direction = ManeuverBuilder.direction(a)
                     merged.staysOnStreet = true
                     merged.keptAsTurn = true
-                } else if abs(total) < ManeuverBuilder.straightAngle {
+                } else if abs(angle) < ManeuverBuilder.straightAngle {
                     merged.kind = .continue
                     merged.direction = nil
                 } else {
                     merged.kind = .turn
-                    merged.direction = ManeuverBuilder.direction(total)
+                    merged.direction = ManeuverBuilder.direction(angle)
                 }
             }
             out.append(merged)
             i += 2
         }
         return out
+    }
+
+    /// OSRM's `findTotalTurnAngle`: two turns folded into one turn by their sum, unless the sum
+    /// is nearly straight, or they bend opposite ways after a first piece of 30 m or more; then
+    /// the first turn is the maneuver (right then left onto a parallel road is "turn right").
+    static func combinedAngle(_ entry: Double, _ exit: Double, entryLength: Double) -> Double {
+        let total = ManeuverBuilder.turnAngle(from: 0, to: entry + exit)
+        guard abs(total) >= ManeuverBuilder.narrowTurnAngle / 2 else { return entry }
+        let sameWay = entry >= -5 && exit >= -5 || entry <= 5 && exit <= 5
+        return entryLength < ManeuverBuilder.collapseDistance || sameWay ? total : entry
     }
 
     /// Whether two turns combined head exactly back on whole-degree bearings: OSRM's steps keep

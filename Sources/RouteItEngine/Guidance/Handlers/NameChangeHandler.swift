@@ -11,14 +11,16 @@ struct NameChangeHandler: GuidanceHandler {
         let (bearsOn, offObviousWay) = bearing(j, guide)
         let straight = bearsOn || guide.isThroughNode(j.node, arriving: j.arriving.edge, leaving: j.leaving.edge)
         if straight && j.name.isEmpty { return .silent }
-        if bearsOn && draft.name.isEmpty && draft.kind != .depart && draft.distance < StepCollapsing.nameAdoptLength {
-            return .adoptName
-        }
+        // Onto a through street a driver turns, even off a short unnamed ramp: OSRM's turn there
+        // is no name change, so the ramp keeps no name of it ("Turn Instead of Ramp").
         let ontoThroughStreet = straight && j.isJunction && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
         if ontoThroughStreet && rule == .driver {
             var next = guide.throughStreetTurn(j)
             next.keptAsTurn = true
             return .step(next)
+        }
+        if bearsOn && draft.name.isEmpty && draft.kind != .depart && draft.distance < StepCollapsing.nameAdoptLength {
+            return .adoptName
         }
         var next = straight ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn) : guide.turnDraft(j.turn, j.name)
         // OSRM announces some name changes as turns, kept however short: onto a through street,
