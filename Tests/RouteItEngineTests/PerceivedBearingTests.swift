@@ -56,6 +56,23 @@ final class PerceivedBearingTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(bearing(ramp, .motorwayLink), 105, accuracy: 2)
     }
 
+    /// OSRM projects a point onto a line in degrees, not metres: at 60° north a degree east is
+    /// half as long, so the point 2 m north of a line running north-east projects nearer the
+    /// line's start and lies 1.65 m from it, not 1.41 m.
+    func testPointsAreProjectedOntoLinesInDegrees() {
+        let p = PerceivedBearing.Point(x: 0, y: 2), end = PerceivedBearing.Point(x: 10, y: 10)
+        XCTAssertEqual(PerceivedBearing.maxDeviation([p][...], from: .origin, to: end, stretch: 4), 1.65, accuracy: 0.01)
+        XCTAssertEqual(PerceivedBearing.maxDeviation([p][...], from: .origin, to: end), 1.41, accuracy: 0.01)
+    }
+
+    /// A junction's bearings as OSRM's steps keep them: the whole degree's 15° class.
+    func testBearingClassesAreFifteenDegreesWide() {
+        XCTAssertEqual(PerceivedBearing.discrete(233.2), 240)
+        XCTAssertEqual(PerceivedBearing.discrete(232.4), 225)
+        XCTAssertEqual(PerceivedBearing.discrete(353), 0)
+        XCTAssertEqual(PerceivedBearing.discrete(116.6), 120)
+    }
+
     /// A road mapped as a dead straight line is read along it, whatever its class.
     func testAStraightLineIsReadAlongIt() {
         for cls in [RoadClass.motorway, .primary, .residential, .footway] {

@@ -166,12 +166,14 @@ struct ManeuverBuilder {
                 draft.arrival = (junction.node, junction.arriving)
                 if draft.isSegregated {
                     draft.closeInBearing = closeInBearing(arrivingBy: junction.arriving, at: junction.node)
+                    draft.keptInBearing = draft.closeInBearing.map { keptBearing($0, at: junction.node) }
                 }
                 if mayFold, steps[steps.count - 1].closeInBearing == nil, let arrival = steps[steps.count - 1].arrival {
                     steps[steps.count - 1].closeInBearing = closeInBearing(arrivingBy: arrival.leg, at: arrival.node)
                 }
                 if afterSegregated || mayFold {
                     draft.outBearing = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
+                    if afterSegregated { draft.keptOutBearing = draft.outBearing.map { keptBearing($0, at: junction.node) } }
                 }
                 if draft.isSegregated || afterSegregated {
                     draft.isStraightest = StepCollapsing.isStraightest(junction.turn, among: ways.filter { $0.edge != junction.leaving.edge }.map(\.angle))

@@ -12,9 +12,11 @@ import RouteItCore
 /// Lengths are OSRM's: a lane is 3.25 m wide and a road without lane tags has two (RouteIt's
 /// map keeps no lane counts). Where OSRM's code reads oddly it is followed as it is (trimming
 /// with its length cache compares single segments, not running totals), since the point is
-/// to perceive what OSRM perceives; only its last fallback's fitted line is read away from the
-/// junction, not west to east (literally, a road leaving south-west would read as leaving
-/// north-east, which made six times OSRM's U-turns on Monaco's roads).
+/// to perceive what OSRM perceives. A fitted line is read away from the junction, from where
+/// the road's first point projects onto it to where its last one does (OSRM's `RegressionLine`;
+/// read west to east, as the fit itself runs, a road leaving south-west would leave north-east).
+/// Points are projected onto lines in degrees, as OSRM projects them (`projectPointOnSegment`),
+/// and their distances from the lines measured in metres.
 enum PerceivedBearing {
     /// What the reading needs to know of the road.
     struct Road {
@@ -77,6 +79,7 @@ enum PerceivedBearing {
     /// OSRM's representative coordinate of the road `c` (junction first, no repeated points).
     static func representative(_ c: [Point], road: Road, degreeScale: (Double, Double)) -> Point {
         var c = c
+        let stretch = (degreeScale.1 / degreeScale.0) * (degreeScale.1 / degreeScale.0)
         if c.count <= 2 { return c[c.count - 1] }
         if road.isRoundabout { return point(at: skippingInaccuracies, along: c) }
         if road.isLowPriority {
@@ -94,14 +97,14 @@ enum PerceivedBearing {
         let total = segments.reduce(0, +)
         if c.count == 2 || total <= skippingInaccuracies { return c[c.count - 1] }
 
-        if maxDeviation(c[...], from: c[0], to: c[c.count - 1]) < 0.5 * laneWidth {
+        if maxDeviation(c[...], from: c[0], to: c[c.count - 1], stretch: stretch) < 0.5 * laneWidth {
             return c[0] == c[c.count - 1] ? point(at: skippingInaccuracies, along: c) : c[c.count - 1]
         }
 
         // How far the road runs straight from the junction before it bends.
         var straightDistance = segments[1]
         var index = 2
-        while index < c.count, maxDeviation(c[..<index], from: c[0], to: c[index]) < 0.25 * laneWidth {
+        while index < c.count, maxDeviation(c[..<index], from: c[0], to: c[index], stretch: stretch) < 0.25 * laneWidth {
             straightDistance += segments[index]
             index += 1
         }
@@ -111,15 +114,16 @@ enum PerceivedBearing {
         }
 
         let line = regressionLine(c[...], degreeScale: degreeScale)
-        if maxDeviation(c[...], from: line.0, to: line.1) < 0.35 * laneWidth {
-            return corrected(base: projection(of: c[0], onto: line), head: projection(of: c[c.count - 1], onto: line))
+        if maxDeviation(c[...], from: line.0, to: line.1, stretch: stretch) < 0.35 * laneWidth {
+            return corrected(base: projection(of: c[0], onto: line, stretch: stretch),
+                             head: projection(of: c[c.count - 1], onto: line, stretch: stretch))
         }
         if isDirectOffset(c, straightIndex: straightIndex, straightDistance: straightDistance, total: total,
-                          segments: segments, lanes: Double(Int(lanes))) {
+                          segments: segments, lanes: Double(Int(lanes)), stretch: stretch) {
             let k = max(1, straightIndex)
             return corrected(base: c[k], head: c[k + 1])
         }
-        if isCurve(c, segments: segments, total: total, laneWidths: lanes * laneWidth) {
+        if isCurve(c, segments: segments, total: total, laneWidths: lanes * laneWidth, stretch: stretch) {
             // The first metres of a curve say where it turns.
             var curve = trimmed(c, to: 3 * skippingInaccuracies, cache: segments)
             var cache = Array(segments.prefix(curve.count))
@@ -132,16 +136,28 @@ enum PerceivedBearing {
         let trimming = 0.8 * lanes * laneWidth
         let rest = trimmedFront(c, by: 0.8 * trimming)
         if rest.count >= 2 && total >= trimming + 2 {
-            // Fitted west to east (or south to north); read along the road, away from the junction.
-            var fit = regressionLine(rest[...], degreeScale: degreeScale)
-            if distance(fit.0, rest[0]) > distance(fit.1, rest[0]) { fit = (fit.1, fit.0) }
-            if maxDeviation(rest[...], from: fit.0, to: fit.1) < 0.5 * laneWidth {
+            let fit = regressionLine(rest[...], degreeScale: degreeScale)
+            if maxDeviation(rest[...], from: fit.0, to: fit.1, stretch: stretch) < 0.5 * laneWidth {
                 return corrected(base: fit.0, head: fit.1)
             }
         }
         let ahead = point(at: lookaheadWithoutLanes, along: c, cache: segments)
         return ahead != .origin ? ahead : (c.first { $0 != .origin } ?? ahead)
     }
+
+    /// OSRM's bearing class (`BearingClass::getDiscreteBearing` of the whole-degree bearing): a
+    /// junction's bearings as its steps keep them, to the nearest 15°. OSRM's collapsing reads a
+    /// step's first junction through these (`findTotalTurnAngle`, `isUTurn`): a turn round a
+    /// loop from 90° to 233° reads 90° to 240°, a U-turn. (OSRM keeps whole degrees where two of
+    /// a junction's roads share a class, which is not told apart here.)
+    static func discrete(_ bearing: Double) -> Double {
+        var shifted = bearing.rounded() + 0.5 * bearingClassStep
+        if shifted >= 360 { shifted -= 360 }
+        if shifted < 0 { shifted += 360 }
+        return (shifted / bearingClassStep).rounded(.down) * bearingClassStep
+    }
+
+    static let bearingClassStep = 360.0 / 24
 
     // MARK: OSRM's helpers
 
@@ -234,19 +250,21 @@ enum PerceivedBearing {
         return c[c.count - 1]
     }
 
-    /// The point of segment a–b nearest to `p`.
-    static func projection(of p: Point, onto line: (Point, Point)) -> Point {
+    /// The point of segment a–b nearest to `p` in degrees (`projectPointOnSegment`): `stretch` is
+    /// how many times longer a metre east is than a metre north in degrees, squared (1/cos² of
+    /// the latitude; 1 projects in metres).
+    static func projection(of p: Point, onto line: (Point, Point), stretch: Double = 1) -> Point {
         let (a, b) = line
         let sx = b.x - a.x, sy = b.y - a.y
-        let len2 = sx * sx + sy * sy
+        let len2 = sx * sx * stretch + sy * sy
         guard len2 > 1e-12 else { return a }
-        return interpolate(a, b, ((p.x - a.x) * sx + (p.y - a.y) * sy) / len2)
+        return interpolate(a, b, ((p.x - a.x) * sx * stretch + (p.y - a.y) * sy) / len2)
     }
 
     /// `GetMaxDeviation`: the farthest any of `points` lies from segment a–b.
-    static func maxDeviation(_ points: ArraySlice<Point>, from a: Point, to b: Point) -> Double {
+    static func maxDeviation(_ points: ArraySlice<Point>, from a: Point, to b: Point, stretch: Double = 1) -> Double {
         var most = 0.0
-        for p in points { most = max(most, distance(p, projection(of: p, onto: (a, b)))) }
+        for p in points { most = max(most, distance(p, projection(of: p, onto: (a, b), stretch: stretch))) }
         return most
     }
 
@@ -257,7 +275,8 @@ enum PerceivedBearing {
         let samples = sampled(points, upTo: farLookahead)
         guard samples.count >= 2 else { return (points.first!, points.last!) }
         let fit = leastSquares(samples, degreeScale: degreeScale)
-        return (projection(of: points.first!, onto: fit), projection(of: points.last!, onto: fit))
+        let stretch = (degreeScale.1 / degreeScale.0) * (degreeScale.1 / degreeScale.0)
+        return (projection(of: points.first!, onto: fit, stretch: stretch), projection(of: points.last!, onto: fit, stretch: stretch))
     }
 
     /// `SampleCoordinates` at a metre's rate: the first point, then one a metre apart along the
@@ -310,7 +329,7 @@ enum PerceivedBearing {
     /// `IsDirectOffset`: the road starts with a short sideways offset (about half its assumed
     /// width) and runs straight after it.
     static func isDirectOffset(_ c: [Point], straightIndex: Int, straightDistance: Double, total: Double,
-                               segments: [Double], lanes: Double) -> Bool {
+                               segments: [Double], lanes: Double, stretch: Double = 1) -> Bool {
         let k = max(1, straightIndex)
         guard k + 1 < c.count else { return false }
         let offsetLength = segments[...k].reduce(0, +)
@@ -319,7 +338,7 @@ enum PerceivedBearing {
         if total - max(straightDistance, segments[1]) < 0.1 * total { return false }
         let pastThirty = segments[k...].firstIndex { $0 >= 30 } ?? segments.count
         let end = min(c.count, pastThirty + 1)
-        return 0.5 * laneWidth > maxDeviation(c[k..<end], from: c[k], to: c[end - 1])
+        return 0.5 * laneWidth > maxDeviation(c[k..<end], from: c[k], to: c[end - 1], stretch: stretch)
     }
 
     /// `computeAngle`: the angle at `b` from the way back to `a` round to the way on to `c`,
@@ -340,7 +359,7 @@ enum PerceivedBearing {
 
     /// `IsCurve`: the road bends steadily to one side, most where it is farthest from its chord,
     /// with no long straight stretch in it.
-    static func isCurve(_ c: [Point], segments: [Double], total: Double, laneWidths: Double) -> Bool {
+    static func isCurve(_ c: [Point], segments: [Double], total: Double, laneWidths: Double, stretch: Double = 1) -> Bool {
         let n = c.count
         let first = bearing(c[0], c[1]), last = bearing(c[n - 2], c[n - 1])
         var turned = abs(first - last)
@@ -353,7 +372,7 @@ enum PerceivedBearing {
             let s = side(c[1])
             for p in c[2..<(n - 1)] where side(p) != s { return false }
         }
-        func deviation(_ p: Point) -> Double { distance(p, projection(of: p, onto: (front, back))) }
+        func deviation(_ p: Point) -> Double { distance(p, projection(of: p, onto: (front, back), stretch: stretch)) }
         var maxIndex = 0, maxDeviation = 0.0
         if n == 3 {
             maxIndex = 1
@@ -400,85 +419,4 @@ enum PerceivedBearing {
         }
         return total > 2 * laneWidths
     }
-}
-
-extension ManeuverBuilder {
-    /// The heading of edge `e` leaving junction `node` as the mode's guidance reads it: a walker's
-    /// as OSRM perceives it; a driver's or cyclist's over its first 20 m, which their rules were
-    /// measured against (OSRM's perceived bearings cost drivers 6 of 100 Monaco name sequences
-    /// until those rules are measured again).
-    func junctionHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
-        perceivesBearing(of: e) ? perceivedHeading(leaving: e, forward: forward, at: node)
-            : heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
-    }
-
-    /// The heading the route arrives at `node` with by `prev` (whose part on the route is `line`):
-    /// for a walker the whole way's perceived bearing, as OSRM reads a turn even where the route
-    /// starts part of the way along it.
-    func arrivingHeading(_ prev: RouteLeg, at node: Int32, along line: [Coordinate]) -> Double {
-        if perceivesBearing(of: prev.edge), let back = perceivedHeading(leaving: prev.edge, forward: !prev.forward, at: node) {
-            return (back + 180).truncatingRemainder(dividingBy: 360)
-        }
-        return ManeuverBuilder.heading(arriving: line, over: ManeuverBuilder.headingMetres)
-    }
-
-    /// The heading the route leaves `node` with by `leg` (whose part on the route is `line`).
-    func leavingHeading(_ leg: RouteLeg, at node: Int32, along line: [Coordinate]) -> Double {
-        if perceivesBearing(of: leg.edge), let h = perceivedHeading(leaving: leg.edge, forward: leg.forward, at: node) { return h }
-        return ManeuverBuilder.heading(leaving: line, over: ManeuverBuilder.headingMetres)
-    }
-
-    /// Whether the mode reads edge `e`'s heading as OSRM perceives it (`GuidanceProfile`).
-    func perceivesBearing(of e: Int) -> Bool {
-        if profile.perceivesBearings { return true }
-        guard profile.perceivesFastRoadBearings, let road = RoadClass(rawValue: net.edgeClass[e]) else { return false }
-        return road.isMotorwayClass || road.isRamp
-    }
-
-    /// The perceived bearing of edge `e` leaving `node` (its `forward` end when `forward`). Where
-    /// no third way meets (OSRM's `GetCoordinateCloseToTurn`), simply towards its first point a
-    /// metre or more away.
-    func perceivedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
-        guard isJunction(node) else { return heading(leaving: e, forward: forward, over: 1) }
-        let line = roadAhead(leaving: e, forward: forward, metres: PerceivedBearing.longestLookahead)
-        guard line.count >= 2 else { return nil }
-        let road = PerceivedBearing.Road(RoadClass(rawValue: net.edgeClass[e]),
-                                         isRoundabout: net.edgeFlags[e] & EdgeFlags.roundabout != 0)
-        return PerceivedBearing.bearing(of: line, road: road)
-    }
-
-    /// The road's points from `node` on until `metres` from it, read from the map without copying
-    /// whole ways. Like OSRM's graph, whose roads run unbroken through nodes where nothing else
-    /// the mode may use meets them, it follows the road on where only one more edge the mode may
-    /// use meets it and that edge carries the same name, class and roundabout flag.
-    func roadAhead(leaving e: Int, forward: Bool, metres: Double) -> [Coordinate] {
-        var edge = e, ahead = forward
-        var line: [Coordinate] = []
-        var far: DistanceReach?
-        for _ in 0..<ManeuverBuilder.roadAheadEdges {
-            let points = net.points(of: edge)
-            guard points.count >= 2 else { break }
-            let first = points.startIndex, last = points.endIndex - 1
-            for k in (line.isEmpty ? 0 : 1)..<points.count {
-                let c = points[ahead ? first + k : last - k].coordinate
-                line.append(c)
-                if far == nil { far = DistanceReach(from: c, metres: metres) } else if far!.isReached(by: c) { return line }
-            }
-            let end = ahead ? net.edgeTo[edge] : net.edgeFrom[edge]
-            var next: Int?
-            for other in adjacency.edges(of: end) where other != edge && net.allows(other, mode) {
-                guard next == nil else { return line }
-                next = other
-            }
-            guard let n = next, net.edgeName[n] == net.edgeName[edge], net.edgeClass[n] == net.edgeClass[edge],
-                  net.edgeFlags[n] & EdgeFlags.roundabout == net.edgeFlags[edge] & EdgeFlags.roundabout,
-                  net.edgeFrom[n] != net.edgeTo[n] else { return line }
-            ahead = net.edgeFrom[n] == end
-            edge = n
-        }
-        return line
-    }
-
-    /// Edges `roadAhead` follows at most (a lookahead's length of very short ones).
-    static let roadAheadEdges = 32
 }

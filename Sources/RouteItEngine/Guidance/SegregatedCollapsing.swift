@@ -64,7 +64,10 @@ extension StepCollapsing {
         let entry = step.closeInBearing ?? step.inBearing ?? 0
         let total = ManeuverBuilder.turnAngle(from: entry, to: next.outBearing ?? entry)
         let direction = ManeuverBuilder.direction(total)
-        if abs(total) >= StepCollapsing.reversedBearingAngle {
+        // OSRM reads the U-turn on the bearings its steps keep (`bearingsAreReversed` of the
+        // junctions' bearing classes), the turn itself on finer ones.
+        let keptEntry = step.keptInBearing ?? entry
+        if abs(ManeuverBuilder.turnAngle(from: keptEntry, to: next.keptOutBearing ?? next.outBearing ?? keptEntry)) >= StepCollapsing.reversedBearingAngle {
             merged.kind = .uTurn
             merged.direction = .uTurn
             merged.turn = nil

@@ -61,6 +61,11 @@ extension ManeuverBuilder {
         /// steps that may be combined into one (`ManeuverBuilder.readsBearingsToFold`).
         var closeInBearing: Double?
         var outBearing: Double?
+        /// The same two as OSRM's steps keep them (`ManeuverBuilder.keptBearing`: 15° classes,
+        /// else whole degrees), which its segregated collapse reads: set on a segregated step
+        /// (in) and the step after one (out).
+        var keptInBearing: Double?
+        var keptOutBearing: Double?
         /// The junction the step starts at and the way it arrives by there, for its heading in
         /// when it is read later.
         var arrival: (node: Int32, leg: RouteLeg)?
