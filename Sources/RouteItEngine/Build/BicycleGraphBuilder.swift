@@ -36,8 +36,15 @@ enum BicycleGraphBuilder {
         var out = EdgeBasedGraphBuilder.departureBearings(net)
         for k in 0..<(net.edgeCount * 2) where junctions.roads[Int(net.tail(ofDirection: k))] > 2 {
             let e = k >> 1
-            var line = net.points(of: e).map(\.coordinate)
-            if k & 1 == 1 { line.reverse() }
+            // The road from the junction on, as far as the reading ever looks (and a point beyond).
+            let points = net.points(of: e)
+            var line: [Coordinate] = []
+            var far: DistanceReach?
+            for i in 0..<points.count {
+                let c = points[k & 1 == 0 ? points.startIndex + i : points.endIndex - 1 - i].coordinate
+                line.append(c)
+                if let reach = far { if reach.isReached(by: c) { break } } else { far = DistanceReach(from: c, metres: PerceivedBearing.longestLookahead) }
+            }
             guard line.count >= 2 else { continue }
             let road = PerceivedBearing.Road(RoadClass(rawValue: net.edgeClass[e]),
                                              isRoundabout: net.edgeFlags[e] & EdgeFlags.roundabout != 0)
