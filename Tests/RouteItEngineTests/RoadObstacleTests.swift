@@ -112,4 +112,21 @@ final class RoadObstacleTests: XCTestCase {
         XCTAssertTrue(try walkedOffTheStreet([("highway", "traffic_signals"), ("traffic_signals:direction", "backward")]))
         XCTAssertFalse(try walkedOffTheStreet([]))
     }
+
+    /// A stop sign 10 m before a street's junction, without a direction, holds only cars driving
+    /// towards that junction (car.lua's inference: not when the car comes from under 20 m away
+    /// and goes on over 20 m); one tagged `direction=both` holds cars both ways.
+    func testAStopSignWithoutDirectionHoldsOnlyCarsDrivingTowardsTheNearJunction() throws {
+        for (direction, backDelay) in [(nil, 0.0), ("both", 2.0)] as [(String?, Double)] {
+            var f = RoadFixture()
+            f.node("A", 0, 0); f.node("S", 190, 0, [("highway", "stop")] + (direction.map { [("direction", $0)] } ?? []))
+            f.node("B", 200, 0)
+            f.street(1, ["A", "S", "B"], "Katu")
+            let d = try f.build()
+            let plain = RoadFixture.measured([(10, 0), (199, 0)]) / (25 / 3.6)
+            XCTAssertEqual(try d.checkedCarRoute((10, 0), (199, 0)).expectedTravelTime, plain + 2, accuracy: 0.1, "towards B: \(direction ?? "none")")
+            XCTAssertEqual(try d.checkedCarRoute((199, 0), (10, 0)).expectedTravelTime, plain + backDelay, accuracy: 0.1,
+                           "away from B: \(direction ?? "none")")
+        }
+    }
 }

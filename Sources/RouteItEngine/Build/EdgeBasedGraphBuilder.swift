@@ -159,7 +159,7 @@ enum EdgeBasedGraphBuilder {
                 let fastest = others.reduce(speed(next >> 1)) { max($0, speed(Int($1) >> 1)) }
                 if fastest <= speed(k >> 1) { continue }
             }
-            if o.kind == .stop && o.direction == .both && roads == 2
+            if o.kind == .stop && o.direction == .unstated && roads == 2
                 && net.edgeLength[k >> 1] < 20 && net.edgeLength[next >> 1] > 20 {
                 continue
             }

@@ -279,6 +279,11 @@ struct StepCollapsing {
                    || previous.label.isSameStreet(as: step.label, suffixes: rules.nameSuffixes) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous
+            } else if out.count >= 2, StepCollapsing.isNameOscillation(out[out.count - 2], out[out.count - 1], step) {
+                // Off the street and back onto it by two name changes: both fold away.
+                let entering = out.removeLast()
+                out[out.count - 1].absorb(entering)
+                out[out.count - 1].absorb(step)
             } else {
                 out.append(step)
             }

@@ -7,7 +7,9 @@ struct RoadObstacle: Equatable {
     /// (`RoadObstacle+WalkBikeBarriers`).
     enum Kind: UInt8 { case barrier, gate, trafficSignals, stop, stopMinor, giveWay, walkBarrier, bikeBarrier }
     /// Which way along the tagged way it faces; `both` for untagged nodes.
-    enum Direction: UInt8 { case both, forward, backward }
+    /// `unstated`: no `direction` tag. It applies both ways, but car.lua infers a stop sign's
+    /// direction from where it stands (`process_turn`), which a tagged `both` overrides.
+    enum Direction: UInt8 { case both, forward, backward, unstated }
 
     var kind: Kind
     var direction: Direction
@@ -65,7 +67,7 @@ struct RoadObstacle: Equatable {
         }
         if let kind {
             let raw = kind == .trafficSignals ? (t["traffic_signals:direction"] ?? t["direction"]) : t["direction"]
-            let direction: Direction = raw == "forward" ? .forward : raw == "backward" ? .backward : .both
+            let direction: Direction = raw == "forward" ? .forward : raw == "backward" ? .backward : raw == "both" ? .both : .unstated
             out.append(RoadObstacle(kind: kind, direction: direction))
         }
         return out
@@ -74,7 +76,7 @@ struct RoadObstacle: Equatable {
     /// Whether it applies to a car arriving along its way's direction (`forward`) or against it.
     func applies(arrivingForward forward: Bool) -> Bool {
         switch direction {
-        case .both: return true
+        case .both, .unstated: return true
         case .forward: return forward
         case .backward: return !forward
         }
