@@ -90,4 +90,30 @@ final class TurnRoadScenarioTests: XCTestCase {
         """)
         XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
     }
+
+    /// A tertiary bends 45° into a short renamed piece beside a lesser ramp: OSRM's obvious way
+    /// (the road going on in its class) is a name change at any angle for cars too, folded as
+    /// the new name runs under 105 m; "turn left" was wrong (ramp.feature, "Fork Ramp").
+    func testObviousWayBesideALesserRampIsANameChangeAtAnyAngle() throws {
+        let result = try run("""
+            Scenario: Fork Ramp
+                Given a grid size of 10 meters
+                Given the node map
+                    \"\"\"
+                        c
+                    a b
+                        d
+                    \"\"\"
+                And the ways
+                    | nodes | highway       |
+                    | ab    | tertiary      |
+                    | bc    | tertiary      |
+                    | bd    | motorway_link |
+                When I route I should get
+                    | waypoints | route    | turns                       |
+                    | a,d       | ab,bd,bd | depart,on ramp right,arrive |
+                    | a,c       | ab,bc    | depart,arrive               |
+        """)
+        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+    }
 }

@@ -42,7 +42,10 @@ struct NameChangeHandler: GuidanceHandler {
                 && ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge])).isLowPriority
             return (abs(j.turn) < ManeuverBuilder.straightAngle || obvious && !offUnnamedPath, !obvious)
         case .driver:
-            return (abs(j.turn) < ManeuverBuilder.straightAngle || obvious && abs(j.turn) < ManeuverBuilder.obviousBendAngle, false)
+            // OSRM's own obvious way (`CarObviousTurn`) is a name change at any angle, as for bikes.
+            let carsObvious = j.isJunction && guide.mode == .car
+                && guide.isCarsObviousWay(at: j.node, arrivingBy: j.arriving, leaving: j.leaving, inBearing: j.inBearing)
+            return (abs(j.turn) < ManeuverBuilder.straightAngle || obvious && abs(j.turn) < ManeuverBuilder.obviousBendAngle || carsObvious, false)
         case .cyclist:
             // OSRM's `getInstructionForObvious`: onto the obvious way a new name is a name change
             // at any angle (folded when short: a bend into a short street in Monaco's hills),
