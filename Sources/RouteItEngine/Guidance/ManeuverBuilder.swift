@@ -181,6 +181,7 @@ struct ManeuverBuilder {
                 draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
+                draft.lastJunctionAt = draft.distance
             } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
                 draft.classChangesPassed += 1
             }
