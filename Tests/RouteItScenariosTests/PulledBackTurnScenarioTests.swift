@@ -68,4 +68,29 @@ final class PulledBackTurnScenarioTests: XCTestCase {
         """)
         XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
     }
+
+    /// Past a junction where only a service road joins, the bend is no step either (osrm-routed
+    /// lists no intersection there: Kaisaniemen puistokuja into Kaisaniemenranta in Helsinki).
+    func testABendJustPastADrivewayIsNoStep() throws {
+        let result = try run("""
+            Scenario: Bend past a driveway
+                Given the node map
+                    \"\"\"
+                        d
+                        |
+                    a-b-c
+                      |
+                      e
+                    \"\"\"
+                And the ways
+                    | nodes | highway  | name  |
+                    | abc   | tertiary | road  |
+                    | cd    | tertiary | left  |
+                    | be    | service  | right |
+                When I route I should get
+                    | waypoints | route     | turns         |
+                    | a,d       | road,left | depart,arrive |
+        """)
+        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+    }
 }
