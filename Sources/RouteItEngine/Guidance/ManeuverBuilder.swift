@@ -188,6 +188,10 @@ struct ManeuverBuilder {
                 draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
+                // Only driveways joining: osrm-routed lists no intersection there to turn at.
+                if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
+                    draft.lastJunctionAt = draft.distance
+                }
             } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
                 draft.classChangesPassed += 1
             }

@@ -29,6 +29,9 @@ extension ManeuverBuilder {
         var label = StreetLabel(name: "", ref: "")
         /// Junctions with other ways passed after the step's own (none: "undisturbed").
         var junctionsPassed = 0
+        /// How far into the step it passed its last such junction, while it is being built (read
+        /// by `NameChangeHandler` for OSRM's `nameChangeImmediatelyAfterSuppressed`).
+        var lastJunctionAt: Double?
         /// Nodes passed where no other way meets but the way's classes change (a street into a
         /// tunnel): OSRM keeps a suppressed turn there, an intersection the step passes, which
         /// its end-of-road rule counts (`ManeuverBuilder.classesChange`).

@@ -11,6 +11,11 @@ struct NameChangeHandler: GuidanceHandler {
         let (bearsOn, offObviousWay) = bearing(j, guide)
         let straight = bearsOn || guide.isThroughNode(j.node, arriving: j.arriving.edge, leaving: j.leaving.edge)
         if straight && j.name.isEmpty { return .silent }
+        if rule == .driver && !bearsOn && pulledBack(j, draft, guide) {
+            var turn = guide.turnDraft(j.turn, j.name)
+            turn.keptAsTurn = true
+            return .step(turn)
+        }
         // Onto a through street a driver turns, even off a short unnamed ramp: OSRM's turn there
         // is no name change, so the ramp keeps no name of it ("Turn Instead of Ramp").
         let ontoThroughStreet = straight && j.isJunction && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
@@ -27,6 +32,15 @@ struct NameChangeHandler: GuidanceHandler {
         // or for walkers onto a way that is not the obvious one.
         next.keptAsTurn = straight && j.isJunction && (offObviousWay || ontoThroughStreet)
         return .step(next)
+    }
+
+    /// A bend onto a new name where no other way meets, just past a junction the route went
+    /// straight through: OSRM folds the name change into that junction's suppressed step and
+    /// announces the turn there (`nameChangeImmediatelyAfterSuppressed`, under a quarter of a
+    /// connector's length); further on, the bend is a name change like any other.
+    private func pulledBack(_ j: RouteJunction, _ draft: ManeuverBuilder.Draft, _ guide: ManeuverBuilder) -> Bool {
+        guard !j.isJunction, let at = draft.lastJunctionAt else { return false }
+        return draft.distance - at < 0.25 * guide.profile.collapsing.connectorLength
     }
 
     /// Whether the route bears on onto the new name, and (walkers) whether it leaves the way
