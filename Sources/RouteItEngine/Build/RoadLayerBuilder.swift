@@ -22,6 +22,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         /// A car or foot ferry's crossing time (`duration`; a movable bridge's for cars), spread
         /// evenly over its segments as OSRM spreads it; 0 = by speed.
         var ferrySeconds: Float
+        /// OSRM's lane count of the way (`LaneCount`; 0 = unknown).
+        var lanes: UInt8 = 0
     }
 
     /// What the bicycle profile says of a way, as the network stores it.
@@ -136,7 +138,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                             carSpeed: Float(profile?.carSpeed ?? 0), carBackwardSpeed: Float(profile?.carBackwardSpeed ?? 0),
                             footSpeed: Float(profile?.footSpeed ?? 0),
                             flags: flags, name: name, avoid: avoid.rawValue, bike: bikeWay,
-                            ferrySeconds: Float(profile?.ferrySeconds ?? 0)))
+                            ferrySeconds: Float(profile?.ferrySeconds ?? 0),
+                            lanes: LaneCount.of(way, forwardOneway: flags & EdgeFlags.carBackward == 0,
+                                                backwardOneway: flags & EdgeFlags.carForward == 0)))
         for ref in way.nodeRefs { needNode(ref) }
     }
 
@@ -403,6 +407,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
                 net.edgeAvoid.append(way.avoid)
+                net.edgeLanes.append(way.lanes)
                 net.geometryStart.append(UInt32(geomStart))
                 if j + 1 < r.upperBound {
                     geomStart = net.geometry.count

@@ -26,6 +26,7 @@ extension RoadNetwork {
                               edgeFootMs: permuted(edgeFootMs), edgeName: permuted(edgeName),
                               edgeWay: permuted(edgeWay), edgeAvoid: permuted(edgeAvoid), geometryStart: [], geometry: [], names: names, refs: refs)
         if edgeCarBackwardMs.count == edgeCount { out.edgeCarBackwardMs = permuted(edgeCarBackwardMs) }
+        if edgeLanes.count == edgeCount { out.edgeLanes = permuted(edgeLanes) }
         if edgeBikeForwardMs.count == edgeCount {
             out.edgeBikeForwardMs = permuted(edgeBikeForwardMs)
             out.edgeBikeBackwardMs = permuted(edgeBikeBackwardMs)

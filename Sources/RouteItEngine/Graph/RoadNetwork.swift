@@ -68,6 +68,9 @@ struct RoadNetwork {
     var edgeName: Column<Int32>            // index into names
     var edgeWay: Column<Int64>             // OSM way id
     var edgeAvoid: Column<UInt8>           // RoadAvoidance raw value: the classes a trip may avoid
+    /// The way's lane count as OSRM's guidance reads it (`LaneCount`, 0 = unknown); stored only
+    /// when some way has one (empty = all unknown).
+    var edgeLanes: Column<UInt8> = []
     var geometryStart: Column<UInt32>      // edgeCount + 1 offsets into geometry
     var geometry: Column<GeoPoint>
     var names: StringColumn
@@ -128,6 +131,9 @@ struct RoadNetwork {
 
     func isFerry(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.ferry != 0 }
     func isTrain(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.train != 0 }
+
+    /// OSRM's lane count of the edge's way (0 = unknown).
+    func lanes(of edge: Int) -> Int { edge < edgeLanes.count ? Int(edgeLanes[edge]) : 0 }
 
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
 
@@ -205,6 +211,7 @@ struct RoadNetwork {
         try sections.write(edgeName, named: "net.name")
         try sections.write(edgeWay, named: "net.way")
         try sections.write(edgeAvoid, named: "net.avoid")
+        if edgeLanes.count == edgeCount && edgeLanes.contains(where: { $0 != 0 }) { try sections.write(edgeLanes, named: "net.lanes") }
         try sections.write(geometryStart, named: "net.geomStart")
         try sections.write(geometry, named: "net.geometry")
         try names.write(named: "net.names", to: sections)
@@ -236,6 +243,10 @@ struct RoadNetwork {
         if sections.has("net.carBackwardMs") {
             net.edgeCarBackwardMs = try sections.column("net.carBackwardMs")
             guard net.edgeCarBackwardMs.count == net.edgeFrom.count else { throw MapSectionsError.damaged }
+        }
+        if sections.has("net.lanes") {
+            net.edgeLanes = try sections.column("net.lanes")
+            guard net.edgeLanes.count == net.edgeFrom.count else { throw MapSectionsError.damaged }
         }
         let e = net.edgeFrom.count
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,

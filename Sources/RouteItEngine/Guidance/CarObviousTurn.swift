@@ -65,15 +65,15 @@ extension ManeuverBuilder {
                   inLabel.isEmpty == label.isEmpty else { return false }
             return !c.isStrictlyLess(than: inClass) && !c.isLink(to: inClass) && !inLabel.requiresAnnouncement(onto: label)
         }
-        if let continuing, isDistinctForCar(continuing, among: roads, inClass: inClass, inLabel: inLabel) { return valid(continuing) }
+        if let continuing, isDistinctForCar(continuing, among: roads, arrivingBy: prev.edge, inClass: inClass, inLabel: inLabel) { return valid(continuing) }
         let sameOrBetter = straightmost { !cls($0).isStrictlyLess(than: inClass) && !cls($0).isLink(to: inClass) }
-        if let sameOrBetter, isDistinctForCar(sameOrBetter, among: roads, inClass: inClass, inLabel: inLabel) { return valid(sameOrBetter) }
+        if let sameOrBetter, isDistinctForCar(sameOrBetter, among: roads, arrivingBy: prev.edge, inClass: inClass, inLabel: inLabel) { return valid(sameOrBetter) }
         guard let any = straightmost({ _ in true }) else { return nil }
         // Every way counts here, enterable or not (the way back has a deviation of 180°).
         let onlyNonSharp = abs(any.angle) <= 90 && roads.filter { abs($0.branch.angle) <= 90 }.count == 1
         if any.edge != sameOrBetter?.edge || any.forward != sameOrBetter?.forward,
            abs(any.angle) <= ManeuverBuilder.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
-           isDistinctForCar(any, among: roads, inClass: inClass, inLabel: inLabel) {
+           isDistinctForCar(any, among: roads, arrivingBy: prev.edge, inClass: inClass, inLabel: inLabel) {
             return valid(any)
         }
         // Motorways: the one way a car may take, nearly ahead, is obvious.
@@ -96,23 +96,32 @@ extension ManeuverBuilder {
     }
 
     /// OSRM's `IsDistinctTurn` for a car: no other way looks as obvious as `candidate`.
-    private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
+    private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], arrivingBy inEdge: Int,
+                                  inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
         let c = ObviousCandidate(candidate, inClass: inClass, inLabel: inLabel, net: net)
         return !roads.contains { car in
             let road = car.branch
             guard !c.isItself(road) else { return false }
             let other = abs(road.angle)
             let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
+            let lanes = laneCounts(arriving: inEdge, candidate: candidate.edge, other: road.edge)
             if c.deviation >= ManeuverBuilder.groupAngle {
                 // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
                 // than twice as much, never looks as obvious.
-                if other >= ManeuverBuilder.straightAngle && c.isLinkOfSameClass(roadClass) { return false }
+                if other >= ManeuverBuilder.straightAngle
+                    && (c.isLinkOfSameClass(roadClass) || lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass)) {
+                    return false
+                }
                 return !(other > 2 * c.deviation)
             }
             // A way a car may only arrive by never looks as obvious as a narrow candidate.
             if c.deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
             if crossesOver(road, among: roads, as: c) { return false }
-            return looksAsObviousNarrow(road, roadClass: roadClass, as: c)
+            let distinct = other > 2 * c.deviation && other - c.deviation > ManeuverBuilder.distinctAngleDifference
+            if distinct && lanes.candidateKeepsLanes && c.deviation < ManeuverBuilder.fuzzyAngleDifference { return false }
+            if lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass) { return false }
+            return looksAsObviousNarrow(road, roadClass: roadClass, as: c,
+                                        laneFork: lanes.isLaneFork(candidateAngle: candidate.angle, otherAngle: road.angle))
         }
     }
 

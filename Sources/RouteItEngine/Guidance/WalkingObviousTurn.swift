@@ -161,8 +161,9 @@ extension ManeuverBuilder {
     }
 
     /// OSRM's `IsDistinctNarrowTurn` for a candidate less than a wide turn off straight: whether
-    /// `road` looks as obvious as it (walkers and cars read it alike).
-    func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate) -> Bool {
+    /// `road` looks as obvious as it (walkers and cars read it alike). In a lane fork (`laneFork`,
+    /// `LaneCounts.isLaneFork`) neither name nor angle tells the two ways apart.
+    func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate, laneFork: Bool = false) -> Bool {
         let other = abs(road.angle), deviation = c.deviation, inClass = c.inClass, candidateClass = c.roadClass
         // A footway or driveway beside a street going on from a street never looks as obvious
         // (`obviousByRoadClass`). For a car only that half: OSRM's `IsDistinctNarrowTurn` does not
@@ -173,7 +174,7 @@ extension ManeuverBuilder {
         let slightlyDistinct = other > 0.7 * 2 * deviation
         let roadLabel = net.label(of: road.edge)
         let renamesOther = c.inLabel.requiresAnnouncement(onto: roadLabel)
-        if (c.keepsName || renamesOther) && distinct { return false }
+        if (c.keepsName || renamesOther) && distinct && !laneFork { return false }
         // Off a minor road (below secondary), every distinctly bending way is a side way.
         if inClass.priority > 6 && distinct { return false }
         let samePriority = inClass.priority == candidateClass.priority

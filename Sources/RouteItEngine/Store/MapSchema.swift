@@ -32,7 +32,9 @@ public enum MapSchema {
     ///    from its edge direction's nodes, the per-direction offsets sampled (`edgeDirSample`);
     ///    same routes.
     /// 15: maneuver relations (`type=maneuver`) in `maneuvers.*`, which guidance applies.
-    public static let version = 15
+    /// 16: each way's lane count (`net.lanes`, when any way has one), which guidance's obvious-way
+    ///    rules read as OSRM's do.
+    public static let version = 16
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
