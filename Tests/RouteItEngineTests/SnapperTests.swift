@@ -22,6 +22,26 @@ final class SnapperTests: XCTestCase {
         }
     }
 
+    /// OSRM reads the query point in whole micro-degrees: of two roads a few centimetres apart
+    /// in distance, the one nearer the rounded point is taken (car/destination.feature:164),
+    /// while the point on it is still the one nearest the point given.
+    func testTheRoadIsChosenFromThePointInMicroDegrees() throws {
+        let m = Geodesy.metresPerDegree
+        var fixture = RoadFixture()
+        // The point lies 0.4 µ° north of 60.17; the north road 0.8 µ° above it, the south road
+        // 0.9 µ° below: nearer the north road as given, nearer the south one once rounded.
+        fixture.node("nw", -50, 1.2e-6 * m); fixture.node("ne", 50, 1.2e-6 * m)
+        fixture.node("sw", -50, -0.5e-6 * m); fixture.node("se", 50, -0.5e-6 * m)
+        fixture.street(1, ["nw", "ne"], "North")
+        fixture.street(2, ["sw", "se"], "South")
+        let net = try FixtureNetwork(fixture).net, grid = EdgeGrid.build(net)
+        let point = RoadFixture.coordinate(0, 0.4e-6 * m)
+        let found = try XCTUnwrap(Snapper.snap(point, mode: .car, net: net, grid: grid,
+                                               edgeStamp: ScratchArray<UInt32>(count: net.edgeCount), stamp: 1))
+        XCTAssertLessThan(found.point.latitude, RoadFixture.origin.latitude, "the south road")
+        XCTAssertEqual(found.offset, 0.9e-6 * m, accuracy: 0.02)
+    }
+
     /// Metres to the nearest segment a car may start on (within the heading), every edge looked at.
     private func nearestByBruteForce(_ c: Coordinate, _ net: RoadNetwork, _ heading: HeadingFilter?) -> Double? {
         let proj = LocalProjection(c.latitude, c.longitude)

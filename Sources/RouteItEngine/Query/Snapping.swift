@@ -95,6 +95,12 @@ struct Snapper {
                      heading: HeadingFilter? = nil) -> PhantomNode? {
         guard c.isValid, net.edgeCount > 0 else { return nil }
         let proj = LocalProjection(c.latitude, c.longitude)
+        // OSRM reads a query point in whole micro-degrees (`toFixed`): of two roads at different
+        // places nearly as near, the one nearer that rounded point wins. Roads meeting where the
+        // nearest point is (a junction) stay as found; the point on the road is the given one's.
+        let (ox, oy) = proj.xy(GeoPoint(Coordinate(latitude: (c.latitude * 1e6).rounded() / 1e6,
+                                                   longitude: (c.longitude * 1e6).rounded() / 1e6)))
+        var bestX = 0.0, bestY = 0.0, bestRounded2 = Double.infinity, bestGate = Double.infinity
         let (r0, c0) = grid.cell(lat: c.latitude, lon: c.longitude)
         // How far outside the grid the point is: rings must first cover that gap.
         let latOutside = max(0, grid.minLat - c.latitude, c.latitude - (grid.minLat + grid.cellLat * Double(grid.rows)))
@@ -148,7 +154,19 @@ struct Snapper {
                             let t = len2 > 0 ? min(1, max(0, -(prev.0 * dx + prev.1 * dy) / len2)) : 0
                             let px = prev.0 + t * dx, py = prev.1 + t * dy
                             let d2 = px * px + py * py
-                            if d2 < best2 { best2 = d2; bestEdge = e; bestSeg = i; bestT = t }
+                            if d2 < bestGate {
+                                // Within 15 cm of the nearest: a road whose nearest point is the
+                                // best's (under 1 mm off) is the same place; else rounding decides.
+                                let tr = len2 > 0 ? min(1, max(0, ((ox - prev.0) * dx + (oy - prev.1) * dy) / len2)) : 0
+                                let rx = prev.0 + tr * dx - ox, ry = prev.1 + tr * dy - oy
+                                let rounded2 = rx * rx + ry * ry
+                                let samePlace = abs(px - bestX) < 0.001 && abs(py - bestY) < 0.001
+                                if samePlace ? d2 < best2 : rounded2 < bestRounded2 {
+                                    best2 = d2; bestRounded2 = rounded2; bestX = px; bestY = py
+                                    bestGate = (d2.squareRoot() + 0.15) * (d2.squareRoot() + 0.15)
+                                    bestEdge = e; bestSeg = i; bestT = t
+                                }
+                            }
                             prev = q
                             i += 1
                         }
