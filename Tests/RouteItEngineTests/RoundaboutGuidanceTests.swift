@@ -143,6 +143,30 @@ final class RoundaboutGuidanceTests: XCTestCase, HandMadeJunctions {
         }
     }
 
+    /// Etelä meets the ring at its south node, where Kaakko leaves to the south-east: turning
+    /// there is leaving the ring (OSRM's enter-and-exit), unless a turn restriction closes the
+    /// ring to Etelä there: then the ring cannot be entered and it is a plain turn (OSRM's
+    /// `can_enter_roundabout` reads `entry_allowed`: roundabout.feature's through-lane).
+    func testARingATurnRestrictionClosesIsNotEnteredWhereARoadTouchesIt() throws {
+        func turnOntoKaakko(restricted: Bool) throws -> Maneuver.Kind? {
+            var f = RoadFixture()
+            _ = f.ringNodes(radius: 30)
+            f.node("s", 0, -150); f.node("k", 100, -130); f.node("n", 0, 150)
+            // The ring in two ways, one starting where Etelä meets it (a restriction's way to).
+            let tags = [("highway", "primary"), ("junction", "roundabout"), ("name", "Kiertoliittymä")]
+            f.way(1, ["r6", "r7", "r0", "r1", "r2", "r3", "r4", "r5"], tags)
+            f.way(5, ["r5", "r6"], tags)
+            f.street(2, ["s", "r6"], "Etelä", highway: "primary")
+            f.street(3, ["r6", "k"], "Kaakko", highway: "primary")
+            f.street(4, ["r2", "n"], "Pohjoinen", highway: "primary")
+            if restricted { f.restriction(10, "no_left_turn", from: 2, via: "r6", to: 1) }
+            let steps = try XCTUnwrap(try f.build().route((0, -120), (90, -128)).first).steps
+            return InstructionText.maneuver(from: steps[1].instruction)?.kind
+        }
+        XCTAssertEqual(try turnOntoKaakko(restricted: false), .exitRotary)
+        XCTAssertEqual(try turnOntoKaakko(restricted: true), .turn)
+    }
+
     /// Leaving a ring reads its bend as any turn does (OSRM's turboroundabout: "exit roundabout
     /// slight right" 27° off the ring), and straight back along the ring's line as a U-turn
     /// (OSRM's "CCW and CW roundabouts with overlaps": `exit roundabout uturn`).

@@ -19,11 +19,16 @@ struct ManeuverBuilder {
     /// The current junction's readings, shared by the handlers (`JunctionMemo`).
     let memo = JunctionMemo()
 
-    init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType, overrides: ManeuverOverrides? = nil) {
+    /// The car's edge-based graph, whose turns are those the turn restrictions leave
+    /// (`allowsTurn`); nil: every turn the ways allow.
+    let turns: ModeGraph?
+
+    init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType, overrides: ManeuverOverrides? = nil, turns: ModeGraph? = nil) {
         self.net = net
         self.adjacency = adjacency
         self.mode = mode
         self.overrides = overrides
+        self.turns = turns
         profile = GuidanceProfile.of(mode)
         pipeline = GuidancePipeline.of(mode)
     }
@@ -224,6 +229,15 @@ struct ManeuverBuilder {
         guard classes != 0 else { return false }
         if (net.edgeAvoid[a] ^ net.edgeAvoid[b]) & classes != 0 { return true }
         return mode == .car && (net.edgeFlags[a] ^ net.edgeFlags[b]) & EdgeFlags.carRestricted != 0
+    }
+
+    /// Whether a car arriving by `leg` may drive on along edge `e` (`forward`): the edge-based
+    /// graph has that turn (a turn restriction leaves none; OSRM's `entry_allowed`).
+    func allowsTurn(from leg: RouteLeg, onto e: Int, forward: Bool) -> Bool {
+        guard let turns else { return true }
+        let from = turns.edgeDirNode[leg.edge * 2 + (leg.forward ? 0 : 1)]
+        guard from >= 0 else { return true }
+        return turns.arcs(ofEdge: e, forward: forward).contains { turns.arcFrom($0) == from }
     }
 
     /// A turn step; a car turning back on itself at a hairpin junction makes a U-turn.

@@ -110,7 +110,8 @@ final class RoutingEngine: @unchecked Sendable {
         let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
                                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                                  approaches: approaches, startBearing: startBearing)
-        let builder = steps ? ManeuverBuilder(net: net, adjacency: adjacency, mode: mode, overrides: maneuverOverrides) : nil
+        let builder = steps ? ManeuverBuilder(net: net, adjacency: adjacency, mode: mode, overrides: maneuverOverrides,
+                                               turns: mode == .car ? try? router(mode).graph : nil) : nil
         func route(_ legs: [RouteLeg]) -> Route {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))

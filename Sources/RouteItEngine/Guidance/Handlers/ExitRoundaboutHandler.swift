@@ -20,10 +20,14 @@ struct ExitRoundaboutHandler: GuidanceHandler {
             let turn = ManeuverBuilder.turnAngle(from: ring, to: j.inBearing + j.turn)
             return step(guide.roundaboutKind(along: j.arriving.edge, from: start), turn, j.name)
         }
-        // Onto the ring and straight off it at the same node.
+        // Onto the ring and straight off it at the same node. A ring a turn restriction closes to
+        // the way in is not entered there (OSRM's `can_enter_roundabout` reads `entry_allowed`):
+        // driving across its node is a plain junction (roundabout.feature's through-lane).
         guard abs(j.turn) >= Self.throughAngle,
               let ringEdge = guide.adjacency.edges(of: j.node).first(where: {
-                  guide.isRoundabout($0) && guide.net.allows($0, forward: guide.net.edgeFrom[$0] == j.node, guide.mode)
+                  let forward = guide.net.edgeFrom[$0] == j.node
+                  return guide.isRoundabout($0) && guide.net.allows($0, forward: forward, guide.mode)
+                      && guide.allowsTurn(from: j.arriving, onto: $0, forward: forward)
               }) else { return nil }
         return step(guide.roundaboutKind(along: ringEdge, from: j.node), j.turn, j.name)
     }
