@@ -65,15 +65,15 @@ extension ManeuverBuilder {
                   inLabel.isEmpty == label.isEmpty else { return false }
             return !c.isStrictlyLess(than: inClass) && !c.isLink(to: inClass) && !inLabel.requiresAnnouncement(onto: label)
         }
-        if let continuing, isDistinctForCar(continuing, among: roads, arrivingBy: prev.edge, inClass: inClass, inLabel: inLabel) { return valid(continuing) }
+        if let continuing, isDistinctForCar(continuing, among: roads, inClass: inClass, inLabel: inLabel, at: node, arrivingBy: prev, inBearing: inBearing) { return valid(continuing) }
         let sameOrBetter = straightmost { !cls($0).isStrictlyLess(than: inClass) && !cls($0).isLink(to: inClass) }
-        if let sameOrBetter, isDistinctForCar(sameOrBetter, among: roads, arrivingBy: prev.edge, inClass: inClass, inLabel: inLabel) { return valid(sameOrBetter) }
+        if let sameOrBetter, isDistinctForCar(sameOrBetter, among: roads, inClass: inClass, inLabel: inLabel, at: node, arrivingBy: prev, inBearing: inBearing) { return valid(sameOrBetter) }
         guard let any = straightmost({ _ in true }) else { return nil }
         // Every way counts here, enterable or not (the way back has a deviation of 180°).
         let onlyNonSharp = abs(any.angle) <= 90 && roads.filter { abs($0.branch.angle) <= 90 }.count == 1
         if any.edge != sameOrBetter?.edge || any.forward != sameOrBetter?.forward,
            abs(any.angle) <= ManeuverBuilder.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
-           isDistinctForCar(any, among: roads, arrivingBy: prev.edge, inClass: inClass, inLabel: inLabel) {
+           isDistinctForCar(any, among: roads, inClass: inClass, inLabel: inLabel, at: node, arrivingBy: prev, inBearing: inBearing) {
             return valid(any)
         }
         // Motorways: the one way a car may take, nearly ahead, is obvious.
@@ -96,15 +96,15 @@ extension ManeuverBuilder {
     }
 
     /// OSRM's `IsDistinctTurn` for a car: no other way looks as obvious as `candidate`.
-    private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], arrivingBy inEdge: Int,
-                                  inClass: GuidanceClass, inLabel: StreetLabel) -> Bool {
+    private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], inClass: GuidanceClass, inLabel: StreetLabel,
+                                  at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Bool {
         let c = ObviousCandidate(candidate, inClass: inClass, inLabel: inLabel, net: net)
         return !roads.contains { car in
             let road = car.branch
             guard !c.isItself(road) else { return false }
             let other = abs(road.angle)
             let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
-            let lanes = laneCounts(arriving: inEdge, candidate: candidate.edge, other: road.edge)
+            let lanes = laneCounts(arriving: prev.edge, candidate: candidate.edge, other: road.edge)
             if c.deviation >= ManeuverBuilder.groupAngle {
                 // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
                 // than twice as much, never looks as obvious.
@@ -112,7 +112,8 @@ extension ManeuverBuilder {
                     && (c.isLinkOfSameClass(roadClass) || lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass)) {
                     return false
                 }
-                return !(other > 2 * c.deviation)
+                if other > 2 * c.deviation { return false }
+                return !bendsDistinctlyAtTheNode(road, from: candidate, at: node, arrivingBy: prev, inBearing: inBearing)
             }
             // A way a car may only arrive by never looks as obvious as a narrow candidate.
             if c.deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
@@ -124,6 +125,27 @@ extension ManeuverBuilder {
                                         laneFork: lanes.isLaneFork(candidateAngle: candidate.angle, otherAngle: road.angle))
         }
     }
+
+    /// `IsDistinctWideTurn` rule 4: where the way in bends just before the junction (its first
+    /// metre's heading is more than `fuzzyAngleDifference` off its perceived one), `road` does
+    /// not look as obvious as `candidate` when, by the first metre of each way, it bends more than
+    /// twice as much and does not lead straight on into `candidate`.
+    private func bendsDistinctlyAtTheNode(_ road: Branch, from candidate: Branch, at node: Int32,
+                                          arrivingBy prev: RouteLeg, inBearing: Double) -> Bool {
+        func initial(_ e: Int, _ forward: Bool) -> Double? { heading(leaving: e, forward: forward, over: ManeuverBuilder.initialHeadingMetres) }
+        guard let back = initial(prev.edge, !prev.forward) else { return false }
+        let inInitial = (back + 180).truncatingRemainder(dividingBy: 360)
+        guard abs(ManeuverBuilder.turnAngle(from: inBearing, to: inInitial)) > ManeuverBuilder.fuzzyAngleDifference,
+              let candidateInitial = initial(candidate.edge, candidate.forward),
+              let roadInitial = initial(road.edge, road.forward) else { return false }
+        let roadToCandidate = ManeuverBuilder.turnAngle(from: (roadInitial + 180).truncatingRemainder(dividingBy: 360), to: candidateInitial)
+        let candidateDeviation = abs(ManeuverBuilder.turnAngle(from: inInitial, to: candidateInitial))
+        let roadDeviation = abs(ManeuverBuilder.turnAngle(from: inInitial, to: roadInitial))
+        return abs(roadToCandidate) > ManeuverBuilder.straightAngle && roadDeviation > 2 * candidateDeviation
+    }
+
+    /// OSRM's initial bearing: a way's heading over its first segment.
+    static let initialHeadingMetres = 0.5
 
     /// OSRM's `IsDistinctNarrowTurn` rule 6: at a junction of four ways or more, a way bending
     /// distinctly off that goes on across the junction (the way opposite it keeps its name, or
