@@ -42,6 +42,21 @@ final class SnapperTests: XCTestCase {
         XCTAssertEqual(found.offset, 0.9e-6 * m, accuracy: 0.02)
     }
 
+    func testAtOnePlaceTheRoadEndingThereWinsOverOnePassingOverIt() throws {
+        // A street ends at "a", 5 mm (within a map point's precision) from a bridge's span passing
+        // over it unjoined (foot/intersection.feature): the street can be left there, the span
+        // cannot. (Rounded to micro-degrees, the point lies on the span: rounding chose it.)
+        var fixture = RoadFixture()
+        fixture.node("a", 0.005, 0); fixture.node("c", 0.005, -8)
+        fixture.node("s", 0, -30); fixture.node("n", 0, 30)
+        fixture.street(1, ["a", "c"], "Ending")
+        fixture.street(2, ["s", "n"], "Bridge")
+        let net = try FixtureNetwork(fixture).net, grid = EdgeGrid.build(net)
+        let found = try XCTUnwrap(Snapper.snap(RoadFixture.coordinate(0.004, 0), mode: .car, net: net, grid: grid,
+                                               edgeStamp: ScratchArray<UInt32>(count: net.edgeCount), stamp: 1))
+        XCTAssertEqual(net.name(of: found.edge), "Ending")
+    }
+
     /// Metres to the nearest segment a car may start on (within the heading), every edge looked at.
     private func nearestByBruteForce(_ c: Coordinate, _ net: RoadNetwork, _ heading: HeadingFilter?) -> Double? {
         let proj = LocalProjection(c.latitude, c.longitude)

@@ -100,7 +100,7 @@ struct Snapper {
         // nearest point is (a junction) stay as found; the point on the road is the given one's.
         let (ox, oy) = proj.xy(GeoPoint(Coordinate(latitude: (c.latitude * 1e6).rounded() / 1e6,
                                                    longitude: (c.longitude * 1e6).rounded() / 1e6)))
-        var bestX = 0.0, bestY = 0.0, bestRounded2 = Double.infinity, bestGate = Double.infinity
+        var bestX = 0.0, bestY = 0.0, bestRounded2 = Double.infinity, bestGate = Double.infinity, bestAtNode = false
         let (r0, c0) = grid.cell(lat: c.latitude, lon: c.longitude)
         // How far outside the grid the point is: rings must first cover that gap.
         let latOutside = max(0, grid.minLat - c.latitude, c.latitude - (grid.minLat + grid.cellLat * Double(grid.rows)))
@@ -156,13 +156,21 @@ struct Snapper {
                             let d2 = px * px + py * py
                             if d2 < bestGate {
                                 // Within 15 cm of the nearest: a road whose nearest point is the
-                                // best's (under 1 mm off) is the same place; else rounding decides.
+                                // best's (under 1 cm off: a map point's precision, 1e-7°) is the
+                                // same place; else rounding decides.
                                 let tr = len2 > 0 ? min(1, max(0, ((ox - prev.0) * dx + (oy - prev.1) * dy) / len2)) : 0
                                 let rx = prev.0 + tr * dx - ox, ry = prev.1 + tr * dy - oy
                                 let rounded2 = rx * rx + ry * ry
-                                let samePlace = abs(px - bestX) < 0.001 && abs(py - bestY) < 0.001
-                                if samePlace ? d2 < best2 : rounded2 < bestRounded2 {
-                                    best2 = d2; bestRounded2 = rounded2; bestX = px; bestY = py
+                                let samePlace = abs(px - bestX) < 0.01 && abs(py - bestY) < 0.01
+                                // At one place, a road ending there (a junction or a way's end) wins
+                                // over one passing over it unjoined (a bridge, another layer): the
+                                // trip can leave or join only the first there (OSRM takes both and
+                                // routes from the better; foot/intersection.feature).
+                                let segment = len2.squareRoot()
+                                let atNode = (i == 0 && t * segment < 0.001) || (k == pts.endIndex && (1 - t) * segment < 0.001)
+                                let better = samePlace ? (atNode != bestAtNode ? atNode : d2 < best2) : rounded2 < bestRounded2
+                                if better {
+                                    best2 = d2; bestRounded2 = rounded2; bestX = px; bestY = py; bestAtNode = atNode
                                     bestGate = (d2.squareRoot() + 0.15) * (d2.squareRoot() + 0.15)
                                     bestEdge = e; bestSeg = i; bestT = t
                                 }
