@@ -5,18 +5,7 @@ import RouteItTestSupport
 /// A bend onto a new name where no other way meets, as OSRM's own scenarios and OSRM 26.10 itself
 /// answer it: a turn just past a junction driven straight through, nothing further on.
 final class PulledBackTurnScenarioTests: XCTestCase {
-    private func run(_ scenario: String) throws -> ScenarioResult {
-        let text = """
-        Feature: F
-            Background:
-                Given the profile "car"
-                Given a grid size of 5 meters
-        \(scenario)
-        """
-        let feature = try GherkinParser.parse(text, path: "guidance/t.feature")
-        let runner = ScenarioRunner(workDirectory: try TestFiles.temporaryDirectory(for: self))
-        return runner.run(try XCTUnwrap(feature.scenarios.first), file: "guidance/t.feature", folder: "guidance")
-    }
+    private func run(_ scenario: String) throws -> ScenarioResult { try runCarScenario(scenario, gridSize: 5) }
 
     /// collapse-detail.feature, "Pulled Back Turn": 5 m past the junction at b the road bends
     /// left onto a new name at c; OSRM announces the turn (`nameChangeImmediatelyAfterSuppressed`).

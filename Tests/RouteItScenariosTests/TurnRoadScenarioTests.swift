@@ -5,18 +5,7 @@ import RouteItTestSupport
 /// Turn roads, ramps and turns folded together as OSRM's own scenarios specify them, each scenario's map imported in
 /// memory and routed (the steps are the guidance's; the text is the scenario's, trimmed).
 final class TurnRoadScenarioTests: XCTestCase {
-    private func run(_ scenario: String) throws -> ScenarioResult {
-        let text = """
-        Feature: F
-            Background:
-                Given the profile "car"
-                Given a grid size of 5 meters
-        \(scenario)
-        """
-        let feature = try GherkinParser.parse(text, path: "guidance/t.feature")
-        let runner = ScenarioRunner(workDirectory: try TestFiles.temporaryDirectory(for: self))
-        return runner.run(try XCTUnwrap(feature.scenarios.first), file: "guidance/t.feature", folder: "guidance")
-    }
+    private func run(_ scenario: String) throws -> ScenarioResult { try runCarScenario(scenario, gridSize: 5) }
 
     /// A motorway's short unnamed exit ramp runs into a primary road going on through the
     /// junction both ways: OSRM's obvious way onto a through street is a turn, not a name change,

@@ -5,18 +5,7 @@ import RouteItTestSupport
 /// OSRM's obvious way among wide turns (`IsDistinctWideTurn`), as its own scenarios specify it,
 /// each scenario's map imported in memory and routed.
 final class WideTurnScenarioTests: XCTestCase {
-    private func run(_ scenario: String) throws -> ScenarioResult {
-        let text = """
-        Feature: F
-            Background:
-                Given the profile "car"
-                Given a grid size of 10 meters
-        \(scenario)
-        """
-        let feature = try GherkinParser.parse(text, path: "guidance/t.feature")
-        let runner = ScenarioRunner(workDirectory: try TestFiles.temporaryDirectory(for: self))
-        return runner.run(try XCTUnwrap(feature.scenarios.first), file: "guidance/t.feature", folder: "guidance")
-    }
+    private func run(_ scenario: String) throws -> ScenarioResult { try runCarScenario(scenario, gridSize: 10) }
 
     /// Round a one-way circle that bends just before the junction at `c`: by the ways' first
     /// metres the circle going on bends far more than the street off it, so the street is the

@@ -1,0 +1,20 @@
+import XCTest
+import RouteItTestSupport
+@testable import RouteItScenarios
+
+extension XCTestCase {
+    /// One of OSRM's guidance scenarios written inline (its text trimmed to the case), run for a
+    /// car on a grid of `gridSize` metres: its map imported in memory and routed.
+    func runCarScenario(_ scenario: String, gridSize: Int) throws -> ScenarioResult {
+        let text = """
+        Feature: F
+            Background:
+                Given the profile "car"
+                Given a grid size of \(gridSize) meters
+        \(scenario)
+        """
+        let feature = try GherkinParser.parse(text, path: "guidance/t.feature")
+        let runner = ScenarioRunner(workDirectory: try TestFiles.temporaryDirectory(for: self))
+        return runner.run(try XCTUnwrap(feature.scenarios.first), file: "guidance/t.feature", folder: "guidance")
+    }
+}
