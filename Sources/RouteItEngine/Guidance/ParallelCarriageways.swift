@@ -106,12 +106,19 @@ extension ManeuverBuilder {
         var by = e, ahead = forward, length = 0.0
         guard let initial = heading(leaving: e, forward: forward, over: 1) else { return nil }
         var line: [Coordinate] = []
+        line.reserveCapacity(16)
+        // Lengths on the junction's local plane (OSRM's radius): a few metres' error over 120 m.
+        var kx = 0.0
+        let ky = 6_372_797.560856 * Double.pi / 180
         for _ in 0..<ManeuverBuilder.roadAheadEdges {
-            var points = net.points(of: by).map(\.coordinate)
-            if !ahead { points.reverse() }
-            for p in points where line.last != p {
+            let points = net.points(of: by)
+            let count = points.count, first = points.startIndex
+            for k in 0..<count {
+                let p = points[ahead ? first + k : first + count - 1 - k].coordinate
+                guard line.last != p else { continue }
                 if let last = line.last {
-                    let step = Geodesy.distance(last, p)
+                    let dx = (p.longitude - last.longitude) * kx, dy = (p.latitude - last.latitude) * ky
+                    let step = (dx * dx + dy * dy).squareRoot()
                     if length + step >= ManeuverBuilder.carriagewayWalk {
                         let f = (ManeuverBuilder.carriagewayWalk - length) / step
                         line.append(Coordinate(latitude: last.latitude + f * (p.latitude - last.latitude),
@@ -119,6 +126,8 @@ extension ManeuverBuilder {
                         return line
                     }
                     length += step
+                } else {
+                    kx = ky * cos(p.latitude * .pi / 180)
                 }
                 line.append(p)
             }
