@@ -32,15 +32,19 @@ extension ManeuverBuilder {
         // Cheap tests first: a car's one-way of a named street, not on a ring.
         guard mode == .car, net.edgeFlags[e] & EdgeFlags.roundabout == 0, !isLoop(e) else { return nil }
         let out = net.allows(e, forward: forward, mode), back = net.allows(e, forward: !forward, mode)
-        guard out != back, isJunction(node) else { return nil }
+        guard out != back else { return nil }
         var merged: (other: Int, between: Double)?
         var own: Double??
         for other in adjacency.edges(of: node) where other != e && net.edgeName[other] == net.edgeName[e] && net.allows(other, mode) {
             let otherForward = net.edgeFrom[other] == node
             guard net.allows(other, forward: otherForward, mode) == back, net.allows(other, forward: !otherForward, mode) == out,
-                  net.edgeClass[other] == net.edgeClass[e], net.edgeFlags[other] & EdgeFlags.roundabout == 0, !isLoop(other) else { continue }
-            // Names are decoded and headings measured only once a partner is found (rare).
-            if own == nil { own = .some(net.label(of: e).isEmpty ? nil : junctionHeading(leaving: e, forward: forward, at: node)) }
+                  net.edgeClass[other] == net.edgeClass[e], net.edgeFlags[other] & EdgeFlags.roundabout == 0, !isLoop(other),
+                  !areClearlyOpposite(e, forward, other, otherForward) else { continue }
+            // Names are decoded and headings measured only once a partner is found (rare: a
+            // one-way street going on through the junction is ruled out above).
+            if own == nil {
+                own = .some(!isJunction(node) || net.label(of: e).isEmpty ? nil : junctionHeading(leaving: e, forward: forward, at: node))
+            }
             guard let h = own!, let g = junctionHeading(leaving: other, forward: otherForward, at: node) else { return nil }
             let between = ManeuverBuilder.turnAngle(from: h, to: g)
             guard abs(between) <= ManeuverBuilder.mergableAngle, besideEachOther(h, between, e, other, at: node),
@@ -60,6 +64,24 @@ extension ManeuverBuilder {
         }
         return (h + between / 2 + 360).truncatingRemainder(dividingBy: 360)
     }
+
+    /// A cheap rule-out before any heading is measured: the two edges' first pieces leave the
+    /// junction more than 150° apart (one one-way street going straight on through it).
+    private func areClearlyOpposite(_ e: Int, _ forward: Bool, _ other: Int, _ otherForward: Bool) -> Bool {
+        func firstPiece(_ x: Int, _ ahead: Bool) -> (Double, Double)? {
+            let points = net.points(of: x)
+            guard points.count >= 2 else { return nil }
+            let a = points[ahead ? points.startIndex : points.endIndex - 1].coordinate
+            let b = points[ahead ? points.startIndex + 1 : points.endIndex - 2].coordinate
+            return ((b.longitude - a.longitude) * cos(a.latitude * .pi / 180), b.latitude - a.latitude)
+        }
+        guard let u = firstPiece(e, forward), let v = firstPiece(other, otherForward) else { return false }
+        let dot = u.0 * v.0 + u.1 * v.1, lengths = (u.0 * u.0 + u.1 * u.1).squareRoot() * (v.0 * v.0 + v.1 * v.1).squareRoot()
+        return lengths > 0 && dot < ManeuverBuilder.clearlyOppositeCosine * lengths
+    }
+
+    /// cos 150°.
+    static let clearlyOppositeCosine = -0.866
 
     /// OSRM merges only neighbours in its junction's order of headings, each distinct from the
     /// road on its other side (another heading or another street): no way of the junction lies
@@ -84,12 +106,19 @@ extension ManeuverBuilder {
         var by = e, ahead = forward, length = 0.0
         guard let initial = heading(leaving: e, forward: forward, over: 1) else { return nil }
         var line: [Coordinate] = []
+        line.reserveCapacity(16)
+        // Lengths on the junction's local plane (OSRM's radius): a few metres' error over 120 m.
+        var kx = 0.0
+        let ky = 6_372_797.560856 * Double.pi / 180
         for _ in 0..<ManeuverBuilder.roadAheadEdges {
-            var points = net.points(of: by).map(\.coordinate)
-            if !ahead { points.reverse() }
-            for p in points where line.last != p {
+            let points = net.points(of: by)
+            let count = points.count, first = points.startIndex
+            for k in 0..<count {
+                let p = points[ahead ? first + k : first + count - 1 - k].coordinate
+                guard line.last != p else { continue }
                 if let last = line.last {
-                    let step = Geodesy.distance(last, p)
+                    let dx = (p.longitude - last.longitude) * kx, dy = (p.latitude - last.latitude) * ky
+                    let step = (dx * dx + dy * dy).squareRoot()
                     if length + step >= ManeuverBuilder.carriagewayWalk {
                         let f = (ManeuverBuilder.carriagewayWalk - length) / step
                         line.append(Coordinate(latitude: last.latitude + f * (p.latitude - last.latitude),
@@ -97,6 +126,8 @@ extension ManeuverBuilder {
                         return line
                     }
                     length += step
+                } else {
+                    kx = ky * cos(p.latitude * .pi / 180)
                 }
                 line.append(p)
             }
