@@ -20,6 +20,7 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertTrue(text.contains(#""texts":["a/b","ä \"q\" \\ \n\t\u0001"]"#), text)
         XCTAssertTrue(text.contains(#""whole":120,"x":24.9414"#), text)
         XCTAssertEqual(JSONWriter.text(Double.nan), "null")
+        XCTAssertEqual(JSONWriter.text([UInt64.max, 7] as [Any]), "[18446744073709551615,7]")
     }
 
     /// A number is written as `description` writes it, digit for digit: six-decimal coordinates,

@@ -118,6 +118,13 @@ public struct JSONStream {
         write(whole: n.magnitude, fraction: 0, places: 0, negative: n < 0)
     }
 
+    /// An unsigned whole number, all its digits (past `Int.max` too).
+    @inlinable
+    public mutating func unsigned(_ n: UInt) {
+        separate()
+        write(whole: n, fraction: 0, places: 0, negative: false)
+    }
+
     @inlinable
     public mutating func bool(_ value: Bool) {
         separate()

@@ -47,7 +47,7 @@ public struct JSONWriter {
         case let items as [Any]: list(items) { $0.write($1) }
         case let n as Int64: stream.integer(Int(n))
         case let n as Int32: stream.integer(Int(n))
-        case let n as UInt64: if let exact = Int(exactly: n) { stream.integer(exact) } else { stream.number(Double(n)) }
+        case let n as UInt64: stream.unsigned(UInt(n))
         case let x as Float: stream.number(Double(x))
         default: stream.null()   // NSNull, and anything JSON cannot hold
         }
