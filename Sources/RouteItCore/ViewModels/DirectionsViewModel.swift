@@ -181,7 +181,9 @@ public final class DirectionsViewModel: Sendable {
         let outcomes = await withTaskGroup(of: (Int, Result<Route, Error>).self) { group -> [Result<Route, Error>] in
             for (index, pair) in pairs.enumerated() {
                 let request = request(index)
-                group.addTask {
+                // On the global executor even when the caller runs on one thread of its own
+                // (`routeit route`'s `CallingThreadExecutor`): the legs are routed in parallel.
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     do {
                         return (index, .success(try await onlyLegRoute(request, from: pair.0, to: pair.1, using: directions)))
                     } catch {

@@ -22,7 +22,7 @@ enum GeocodeTool {
         do {
             let geocoder = try ToolServices.open(options).geocoder
             // Names from the map or a server: cleaned for the terminal before anything prints them.
-            let results = try ToolServices.wait { try await geocoder.geocode(text, near: options.near) }.map(\.terminalSafe)
+            let results = try ToolServices.waitOnThisThread { try await geocoder.geocode(text, near: options.near) }.map(\.terminalSafe)
             if options.json {
                 print(NominatimJSON.text(results.map(NominatimJSON.object)))
             } else if results.isEmpty {

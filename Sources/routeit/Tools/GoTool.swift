@@ -57,7 +57,7 @@ enum GoTool {
                 departure: Date(), calendar: .fromEnvironment(), transportType: options.transportType ?? .car,
                 avoid: options.avoid ?? [], alternatives: false, optimize: false,
                 day: DayOptions(waits: false, backBy: nil, end: .anywhere, days: 1), attribution: MapAttribution.text)
-            let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
+            let answer = try ToolServices.waitOnThisThread { try await request.answer(using: services.directions) }
             guard let trip = answer.routes.first else { throw RouteTool.Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message) }
             let guidance = GuidanceViewModel(trip: trip, directions: services.directions, avoid: options.avoid ?? [])
             let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)

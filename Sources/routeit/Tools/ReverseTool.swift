@@ -28,7 +28,7 @@ enum ReverseTool {
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         do {
             let geocoder = try ToolServices.open(options).geocoder
-            let result = try ToolServices.wait { try await geocoder.reverseGeocode(coordinate) }?.terminalSafe
+            let result = try ToolServices.waitOnThisThread { try await geocoder.reverseGeocode(coordinate) }?.terminalSafe
             if options.json {
                 print(NominatimJSON.text(result.map(NominatimJSON.object) ?? ["error": "Unable to geocode"]))
             } else if let result {

@@ -72,7 +72,7 @@ enum RouteTool {
             let services = try ToolServices.open(options)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
             for i in waypoints.indices { waypoints[i].stay = stays[i] }
-            let stops = try ToolServices.wait { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
+            let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
             for i in waypoints.indices where i < options.approaches.count { waypoints[i].item.approach = options.approaches[i] }
             // A stop list's windows and priorities; places given as arguments have none.
@@ -93,7 +93,7 @@ enum RouteTool {
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
                 wantsSteps: !options.json || options.routeJSON.needsSteps)
-            let answer = try ToolServices.wait { try await request.answer(using: services.directions) }
+            let answer = try ToolServices.waitOnThisThread { try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             options.departureNotice.map { printError("Note: \($0)") }
             if options.json && answer.isDays {
@@ -157,7 +157,7 @@ enum RouteTool {
         if looksLikeCoordinate(text) {
             throw Failure(code: "InvalidValue", message: "not a LAT,LON coordinate: \(text) (latitude -90...90, longitude -180...180)", exitStatus: 2)
         }
-        let matches = try ToolServices.wait { try await geocoder.geocode(text, near: near) }
+        let matches = try ToolServices.waitOnThisThread { try await geocoder.geocode(text, near: near) }
         guard let first = matches.first else {
             throw Failure(code: "NoMatch", message: "no address matches \"\(text)\"")
         }

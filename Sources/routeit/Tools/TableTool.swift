@@ -47,7 +47,7 @@ enum TableTool {
             let request = TravelTableRequest(sources: sources.map(\.item), destinations: destinations.map(\.item),
                                              transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
                                              wantsDistances: options.tableDistances)
-            let table = try ToolServices.wait { try await services.directions.table(request) }
+            let table = try ToolServices.waitOnThisThread { try await services.directions.table(request) }
             if options.json {
                 print(OSRMTableJSON.text(table, sources: sources, destinations: destinations))
             } else {

@@ -23,6 +23,20 @@ enum ToolServices {
         return try box.result!.get()
     }
 
+    /// Runs async service calls to completion on this thread (`CallingThreadExecutor`): no
+    /// thread is started for work that never waits on anything but itself. For a one-shot
+    /// answer; `wait` for work that must go on while this thread blocks (`go`'s loop, serve).
+    static func waitOnThisThread<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let executor = CallingThreadExecutor()
+        Task.detached(executorPreference: executor) {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            executor.finish()
+        }
+        executor.runUntilFinished()
+        return try box.result!.get()
+    }
+
     /// Unchecked: written once by the task before `done` is signalled, read after the wait.
     private final class ResultBox<T>: @unchecked Sendable {
         var result: Result<T, Error>?
