@@ -88,17 +88,32 @@ final class ConnectorUTurnTests: XCTestCase {
     /// the loop. (With Access two-way OSRM says nothing either, where RouteIt still makes the
     /// U-turn: reading the loop as obvious past a lesser street straight ahead, as OSRM's
     /// `obviousByRoadClass` would, cost 4 of 100 Monaco car name sequences.)
-    private func loop(oneWayAccess: Bool) throws -> [String] {
+    private func loop(oneWayAccess: Bool, endingInLine: Bool = false) throws -> [String] {
         var f = RoadFixture()
-        f.node("W1", -300, 10); f.node("J2", 0, 10); f.node("L1", 6, 9); f.node("L2", 10, 3); f.node("J1", 8, -4)
-        f.node("Q", 0, -10); f.node("W2", -300, -10); f.node("E1", 40, -4); f.node("E2", 40, 10)
-        f.street(1, ["W2", "Q", "J1", "L2", "L1", "J2", "W1"], "Grace", highway: "primary")
+        // In line, the loop leaves Grace more sharply (as Monaco's), ends in line with the westbound
+        // side, and that side goes on south-west a while before it turns west.
+        let south = endingInLine ? -20.0 : -10.0
+        f.node("W1", -300, 10); f.node("J2", 0, 10); f.node("J1", 8, -4)
+        f.node("L1", endingInLine ? 4 : 6, endingInLine ? 4 : 9)
+        f.node("L2", endingInLine ? 12 : 10, endingInLine ? -1 : 3)
+        if endingInLine { f.node("Q2", -30, -20) }
+        f.node("Q", 0, -10); f.node("W2", -300, south); f.node("E1", 40, -4); f.node("E2", 40, 10)
+        f.street(1, ["W2"] + (endingInLine ? ["Q2"] : []) + ["Q", "J1", "L2", "L1", "J2", "W1"], "Grace", highway: "primary")
         if oneWayAccess { f.street(2, ["J1", "E1", "E2", "J2"], "Access", [("oneway", "yes")]) }
-        return instructions(try f.build().route((-250, 10), (-250, -10)).first)
+        return instructions(try f.build().route((-250, 10), (-250, south)).first)
     }
 
     func testALoopPastAOneWayStreetComingInAheadIsAUTurn() throws {
         XCTAssertEqual(try loop(oneWayAccess: true), ["Head east on Grace", "Make a U-turn", "Arrive at your destination"])
+    }
+
+    /// The same loop ending in line with Grace's westbound side (its last 5 m run straight on
+    /// into it): at that end Grace is now the obvious way past Access (`IsDistinctWideTurn` rule 4,
+    /// the first metres of each way), so no turn is told there, and the bend into the loop,
+    /// past the one-way Access ahead, is still the U-turn (Monaco's turning head of Avenue
+    /// Princesse Grace: "continue uturn" in osrm-routed; RouteIt said "Turn right to stay on").
+    func testALoopEndingInLineWithTheWayBackIsStillAUTurn() throws {
+        XCTAssertEqual(try loop(oneWayAccess: true, endingInLine: true), ["Head east on Grace", "Make a U-turn", "Arrive at your destination"])
     }
 
     func testALoopWithoutAWayAheadIsJustTheRoad() throws {

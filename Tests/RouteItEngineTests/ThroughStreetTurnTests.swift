@@ -32,4 +32,22 @@ final class ThroughStreetTurnTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(instructions(try f.build().route((-180, 81), (45, 0)).first),
                        ["Head southeast on Dee", "Turn slight left onto Main", "Arrive at your destination"])
     }
+
+    /// An unnamed road joins Katu straight on, 90 m before Katu's turn onto Toinen. Katu runs
+    /// on through the junction: its other arm leaves 160° from the way taken by their first
+    /// stretches (16 m, as OSRM perceives them), though the way taken bends off after 16 m, so
+    /// over 20 m the two are only 151° apart. OSRM finds the through street by the perceived
+    /// bearings and says "turn straight onto Katu", a turn kept however short Katu is (Avenue
+    /// Preince Rainier III Monaco, 92 m, off Bretelle Vistaero).
+    func testAThroughStreetIsReadByItsPerceivedBearings() throws {
+        var f = RoadFixture()
+        f.node("A", 243.6, 56.2); f.node("J", 0, 0); f.node("E1", 15.5, -4); f.node("E2", 279, -72)
+        f.node("W1", -16.3, -1.5); f.node("W2", -32.5, -8.3); f.node("K", -83.1, -29.8); f.node("W3", -283, -114)
+        f.node("T", -5, -214)
+        f.street(1, ["E2", "E1", "J", "W1", "W2", "K", "W3"], "Katu", highway: "primary")
+        f.street(2, ["A", "J"], "", highway: "primary")
+        f.street(3, ["K", "T"], "Toinen", highway: "primary")
+        let steps = instructions(try f.build().route((200, 46.1), (-36, -140)).first)
+        XCTAssertTrue(steps.contains("Go straight onto Katu"), "\(steps)")
+    }
 }

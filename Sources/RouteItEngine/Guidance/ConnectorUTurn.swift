@@ -36,9 +36,10 @@ extension ManeuverBuilder {
            RoadClass(rawValue: net.edgeClass[prev.edge])?.isRamp != true { return nil }
         let before = net.label(of: prev.edge)
         guard !before.isEmpty else { return nil }
-        // The car turns while another way goes on more nearly ahead.
-        let straighterWay = branches(at: endNode(prev), arrivingBy: prev, inBearing: inBearing).contains { b in
-            b.edge != legs[i].edge && abs(b.angle) < abs(turn)
+        // The car turns while another way goes on more nearly ahead: one it may not enter counts
+        // (OSRM's intersection lists it), as where a carriageway ends at a turning loop.
+        let straighterWay = carRoads(at: endNode(prev), arrivingBy: prev, inBearing: inBearing).contains { r in
+            r.branch.edge != legs[i].edge && abs(r.branch.angle) < abs(turn)
         }
         guard straighterWay else { return nil }
         let connector = net.label(of: legs[i].edge)

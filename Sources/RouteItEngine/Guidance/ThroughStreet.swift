@@ -12,11 +12,17 @@ extension ManeuverBuilder {
     func isThroughStreet(at node: Int32, leaving leg: RouteLeg, besides arriving: Int) -> Bool {
         let label = net.label(of: leg.edge)
         guard !label.isEmpty else { return false }
-        let out = leavingHeading(leg.edge, at: node)
+        // OSRM compares the two ways' perceived bearings (read from their first metres as its
+        // guidance reads them), only asked where the street's name meets itself.
+        func perceived(_ e: Int) -> Double {
+            perceivedHeading(leaving: e, forward: net.edgeFrom[e] == node, at: node) ?? leavingHeading(e, at: node)
+        }
+        var out: Double?
         return adjacency.edges(of: node).contains { e in
             guard e != leg.edge, e != arriving, net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
             else { return false }
-            let between = abs(ManeuverBuilder.turnAngle(from: out, to: leavingHeading(e, at: node)))
+            if out == nil { out = perceived(leg.edge) }
+            let between = abs(ManeuverBuilder.turnAngle(from: out ?? 0, to: perceived(e)))
             return between > 180 - ManeuverBuilder.fuzzyAngleDifference
         }
     }
