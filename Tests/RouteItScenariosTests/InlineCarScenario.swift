@@ -6,10 +6,15 @@ extension XCTestCase {
     /// One of OSRM's guidance scenarios written inline (its text trimmed to the case), run for a
     /// car on a grid of `gridSize` metres: its map imported in memory and routed.
     func runCarScenario(_ scenario: String, gridSize: Int) throws -> ScenarioResult {
+        try runInlineScenario(scenario, profile: "car", gridSize: gridSize)
+    }
+
+    /// `runCarScenario` for any of OSRM's profiles ("car", "foot", "bicycle").
+    func runInlineScenario(_ scenario: String, profile: String, gridSize: Int) throws -> ScenarioResult {
         let text = """
         Feature: F
             Background:
-                Given the profile "car"
+                Given the profile "\(profile)"
                 Given a grid size of \(gridSize) meters
         \(scenario)
         """

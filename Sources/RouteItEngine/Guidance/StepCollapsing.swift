@@ -159,7 +159,7 @@ struct StepCollapsing {
         var i = 0
         while i < steps.count {
             let step = steps[i]
-            guard let previous = out.last, i + 1 < steps.count, isTurnLike(step), isTurnLike(steps[i + 1]),
+            guard let previous = out.last, i + 1 < steps.count, isTurnLike(step) || foldsForkIntoNameChange(step, steps[i + 1]), isTurnLike(steps[i + 1]),
                   step.distance < connectorLength || StrongNameChange.folds(step, into: steps[i + 1], connectorLength: connectorLength),
                   StepCollapsing.sameTravel(step, steps[i + 1]) else {
                 out.append(step)
@@ -218,7 +218,10 @@ struct StepCollapsing {
             merged.label = next.label
             // The turn now ends on the next step's street, not on the one it stayed on.
             merged.staysOnStreet = next.staysOnStreet
-            if turnsBack || StepCollapsing.reversesOnWholeDegrees(into: step.closeInBearing, out: next.outBearing) {
+            if step.kind == .fork {
+                // A fork keeps its side whatever comes after (OSRM's `AdjustToCombinedTurnStrategy`).
+                merged.kind = .fork
+            } else if turnsBack || StepCollapsing.reversesOnWholeDegrees(into: step.closeInBearing, out: next.outBearing) {
                 merged.kind = .uTurn
                 merged.direction = .uTurn
                 merged.turn = nil
@@ -289,6 +292,12 @@ struct StepCollapsing {
             }
         }
         return out
+    }
+
+    /// `GuidanceProfile.Collapsing.forkFoldsIntoNameChange`: a short fork straight into a name change.
+    private func foldsForkIntoNameChange(_ step: Draft, _ next: Draft) -> Bool {
+        rules.forkFoldsIntoNameChange && step.kind == .fork && step.distance < connectorLength && step.junctionsPassed == 0
+            && next.kind == .continue
     }
 
     private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue || step.kind == .endOfRoad }

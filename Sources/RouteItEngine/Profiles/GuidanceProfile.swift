@@ -47,6 +47,10 @@ struct GuidanceProfile: Sendable {
         let keepsShortCrossingTurns: Bool
         /// Compass words whose change alone does not rename a street (the profile's `suffix_list`).
         var nameSuffixes: StreetLabel.CompassSuffixes = .car
+        /// Cyclists: a fork onto a piece too short to be told that runs straight into a name
+        /// change is one turn onto the named street (OSRM's `maneuverSucceededByNameChange`
+        /// takes any maneuver as the turn in, a fork too).
+        var forkFoldsIntoNameChange = false
     }
 
     static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
@@ -65,7 +69,7 @@ struct GuidanceProfile: Sendable {
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
                                       junctionsOfItsOwnWays: false, perceivesBearings: false, perceivesFastRoadBearings: false,
                                       collapsing: Collapsing(connectorLength: 30, likeACar: false, keepsShortCrossingTurns: false,
-                                                             nameSuffixes: .none))
+                                                             nameSuffixes: .none, forkFoldsIntoNameChange: true))
 
     static func of(_ mode: TransportType) -> GuidanceProfile { mode.pick(car: .car, walk: .walk, bike: .bike) }
 

@@ -13,6 +13,10 @@ struct ForkHandler: GuidanceHandler {
         if reading.hasObviousOfTwo { return guide.obviousOfTwoTurn(j, reading) }
         let (side, other) = (reading.side, reading.other)
         if guide.mode == .car, Self.isBesideObviousWay(j, guide) { return nil }
+        if guide.mode == .bike, let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
+           Self.standsApart(obvious, in: reading) {
+            return Self.besideObviousWay(j, obvious: obvious)
+        }
         if guide.mode == .car, Self.isUnequalPair(j, other: other, guide) { return Self.turnOffTheGreaterRoad(j, other: other, guide) }
         return .step(ManeuverBuilder.Draft(kind: .fork, direction: side, name: j.name, turn: j.turn))
     }
@@ -22,6 +26,26 @@ struct ForkHandler: GuidanceHandler {
     static func sameTravel(_ arriving: Int, _ a: Int, _ b: Int, _ guide: ManeuverBuilder) -> Bool {
         let ferry = guide.net.isFerry(arriving), train = guide.net.isTrain(arriving)
         return [a, b].allSatisfy { guide.net.isFerry($0) == ferry && guide.net.isTrain($0) == train }
+    }
+
+    /// A cyclist forks only where no way is obvious (OSRM's `fork && !obvious_index`, the
+    /// obvious way as `findObviousTurn` reads it): the obvious way is left to the next handlers,
+    /// the other is a plain turn its angle's way (`assignTrivialTurns`).
+    static func besideObviousWay(_ j: RouteJunction, obvious: ManeuverBuilder.Branch) -> GuidanceDecision? {
+        guard obvious.edge != j.leaving.edge || obvious.forward != j.leaving.forward else { return nil }
+        return .step(ManeuverBuilder.Draft(kind: .turn, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn))
+    }
+
+    /// The obvious way still looks so where the two ways split (a cyclist's fork is read there):
+    /// the other bends off at least twice as far and by more than half OSRM's fuzzy angle
+    /// (`IsDistinctNarrowTurn`). A way obvious only past a bend of the other is no reason not
+    /// to fork. An obvious way outside the pair leaves both ways of it turns.
+    static func standsApart(_ obvious: ManeuverBuilder.Branch, in reading: ManeuverBuilder.ForkReading) -> Bool {
+        let pair = [reading.chosen, reading.other]
+        guard let way = pair.first(where: { $0.edge == obvious.edge && $0.forward == obvious.forward }),
+              let other = pair.first(where: { $0.edge != obvious.edge || $0.forward != obvious.forward }) else { return true }
+        let (o, x) = (abs(way.angle), abs(other.angle))
+        return x > 2 * o && x - o > ManeuverBuilder.distinctAngleDifference
     }
 
     /// A car forks only where no way is obvious, or where every road there is a slip road

@@ -17,9 +17,10 @@ struct NameChangeHandler: GuidanceHandler {
             return .step(turn)
         }
         // Onto a through street a driver turns, even off a short unnamed ramp: OSRM's turn there
-        // is no name change, so the ramp keeps no name of it ("Turn Instead of Ramp").
+        // is no name change, so the ramp keeps no name of it ("Turn Instead of Ramp"). So does a
+        // cyclist (`getInstructionForObvious` is every mode's): "Turn left onto Pont Sainte-Dévote".
         let ontoThroughStreet = straight && j.isJunction && guide.isThroughStreet(at: j.node, leaving: j.leaving, besides: j.arriving.edge)
-        if ontoThroughStreet && rule == .driver {
+        if ontoThroughStreet && rule != .walker {
             var next = guide.throughStreetTurn(j)
             next.keptAsTurn = true
             return .step(next)
