@@ -142,4 +142,23 @@ final class WalkingGuidanceTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -150), point(-30, 150), .walk).first),
                        ["Head north", "Keep left at the fork", "Arrive at your destination"])
     }
+
+    /// Two platforms with only a ref ("12", "11") drawn over one edge: OSRM compares the parallel
+    /// ways by name alone, empty for both, so the older way ("12") is kept, and the edge dropped
+    /// is no road at the junction. Arriving on "12" and going on south onto "11", "11" is then no
+    /// through street (its only other branch bends off 70°): a short name change, folded away
+    /// (Helsinki's platforms 12 and 11: "Head south on 12 (339 m)", no "Continue onto 11").
+    func testTheOlderOfTwoRefOnlyPlatformsOverOneEdgeIsKeptAndTheOtherIsNoRoad() throws {
+        var f = RoadFixture()
+        f.node("A", -20, 200); f.node("J", 0, 0); f.node("N", 0, 300); f.node("S", 0, -60); f.node("E", 50, 20)
+        let platform: (String) -> [(String, String)] = { [("railway", "platform"), ("public_transport", "platform"), ("ref", $0)] }
+        f.way(1, ["A", "J"], platform("12"))
+        f.way(2, ["J", "N"], platform("12"))
+        f.way(3, ["N", "J"], platform("11"))
+        f.way(4, ["J", "S"], platform("11"))
+        f.way(5, ["J", "E"], platform("11"))
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((-18, 180), (0, -55), .walk).first),
+                       ["Head south on 12", "Arrive at your destination"])
+    }
 }

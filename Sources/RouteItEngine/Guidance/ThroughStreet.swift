@@ -13,8 +13,10 @@ extension ManeuverBuilder {
         let label = net.label(of: leg.edge)
         guard !label.isEmpty else { return false }
         let out = leavingHeading(leg.edge, at: node)
+        // Only ways the mode travels: an edge dropped for a parallel one (`keepOneOfParallelFootEdges`)
+        // is not in OSRM's graph at all.
         return adjacency.edges(of: node).contains { e in
-            guard e != leg.edge, e != arriving, net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
+            guard e != leg.edge, e != arriving, net.allows(e, mode), net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
             else { return false }
             let between = abs(ManeuverBuilder.turnAngle(from: out, to: leavingHeading(e, at: node)))
             return between > 180 - ManeuverBuilder.fuzzyAngleDifference
