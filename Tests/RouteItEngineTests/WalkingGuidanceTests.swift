@@ -161,4 +161,24 @@ final class WalkingGuidanceTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((-18, 180), (0, -55), .walk).first),
                        ["Head south on 12", "Arrive at your destination"])
     }
+
+    /// A walker turns off a street onto an unnamed footway that runs straight into a named one
+    /// `footway` metres on, and stops 6 m along that. OSRM folds the turn into the name change
+    /// only within 1.5 times foot.lua's 10 m `max_collapse_distance` ("Turn right onto Polku");
+    /// further on the turn stays unnamed and the short name change after it is dropped.
+    func testAnUnnamedFootwayTakesTheNameAheadOnlyWithinFifteenMetres() throws {
+        for (footway, told) in [(12.0, "Turn right onto Polku"), (25.0, "Turn right")] {
+            var f = RoadFixture()
+            f.node("S", 0, -100); f.node("J", 0, 0); f.node("N", 0, 100)
+            f.node("K", footway, 0); f.node("P", footway + 50, 0); f.node("D", footway, -50)
+            f.street(1, ["S", "J"], "Katu")
+            f.street(2, ["J", "N"], "Katu")
+            f.way(3, ["J", "K"], [("highway", "footway")])
+            f.way(4, ["K", "P"], [("highway", "footway"), ("name", "Polku")])
+            f.way(5, ["K", "D"], [("highway", "footway")])
+            let d = try f.build()
+            XCTAssertEqual(instructions(try d.route((0, -80), (footway + 6, 0), .walk).first),
+                           ["Head north on Katu", told, "Arrive at your destination"], "footway \(footway) m")
+        }
+    }
 }
