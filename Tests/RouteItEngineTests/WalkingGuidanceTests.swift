@@ -181,4 +181,26 @@ final class WalkingGuidanceTests: XCTestCase {
                            ["Head north on Katu", told, "Arrive at your destination"], "footway \(footway) m")
         }
     }
+
+    /// A walker heading 319° jogs 54° left onto a 2.3 m footway and 56° right onto Polku (as at
+    /// Yrjönkäytävä in Helsinki). OSRM reads a staggered crossing's turns between bearings
+    /// rounded to 15°: 45° and 45° here, not strictly between 45° and 135°, so the two turns
+    /// stay two and Polku is named; read unrounded they would fold into one unnamed turn.
+    func testAJogReadAsOSRMRoundsItsBearingsStaysTwoTurns() throws {
+        var f = RoadFixture()
+        let heading = 319.0, jog = point(heading - 54, 2.3)
+        let back = point(heading + 180, 60), aside = point(heading + 90, 30)
+        let polku = point(heading - 54 + 56, 40), other = point(heading - 54 - 30, 30)
+        f.node("S", back.0, back.1); f.node("A", 0, 0); f.node("E", aside.0, aside.1)
+        f.node("B", jog.0, jog.1); f.node("C", jog.0 + polku.0, jog.1 + polku.1); f.node("W", jog.0 + other.0, jog.1 + other.1)
+        f.way(1, ["S", "A"], [("highway", "footway")])
+        f.way(2, ["A", "E"], [("highway", "footway")])
+        f.way(3, ["A", "B"], [("highway", "footway")])
+        f.way(4, ["B", "C"], [("highway", "footway"), ("name", "Polku")])
+        f.way(5, ["B", "W"], [("highway", "footway")])
+        let d = try f.build()
+        let start = point(heading + 180, 40), end = point(heading - 54 + 56, 30)
+        XCTAssertEqual(instructions(try d.route(start, (jog.0 + end.0, jog.1 + end.1), .walk).first),
+                       ["Head northwest", "Turn left", "Turn right onto Polku", "Arrive at your destination"])
+    }
 }

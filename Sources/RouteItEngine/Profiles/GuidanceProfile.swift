@@ -47,6 +47,10 @@ struct GuidanceProfile: Sendable {
         let keepsShortCrossingTurns: Bool
         /// Compass words whose change alone does not rename a street (the profile's `suffix_list`).
         var nameSuffixes: StreetLabel.CompassSuffixes = .car
+        /// A staggered crossing's two turns are read between bearings rounded to OSRM's 15°
+        /// classes (`StepCollapsing.isStaggered`): walkers, whose headings are OSRM's own
+        /// perceived bearings.
+        var roundsStaggeredBearings = false
     }
 
     static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
@@ -60,7 +64,7 @@ struct GuidanceProfile: Sendable {
     static let walk = GuidanceProfile(announcesRoundabouts: false, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: false,
                                       junctionsOfItsOwnWays: false, perceivesBearings: true, perceivesFastRoadBearings: true,
                                       collapsing: Collapsing(connectorLength: walkingMaxCollapseDistance.nextUp, likeACar: false,
-                                                             keepsShortCrossingTurns: true))
+                                                             keepsShortCrossingTurns: true, roundsStaggeredBearings: true))
     /// bicycle.lua keeps OSRM's default `max_collapse_distance`, 30 m, as cars have it.
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
                                       junctionsOfItsOwnWays: false, perceivesBearings: false, perceivesFastRoadBearings: false,
