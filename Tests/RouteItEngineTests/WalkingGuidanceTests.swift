@@ -203,4 +203,22 @@ final class WalkingGuidanceTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route(start, (jog.0 + end.0, jog.1 + end.1), .walk).first),
                        ["Head northwest", "Turn left", "Turn right onto Polku", "Arrive at your destination"])
     }
+
+    /// A walker on a footway crossing Katu turns left along it, passes Sivu joining 6 m on and
+    /// turns right onto another footway 6 m further (Unioninkatu in Helsinki). OSRM folds the
+    /// two turns either side of a junction passed straight on into one
+    /// (`suppressedStraightBetweenTurns`), onto the way the second turn takes.
+    func testTwoTurnsEitherSideOfAJunctionPassedStraightOnAreOne() throws {
+        var f = RoadFixture()
+        f.node("E", 60, 0); f.node("A", 0, 0); f.node("X", -60, 0)
+        f.node("N", 0, 100); f.node("B", 0, -6); f.node("C", 0, -12); f.node("S", 0, -100)
+        f.node("R", 80, -6); f.node("W", -60, -12)
+        f.way(1, ["E", "A", "X"], [("highway", "footway")])
+        f.street(2, ["N", "A", "B", "C", "S"], "Katu")
+        f.street(3, ["B", "R"], "Sivu")
+        f.way(4, ["C", "W"], [("highway", "footway")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((40, 0), (-40, -12), .walk).first),
+                       ["Head west", "Turn left", "Arrive at your destination"])
+    }
 }
