@@ -142,4 +142,83 @@ final class WalkingGuidanceTests: XCTestCase {
         XCTAssertEqual(instructions(try d.route((0, -150), point(-30, 150), .walk).first),
                        ["Head north", "Keep left at the fork", "Arrive at your destination"])
     }
+
+    /// Two platforms with only a ref ("12", "11") drawn over one edge: OSRM compares the parallel
+    /// ways by name alone, empty for both, so the older way ("12") is kept, and the edge dropped
+    /// is no road at the junction. Arriving on "12" and going on south onto "11", "11" is then no
+    /// through street (its only other branch bends off 70°): a short name change, folded away
+    /// (Helsinki's platforms 12 and 11: "Head south on 12 (339 m)", no "Continue onto 11").
+    func testTheOlderOfTwoRefOnlyPlatformsOverOneEdgeIsKeptAndTheOtherIsNoRoad() throws {
+        var f = RoadFixture()
+        f.node("A", -20, 200); f.node("J", 0, 0); f.node("N", 0, 300); f.node("S", 0, -60); f.node("E", 50, 20)
+        let platform: (String) -> [(String, String)] = { [("railway", "platform"), ("public_transport", "platform"), ("ref", $0)] }
+        f.way(1, ["A", "J"], platform("12"))
+        f.way(2, ["J", "N"], platform("12"))
+        f.way(3, ["N", "J"], platform("11"))
+        f.way(4, ["J", "S"], platform("11"))
+        f.way(5, ["J", "E"], platform("11"))
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((-18, 180), (0, -55), .walk).first),
+                       ["Head south on 12", "Arrive at your destination"])
+    }
+
+    /// A walker turns off a street onto an unnamed footway that runs straight into a named one
+    /// `footway` metres on, and stops 6 m along that. OSRM folds the turn into the name change
+    /// only within 1.5 times foot.lua's 10 m `max_collapse_distance` ("Turn right onto Polku");
+    /// further on the turn stays unnamed and the short name change after it is dropped.
+    func testAnUnnamedFootwayTakesTheNameAheadOnlyWithinFifteenMetres() throws {
+        for (footway, told) in [(12.0, "Turn right onto Polku"), (25.0, "Turn right")] {
+            var f = RoadFixture()
+            f.node("S", 0, -100); f.node("J", 0, 0); f.node("N", 0, 100)
+            f.node("K", footway, 0); f.node("P", footway + 50, 0); f.node("D", footway, -50)
+            f.street(1, ["S", "J"], "Katu")
+            f.street(2, ["J", "N"], "Katu")
+            f.way(3, ["J", "K"], [("highway", "footway")])
+            f.way(4, ["K", "P"], [("highway", "footway"), ("name", "Polku")])
+            f.way(5, ["K", "D"], [("highway", "footway")])
+            let d = try f.build()
+            XCTAssertEqual(instructions(try d.route((0, -80), (footway + 6, 0), .walk).first),
+                           ["Head north on Katu", told, "Arrive at your destination"], "footway \(footway) m")
+        }
+    }
+
+    /// A walker heading 319° jogs 54° left onto a 2.3 m footway and 56° right onto Polku (as at
+    /// Yrjönkäytävä in Helsinki). OSRM reads a staggered crossing's turns between bearings
+    /// rounded to 15°: 45° and 45° here, not strictly between 45° and 135°, so the two turns
+    /// stay two and Polku is named; read unrounded they would fold into one unnamed turn.
+    func testAJogReadAsOSRMRoundsItsBearingsStaysTwoTurns() throws {
+        var f = RoadFixture()
+        let heading = 319.0, jog = point(heading - 54, 2.3)
+        let back = point(heading + 180, 60), aside = point(heading + 90, 30)
+        let polku = point(heading - 54 + 56, 40), other = point(heading - 54 - 30, 30)
+        f.node("S", back.0, back.1); f.node("A", 0, 0); f.node("E", aside.0, aside.1)
+        f.node("B", jog.0, jog.1); f.node("C", jog.0 + polku.0, jog.1 + polku.1); f.node("W", jog.0 + other.0, jog.1 + other.1)
+        f.way(1, ["S", "A"], [("highway", "footway")])
+        f.way(2, ["A", "E"], [("highway", "footway")])
+        f.way(3, ["A", "B"], [("highway", "footway")])
+        f.way(4, ["B", "C"], [("highway", "footway"), ("name", "Polku")])
+        f.way(5, ["B", "W"], [("highway", "footway")])
+        let d = try f.build()
+        let start = point(heading + 180, 40), end = point(heading - 54 + 56, 30)
+        XCTAssertEqual(instructions(try d.route(start, (jog.0 + end.0, jog.1 + end.1), .walk).first),
+                       ["Head northwest", "Turn left", "Turn right onto Polku", "Arrive at your destination"])
+    }
+
+    /// A walker on a footway crossing Katu turns left along it, passes Sivu joining 6 m on and
+    /// turns right onto another footway 6 m further (Unioninkatu in Helsinki). OSRM folds the
+    /// two turns either side of a junction passed straight on into one
+    /// (`suppressedStraightBetweenTurns`), onto the way the second turn takes.
+    func testTwoTurnsEitherSideOfAJunctionPassedStraightOnAreOne() throws {
+        var f = RoadFixture()
+        f.node("E", 60, 0); f.node("A", 0, 0); f.node("X", -60, 0)
+        f.node("N", 0, 100); f.node("B", 0, -6); f.node("C", 0, -12); f.node("S", 0, -100)
+        f.node("R", 80, -6); f.node("W", -60, -12)
+        f.way(1, ["E", "A", "X"], [("highway", "footway")])
+        f.street(2, ["N", "A", "B", "C", "S"], "Katu")
+        f.street(3, ["B", "R"], "Sivu")
+        f.way(4, ["C", "W"], [("highway", "footway")])
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((40, 0), (-40, -12), .walk).first),
+                       ["Head west", "Turn left", "Arrive at your destination"])
+    }
 }

@@ -18,13 +18,16 @@ extension RoadNetwork {
         }
     }
 
-    /// Quicker, then named over unnamed, then the name first in byte order, then the older way
-    /// (the first in the file, as OSRM keeps it: extracts are sorted by id).
+    /// Quicker, then OSRM's order of names (`CmpEdgeByInternalSourceTargetAndName`), then the
+    /// older way (the first in the file, as OSRM keeps it: extracts are sorted by id).
     fileprivate func isPreferredOnFoot(_ edge: Int, over other: Int) -> Bool {
         if edgeFootMs[edge] != edgeFootMs[other] { return edgeFootMs[edge] < edgeFootMs[other] }
-        let name = self.name(of: edge), otherName = self.name(of: other)
-        if name.isEmpty != otherName.isEmpty { return otherName.isEmpty }
-        if name != otherName { return name.utf8.lexicographicallyPrecedes(otherName.utf8) }
+        let label = self.label(of: edge), otherLabel = self.label(of: other)
+        // OSRM sorts a way with neither name nor ref last, and compares the rest by the name
+        // alone: a platform with only a ref ("11", "12") has an empty name, so it comes before
+        // any named way, and two such platforms drawn over one edge are ordered by way alone.
+        if label.isEmpty != otherLabel.isEmpty { return otherLabel.isEmpty }
+        if label.name != otherLabel.name { return label.name.utf8.lexicographicallyPrecedes(otherLabel.name.utf8) }
         return edgeWay[edge] < edgeWay[other]
     }
 }

@@ -188,6 +188,7 @@ struct ManeuverBuilder {
                 draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 draft.junctionsPassed += 1
+                draft.lastJunctionTurn = junction.turn
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
                     draft.lastJunctionAt = draft.distance

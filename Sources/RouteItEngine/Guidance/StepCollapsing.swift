@@ -24,7 +24,7 @@ struct StepCollapsing {
 
     func collapse(_ steps: [Draft]) -> [Draft] {
         continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(foldOverriddenSuppressions(steps)))))))))
+            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(foldTurnsAcrossAStraightJunction(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(foldOverriddenSuppressions(steps))))))))))
     }
 
     /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn
@@ -179,8 +179,7 @@ struct StepCollapsing {
             // onto a piece that passes no junction and ends where the route has no choice, or a
             // turn straight into a name change.
             // (Not right off a ferry: OSRM's `mode_change_when_entering`.)
-            let staggered = step.distance < 3 && a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
-                && StepCollapsing.sameTravel(previous, step)
+            let staggered = step.distance < 3 && isStaggered(step, next) && StepCollapsing.sameTravel(previous, step)
             let choiceless = next.choices <= 1 && step.junctionsPassed == 0
             // (OSRM's `maneuverSucceededByNameChange` counts a "turn straight" as a name change.)
             let intoNameChange = (next.kind == .continue || next.kind == .turn && next.direction == .straight) && step.junctionsPassed == 0
@@ -250,6 +249,35 @@ struct StepCollapsing {
             i += 2
         }
         return out
+    }
+
+    /// Right then left or left then right, each a turn of 45°–135° (OSRM's
+    /// `isStaggeredIntersection`). Walkers' turns are read as OSRM reads them there, between
+    /// the junction's bearings rounded to its 15° classes and strictly inside the range: a
+    /// jog of 54° left and 56° right (45° and 45° so rounded) is two turns in osrm-routed
+    /// (Helsinki's "At the end of the road, turn left (2 m) | Turn right onto Yrjönkäytävä").
+    func isStaggered(_ step: Draft, _ next: Draft) -> Bool {
+        let a = step.turn ?? 0, b = next.turn ?? 0
+        guard rules.roundsStaggeredBearings, let inA = step.inBearing, let inB = next.inBearing else {
+            return a * b < 0 && (45...135).contains(abs(a)) && (45...135).contains(abs(b))
+        }
+        let x = StepCollapsing.discreteTurn(arriving: inA, turn: a), y = StepCollapsing.discreteTurn(arriving: inB, turn: b)
+        let right = { (t: Double) in t > 45 && t < 135 }, left = { (t: Double) in t < -45 && t > -135 }
+        return left(x) && right(y) || right(x) && left(y)
+    }
+
+    /// The turn between a junction's way in and way out, each rounded to OSRM's 15° bearing
+    /// classes (`BearingClass::getDiscreteBearing`); right > 0.
+    static func discreteTurn(arriving heading: Double, turn: Double) -> Double {
+        func discrete(_ bearing: Double) -> Double {
+            let b = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            var shifted = b + 7.5
+            if shifted >= 360 { shifted -= 360 }
+            return (shifted / 15).rounded(.down) * 15
+        }
+        // The way in as the junction lists it points back along it.
+        let back = discrete(heading + 180), out = discrete(heading + turn)
+        return ManeuverBuilder.turnAngle(from: back + 180, to: out)
     }
 
     /// OSRM's `findTotalTurnAngle`: two turns folded into one turn by their sum, unless the sum

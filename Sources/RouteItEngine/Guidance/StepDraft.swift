@@ -32,6 +32,8 @@ extension ManeuverBuilder {
         /// How far into the step it passed its last such junction, while it is being built (read
         /// by `NameChangeHandler` for OSRM's `nameChangeImmediatelyAfterSuppressed`).
         var lastJunctionAt: Double?
+        /// The change of heading at the last junction passed (read by `foldTurnsAcrossAStraightJunction`).
+        var lastJunctionTurn: Double?
         /// Nodes passed where no other way meets but the way's classes change (a street into a
         /// tunnel): OSRM keeps a suppressed turn there, an intersection the step passes, which
         /// its end-of-road rule counts (`ManeuverBuilder.classesChange`).

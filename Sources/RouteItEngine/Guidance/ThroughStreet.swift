@@ -18,8 +18,10 @@ extension ManeuverBuilder {
             perceivedHeading(leaving: e, forward: net.edgeFrom[e] == node, at: node) ?? leavingHeading(e, at: node)
         }
         var out: Double?
+        // Only ways the mode travels: an edge dropped for a parallel one (`keepOneOfParallelFootEdges`)
+        // is not in OSRM's graph at all.
         return adjacency.edges(of: node).contains { e in
-            guard e != leg.edge, e != arriving, net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
+            guard e != leg.edge, e != arriving, net.allows(e, mode), net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
             else { return false }
             if out == nil { out = perceived(leg.edge) }
             let between = abs(ManeuverBuilder.turnAngle(from: out ?? 0, to: perceived(e)))

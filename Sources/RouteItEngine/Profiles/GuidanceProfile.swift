@@ -51,6 +51,13 @@ struct GuidanceProfile: Sendable {
         /// change is one turn onto the named street (OSRM's `maneuverSucceededByNameChange`
         /// takes any maneuver as the turn in, a fork too).
         var forkFoldsIntoNameChange = false
+        /// A staggered crossing's two turns are read between bearings rounded to OSRM's 15°
+        /// classes (`StepCollapsing.isStaggered`): walkers, whose headings are OSRM's own
+        /// perceived bearings.
+        var roundsStaggeredBearings = false
+        /// Two turns a few metres either side of a junction the route goes straight through
+        /// are one (`foldTurnsAcrossAStraightJunction`, OSRM's `suppressedStraightBetweenTurns`).
+        var foldsTurnsAcrossAStraightJunction = false
     }
 
     static let car = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: true, countsWaysMet: true, toldHowItTravels: false,
@@ -64,7 +71,8 @@ struct GuidanceProfile: Sendable {
     static let walk = GuidanceProfile(announcesRoundabouts: false, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: false,
                                       junctionsOfItsOwnWays: false, perceivesBearings: true, perceivesFastRoadBearings: true,
                                       collapsing: Collapsing(connectorLength: walkingMaxCollapseDistance.nextUp, likeACar: false,
-                                                             keepsShortCrossingTurns: true))
+                                                             keepsShortCrossingTurns: true, roundsStaggeredBearings: true,
+                                                             foldsTurnsAcrossAStraightJunction: true))
     /// bicycle.lua keeps OSRM's default `max_collapse_distance`, 30 m, as cars have it.
     static let bike = GuidanceProfile(announcesRoundabouts: true, hairpinIsUTurn: false, countsWaysMet: false, toldHowItTravels: true,
                                       junctionsOfItsOwnWays: false, perceivesBearings: false, perceivesFastRoadBearings: false,

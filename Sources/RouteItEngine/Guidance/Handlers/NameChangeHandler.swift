@@ -25,7 +25,7 @@ struct NameChangeHandler: GuidanceHandler {
             next.keptAsTurn = true
             return .step(next)
         }
-        if bearsOn && draft.name.isEmpty && draft.kind != .depart && draft.distance < StepCollapsing.nameAdoptLength {
+        if bearsOn && draft.name.isEmpty && draft.kind != .depart && adopts(draft, guide) {
             return .adoptName
         }
         var next = straight ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn) : guide.turnDraft(j.turn, j.name)
@@ -33,6 +33,16 @@ struct NameChangeHandler: GuidanceHandler {
         // or for walkers onto a way that is not the obvious one.
         next.keptAsTurn = straight && j.isJunction && (offObviousWay || ontoThroughStreet)
         return .step(next)
+    }
+
+    /// Whether an unnamed step is short enough to take the name it runs into. A walker's only
+    /// where OSRM folds a turn into the name change after it (`maneuverSucceededByNameChange`,
+    /// 1.5 times foot.lua's 10 m `max_collapse_distance`); further on OSRM keeps the turn unnamed
+    /// and drops the short name change after it (`suppressShortNameSegments`: Helsinki's "Turn
+    /// right (25 m)" onto platform 1, not "Turn right onto 1").
+    private func adopts(_ draft: ManeuverBuilder.Draft, _ guide: ManeuverBuilder) -> Bool {
+        guard rule == .walker else { return draft.distance < StepCollapsing.nameAdoptLength }
+        return draft.distance <= 1.5 * GuidanceProfile.walkingMaxCollapseDistance
     }
 
     /// A bend onto a new name where no other way meets, just past a junction the route went
