@@ -172,6 +172,19 @@ struct HeuristicDayPlanner {
         return best
     }
 
+    /// Inserts each of `pending` in turn at its cheapest feasible place (the times kept up to date
+    /// stop by stop, not made anew); returns those that fit nowhere.
+    mutating func insertEach(_ pending: [Int], into route: inout [Int], blinks: Bool = false) -> [Int] {
+        schedule.update(route, m, prefixSums: false)
+        var left: [Int] = []
+        for u in pending {
+            guard let (p, _) = bestInsertion(of: u, in: route, blinks: blinks) else { left.append(u); continue }
+            route.insert(u, at: p)
+            schedule.inserted(at: p, route: route, m)
+        }
+        return left
+    }
+
     /// Inserts `u` at its cheapest feasible place; false if there is none.
     mutating func insertBest(_ u: Int, into route: inout [Int], blinks: Bool = false) -> Bool {
         schedule.update(route, m)
@@ -239,11 +252,8 @@ struct HeuristicDayPlanner {
         }
         pending.shuffle(using: &rng)
         pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
-        var unserved: [Int] = []
-        for u in pending where !insertBest(u, into: &route, blinks: true) {
-            unserved.append(u)
-            absences[u] += 1
-        }
+        let unserved = insertEach(pending, into: &route, blinks: true)
+        for u in unserved { absences[u] += 1 }
         var touched: [Int] = []
         var inserted = [Bool](repeating: false, count: m.size)
         for u in pending { inserted[u] = true }
