@@ -512,8 +512,14 @@ def union_sentence(inst):
     if kept is not None:
         tries.append("RouteIt (each of them high priority) keeps %d" % kept)
     if forced is not None:
-        tries.append("OR-Tools (none droppable, %d s) %s" % (
-            forced["seconds"], "finds no plan" if forced.get("served") is None else "serves %d" % forced["served"]))
+        if forced.get("served") is not None:
+            found = "serves %d" % forced["served"]
+        elif forced.get("elapsed") is not None and forced["elapsed"] < 0.9 * forced["seconds"]:
+            # No first plan ends its search at once: say so, not that it searched the whole time.
+            found = "finds no first plan (it gives up after %.1f s)" % forced["elapsed"]
+        else:
+            found = "finds no plan"
+        tries.append("OR-Tools (none droppable, %d s) %s" % (forced["seconds"], found))
     fits = kept == union or (forced or {}).get("served") == union
     text += " Told to keep all %d, %s: the union %s." % (
         union, " and ".join(tries), "fits in one day" if fits else "does not fit in one day, as far as they tell")

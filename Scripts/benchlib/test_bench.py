@@ -267,3 +267,12 @@ class PlannerTest(unittest.TestCase):
         page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
         self.assertIn("OR-Tools (none droppable, 60 s) serves 198: the union fits in one day.", page)
         self.assertNotIn("serves the most", page)
+
+    def test_a_forced_ortools_that_gives_up_at_once_is_said_to_have_given_up(self):
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [2], "unionKept": 196,
+                "unionForced": {"solver": "ortools-60s-forced", "seconds": 60, "served": None, "elapsed": 1.247},
+                "routeitCovers": [], "routeitServesMost": True, "solvers": []}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("OR-Tools (none droppable, 60 s) finds no first plan (it gives up after 1.2 s): the union does "
+                      "not fit in one day, as far as they tell. RouteIt serves the most stops of any solver; no other "
+                      "solver's whole set.", page)
