@@ -494,6 +494,45 @@ def campaign_section(results):
     return out + [""]
 
 
+SOLVER_NAMES = {"vroom-x1": "VROOM x1", "vroom-x5": "VROOM x5", "ortools-10s": "OR-Tools 10 s", "ortools-60s": "OR-Tools 60 s"}
+
+
+def union_sentence(inst):
+    """Whether RouteIt serves every stop some solver serves; where not, whether that union fits in a
+    day as far as RouteIt (each of its stops high priority) and OR-Tools (none droppable) tell, and
+    what RouteIt's own set covers: each other solver's set, or the most stops."""
+    misses, union = inst["routeitMisses"], inst["servedByAny"]
+    text = "%s: RouteIt serves %s of the %d stops some solver serves%s." % (
+        inst["instance"], "every one" if not misses else "all but %d" % len(misses), union,
+        "" if not misses else " (misses %s)" % ", ".join(map(str, misses)))
+    kept, forced = inst.get("unionKept"), inst.get("unionForced")
+    if kept is None and forced is None:
+        return text
+    tries = []
+    if kept is not None:
+        tries.append("RouteIt (each of them high priority) keeps %d" % kept)
+    if forced is not None:
+        if forced.get("served") is not None:
+            found = "serves %d" % forced["served"]
+        elif forced.get("elapsed") is not None and forced["elapsed"] < 0.9 * forced["seconds"]:
+            # No first plan ends its search at once: say so, not that it searched the whole time.
+            found = "finds no first plan (it gives up after %.1f s)" % forced["elapsed"]
+        else:
+            found = "finds no plan"
+        tries.append("OR-Tools (none droppable, %d s) %s" % (forced["seconds"], found))
+    fits = kept == union or (forced or {}).get("served") == union
+    text += " Told to keep all %d, %s: the union %s." % (
+        union, " and ".join(tries), "fits in one day" if fits else "does not fit in one day, as far as they tell")
+    if "routeitServesMost" in inst and not fits:
+        mine = next((s["served"] for s in inst.get("solvers", []) if s["solver"] == "routeit"), None)
+        covered = [SOLVER_NAMES.get(s, s) for s in inst.get("routeitCovers", [])]
+        text += " RouteIt %s%s." % (
+            "serves the most stops of any solver" + ("" if mine is None else " (%d)" % mine) if inst["routeitServesMost"]
+            else "does not serve the most stops",
+            "; every stop of %s too" % ", ".join(covered) if covered else "; no other solver's whole set")
+    return text
+
+
 def planner_section(results):
     """The day planner against VROOM and OR-Tools: stops served, travel and solve time."""
     p = results.get("planner")
@@ -525,14 +564,6 @@ def planner_section(results):
     out += table(["instance", "RouteIt", "VROOM x1", "VROOM x5", "OR-Tools 10 s", "OR-Tools 60 s"], rows)
     checked = [inst for inst in p.get("instances", []) if "routeitMisses" in inst]
     if checked:
-        out += [""] + ["%s: RouteIt serves %s of the %d stops some solver serves%s.%s" % (
-            inst["instance"], "every one" if not inst["routeitMisses"] else "all but %d" % len(inst["routeitMisses"]),
-            inst["servedByAny"], "" if not inst["routeitMisses"] else " (misses %s)" % ", ".join(map(str, inst["routeitMisses"])),
-            "" if inst.get("unionKept") is None else
-            " Told to keep all %d (each high priority), it keeps %d of them: the union %s." % (
-                inst["servedByAny"], inst["unionKept"],
-                "fits in one day" if inst["unionKept"] == inst["servedByAny"]
-                else "does not fit in one day, as far as RouteIt can tell"))
-            for inst in checked]
+        out += [""] + [union_sentence(inst) for inst in checked]
     return out + [""]
 

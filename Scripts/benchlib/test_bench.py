@@ -246,5 +246,33 @@ class PlannerTest(unittest.TestCase):
         inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [28, 31, 122],
                 "unionKept": 195, "solvers": []}
         page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
-        self.assertIn("(misses 28, 31, 122). Told to keep all 198 (each high priority), it keeps 195 of them: "
-                      "the union does not fit in one day, as far as RouteIt can tell.", page)
+        self.assertIn("(misses 28, 31, 122). Told to keep all 198, RouteIt (each of them high priority) keeps 195: "
+                      "the union does not fit in one day, as far as they tell.", page)
+
+    def test_a_union_neither_routeit_nor_forced_ortools_fits_says_what_routeits_set_covers(self):
+        solvers = [{"solver": "routeit", "served": 195, "travel": 7847, "seconds": 1.0},
+                   {"solver": "vroom-x5", "served": 193, "travel": 7842, "seconds": 26.5}]
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [2, 28, 31],
+                "unionKept": 196, "unionForced": {"solver": "ortools-60s-forced", "seconds": 60, "served": None},
+                "routeitCovers": ["vroom-x1"], "routeitServesMost": True, "solvers": solvers}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("Told to keep all 198, RouteIt (each of them high priority) keeps 196 and OR-Tools (none "
+                      "droppable, 60 s) finds no plan: the union does not fit in one day, as far as they tell. "
+                      "RouteIt serves the most stops of any solver (195); every stop of VROOM x1 too.", page)
+
+    def test_a_union_forced_ortools_serves_whole_fits(self):
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [2],
+                "unionKept": 197, "unionForced": {"solver": "ortools-60s-forced", "seconds": 60, "served": 198},
+                "routeitCovers": [], "routeitServesMost": True, "solvers": []}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("OR-Tools (none droppable, 60 s) serves 198: the union fits in one day.", page)
+        self.assertNotIn("serves the most", page)
+
+    def test_a_forced_ortools_that_gives_up_at_once_is_said_to_have_given_up(self):
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [2], "unionKept": 196,
+                "unionForced": {"solver": "ortools-60s-forced", "seconds": 60, "served": None, "elapsed": 1.247},
+                "routeitCovers": [], "routeitServesMost": True, "solvers": []}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("OR-Tools (none droppable, 60 s) finds no first plan (it gives up after 1.2 s): the union does "
+                      "not fit in one day, as far as they tell. RouteIt serves the most stops of any solver; no other "
+                      "solver's whole set.", page)

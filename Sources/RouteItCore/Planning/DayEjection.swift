@@ -101,9 +101,9 @@ extension HeuristicDayPlanner {
     mutating func regretInsertion(_ pending: [Int], into route: inout [Int]) -> [Int] {
         var pool = pending.sorted { (-m.penalty[$0], $0) < (-m.penalty[$1], $1) }
         var unserved: [Int] = []
+        schedule.update(route, m, prefixSums: false)
         while !pool.isEmpty {
             let top = m.penalty[pool[0]]
-            schedule.update(route, m)
             var choice: (index: Int, position: Int, regret: Double, cost: Double)?
             var none: [Int] = []
             for (index, u) in pool.enumerated() where m.penalty[u] == top {
@@ -118,6 +118,7 @@ extension HeuristicDayPlanner {
                 continue
             }
             route.insert(pool[choice.index], at: choice.position)
+            schedule.inserted(at: choice.position, route: route, m)
             pool.remove(at: choice.index)
         }
         return unserved

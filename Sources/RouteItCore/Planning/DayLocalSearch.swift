@@ -32,10 +32,7 @@ extension HeuristicDayPlanner {
             }
         }
         // Dropped stops that fit now go back in, most important first.
-        var unserved: [Int] = []
-        for u in s.unserved.sorted(by: { (-m.penalty[$0], $0) < (-m.penalty[$1], $1) }) where !insertBest(u, into: &route) {
-            unserved.append(u)
-        }
+        let unserved = insertEach(s.unserved.sorted(by: { (-m.penalty[$0], $0) < (-m.penalty[$1], $1) }), into: &route)
         let polished = solution(route, unserved: unserved)
         if polished.isBetter(than: s) || polished.route == s.route { s = polished }
     }

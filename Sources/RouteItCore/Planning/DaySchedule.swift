@@ -12,7 +12,8 @@ struct DaySchedule {
     private(set) var forward: [Double] = []
     private(set) var backward: [Double] = []
 
-    mutating func update(_ route: [Int], _ m: DayPlanModel) {
+    /// Everything anew for `route`; without `prefixSums` only the times (all an insertion check reads).
+    mutating func update(_ route: [Int], _ m: DayPlanModel, prefixSums: Bool = true) {
         let count = route.count
         finish.removeAll(keepingCapacity: true)
         var clock = m.departure, here = 0
@@ -24,11 +25,13 @@ struct DaySchedule {
         }
         forward.removeAll(keepingCapacity: true)
         backward.removeAll(keepingCapacity: true)
-        var f = 0.0, b = 0.0
-        for t in 0..<count {
-            if t > 0 { f += m.leg(route[t - 1], route[t]); b += m.leg(route[t], route[t - 1]) }
-            forward.append(f)
-            backward.append(b)
+        if prefixSums {
+            var f = 0.0, b = 0.0
+            for t in 0..<count {
+                if t > 0 { f += m.leg(route[t - 1], route[t]); b += m.leg(route[t], route[t - 1]) }
+                forward.append(f)
+                backward.append(b)
+            }
         }
         guard m.waits else { return }
         latest.removeAll(keepingCapacity: true)
@@ -38,6 +41,40 @@ struct DaySchedule {
             let node = route[t]
             let leave = t == count - 1 ? m.latestEnd - m.endCost[node] : latest[t + 1] - m.leg(node, route[t + 1])
             latest[t] = m.latestArrival(node, latestStart: leave - m.stays[node])
+            t -= 1
+        }
+    }
+
+    /// The times again after one stop went in at position `p` of `route` (which now holds it),
+    /// recomputed only where they change: finish times from `p` on until one comes out as before,
+    /// latest arrivals from `p` back until one does. Filling a route stop by stop this way costs
+    /// a few positions per stop instead of the whole route. The prefix sums are dropped (only
+    /// `update` makes them).
+    mutating func inserted(at p: Int, route: [Int], _ m: DayPlanModel) {
+        let count = route.count
+        forward.removeAll(keepingCapacity: true)
+        backward.removeAll(keepingCapacity: true)
+        finish.insert(0, at: p)
+        var clock = leaving(before: p, m), here = p == 0 ? 0 : route[p - 1]
+        for t in p..<count {
+            let next = route[t]
+            let arrival = clock + m.leg(here, next)
+            clock = (m.serviceStart(next, arrival: arrival) ?? arrival) + m.stays[next]
+            // Past the new stop, the first visit that ends as it did leaves the rest as it was.
+            if t > p && clock == finish[t] { break }
+            finish[t] = clock
+            here = next
+        }
+        guard m.waits else { return }
+        latest.insert(0, at: p)
+        var t = p
+        while t >= 0 {
+            let node = route[t]
+            let leave = t == count - 1 ? m.latestEnd - m.endCost[node] : latest[t + 1] - m.leg(node, route[t + 1])
+            let value = m.latestArrival(node, latestStart: leave - m.stays[node])
+            // Before the new stop, the first latest arrival that stays as it was leaves the earlier ones.
+            if t < p && value == latest[t] { break }
+            latest[t] = value
             t -= 1
         }
     }

@@ -3,7 +3,9 @@ import Foundation
 /// Day planning beyond exact reach: cheapest insertion respecting windows, local search
 /// (`DayLocalSearch`), then ruin and recreate (strings of nearby stops removed and greedily put
 /// back, as in slack-induction string removals), and now and then a double bridge, under
-/// simulated annealing; neighbours are polished by local search around what changed; last,
+/// simulated annealing (once serving more has stalled, among plans serving as many the one
+/// leaving out stops that were left out less often wins); neighbours are polished by local
+/// search around what changed; last,
 /// ejections (`DayEjection`) try to serve the stops still left out. Every route kept is feasible; stops that do not fit stay out and
 /// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
 /// limit, not the clock, ends the search.
@@ -67,6 +69,8 @@ struct HeuristicDayPlanner {
         let hot = 0.5 * averageLeg, cold = 0.01 * averageLeg
         let rounds = iterations ?? Int.max
         var iteration = 0
+        // The round in which the best plan last served more.
+        var lastGain = 0
         while iteration < rounds {
             let now = ProcessInfo.processInfo.systemUptime
             if isCancelled() { return (best, true) }
@@ -76,9 +80,17 @@ struct HeuristicDayPlanner {
             let temperature = hot * pow(cold / hot, min(1, progress))
             iteration += 1
             let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
+            let stalled = iteration - lastGain > Self.stallRounds
             func accepts(_ candidate: Solution) -> Bool {
-                candidate.penalty != current.penalty ? candidate.penalty < current.penalty
-                    : candidate.travel < current.travel + threshold
+                if candidate.penalty != current.penalty { return candidate.penalty < current.penalty }
+                // Stuck at as many stops served: leave out the stops that were left out less
+                // often (they go back in easily), whatever the travel, so the room goes to the
+                // hard ones (as in SISR's fleet minimisation).
+                if stalled, candidate.unserved != current.unserved {
+                    let left = absenceSum(candidate.unserved), before = absenceSum(current.unserved)
+                    if left != before { return left < before }
+                }
+                return candidate.travel < current.travel + threshold
             }
             var candidate: Solution
             if rng.next() % 5 == 0 {
@@ -95,11 +107,19 @@ struct HeuristicDayPlanner {
                 // Only accepted neighbours are polished: most are not, and recreating is cheap.
                 localSearch(&candidate, focus: touched)
             }
+            if candidate.penalty < best.penalty { lastGain = iteration }
             if candidate.isBetter(than: best) { best = candidate }
             current = candidate
         }
         return (finished(best, deadline: deadline, isCancelled), false)
     }
+
+    /// Rounds without serving more after which the search prefers to leave out the stops left out
+    /// least often. Soon (tuned on full days: delivery-200 and 60-stop days in 1-hour slots), but
+    /// not from the start: while stops still go in round by round, travel alone should decide.
+    static var stallRounds: Int { 100 }
+
+    private func absenceSum(_ stops: [Int]) -> Int { stops.reduce(0) { $0 + absences[$1] } }
 
     /// Of the time budget, what the last phase may take when stops are left out (it rarely needs it all).
     static var lastPhaseShare: Double { 0.05 }
@@ -172,6 +192,19 @@ struct HeuristicDayPlanner {
         return best
     }
 
+    /// Inserts each of `pending` in turn at its cheapest feasible place (the times kept up to date
+    /// stop by stop, not made anew); returns those that fit nowhere.
+    mutating func insertEach(_ pending: [Int], into route: inout [Int], blinks: Bool = false) -> [Int] {
+        schedule.update(route, m, prefixSums: false)
+        var left: [Int] = []
+        for u in pending {
+            guard let (p, _) = bestInsertion(of: u, in: route, blinks: blinks) else { left.append(u); continue }
+            route.insert(u, at: p)
+            schedule.inserted(at: p, route: route, m)
+        }
+        return left
+    }
+
     /// Inserts `u` at its cheapest feasible place; false if there is none.
     mutating func insertBest(_ u: Int, into route: inout [Int], blinks: Bool = false) -> Bool {
         schedule.update(route, m)
@@ -239,11 +272,8 @@ struct HeuristicDayPlanner {
         }
         pending.shuffle(using: &rng)
         pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
-        var unserved: [Int] = []
-        for u in pending where !insertBest(u, into: &route, blinks: true) {
-            unserved.append(u)
-            absences[u] += 1
-        }
+        let unserved = insertEach(pending, into: &route, blinks: true)
+        for u in unserved { absences[u] += 1 }
         var touched: [Int] = []
         var inserted = [Bool](repeating: false, count: m.size)
         for u in pending { inserted[u] = true }
