@@ -88,7 +88,7 @@ final class ConnectorUTurnTests: XCTestCase {
     /// the loop. (With Access two-way OSRM says nothing either, where RouteIt still makes the
     /// U-turn: reading the loop as obvious past a lesser street straight ahead, as OSRM's
     /// `obviousByRoadClass` would, cost 4 of 100 Monaco car name sequences.)
-    private func loop(oneWayAccess: Bool, endingInLine: Bool = false) throws -> [String] {
+    private func loop(oneWayAccess: Bool, endingInLine: Bool = false, mode: TransportType = .car) throws -> [String] {
         var f = RoadFixture()
         // In line, the loop leaves Grace more sharply (as Monaco's), ends in line with the westbound
         // side, and that side goes on south-west a while before it turns west.
@@ -100,7 +100,7 @@ final class ConnectorUTurnTests: XCTestCase {
         f.node("Q", 0, -10); f.node("W2", -300, south); f.node("E1", 40, -4); f.node("E2", 40, 10)
         f.street(1, ["W2"] + (endingInLine ? ["Q2"] : []) + ["Q", "J1", "L2", "L1", "J2", "W1"], "Grace", highway: "primary")
         if oneWayAccess { f.street(2, ["J1", "E1", "E2", "J2"], "Access", [("oneway", "yes")]) }
-        return instructions(try f.build().route((-250, 10), (-250, south)).first)
+        return instructions(try f.build().route((-250, 10), (-250, south), mode).first)
     }
 
     func testALoopPastAOneWayStreetComingInAheadIsAUTurn() throws {
@@ -114,6 +114,14 @@ final class ConnectorUTurnTests: XCTestCase {
     /// Princesse Grace: "continue uturn" in osrm-routed; RouteIt said "Turn right to stay on").
     func testALoopEndingInLineWithTheWayBackIsStillAUTurn() throws {
         XCTAssertEqual(try loop(oneWayAccess: true, endingInLine: true), ["Head east on Grace", "Make a U-turn", "Arrive at your destination"])
+    }
+
+    /// A cyclist on the same loop: OSRM's `isUTurn` is every profile's post-processing, and
+    /// osrm-routed with bicycle.lua says "continue uturn" at Monaco's turning head of Avenue
+    /// Princesse Grace too (the bench's random bike trips; RouteIt said "Turn right" there).
+    func testALoopPastAOneWayStreetComingInAheadIsAUTurnForACyclistToo() throws {
+        XCTAssertEqual(try loop(oneWayAccess: true, endingInLine: true, mode: .bike),
+                       ["Head east on Grace", "Make a U-turn", "Arrive at your destination"])
     }
 
     func testALoopWithoutAWayAheadIsJustTheRoad() throws {

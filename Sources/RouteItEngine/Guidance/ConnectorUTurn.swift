@@ -1,6 +1,6 @@
 import RouteItCore
 
-/// Cars: a turn onto a short connector that, at the next junction, leaves heading back the way
+/// Cars and bikes: a turn onto a short connector that, at the next junction, leaves heading back the way
 /// the car came is one "Make a U-turn", as OSRM collapses it. Two cases from OSRM's guidance:
 /// - `isUTurn`: the road after the connector is the street the car was on (the other
 ///   carriageway of a divided road), the connector passing no junction and short (OSRM's
@@ -28,7 +28,8 @@ extension ManeuverBuilder {
     func connectorUTurn(from i: Int, arrivingBy prev: RouteLeg, legs: [RouteLeg], coords: [[Coordinate]],
                         isMeaningful: [Bool], inBearing: Double, turn: Double) -> Int? {
         // OSRM collapses U-turns only from turns (a fork or a slight bend is no start of one).
-        // Drivers only: only the car's pipeline has `ConnectorUTurnHandler`.
+        // Not walkers: the car's and the bike's pipelines have `ConnectorUTurnHandler` (OSRM's
+        // `isUTurn` is every profile's; foot.lua's 10 m collapse distance leaves walkers none).
         guard abs(turn) >= ManeuverBuilder.forkAngle else { return nil }
         // Onto a motorway's ramp from another road is "on/off ramp", no turn: no U-turn starts there
         // (a ramp looping back onto the motorway of the street's ref is the ramp, then a merge).

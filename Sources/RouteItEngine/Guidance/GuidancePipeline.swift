@@ -23,7 +23,8 @@ struct GuidancePipeline: Sendable {
     ], whenNoStep: [])
 
     static let bike = GuidancePipeline(handlers: [
-        FerryCrossingHandler(), StayOnRoundaboutHandler(), ExitRoundaboutHandler(), UTurnHandler(), RampHandler(), ForkHandler(), SlipRoadJoinHandler(),
+        FerryCrossingHandler(), StayOnRoundaboutHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(),
+        ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(),
         NameChangeHandler(rule: .cyclist), SharpTurnHandler(),
     ], whenNoStep: [TravelChangeHandler()])

@@ -1,4 +1,4 @@
-/// Cars: a turn onto a short connector that leaves, at its other end, heading back the way the
+/// Cars and bikes: a turn onto a short connector that leaves, at its other end, heading back the way the
 /// car came is one U-turn, on the road it comes back by (`ManeuverBuilder.connectorUTurn`).
 /// Going on round a ring is none, however small the ring (OSRM says nothing on a roundabout).
 struct ConnectorUTurnHandler: GuidanceHandler {
