@@ -211,12 +211,7 @@ struct StepCollapsing {
                 continue
             }
             var merged = step
-            merged.absorb(next)
-            merged.name = next.name
-            merged.travel = next.travel
-            merged.label = next.label
-            // The turn now ends on the next step's street, not on the one it stayed on.
-            merged.staysOnStreet = next.staysOnStreet
+            merged.absorbEndingOnStreet(of: next)
             if step.kind == .fork {
                 // A fork keeps its side whatever comes after (OSRM's `AdjustToCombinedTurnStrategy`).
                 merged.kind = .fork

@@ -108,6 +108,16 @@ extension ManeuverBuilder {
             for c in other.polyline where polyline.last != c { polyline.append(c) }
         }
 
+        /// Absorbs the following step and ends on its street: the turn now leads onto `next`'s
+        /// name, travel and street, not onto the one this step stayed on.
+        mutating func absorbEndingOnStreet(of next: Draft) {
+            absorb(next)
+            name = next.name
+            label = next.label
+            travel = next.travel
+            staysOnStreet = next.staysOnStreet
+        }
+
         var maneuver: Maneuver {
             switch kind {
             case .depart: return Maneuver(kind: .depart, streetName: name, bearing: bearing, travel: travel)

@@ -27,11 +27,7 @@ extension StepCollapsing {
             }
             let next = steps[i + 1]
             var merged = step
-            merged.absorb(next)
-            merged.name = next.name
-            merged.label = next.label
-            merged.travel = next.travel
-            merged.staysOnStreet = next.staysOnStreet
+            merged.absorbEndingOnStreet(of: next)
             let angle = StepCollapsing.combinedAngle(step.turn ?? 0, next.turn ?? 0, entryLength: step.distance)
             merged.turn = angle
             if abs(angle) < ManeuverBuilder.straightAngle {
