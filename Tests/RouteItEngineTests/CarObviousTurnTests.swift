@@ -35,4 +35,30 @@ final class CarObviousTurnTests: XCTestCase, HandMadeJunctions {
         let left = instructions(try f.build().route((0, -250), (-250, 0)).first)
         XCTAssertEqual(left.count, 3, "\(left)")
     }
+
+    /// Pont, a primary one-way, meets Alsace, a tertiary one-way leaving 45° right, and bends
+    /// 7 m on from 54° to 43° off (a footway splits it there): over its first 20 m it leaves only
+    /// 30° left, so Alsace looked slightly distinctly further off and Pont the obvious way in its
+    /// class; OSRM perceives both 45° off and says "Turn left" (Pont Sainte-Dévote at Avenue
+    /// d'Alsace, Monaco, in metres; the side ways end Pont's and Alsace's readings as there).
+    func testAStreetBendingOffPastALesserOneIsReadByItsPerceivedBearings() throws {
+        var f = RoadFixture()
+        f.node("B0", 60, 0.5); f.node("P", 20, 1.8); f.node("Q", 8.6, 2.3); f.node("J", 0, 0)
+        f.node("S1", -6.1, -4.3); f.node("S2", -22.4, -24); f.node("S3", -25.5, -29.9); f.node("S4", -32.9, -43.9)
+        f.node("S5", -35.8, -54.7); f.node("S6", -38, -120)
+        f.node("A1", -8, 6.8); f.node("A2", -38.7, 28.1); f.node("A3", -120, 40)
+        f.street(1, ["B0", "P"], "Boulevard", highway: "primary")
+        f.street(2, ["P", "Q", "J", "S1", "S2", "S3", "S4", "S5"], "Pont", highway: "primary", [("oneway", "yes")])
+        f.street(4, ["S5", "S6"], "Jardin", highway: "primary")
+        f.node("F", 5.2, -11.3)
+        f.way(5, ["S1", "F"], [("highway", "footway")])
+        f.node("T", -29, 9)
+        f.way(6, ["A1", "T"], [("highway", "tertiary")])
+        f.node("U", -60, -10)
+        f.way(7, ["U", "S3"], [("highway", "tertiary"), ("oneway", "yes")])
+        f.street(3, ["J", "A1", "A2", "A3"], "Alsace", highway: "tertiary", [("oneway", "yes")])
+        let steps = instructions(try f.build().route((55, 0.6), (-37, -100)).first)
+        XCTAssertEqual(steps.count, 3, "\(steps)")
+        XCTAssertTrue(steps[1].hasPrefix("Turn") && steps[1].hasSuffix("onto Pont"), "\(steps)")
+    }
 }

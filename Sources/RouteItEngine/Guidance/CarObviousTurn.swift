@@ -122,7 +122,8 @@ extension ManeuverBuilder {
             if distinct && lanes.candidateKeepsLanes && c.deviation < ManeuverBuilder.fuzzyAngleDifference { return false }
             if lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass) { return false }
             return looksAsObviousNarrow(road, roadClass: roadClass, as: c,
-                                        laneFork: lanes.isLaneFork(candidateAngle: candidate.angle, otherAngle: road.angle))
+                                        laneFork: lanes.isLaneFork(candidateAngle: candidate.angle, otherAngle: road.angle),
+                                        perceivedSlightlyDistinct: { perceivedBendsFurther(road, than: candidate, at: node, arrivingBy: prev) })
         }
     }
 
@@ -142,6 +143,17 @@ extension ManeuverBuilder {
         let candidateDeviation = abs(ManeuverBuilder.turnAngle(from: inInitial, to: candidateInitial))
         let roadDeviation = abs(ManeuverBuilder.turnAngle(from: inInitial, to: roadInitial))
         return abs(roadToCandidate) > ManeuverBuilder.straightAngle && roadDeviation > 2 * candidateDeviation
+    }
+
+    /// Rule 9's `compare_road_deviation_is_slightly_distinct` read as OSRM reads it, by the
+    /// perceived bearings of the way in, `candidate` and `road` (a way bending off 7 m past the
+    /// junction reads straighter over its first 20 m than OSRM perceives it).
+    func perceivedBendsFurther(_ road: Branch, than candidate: Branch, at node: Int32, arrivingBy prev: RouteLeg) -> Bool {
+        guard let back = perceivedHeading(leaving: prev.edge, forward: !prev.forward, at: node),
+              let cand = perceivedHeading(leaving: candidate.edge, forward: candidate.forward, at: node),
+              let other = perceivedHeading(leaving: road.edge, forward: road.forward, at: node) else { return true }
+        let inBearing = (back + 180).truncatingRemainder(dividingBy: 360)
+        return abs(ManeuverBuilder.turnAngle(from: inBearing, to: other)) > 0.7 * 2 * abs(ManeuverBuilder.turnAngle(from: inBearing, to: cand))
     }
 
     /// OSRM's initial bearing: a way's heading over its first segment.

@@ -230,7 +230,8 @@ extension ManeuverBuilder {
         }
         if continuesStreetDistinctly(arrivingBy: prev, chosen: chosen, others: others) { return true }
         let chosenClass = net.edgeClass[chosen.edge]
-        if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ Int(net.edgeClass[$0.edge]) > Int(incoming) + 1 }) {
+        if chosenClass <= incoming && abs(chosen.angle) < 60 && others.allSatisfy({ Int(net.edgeClass[$0.edge]) > Int(incoming) + 1 }),
+           mode != .car || !others.contains(where: { perceivedUndoesBend(of: $0, beside: chosen, at: node, arrivingBy: prev) }) {
             return true
         }
         // Straight on while every other way bends off: obvious on a road of the same class (onto
@@ -241,6 +242,15 @@ extension ManeuverBuilder {
 }
 
 extension ManeuverBuilder {
+    /// Whether `road` bends slightly distinctly further than `chosen` by their first 20 m but
+    /// not by OSRM's perceived bearings (rule 9 of `IsDistinctNarrowTurn`): there a car's road
+    /// going on in its class past lesser roads is obvious only where `findObviousTurn` finds it
+    /// (`isCarsObviousWay`). Pont Sainte-Dévote bends off 7 m past Avenue d'Alsace: 30° and 45°
+    /// over 20 m, 45° and 45° perceived, "Turn left" in OSRM.
+    func perceivedUndoesBend(of road: Branch, beside chosen: Branch, at node: Int32, arrivingBy prev: RouteLeg) -> Bool {
+        abs(road.angle) > 0.7 * 2 * abs(chosen.angle) && !perceivedBendsFurther(road, than: chosen, at: node, arrivingBy: prev)
+    }
+
     /// A cyclist on a street going on along a street: footways, paths and driveways beside it
     /// neither make a fork nor take away that the street is the obvious way on.
     func isIgnorableForBicycle(_ other: RoadClass, incoming: RoadClass?, chosen: RoadClass?) -> Bool {

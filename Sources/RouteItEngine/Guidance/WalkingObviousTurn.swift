@@ -162,8 +162,10 @@ extension ManeuverBuilder {
 
     /// OSRM's `IsDistinctNarrowTurn` for a candidate less than a wide turn off straight: whether
     /// `road` looks as obvious as it (walkers and cars read it alike). In a lane fork (`laneFork`,
-    /// `LaneCounts.isLaneFork`) neither name nor angle tells the two ways apart.
-    func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate, laneFork: Bool = false) -> Bool {
+    /// `LaneCounts.isLaneFork`) neither name nor angle tells the two ways apart. A car's rule 9
+    /// also asks `perceivedSlightlyDistinct`, the same test by OSRM's perceived bearings.
+    func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate, laneFork: Bool = false,
+                              perceivedSlightlyDistinct: (() -> Bool)? = nil) -> Bool {
         let other = abs(road.angle), deviation = c.deviation, inClass = c.inClass, candidateClass = c.roadClass
         // A footway or driveway beside a street going on from a street never looks as obvious
         // (`obviousByRoadClass`). For a car only that half: OSRM's `IsDistinctNarrowTurn` does not
@@ -179,7 +181,8 @@ extension ManeuverBuilder {
         if inClass.priority > 6 && distinct { return false }
         let samePriority = inClass.priority == candidateClass.priority
         if samePriority && c.keepsName && slightlyDistinct
-            && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4) { return false }
+            && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4)
+            && perceivedSlightlyDistinct?() ?? true { return false }
         // A slip road of the class both ways are on is never as obvious.
         if c.isLinkOfSameClass(roadClass) { return false }
         if samePriority && inClass.group < roadClass.group
