@@ -264,11 +264,10 @@ struct StepCollapsing {
     /// The turn between a junction's way in and way out, each rounded to OSRM's 15° bearing
     /// classes (`BearingClass::getDiscreteBearing`); right > 0.
     static func discreteTurn(arriving heading: Double, turn: Double) -> Double {
+        // In [0, 360) first: the classes' edges fall on half degrees, so the whole-degree
+        // rounding `PerceivedBearing.discrete` does there never moves a bearing across one.
         func discrete(_ bearing: Double) -> Double {
-            let b = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-            var shifted = b + 7.5
-            if shifted >= 360 { shifted -= 360 }
-            return (shifted / 15).rounded(.down) * 15
+            PerceivedBearing.discrete((bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360))
         }
         // The way in as the junction lists it points back along it.
         let back = discrete(heading + 180), out = discrete(heading + turn)
