@@ -38,7 +38,7 @@ final class BicycleForkScenarioTests: XCTestCase {
                     | waypoints | route                  | turns                          |
                     | a,d       | albert,ostende,ostende | depart,fork slight left,arrive |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 
     /// albert goes on straight under its name where etela leaves 45° left: albert is the obvious
@@ -62,6 +62,6 @@ final class BicycleForkScenarioTests: XCTestCase {
                     | waypoints | route              | turns                          |
                     | a,c       | albert,etela,etela | depart,turn slight left,arrive |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 }

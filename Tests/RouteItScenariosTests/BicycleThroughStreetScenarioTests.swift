@@ -24,6 +24,6 @@ final class BicycleThroughStreetScenarioTests: XCTestCase {
                     | waypoints | route          | turns                       |
                     | d,c       | side,main,main | depart,turn straight,arrive |
         """, profile: "bicycle", gridSize: 10)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 }

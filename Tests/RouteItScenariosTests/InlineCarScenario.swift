@@ -22,4 +22,9 @@ extension XCTestCase {
         let runner = ScenarioRunner(workDirectory: try TestFiles.temporaryDirectory(for: self))
         return runner.run(try XCTUnwrap(feature.scenarios.first), file: "guidance/t.feature", folder: "guidance")
     }
+
+    /// Fails unless the scenario passed, naming its failures (or the error that stopped it).
+    func assertPasses(_ result: ScenarioResult, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")", file: file, line: line)
+    }
 }

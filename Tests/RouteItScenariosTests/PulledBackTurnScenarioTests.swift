@@ -30,7 +30,7 @@ final class PulledBackTurnScenarioTests: XCTestCase {
                     | a,d       | road,left,left   | depart,turn left,arrive  |
                     | a,e       | road,right,right | depart,turn right,arrive |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 
     /// The same bend 20 m past the junction is a name change OSRM folds away (as osrm-routed 26.10
@@ -55,7 +55,7 @@ final class PulledBackTurnScenarioTests: XCTestCase {
                     | waypoints | route     | turns         |
                     | a,d       | road,left | depart,arrive |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 
     /// Past a junction where only a service road joins, the bend is no step either (osrm-routed
@@ -80,6 +80,6 @@ final class PulledBackTurnScenarioTests: XCTestCase {
                     | waypoints | route     | turns         |
                     | a,d       | road,left | depart,arrive |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 }

@@ -35,7 +35,7 @@ final class ScenarioRunnerTests: XCTestCase {
 
     func testAScenarioRoutedAsOSRMWouldPasses() throws {
         let result = try run(Self.scenario(expecting: "ab,bc,bc", turns: "depart,new name straight,arrive"))
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
         XCTAssertEqual(result.columns, ["route": .pass, "turns": .pass, "locations": .pass])
     }
 
@@ -64,6 +64,6 @@ final class ScenarioRunnerTests: XCTestCase {
                     | footway |        |      |       |
         """
         let result = try run(text)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 }

@@ -37,7 +37,7 @@ final class TurnRoadScenarioTests: XCTestCase {
                     | waypoints | route                | turns                                      | locations |
                     | a,g       | first,,second,second | depart,off ramp right,turn straight,arrive | a,b,f,g   |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 
     /// Right off Top onto a 14 m piece of it, then left onto Main, a road parallel to Top: the
@@ -77,7 +77,7 @@ final class TurnRoadScenarioTests: XCTestCase {
                     | a,i       | top,main,top,top | depart,turn right,turn left,arrive  |
                     | c,k       | bot,main,bot,bot | depart,turn left,turn right,arrive  |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 
     /// A tertiary bends 45° into a short renamed piece beside a lesser ramp: OSRM's obvious way
@@ -103,6 +103,6 @@ final class TurnRoadScenarioTests: XCTestCase {
                     | a,d       | ab,bd,bd | depart,on ramp right,arrive |
                     | a,c       | ab,bc    | depart,arrive               |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 }

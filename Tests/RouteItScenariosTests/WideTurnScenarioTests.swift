@@ -45,6 +45,6 @@ final class WideTurnScenarioTests: XCTestCase {
                     | waypoints | route                | turns                               |
                     | k,l       | skal,kotti,skal,skal | depart,turn right,turn right,arrive |
         """)
-        XCTAssertEqual(result.outcome, .pass, "\(result.failures) \(result.error ?? "")")
+        assertPasses(result)
     }
 }
