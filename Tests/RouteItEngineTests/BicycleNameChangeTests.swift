@@ -63,4 +63,32 @@ final class BicycleNameChangeTests: XCTestCase, HandMadeJunctions {
         let route = try turnIntoNameChange(piece: 50)
         XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
     }
+
+    /// Alku runs 300 m east to J; Lyhyt goes on straight for 80 m to K, an unnamed street for 40 m
+    /// more to M, then Pitkä for 400 m. With a driveway leaving K, OSRM's `DrivewayHandler` makes
+    /// a new-name step at K onto the unnamed street, so `suppressShortNameSegments` measures Lyhyt
+    /// as 80 m and folds it (Monaco's Chemin de Fontvieille); without one, Lyhyt is 120 m long and
+    /// stays. OSRM 26.10 on this junction built as an OSM file says just that: "Alku | Pitkä" with
+    /// the driveway, "Alku | Lyhyt | Pitkä" without.
+    private func nameEndingPastADriveway(_ driveway: Bool) throws -> Route {
+        var f = RoadFixture()
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("K", 80, 0); f.node("M", 120, 0); f.node("P", 520, 0)
+        f.node("D", 80, -60)
+        f.street(1, ["A", "J"], "Alku")
+        f.street(2, ["J", "K"], "Lyhyt")
+        f.way(3, ["K", "M"], [("highway", "residential")])
+        f.street(4, ["M", "P"], "Pitkä")
+        if driveway { f.way(5, ["K", "D"], [("highway", "service")]) }
+        return try XCTUnwrap(try f.build().route((-250, 0), (450, 0), .bike).first)
+    }
+
+    func testANameEndingOntoAnUnnamedStreetPastADrivewayIsMeasuredUpToIt() throws {
+        let route = try nameEndingPastADriveway(true)
+        XCTAssertEqual(names(route), ["Alku", "Pitkä"], "\(instructions(route))")
+    }
+
+    func testANameEndingOntoAnUnnamedStreetWithNoWayMeetingIsMeasuredWhole() throws {
+        let route = try nameEndingPastADriveway(false)
+        XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
 }

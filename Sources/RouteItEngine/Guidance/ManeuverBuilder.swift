@@ -192,6 +192,10 @@ struct ManeuverBuilder {
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
                     draft.lastJunctionAt = draft.distance
+                } else if draft.nameEndsAt == nil && junction.label.isEmpty && !junction.arrivingLabel.isEmpty {
+                    // OSRM's `DrivewayHandler` makes the way on a new name unless both names are the
+                    // same (`isSameName`), so onto an unnamed way its name ends here.
+                    draft.nameEndsAt = draft.distance
                 }
             } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
                 draft.classChangesPassed += 1

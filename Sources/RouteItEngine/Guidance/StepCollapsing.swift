@@ -189,7 +189,7 @@ struct StepCollapsing {
             // street turned onto between is a street of its own (OSRM keeps both turns past its
             // 3 m staggered crossing: staggered-intersections.feature); one the road only runs on
             // as is not (turn-angles.feature, "Curved Exit").
-            let wasOn = out.count >= 2 && previous.kind == .continue && previous.distance < StepCollapsing.shortNameChange
+            let wasOn = out.count >= 2 && previous.kind == .continue && previous.nameSegmentLength < StepCollapsing.shortNameChange
                 && !previous.keptAsTurn && StepCollapsing.sameTravel(out[out.count - 2], previous)
                 ? out[out.count - 2].label : previous.label
             // A street that itself turns off at a corner and back (each time "continue left/right",
@@ -300,7 +300,7 @@ struct StepCollapsing {
         var out: [Draft] = []
         for step in steps {
             if step.kind == .continue, var previous = out.last, StepCollapsing.sameTravel(previous, step),
-               step.distance < StepCollapsing.shortNameChange && !step.keptAsTurn && !step.arrivesOnTurnLanes || step.name == previous.name
+               step.nameSegmentLength < StepCollapsing.shortNameChange && !step.keptAsTurn && !step.arrivesOnTurnLanes || step.name == previous.name
                    || previous.label.isSameStreet(as: step.label, suffixes: rules.nameSuffixes) || step.name.isEmpty {
                 previous.absorb(step)
                 out[out.count - 1] = previous

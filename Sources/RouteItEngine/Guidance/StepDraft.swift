@@ -32,6 +32,10 @@ extension ManeuverBuilder {
         /// How far into the step it passed its last such junction, while it is being built (read
         /// by `NameChangeHandler` for OSRM's `nameChangeImmediatelyAfterSuppressed`).
         var lastJunctionAt: Double?
+        /// How far into the step the road went on unnamed past driveways. OSRM makes a new-name
+        /// step there (`DrivewayHandler`), so its `suppressShortNameSegments` measures the name
+        /// announced only up to it (`nameSegmentLength`).
+        var nameEndsAt: Double?
         /// The change of heading at the last junction passed (read by `foldTurnsAcrossAStraightJunction`).
         var lastJunctionTurn: Double?
         /// Nodes passed where no other way meets but the way's classes change (a street into a
@@ -99,8 +103,13 @@ extension ManeuverBuilder {
             for c in coords where polyline.last != c { polyline.append(c) }
         }
 
+        /// The length OSRM's `suppressShortNameSegments` compares with `NAME_SEGMENT_CUTOFF_LENGTH`:
+        /// the step's, or only up to where its name ended at a junction.
+        var nameSegmentLength: Double { nameEndsAt ?? distance }
+
         /// Appends a following step's way (its maneuver is dropped).
         mutating func absorb(_ other: Draft) {
+            if nameEndsAt == nil, let end = other.nameEndsAt { nameEndsAt = distance + end }
             junctionsPassed += other.junctionsPassed + (other.choices > 1 ? 1 : 0)
             classChangesPassed += other.classChangesPassed
             distance += other.distance
