@@ -187,12 +187,13 @@ struct ManeuverBuilder {
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
                 draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
-                draft.junctionsPassed += 1
-                draft.lastJunctionTurn = junction.turn
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
                     draft.lastJunctionAt = draft.distance
+                    draft.silentBend = silentBend(at: junction, in: draft)
                 }
+                draft.junctionsPassed += 1
+                draft.lastJunctionTurn = junction.turn
             } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
                 draft.classChangesPassed += 1
             }
