@@ -14,16 +14,20 @@ final class SilentBendAfterTurnTests: XCTestCase {
     }
 
     /// Meno runs east through N; Paluu leaves N heading 240° (a 150° right turn) and, `bendAt`
-    /// metres on at B, bends 30° right to head due west, back the way Meno came, for 300 m. A
-    /// footway leaves B heading south.
+    /// metres on at B, bends 30° right to head due west, back the way Meno came, for 300 m. Side
+    /// streets leave B heading south and C, 100 m past B, heading north (the junctions after
+    /// the first do not change what the turn is).
     private func turnAndBend(bendAt: Double) throws -> (OfflineDirections, to: (Double, Double)) {
         var f = RoadFixture()
         let b = point(240, bendAt, from: (300, 0)), end = point(270, 300, from: b), side = point(180, 200, from: b)
+        let c = point(270, 100, from: b), north = point(0, 200, from: c)
         f.node("A", 0, 0); f.node("N", 300, 0); f.node("E", 600, 0)
-        f.node("B", b.0, b.1); f.node("W", end.0, end.1); f.node("S", side.0, side.1)
+        f.node("B", b.0, b.1); f.node("C", c.0, c.1); f.node("W", end.0, end.1)
+        f.node("S", side.0, side.1); f.node("T", north.0, north.1)
         f.street(1, ["A", "N", "E"], "Meno")
-        f.street(2, ["N", "B", "W"], "Paluu")
+        f.street(2, ["N", "B", "C", "W"], "Paluu")
         f.way(3, ["B", "S"], [("highway", "residential")])
+        f.way(4, ["C", "T"], [("highway", "residential")])
         return (try f.build(), point(270, 250, from: b))
     }
 

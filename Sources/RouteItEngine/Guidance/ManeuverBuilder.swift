@@ -190,7 +190,8 @@ struct ManeuverBuilder {
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
                     draft.lastJunctionAt = draft.distance
-                    draft.silentBend = silentBend(at: junction, in: draft)
+                    // The first one only: the junctions after it leave it as it is.
+                    if draft.junctionsPassed == 0 { draft.silentBend = silentBend(at: junction, in: draft) }
                 }
                 draft.junctionsPassed += 1
                 draft.lastJunctionTurn = junction.turn

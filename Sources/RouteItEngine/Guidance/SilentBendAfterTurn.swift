@@ -20,10 +20,10 @@ extension ManeuverBuilder.Draft {
 }
 
 extension ManeuverBuilder {
-    /// The step's first junction passed silently, when the step is a turn short of a connector
-    /// there (nil otherwise: nothing then reads it).
+    /// The step's first junction, passed silently, when the step is a turn short of a connector
+    /// there and the way on is the obvious one (nil otherwise: nothing then reads it).
     func silentBend(at junction: RouteJunction, in draft: Draft) -> Draft.SilentBend? {
-        guard draft.junctionsPassed == 0, draft.kind == .turn || draft.kind == .endOfRoad,
+        guard draft.kind == .turn || draft.kind == .endOfRoad,
               draft.distance <= profile.collapsing.connectorLength, let arrival = draft.arrival,
               // OSRM suppresses only the obvious way on; a junction RouteIt passes silently for
               // want of a handler (a bend OSRM announces) is no suppressed step to fold.
