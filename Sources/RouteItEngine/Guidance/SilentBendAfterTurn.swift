@@ -5,7 +5,8 @@ import RouteItCore
 /// suppressed "slight right" after a "right") is one turn, pointing where the two go together
 /// (`AdjustToCombinedTurnStrategy`). The combined angle is read between the bearings OSRM's steps
 /// keep (`keptBearing`), so two turns that come back exactly reversed on them make a "turn
-/// uturn" (Monaco: a right turn and a 30° bend 21 m on).
+/// uturn" (Monaco bike trips: a 105° right turn and a 30° bend 21 m on, a 159° one and a 26°
+/// bend 20 m on).
 extension ManeuverBuilder.Draft {
     struct SilentBend {
         /// How far into the step the junction is.
@@ -40,10 +41,10 @@ extension ManeuverBuilder {
 extension StepCollapsing {
     func foldSilentBends(_ steps: [Draft]) -> [Draft] {
         steps.map { step in
-            guard let bend = step.silentBend, bendFolds(bend, into: step), let total = bend.combinedTurn else { return step }
-            var folded = step
             // OSRM's combined angle is used unless it comes out nearly straight (`use_total_angle`).
-            guard abs(total) >= StepCollapsing.narrowTurnAngle / 2 else { return folded }
+            guard let bend = step.silentBend, bendFolds(bend, into: step), let total = bend.combinedTurn,
+                  abs(total) >= StepCollapsing.narrowTurnAngle / 2 else { return step }
+            var folded = step
             folded.turn = total
             // Exactly reversed on the kept bearings: OSRM's angle 0, `DirectionModifier::UTurn`.
             folded.direction = abs(total) == 180 ? .uTurn : ManeuverBuilder.direction(total)
