@@ -45,3 +45,24 @@ final class NonObviousContinuationTests: XCTestCase {
         XCTAssertEqual(instructions(route), ["Head east on Alku", "Continue onto Pitkä", "Arrive at your destination"])
     }
 }
+
+/// Cyclists too: OSRM's bike guidance is the car's handlers on bicycle.lua's roads, so a street
+/// that goes on where it does not obviously would is announced ("Turn left onto Chemin Romain |
+/// Turn left to stay on Chemin Romain" in Monaco), not passed silently.
+final class CyclistNonObviousContinuationTests: XCTestCase {
+    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
+
+    /// Runko runs north for 300 m to Y, where it turns 90° left while Haara, a street of the
+    /// same class, leaves 75° right: neither way on is obvious.
+    func testACyclistIsToldWhereTheStreetGoesOnNotObviously() throws {
+        var f = RoadFixture()
+        let right = 75 * Double.pi / 180
+        f.node("S", 0, -300); f.node("Y", 0, 0); f.node("L", -300, 0)
+        f.node("R", 300 * sin(right), 300 * cos(right))
+        f.street(1, ["S", "Y", "L"], "Runko")
+        f.street(2, ["Y", "R"], "Haara")
+        let d = try f.build()
+        XCTAssertEqual(instructions(try d.route((0, -200), (-250, 0), .bike).first),
+                       ["Head north on Runko", "Turn left to stay on Runko", "Arrive at your destination"])
+    }
+}

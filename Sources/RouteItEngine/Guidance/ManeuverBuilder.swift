@@ -187,16 +187,18 @@ struct ManeuverBuilder {
                 if uTurnEnd >= i { draft.label = labels[uTurnEnd] }
                 draft.applyOverride()
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
-                draft.junctionsPassed += 1
-                draft.lastJunctionTurn = junction.turn
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
                     draft.lastJunctionAt = draft.distance
+                    // The first one only: the junctions after it leave it as it is.
+                    if draft.junctionsPassed == 0 { draft.silentBend = silentBend(at: junction, in: draft) }
                 } else if draft.nameEndsAt == nil && junction.label.isEmpty && !junction.arrivingLabel.isEmpty {
                     // OSRM's `DrivewayHandler` makes the way on a new name unless both names are the
                     // same (`isSameName`), so onto an unnamed way its name ends here.
                     draft.nameEndsAt = draft.distance
                 }
+                draft.junctionsPassed += 1
+                draft.lastJunctionTurn = junction.turn
             } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
                 draft.classChangesPassed += 1
             }

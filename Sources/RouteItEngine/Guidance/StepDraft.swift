@@ -38,6 +38,9 @@ extension ManeuverBuilder {
         var nameEndsAt: Double?
         /// The change of heading at the last junction passed (read by `foldTurnsAcrossAStraightJunction`).
         var lastJunctionTurn: Double?
+        /// The first junction a turn passes silently within a connector's length
+        /// (`StepCollapsing.foldSilentBends`).
+        var silentBend: SilentBend?
         /// Nodes passed where no other way meets but the way's classes change (a street into a
         /// tunnel): OSRM keeps a suppressed turn there, an intersection the step passes, which
         /// its end-of-road rule counts (`ManeuverBuilder.classesChange`).
