@@ -191,6 +191,9 @@ struct ManeuverBuilder {
                 draft.lastJunctionTurn = junction.turn
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
+                    if draft.lastJunctionAt == nil && draft.classChangesPassed == 0, let turn = suppressedBend(at: junction) {
+                        draft.firstJunction = (draft.distance, turn)
+                    }
                     draft.lastJunctionAt = draft.distance
                 }
             } else if !junction.isJunction && classesChange(from: junction.arriving.edge, to: junction.leaving.edge) {
@@ -202,6 +205,20 @@ struct ManeuverBuilder {
         }
         steps.append(draft)
         return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+    }
+
+    /// The change of heading at `junction`, passed without a step, as OSRM perceives it: nil
+    /// where OSRM has no suppressed turn there to read. The route leaving its street (a name
+    /// ending) is left out: RouteIt says nothing there where OSRM may see no obvious way and turn.
+    /// Nor where the way in is half of a traffic island: OSRM merges the two halves, and the
+    /// island's end is no junction.
+    func suppressedBend(at junction: RouteJunction) -> Double? {
+        guard junction.label.isSameStreet(as: junction.arrivingLabel),
+              islandHeading(leaving: junction.arriving.edge, forward: !junction.arriving.forward, at: junction.node) == nil,
+              let into = closeInBearing(arrivingBy: junction.arriving, at: junction.node),
+              let out = perceivedHeading(leaving: junction.leaving.edge, forward: junction.leaving.forward, at: junction.node)
+        else { return nil }
+        return ManeuverBuilder.turnAngle(from: into, to: out)
     }
 
     /// The heading into `node` by `leg` as OSRM perceives it.

@@ -34,6 +34,10 @@ extension ManeuverBuilder {
         var lastJunctionAt: Double?
         /// The change of heading at the last junction passed (read by `foldTurnsAcrossAStraightJunction`).
         var lastJunctionTurn: Double?
+        /// The first junction the step passes when nothing OSRM lists lies before it (no class
+        /// change): how far into the step, and the change of heading there as OSRM perceives it
+        /// (read by `turnNameChangesIntoSuppressedBends`: OSRM's suppressed step there).
+        var firstJunction: (at: Double, turn: Double)?
         /// Nodes passed where no other way meets but the way's classes change (a street into a
         /// tunnel): OSRM keeps a suppressed turn there, an intersection the step passes, which
         /// its end-of-road rule counts (`ManeuverBuilder.classesChange`).
