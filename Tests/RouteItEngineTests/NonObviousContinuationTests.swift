@@ -44,4 +44,20 @@ final class NonObviousContinuationTests: XCTestCase {
         let route = try XCTUnwrap(d.route(trip.0, trip.1).first)
         XCTAssertEqual(instructions(route), ["Head east on Alku", "Continue onto Pitkä", "Arrive at your destination"])
     }
+
+    /// Katu runs east to J and goes on 90° left there while Sivu, a street of its class, goes
+    /// on 30° right (Route de Laghet above Monaco): OSRM's bike guidance, the car's handlers on
+    /// bicycle.lua's roads, tells a cyclist as a driver that the street turns there.
+    func testACyclistIsToldWhereTheStreetGoesOnNotObviously() throws {
+        var f = RoadFixture()
+        let side = -30 * Double.pi / 180
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("N", 0, 300); f.node("S", 300 * cos(side), 300 * sin(side))
+        f.street(1, ["A", "J", "N"], "Katu", highway: "tertiary")
+        f.street(2, ["J", "S"], "Sivu", highway: "tertiary")
+        let d = try f.build()
+        for mode in [TransportType.car, .bike] {
+            XCTAssertEqual(instructions(try d.route((-250, 0), (0, 250), mode).first),
+                           ["Head east on Katu", "Turn left to stay on Katu", "Arrive at your destination"], "\(mode)")
+        }
+    }
 }
