@@ -44,25 +44,20 @@ final class NonObviousContinuationTests: XCTestCase {
         let route = try XCTUnwrap(d.route(trip.0, trip.1).first)
         XCTAssertEqual(instructions(route), ["Head east on Alku", "Continue onto Pitkä", "Arrive at your destination"])
     }
-}
 
-/// Cyclists too: OSRM's bike guidance is the car's handlers on bicycle.lua's roads, so a street
-/// that goes on where it does not obviously would is announced ("Turn left onto Chemin Romain |
-/// Turn left to stay on Chemin Romain" in Monaco), not passed silently.
-final class CyclistNonObviousContinuationTests: XCTestCase {
-    private func instructions(_ route: Route?) -> [String] { route?.steps.map(\.instruction) ?? [] }
-
-    /// Runko runs north for 300 m to Y, where it turns 90° left while Haara, a street of the
-    /// same class, leaves 75° right: neither way on is obvious.
+    /// Katu runs east to J and goes on 90° left there while Sivu, a street of its class, goes
+    /// on 30° right (Route de Laghet above Monaco): OSRM's bike guidance, the car's handlers on
+    /// bicycle.lua's roads, tells a cyclist as a driver that the street turns there.
     func testACyclistIsToldWhereTheStreetGoesOnNotObviously() throws {
         var f = RoadFixture()
-        let right = 75 * Double.pi / 180
-        f.node("S", 0, -300); f.node("Y", 0, 0); f.node("L", -300, 0)
-        f.node("R", 300 * sin(right), 300 * cos(right))
-        f.street(1, ["S", "Y", "L"], "Runko")
-        f.street(2, ["Y", "R"], "Haara")
+        let side = -30 * Double.pi / 180
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("N", 0, 300); f.node("S", 300 * cos(side), 300 * sin(side))
+        f.street(1, ["A", "J", "N"], "Katu", highway: "tertiary")
+        f.street(2, ["J", "S"], "Sivu", highway: "tertiary")
         let d = try f.build()
-        XCTAssertEqual(instructions(try d.route((0, -200), (-250, 0), .bike).first),
-                       ["Head north on Runko", "Turn left to stay on Runko", "Arrive at your destination"])
+        for mode in [TransportType.car, .bike] {
+            XCTAssertEqual(instructions(try d.route((-250, 0), (0, 250), mode).first),
+                           ["Head east on Katu", "Turn left to stay on Katu", "Arrive at your destination"], "\(mode)")
+        }
     }
 }

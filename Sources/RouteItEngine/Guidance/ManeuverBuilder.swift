@@ -189,9 +189,9 @@ struct ManeuverBuilder {
             } else if junction.isJunction && !FerryCrossingHandler.onlyFerriesMeet(at: junction, self) {
                 // Only driveways joining: osrm-routed lists no intersection there to turn at.
                 if !isDrivewayJunction(at: junction.node, arrivingBy: junction.arriving, leaving: junction.leaving) {
-                    draft.lastJunctionAt = draft.distance
                     // The first one only: the junctions after it leave it as it is.
-                    if draft.junctionsPassed == 0 { draft.silentBend = silentBend(at: junction, in: draft) }
+                    if draft.lastJunctionAt == nil { draft.silentBend = silentBend(at: junction, in: draft) }
+                    draft.lastJunctionAt = draft.distance
                 } else if draft.nameEndsAt == nil && junction.label.isEmpty && !junction.arrivingLabel.isEmpty {
                     // OSRM's `DrivewayHandler` makes the way on a new name unless both names are the
                     // same (`isSameName`), so onto an unnamed way its name ends here.

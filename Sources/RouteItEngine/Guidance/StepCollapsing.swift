@@ -24,7 +24,8 @@ struct StepCollapsing {
 
     func collapse(_ steps: [Draft]) -> [Draft] {
         continuesOnlyOnTheSameStreet(
-            foldNameChanges(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(foldSilentBends(foldTurnsAcrossAStraightJunction(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(foldOverriddenSuppressions(steps)))))))))))
+            foldNameChanges(turnNameChangesIntoSuppressedBends(foldNameChangesBeforeManeuvers(markTurnarounds(combineConnectedTurns(
+                foldSilentBends(foldTurnsAcrossAStraightJunction(plainTurnsAtShortEnds(combineSliproads(collapseSegregated(foldOverriddenSuppressions(steps))))))))))))
     }
 
     /// OSRM's `handleSliproad`: the turn onto a sliproad and the step where it ends are one turn

@@ -38,8 +38,7 @@ extension ManeuverBuilder {
         var nameEndsAt: Double?
         /// The change of heading at the last junction passed (read by `foldTurnsAcrossAStraightJunction`).
         var lastJunctionTurn: Double?
-        /// The first junction a turn passes silently within a connector's length
-        /// (`StepCollapsing.foldSilentBends`).
+        /// The first junction the step passes silently (`SuppressedDirection.swift`).
         var silentBend: SilentBend?
         /// Nodes passed where no other way meets but the way's classes change (a street into a
         /// tunnel): OSRM keeps a suppressed turn there, an intersection the step passes, which
