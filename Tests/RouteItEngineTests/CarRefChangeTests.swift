@@ -10,7 +10,7 @@ final class CarRefChangeTests: XCTestCase {
 
     /// West to east: Avenue X (M 1) for 300 m, Avenue X (D 1) for 10 m, then D 1 alone past a
     /// side street at 600 m and a way `sideWay` at 800 m, to 1,000 m.
-    private func network(sideWay: [(String, String)]) throws -> OfflineDirections {
+    static func network(sideWay: [(String, String)]) throws -> OfflineDirections {
         var f = RoadFixture()
         f.node("A", 0, 0); f.node("B", 300, 0); f.node("C", 310, 0); f.node("D", 600, 0)
         f.node("E", 600, -100); f.node("F", 800, 0); f.node("H", 800, 100); f.node("G", 1000, 0)
@@ -24,7 +24,7 @@ final class CarRefChangeTests: XCTestCase {
 
     /// OSRM: "new name" onto D 1 at the driveway (800 m), not at the side street (600 m).
     func testTheBareRefIsToldAtTheFirstDriveway() throws {
-        let d = try network(sideWay: [("highway", "service")])
+        let d = try Self.network(sideWay: [("highway", "service")])
         let route = try XCTUnwrap(d.route((10, 0), (990, 0)).first)
         XCTAssertEqual(instructions(route), ["Head east on Avenue X", "Continue onto D 1", "Arrive at your destination"])
         XCTAssertEqual(route.steps[0].distance, RoadFixture.measured([(10, 0), (800, 0)]), accuracy: 2)
@@ -33,7 +33,7 @@ final class CarRefChangeTests: XCTestCase {
     /// OSRM: the way back, already on D 1, names nothing; Avenue X keeping its name while the
     /// ref changes is no news either.
     func testTheWayBackSaysNothing() throws {
-        let d = try network(sideWay: [("highway", "service")])
+        let d = try Self.network(sideWay: [("highway", "service")])
         XCTAssertEqual(instructions(try d.route((990, 0), (10, 0)).first), ["Head west on D 1", "Arrive at your destination"])
     }
 
@@ -41,7 +41,7 @@ final class CarRefChangeTests: XCTestCase {
     /// way in a driver's graph at all, so it makes no driveway either.
     func testWithoutADrivewayNothingIsTold() throws {
         for side in [[("highway", "residential"), ("name", "Other")], [("highway", "footway")]] {
-            let d = try network(sideWay: side)
+            let d = try Self.network(sideWay: side)
             XCTAssertEqual(instructions(try d.route((10, 0), (990, 0)).first), ["Head east on Avenue X", "Arrive at your destination"],
                            "\(side)")
         }

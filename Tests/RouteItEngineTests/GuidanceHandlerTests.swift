@@ -128,14 +128,14 @@ final class GuidanceHandlerTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(next.name, "D 1")
     }
 
-    /// The modes differ by their handler lists: only drivers get connector U-turns and driveway
+    /// The modes differ by their handler lists: walkers get no connector U-turns nor driveway
     /// names, only walkers hear a name taken on late, only cyclists are told when they push.
     func testEachModeHasItsOwnHandlers() {
         func has<H>(_ pipeline: GuidancePipeline, _ type: H.Type) -> Bool {
             (pipeline.handlers + pipeline.whenNoStep).contains { $0 is H }
         }
-        XCTAssertTrue(has(.car, ConnectorUTurnHandler.self) && has(.car, DrivewayHandler.self))
-        XCTAssertFalse(has(.walk, ConnectorUTurnHandler.self) || has(.walk, DrivewayHandler.self) || has(.bike, DrivewayHandler.self))
+        XCTAssertTrue(has(.car, ConnectorUTurnHandler.self) && has(.car, DrivewayHandler.self) && has(.bike, DrivewayHandler.self))
+        XCTAssertFalse(has(.walk, ConnectorUTurnHandler.self) || has(.walk, DrivewayHandler.self))
         XCTAssertTrue(has(.walk, DeferredNameHandler.self))
         XCTAssertFalse(has(.car, DeferredNameHandler.self) || has(.bike, DeferredNameHandler.self))
         XCTAssertTrue(has(.bike, TravelChangeHandler.self))

@@ -26,7 +26,7 @@ struct GuidancePipeline: Sendable {
         FerryCrossingHandler(), StayOnRoundaboutHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(),
         ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(),
-        NameChangeHandler(rule: .cyclist), SharpTurnHandler(), NonObviousContinuationHandler(rule: .cyclist),
+        NameChangeHandler(rule: .cyclist), DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .cyclist),
     ], whenNoStep: [TravelChangeHandler()])
 
     static func of(_ mode: TransportType) -> GuidancePipeline { mode.pick(car: .car, walk: .walk, bike: .bike) }

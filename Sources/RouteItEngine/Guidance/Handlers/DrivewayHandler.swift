@@ -1,5 +1,6 @@
-/// Cars, past driveways only (OSRM's DrivewayHandler): a road without a name of its own (a bare
-/// ref) is told as a new name when the step announced another street. "Avenue Des Diables Bleus
+/// Past driveways only (OSRM's DrivewayHandler, every profile's: for a cyclist a footway or
+/// cycleway joining is one too): a road without a name of its own (a bare ref) is told as a new
+/// name when the step announced another street. "Avenue Des Diables Bleus
 /// (M 2564)" turning into plain "D 2564" is said at the first driveway, and never on the way
 /// back, where the step already says "D 2564".
 struct DrivewayHandler: GuidanceHandler {
