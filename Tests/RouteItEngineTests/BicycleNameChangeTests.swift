@@ -91,4 +91,22 @@ final class BicycleNameChangeTests: XCTestCase, HandMadeJunctions {
         let route = try nameEndingPastADriveway(false)
         XCTAssertEqual(names(route), ["Alku", "Lyhyt", "Pitkä"], "\(instructions(route))")
     }
+
+    /// Pää, a primary, runs 300 m east to J and turns off 75° to the right; Lyhyt, a residential
+    /// street, goes on straight from J for 65 m to K, where Pitkä turns left for 400 m. OSRM's
+    /// `findObviousTurn` takes Pää as the obvious way (the street going on under its name), so
+    /// straight on onto Lyhyt is a turn ("turn straight"), not a new name, and
+    /// `suppressShortNameSegments` keeps it however short (Monaco's Quai Albert 1er off Virage
+    /// Antony Nogues), as for cars (`StraightOffTurningStreetHandler`).
+    func testAShortStreetStraightOnWhereTheStreetTurnsOffIsATurn() throws {
+        var f = RoadFixture()
+        let turnedOff = point(300, -75)
+        f.node("A", -300, 0); f.node("J", 0, 0); f.node("T", turnedOff.0, turnedOff.1); f.node("K", 65, 0); f.node("P", 65, 400)
+        f.street(1, ["A", "J", "T"], "Pää", highway: "primary")
+        f.street(2, ["J", "K"], "Lyhyt")
+        f.street(3, ["K", "P"], "Pitkä")
+        let route = try XCTUnwrap(try f.build().route((-250, 0), (65, 350), .bike).first)
+        XCTAssertEqual(instructions(route).dropFirst().first, "Go straight onto Lyhyt", "\(instructions(route))")
+        XCTAssertEqual(names(route), ["Pää", "Lyhyt", "Pitkä"], "\(instructions(route))")
+    }
 }

@@ -25,7 +25,7 @@ struct GuidancePipeline: Sendable {
     static let bike = GuidancePipeline(handlers: [
         FerryCrossingHandler(), StayOnRoundaboutHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(),
         ForkHandler(), SlipRoadJoinHandler(),
-        EndOfRoadHandler(),
+        EndOfRoadHandler(), StraightOffTurningStreetHandler(),
         NameChangeHandler(rule: .cyclist), DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .cyclist),
     ], whenNoStep: [TravelChangeHandler()])
 

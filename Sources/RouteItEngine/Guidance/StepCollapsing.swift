@@ -317,10 +317,11 @@ struct StepCollapsing {
         return out
     }
 
-    /// `GuidanceProfile.Collapsing.forkFoldsIntoNameChange`: a short fork straight into a name change.
+    /// `GuidanceProfile.Collapsing.forkFoldsIntoNameChange`: a short fork straight into a name change,
+    /// a "turn straight" counting as one (`maneuverSucceededByNameChange`'s `followed_by_name_change`).
     private func foldsForkIntoNameChange(_ step: Draft, _ next: Draft) -> Bool {
         rules.forkFoldsIntoNameChange && step.kind == .fork && step.distance < connectorLength && step.junctionsPassed == 0
-            && next.kind == .continue
+            && (next.kind == .continue || next.kind == .turn && next.direction == .straight)
     }
 
     private func isTurnLike(_ step: Draft) -> Bool { step.kind == .turn || step.kind == .continue || step.kind == .endOfRoad }

@@ -1,9 +1,11 @@
 import RouteItCore
 
-/// Cars: the street turns off at the junction and the route goes straight on onto another name
-/// ("Road turning left", continue.feature). OSRM's `findObviousTurn` finds no obvious way there
-/// (the street's own branch bends too far, the way ahead looks as likely), so straight on is a
-/// turn, "turn straight", announced however short, not a name change folded into the step before.
+/// Cars and bikes: the street turns off at the junction and the route goes straight on onto another
+/// name ("Road turning left", continue.feature). OSRM's `findObviousTurn` finds no obvious way there
+/// (the street's own branch bends too far, the way ahead looks as likely), or the street's own
+/// branch, so straight on is a turn, "turn straight", announced however short, not a name change
+/// folded into the step before. OSRM's bike guidance runs the same turn handler on bicycle.lua's
+/// roads (Monaco: "Virage Antony Nogues | Quai Albert 1er", a 65 m street).
 struct StraightOffTurningStreetHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         // Cheap tests first: only a straight-on change of name off a named street is this scenario.
