@@ -83,6 +83,46 @@ final class RoutingQuickestTests: XCTestCase {
         XCTAssertGreaterThan(checked, 30)
     }
 
+    /// A trip too short for a quicker alternative is searched as a trip without alternatives:
+    /// the same labelled nodes, fewer than the alternatives' search with its slack labels.
+    func testTheQuickestOfAShortTripIsSearchedWithoutTheSlack() throws {
+        let d = try GridTown.make(size: 20, seed: 5).build()
+        let engine = try d.loadedEngine()
+        /// The labels of the last search (the workspace given back last is lent first).
+        func labels() -> Int {
+            let ws = engine.borrow(.car, nodeCount: 0)
+            defer { engine.giveBack(ws, .car) }
+            return ws.forward.touched.count + ws.backward.touched.count
+        }
+        var rng = SeededRandom(seed: 11)
+        var alone = 0, withSlack = 0, searched = 0
+        for _ in 0..<12 {
+            let a = RoadFixture.coordinate(Double.random(in: 0...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            let b = RoadFixture.coordinate(Double.random(in: 0...2280, using: &rng), Double.random(in: 0...2280, using: &rng))
+            guard (try? d.routes(from: a, to: b, mode: .car)) != nil else { continue }
+            let best = labels()
+            _ = try d.routes(from: a, to: b, mode: .car, alternatives: true, quickestOnly: true)
+            XCTAssertEqual(labels(), best)
+            alone += best
+            _ = try d.routes(from: a, to: b, mode: .car, alternatives: true)
+            withSlack += labels()
+            searched += 1
+        }
+        XCTAssertGreaterThan(searched, 8)
+        XCTAssertLessThan(alone, withSlack)
+    }
+
+    /// No alternative is quicker than a car's best route shorter than the entry charge (less its
+    /// stretch), nor in another mode.
+    func testOnlyALongCarTripMayHaveAQuickerAlternative() {
+        let charge = Double(TurnCostModel.osrmCar.restrictedEntryPenalty)
+        let shortest = UInt64((charge / (1 + RoutingEngine.alternativeStretch)).rounded(.up))
+        XCTAssertTrue(RoutingEngine.alternativeMayBeQuicker(.car, bestMs: shortest))
+        XCTAssertFalse(RoutingEngine.alternativeMayBeQuicker(.car, bestMs: shortest - 10))
+        XCTAssertFalse(RoutingEngine.alternativeMayBeQuicker(.walk, bestMs: 10 * shortest))
+        XCTAssertFalse(RoutingEngine.alternativeMayBeQuicker(.bike, bestMs: 10 * shortest))
+    }
+
     /// Without alternatives there is one route, the best, whatever `quickestOnly` says.
     func testWithoutAlternativesTheBestAlone() throws {
         let far = try forest(length: 65_000, detour: 17_000)

@@ -99,32 +99,42 @@ extension ManeuverBuilder {
     private func isDistinctForCar(_ candidate: Branch, among roads: [CarRoad], inClass: GuidanceClass, inLabel: StreetLabel,
                                   at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Bool {
         let c = ObviousCandidate(candidate, inClass: inClass, inLabel: inLabel, net: net)
-        return !roads.contains { car in
-            let road = car.branch
-            guard !c.isItself(road) else { return false }
-            let other = abs(road.angle)
-            let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
-            let lanes = laneCounts(arriving: prev.edge, candidate: candidate.edge, other: road.edge)
-            if c.deviation >= ManeuverBuilder.groupAngle {
-                // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
-                // than twice as much, never looks as obvious.
-                if other >= ManeuverBuilder.straightAngle
-                    && (c.isLinkOfSameClass(roadClass) || lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass)) {
-                    return false
-                }
-                if other > 2 * c.deviation { return false }
-                return !bendsDistinctlyAtTheNode(road, from: candidate, at: node, arrivingBy: prev, inBearing: inBearing)
-            }
-            // A way a car may only arrive by never looks as obvious as a narrow candidate.
-            if c.deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
-            if crossesOver(road, among: roads, as: c) { return false }
-            let distinct = other > 2 * c.deviation && other - c.deviation > ManeuverBuilder.distinctAngleDifference
-            if distinct && lanes.candidateKeepsLanes && c.deviation < ManeuverBuilder.fuzzyAngleDifference { return false }
-            if lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass) { return false }
-            return looksAsObviousNarrow(road, roadClass: roadClass, as: c,
-                                        laneFork: lanes.isLaneFork(candidateAngle: candidate.angle, otherAngle: road.angle),
-                                        perceivedSlightlyDistinct: { perceivedBendsFurther(road, than: candidate, at: node, arrivingBy: prev) })
+        // A loop, not `roads.contains { }`, and no closure below: capturing the builder copied it
+        // (a retain of every column it reads) at each call.
+        for car in roads where looksAsObvious(car, as: c, candidate: candidate, among: roads, inClass: inClass,
+                                              at: node, arrivingBy: prev, inBearing: inBearing) {
+            return false
         }
+        return true
+    }
+
+    /// Whether `car`, another way at the junction, looks as obvious as the candidate `c`.
+    private func looksAsObvious(_ car: CarRoad, as c: ObviousCandidate, candidate: Branch, among roads: [CarRoad],
+                                inClass: GuidanceClass, at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Bool {
+        let road = car.branch
+        guard !c.isItself(road) else { return false }
+        let other = abs(road.angle)
+        let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
+        let lanes = laneCounts(arriving: prev.edge, candidate: candidate.edge, other: road.edge)
+        if c.deviation >= ManeuverBuilder.groupAngle {
+            // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
+            // than twice as much, never looks as obvious.
+            if other >= ManeuverBuilder.straightAngle
+                && (c.isLinkOfSameClass(roadClass) || lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass)) {
+                return false
+            }
+            if other > 2 * c.deviation { return false }
+            return !bendsDistinctlyAtTheNode(road, from: candidate, at: node, arrivingBy: prev, inBearing: inBearing)
+        }
+        // A way a car may only arrive by never looks as obvious as a narrow candidate.
+        if c.deviation < ManeuverBuilder.narrowTurnAngle && !car.enterable { return false }
+        if crossesOver(road, among: roads, as: c) { return false }
+        let distinct = other > 2 * c.deviation && other - c.deviation > ManeuverBuilder.distinctAngleDifference
+        if distinct && lanes.candidateKeepsLanes && c.deviation < ManeuverBuilder.fuzzyAngleDifference { return false }
+        if lanes.narrowsOntoLesser(roadClass, inClass: inClass, candidateClass: c.roadClass) { return false }
+        return looksAsObviousNarrow(road, roadClass: roadClass, as: c,
+                                    laneFork: lanes.isLaneFork(candidateAngle: candidate.angle, otherAngle: road.angle),
+                                    perceivedAt: (node, prev, candidate))
     }
 
     /// `IsDistinctWideTurn` rule 4: where the way in bends just before the junction (its first

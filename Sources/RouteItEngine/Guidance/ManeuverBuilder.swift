@@ -133,14 +133,8 @@ struct ManeuverBuilder {
             }
             // Whether the way taken is a piece inside a divided junction, read once here.
             var leavesSegregated: Bool?
-            func leavesOnSegregatedPiece() -> Bool {
-                if let leavesSegregated { return leavesSegregated }
-                let piece = isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
-                leavesSegregated = piece
-                return piece
-            }
             if steps.count == stepsBefore, junction.isJunction, !junction.isOnAnnouncedRoundabout,
-               draft.isSegregated || leavesOnSegregatedPiece() {
+               draft.isSegregated || leavesOnSegregatedPiece(at: junction, known: &leavesSegregated) {
                 // OSRM keeps a silent step where a piece inside a divided junction starts or ends.
                 // It keeps the name announced so far: the handlers at the next junctions compare
                 // with that (its own street is its `label`).
@@ -158,7 +152,8 @@ struct ManeuverBuilder {
                 draft.choices = junction.isJunction ? ways.count : 1
                 // A U-turn already takes its connector with it (`ConnectorUTurn`), unless it is
                 // itself inside the junction the step before entered.
-                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true) && leavesOnSegregatedPiece()
+                draft.isSegregated = (draft.kind != .uTurn || steps.last?.isSegregated == true)
+                    && leavesOnSegregatedPiece(at: junction, known: &leavesSegregated)
                 // Read by `collapseSegregated`, on a segregated step and the step after it, and by
                 // `combineConnectedTurns` on two turns it may fold into one.
                 let afterSegregated = steps.last?.isSegregated == true
@@ -208,6 +203,16 @@ struct ManeuverBuilder {
         }
         steps.append(draft)
         return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+    }
+
+    /// Whether the way taken at `junction` is a piece inside a divided junction, kept in `known`
+    /// once read. A method, not a function nested in `steps(for:)`, so that nothing in the
+    /// junction loop captures the builder (a copy retains every column it reads).
+    private func leavesOnSegregatedPiece(at junction: RouteJunction, known: inout Bool?) -> Bool {
+        if let known { return known }
+        let piece = isSegregated(leaving: junction.node, by: junction.leaving.edge, forward: junction.leaving.forward)
+        known = piece
+        return piece
     }
 
     /// The heading into `node` by `leg` as OSRM perceives it.

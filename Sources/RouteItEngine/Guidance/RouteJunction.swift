@@ -38,7 +38,9 @@ struct RouteJunction {
     /// The route turns back along the edge it came by.
     let turnsBack: Bool
 
-    init(_ route: GuidedLegs, at index: Int, after previousIndex: Int, guide: ManeuverBuilder) {
+    /// `guide` borrowed: an initializer takes its arguments owned, and the builder was copied
+    /// (every column it reads retained, then released) for each junction of each route.
+    init(_ route: GuidedLegs, at index: Int, after previousIndex: Int, guide: borrowing ManeuverBuilder) {
         let leg = route.legs[index], prev = route.legs[previousIndex]
         self.route = route
         self.index = index

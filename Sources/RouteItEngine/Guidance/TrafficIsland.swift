@@ -66,14 +66,23 @@ extension ManeuverBuilder {
     /// Three ways the mode uses meet at `node`, all of one street (OSRM's
     /// `all_same_name_and_degree_three`).
     private func isSplit(_ node: Int32) -> Bool {
-        var ways: [Int] = []
+        // The three ways in locals, not an array: asked at nearly every junction of a route,
+        // where an array's allocation cost more than the test.
+        var ways = (-1, -1, -1), count = 0
         for e in adjacency.edges(of: node) where net.allows(e, mode) {
-            guard ways.count < 3 else { return false }
-            ways.append(e)
+            switch count {
+            case 0: ways.0 = e
+            case 1: ways.1 = e
+            case 2: ways.2 = e
+            default: return false
+            }
+            count += 1
         }
         // Counted before any name is read (names are decoded, counts are not).
-        guard ways.count == 3 else { return false }
-        let label = net.label(of: ways[0])
-        return !label.isEmpty && ways.dropFirst().allSatisfy { net.edgeName[$0] == net.edgeName[ways[0]] || label.isSameStreet(as: net.label(of: $0)) }
+        guard count == 3 else { return false }
+        let label = net.label(of: ways.0), name = net.edgeName[ways.0]
+        return !label.isEmpty
+            && (net.edgeName[ways.1] == name || label.isSameStreet(as: net.label(of: ways.1)))
+            && (net.edgeName[ways.2] == name || label.isSameStreet(as: net.label(of: ways.2)))
     }
 }

@@ -163,9 +163,11 @@ extension ManeuverBuilder {
     /// OSRM's `IsDistinctNarrowTurn` for a candidate less than a wide turn off straight: whether
     /// `road` looks as obvious as it (walkers and cars read it alike). In a lane fork (`laneFork`,
     /// `LaneCounts.isLaneFork`) neither name nor angle tells the two ways apart. A car's rule 9
-    /// also asks `perceivedSlightlyDistinct`, the same test by OSRM's perceived bearings.
+    /// also asks the same test by OSRM's perceived bearings at its junction (`perceivedAt`: the
+    /// candidate's junction and the way in; a junction, not a closure, whose capture would copy
+    /// the builder at each call).
     func looksAsObviousNarrow(_ road: Branch, roadClass: GuidanceClass, as c: ObviousCandidate, laneFork: Bool = false,
-                              perceivedSlightlyDistinct: (() -> Bool)? = nil) -> Bool {
+                              perceivedAt: (node: Int32, arrivingBy: RouteLeg, candidate: Branch)? = nil) -> Bool {
         let other = abs(road.angle), deviation = c.deviation, inClass = c.inClass, candidateClass = c.roadClass
         // A footway or driveway beside a street going on from a street never looks as obvious
         // (`obviousByRoadClass`). For a car only that half: OSRM's `IsDistinctNarrowTurn` does not
@@ -182,7 +184,9 @@ extension ManeuverBuilder {
         let samePriority = inClass.priority == candidateClass.priority
         if samePriority && c.keepsName && slightlyDistinct
             && (candidateClass.priority < roadClass.priority || candidateClass.priority > roadClass.priority + 4)
-            && perceivedSlightlyDistinct?() ?? true { return false }
+            && perceivedAt.map({ perceivedBendsFurther(road, than: $0.candidate, at: $0.node, arrivingBy: $0.arrivingBy) }) ?? true {
+            return false
+        }
         // A slip road of the class both ways are on is never as obvious.
         if c.isLinkOfSameClass(roadClass) { return false }
         if samePriority && inClass.group < roadClass.group

@@ -15,7 +15,7 @@ extension RoutingEngine {
         // weight-only charge for entering a road closed to through traffic).
         let bestMs = RoutingEngine.ms(bestLegs)
         let limit = UInt64(best.cost) + UInt64(Double(bestMs) * RoutingEngine.alternativeStretch)
-        if quickestOnly && !RoutingEngine.alternativeMayBeQuicker(mode, bestCost: best.cost, bestMs: bestMs, limit: limit) {
+        if quickestOnly && !RoutingEngine.alternativeMayBeQuicker(mode, bestMs: bestMs) {
             return [bestLegs]
         }
         // Candidates are unpacked lazily from this search, one per plateau of via nodes.
@@ -44,15 +44,15 @@ extension RoutingEngine {
         return chosen.routes
     }
 
-    /// Whether an alternative within `limit` may take less time than the best route. A route's
-    /// time is its weight less its charges (a car's `restrictedEntryPenalty` for each road closed
-    /// to through traffic it enters; other modes have none). An alternative weighs no less than
-    /// the best, so it is quicker only with charges beyond the best's, at least one penalty more,
-    /// which must fit in its extra weight (at most `limit` less the best's) plus the time it saves
-    /// (less than the best's whole time).
-    static func alternativeMayBeQuicker(_ mode: TransportType, bestCost: UInt32, bestMs: UInt64, limit: UInt64) -> Bool {
+    /// Whether an alternative may take less time than a best route of `bestMs`. A route's time
+    /// is its weight less its charges (a car's `restrictedEntryPenalty` for each road closed to
+    /// through traffic it enters; other modes have none). An alternative weighs no less than the
+    /// best, so it is quicker only with charges beyond the best's, at least one penalty more,
+    /// which must fit in its extra weight (at most `alternativeStretch` of the best's time) plus
+    /// the time it saves (less than the best's whole time).
+    static func alternativeMayBeQuicker(_ mode: TransportType, bestMs: UInt64) -> Bool {
         guard mode == .car else { return false }
-        return limit &- UInt64(bestCost) + bestMs >= UInt64(TurnCostModel.osrmCar.restrictedEntryPenalty)
+        return UInt64(Double(bestMs) * alternativeStretch) + bestMs >= UInt64(TurnCostModel.osrmCar.restrictedEntryPenalty)
     }
 
     /// Via-node candidates of the last alternative search: nodes both searches reached, off the

@@ -143,6 +143,18 @@ final class RoutingEngine: @unchecked Sendable {
                         avoid: RoadAvoidance, departure: Date?,
                         approaches: EndApproaches = .unrestricted,
                         startBearing: StartBearing? = nil) throws -> (legs: [[RouteLeg]], timed: Bool) {
+        // Only the quickest wanted: an alternative can be it only on a long car trip
+        // (`alternativeMayBeQuicker`), so the best route is looked for alone first, by the search
+        // without the alternatives' slack (its core goal-directed: a fraction of the work on a
+        // large map), and with the slack only when an alternative may be quicker.
+        if alternatives && quickestOnly {
+            let alone = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: false, quickestOnly: false,
+                                           avoid: avoid, departure: departure, approaches: approaches,
+                                           startBearing: startBearing)
+            if alone.legs.count != 1 || !RoutingEngine.alternativeMayBeQuicker(mode, bestMs: RoutingEngine.ms(alone.legs[0])) {
+                return alone
+            }
+        }
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
