@@ -1,5 +1,6 @@
 """Checks of the goals and the page on a made-up run (no engines):
     python3 -m unittest discover -s Scripts/benchlib -t Scripts"""
+import importlib.util
 import unittest
 
 import json
@@ -7,7 +8,7 @@ import os
 import tempfile
 from unittest import mock
 
-from benchlib import drives, goals, optimize, planner, report
+from benchlib import drives, goals, optimize, planner, report, union_bound
 
 
 def latency(p50, p99):
@@ -276,3 +277,47 @@ class PlannerTest(unittest.TestCase):
         self.assertIn("OR-Tools (none droppable, 60 s) finds no first plan (it gives up after 1.2 s): the union does "
                       "not fit in one day, as far as they tell. RouteIt serves the most stops of any solver; no other "
                       "solver's whole set.", page)
+
+
+def slotted_day(legs):
+    """A depot and two stops in back-to-back slots (stays of 10 s, a day of 200 s)."""
+    return {"matrix": legs, "departure": 0, "backBy": 200, "stays": [0, 10, 10], "windows": [[], [[0, 100]], [[100, 200]]]}
+
+
+class UnionBoundTest(unittest.TestCase):
+    def test_the_closure_goes_through_a_leg_of_zero_seconds(self):
+        # 0 -> 1 costs nothing and 1 -> 2 three seconds: the closure's 0 -> 2 is 3, not 10.
+        D = union_bound.closure([[0, 0, 10], [10, 0, 3], [10, 10, 0]])
+        self.assertEqual(D[0][2], 3)
+        self.assertEqual(D[2][1], 10)
+
+    def test_slots_force_an_order_unless_a_stop_may_start_once_the_next_has_opened(self):
+        p = slotted_day([[0] * 3] * 3)
+        self.assertEqual(union_bound.periods(p, [1, 2]), {1: 0, 2: 1})
+        p["windows"][1] = [[0, 105]]  # stop 1 may start at 95, before 2's slot opens: still ordered
+        self.assertEqual(union_bound.periods(p, [1, 2]), {1: 0, 2: 1})
+        p["windows"][1] = [[0, 150]]
+        self.assertIsNone(union_bound.periods(p, [1, 2]))
+        p["windows"][1] = [[0, 50], [60, 100]]
+        self.assertIsNone(union_bound.periods(p, [1, 2]))
+
+    def test_arcs_never_skip_a_period_and_an_unslotted_stop_has_a_copy_per_period(self):
+        nodes, arcs = union_bound.layered({1: 0, 2: 1, 3: 2}, [4], 2)
+        named = {(nodes[a], nodes[b]) for a, b in arcs}
+        self.assertIn(((0, None), (1, 0)), named)
+        self.assertIn(((0, None), (4, 0)), named)
+        self.assertIn(((3, 2), (0, None)), named)
+        self.assertIn(((4, 2), (0, None)), named)
+        self.assertIn(((1, 0), (4, 1)), named)
+        self.assertNotIn(((1, 0), (3, 2)), named)  # slot 1 would be skipped
+        self.assertNotIn(((0, None), (2, 1)), named)
+        self.assertNotIn(((4, 0), (4, 1)), named)  # one copy only
+        self.assertNotIn(((2, 1), (1, 0)), named)
+
+    @unittest.skipUnless(importlib.util.find_spec("ortools"), "OR-Tools lives in the planner venv")
+    def test_a_round_trip_longer_than_the_day_leaves_is_proven_not_to_fit(self):
+        # 60 + 70 + 60 s of travel and 20 s of stays in a 200 s day: 10 s too many.
+        p = slotted_day([[0, 60, 60], [60, 0, 70], [60, 70, 0]])
+        out = union_bound.travel_bound(p, {1, 2}, unslotted=0, seconds=10)
+        self.assertEqual(out["bound"], 190)
+        self.assertEqual(union_bound.travel_left(p, {1, 2}), 180)
