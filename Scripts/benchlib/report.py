@@ -499,8 +499,9 @@ SOLVER_NAMES = {"vroom-x1": "VROOM x1", "vroom-x5": "VROOM x5", "ortools-10s": "
 
 def union_sentence(inst):
     """Whether RouteIt serves every stop some solver serves; where not, whether that union fits in a
-    day as far as RouteIt (each of its stops high priority) and OR-Tools (none droppable) tell, and
-    what RouteIt's own set covers: each other solver's set, or the most stops."""
+    day as far as RouteIt (each of its stops high priority) and OR-Tools (none droppable) tell, or
+    proven by a bound on its travel, and what RouteIt's own set covers: each other solver's set,
+    or the most stops."""
     misses, union = inst["routeitMisses"], inst["servedByAny"]
     text = "%s: RouteIt serves %s of the %d stops some solver serves%s." % (
         inst["instance"], "every one" if not misses else "all but %d" % len(misses), union,
@@ -521,8 +522,16 @@ def union_sentence(inst):
             found = "finds no plan"
         tries.append("OR-Tools (none droppable, %d s) %s" % (forced["seconds"], found))
     fits = kept == union or (forced or {}).get("served") == union
-    text += " Told to keep all %d, %s: the union %s." % (
-        union, " and ".join(tries), "fits in one day" if fits else "does not fit in one day, as far as they tell")
+    proof = inst.get("unionBound") or {}
+    if fits:
+        verdict = "fits in one day"
+    elif proof.get("fits") is False:
+        verdict = ("does not fit in one day, proven: any plan serving all %d travels at least %d s (a CP-SAT bound on "
+                   "a relaxation, `Scripts/bench-planner bound`), and their stays leave %d s of the day"
+                   % (union, proof["bound"], proof["travelLeft"]))
+    else:
+        verdict = "does not fit in one day, as far as they tell"
+    text += " Told to keep all %d, %s: the union %s." % (union, " and ".join(tries), verdict)
     if "routeitServesMost" in inst and not fits:
         mine = next((s["served"] for s in inst.get("solvers", []) if s["solver"] == "routeit"), None)
         covered = [SOLVER_NAMES.get(s, s) for s in inst.get("routeitCovers", [])]

@@ -261,6 +261,19 @@ class PlannerTest(unittest.TestCase):
                       "droppable, 60 s) finds no plan: the union does not fit in one day, as far as they tell. "
                       "RouteIt serves the most stops of any solver (195); every stop of VROOM x1 too.", page)
 
+    def test_a_union_proven_not_to_fit_says_the_bound(self):
+        inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [28, 31], "unionKept": 196,
+                "unionForced": {"solver": "ortools-60s-forced", "seconds": 60, "served": None},
+                "unionBound": {"bound": 7634.0, "travelLeft": 7560, "fits": False, "status": "OPTIMAL"},
+                "routeitCovers": ["vroom-x5"], "routeitServesMost": True, "solvers": []}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("the union does not fit in one day, proven: any plan serving all 198 travels at least 7634 s (a "
+                      "CP-SAT bound on a relaxation, `Scripts/bench-planner bound`), and their stays leave 7560 s of "
+                      "the day. RouteIt serves the most stops", page)
+        inst["unionBound"] = {"bound": 7500.0, "travelLeft": 7560, "fits": None, "status": "FEASIBLE"}
+        page = "\n".join(report.planner_section(dict(run(), planner={"instances": [inst]})))
+        self.assertIn("does not fit in one day, as far as they tell", page)
+
     def test_a_union_forced_ortools_serves_whole_fits(self):
         inst = {"instance": "delivery-200", "stops": 200, "servedByAny": 198, "routeitMisses": [2],
                 "unionKept": 197, "unionForced": {"solver": "ortools-60s-forced", "seconds": 60, "served": 198},
