@@ -12,7 +12,8 @@ import RouteItCore
 ///   left again 20 m on, at Avenue d'Alsace, where a cyclist goes on without a step: "Turn left
 ///   onto Pont Sainte-Dévote", not a name change folded away.
 extension ManeuverBuilder.Draft {
-    /// The first junction a step passes silently (one osrm-routed lists: not driveways only).
+    /// The first junction a step passes silently (one osrm-routed lists: not driveways only),
+    /// within a connector's length: further on OSRM folds nothing into the maneuver.
     struct SilentBend {
         /// How far into the step the junction is.
         let at: Double
@@ -20,8 +21,8 @@ extension ManeuverBuilder.Draft {
         let turn: Double
         /// For a turn: from the heading into the step's own junction to the heading out of this
         /// one, each as OSRM's steps keep it (`findTotalTurnAngle`'s `total_angle`); nil where the
-        /// step is no turn to fold into (not the first junction of all, not on the obvious way,
-        /// past a connector's length) or a heading cannot be read.
+        /// step is no turn to fold into (not the first junction of all, not on the obvious way)
+        /// or a heading cannot be read.
         let combinedTurn: Double?
         /// For a name change: the change of heading as OSRM perceives it; nil where OSRM has no
         /// suppressed turn there to read (see `perceivedSuppressedTurn`).
@@ -30,14 +31,16 @@ extension ManeuverBuilder.Draft {
 }
 
 extension ManeuverBuilder {
-    func silentBend(at junction: RouteJunction, in draft: Draft) -> Draft.SilentBend {
-        Draft.SilentBend(at: draft.distance, turn: junction.turn, combinedTurn: combinedTurn(at: junction, in: draft),
-                         perceivedTurn: draft.classChangesPassed == 0 ? perceivedSuppressedTurn(at: junction) : nil)
+    /// Nil past a connector's length, where neither fold reads it (the headings are read only
+    /// where they can matter: this runs at every step's first junction).
+    func silentBend(at junction: RouteJunction, in draft: Draft) -> Draft.SilentBend? {
+        guard draft.distance <= profile.collapsing.connectorLength else { return nil }
+        return Draft.SilentBend(at: draft.distance, turn: junction.turn, combinedTurn: combinedTurn(at: junction, in: draft),
+                                perceivedTurn: draft.classChangesPassed == 0 ? perceivedSuppressedTurn(at: junction) : nil)
     }
 
     private func combinedTurn(at junction: RouteJunction, in draft: Draft) -> Double? {
-        guard draft.junctionsPassed == 0, draft.kind == .turn || draft.kind == .endOfRoad,
-              draft.distance <= profile.collapsing.connectorLength, let arrival = draft.arrival,
+        guard draft.junctionsPassed == 0, draft.kind == .turn || draft.kind == .endOfRoad, let arrival = draft.arrival,
               // OSRM suppresses only the obvious way on; a junction RouteIt passes silently for
               // want of a handler (a bend OSRM announces) is no suppressed step to fold.
               ObviousWayRule.of(mode).isObvious(junction, self),
@@ -66,7 +69,7 @@ extension StepCollapsing {
         steps.map { step in
             // OSRM's combined angle is used unless it comes out nearly straight (`use_total_angle`).
             guard let bend = step.silentBend, bendFolds(bend, into: step), let total = bend.combinedTurn,
-                  abs(total) >= StepCollapsing.narrowTurnAngle / 2 else { return step }
+                  abs(total) >= TurnDirectionAssignment.narrowTurnAngle / 2 else { return step }
             var folded = step
             folded.turn = total
             // Exactly reversed on the kept bearings: OSRM's angle 0, `DirectionModifier::UTurn`.
@@ -75,20 +78,20 @@ extension StepCollapsing {
         }
     }
 
-    /// `maneuverSucceededBySuppressedDirection`'s test: a turn, its first junction within a
-    /// connector's length, passed bending the same side (not straight on).
+    /// `maneuverSucceededBySuppressedDirection`'s test: a turn whose first junction is passed
+    /// bending the same side (not straight on).
     private func bendFolds(_ bend: Draft.SilentBend, into step: Draft) -> Bool {
-        guard step.kind == .turn || step.kind == .endOfRoad, bend.at <= connectorLength,
-              ManeuverBuilder.direction(bend.turn) != .straight, let turn = step.turn else { return false }
-        // OSRM's `areSameSide`: a straight turn is on both sides.
-        return ManeuverBuilder.direction(turn) == .straight || (turn > 0) == (bend.turn > 0)
+        let bendDirection = ManeuverBuilder.direction(bend.turn)
+        guard step.kind == .turn || step.kind == .endOfRoad, bendDirection != .straight, let turn = step.turn else { return false }
+        return StepCollapsing.sameSide(ManeuverBuilder.direction(turn), bendDirection)
     }
 
     /// The name changes.
     func turnNameChangesIntoSuppressedBends(_ steps: [Draft]) -> [Draft] {
         steps.map { step in
-            guard step.kind == .continue, !step.isSuppressed, let bend = step.silentBend, let bendTurn = bend.perceivedTurn,
-                  bend.at <= connectorLength else { return step }
+            guard step.kind == .continue, !step.isSuppressed, let bend = step.silentBend, let bendTurn = bend.perceivedTurn else {
+                return step
+            }
             let entry = step.turn ?? 0
             let bendDirection = ManeuverBuilder.direction(bendTurn)
             guard bendDirection != .straight, StepCollapsing.sameSide(ManeuverBuilder.direction(entry), bendDirection) else { return step }

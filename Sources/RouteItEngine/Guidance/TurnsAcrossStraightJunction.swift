@@ -11,8 +11,6 @@ extension StepCollapsing {
     /// Halves both under this many metres are alike; longer ones within `alikeRatio`.
     static let alikeMetres = 5.0
     static let alikeRatio = 0.75
-    /// OSRM's `NARROW_TURN_ANGLE`: the two turns together must not come back within this of a U-turn.
-    static let narrowTurnAngle = 40.0
 
     func foldTurnsAcrossAStraightJunction(_ steps: [Draft]) -> [Draft] {
         guard rules.foldsTurnsAcrossAStraightJunction, steps.count > 2 else { return steps }
@@ -52,6 +50,7 @@ extension StepCollapsing {
         let alike = before < StepCollapsing.alikeMetres && after < StepCollapsing.alikeMetres
             || min(before, after) / max(before, after) > StepCollapsing.alikeRatio
         let total = abs(ManeuverBuilder.turnAngle(from: 0, to: (step.turn ?? 0) + (next.turn ?? 0)))
-        return alike && total < 180 - StepCollapsing.narrowTurnAngle
+        // OSRM's `NARROW_TURN_ANGLE`: together they must not come back within it of a U-turn.
+        return alike && total < 180 - TurnDirectionAssignment.narrowTurnAngle
     }
 }
