@@ -146,7 +146,7 @@ extension ManeuverBuilder {
             var angle = 180 - turn
             if angle < 0 { angle += 360 }
             roads.append(.init(angle: angle, entryAllowed: net.allows(e, forward: net.edgeFrom[e] == node, mode),
-                               isChosen: e == j.leaving.edge, priority: GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).priority, isObvious: e == obvious))
+                               isChosen: e == j.leaving.edge, priority: net.guidanceClass(of: e).priority, isObvious: e == obvious))
         }
         return TurnDirectionAssignment.direction(of: roads, readsObviousWay: mode == .car)
     }

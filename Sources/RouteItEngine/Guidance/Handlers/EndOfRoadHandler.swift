@@ -33,6 +33,6 @@ struct EndOfRoadHandler: GuidanceHandler {
     private func isObvious(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
         guard guide.mode == .car else { return ObviousWayRule.driver.isObvious(j, guide) }
         guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) else { return false }
-        return obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward
+        return obvious.goesSameWay(as: j.leaving)
     }
 }
