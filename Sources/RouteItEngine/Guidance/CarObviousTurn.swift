@@ -4,7 +4,7 @@ import RouteItCore
 /// (`guidance/intersection_handler.hpp`): the street going on under its name, else the
 /// straightmost way of its class or better, else the straightmost way at all, each only when no
 /// other way looks as obvious (`IsDistinctTurn`). Unlike the walker's reading
-/// (`walkerObviousBranch`), ways a car may only arrive by count against a turn of 35° or more, as
+/// (`walkerObviousBranch`), ways a car may only arrive by count against a turn of `NARROW_TURN_ANGLE` (40°) or more, as
 /// OSRM's intersection lists them ("entry allowed isn't a distinction criterion"): a service road
 /// turning right where a one-way comes in straight ahead is a turn. A slip road of another class
 /// never looks as obvious as the road going on in its class ("Ramp Off Through Street").
@@ -14,9 +14,6 @@ extension ManeuverBuilder {
         var branch: Branch
         var enterable: Bool
     }
-
-    /// OSRM's NARROW_TURN_ANGLE: under this, ways the car may not enter do not count.
-    static let narrowTurnAngle = 35.0
 
     /// Every way at `node` but the one arriving, each in the direction leaving `node`.
     func carRoads(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [CarRoad] {

@@ -15,9 +15,6 @@ import RouteItCore
 extension ManeuverBuilder {
     /// OSRM's MAX_SLIPROAD_THRESHOLD: metres, scaled down by the road's class.
     static let sliproadThreshold = 250.0
-    /// OSRM's NARROW_TURN_ANGLE (of the intersection code): a sliproad leaves and joins within
-    /// twice this of straight on.
-    static let sliproadNarrowAngle = 40.0
     /// Below this distance from `b` to `c` (metres) the mapping is too coarse to read a curve.
     static let sliproadMinimalLength = 3.0
     /// A sliproad's main junction must cross at more than this (unless the sliproad is a link).
@@ -30,7 +27,7 @@ extension ManeuverBuilder {
     func sliproadTarget(at j: RouteJunction) -> Int32? {
         // The cheap tests first: this is asked at every junction of a car route (the turn read
         // along the route's own line, with room for the junction's reading below).
-        guard j.isJunction, abs(j.turn) <= 2 * ManeuverBuilder.sliproadNarrowAngle + 15, !net.guidanceClass(of: j.leaving.edge).isLowPriority,
+        guard j.isJunction, abs(j.turn) <= 2 * ManeuverBuilder.narrowTurnAngle + 15, !net.guidanceClass(of: j.leaving.edge).isLowPriority,
               !j.arrivingLabel.isEmpty, !isRoundabout(j.arriving.edge), !isRoundabout(j.leaving.edge) else { return nil }
         let b = j.node
         let roads = carRoads(at: b, arrivingBy: j.arriving, inBearing: j.inBearing)
@@ -45,7 +42,7 @@ extension ManeuverBuilder {
         // The sliproad is the main road's neighbour, narrow, and of a class that may be one.
         let low = min(slip.angle, main.angle), high = max(slip.angle, main.angle)
         guard !roads.contains(where: { $0.branch.angle > low && $0.branch.angle < high }),
-              abs(slip.angle) <= 2 * ManeuverBuilder.sliproadNarrowAngle, slip.angle != main.angle,
+              abs(slip.angle) <= 2 * ManeuverBuilder.narrowTurnAngle, slip.angle != main.angle,
               !net.guidanceClass(of: slip.edge).isLowPriority else { return nil }
         let isRight = slip.angle > main.angle
 
@@ -64,7 +61,7 @@ extension ManeuverBuilder {
         guard dRoads.count == 2 || dRoads.count == 3, !isFerry(j.arriving.edge), !isFerry(slip.edge) else { return nil }
         let dIn = arrivingHeading(at: d)
         guard let onto = carObviousBranch(at: d.node, arrivingBy: d.arrivingLeg, inBearing: dIn),
-              abs(onto.angle) <= 2 * ManeuverBuilder.sliproadNarrowAngle, !isRoundabout(onto.edge), !isFerry(onto.edge) else { return nil }
+              abs(onto.angle) <= 2 * ManeuverBuilder.narrowTurnAngle, !isRoundabout(onto.edge), !isFerry(onto.edge) else { return nil }
         let crossingEnd = nextJunction(from: c.node, by: crossing.branch.edge, forward: crossing.branch.forward)
         if dRoads.count == 3 {
             guard isSliproadToFourWays(c: c, cRoads: byAngle, isRight: isRight, crossingEnd: crossingEnd, d: d, dRoads: dRoads)

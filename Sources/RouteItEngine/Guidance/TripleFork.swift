@@ -23,7 +23,7 @@ extension ManeuverBuilder {
               isSetApart(ahead[0], ahead[2], at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
               carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) == nil else { return nil }
         // The middle way dead ahead under the same name is no fork of its own: nothing is said.
-        if index == 1, abs(ahead[1].angle) < TurnDirectionAssignment.noTurnDeviation,
+        if index == 1, abs(ahead[1].angle) < ManeuverBuilder.maximalAllowedNoTurnDeviation,
            !j.arrivingLabel.requiresAnnouncement(onto: j.label) { return nil }
         return [Maneuver.Direction.slightLeft, .straight, .slightRight][index]
     }
