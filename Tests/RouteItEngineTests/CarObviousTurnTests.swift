@@ -61,4 +61,41 @@ final class CarObviousTurnTests: XCTestCase, HandMadeJunctions {
         XCTAssertEqual(steps.count, 3, "\(steps)")
         XCTAssertTrue(steps[1].hasPrefix("Turn") && steps[1].hasSuffix("onto Pont"), "\(steps)")
     }
+
+    /// Katu comes east into B, where Tie leaves 37° right and Sivu, a one-way, comes in 10° left
+    /// of straight on. Tie is narrower than OSRM's NARROW_TURN_ANGLE (40°), so Sivu, which no
+    /// car may enter, does not count against it (`findObviousTurn`'s `is_similar_turn`): Tie is
+    /// the obvious way.
+    func testAWayNoCarMayEnterDoesNotCountAgainstANarrowTurn() throws {
+        var f = RoadFixture()
+        let c = point(300, -37), d = point(300, 10)
+        f.node("A", -300, 0); f.node("B", 0, 0); f.node("C", c.0, c.1); f.node("D", d.0, d.1)
+        f.street(1, ["A", "B"], "Katu")
+        f.street(2, ["B", "C"], "Tie")
+        f.street(3, ["D", "B"], "Sivu", [("oneway", "yes")])
+        let (guide, all) = try junctions(try f.build(), (-250, 0), (c.0 * 0.8, c.1 * 0.8))
+        let b = try junction(leaving: "Katu", all)
+        let obvious = guide.carObviousBranch(at: b.node, arrivingBy: b.arriving, inBearing: b.inBearing)
+        XCTAssertEqual(obvious?.goesSameWay(as: b.leaving), true, "\(String(describing: obvious))")
+    }
+
+    /// Iso, a secondary street, comes north into X and goes on 70° left; Tie leaves 28° right and
+    /// Muu 72° right, all secondary. Iso going on and Muu lie 142° apart, within OSRM's
+    /// NARROW_TURN_ANGLE (40°) of straight across: a street crossing over, which never looks as
+    /// obvious as a narrow candidate (`IsDistinctNarrowTurn`'s `opposing_to_compare_road_is_distinct`),
+    /// so Tie is the obvious way.
+    func testAStreetCrossingWithinTheNarrowTurnAngleOfStraightAcrossIsNoRivalOfANarrowTurn() throws {
+        var f = RoadFixture()
+        // `point` reads degrees counterclockwise from east: north is 90°.
+        let t = point(300, 90 - 28), w = point(300, 90 + 70), m = point(300, 90 - 72)
+        f.node("S", 0, -300); f.node("X", 0, 0); f.node("T", t.0, t.1); f.node("W", w.0, w.1); f.node("M", m.0, m.1)
+        f.street(1, ["S", "X"], "Iso", highway: "secondary")
+        f.street(2, ["X", "W"], "Iso", highway: "secondary")
+        f.street(3, ["X", "T"], "Tie", highway: "secondary")
+        f.street(4, ["X", "M"], "Muu", highway: "secondary")
+        let (guide, all) = try junctions(try f.build(), (0, -250), (t.0 * 0.8, t.1 * 0.8))
+        let x = try junction(leaving: "Iso", all)
+        let obvious = guide.carObviousBranch(at: x.node, arrivingBy: x.arriving, inBearing: x.inBearing)
+        XCTAssertEqual(obvious?.goesSameWay(as: x.leaving), true, "\(String(describing: obvious))")
+    }
 }

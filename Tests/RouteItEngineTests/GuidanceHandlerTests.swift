@@ -5,28 +5,6 @@ import RouteItCore
 /// Single guidance handlers asked alone at one junction of a routed fixture: each recognises its
 /// own scenario and leaves the others to the handlers after it.
 final class GuidanceHandlerTests: XCTestCase, HandMadeJunctions {
-    /// The junctions of the best route between two fixture points, as the handlers see them.
-    private func junctions(_ d: OfflineDirections, _ a: (Double, Double), _ b: (Double, Double),
-                           _ mode: TransportType = .car) throws -> (ManeuverBuilder, [RouteJunction]) {
-        let engine = try d.loadedEngine()
-        let legs = try XCTUnwrap(engine.routeLegs(from: RoadFixture.coordinate(a.0, a.1), to: RoadFixture.coordinate(b.0, b.1),
-                                                  mode: mode, alternatives: false).first)
-        let guide = ManeuverBuilder(net: engine.net, adjacency: engine.adjacency, mode: mode)
-        let route = guide.guided(legs)
-        var out: [RouteJunction] = []
-        var last: Int?
-        for i in legs.indices where route.isMeaningful[i] {
-            if let last { out.append(RouteJunction(route, at: i, after: last, guide: guide)) }
-            last = i
-        }
-        return (guide, out)
-    }
-
-    /// The junction where the route leaves the street `from`.
-    private func junction(leaving from: String, _ all: [RouteJunction]) throws -> RouteJunction {
-        try XCTUnwrap(all.first { $0.arrivingLabel.shown == from && $0.label.shown != from })
-    }
-
     private func draft(on street: String, _ junction: RouteJunction) -> ManeuverBuilder.Draft {
         var draft = ManeuverBuilder.Draft(kind: .depart, name: street)
         draft.label = junction.arrivingLabel

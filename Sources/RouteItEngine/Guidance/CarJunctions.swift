@@ -27,7 +27,7 @@ extension ManeuverBuilder {
     /// A junction where, besides the road in and the road on, only driveways, tracks and paths
     /// meet (OSRM's `DrivewayHandler`), arriving on a road that is none of those.
     func isDrivewayJunction(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg) -> Bool {
-        func isLowPriority(_ e: Int) -> Bool { GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).isLowPriority }
+        func isLowPriority(_ e: Int) -> Bool { net.guidanceClass(of: e).isLowPriority }
         guard !isLowPriority(prev.edge), !isLowPriority(leg.edge) else { return false }
         var sideWays = 0
         for e in adjacency.edges(of: node) where e != prev.edge && e != leg.edge && net.allows(e, mode) {

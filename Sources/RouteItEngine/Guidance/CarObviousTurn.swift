@@ -4,7 +4,7 @@ import RouteItCore
 /// (`guidance/intersection_handler.hpp`): the street going on under its name, else the
 /// straightmost way of its class or better, else the straightmost way at all, each only when no
 /// other way looks as obvious (`IsDistinctTurn`). Unlike the walker's reading
-/// (`walkerObviousBranch`), ways a car may only arrive by count against a turn of 35° or more, as
+/// (`walkerObviousBranch`), ways a car may only arrive by count against a turn of `NARROW_TURN_ANGLE` (40°) or more, as
 /// OSRM's intersection lists them ("entry allowed isn't a distinction criterion"): a service road
 /// turning right where a one-way comes in straight ahead is a turn. A slip road of another class
 /// never looks as obvious as the road going on in its class ("Ramp Off Through Street").
@@ -14,9 +14,6 @@ extension ManeuverBuilder {
         var branch: Branch
         var enterable: Bool
     }
-
-    /// OSRM's NARROW_TURN_ANGLE: under this, ways the car may not enter do not count.
-    static let narrowTurnAngle = 35.0
 
     /// Every way at `node` but the one arriving, each in the direction leaving `node`.
     func carRoads(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> [CarRoad] {
@@ -53,9 +50,9 @@ extension ManeuverBuilder {
         let roads = carRoads(at: node, arrivingBy: prev, inBearing: inBearing)
         let enterable = roads.filter(\.enterable).map(\.branch)
         if roads.count == 1 { return enterable.first }
-        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
+        let inClass = net.guidanceClass(of: prev.edge)
         let inLabel = net.label(of: prev.edge)
-        func cls(_ b: Branch) -> GuidanceClass { GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge])) }
+        func cls(_ b: Branch) -> GuidanceClass { net.guidanceClass(of: b.edge) }
         func straightmost(_ keep: (Branch) -> Bool) -> Branch? { enterable.filter(keep).min { abs($0.angle) < abs($1.angle) } }
         // A way on or off a roundabout is never the obvious one from a way that is not (`to_index_if_valid`).
         func valid(_ b: Branch) -> Branch? { isRoundabout(b.edge) == isRoundabout(prev.edge) ? b : nil }
@@ -71,7 +68,7 @@ extension ManeuverBuilder {
         guard let any = straightmost({ _ in true }) else { return nil }
         // Every way counts here, enterable or not (the way back has a deviation of 180°).
         let onlyNonSharp = abs(any.angle) <= 90 && roads.filter { abs($0.branch.angle) <= 90 }.count == 1
-        if any.edge != sameOrBetter?.edge || any.forward != sameOrBetter?.forward,
+        if sameOrBetter?.goesSameWay(as: any) != true,
            abs(any.angle) <= ManeuverBuilder.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
            isDistinctForCar(any, among: roads, inClass: inClass, inLabel: inLabel, at: node, arrivingBy: prev, inBearing: inBearing) {
             return valid(any)
@@ -88,11 +85,11 @@ extension ManeuverBuilder {
     /// of the class arrived on or better (onto a lesser road, `isObvious` alone decides: a primary
     /// ending where a residential street bears off 30° is still a turn onto it).
     func isCarsObviousWay(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
-        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
-        let legClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[leg.edge]))
+        let inClass = net.guidanceClass(of: prev.edge)
+        let legClass = net.guidanceClass(of: leg.edge)
         guard !legClass.isStrictlyLess(than: inClass), !legClass.isLink(to: inClass),
               let obvious = carObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing) else { return false }
-        return obvious.edge == leg.edge && obvious.forward == leg.forward
+        return obvious.goesSameWay(as: leg)
     }
 
     /// OSRM's `IsDistinctTurn` for a car: no other way looks as obvious as `candidate`.
@@ -114,7 +111,7 @@ extension ManeuverBuilder {
         let road = car.branch
         guard !c.isItself(road) else { return false }
         let other = abs(road.angle)
-        let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
+        let roadClass = net.guidanceClass(of: road.edge)
         let lanes = laneCounts(arriving: prev.edge, candidate: candidate.edge, other: road.edge)
         if c.deviation >= ManeuverBuilder.groupAngle {
             // `IsDistinctWideTurn`: a non-straight way of a lesser class, or one bending more
@@ -179,7 +176,7 @@ extension ManeuverBuilder {
         func apart(_ a: Double, _ b: Double) -> Double { let d = abs(a - b).truncatingRemainder(dividingBy: 360); return min(d, 360 - d) }
         // The way back counts: it lies at 180° (OSRM's intersection[0]).
         var opposite: (angle: Double, label: StreetLabel) = (180, c.inLabel)
-        for car in roads where !(car.branch.edge == road.edge && car.branch.forward == road.forward)
+        for car in roads where !car.branch.goesSameWay(as: road)
             && apart(car.branch.angle, road.angle + 180) < apart(opposite.angle, road.angle + 180) {
             opposite = (car.branch.angle, net.label(of: car.branch.edge))
         }

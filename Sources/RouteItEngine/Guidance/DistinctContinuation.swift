@@ -12,8 +12,8 @@ extension ManeuverBuilder {
         let from = net.label(of: prev.edge), onto = net.label(of: chosen.edge)
         guard mode == .car, !from.isEmpty, !onto.isEmpty, !from.requiresAnnouncement(onto: onto),
               abs(chosen.angle) < ManeuverBuilder.groupAngle else { return false }
-        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
-        let chosenClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[chosen.edge]))
+        let inClass = net.guidanceClass(of: prev.edge)
+        let chosenClass = net.guidanceClass(of: chosen.edge)
         guard !chosenClass.isStrictlyLess(than: inClass), !chosenClass.isLink(to: inClass) else { return false }
         return others.allSatisfy { ManeuverBuilder.isDistinctlyWider(abs($0.angle), than: abs(chosen.angle)) }
     }

@@ -98,7 +98,7 @@ extension ManeuverBuilder {
         // bearings are taken. A footway leaving 30° off and curving away past its first 10 m is
         // one side of a fork to OSRM (Helsinki walks: OSRM's forks met 50 → 56 of 63).
         let all = branches(at: node, arrivingBy: prev, inBearing: inBearing, atSplit: mode != .car)
-        guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return nil }
+        guard let chosen = all.first(where: { $0.goesSameWay(as: leg) }) else { return nil }
         let incoming = RoadClass(rawValue: net.edgeClass[prev.edge])
         let chosenClass = RoadClass(rawValue: net.edgeClass[chosen.edge])
         let ahead = all.filter { b in
@@ -159,9 +159,9 @@ extension ManeuverBuilder {
 
     /// `a` is the obvious one of the two by class or by going on perfectly straight under its name.
     func isObviousOfTwo(_ a: Branch, over b: Branch, arrivingBy prev: RouteLeg) -> Bool {
-        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
-        let aClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[a.edge]))
-        let bClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge]))
+        let inClass = net.guidanceClass(of: prev.edge)
+        let aClass = net.guidanceClass(of: a.edge)
+        let bClass = net.guidanceClass(of: b.edge)
         if inClass.makesObvious(aClass, over: bClass) { return true }
         if inClass.makesObvious(bClass, over: aClass) { return false }
         let inLabel = net.label(of: prev.edge)
@@ -206,10 +206,10 @@ extension ManeuverBuilder {
     /// way bends off sharply. Minor ways (driveways, tracks) do not count against it.
     func isObvious(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
         let all = branches(at: node, arrivingBy: prev, inBearing: inBearing)
-        guard let chosen = all.first(where: { $0.edge == leg.edge && $0.forward == leg.forward }) else { return false }
+        guard let chosen = all.first(where: { $0.goesSameWay(as: leg) }) else { return false }
         let incoming = net.edgeClass[prev.edge]
         let others = all.filter { b in
-            guard b.edge != chosen.edge || b.forward != chosen.forward else { return false }
+            guard !b.goesSameWay(as: chosen) else { return false }
             let cls = RoadClass(rawValue: net.edgeClass[b.edge]) ?? .service
             switch mode {
             case .walk: return true

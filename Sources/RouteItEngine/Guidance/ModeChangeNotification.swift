@@ -33,6 +33,6 @@ enum ModeChangeNotification {
 
     private static func isObvious(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
         guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) else { return false }
-        return obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward
+        return obvious.goesSameWay(as: j.leaving)
     }
 }

@@ -14,7 +14,7 @@ extension ManeuverBuilder {
             guard carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) == nil else { return nil }
         } else if direction == .straight && ManeuverBuilder.direction(reading.other.angle) == .straight,
                   let obvious = carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
-                  obvious.edge == reading.other.edge && obvious.forward == reading.other.forward {
+                  obvious.goesSameWay(as: reading.other) {
             direction = reading.side
         }
         var next = Draft(kind: .turn, direction: direction, name: j.name, turn: j.turn)

@@ -20,11 +20,6 @@ extension ManeuverBuilder {
     static let carriagewaySeparation = 0.5 * (PerceivedBearing.assumedLanes * 2) * PerceivedBearing.laneWidth + 12
     /// `areParallel`: the two lines' slopes differ by at most a 20 % incline.
     static let carriagewayParallelAngle = atan(0.2) * 180 / .pi
-    /// `findMergedBearing`: a road this close to straight across from the carriageway out keeps
-    /// the heading as it is.
-    static let carriagewayNoTurnDeviation = 3.0
-    /// OSRM's NARROW_TURN_ANGLE: the walk along a carriageway goes on only this close to straight.
-    static let carriagewayNarrowTurn = 40.0
 
     /// The heading of `e` leaving `node` (its `forward` end) merged with its other carriageway
     /// there, nil when it has none.
@@ -60,7 +55,8 @@ extension ManeuverBuilder {
         let entry = out ? h : g
         for x in adjacency.edges(of: node) where x != e && x != other && net.allows(x, mode) {
             guard let hx = junctionHeading(leaving: x, forward: net.edgeFrom[x] == node, at: node) else { continue }
-            if 180 - abs(ManeuverBuilder.turnAngle(from: hx, to: entry)) < ManeuverBuilder.carriagewayNoTurnDeviation { return entry }
+            // `findMergedBearing`: a road straight across from the carriageway out keeps the heading as it is.
+            if 180 - abs(ManeuverBuilder.turnAngle(from: hx, to: entry)) < ManeuverBuilder.maximalAllowedNoTurnDeviation { return entry }
         }
         return (h + between / 2 + 360).truncatingRemainder(dividingBy: 360)
     }
@@ -150,8 +146,8 @@ extension ManeuverBuilder {
             // heads as the road set out (OSRM's NARROW_TURN_ANGLE): never round a ring.
             if ways > 1 || net.edgeName[step.edge] != net.edgeName[by] {
                 guard let on = heading(leaving: step.edge, forward: step.forward, over: 1),
-                      abs(ManeuverBuilder.turnAngle(from: arrival, to: on)) < ManeuverBuilder.carriagewayNarrowTurn,
-                      abs(ManeuverBuilder.turnAngle(from: initial, to: on)) < ManeuverBuilder.carriagewayNarrowTurn else { break }
+                      abs(ManeuverBuilder.turnAngle(from: arrival, to: on)) < ManeuverBuilder.narrowTurnAngle,
+                      abs(ManeuverBuilder.turnAngle(from: initial, to: on)) < ManeuverBuilder.narrowTurnAngle else { break }
             }
             by = step.edge
             ahead = step.forward

@@ -13,10 +13,9 @@ enum RoundaboutKind: Equatable {
     static let rotaryRadius = 15.0
     /// A ring narrower than this radius may be a turn (OSRM's MAX_ROUNDABOUT_INTERSECTION_RADIUS).
     static let intersectionRadius = 15.0
-    /// A ring driven as a turn has at most this many roads meeting it...
+    /// A ring driven as a turn has at most this many roads meeting it, each more than OSRM's
+    /// `NARROW_TURN_ANGLE` from the next (`roadsWellSpread`).
     static let intersectionRoads = 4
-    /// ...each this far from the next (OSRM's NARROW_TURN_ANGLE: distinct turns).
-    static let distinctRoadAngle = 40.0
 }
 
 extension ManeuverBuilder {
@@ -90,12 +89,12 @@ private struct RingSurvey {
         return .roundabout
     }
 
-    /// No two roads meeting the ring leave it within `distinctRoadAngle` of each other.
+    /// No two roads meeting the ring leave it within OSRM's `NARROW_TURN_ANGLE` of each other.
     private var roadsWellSpread: Bool {
         let sorted = roadHeadings.sorted()
         for (k, heading) in sorted.enumerated() {
             let next = sorted[(k + 1) % sorted.count] + (k + 1 == sorted.count ? 360 : 0)
-            if next - heading <= RoundaboutKind.distinctRoadAngle { return false }
+            if next - heading <= ManeuverBuilder.narrowTurnAngle { return false }
         }
         return true
     }

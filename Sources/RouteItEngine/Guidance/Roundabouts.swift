@@ -102,9 +102,9 @@ extension ManeuverBuilder {
             let pushedAgainstOneWay = mode == .bike && net.isPushed(direction: k) && !net.isPushed(direction: k ^ 1)
             guard net.allows(e, forward: leavesForward, mode) && !pushedAgainstOneWay else { continue }
             exits = true
-            if !GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).isLowPriority { ignorableOnly = false }
+            if !net.guidanceClass(of: e).isLowPriority { ignorableOnly = false }
         }
-        let ringIsMinor = GuidanceClass(RoadClass(rawValue: net.edgeClass[edge])).isLowPriority
+        let ringIsMinor = net.guidanceClass(of: edge).isLowPriority
         return exits && (!ignorableOnly || ringIsMinor) ? 1 : 0
     }
 }

@@ -63,7 +63,7 @@ struct RouteJunction {
         isOnAnnouncedRoundabout = guide.profile.announcesRoundabouts && isRoundabout
         entersAnnouncedRoundabout = isOnAnnouncedRoundabout && !wasRoundabout
         renamed = guide.net.edgeName[prev.edge] != guide.net.edgeName[leg.edge] && arrivingLabel.requiresAnnouncement(onto: label, suffixes: guide.profile.nameSuffixes)
-        turnsBack = leg.edge == prev.edge && leg.forward != prev.forward
+        turnsBack = leg.goesBack(along: prev)
         isJunction = guide.isJunction(node)
     }
 }

@@ -15,9 +15,6 @@ import RouteItCore
 extension ManeuverBuilder {
     /// OSRM's MAX_SLIPROAD_THRESHOLD: metres, scaled down by the road's class.
     static let sliproadThreshold = 250.0
-    /// OSRM's NARROW_TURN_ANGLE (of the intersection code): a sliproad leaves and joins within
-    /// twice this of straight on.
-    static let sliproadNarrowAngle = 40.0
     /// Below this distance from `b` to `c` (metres) the mapping is too coarse to read a curve.
     static let sliproadMinimalLength = 3.0
     /// A sliproad's main junction must cross at more than this (unless the sliproad is a link).
@@ -30,12 +27,12 @@ extension ManeuverBuilder {
     func sliproadTarget(at j: RouteJunction) -> Int32? {
         // The cheap tests first: this is asked at every junction of a car route (the turn read
         // along the route's own line, with room for the junction's reading below).
-        guard j.isJunction, abs(j.turn) <= 2 * ManeuverBuilder.sliproadNarrowAngle + 15, !guidanceClass(j.leaving.edge).isLowPriority,
+        guard j.isJunction, abs(j.turn) <= 2 * ManeuverBuilder.narrowTurnAngle + 15, !net.guidanceClass(of: j.leaving.edge).isLowPriority,
               !j.arrivingLabel.isEmpty, !isRoundabout(j.arriving.edge), !isRoundabout(j.leaving.edge) else { return nil }
         let b = j.node
         let roads = carRoads(at: b, arrivingBy: j.arriving, inBearing: j.inBearing)
         guard roads.count >= 2,
-              let slip = roads.first(where: { $0.branch.edge == j.leaving.edge && $0.branch.forward == j.leaving.forward })?.branch,
+              let slip = roads.first(where: { $0.branch.goesSameWay(as: j.leaving) })?.branch,
               // The main road is one of `roads` that carries the road arrived on: ruled out first
               // where none does (the main road below is the costly part).
               roads.contains(where: { $0.branch.edge != slip.edge && net.edgeClass[$0.branch.edge] == net.edgeClass[j.arriving.edge]
@@ -45,8 +42,8 @@ extension ManeuverBuilder {
         // The sliproad is the main road's neighbour, narrow, and of a class that may be one.
         let low = min(slip.angle, main.angle), high = max(slip.angle, main.angle)
         guard !roads.contains(where: { $0.branch.angle > low && $0.branch.angle < high }),
-              abs(slip.angle) <= 2 * ManeuverBuilder.sliproadNarrowAngle, slip.angle != main.angle,
-              !guidanceClass(slip.edge).isLowPriority else { return nil }
+              abs(slip.angle) <= 2 * ManeuverBuilder.narrowTurnAngle, slip.angle != main.angle,
+              !net.guidanceClass(of: slip.edge).isLowPriority else { return nil }
         let isRight = slip.angle > main.angle
 
         // `c`, the junction the main road leads to, close enough and no dead end.
@@ -64,7 +61,7 @@ extension ManeuverBuilder {
         guard dRoads.count == 2 || dRoads.count == 3, !isFerry(j.arriving.edge), !isFerry(slip.edge) else { return nil }
         let dIn = arrivingHeading(at: d)
         guard let onto = carObviousBranch(at: d.node, arrivingBy: d.arrivingLeg, inBearing: dIn),
-              abs(onto.angle) <= 2 * ManeuverBuilder.sliproadNarrowAngle, !isRoundabout(onto.edge), !isFerry(onto.edge) else { return nil }
+              abs(onto.angle) <= 2 * ManeuverBuilder.narrowTurnAngle, !isRoundabout(onto.edge), !isFerry(onto.edge) else { return nil }
         let crossingEnd = nextJunction(from: c.node, by: crossing.branch.edge, forward: crossing.branch.forward)
         if dRoads.count == 3 {
             guard isSliproadToFourWays(c: c, cRoads: byAngle, isRight: isRight, crossingEnd: crossingEnd, d: d, dRoads: dRoads)
@@ -83,7 +80,7 @@ extension ManeuverBuilder {
             }
             let outermost = abs(isRight ? byAngle[0].branch.angle : byAngle[byAngle.count - 1].branch.angle)
             guard hugs else { return nil }
-            if outermost > 180 - ManeuverBuilder.sliproadMinimalCrossingAngle && !guidanceClass(slip.edge).isLink { return nil }
+            if outermost > 180 - ManeuverBuilder.sliproadMinimalCrossingAngle && !net.guidanceClass(of: slip.edge).isLink { return nil }
         }
         // The triangle `bcd` is neither a data error nor too large for the sliproad's class.
         let area = length * Geodesy.distance(cPoint, dPoint) / 2
@@ -97,10 +94,10 @@ extension ManeuverBuilder {
             let label = net.label(of: candidate.branch.edge)
             if cLabels.allSatisfy({ $0.requiresAnnouncement(onto: label) }) { continue }
             // A named sliproad between two other names is two announcements, not one.
-            if !guidanceClass(slip.edge).isLink, !slipLabel.isEmpty, !mainLabel.isEmpty, !label.isEmpty,
+            if !net.guidanceClass(of: slip.edge).isLink, !slipLabel.isEmpty, !mainLabel.isEmpty, !label.isEmpty,
                mainLabel.requiresAnnouncement(onto: slipLabel), slipLabel.requiresAnnouncement(onto: label) { continue }
             // A link sliproad shortcuts roads that are no links.
-            if guidanceClass(slip.edge).isLink && guidanceClass(candidate.branch.edge).isLink { continue }
+            if net.guidanceClass(of: slip.edge).isLink && net.guidanceClass(of: candidate.branch.edge).isLink { continue }
             let end = nextJunction(from: d.node, by: candidate.branch.edge, forward: candidate.branch.forward)
             if end?.node == c.node { return d.node }
             if let end, let crossingEnd, end.node == crossingEnd.node, isSharp(candidate.branch.angle),
@@ -156,7 +153,7 @@ extension ManeuverBuilder {
     /// OSRM's `scaledThresholdByRoadClass` of MAX_SLIPROAD_THRESHOLD for the road `edge`.
     private func sliproadThreshold(of edge: Int) -> Double {
         let factor: Double
-        switch guidanceClass(edge).priority {
+        switch net.guidanceClass(of: edge).priority {
         case 0: factor = 1
         case 2, 4: factor = 0.8
         case 6: factor = 0.6
@@ -168,8 +165,6 @@ extension ManeuverBuilder {
         }
         return ManeuverBuilder.sliproadThreshold * factor
     }
-
-    private func guidanceClass(_ edge: Int) -> GuidanceClass { GuidanceClass(RoadClass(rawValue: net.edgeClass[edge])) }
 
     private func isFerry(_ edge: Int) -> Bool { net.isFerry(edge) }
 

@@ -71,7 +71,7 @@ struct StepCollapsing {
         let first = entry.turn ?? 0
         guard let inBearing = entry.inBearing, let exitIn = exit.inBearing, let second = exit.turn else { return first }
         let total = ManeuverBuilder.turnAngle(from: inBearing, to: exitIn + second)
-        if abs(total) < 0.5 * ManeuverBuilder.sliproadNarrowAngle { return first }
+        if abs(total) < 0.5 * ManeuverBuilder.narrowTurnAngle { return first }
         if entry.distance < connectorLength { return total }
         let sameWay = first >= -5 && second >= -5 || first <= 5 && second <= 5
         return sameWay ? total : first
@@ -276,7 +276,8 @@ struct StepCollapsing {
     }
 
     /// OSRM's `findTotalTurnAngle`: two turns folded into one turn by their sum, unless the sum
-    /// is nearly straight, or they bend opposite ways after a first piece of 30 m or more; then
+    /// is nearly straight (within half of `NARROW_TURN_ANGLE`, `use_total_angle`), or they bend
+    /// opposite ways after a first piece of 30 m or more; then
     /// the first turn is the maneuver (right then left onto a parallel road is "turn right").
     static func combinedAngle(_ entry: Double, _ exit: Double, entryLength: Double) -> Double {
         let total = ManeuverBuilder.turnAngle(from: 0, to: entry + exit)

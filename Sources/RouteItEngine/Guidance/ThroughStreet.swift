@@ -35,13 +35,9 @@ extension ManeuverBuilder {
     func throughStreetTurn(_ j: RouteJunction) -> Draft {
         let ahead = nextJunction(from: j.node, by: j.leaving.edge, forward: j.leaving.forward)
         let reach = ahead.flatMap { end in end.line.first.flatMap { start in end.line.last.map { start.distance(to: $0) } } } ?? 0
-        let straight = abs(j.turn) < ManeuverBuilder.throughStreetStraightAngle && reach > 2 * ManeuverBuilder.maxCollapseDistance
+        let straight = abs(j.turn) < ManeuverBuilder.narrowTurnAngle && reach > 2 * ManeuverBuilder.collapseDistance
         return Draft(kind: .turn, direction: straight ? .straight : ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn)
     }
-
-    /// OSRM's `NARROW_TURN_ANGLE` (deviation from straight on) and `MAX_COLLAPSE_DISTANCE`.
-    static let throughStreetStraightAngle = 40.0
-    static let maxCollapseDistance = 30.0
 
     /// A ramp running into a ramp that goes on through the junction: no step, whatever the
     /// joined ramp is called.

@@ -15,7 +15,7 @@ extension ManeuverBuilder {
             return !ManeuverBuilder.isMinor(RoadClass(rawValue: net.edgeClass[b.edge])) || ManeuverBuilder.isMinor(incoming)
         }.sorted { $0.angle < $1.angle }
         guard ahead.count == 3,
-              let index = ahead.firstIndex(where: { $0.edge == j.leaving.edge && $0.forward == j.leaving.forward }),
+              let index = ahead.firstIndex(where: { $0.goesSameWay(as: j.leaving) }),
               // One of them goes on nearly straight (OSRM: within NARROW_TURN_ANGLE).
               ahead.contains(where: { abs($0.angle) <= ManeuverBuilder.narrowTurnAngle }),
               // Slip roads fork only with slip roads (`isCompatibleByRoadClass`).
@@ -23,7 +23,7 @@ extension ManeuverBuilder {
               isSetApart(ahead[0], ahead[2], at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
               carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) == nil else { return nil }
         // The middle way dead ahead under the same name is no fork of its own: nothing is said.
-        if index == 1, abs(ahead[1].angle) < TurnDirectionAssignment.noTurnDeviation,
+        if index == 1, abs(ahead[1].angle) < ManeuverBuilder.maximalAllowedNoTurnDeviation,
            !j.arrivingLabel.requiresAnnouncement(onto: j.label) { return nil }
         return [Maneuver.Direction.slightLeft, .straight, .slightRight][index]
     }

@@ -18,11 +18,6 @@ struct TurnDirectionAssignment {
         var isObvious = false
     }
 
-    /// OSRM's MAXIMAL_ALLOWED_NO_TURN_DEVIATION, NARROW_TURN_ANGLE and GROUP_ANGLE.
-    static let noTurnDeviation = 3.0
-    static let narrowTurnAngle = 40.0
-    static let groupAngle = 60.0
-
     /// The chosen road's direction, nil when no conflict changes what its angle says.
     /// `roads` are the junction's roads besides the way in, in any order.
     /// `readsObviousWay`: the roads mark the junction's obvious way, if any (cars); without it a
@@ -75,13 +70,13 @@ struct TurnDirectionAssignment {
                 return out
             } else if valid <= 2 {
                 if !r[3].entryAllowed { conflict(2, 1) } else if !r[1].entryAllowed { conflict(3, 2) } else { conflict(3, 1) }
-            } else if apart(1, 2) >= narrowTurnAngle && apart(2, 3) >= narrowTurnAngle {
+            } else if apart(1, 2) >= ManeuverBuilder.narrowTurnAngle && apart(2, 3) >= ManeuverBuilder.narrowTurnAngle {
                 (out[1], out[2], out[3]) = (.sharpRight, .right, .slightRight)
-            } else if first == second && second == third || first == second && apart(2, 3) < groupAngle
-                        || second == third && apart(1, 2) < groupAngle {
+            } else if first == second && second == third || first == second && apart(2, 3) < ManeuverBuilder.groupAngle
+                        || second == third && apart(1, 2) < ManeuverBuilder.groupAngle {
                 return out
             } else if first == second || second == third {
-                if apart(2, 3) >= groupAngle { conflict(2, 1) } else { conflict(3, 2) }
+                if apart(2, 3) >= ManeuverBuilder.groupAngle { conflict(2, 1) } else { conflict(3, 2) }
             }
         }
         return out
@@ -99,10 +94,10 @@ struct TurnDirectionAssignment {
             return left.priority > right.priority ? (.slightLeft, nil) : (nil, .slightRight)
         }
         func off(_ a: Double, _ b: Double) -> Double { abs(a - b) }
-        if off(left.angle, 90) < noTurnDeviation { return (.right, .sharpRight) }
-        if off(right.angle, 90) < noTurnDeviation { return (.slightRight, .right) }
-        if off(left.angle, 270) < noTurnDeviation { return (.left, .slightLeft) }
-        if off(right.angle, 270) < noTurnDeviation { return (.sharpLeft, .left) }
+        if off(left.angle, 90) < ManeuverBuilder.maximalAllowedNoTurnDeviation { return (.right, .sharpRight) }
+        if off(right.angle, 90) < ManeuverBuilder.maximalAllowedNoTurnDeviation { return (.slightRight, .right) }
+        if off(left.angle, 270) < ManeuverBuilder.maximalAllowedNoTurnDeviation { return (.left, .slightLeft) }
+        if off(right.angle, 270) < ManeuverBuilder.maximalAllowedNoTurnDeviation { return (.sharpLeft, .left) }
         if l == .sharpLeft { return (.sharpLeft, .left) }
         if r == .sharpRight { return (.right, .sharpRight) }
         return off(left.angle, 85) >= off(right.angle, 85) ? (.slightRight, .right) : (.right, .sharpRight)
@@ -146,7 +141,7 @@ extension ManeuverBuilder {
             var angle = 180 - turn
             if angle < 0 { angle += 360 }
             roads.append(.init(angle: angle, entryAllowed: net.allows(e, forward: net.edgeFrom[e] == node, mode),
-                               isChosen: e == j.leaving.edge, priority: GuidanceClass(RoadClass(rawValue: net.edgeClass[e])).priority, isObvious: e == obvious))
+                               isChosen: e == j.leaving.edge, priority: net.guidanceClass(of: e).priority, isObvious: e == obvious))
         }
         return TurnDirectionAssignment.direction(of: roads, readsObviousWay: mode == .car)
     }

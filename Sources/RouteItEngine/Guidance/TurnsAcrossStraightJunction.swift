@@ -51,6 +51,6 @@ extension StepCollapsing {
             || min(before, after) / max(before, after) > StepCollapsing.alikeRatio
         let total = abs(ManeuverBuilder.turnAngle(from: 0, to: (step.turn ?? 0) + (next.turn ?? 0)))
         // OSRM's `NARROW_TURN_ANGLE`: together they must not come back within it of a U-turn.
-        return alike && total < 180 - TurnDirectionAssignment.narrowTurnAngle
+        return alike && total < 180 - ManeuverBuilder.narrowTurnAngle
     }
 }

@@ -7,83 +7,13 @@ import RouteItCore
 /// distinctly more. A change of name onto the obvious way is a name change at any angle
 /// (OSRM's `NewName`: "Continue onto ..." and folded when short), not a turn.
 extension ManeuverBuilder {
-    /// OSRM's guidance classification of a road (lib/guidance.lua's `highway_classes`).
-    struct GuidanceClass: Equatable {
-        var priority: Int
-        /// Not one of guidance.lua's `road_types` (`may_be_ignored`): service roads and paths.
-        var isLowPriority: Bool
-        var isLink: Bool
-
-        init(_ roadClass: RoadClass?) {
-            let c = roadClass ?? .road
-            isLink = c.isLink
-            switch c {
-            case .motorway: priority = 0
-            case .motorwayLink: priority = 1
-            case .trunk: priority = 2
-            case .trunkLink: priority = 3
-            case .primary: priority = 4
-            case .primaryLink: priority = 5
-            case .secondary: priority = 6
-            case .secondaryLink: priority = 7
-            case .tertiary: priority = 8
-            case .tertiaryLink: priority = 9
-            case .residential: priority = 10
-            case .livingStreet: priority = 11
-            case .service: priority = 12
-            case .unclassified: priority = 15
-            case .track, .path: priority = 16
-            case .footway, .pedestrian, .steps: priority = 18
-            case .road, .cycleway, .bridleway, .ferry: priority = 31
-            }
-            switch c {
-            case .service, .road, .track, .pedestrian, .footway, .path, .steps, .cycleway, .bridleway, .ferry: isLowPriority = true
-            default: isLowPriority = false
-            }
-        }
-
-        /// OSRM's road groups: classes that read as similar.
-        var group: Int {
-            switch priority {
-            case 0, 1: return 0
-            case 2, 3: return 1
-            case 4...9: return 2
-            case 10...13: return 3
-            case 14, 15: return 4
-            case 16: return 5
-            case 18: return 6
-            default: return 7
-            }
-        }
-
-        /// OSRM's `strictlyLess`: this road belongs to a lower general category than `other`.
-        func isStrictlyLess(than other: GuidanceClass) -> Bool {
-            if !isLowPriority && other.isLowPriority { return false }
-            if isLowPriority && !other.isLowPriority { return true }
-            return group > other.group
-        }
-
-        /// OSRM's `obviousByRoadClass`, arriving on this class: `candidate` is obvious beside
-        /// `other` when it carries on this class and ranks far above `other` (1.75 times
-        /// higher), or when it and this one are real roads and `other` is of low priority.
-        func makesObvious(_ candidate: GuidanceClass, over other: GuidanceClass) -> Bool {
-            let ranksFarAbove = 1.75 * Double(candidate.priority) < Double(other.priority)
-            return ranksFarAbove && self == candidate || !candidate.isLowPriority && !isLowPriority && other.isLowPriority
-        }
-
-        /// OSRM's `isLinkTo`: this is the slip road of `road`'s class.
-        func isLink(to road: GuidanceClass) -> Bool {
-            isLink && !road.isLink && priority == road.priority + 1
-        }
-    }
-
     /// The branch a walker arriving by `prev` obviously takes at `node`, if any.
     func walkerObviousBranch(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Branch? {
         let roads = branches(at: node, arrivingBy: prev, inBearing: inBearing)
         if roads.count <= 1 { return roads.first }
-        let inClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[prev.edge]))
+        let inClass = net.guidanceClass(of: prev.edge)
         let inLabel = net.label(of: prev.edge)
-        func cls(_ b: Branch) -> GuidanceClass { GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge])) }
+        func cls(_ b: Branch) -> GuidanceClass { net.guidanceClass(of: b.edge) }
         func straightmost(_ keep: (Branch) -> Bool) -> Branch? {
             roads.filter(keep).min { abs($0.angle) < abs($1.angle) }
         }
@@ -99,7 +29,7 @@ extension ManeuverBuilder {
         if let sameOrBetter, isDistinct(sameOrBetter, among: roads, inClass: inClass, inLabel: inLabel) { return sameOrBetter }
         guard let any = straightmost({ _ in true }) else { return nil }
         let onlyNonSharp = abs(any.angle) <= 90 && roads.filter { abs($0.angle) <= 90 }.count == 1
-        if any.edge != sameOrBetter?.edge || any.forward != sameOrBetter?.forward,
+        if sameOrBetter?.goesSameWay(as: any) != true,
            abs(any.angle) <= ManeuverBuilder.groupAngle || onlyNonSharp, !cls(any).isLowPriority,
            isDistinct(any, among: roads, inClass: inClass, inLabel: inLabel) {
             return any
@@ -110,7 +40,7 @@ extension ManeuverBuilder {
     /// Whether `leg` leaves `node` by the way a walker arriving by `prev` obviously takes.
     func isWalkersObviousWay(at node: Int32, arrivingBy prev: RouteLeg, leaving leg: RouteLeg, inBearing: Double) -> Bool {
         walkerObviousBranch(at: node, arrivingBy: prev, inBearing: inBearing)
-            .map { $0.edge == leg.edge && $0.forward == leg.forward } ?? false
+            .map { $0.goesSameWay(as: leg) } ?? false
     }
 
     /// A way the obvious one is looked for among, as `IsDistinctTurn` reads it against the others.
@@ -130,12 +60,12 @@ extension ManeuverBuilder {
             deviation = abs(branch.angle)
             self.inClass = inClass
             self.inLabel = inLabel
-            roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[branch.edge]))
+            roadClass = net.guidanceClass(of: branch.edge)
             label = net.label(of: branch.edge)
             keepsName = !inLabel.requiresAnnouncement(onto: label)
         }
 
-        func isItself(_ road: Branch) -> Bool { road.edge == branch.edge && road.forward == branch.forward }
+        func isItself(_ road: Branch) -> Bool { road.goesSameWay(as: branch) }
 
         /// A slip road of the class both the way in and the candidate are on.
         func isLinkOfSameClass(_ roadClass: GuidanceClass) -> Bool {
@@ -149,7 +79,7 @@ extension ManeuverBuilder {
         return !roads.contains { road in
             guard !c.isItself(road) else { return false }
             let other = abs(road.angle)
-            let roadClass = GuidanceClass(RoadClass(rawValue: net.edgeClass[road.edge]))
+            let roadClass = net.guidanceClass(of: road.edge)
             if c.deviation >= ManeuverBuilder.groupAngle {
                 // A wide turn is obvious only against ways bending more than twice as much, and
                 // ways of a far lesser category never look as obvious (`IsDistinctWideTurn`).

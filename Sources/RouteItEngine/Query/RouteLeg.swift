@@ -17,7 +17,7 @@ struct RouteLeg {
     /// Whether the legs turn round where a way leaves the map's extract: a charged U-turn (the
     /// only charged turn back onto the same edge), taken because the map has no other way.
     static func turnRoundAtMapEdge(_ legs: [RouteLeg]) -> Bool {
-        zip(legs, legs.dropFirst()).contains { a, b in b.charged && a.edge == b.edge && a.forward != b.forward }
+        zip(legs, legs.dropFirst()).contains { a, b in b.charged && b.goesBack(along: a) }
     }
 
     /// Turns a search path into legs; the legs' `ms` add up to `path.cost` exactly.

@@ -4,10 +4,6 @@ import RouteItCore
 /// OSRM says "At the end of the road, turn left" (`end of road left`), not a plain turn (unless
 /// another turn comes right before or after it: `StepCollapsing.plainTurnsAtShortEnds`).
 struct EndOfRoadHandler: GuidanceHandler {
-    /// Each arm of the T is within this of a right angle, and they are twice this apart (OSRM's
-    /// NARROW_TURN_ANGLE in `isEndOfRoad`).
-    static let armSlack = 40.0
-
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         // A T reached without passing a junction since the step before is told as a plain turn
         // (`StepCollapsing.plainTurnsAtShortEnds`), once the steps are collapsed; a piece inside a
@@ -20,9 +16,9 @@ struct EndOfRoadHandler: GuidanceHandler {
         let arms = guide.adjacency.edges(of: j.node).filter { $0 != j.arriving.edge && guide.net.allows($0, guide.mode) }
         guard arms.count == 2 else { return nil }
         let angles = arms.map { ManeuverBuilder.turnAngle(from: j.inBearing, to: guide.leavingHeading($0, at: j.node)) }
-        guard let right = angles.first(where: { abs($0 - 90) < Self.armSlack }),
-              let left = angles.first(where: { abs($0 + 90) < Self.armSlack }),
-              right - left > 2 * Self.armSlack,
+        guard let right = angles.first(where: { abs($0 - 90) < ManeuverBuilder.narrowTurnAngle }),
+              let left = angles.first(where: { abs($0 + 90) < ManeuverBuilder.narrowTurnAngle }),
+              right - left > 2 * ManeuverBuilder.narrowTurnAngle,
               !isObvious(j, guide) else { return nil }
         return .step(ManeuverBuilder.Draft(kind: .endOfRoad, direction: j.turn > 0 ? .right : .left, name: j.name, turn: j.turn))
     }
@@ -33,6 +29,6 @@ struct EndOfRoadHandler: GuidanceHandler {
     private func isObvious(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
         guard guide.mode == .car else { return ObviousWayRule.driver.isObvious(j, guide) }
         guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing) else { return false }
-        return obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward
+        return obvious.goesSameWay(as: j.leaving)
     }
 }

@@ -32,7 +32,7 @@ struct ForkHandler: GuidanceHandler {
     /// obvious way as `findObviousTurn` reads it): the obvious way is left to the next handlers,
     /// the other is a plain turn its angle's way (`assignTrivialTurns`).
     static func besideObviousWay(_ j: RouteJunction, obvious: ManeuverBuilder.Branch) -> GuidanceDecision? {
-        guard obvious.edge != j.leaving.edge || obvious.forward != j.leaving.forward else { return nil }
+        guard !obvious.goesSameWay(as: j.leaving) else { return nil }
         return .step(ManeuverBuilder.Draft(kind: .turn, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn))
     }
 
@@ -42,8 +42,8 @@ struct ForkHandler: GuidanceHandler {
     /// to fork. An obvious way outside the pair leaves both ways of it turns.
     static func standsApart(_ obvious: ManeuverBuilder.Branch, in reading: ManeuverBuilder.ForkReading) -> Bool {
         let pair = [reading.chosen, reading.other]
-        guard let way = pair.first(where: { $0.edge == obvious.edge && $0.forward == obvious.forward }),
-              let other = pair.first(where: { $0.edge != obvious.edge || $0.forward != obvious.forward }) else { return true }
+        guard let way = pair.first(where: { $0.goesSameWay(as: obvious) }),
+              let other = pair.first(where: { !$0.goesSameWay(as: obvious) }) else { return true }
         let (o, x) = (abs(way.angle), abs(other.angle))
         return x > 2 * o && x - o > ManeuverBuilder.distinctAngleDifference
     }
@@ -57,8 +57,8 @@ struct ForkHandler: GuidanceHandler {
     static func isBesideObviousWay(_ j: RouteJunction, _ guide: ManeuverBuilder) -> Bool {
         guard !allLinks(at: j, guide),
               let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
-              obvious.edge != j.leaving.edge || obvious.forward != j.leaving.forward else { return false }
-        func cls(_ e: Int) -> ManeuverBuilder.GuidanceClass { ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[e])) }
+              !obvious.goesSameWay(as: j.leaving) else { return false }
+        func cls(_ e: Int) -> ManeuverBuilder.GuidanceClass { guide.net.guidanceClass(of: e) }
         return cls(j.leaving.edge).isStrictlyLess(than: cls(obvious.edge)) && cls(j.leaving.edge).isStrictlyLess(than: cls(j.arriving.edge))
     }
 
@@ -78,7 +78,7 @@ struct ForkHandler: GuidanceHandler {
     }
 
     static func priority(_ e: Int, _ guide: ManeuverBuilder) -> Int {
-        ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[e])).priority
+        guide.net.guidanceClass(of: e).priority
     }
 
     /// Every road at the junction, the one arriving included, is a `*_link`.

@@ -64,7 +64,7 @@ struct NameChangeHandler: GuidanceHandler {
             // new name is a name change at any angle (folded when short: Chemin de Fontvieille in
             // Monaco); off an unnamed footway or path onto a street it is a turn.
             let offUnnamedPath = j.arrivingLabel.isEmpty
-                && ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge])).isLowPriority
+                && guide.net.guidanceClass(of: j.arriving.edge).isLowPriority
             return (abs(j.turn) < ManeuverBuilder.straightAngle || obvious && !offUnnamedPath, !obvious)
         case .driver:
             // OSRM's own obvious way (`CarObviousTurn`) is a name change at any angle, as for bikes.

@@ -13,20 +13,20 @@ struct StraightOffTurningStreetHandler: GuidanceHandler {
         guard j.isJunction, j.renamed, !draft.isSegregated, !j.isOnAnnouncedRoundabout, abs(j.turn) < ManeuverBuilder.straightAngle,
               !j.arrivingLabel.isEmpty, !j.label.isEmpty, j.arrivingLabel.requiresAnnouncement(onto: j.label) else { return nil }
         let net = guide.net
-        let inClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: net.edgeClass[j.arriving.edge]))
+        let inClass = net.guidanceClass(of: j.arriving.edge)
         let roads = guide.carRoads(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing)
         // The street goes on, under its name and in its class or better, by another way. A
         // branch bending back beside the way in is the street's other carriageway, which OSRM
         // merges with the way in (`mergable_road_detector`): the street ends there.
         let streetGoesOn = roads.contains { road in
-            let b = road.branch, cls = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: net.edgeClass[b.edge]))
+            let b = road.branch, cls = net.guidanceClass(of: b.edge)
             return road.enterable && b.edge != j.leaving.edge && abs(b.angle) < 180 - ManeuverBuilder.groupAngle
                 && !cls.isStrictlyLess(than: inClass) && !cls.isLink(to: inClass)
                 && !j.arrivingLabel.requiresAnnouncement(onto: net.label(of: b.edge))
         }
         guard streetGoesOn else { return nil }
         if let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
-           obvious.edge == j.leaving.edge && obvious.forward == j.leaving.forward { return nil }
+           obvious.goesSameWay(as: j.leaving) { return nil }
         // Beside another way straight on at one side, OSRM's turn assignment spreads the two
         // (`handleDistinctConflict`): the outer one reads "slight" ("Turning at forklike structure").
         let assigned = guide.assignedDirection(at: j)

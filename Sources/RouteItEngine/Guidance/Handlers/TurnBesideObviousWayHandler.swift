@@ -12,8 +12,8 @@ struct TurnBesideObviousWayHandler: GuidanceHandler {
         // OSRM never forks with (`canBeSeenAsFork`). Between two ways of one street, two ramps,
         // or two ordinary streets OSRM still forks: on Monaco's streets a "turn" there cost the
         // bench 23 of OSRM's 191 forks. Checked first: the obvious way is the costly part.
-        let inClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.arriving.edge]))
-        let chosenClass = ManeuverBuilder.GuidanceClass(RoadClass(rawValue: guide.net.edgeClass[j.leaving.edge]))
+        let inClass = guide.net.guidanceClass(of: j.arriving.edge)
+        let chosenClass = guide.net.guidanceClass(of: j.leaving.edge)
         guard chosenClass.priority > inClass.priority, chosenClass.isLink || chosenClass.isLowPriority else { return nil }
         // The obvious way, another, carries the street on.
         guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
