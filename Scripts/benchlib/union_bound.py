@@ -95,11 +95,10 @@ def layered(slot, unslotted, last, drops=0):
     return nodes, arcs
 
 
-def travel_bound(p, stops, unslotted=4, seconds=300, workers=2, drops=0, must=(), limit=None):
+def travel_bound(p, stops, unslotted=4, seconds=300, workers=2, drops=0, must=()):
     """The proven lower bound on the travel of any plan serving all but at most `drops` of
     `stops` (every one of `must` among them), the best round trip of the relaxation found, and
-    CP-SAT's status. With a `limit`, only round trips within it are looked for: none (INFEASIBLE)
-    proves the bound limit + 1, and is often proven sooner than the best round trip."""
+    CP-SAT's status."""
     from ortools.sat.python import cp_model
     slot = periods(p, stops)
     if not slot or set(slot.values()) != set(range(max(slot.values()) + 1)):
@@ -125,24 +124,19 @@ def travel_bound(p, stops, unslotted=4, seconds=300, workers=2, drops=0, must=()
     for arc, over in arcs.items():
         for w in over:
             m.AddImplication(lits[arc], dropped[w])
-    travel = sum(int(D[nodes[a][0]][nodes[b][0]]) * lit for (a, b), lit in lits.items())
-    if limit is not None:
-        m.Add(travel <= limit)
-    m.Minimize(travel)
+    m.Minimize(sum(int(D[nodes[a][0]][nodes[b][0]]) * lit for (a, b), lit in lits.items()))
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = workers
     status = solver.Solve(m)
     found = solver.ObjectiveValue() if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
-    if status == cp_model.INFEASIBLE:  # no round trip at all (within the limit): no such plan either
-        bound = float("inf") if limit is None else limit + 1
-    else:
-        bound = solver.BestObjectiveBound()
+    # No round trip at all: no such plan either.
+    bound = float("inf") if status == cp_model.INFEASIBLE else solver.BestObjectiveBound()
     return {"bound": bound, "found": found, "status": solver.StatusName(status),
             "unslotted": kept, "seconds": round(solver.WallTime(), 1)}
 
 
-def serving_bound(p, stops, serving, split=(), unslotted=4, seconds=300, workers=2, limit=None):
+def serving_bound(p, stops, serving, split=(), unslotted=4, seconds=300, workers=2):
     """The proven lower bound on the travel of any plan serving at least `serving` of `stops`:
     the least of the bounds of its cases, one for each set of the `split` stops it may drop
     (the others of them served, and fewer drops left for the rest). Splitting on the stops only
@@ -158,7 +152,7 @@ def serving_bound(p, stops, serving, split=(), unslotted=4, seconds=300, workers
         for out in combinations(split, count):
             left = set(stops) - set(out)
             case = travel_bound(p, left, unslotted, seconds, workers, drops - count,
-                                must=[u for u in split if u not in out], limit=limit)
+                                must=[u for u in split if u not in out])
             cases.append(dict(case, dropped=list(out)))
     bound = min(c["bound"] for c in cases)
     return {"bound": bound, "cases": cases, "status": "OPTIMAL" if all(c["status"] in ("OPTIMAL", "INFEASIBLE") for c in cases) else "FEASIBLE",
