@@ -334,3 +334,78 @@ class UnionBoundTest(unittest.TestCase):
         out = union_bound.travel_bound(p, {1, 2}, unslotted=0, seconds=10)
         self.assertEqual(out["bound"], 190)
         self.assertEqual(union_bound.travel_left(p, {1, 2}), 180)
+
+    @unittest.skipUnless(importlib.util.find_spec("ortools"), "OR-Tools lives in the planner venv")
+    def test_the_bound_of_plans_serving_all_but_some_is_never_above_the_best_such_plan(self):
+        # Random matrices (no triangle inequality), two slots and three unslotted stops: whatever
+        # the stops a plan drops, its travel is at least the bound.
+        import random
+        for seed in range(4):
+            rng = random.Random(seed)
+            p = cluster_day(7, [[0 if a == b else rng.randint(5, 60) for b in range(7)] for a in range(7)], 1000)
+            for serving in (5, 6):
+                best = brute_force_travel(p, serving)
+                out = union_bound.serving_bound(p, set(range(1, 7)), serving, split=[6], unslotted=1, seconds=10)
+                self.assertIsNotNone(best)
+                self.assertLessEqual(out["bound"], best, f"seed {seed}, serving {serving}")
+
+    @unittest.skipUnless(importlib.util.find_spec("ortools"), "OR-Tools lives in the planner venv")
+    def test_a_far_cluster_proves_no_plan_serves_one_stop_more(self):
+        # Five stops 10 s apart, and a cluster of three 80 s from them (one in each slot, one
+        # unslotted): the five fit in the day, a sixth costs an outing of 150 s more than it leaves.
+        near, far = 10, 80
+        legs = [[0 if a == b else (2 if a > 5 and b > 5 else far if (a > 5) != (b > 5) else near) for b in range(9)]
+                for a in range(9)]
+        p = cluster_day(9, legs, 250)
+        self.assertIsNotNone(brute_force_travel(p, 5))
+        self.assertIsNone(brute_force_travel(p, 6))
+        stops = set(range(1, 9))
+        out = union_bound.serving_bound(p, stops, 6, split=[6, 7, 8], unslotted=3, seconds=10)
+        self.assertGreater(out["bound"], union_bound.travel_left(p, stops, 2))
+        self.assertEqual(len(out["cases"]), 7)  # 6, 7 or 8 served, or two of them, or all three
+        fits = union_bound.serving_bound(p, stops, 5, split=[6, 7, 8], unslotted=3, seconds=10)
+        self.assertLessEqual(fits["bound"], union_bound.travel_left(p, stops, 3))
+
+    def test_a_period_is_skipped_only_when_every_stop_of_it_may_be_dropped(self):
+        nodes, arcs = union_bound.layered({1: 0, 2: 1, 3: 2}, [], 2, drops=1)
+        named = {(nodes[a], nodes[b]): over for (a, b), over in arcs.items()}
+        self.assertEqual(named[((1, 0), (3, 2))], [2])
+        self.assertEqual(named[((0, None), (2, 1))], [1])
+        self.assertEqual(named[((2, 1), (0, None))], [3])
+        self.assertNotIn(((0, None), (3, 2)), named)  # periods 0 and 1: two stops, one drop
+        self.assertNotIn(((1, 0), (0, None)), named)
+
+
+def cluster_day(n, legs, day):
+    """A depot and n - 1 stops with stays of 10 s in a day of `day` s: 1 and 7 in the first slot,
+    2 and 8 in the second, the rest unslotted."""
+    half = day // 2
+    windows = [[] for _ in range(n)]
+    for u, span in ((1, [0, half]), (2, [half, day]), (7, [0, half]), (8, [half, day])):
+        if u < n:
+            windows[u] = [span]
+    return {"matrix": legs, "departure": 0, "backBy": day, "stays": [0] + [10] * (n - 1), "windows": windows}
+
+
+def brute_force_travel(p, serving):
+    """The least travel of a plan serving at least `serving` stops, by trying every order of every
+    such set (the bench's rules: a stay within its window, waiting allowed, back by the end of the
+    day); None when there is none."""
+    from itertools import combinations, permutations
+    n, best = len(p["matrix"]), None
+    for count in range(serving, n):
+        for chosen in combinations(range(1, n), count):
+            for order in permutations(chosen):
+                clock, travel, here = p["departure"], 0, 0
+                for u in order:
+                    arrival = clock + p["matrix"][here][u]
+                    spans = sorted((a, b - p["stays"][u]) for a, b in p["windows"][u])
+                    start = next((max(arrival, a) for a, b in spans if arrival <= b), None) if spans else arrival
+                    if start is None:
+                        break
+                    travel, clock, here = travel + p["matrix"][here][u], start + p["stays"][u], u
+                else:
+                    if clock + p["matrix"][here][0] <= p["backBy"]:
+                        total = travel + p["matrix"][here][0]
+                        best = total if best is None else min(best, total)
+    return best
