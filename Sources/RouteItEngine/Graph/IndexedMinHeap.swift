@@ -53,36 +53,48 @@ final class IndexedMinHeap {
         return (UInt32(truncatingIfNeeded: top >> 32), Self.node(top))
     }
 
+    // Indices stay below `capacity` (an Int32 node count), so the arithmetic below neither
+    // overflows nor needs checking: a table's core search pops and sifts once per core node
+    // per target, and the checks were a fifth of each step.
+
     @inline(__always) private func siftUp(_ start: Int, _ item: UInt64) {
         var i = start
         while i > 0 {
-            let parent = (i - 1) >> 2
+            let parent = (i &- 1) >> 2
             let above = items[parent]
             if above <= item { break }
             items[i] = above
-            position[Int(Self.node(above))] = Int32(i)
+            position[Int(Self.node(above))] = Int32(truncatingIfNeeded: i)
             i = parent
         }
         items[i] = item
-        position[Int(Self.node(item))] = Int32(i)
+        position[Int(Self.node(item))] = Int32(truncatingIfNeeded: i)
     }
 
     @inline(__always) private func siftDown(_ start: Int, _ item: UInt64) {
         var i = start
         while true {
-            let first = 4 * i + 1
+            let first = 4 &* i &+ 1
             if first >= count { break }
             var child = first, least = items[first]
-            for c in first + 1..<min(first + 4, count) where items[c] < least {
-                child = c
-                least = items[c]
+            if first &+ 3 < count {
+                // Four children (all but the last family): compared one by one, without a loop.
+                if items[first &+ 1] < least { child = first &+ 1; least = items[child] }
+                if items[first &+ 2] < least { child = first &+ 2; least = items[child] }
+                if items[first &+ 3] < least { child = first &+ 3; least = items[child] }
+            } else {
+                var c = first &+ 1
+                while c < count {
+                    if items[c] < least { child = c; least = items[c] }
+                    c &+= 1
+                }
             }
             if least >= item { break }
             items[i] = least
-            position[Int(Self.node(least))] = Int32(i)
+            position[Int(Self.node(least))] = Int32(truncatingIfNeeded: i)
             i = child
         }
         items[i] = item
-        position[Int(Self.node(item))] = Int32(i)
+        position[Int(Self.node(item))] = Int32(truncatingIfNeeded: i)
     }
 }

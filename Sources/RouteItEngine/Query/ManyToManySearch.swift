@@ -320,16 +320,23 @@ final class ManyToManySearch {
                                 }
                                 if better { bound = limit(best) }
                             }
-                            for k in Int(start[ui])..<Int(end[ui]) {
+                            // A while loop: `for k in start..<end` checked the end twice per
+                            // arc, and the arcs are most of the search's work (a core node
+                            // has dozens, and every target's search settles nearly all the core).
+                            var k = Int(start[ui])
+                            let stop = Int(end[ui])
+                            while k < stop {
                                 let a = arcs[k], v = Int(a.to)
                                 // In 64 bits no sum wraps, and one below a cost (at most
                                 // UInt32.max) fits in 32.
-                                let nd = UInt64(d) + UInt64(a.weight)
-                                guard nd < UInt64(cost[v]) else { continue }
-                                cost[v] = UInt32(truncatingIfNeeded: nd)
-                                parent[v] = u
-                                parentEntry[v] = Int32(k)
-                                heap.push(UInt32(truncatingIfNeeded: nd), a.to)
+                                let nd = UInt64(d) &+ UInt64(a.weight)
+                                if nd < UInt64(cost[v]) {
+                                    cost[v] = UInt32(truncatingIfNeeded: nd)
+                                    parent[v] = u
+                                    parentEntry[v] = Int32(truncatingIfNeeded: k)
+                                    heap.push(UInt32(truncatingIfNeeded: nd), a.to)
+                                }
+                                k &+= 1
                             }
                         }
                     }
