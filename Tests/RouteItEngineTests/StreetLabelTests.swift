@@ -43,9 +43,12 @@ final class StreetLabelTests: XCTestCase {
         XCTAssertFalse(StreetLabel.differOnlyBySuffix("", "Kaivokatu"))
     }
 
-    /// ASCII names are lowercased byte by byte, others by `lowercased()`: the same bytes.
+    /// ASCII names are lowercased byte by byte, others scalar by scalar: the same bytes as
+    /// `lowercased()` (one scalar into two, a final sigma, titlecase, combining accents).
     func testNamesAreLowercasedAsLowercasedDoes() {
-        for name in ["Boulevard Albert 1er [MC]", "AZaz@[`{", "Töölöntie ÄÖ", "İstiklal Caddesi", ""] {
+        for name in ["Boulevard Albert 1er [MC]", "AZaz@[`{", "Töölöntie ÄÖ", "İstiklal Caddesi", "",
+                     "ÉGLISE SAINTE-DÉVOTE", "E\u{301}glise", "ΟΔΟΣ ΑΘΗΝΩΝ", "Σ", "Straße STRASSE", "ǅUR ǄAR",
+                     "УЛИЦА Ленина", "ﬀ ＡＢＣ 東京", "Ⅻ Ⓐ 𐐀"] {
             XCTAssertEqual(StreetLabel.lowercasedBytes(name), Array(name.lowercased().utf8), name)
         }
     }

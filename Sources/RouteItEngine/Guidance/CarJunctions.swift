@@ -43,10 +43,10 @@ extension ManeuverBuilder {
     /// carriageways into one road, so one way met is a junction-less name change to it.
     func waysMet(at node: Int32, arrivingBy prev: RouteLeg, inBearing: Double) -> Int {
         func isOneWay(_ e: Int) -> Bool { !(net.allows(e, forward: true, .car) && net.allows(e, forward: false, .car)) }
-        let arriving = net.label(of: prev.edge), arrivesOneWay = isOneWay(prev.edge)
+        let arriving = streetLabel(of: prev.edge), arrivesOneWay = isOneWay(prev.edge)
         var ways = 0
         for e in adjacency.edges(of: node) where e != prev.edge && net.allows(e, mode) {
-            let otherCarriageway = arrivesOneWay && isOneWay(e) && arriving.isSameStreet(as: net.label(of: e))
+            let otherCarriageway = arrivesOneWay && isOneWay(e) && arriving.isSameStreet(as: streetLabel(of: e))
                 && abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) >= ManeuverBuilder.reversedAngle
             if !otherCarriageway { ways += 1 }
         }

@@ -51,13 +51,13 @@ extension ManeuverBuilder {
         let enterable = roads.filter(\.enterable).map(\.branch)
         if roads.count == 1 { return enterable.first }
         let inClass = net.guidanceClass(of: prev.edge)
-        let inLabel = net.label(of: prev.edge)
+        let inLabel = streetLabel(of: prev.edge)
         func cls(_ b: Branch) -> GuidanceClass { net.guidanceClass(of: b.edge) }
         func straightmost(_ keep: (Branch) -> Bool) -> Branch? { enterable.filter(keep).min { abs($0.angle) < abs($1.angle) } }
         // A way on or off a roundabout is never the obvious one from a way that is not (`to_index_if_valid`).
         func valid(_ b: Branch) -> Branch? { isRoundabout(b.edge) == isRoundabout(prev.edge) ? b : nil }
         let continuing = straightmost { b in
-            let label = net.label(of: b.edge), c = cls(b)
+            let label = streetLabel(of: b.edge), c = cls(b)
             guard !inLabel.isEmpty || inClass.isLowPriority, !label.isEmpty || c.isLowPriority,
                   inLabel.isEmpty == label.isEmpty else { return false }
             return !c.isStrictlyLess(than: inClass) && !c.isLink(to: inClass) && !inLabel.requiresAnnouncement(onto: label)
@@ -178,9 +178,9 @@ extension ManeuverBuilder {
         var opposite: (angle: Double, label: StreetLabel) = (180, c.inLabel)
         for car in roads where !car.branch.goesSameWay(as: road)
             && apart(car.branch.angle, road.angle + 180) < apart(opposite.angle, road.angle + 180) {
-            opposite = (car.branch.angle, net.label(of: car.branch.edge))
+            opposite = (car.branch.angle, streetLabel(of: car.branch.edge))
         }
-        return !opposite.label.requiresAnnouncement(onto: net.label(of: road.edge))
+        return !opposite.label.requiresAnnouncement(onto: streetLabel(of: road.edge))
             || apart(road.angle, opposite.angle) > 180 - ManeuverBuilder.narrowTurnAngle
     }
 }

@@ -35,7 +35,7 @@ extension ManeuverBuilder {
         // (a ramp looping back onto the motorway of the street's ref is the ramp, then a merge).
         if RoadClass(rawValue: net.edgeClass[legs[i].edge])?.isRamp == true,
            RoadClass(rawValue: net.edgeClass[prev.edge])?.isRamp != true { return nil }
-        let before = net.label(of: prev.edge)
+        let before = streetLabel(of: prev.edge)
         guard !before.isEmpty else { return nil }
         // The car turns while another way goes on more nearly ahead: one it may not enter counts
         // (OSRM's intersection lists it), as where a carriageway ends at a turning loop.
@@ -43,7 +43,7 @@ extension ManeuverBuilder {
             r.branch.edge != legs[i].edge && abs(r.branch.angle) < abs(turn)
         }
         guard straighterWay else { return nil }
-        let connector = net.label(of: legs[i].edge)
+        let connector = streetLabel(of: legs[i].edge)
         var length = 0.0
         var last = i
         var j = i
@@ -58,7 +58,7 @@ extension ManeuverBuilder {
         }
         let exit = j + 1
         guard exit < legs.count, isMeaningful[exit], legs[exit].edge != legs[last].edge else { return nil }
-        let after = net.label(of: legs[exit].edge)
+        let after = streetLabel(of: legs[exit].edge)
         let outBearing = ManeuverBuilder.heading(leaving: coords[exit], over: ManeuverBuilder.headingMetres)
         let total = abs(ManeuverBuilder.turnAngle(from: inBearing, to: outBearing))
         guard total >= ManeuverBuilder.reversedAngle else { return nil }

@@ -9,7 +9,7 @@ import RouteItCore
 extension ManeuverBuilder {
     /// Whether the branch `chosen` is the car's street going on, distinct from `others`.
     func continuesStreetDistinctly(arrivingBy prev: RouteLeg, chosen: Branch, others: [Branch]) -> Bool {
-        let from = net.label(of: prev.edge), onto = net.label(of: chosen.edge)
+        let from = streetLabel(of: prev.edge), onto = streetLabel(of: chosen.edge)
         guard mode == .car, !from.isEmpty, !onto.isEmpty, !from.requiresAnnouncement(onto: onto),
               abs(chosen.angle) < ManeuverBuilder.groupAngle else { return false }
         let inClass = net.guidanceClass(of: prev.edge)

@@ -164,8 +164,8 @@ extension ManeuverBuilder {
         let bClass = net.guidanceClass(of: b.edge)
         if inClass.makesObvious(aClass, over: bClass) { return true }
         if inClass.makesObvious(bClass, over: aClass) { return false }
-        let inLabel = net.label(of: prev.edge)
-        return !inLabel.isEmpty && abs(a.angle) < ManeuverBuilder.perfectlyStraight && !inLabel.requiresAnnouncement(onto: net.label(of: a.edge))
+        let inLabel = streetLabel(of: prev.edge)
+        return !inLabel.isEmpty && abs(a.angle) < ManeuverBuilder.perfectlyStraight && !inLabel.requiresAnnouncement(onto: streetLabel(of: a.edge))
     }
 
     /// Under this many degrees off straight a way goes on perfectly straight (OSRM compares with

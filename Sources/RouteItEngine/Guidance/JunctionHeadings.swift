@@ -9,8 +9,10 @@ extension ManeuverBuilder {
     /// its first 20 m, which the drivers' and cyclists' rules were measured against (perceived
     /// on every road, Monaco car names fell 237 → 213 of 288).
     func junctionHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
-        perceivesBearing(of: e) ? perceivedHeading(leaving: e, forward: forward, at: node)
-            : heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
+        headingMemo.junctionHeading(e, forward, node) {
+            perceivesBearing(of: e) ? perceivedHeading(leaving: e, forward: forward, at: node)
+                : heading(leaving: e, forward: forward, over: ManeuverBuilder.headingMetres)
+        }
     }
 
     /// The heading the route arrives at `node` with by `prev` (whose part on the route is `line`):
@@ -53,6 +55,10 @@ extension ManeuverBuilder {
     /// no third way meets (OSRM's `GetCoordinateCloseToTurn`), simply towards its first point a
     /// metre or more away.
     func perceivedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
+        headingMemo.perceivedHeading(e, forward, node) { measuredPerceivedHeading(leaving: e, forward: forward, at: node) }
+    }
+
+    private func measuredPerceivedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
         guard isJunction(node) else { return heading(leaving: e, forward: forward, over: 1) }
         let line = roadAhead(leaving: e, forward: forward, metres: PerceivedBearing.longestLookahead)
         guard line.count >= 2 else { return nil }

@@ -18,6 +18,10 @@ struct ManeuverBuilder {
     let overrides: ManeuverOverrides?
     /// The current junction's readings, shared by the handlers (`JunctionMemo`).
     let memo = JunctionMemo()
+    /// The labels of the streets met, by name (`StreetLabelMemo`).
+    let labelMemo = StreetLabelMemo()
+    /// The headings of the ways met (`HeadingMemo`).
+    let headingMemo = HeadingMemo()
 
     /// The car's edge-based graph, whose turns are those the turn restrictions leave
     /// (`allowsTurn`); nil: every turn the ways allow.
@@ -40,7 +44,7 @@ struct ManeuverBuilder {
         labels.reserveCapacity(legs.count)
         for (k, leg) in legs.enumerated() {
             let sameStreet = k > 0 && net.edgeName[leg.edge] == net.edgeName[legs[k - 1].edge]
-            labels.append(sameStreet ? labels[k - 1] : net.label(of: leg.edge))
+            labels.append(sameStreet ? labels[k - 1] : streetLabel(of: leg.edge))
         }
         return labels
     }

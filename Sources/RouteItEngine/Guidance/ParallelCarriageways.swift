@@ -38,7 +38,7 @@ extension ManeuverBuilder {
             // Names are decoded and headings measured only once a partner is found (rare: a
             // one-way street going on through the junction is ruled out above).
             if own == nil {
-                own = .some(!isJunction(node) || net.label(of: e).isEmpty ? nil : junctionHeading(leaving: e, forward: forward, at: node))
+                own = .some(!isJunction(node) || streetLabel(of: e).isEmpty ? nil : junctionHeading(leaving: e, forward: forward, at: node))
             }
             guard let h = own!, let g = junctionHeading(leaving: other, forward: otherForward, at: node) else { return nil }
             let between = ManeuverBuilder.turnAngle(from: h, to: g)

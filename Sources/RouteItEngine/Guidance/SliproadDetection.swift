@@ -88,10 +88,10 @@ extension ManeuverBuilder {
         guard area >= 3, area <= maxArea else { return nil }
 
         // A way at `d` leads back to `c` (or to where the crossing road goes) under a name met at `c`.
-        let cLabels = adjacency.edges(of: c.node).filter { net.allows($0, mode) }.map { net.label(of: $0) }
-        let mainLabel = net.label(of: main.edge), slipLabel = net.label(of: slip.edge)
+        let cLabels = adjacency.edges(of: c.node).filter { net.allows($0, mode) }.map { streetLabel(of: $0) }
+        let mainLabel = streetLabel(of: main.edge), slipLabel = streetLabel(of: slip.edge)
         for candidate in dRoads {
-            let label = net.label(of: candidate.branch.edge)
+            let label = streetLabel(of: candidate.branch.edge)
             if cLabels.allSatisfy({ $0.requiresAnnouncement(onto: label) }) { continue }
             // A named sliproad between two other names is two announcements, not one.
             if !net.guidanceClass(of: slip.edge).isLink, !slipLabel.isEmpty, !mainLabel.isEmpty, !label.isEmpty,
@@ -146,7 +146,7 @@ extension ManeuverBuilder {
 
     /// Whether the sliproad road continues the road arrived on: same class, named alike.
     private func roadContinues(_ current: Int, onto next: Int) -> Bool {
-        let a = net.label(of: current), b = net.label(of: next)
+        let a = streetLabel(of: current), b = streetLabel(of: next)
         return net.edgeClass[current] == net.edgeClass[next] && !a.isEmpty && !b.isEmpty && !a.requiresAnnouncement(onto: b)
     }
 

@@ -10,7 +10,7 @@ extension ManeuverBuilder {
     /// Whether the way `leg` leaves `node` by is a through street there, the way the route
     /// arrived by (`arriving`) left out.
     func isThroughStreet(at node: Int32, leaving leg: RouteLeg, besides arriving: Int) -> Bool {
-        let label = net.label(of: leg.edge)
+        let label = streetLabel(of: leg.edge)
         guard !label.isEmpty else { return false }
         // OSRM compares the two ways' perceived bearings (read from their first metres as its
         // guidance reads them), only asked where the street's name meets itself.
@@ -21,7 +21,7 @@ extension ManeuverBuilder {
         // Only ways the mode travels: an edge dropped for a parallel one (`keepOneOfParallelFootEdges`)
         // is not in OSRM's graph at all.
         return adjacency.edges(of: node).contains { e in
-            guard e != leg.edge, e != arriving, net.allows(e, mode), net.edgeClass[e] == net.edgeClass[leg.edge], net.label(of: e) == label
+            guard e != leg.edge, e != arriving, net.allows(e, mode), net.edgeClass[e] == net.edgeClass[leg.edge], streetLabel(of: e) == label
             else { return false }
             if out == nil { out = perceived(leg.edge) }
             let between = abs(ManeuverBuilder.turnAngle(from: out ?? 0, to: perceived(e)))

@@ -20,7 +20,7 @@ extension ManeuverBuilder {
         // Cheap tests first: a one-way of a named street at a junction of exactly three ways.
         let bothWays = net.allows(e, forward: true, mode) && net.allows(e, forward: false, mode)
         guard !bothWays, net.edgeFlags[e] & EdgeFlags.roundabout == 0, isSplit(node) else { return nil }
-        let label = net.label(of: e)
+        let label = streetLabel(of: e)
         guard !label.isEmpty else { return nil }
         let leaves = net.allows(e, forward: forward, mode)
         for other in adjacency.edges(of: node) where other != e && net.allows(other, mode) {
@@ -29,7 +29,7 @@ extension ManeuverBuilder {
             guard net.allows(other, forward: otherForward, mode) != leaves,
                   !net.allows(other, forward: otherForward, mode) || !net.allows(other, forward: !otherForward, mode),
                   net.edgeClass[other] == net.edgeClass[e], net.edgeFlags[other] & EdgeFlags.roundabout == 0,
-                  label.isSameStreet(as: net.label(of: other)),
+                  label.isSameStreet(as: streetLabel(of: other)),
                   let h = junctionHeading(leaving: e, forward: forward, at: node),
                   let g = junctionHeading(leaving: other, forward: otherForward, at: node),
                   abs(ManeuverBuilder.turnAngle(from: h, to: g)) <= ManeuverBuilder.mergableAngle,
@@ -53,6 +53,10 @@ extension ManeuverBuilder {
     /// half at either end (OSRM's `getIntersectionGeometries`: a short way to a junction where it
     /// is merged turns by the same angle as its far end), nil when it is no island's half.
     func mergedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
+        headingMemo.mergedHeading(e, forward, node) { measuredMergedHeading(leaving: e, forward: forward, at: node) }
+    }
+
+    private func measuredMergedHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
         if let h = islandHeading(leaving: e, forward: forward, at: node) { return h }
         if let h = carriagewayHeading(leaving: e, forward: forward, at: node) { return h }
         guard Double(net.edgeLength[e]) <= ManeuverBuilder.islandNeighbourLength else { return nil }
@@ -80,9 +84,9 @@ extension ManeuverBuilder {
         }
         // Counted before any name is read (names are decoded, counts are not).
         guard count == 3 else { return false }
-        let label = net.label(of: ways.0), name = net.edgeName[ways.0]
+        let label = streetLabel(of: ways.0), name = net.edgeName[ways.0]
         return !label.isEmpty
-            && (net.edgeName[ways.1] == name || label.isSameStreet(as: net.label(of: ways.1)))
-            && (net.edgeName[ways.2] == name || label.isSameStreet(as: net.label(of: ways.2)))
+            && (net.edgeName[ways.1] == name || label.isSameStreet(as: streetLabel(of: ways.1)))
+            && (net.edgeName[ways.2] == name || label.isSameStreet(as: streetLabel(of: ways.2)))
     }
 }

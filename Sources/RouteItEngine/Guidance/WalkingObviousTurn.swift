@@ -12,14 +12,14 @@ extension ManeuverBuilder {
         let roads = branches(at: node, arrivingBy: prev, inBearing: inBearing)
         if roads.count <= 1 { return roads.first }
         let inClass = net.guidanceClass(of: prev.edge)
-        let inLabel = net.label(of: prev.edge)
+        let inLabel = streetLabel(of: prev.edge)
         func cls(_ b: Branch) -> GuidanceClass { net.guidanceClass(of: b.edge) }
         func straightmost(_ keep: (Branch) -> Bool) -> Branch? {
             roads.filter(keep).min { abs($0.angle) < abs($1.angle) }
         }
         // The street going on under its own name, of its class or better.
         let continuing = straightmost { b in
-            let label = net.label(of: b.edge), c = cls(b)
+            let label = streetLabel(of: b.edge), c = cls(b)
             guard !inLabel.isEmpty || inClass.isLowPriority, !label.isEmpty || c.isLowPriority,
                   inLabel.isEmpty == label.isEmpty else { return false }
             return !c.isStrictlyLess(than: inClass) && !c.isLink(to: inClass) && !inLabel.requiresAnnouncement(onto: label)
@@ -106,7 +106,7 @@ extension ManeuverBuilder {
         if inClass.makesObvious(candidateClass, over: roadClass) && (mode != .car || roadClass.isLowPriority) { return false }
         let distinct = other > 2 * deviation && other - deviation > ManeuverBuilder.distinctAngleDifference
         let slightlyDistinct = other > 0.7 * 2 * deviation
-        let roadLabel = net.label(of: road.edge)
+        let roadLabel = streetLabel(of: road.edge)
         let renamesOther = c.inLabel.requiresAnnouncement(onto: roadLabel)
         if (c.keepsName || renamesOther) && distinct && !laneFork { return false }
         // Off a minor road (below secondary), every distinctly bending way is a side way.

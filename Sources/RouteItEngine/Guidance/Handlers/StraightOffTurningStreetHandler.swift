@@ -22,7 +22,7 @@ struct StraightOffTurningStreetHandler: GuidanceHandler {
             let b = road.branch, cls = net.guidanceClass(of: b.edge)
             return road.enterable && b.edge != j.leaving.edge && abs(b.angle) < 180 - ManeuverBuilder.groupAngle
                 && !cls.isStrictlyLess(than: inClass) && !cls.isLink(to: inClass)
-                && !j.arrivingLabel.requiresAnnouncement(onto: net.label(of: b.edge))
+                && !j.arrivingLabel.requiresAnnouncement(onto: guide.streetLabel(of: b.edge))
         }
         guard streetGoesOn else { return nil }
         if let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),

@@ -18,7 +18,7 @@ struct TurnBesideObviousWayHandler: GuidanceHandler {
         // The obvious way, another, carries the street on.
         guard let obvious = guide.carObviousBranch(at: j.node, arrivingBy: j.arriving, inBearing: j.inBearing),
               obvious.edge != j.leaving.edge,
-              !j.arrivingLabel.requiresAnnouncement(onto: guide.net.label(of: obvious.edge)) else { return nil }
+              !j.arrivingLabel.requiresAnnouncement(onto: guide.streetLabel(of: obvious.edge)) else { return nil }
         var direction = ManeuverBuilder.direction(j.turn)
         if direction == .straight {
             // Beside the obvious way, a way straight on still leaves to its side.
