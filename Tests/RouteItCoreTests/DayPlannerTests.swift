@@ -6,7 +6,7 @@ import XCTest
 final class DayPlannerTests: XCTestCase {
     // MARK: Instances and brute force
 
-    func randomProblem(stops n: Int, windows: Bool, using g: inout SeededRandom) -> DayPlanProblem {
+    static func randomProblem(stops n: Int, windows: Bool, using g: inout SeededRandom) -> DayPlanProblem {
         var matrix = DurationMatrix(size: n + 1)
         for i in 0...n { for j in 0...n where i != j { matrix[i, j] = Double(Int.random(in: 60...1800, using: &g)) } }
         var stays = [0.0], spans: [[ClosedRange<Double>]] = [[]]
@@ -109,7 +109,7 @@ final class DayPlannerTests: XCTestCase {
         var g = SeededRandom(seed: 3)
         for n in 1...8 {
             for _ in 0..<(n <= 6 ? 20 : 3) {
-                let p = randomProblem(stops: n, windows: false, using: &g)
+                let p = Self.randomProblem(stops: n, windows: false, using: &g)
                 let plan = try DayPlanner.plan(p)
                 XCTAssertTrue(plan.isExact)
                 XCTAssertTrue(plan.dropped.isEmpty)
@@ -123,7 +123,7 @@ final class DayPlannerTests: XCTestCase {
         var dropped = 0, waited = 0
         for n in 1...7 {
             for _ in 0..<(n <= 5 ? 40 : 8) {
-                var p = randomProblem(stops: n, windows: true, using: &g)
+                var p = Self.randomProblem(stops: n, windows: true, using: &g)
                 if Bool.random(using: &g) { p.backBy = Double(Int.random(in: 3600...14_400, using: &g)) }
                 try assertMatchesBruteForce(p)
                 let plan = try DayPlanner.plan(p)
@@ -139,7 +139,7 @@ final class DayPlannerTests: XCTestCase {
         var g = SeededRandom(seed: 8)
         for n in 1...7 {
             for _ in 0..<(n <= 5 ? 40 : 8) {
-                var p = randomProblem(stops: n, windows: true, using: &g)
+                var p = Self.randomProblem(stops: n, windows: true, using: &g)
                 p.allowsWaiting = false
                 try assertMatchesBruteForce(p)
                 XCTAssertEqual(try DayPlanner.plan(p).waiting, 0)
@@ -151,7 +151,7 @@ final class DayPlannerTests: XCTestCase {
         var g = SeededRandom(seed: 11)
         for n in 2...7 {
             for _ in 0..<10 {
-                var p = randomProblem(stops: n, windows: true, using: &g)
+                var p = Self.randomProblem(stops: n, windows: true, using: &g)
                 p.end = .anywhere
                 try assertMatchesBruteForce(p)
                 p.end = .stop(Int.random(in: 1...n, using: &g))
@@ -172,8 +172,8 @@ final class DayPlannerTests: XCTestCase {
         var sameStops = 0, close = 0
         for n in [6, 7] {
             for _ in 0..<6 {
-                try assertMatchesBruteForce(randomProblem(stops: n, windows: false, using: &g), options: options)
-                let p = randomProblem(stops: n, windows: true, using: &g)
+                try assertMatchesBruteForce(Self.randomProblem(stops: n, windows: false, using: &g), options: options)
+                let p = Self.randomProblem(stops: n, windows: true, using: &g)
                 let plan = try DayPlanner.plan(p, options: options)
                 assertConsistent(p, plan)
                 let best = bruteForce(p)
@@ -255,7 +255,7 @@ final class DayPlannerTests: XCTestCase {
 
     func testTheSameSeedGivesTheSamePlan() throws {
         var g = SeededRandom(seed: 31)
-        let p = randomProblem(stops: 60, windows: true, using: &g)
+        let p = Self.randomProblem(stops: 60, windows: true, using: &g)
         let options = DayPlanOptions(seed: 9, timeBudget: 600, iterations: 300)
         let first = try DayPlanner.plan(p, options: options), second = try DayPlanner.plan(p, options: options)
         XCTAssertEqual(first, second)
@@ -265,7 +265,7 @@ final class DayPlannerTests: XCTestCase {
 
     func testCancellationReturnsTheBestPlanSoFar() throws {
         var g = SeededRandom(seed: 41)
-        let p = randomProblem(stops: 120, windows: false, using: &g)
+        let p = Self.randomProblem(stops: 120, windows: false, using: &g)
         var asked = 0
         let plan = try DayPlanner.plan(p, options: DayPlanOptions(timeBudget: 600, iterations: 10_000_000)) {
             asked += 1
@@ -275,7 +275,7 @@ final class DayPlannerTests: XCTestCase {
         XCTAssertTrue(plan.dropped.isEmpty)
         assertConsistent(p, plan)
         // Cancelled before the exact search ends: still a plan, just not a proven one.
-        let early = try DayPlanner.plan(randomProblem(stops: 12, windows: false, using: &g)) { true }
+        let early = try DayPlanner.plan(Self.randomProblem(stops: 12, windows: false, using: &g)) { true }
         XCTAssertFalse(early.isExact)
         XCTAssertTrue(early.stoppedEarly)
         XCTAssertEqual(early.order.count, 12)
@@ -283,11 +283,11 @@ final class DayPlannerTests: XCTestCase {
 
     func testTwoHundredStopsGiveAFeasiblePlanWithinTheBudget() throws {
         var g = SeededRandom(seed: 51)
-        let plain = randomProblem(stops: 200, windows: false, using: &g)
+        let plain = Self.randomProblem(stops: 200, windows: false, using: &g)
         let plan = try DayPlanner.plan(plain, options: DayPlanOptions(timeBudget: 1))
         XCTAssertTrue(plan.dropped.isEmpty)
         assertConsistent(plain, plan)
-        var timed = randomProblem(stops: 200, windows: true, using: &g)
+        var timed = Self.randomProblem(stops: 200, windows: true, using: &g)
         timed.stays = timed.stays.map { _ in 0 }
         timed.windows = timed.windows.map { $0.map { $0.lowerBound...($0.upperBound + 30_000) } }
         let timedPlan = try DayPlanner.plan(timed, options: DayPlanOptions(timeBudget: 1))
@@ -323,9 +323,10 @@ final class DayPlannerTests: XCTestCase {
     }
 
     /// A full day: 40 stops (half of them in 1-hour slots), 3-minute stays, back within 3.5 hours.
-    /// Once serving more stalls, the search keeps the stops that were hard to fit and leaves out
-    /// the easy ones, which then find room: 34 served in 300 rounds, where travel alone keeps 32.
-    func testAStalledSearchMakesRoomForTheStopsLeftOutMostOften() throws {
+    /// A floor on what 300 rounds serve: 33 or 34 on each of 24 seeds tried (a single search
+    /// serves 32 on a few). The preference for leaving out the stops left out less often,
+    /// once serving more stalls, makes no difference here on average (40 seeds each way).
+    func testAFullDayInSlotsServesAtLeastThirtyThreeStops() throws {
         let points = [(50, 50)] + (1...40).map { i in ((i * 23 + 11) % 101, (i * 29 + 7) % 97) }
         let matrix = DurationMatrix(rows: points.map { a in points.map { b in
             a == b ? 0 : Double(30 + 6 * (abs(a.0 - b.0) + abs(a.1 - b.1)))
@@ -339,7 +340,7 @@ final class DayPlannerTests: XCTestCase {
                                windows: windows, backBy: 12_600)
         let plan = try DayPlanner.plan(p, options: DayPlanOptions(seed: 1, timeBudget: 60, iterations: 300))
         assertConsistent(p, plan)
-        XCTAssertGreaterThanOrEqual(plan.visits.count, 34)
+        XCTAssertGreaterThanOrEqual(plan.visits.count, 33)
     }
 
     func testMoreThanTwoHundredStopsAreRefused() {

@@ -128,6 +128,7 @@ extension HeuristicDayPlanner {
     private func twoBestInsertions(of u: Int, in route: [Int]) -> ((Int, Double), (Int, Double)?)? {
         var first: (Int, Double)?, second: (Int, Double)?
         for p in 0...route.count {
+            if isTooLate(u, at: p) { break }
             guard let delta = addedTravel(inserting: u, at: p, in: route), delta < second?.1 ?? .infinity, schedule.fits(inserting: u, at: p, route: route, m) else { continue }
             if delta < first?.1 ?? .infinity {
                 second = first

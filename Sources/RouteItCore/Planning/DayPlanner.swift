@@ -48,10 +48,10 @@ public enum DayPlanner {
         }
         // Cancelled during the exact search, the heuristic still gives its first plan.
         let cancelled = count <= options.exactLimit && isCancelled()
-        var search = HeuristicDayPlanner(model, seed: options.seed)
         let budget = options.timeBudget ?? defaultBudget(stops: count)
-        let (best, searchStopped) = search.solve(iterations: options.iterations, started: started,
-                                                deadline: started + budget, isCancelled: isCancelled)
+        let (best, searchStopped) = ParallelDaySearch.solve(model, seed: options.seed, iterations: options.iterations,
+                                                            started: started, deadline: started + budget,
+                                                            isCancelled: isCancelled)
         return model.plan(best.route, isExact: false, stoppedEarly: searchStopped || cancelled)
     }
 }

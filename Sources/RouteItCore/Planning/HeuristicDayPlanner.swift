@@ -171,7 +171,7 @@ struct HeuristicDayPlanner {
 
     /// The travel `u` adds inserted before `route[p]` (at the end when `p` is its count); nil
     /// where a leg is missing.
-    func addedTravel(inserting u: Int, at p: Int, in route: [Int]) -> Double? {
+    @inline(__always) func addedTravel(inserting u: Int, at p: Int, in route: [Int]) -> Double? {
         let from = p == 0 ? 0 : route[p - 1]
         let to = p == route.count ? DayPlanModel.end : route[p]
         let there = m.leg(from, u), on = m.arc(u, to)
@@ -179,11 +179,18 @@ struct HeuristicDayPlanner {
         return there + on - m.arc(from, to)
     }
 
+    /// Whether `u` would start past its last window inserted at `p` (schedule current); then it
+    /// would at every later place too, since visits end later and later along a route.
+    @inline(__always) func isTooLate(_ u: Int, at p: Int) -> Bool {
+        schedule.leaving(before: p, m) > m.startWindows[u]?.last?.hi ?? .infinity
+    }
+
     /// The cheapest feasible place for `u` in `route` (whose schedule is current): the index
     /// to insert at and the added travel. Blinks skip a few places at random, for variety.
     mutating func bestInsertion(of u: Int, in route: [Int], blinks: Bool) -> (Int, Double)? {
         var best: (Int, Double)?
         for p in 0...route.count {
+            if isTooLate(u, at: p) { break }
             guard let delta = addedTravel(inserting: u, at: p, in: route), delta < best?.1 ?? .infinity else { continue }
             if blinks, rng.next() % 100 == 0 { continue }
             guard schedule.fits(inserting: u, at: p, route: route, m) else { continue }

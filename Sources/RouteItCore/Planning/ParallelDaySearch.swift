@@ -1,0 +1,64 @@
+import Foundation
+
+/// Two annealing searches side by side from different seeds, the better plan kept. One search
+/// now and then settles in a poor valley it cannot leave within its budget (a spot of four stops
+/// visited twice, at 9:00 and at 22:00, where merging the visits would push stops at the end of
+/// a full day past their closing hours); two independent searches rarely both do. With two
+/// cores the second search costs no wall time (VROOM runs its searches on threads the same way).
+enum ParallelDaySearch {
+    static let searches = 2
+
+    /// Search `k`'s seed: the first keeps the caller's, so one search alone plans as before.
+    static func seed(_ k: Int, from seed: UInt64) -> UInt64 { seed &+ UInt64(k) &* 0x9E37_79B9_7F4A_7C15 }
+
+    /// The best of the searches' plans (the first search's on a tie), and whether it was cut short.
+    /// `isCancelled` is asked on the calling thread only (the shell's Ctrl-C is its task's).
+    static func solve(_ model: DayPlanModel, seed: UInt64, iterations: Int?, started: Double, deadline: Double,
+                      isCancelled: () -> Bool) -> (HeuristicDayPlanner.Solution, Bool) {
+        let stop = StopSignal()
+        let others = SearchResults(count: searches)
+        let group = DispatchGroup()
+        for k in 1..<searches {
+            DispatchQueue.global().async(group: group) {
+                var search = HeuristicDayPlanner(model, seed: Self.seed(k, from: seed))
+                others.set(k, search.solve(iterations: iterations, started: started, deadline: deadline) { stop.isSet })
+            }
+        }
+        var search = HeuristicDayPlanner(model, seed: Self.seed(0, from: seed))
+        let first = search.solve(iterations: iterations, started: started, deadline: deadline) {
+            if isCancelled() { stop.set() }
+            return stop.isSet
+        }
+        // The other searches end by the same deadline; a Ctrl-C meanwhile ends them sooner.
+        while group.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+            if isCancelled() { stop.set() }
+        }
+        var best = first
+        for k in 1..<searches {
+            if let other = others.get(k), other.0.isBetter(than: best.0) { best = other }
+        }
+        return (best.0, best.1 || stop.isSet)
+    }
+}
+
+/// Set once, from the calling thread, when the user cancels; read by every search.
+// @unchecked: every access to `value` holds `lock`.
+private final class StopSignal: @unchecked Sendable {
+    private var value = false
+    private let lock = NSLock()
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Each search's answer, written by its own thread.
+// @unchecked: every access to `slots` holds `lock`.
+private final class SearchResults: @unchecked Sendable {
+    private var slots: [(HeuristicDayPlanner.Solution, Bool)?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ k: Int, _ result: (HeuristicDayPlanner.Solution, Bool)) { lock.withLock { slots[k] = result } }
+    func get(_ k: Int) -> (HeuristicDayPlanner.Solution, Bool)? { lock.withLock { slots[k] } }
+}
