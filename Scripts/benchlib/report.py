@@ -400,7 +400,7 @@ def country_section(results):
     out = ["## Geocoding a country", "", provenance(results), "",
            "`Scripts/make-country-osm N`: N copies of the Helsinki extract as N towns (street and shop names repeat "
            "from town to town). `Scripts/country-geocode-bench`: one `routeit geocode` process per query, the map's "
-           "pages dropped from the page cache before each, median of 5 runs in 5 towns spread over the country; "
+           "pages flushed and dropped from the page cache before each, median of 5 runs in 5 towns spread over the country; "
            "right town: the first answer names the town (or postcode) asked for, 200 towns sampled. Goals: right "
            "town 100 % at every size; at N = 500 every class ≤ 1.5× N = 1 and ≤ 20 ms, import ≤ 300 s, map ≤ 140 "
            "bytes per node.", ""]
@@ -427,7 +427,8 @@ def method_section(results):
     return ["## How it is measured", "",
             "- **Preprocessing**: `routeit import FILE -o MAP` against OSRM's `osrm-extract -p car.lua` + `osrm-contract` "
             "(CH) and Valhalla's `valhalla_build_tiles` (default pyvalhalla config), wall time and peak RSS from GNU "
-            "`/usr/bin/time -v`. RouteIt's import also builds the geocoder (addresses, full-text index, R*Trees) and "
+            "`/usr/bin/time -v`; where OSRM's extract + contract takes under 5 s, RouteIt and OSRM are each timed "
+            "three times (median time, largest RSS). RouteIt's import also builds the geocoder (addresses, full-text index, R*Trees) and "
             "hierarchies for car and foot; OSRM's is car only; Valhalla's tiles serve every mode.",
             "- **Warm routes** (`routeit-bench routes`): seeded uniform random points in the map's bounding box (inset 5 %%), "
             "car, alternatives, steps and full geometry. RouteIt in process with its graph loaded; OSRM (%s) as "
