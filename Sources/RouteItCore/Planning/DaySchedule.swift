@@ -104,7 +104,7 @@ struct DaySchedule {
     }
 
     /// Whether visiting `u` just before position `p` (at the end for p = route.count) fits.
-    func fits(inserting u: Int, at p: Int, route: [Int], _ m: DayPlanModel) -> Bool {
+    @inline(__always) func fits(inserting u: Int, at p: Int, route: [Int], _ m: DayPlanModel) -> Bool {
         let l = m.leg(p == 0 ? 0 : route[p - 1], u)
         guard l < DayPlanModel.missing, let s = m.serviceStart(u, arrival: leaving(before: p, m) + l) else { return false }
         let clock = s + m.stays[u]
