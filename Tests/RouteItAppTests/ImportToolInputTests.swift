@@ -24,6 +24,28 @@ final class ImportToolInputTests: XCTestCase {
         return url.path
     }
 
+    /// Ctrl-C mid-import stops it between steps: exit 130, a line saying nothing was written, and
+    /// no partial file left in the folder (killed by the signal, it left a hidden temporary map).
+    func testCtrlCStopsTheImportAndLeavesNoFiles() throws {
+        let output = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = try RouteItProcess.locate()
+        process.arguments = ["import", try HelsinkiFlowTests.helsinkiExtract(), "-o", output.appendingPathComponent("h.routeit").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let said = ChildOutput(process)
+        try process.run()
+        // The first phase's line: the import is under way, seconds from its end.
+        XCTAssertTrue(said.wait(for: "import: reading ways", while: process, seconds: 120), said.text)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, said.text)
+        XCTAssertEqual(process.terminationStatus, 130, said.text)
+        XCTAssertTrue(said.text.contains("import: cancelled during"), said.text)
+        XCTAssertTrue(said.text.hasSuffix("import: nothing written; no map was there\n"), said.text)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), [])
+    }
+
     func testSkippedElementsAreNamedInTheSummary() throws {
         let osm = try write("""
             <osm version="0.6">

@@ -33,17 +33,9 @@ enum GoTool {
         guard arguments.count <= 1 + EntryViewModel.maximumStopCount else {
             return tool.fail("\(arguments.count) places; a trip has a start and at most \(EntryViewModel.maximumStopCount) stops", code: 2)
         }
-        // Ctrl-C or SIGTERM stops following as `q` does: the finish summary still comes. Set up
-        // first: a signal source is armed a moment after `resume`, and a signal that comes before
-        // is lost to SIG_IGN (it was, under load, right after the first fix: following never stopped).
+        // Ctrl-C or SIGTERM stops following as `q` does: the finish summary still comes.
         let stop = CancellationFlag()
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.cancel() }
-            source.resume()
-            return source
-        }
+        let signals = StopSignals.cancelling(stop)
         defer { signals.forEach { $0.cancel() } }
         do {
             let source = try fixSource(options)

@@ -41,13 +41,20 @@ enum ImportTool {
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
+        // Ctrl-C stops the import between steps, its partial files removed (killed, it left them).
+        let stop = CancellationFlag()
+        let signals = StopSignals.cancelling(stop)
+        defer { signals.forEach { $0.cancel() } }
         do {
-            let summary = try MapImporter(progress: ImportProgressBar()).importMap(osmFile: source, to: destination)
+            let summary = try MapImporter(progress: ImportProgressBar(cancellation: stop)).importMap(osmFile: source, to: destination)
             printError(String(format: "import: %d nodes, %d ways, %d relations in %.1fs",
                               summary.nodes, summary.ways, summary.relations, summary.seconds))
             if !summary.skipped.isEmpty { printError("import: skipped: \(summary.skipped.description)") }
             print(TerminalSafeText.clean(output))
             return 0
+        } catch is CancellationError {
+            printError("import: nothing written; \(existing(destination) == nil ? "no map was there" : "the map there is as it was")")
+            return 130
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
