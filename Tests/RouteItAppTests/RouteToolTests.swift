@@ -344,6 +344,48 @@ final class RouteToolTests: XCTestCase {
         }
     }
 
+    /// Ctrl-C during `--optimize` keeps the best order found so far and routes it, saying it
+    /// stopped early (killed by the signal, the tool printed nothing); a second Ctrl-C ends it.
+    func testCtrlCWhileOrderingRoutesTheBestOrderSoFar() throws {
+        let map = try helsinki()
+        var lines: [String] = []
+        for i in 0..<7 { for j in 0..<6 { lines.append(String(format: "%.4f,%.4f", 60.1655 + Double(i) * 0.001, 24.937 + Double(j) * 0.0022)) } }
+        let list = Self.directory.appendingPathComponent("grid42.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        for presses in [1, 2] {
+            let process = Process()
+            process.executableURL = try RouteItProcess.locate()
+            process.arguments = ["route", text(station), "--stops", list.path, "--optimize", "--map", map]
+            process.environment = ProcessInfo.processInfo.environment.merging(Self.environment) { $1 }
+            let output = ChildOutput(process)
+            try process.run()
+            // Ctrl-C once the tool catches it, well before the 42 stops are timed and ordered.
+            XCTAssertTrue(waitUntilCatchingInterrupt(process), output.text)
+            for _ in 0..<presses { process.interrupt(); usleep(20_000) }
+            process.waitUntilExit()
+            if presses == 1 {
+                XCTAssertEqual(process.terminationStatus, 0, output.text)
+                XCTAssertTrue(output.text.contains("! Stopped early: best plan so far.\n"), output.text)
+                XCTAssertEqual(output.text.components(separatedBy: "SEGMENT #").count - 1, 43, "every stop and back")
+            } else {
+                XCTAssertEqual(process.terminationStatus, 130, output.text)
+            }
+        }
+    }
+
+    /// Whether `process` comes to catch SIGINT (/proc's SigCgt mask) within 60 s.
+    private func waitUntilCatchingInterrupt(_ process: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << (UInt64(SIGINT) - 1)) != 0 { return true }
+            usleep(1000)
+        }
+        return false
+    }
+
     /// `--stops FILE`: a CSV's places after the ones given, with their stays and names; a line
     /// that cannot be found, or too many stops, is one line and nothing is routed.
     func testAStopListAddsItsPlaces() throws {

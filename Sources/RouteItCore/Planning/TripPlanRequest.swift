@@ -22,6 +22,9 @@ public struct TripPlanRequest: Sendable {
     /// The routes' turn-by-turn steps are wanted (false: an answer that shows none, such as
     /// OSRM's `steps=false`; the routes may then come without them).
     public var wantsSteps: Bool
+    /// Asked while the stops are ordered: true stops the search, and the trip is routed in the
+    /// best order found so far (nil: the task's cancellation, which stops everything).
+    public var isOrderingCancelled: (@Sendable () -> Bool)?
 
     public init(places: [TripPlace], departure: Date, calendar: LocalCalendar, transportType: TransportType,
                 avoid: RoadAvoidance = [], alternatives: Bool = false, optimize: Bool = false, day: DayOptions = DayOptions(),
@@ -52,12 +55,13 @@ public struct TripPlanRequest: Sendable {
         var kept = Array(places.indices), notices: [String] = [], day = self.day
         if optimize && places.count > 2 {
             let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
-                                                        departure: departure, calendar: calendar, day: day)
+                                                        departure: departure, calendar: calendar, day: day,
+                                                        isCancelled: isOrderingCancelled ?? { Task.isCancelled })
             let leftOut = Set(plan.leftOut)
             let stops = plan.stopOrder.enumerated().filter { !leftOut.contains($0.offset) }.map { $0.element + 1 }
             kept = [0] + stops
             if case .place(let k) = day.end, let position = kept.firstIndex(of: k) { day.end = .place(position) }
-            notices = plan.notes
+            notices = plan.notes + (plan.stoppedEarly ? plan.summaryNotes : [])
             if plan.dayLengths.count > 1 {
                 let routes = try await TripDay.routeDays(
                     places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,

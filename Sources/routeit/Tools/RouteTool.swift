@@ -16,7 +16,8 @@ enum RouteTool {
         plans the day as the shell's optimize does: the first place is the start, the others \
         are visited in the quickest order inside their opening hours and a stop list's windows \
         (waiting for an opening when that saves time, unless --no-wait), high priority first, \
-        ending by --back-by; stops that cannot fit are left out and said with why. The trip comes \
+        ending by --back-by; stops that cannot fit are left out and said with why; Ctrl-C while \
+        it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
         back to the start, or ends at --end N (a place's number as given) or anywhere (no \
         return leg); --days N spreads the stops over N days, one route a day with that day's \
         hours, each leaving at --depart's time. The text is the shell's directions \
@@ -67,6 +68,7 @@ enum RouteTool {
             return report(Failure(code: "InvalidOptions", message: "--approaches gives \(options.approaches.count) sides for \(arguments.count + listed.count) places: give one per place, separated by ';'",
                                   exitStatus: 2), options)
         }
+        if options.optimize { OrderingInterrupt.install() }
         do {
             let stays = try self.stays(options.stays, places: arguments.count)
             let services = try ToolServices.open(options)
@@ -82,7 +84,7 @@ enum RouteTool {
             }
             let day = DayOptions(waits: !options.noWait, backBy: options.backBy,
                                  end: options.end ?? (options.optimize ? .start : .anywhere), days: options.days)
-            let request = TripPlanRequest(
+            var request = TripPlanRequest(
                 // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
                 places: waypoints.enumerated().map {
                     TripPlace(item: $1.item, stay: $1.stay, label: TripPlace.label(forPlaceAt: $0),
@@ -93,7 +95,8 @@ enum RouteTool {
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
                 wantsSteps: !options.json || options.routeJSON.needsSteps)
-            let answer = try ToolServices.waitOnThisThread { try await request.answer(using: services.directions) }
+            if options.optimize { request.isOrderingCancelled = OrderingInterrupt.isStopAsked }
+            let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             options.departureNotice.map { printError("Note: \($0)") }
             if options.json && answer.isDays {
