@@ -17,12 +17,15 @@ enum ParallelDaySearch {
                       isCancelled: () -> Bool) -> (HeuristicDayPlanner.Solution, Bool) {
         let stop = StopSignal()
         let others = SearchResults(count: searches)
-        let group = DispatchGroup()
+        let finished = DispatchSemaphore(value: 0)
+        // Threads of their own, not Dispatch's pool: a planner asked from a busy pool (serve
+        // answering several trips) would wait for a free thread until its own search ended.
         for k in 1..<searches {
-            DispatchQueue.global().async(group: group) {
+            Thread {
                 var search = HeuristicDayPlanner(model, seed: Self.seed(k, from: seed))
                 others.set(k, search.solve(iterations: iterations, started: started, deadline: deadline) { stop.isSet })
-            }
+                finished.signal()
+            }.start()
         }
         var search = HeuristicDayPlanner(model, seed: Self.seed(0, from: seed))
         let first = search.solve(iterations: iterations, started: started, deadline: deadline) {
@@ -30,8 +33,10 @@ enum ParallelDaySearch {
             return stop.isSet
         }
         // The other searches end by the same deadline; a Ctrl-C meanwhile ends them sooner.
-        while group.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
-            if isCancelled() { stop.set() }
+        for _ in 1..<searches {
+            while finished.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+                if isCancelled() { stop.set() }
+            }
         }
         var best = first
         for k in 1..<searches {
