@@ -37,16 +37,9 @@ struct ManeuverBuilder {
         pipeline = GuidancePipeline.of(mode)
     }
 
-    /// Each leg's street label: consecutive legs mostly run along one street, whose name and ref
-    /// are then decoded once.
+    /// Each leg's street label (each name decoded once per query, `StreetLabelMemo`).
     private func labels(of legs: [RouteLeg]) -> [StreetLabel] {
-        var labels: [StreetLabel] = []
-        labels.reserveCapacity(legs.count)
-        for (k, leg) in legs.enumerated() {
-            let sameStreet = k > 0 && net.edgeName[leg.edge] == net.edgeName[legs[k - 1].edge]
-            labels.append(sameStreet ? labels[k - 1] : streetLabel(of: leg.edge))
-        }
-        return labels
+        legs.map { streetLabel(of: $0.edge) }
     }
 
     /// Headings are measured over this many metres next to a junction, so a kink in the first
