@@ -34,9 +34,7 @@ enum GoTool {
             return tool.fail("\(arguments.count) places; a trip has a start and at most \(EntryViewModel.maximumStopCount) stops", code: 2)
         }
         // Ctrl-C or SIGTERM stops following as `q` does: the finish summary still comes.
-        let stop = CancellationFlag()
-        let signals = StopSignals.cancelling(stop)
-        defer { signals.forEach { $0.cancel() } }
+        let stop = StopSignals.install()
         do {
             let source = try fixSource(options)
             let stays = try RouteTool.stays(options.stays, places: arguments.count)

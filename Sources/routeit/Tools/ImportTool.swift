@@ -42,9 +42,7 @@ enum ImportTool {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
         // Ctrl-C stops the import between steps, its partial files removed (killed, it left them).
-        let stop = CancellationFlag()
-        let signals = StopSignals.cancelling(stop)
-        defer { signals.forEach { $0.cancel() } }
+        let stop = StopSignals.install()
         do {
             let summary = try MapImporter(progress: ImportProgressBar(cancellation: stop)).importMap(osmFile: source, to: destination)
             printError(String(format: "import: %d nodes, %d ways, %d relations in %.1fs",

@@ -68,7 +68,8 @@ enum RouteTool {
             return report(Failure(code: "InvalidOptions", message: "--approaches gives \(options.approaches.count) sides for \(arguments.count + listed.count) places: give one per place, separated by ';'",
                                   exitStatus: 2), options)
         }
-        if options.optimize { OrderingInterrupt.install() }
+        // Ctrl-C while the stops are ordered: the best order so far is routed; a second quits.
+        let stop = options.optimize ? StopSignals.install([SIGINT], secondQuits: true) : nil
         do {
             let stays = try self.stays(options.stays, places: arguments.count)
             let services = try ToolServices.open(options)
@@ -95,7 +96,7 @@ enum RouteTool {
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
                 wantsSteps: !options.json || options.routeJSON.needsSteps)
-            if options.optimize { request.isOrderingCancelled = OrderingInterrupt.isStopAsked }
+            if let stop { request.isOrderingCancelled = { stop.isCancelled } }
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             options.departureNotice.map { printError("Note: \($0)") }
