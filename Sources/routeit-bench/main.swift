@@ -9,7 +9,7 @@ let usage = """
            routeit-bench geocode-quality --osm OSM_FILE --map MAP [--per-class 200] [--seed 7]
            routeit-bench import OSM_FILE MAP
            routeit-bench bounds --map MAP
-           routeit-bench inprocess --map MAP [--count 200] [--seed 42]
+           routeit-bench inprocess --map MAP [--count 200] [--seed 42] [--mode car|walk|bike] [--dump FILE]
            routeit-bench avoid --map MAP [--pairs 300] [--seed 42] [--avoid motorway,toll]
     """
 let arguments = Array(CommandLine.arguments.dropFirst())

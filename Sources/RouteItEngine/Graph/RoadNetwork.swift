@@ -81,12 +81,14 @@ struct RoadNetwork {
     var edgeCount: Int { edgeFrom.count }
 
     /// The edge's points (at least two on an undamaged map).
+    @inline(__always)
     func points(of edge: Int) -> Column<GeoPoint> {
         let a = Int(geometryStart[edge]), b = Int(geometryStart[edge + 1])
         guard a < b else { MapDamage.report(); return geometry[0..<0] }
         return geometry[a..<b]
     }
 
+    @inline(__always)
     func allows(_ edge: Int, _ mode: TransportType) -> Bool {
         switch mode {
         case .car: return edgeFlags[edge] & (EdgeFlags.carForward | EdgeFlags.carBackward) != 0
@@ -97,6 +99,7 @@ struct RoadNetwork {
 
     /// Travel time of the whole edge in `mode`, ms (a bicycle's along the edge's direction when
     /// it may ride that way, else against it: use `weight(_:forward:_:)` for bicycles).
+    @inline(__always)
     func weight(_ edge: Int, _ mode: TransportType) -> UInt32 {
         switch mode {
         case .car: return edgeCarMs[edge]
@@ -106,6 +109,7 @@ struct RoadNetwork {
     }
 
     /// Travel time of the whole edge in `mode` in one direction, ms.
+    @inline(__always)
     func weight(_ edge: Int, forward: Bool, _ mode: TransportType) -> UInt32 {
         switch mode {
         case .bike: return forward ? edgeBikeForwardMs[edge] : edgeBikeBackwardMs[edge]
@@ -114,6 +118,7 @@ struct RoadNetwork {
         }
     }
 
+    @inline(__always)
     func allows(_ edge: Int, forward: Bool, _ mode: TransportType) -> Bool {
         switch mode {
         case .car: return edgeFlags[edge] & (forward ? EdgeFlags.carForward : EdgeFlags.carBackward) != 0
@@ -125,19 +130,25 @@ struct RoadNetwork {
     }
 
     /// Whether a bicycle is pushed along edge direction `k` (walking speed, "push your bike").
+    @inline(__always)
     func isPushed(direction k: Int) -> Bool {
         edgeSecondFlags[k >> 1] & (k & 1 == 0 ? SecondEdgeFlags.pushForward : SecondEdgeFlags.pushBackward) != 0
     }
 
+    @inline(__always)
     func isFerry(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.ferry != 0 }
+    @inline(__always)
     func isTrain(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.train != 0 }
 
     /// OSRM's lane count of the edge's way (0 = unknown).
+    @inline(__always)
     func lanes(of edge: Int) -> Int { edge < edgeLanes.count ? Int(edgeLanes[edge]) : 0 }
 
+    @inline(__always)
     func name(of edge: Int) -> String { names[Int(edgeName[edge])] }
 
     /// The edge's name and ref apart, for guidance that compares roads as OSRM does.
+    @inline(__always)
     func label(of edge: Int) -> StreetLabel {
         let i = Int(edgeName[edge])
         let shown = names[i]
@@ -149,10 +160,13 @@ struct RoadNetwork {
 
     // Edge direction k: edge k >> 1, from→to when k is even.
     /// The junction edge direction `k` leaves.
+    @inline(__always)
     func tail(ofDirection k: Int) -> Int { Int(k & 1 == 0 ? edgeFrom[k >> 1] : edgeTo[k >> 1]) }
     /// The junction edge direction `k` arrives at.
+    @inline(__always)
     func head(ofDirection k: Int) -> Int { Int(k & 1 == 0 ? edgeTo[k >> 1] : edgeFrom[k >> 1]) }
     /// Whether `mode` may drive edge direction `k`.
+    @inline(__always)
     func allows(direction k: Int, _ mode: TransportType) -> Bool { allows(k >> 1, forward: k & 1 == 0, mode) }
 
     /// Whether a trip in `mode` may start or end on the edge.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A road's `name` and `ref` kept apart, compared the way OSRM's guidance compares them
 /// (`requiresNameAnnounced`, `haveSameName`): a road that keeps its ref while its name comes or
 /// goes ("A 500" into "Tunnel de Monaco, A 500"), keeps its name while the ref changes, or only
@@ -24,7 +26,8 @@ struct StreetLabel: Hashable, Sendable {
         if isEmpty && !next.isEmpty { return true }
         let namesEmpty = name.isEmpty && next.name.isEmpty
         let refsEmpty = ref.isEmpty && next.ref.isEmpty
-        let refContained = ref.isEmpty || next.ref.isEmpty || ref.contains(next.ref) || next.ref.contains(ref)
+        let refContained = ref.isEmpty || next.ref.isEmpty
+            || StreetLabel.bytes(of: next.ref, occurIn: ref) || StreetLabel.bytes(of: ref, occurIn: next.ref)
         // A ref-only road onto a name-only road (and back), or a ref that changes on unnamed roads.
         let needsAnnouncement = name.isEmpty && !ref.isEmpty && !next.name.isEmpty && next.ref.isEmpty
             || !name.isEmpty && ref.isEmpty && next.name.isEmpty && !next.ref.isEmpty
@@ -32,7 +35,7 @@ struct StreetLabel: Hashable, Sendable {
         if needsAnnouncement { return true }
         // Names equal, or one starting with the other (an empty name starts every name); a
         // change of compass suffix alone also counts as equal, and makes the change obvious.
-        let namesEqual = name == next.name || name.hasPrefix(next.name) || next.name.hasPrefix(name)
+        let namesEqual = name == next.name || name.utf8.starts(with: next.name.utf8) || next.name.utf8.starts(with: name.utf8)
         let nameRemoved = !name.isEmpty && next.name.isEmpty
         let refRemoved = !ref.isEmpty && next.ref.isEmpty
         let obvious = namesEmpty && refsEmpty || namesEqual && (refContained || refsEmpty || refRemoved)
@@ -138,6 +141,26 @@ struct StreetLabel: Hashable, Sendable {
         let core = x[lo...hi]
         guard core.count <= y.count else { return false }
         for start in 0...(y.count - core.count) where y[start..<(start + core.count)].elementsEqual(core) { return true }
+        return false
+    }
+
+    /// Whether `part`'s UTF-8 bytes occur in `whole`'s, as OSRM's `std::string::find` asks
+    /// (Foundation's `contains` runs a locale-aware search, many times the cost on short refs).
+    static func bytes(of part: String, occurIn whole: String) -> Bool {
+        let p = part.utf8, w = whole.utf8
+        guard p.count <= w.count else { return false }
+        let found = w.withContiguousStorageIfAvailable { wb in
+            p.withContiguousStorageIfAvailable { pb in occurs(pb, in: wb) }
+        }
+        return (found ?? nil) ?? Array(w).withUnsafeBufferPointer { wb in Array(p).withUnsafeBufferPointer { occurs($0, in: wb) } }
+    }
+
+    private static func occurs(_ part: UnsafeBufferPointer<UInt8>, in whole: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard part.count <= whole.count else { return false }
+        if part.isEmpty { return true }
+        for start in 0...(whole.count - part.count) where memcmp(whole.baseAddress! + start, part.baseAddress!, part.count) == 0 {
+            return true
+        }
         return false
     }
 

@@ -74,6 +74,7 @@ extension ManeuverBuilder {
 
 extension RoadNetwork {
     /// How the guidance ranks `edge`'s road (`ManeuverBuilder.GuidanceClass`).
+    @inline(__always)
     func guidanceClass(of edge: Int) -> ManeuverBuilder.GuidanceClass {
         ManeuverBuilder.GuidanceClass(RoadClass(rawValue: edgeClass[edge]))
     }

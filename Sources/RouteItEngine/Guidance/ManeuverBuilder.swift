@@ -22,6 +22,8 @@ struct ManeuverBuilder {
     let labelMemo = StreetLabelMemo()
     /// The headings of the ways met (`HeadingMemo`).
     let headingMemo = HeadingMemo()
+    /// The kinds of the rings met (`RingMemo`).
+    let ringMemo = RingMemo()
 
     /// The car's edge-based graph, whose turns are those the turn restrictions leave
     /// (`allowsTurn`); nil: every turn the ways allow.

@@ -22,15 +22,23 @@ extension ManeuverBuilder {
     /// The kind of the ring that `edge` (a roundabout edge) belongs to, walked the way a driver
     /// goes round from `node`. A ring that forks or cannot be driven round is a plain roundabout.
     func roundaboutKind(along edge: Int, from node: Int32) -> RoundaboutKind {
+        if let known = ringMemo.kind(along: edge, from: node) { return known }
         var ring = RingSurvey()
         var at = node, by = edge
+        var walked: [(edge: Int, node: Int32)] = []
         for _ in 0..<1000 {
             guard ring.visit(at, leavingBy: by, self) else { return .roundabout }
+            walked.append((by, at))
             ring.length += Double(net.edgeLength[by])
             let name = net.name(of: by)
             if !name.isEmpty { ring.names.insert(name) }
             at = net.edgeFrom[by] == at ? net.edgeTo[by] : net.edgeFrom[by]
-            if at == node { return ring.kind }
+            if at == node {
+                // Walked round from any of its nodes, the ring is the same ring.
+                let kind = ring.kind
+                for step in walked { ringMemo.remember(kind, along: step.edge, from: step.node) }
+                return kind
+            }
             guard let next = nextOnRing(at: at, arrivingBy: by) else { return .roundabout }
             by = next
         }
@@ -46,6 +54,20 @@ extension ManeuverBuilder {
     }
 
     func isRoundabout(_ edge: Int) -> Bool { net.edgeFlags[edge] & EdgeFlags.roundabout != 0 }
+}
+
+/// The kinds of the rings a query's guidance has walked round, by each ring edge and the node it
+/// is left from: a route's entry and exit of a ring, and its alternatives, ask of the same ring.
+final class RingMemo {
+    private var kinds: [UInt64: RoundaboutKind] = [:]
+
+    private static func key(_ edge: Int, _ node: Int32) -> UInt64 {
+        UInt64(truncatingIfNeeded: edge) << 32 | UInt64(UInt32(bitPattern: node))
+    }
+
+    func kind(along edge: Int, from node: Int32) -> RoundaboutKind? { kinds[Self.key(edge, node)] }
+
+    func remember(_ kind: RoundaboutKind, along edge: Int, from node: Int32) { kinds[Self.key(edge, node)] = kind }
 }
 
 /// What walking round a ring finds: its length and names, and the roads meeting it.

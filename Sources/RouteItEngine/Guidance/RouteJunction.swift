@@ -12,7 +12,7 @@ struct GuidedLegs {
 
 /// One junction of a route, where the leg `index` leaves the node the last meaningful leg before
 /// it (`previousIndex`) arrives at: what every handler reads about it.
-struct RouteJunction {
+final class RouteJunction {
     let route: GuidedLegs
     let index: Int
     let previousIndex: Int

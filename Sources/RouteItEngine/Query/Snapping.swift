@@ -48,11 +48,19 @@ extension RoadNetwork {
 
     /// The edge's geometry between two fractions, in the order given (reversed when from > to).
     func clip(_ edge: Int, from: Double, to: Double) -> [Coordinate] {
-        let pts = Array(points(of: edge))
-        if min(from, to) <= 0 && max(from, to) >= 1 || pts.count < 2 {
-            let whole = pts.map(\.coordinate)
-            return from > to ? whole.reversed() : whole
+        let column = points(of: edge)
+        if min(from, to) <= 0 && max(from, to) >= 1 || column.count < 2 {
+            // Most legs drive a whole edge: its points read once, straight into the answer.
+            var whole: [Coordinate] = []
+            whole.reserveCapacity(column.count)
+            if from > to {
+                for p in column.reversed() { whole.append(p.coordinate) }
+            } else {
+                for p in column { whole.append(p.coordinate) }
+            }
+            return whole
         }
+        let pts = Array(column)
         let lens = Self.segmentLengths(pts)
         let total = lens.reduce(0, +)
         func point(at f: Double) -> (index: Int, c: Coordinate) {
@@ -70,15 +78,10 @@ extension RoadNetwork {
             return (lens.count - 1, pts.last!.coordinate)
         }
         let lo = min(from, to), hi = max(from, to)
-        var out: [Coordinate]
-        if lo <= 0 && hi >= 1 {
-            out = pts.map(\.coordinate)
-        } else {
-            let a = point(at: lo), b = point(at: hi)
-            out = [a.c]
-            if b.index > a.index { for i in (a.index + 1)...b.index { out.append(pts[i].coordinate) } }
-            if out.last != b.c { out.append(b.c) }
-        }
+        let a = point(at: lo), b = point(at: hi)
+        var out = [a.c]
+        if b.index > a.index { for i in (a.index + 1)...b.index { out.append(pts[i].coordinate) } }
+        if out.last != b.c { out.append(b.c) }
         return from > to ? out.reversed() : out
     }
 }
