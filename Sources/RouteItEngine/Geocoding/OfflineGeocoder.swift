@@ -33,6 +33,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     let linesNear: SQLiteStatement
     private let taggedNear: SQLiteStatement
     private let wordRows: SQLiteStatement
+    /// The first word of `place_word` not below the one bound, in the table's key order (UTF-8
+    /// bytes, the vocabulary's order too).
+    private let wordAtOrAfter: SQLiteStatement
     private var vocabulary: NameVocabulary?
     /// Where category searches are centred when not told: the middle of the map.
     private let mapCentre: Coordinate
@@ -96,6 +99,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             SELECT place_id, lat, lon FROM place_tag WHERE tag = \(tagNumber) AND lat <= ?2 AND lat >= ?3 AND lon <= ?4 AND lon >= ?5
             """)
         wordRows = try db.prepare("SELECT word FROM place_word")
+        wordAtOrAfter = try db.prepare("SELECT word FROM place_word WHERE word >= ? ORDER BY word LIMIT 1")
         let bound = { (key: String) in map.metadata[key].flatMap(Double.init) ?? 0 }
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
@@ -350,13 +354,25 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             // Not a whole word of any name: perhaps the start of one, perhaps a typo ("caste" for
             // "castle" starts "castel"); both are searched, and ranking tells them apart. A short
             // word is taken for a typo only when no name has a word that starts so ("zvn" for "zen").
-            let vocabulary = try loadedVocabulary()
-            let isWord = word.count >= 4 ? vocabulary.contains(word) : vocabulary.containsPrefix(word)
+            let isWord = try namesHave(word, orAWordStartingSo: word.count < 4)
             guard eager || !isWord else { return quoted }
-            let alternatives = vocabulary.corrections(of: word, limit: word.count < 5 ? 40 : 6)
+            let alternatives = try loadedVocabulary().corrections(of: word, limit: word.count < 5 ? 40 : 6)
                 .filter { $0.word != word }.map { "\"\($0.word)\"" }
             return alternatives.isEmpty ? quoted : "(" + ([quoted] + alternatives).joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")   // FTS5 wants AND spelt out before a parenthesis
+    }
+
+    /// Whether some name has `word` as a whole word (`orAWordStartingSo`: or a word that starts
+    /// with it). A query's words are mostly words of the map: one look in `place_word` tells, where
+    /// the vocabulary would read every word of a country's names first (a third of a cold query).
+    private func namesHave(_ word: String, orAWordStartingSo prefix: Bool) throws -> Bool {
+        if let vocabulary { return prefix ? vocabulary.containsPrefix(word) : vocabulary.contains(word) }
+        try wordAtOrAfter.bind([.text(word)])
+        let first = try wordAtOrAfter.step() ? wordAtOrAfter.string(0) : nil
+        // Run to the end (one row) so the statement holds no read lock.
+        while try wordAtOrAfter.step() {}
+        guard let first else { return false }
+        return prefix ? first.hasPrefix(word) : first == word
     }
 
     private func loadedVocabulary() throws -> NameVocabulary {
