@@ -55,7 +55,9 @@ extension ManeuverBuilder {
         /// The way in goes on under the same name.
         var keepsName: Bool
 
-        init(_ branch: Branch, inClass: GuidanceClass, inLabel: StreetLabel, net: RoadNetwork) {
+        /// `net` borrowed: an initializer takes its arguments owned, and the network was copied (a
+        /// retain of every column) for each candidate.
+        init(_ branch: Branch, inClass: GuidanceClass, inLabel: StreetLabel, net: borrowing RoadNetwork) {
             self.branch = branch
             deviation = abs(branch.angle)
             self.inClass = inClass

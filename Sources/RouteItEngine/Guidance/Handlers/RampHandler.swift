@@ -63,7 +63,7 @@ struct RampHandler: GuidanceHandler {
             return false
         }
         // Nor onto a ferry (OSRM's sliproads keep one travel mode: `SliproadDetection`).
-        if guide.adjacency.edges(of: a).contains(where: guide.net.isFerry) || guide.adjacency.edges(of: b).contains(where: guide.net.isFerry) {
+        if guide.adjacency.edges(of: a).contains(where: { guide.net.isFerry($0) }) || guide.adjacency.edges(of: b).contains(where: { guide.net.isFerry($0) }) {
             return false
         }
         func neighbours(_ node: Int32) -> Set<Int32> {
