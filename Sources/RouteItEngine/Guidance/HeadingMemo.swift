@@ -4,9 +4,9 @@
 /// A heading depends only on the map and the mode, so it holds for the whole query (one
 /// `ManeuverBuilder`).
 final class HeadingMemo {
-    private var junction: [UInt64: Double?] = [:]
-    private var merged: [UInt64: Double?] = [:]
-    private var perceived: [UInt64: Double?] = [:]
+    private var junction = KeyedMemoTable<Double?>()
+    private var merged = KeyedMemoTable<Double?>()
+    private var perceived = KeyedMemoTable<Double?>()
 
     /// One key for edge `e` left by its `forward` end at `node`.
     private static func key(_ e: Int, _ forward: Bool, _ node: Int32) -> UInt64 {
@@ -25,7 +25,7 @@ final class HeadingMemo {
         Self.remembered(in: &perceived, Self.key(e, forward, node), measure)
     }
 
-    private static func remembered(in table: inout [UInt64: Double?], _ key: UInt64, _ measure: () -> Double?) -> Double? {
+    private static func remembered(in table: inout KeyedMemoTable<Double?>, _ key: UInt64, _ measure: () -> Double?) -> Double? {
         if let known = table[key] { return known }
         let heading = measure()
         table[key] = .some(heading)

@@ -59,7 +59,7 @@ extension ManeuverBuilder {
 /// The kinds of the rings a query's guidance has walked round, by each ring edge and the node it
 /// is left from: a route's entry and exit of a ring, and its alternatives, ask of the same ring.
 final class RingMemo {
-    private var kinds: [UInt64: RoundaboutKind] = [:]
+    private var kinds = KeyedMemoTable<RoundaboutKind>()
 
     private static func key(_ edge: Int, _ node: Int32) -> UInt64 {
         UInt64(truncatingIfNeeded: edge) << 32 | UInt64(UInt32(bitPattern: node))

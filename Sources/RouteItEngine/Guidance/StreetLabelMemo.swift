@@ -3,12 +3,13 @@
 /// a name and a ref from the map's bytes cost more than a look-up (about a tenth of a warm
 /// route's instructions). Lives as long as one `ManeuverBuilder`, that is one query.
 final class StreetLabelMemo {
-    private var labels: [Int32: StreetLabel] = [:]
+    private var labels = KeyedMemoTable<StreetLabel>()
 
     func label(ofName nameIndex: Int32, _ decode: () -> StreetLabel) -> StreetLabel {
-        if let known = labels[nameIndex] { return known }
+        let key = UInt64(UInt32(bitPattern: nameIndex))
+        if let known = labels[key] { return known }
         let label = decode()
-        labels[nameIndex] = label
+        labels[key] = label
         return label
     }
 }
