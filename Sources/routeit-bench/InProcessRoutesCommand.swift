@@ -12,8 +12,8 @@ enum InProcessRoutesCommand {
         let mapPath = args.required("map")
         let count = args.int("count", default: 200)
         var rng = SeededRandom(seed: UInt64(args.int("seed", default: 42)))
-        let modes = ["car": TransportType.car, "walk": .walk, "bike": .bike]
-        guard let mode = modes[args.string("mode") ?? "car"] else { fail("--mode must be car, walk or bike", status: 2) }
+        guard let mode = TransportType(rawValue: args.string("mode") ?? "car") else { fail("--mode must be car, walk or bike", status: 2) }
+        let dumpPath = args.string("dump")
         let (box, directions) = BenchMap.open(mapPath)
         var dump = ""
         var routedMs: [Double] = [], failedMs: [Double] = []
@@ -22,10 +22,10 @@ enum InProcessRoutesCommand {
             let t = Stopwatch.now()
             let routes = (try? directions.routes(from: a, to: b, mode: mode, alternatives: true)) ?? []
             let ms = Stopwatch.milliseconds(since: t)
-            if args.string("dump") != nil { dump += describe(routes, from: a, to: b) }
+            if dumpPath != nil { dump += describe(routes, from: a, to: b) }
             if routes.isEmpty { failedMs.append(ms) } else { routedMs.append(ms) }
         }
-        if let path = args.string("dump"), !FileManager.default.createFile(atPath: path, contents: Data(dump.utf8)) {
+        if let path = dumpPath, !FileManager.default.createFile(atPath: path, contents: Data(dump.utf8)) {
             fail("cannot write \(path)")
         }
         JSONValue.print(["routed_ms": LatencySummary(routedMs).json, "failed_ms": LatencySummary(failedMs).json])

@@ -138,10 +138,7 @@ struct StreetLabel: Hashable, Sendable {
             seen += 1
         }
         guard lo <= hi else { return true }
-        let core = x[lo...hi]
-        guard core.count <= y.count else { return false }
-        for start in 0...(y.count - core.count) where y[start..<(start + core.count)].elementsEqual(core) { return true }
-        return false
+        return x[lo...hi].withUnsafeBufferPointer { core in y.withUnsafeBufferPointer { occurs(core, in: $0) } }
     }
 
     /// Whether `part`'s UTF-8 bytes occur in `whole`'s, as OSRM's `std::string::find` asks
