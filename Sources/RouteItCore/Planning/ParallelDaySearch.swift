@@ -15,7 +15,7 @@ enum ParallelDaySearch {
     /// `isCancelled` is asked on the calling thread only (the shell's Ctrl-C is its task's).
     static func solve(_ model: DayPlanModel, seed: UInt64, iterations: Int?, started: Double, deadline: Double,
                       isCancelled: () -> Bool) -> (HeuristicDayPlanner.Solution, Bool) {
-        let stop = StopSignal()
+        let stop = CancellationFlag()
         let others = SearchResults(count: searches)
         let finished = DispatchSemaphore(value: 0)
         // Threads of their own, not Dispatch's pool: a planner asked from a busy pool (serve
@@ -23,37 +23,27 @@ enum ParallelDaySearch {
         for k in 1..<searches {
             Thread {
                 var search = HeuristicDayPlanner(model, seed: Self.seed(k, from: seed))
-                others.set(k, search.solve(iterations: iterations, started: started, deadline: deadline) { stop.isSet })
+                others.set(k, search.solve(iterations: iterations, started: started, deadline: deadline) { stop.isCancelled })
                 finished.signal()
             }.start()
         }
         var search = HeuristicDayPlanner(model, seed: Self.seed(0, from: seed))
         let first = search.solve(iterations: iterations, started: started, deadline: deadline) {
-            if isCancelled() { stop.set() }
-            return stop.isSet
+            if isCancelled() { stop.cancel() }
+            return stop.isCancelled
         }
         // The other searches end by the same deadline; a Ctrl-C meanwhile ends them sooner.
         for _ in 1..<searches {
             while finished.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
-                if isCancelled() { stop.set() }
+                if isCancelled() { stop.cancel() }
             }
         }
         var best = first
         for k in 1..<searches {
             if let other = others.get(k), other.0.isBetter(than: best.0) { best = other }
         }
-        return (best.0, best.1 || stop.isSet)
+        return (best.0, best.1 || stop.isCancelled)
     }
-}
-
-/// Set once, from the calling thread, when the user cancels; read by every search.
-// @unchecked: every access to `value` holds `lock`.
-private final class StopSignal: @unchecked Sendable {
-    private var value = false
-    private let lock = NSLock()
-
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
 }
 
 /// Each search's answer, written by its own thread.

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 import RouteItEngine
 
 /// Draws the importer's progress on stderr: a redrawn bar (phase, percent, elapsed) on a

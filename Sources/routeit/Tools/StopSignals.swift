@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 import Synchronization
 
 /// Ctrl-C (and SIGTERM where asked) for a one-shot tool that stops cleanly instead of dying
