@@ -50,7 +50,7 @@ public enum DirectionsScreen {
             let end = directions.isRoundTrip ? "Back at" : "Ends at"
             lines.append("\(end) \(calendar.clockText(directions.endTime ?? schedule.back, since: schedule.departure))")
         }
-        for note in directions.avoidanceNotes {
+        for note in directions.tripNotes {
             lines.append(AlertScreen.render(Alert(note), style: style))
         }
         if let attribution = directions.attribution {

@@ -35,6 +35,18 @@ final class HeldOutFaultTests: XCTestCase {
         XCTAssertEqual(try ShellOptions.parse(["serve", "--request-timeout", "2.5"]).requestTimeout, 2.5)
     }
 
+    /// A host that cannot be listened on is refused as the options are read, before a map
+    /// (maybe a long import) is opened.
+    func testAHostIsAnIPv4AddressOrLocalhost() throws {
+        for bad in ["999.1.1.1", "", "example.org", "::1", "127.0.0.1 "] {
+            XCTAssertThrowsError(try ShellOptions.parse(["serve", "--host", bad]), bad) { error in
+                XCTAssertEqual("\(error)", "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \"\(bad)\"")
+            }
+        }
+        XCTAssertEqual(try ShellOptions.parse(["serve", "--host", "localhost"]).serveHost, "127.0.0.1")
+        XCTAssertEqual(try ShellOptions.parse(["serve", "--host", "0.0.0.0"]).serveHost, "0.0.0.0")
+    }
+
     /// SQLite's out-of-memory under `ulimit -v` is the limit, not a damaged map.
     func testAnAllocationThatFailsIsNotCalledDamage() {
         for code: Int32 in [7, 3082] {

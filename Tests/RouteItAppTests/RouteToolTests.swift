@@ -344,6 +344,26 @@ final class RouteToolTests: XCTestCase {
         }
     }
 
+    /// The day's rules hold for a single stop and say when a trip in the order given breaks
+    /// them; --days without --optimize is refused rather than ignored.
+    func testTheDayRulesHoldForOneStopAndForTheOrderGiven() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        let trip = ["route", "Annankatu 25", "Stockmann", "--depart", "2026-12-03 12:00", "--map", map]
+        let optimized = try run(trip + ["--optimize", "--back-by", "12:01"], environment: helsinkiTime)
+        XCTAssertEqual(optimized.status, 1)
+        XCTAssertTrue(optimized.stderr.hasPrefix("routeit route: No stop fits the day; the trip is unchanged. Stockmann (Stop 1) is left out: the trip would end after 12:01."),
+                      optimized.stderr)
+        let given = try run(trip + ["--back-by", "12:01"], environment: helsinkiTime)
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertTrue(given.stdout.contains("\n! The trip ends at 12:0"), given.stdout)
+        XCTAssertTrue(given.stdout.contains(", after its end of day (back by 12:01); optimizing the trip leaves out the stops that do not fit.\n"),
+                      given.stdout)
+        let days = try run(trip + ["--days", "2"], environment: helsinkiTime)
+        XCTAssertEqual(days.status, 2)
+        XCTAssertEqual(days.stderr, "routeit route: --days 2 spreads the stops over days as it orders them: add --optimize\n")
+    }
+
     /// Ctrl-C during `--optimize` keeps the best order found so far and routes it, saying it
     /// stopped early (killed by the signal, the tool printed nothing); a second Ctrl-C ends it.
     func testCtrlCWhileOrderingRoutesTheBestOrderSoFar() throws {

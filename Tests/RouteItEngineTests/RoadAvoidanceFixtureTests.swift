@@ -48,9 +48,9 @@ final class RoadAvoidanceFixtureTests: XCTestCase {
         let trip = [RoadFixture.coordinate(50, 0), RoadFixture.coordinate(1300, 0)].map { MapItem(placemark: Placemark(coordinate: $0)) }
         let directions = try await DirectionsViewModel.calculate(trip: trip + [trip[0]], transportType: .car,
                                                                  avoid: [.toll, .motorway], using: d)
-        XCTAssertEqual(directions.avoidanceNotes, ["This trip uses a toll road: no other way exists."])
+        XCTAssertEqual(directions.tripNotes, ["This trip uses a toll road: no other way exists."])
         let plainTrip = try await DirectionsViewModel.calculate(trip: trip + [trip[0]], transportType: .car, using: d)
-        XCTAssertEqual(plainTrip.avoidanceNotes, [])
+        XCTAssertEqual(plainTrip.tripNotes, [])
     }
 
     /// A motorway from the west town with its first exit 2 km on: a trip starting on it

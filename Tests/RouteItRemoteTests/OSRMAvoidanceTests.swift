@@ -70,7 +70,7 @@ final class OSRMAvoidanceTests: XCTestCase {
         let trip = DirectionsViewModel(legs: [DirectionsLeg(source: request(east, west, avoid: []).source,
                                                             destination: request(east, west, avoid: []).destination, route: both[0])],
                                        transportType: .car)
-        XCTAssertEqual(trip.avoidanceNotes, ["The routing server cannot avoid unpaved roads in this request; this trip may use them."])
+        XCTAssertEqual(trip.tripNotes, ["The routing server cannot avoid unpaved roads in this request; this trip may use them."])
     }
 
     /// OSRM answers NoRoute when the start lies on the excluded road; RouteIt routes all the same.

@@ -64,7 +64,8 @@ public enum TripDay {
             guard let departure, index > 0, index < visited.count - 1 || options.end == .anywhere else { return nil }
             return visitSpans(for: visited[index], departure: departure, calendar: calendar)
         }
-        return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits)
+        let endOfDay = try departure.flatMap { try options.endOfDay(departure: $0, calendar: calendar) }
+        return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits, endOfDay: endOfDay)
     }
 
     /// `days N`: one route per day. `places` are the start and the stops in visiting order,

@@ -53,7 +53,7 @@ public struct TripPlanRequest: Sendable {
     public func answer(using directions: any Directions) async throws -> Answer {
         // Given order: the places as listed, to the trip's end.
         var kept = Array(places.indices), notices: [String] = [], day = self.day
-        if optimize && places.count > 2 {
+        if optimize && places.count >= 2 {
             let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
                                                         departure: departure, calendar: calendar, day: day,
                                                         isCancelled: isOrderingCancelled ?? { Task.isCancelled })

@@ -41,11 +41,15 @@ public struct PlannedTrip: Equatable, Sendable {
     public var visitSpans: [[ClosedRange<Date>]?]
     /// Arriving before a span opens waits for it (`wait on`).
     public var waits: Bool
+    /// The latest the trip should be over (`back by`); nil: no end of day.
+    public var endOfDay: Date?
 
-    public init(places: [TripPlace], notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false) {
+    public init(places: [TripPlace], notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false,
+                endOfDay: Date? = nil) {
         self.places = places
         self.notices = notices
         self.visitSpans = visitSpans
         self.waits = waits
+        self.endOfDay = endOfDay
     }
 }

@@ -1,8 +1,31 @@
 import Foundation
 
 /// Whether a stop can be visited when the trip gets there: closed on arrival, or closing
-/// before the planned stay is over. Unknown hours never warn.
+/// before the planned stay is over, or a visit outside the user's windows. Unknown hours never
+/// warn.
 public enum VisitCheck {
+    /// A visit outside all of `place`'s windows (`window SLOT`) on the day of `day`: started
+    /// before one opens (no waiting) or its stay running past the end. Judged at the minute the
+    /// screen shows, so a visit shown inside its window is never called outside.
+    public static func windowWarning(for place: TripPlace, visitStart: Date, day: Date, calendar: LocalCalendar) -> String? {
+        guard !place.windows.isEmpty else { return nil }
+        let visitEnd = visitStart + max(0, place.stay)
+        let inside = place.windows.contains { window in
+            let span = window.span(onDayOf: day, calendar: calendar)
+            return visitStart >= span.lowerBound && visitEnd < span.upperBound + 60
+        }
+        guard !inside else { return nil }
+        let windows = place.windows.map(\.description).joined(separator: ", ")
+        let stay = place.stay > 0 ? " (a \(StayDuration.text(place.stay)) stay)" : ""
+        return "\(place.label) (\(place.item.shortName)) is visited at \(calendar.clockText(visitStart))\(stay), outside its window \(windows)."
+    }
+
+    /// A trip over after its end of day (`back by`), judged at the minute the screen shows.
+    public static func endOfDayWarning(end: Date, endOfDay: Date, calendar: LocalCalendar) -> String? {
+        guard end >= endOfDay + 60 else { return nil }
+        return "The trip ends at \(calendar.clockText(end, since: endOfDay)), after its end of day (back by \(calendar.clockText(endOfDay))); optimizing the trip leaves out the stops that do not fit."
+    }
+
     public static func warning(for place: TripPlace, arrival: Date, calendar: LocalCalendar) -> String? {
         guard let hours = place.item.openingHours else { return nil }
         let name = place.item.shortName

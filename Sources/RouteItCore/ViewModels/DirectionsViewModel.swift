@@ -16,11 +16,13 @@ public final class DirectionsViewModel: Sendable {
     public let calendar: LocalCalendar
     /// Said above the directions (stops left out).
     public let notices: [String]
-    /// Per leg: warnings about its destination (closed on arrival, closing during the stay).
+    /// Per leg: warnings about its destination (closed on arrival, closing during the stay,
+    /// visited outside its windows).
     public let warnings: [[String]]
-    /// Said under the trip: avoided kinds of road it uses all the same (`RoadAvoidance.notes`),
-    /// and a turn round at the map's edge (`Route.turnsAtMapEdge`).
-    public let avoidanceNotes: [String]
+    /// Said under the trip: an end after its end of day (`back by`), avoided kinds of road it
+    /// uses all the same (`RoadAvoidance.notes`), and a turn round at the map's edge
+    /// (`Route.turnsAtMapEdge`).
+    public let tripNotes: [String]
     /// Places the routes start or end more than `MovedEnd.noticeMetres` from, to reach a road,
     /// in trip order, each once.
     public let movedEnds: [MovedEnd]
@@ -45,7 +47,8 @@ public final class DirectionsViewModel: Sendable {
 
     public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,
                 places: [TripPlace]? = nil, departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment(),
-                notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false) {
+                notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false,
+                endOfDay: Date? = nil) {
         self.legs = legs
         self.transportType = transportType
         self.attribution = attribution
@@ -53,22 +56,32 @@ public final class DirectionsViewModel: Sendable {
         self.places = places
         self.calendar = calendar
         self.notices = notices
-        avoidanceNotes = RoadAvoidance.notes(
-            unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.route.unavoidable) },
-            unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.route.unsupportedAvoidance) })
-            + (legs.contains { $0.route.turnsAtMapEdge == true } ? [Self.mapEdgeNote] : [])
         let schedule = departure.map {
             TripSchedule(departure: $0, travelTimes: legs.map(\.route.expectedTravelTime), stays: places.map(\.stay),
                          spans: visitSpans, waits: waits)
         }
         self.schedule = schedule
+        var late: String?
+        if let schedule, let endOfDay {
+            let roundTrip = places.count > 1 && places.last?.item == places.first?.item
+            late = VisitCheck.endOfDayWarning(end: Self.endTime(of: schedule, places: places, roundTrip: roundTrip),
+                                              endOfDay: endOfDay, calendar: calendar)
+        }
+        tripNotes = (late.map { [$0] } ?? [])
+            + RoadAvoidance.notes(
+                unavoidable: legs.reduce(RoadAvoidance()) { $0.union($1.route.unavoidable) },
+                unsupported: legs.reduce(RoadAvoidance()) { $0.union($1.route.unsupportedAvoidance) })
+            + (legs.contains { $0.route.turnsAtMapEdge == true } ? [Self.mapEdgeNote] : [])
         movedEnds = Self.movedEnds(legs: legs, places: places)
         // A round trip's last leg only brings the trip home; a trip that ends elsewhere is
         // checked at its end too.
         let checkedLegs = places.count > 1 && places.last == places.first ? legs.count - 1 : legs.count
         warnings = legs.indices.map { index in
             guard let schedule, index < checkedLegs, index + 1 < places.count else { return [] }
-            return VisitCheck.warning(for: places[index + 1], arrival: schedule.legs[index].visitStart, calendar: calendar).map { [$0] } ?? []
+            let place = places[index + 1], visitStart = schedule.legs[index].visitStart
+            return [VisitCheck.warning(for: place, arrival: visitStart, calendar: calendar),
+                    VisitCheck.windowWarning(for: place, visitStart: visitStart, day: schedule.departure, calendar: calendar)]
+                .compactMap { $0 }
         }
     }
 
@@ -78,8 +91,12 @@ public final class DirectionsViewModel: Sendable {
     /// When the trip is over: back at the start, or at its end (after the stay at its last
     /// stop when it ends wherever that is).
     public var endTime: Date? {
-        guard let schedule, let last = schedule.legs.last else { return schedule?.back }
-        return isRoundTrip ? last.arrival : last.visitStart + (places.last?.stay ?? 0)
+        schedule.map { Self.endTime(of: $0, places: places, roundTrip: isRoundTrip) }
+    }
+
+    private static func endTime(of schedule: TripSchedule, places: [TripPlace], roundTrip: Bool) -> Date {
+        guard let last = schedule.legs.last else { return schedule.back }
+        return roundTrip ? last.arrival : last.visitStart + (places.last?.stay ?? 0)
     }
 
     public var totalTravelTime: TimeInterval { legs.reduce(0) { $0 + $1.route.expectedTravelTime } }
@@ -124,7 +141,7 @@ public final class DirectionsViewModel: Sendable {
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
                                    places: places, departure: departure, calendar: calendar, notices: trip.notices,
-                                   visitSpans: trip.visitSpans, waits: trip.waits)
+                                   visitSpans: trip.visitSpans, waits: trip.waits, endOfDay: trip.endOfDay)
     }
 
     /// The routes offered between two places (`routeit route --alternatives`), quickest first,

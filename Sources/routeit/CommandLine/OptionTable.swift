@@ -146,8 +146,10 @@ enum OptionTable {
         },
         .init(["--host"], value: "ADDRESS", help: "serve: the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",
               for: ["serve"]) {
-            guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--host needs an address such as 127.0.0.1") }
-            $0.serveHost = $1
+            // localhost as osrm-routed takes it; any other name would need a resolver and could be any address.
+            let host = $1 == "localhost" ? "127.0.0.1" : $1
+            guard HTTPServer.isIPv4Address(host) else { throw ShellOptions.ParseError(description: HTTPServer.hostError($1)) }
+            $0.serveHost = host
         },
         .init(["--port"], value: "N", help: "serve: the TCP port (default 5000; 0 = any free port, printed on the first line)", for: ["serve"]) {
             guard let port = UInt16($1) else { throw ShellOptions.ParseError(description: "--port takes 0 to 65535, not \"\($1)\"") }

@@ -49,6 +49,16 @@ final class HTTPServer: @unchecked Sendable {
     /// (write(2) is async-signal-safe).
     var wakeDescriptor: Int32 { wakePipe[1] }
 
+    /// Whether `text` is a dotted IPv4 address (`--host`), checked before the map is opened.
+    static func isIPv4Address(_ text: String) -> Bool {
+        var address = in_addr()
+        return inet_pton(AF_INET, text, &address) == 1
+    }
+
+    static func hostError(_ text: String) -> String {
+        "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \"\(text)\""
+    }
+
     /// Binds and listens; the port it got (the one asked, or any free one for 0).
     func bind() throws -> UInt16 {
         guard pipe(&wakePipe) == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))") }
@@ -60,9 +70,7 @@ final class HTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = configuration.port.bigEndian
-        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
-            throw Failure(description: "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \"\(configuration.host)\"")
-        }
+        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else { throw Failure(description: Self.hostError(configuration.host)) }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1

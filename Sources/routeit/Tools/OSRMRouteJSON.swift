@@ -182,7 +182,7 @@ enum OSRMRouteJSON {
     /// the same.
     static func alerts(_ directions: DirectionsViewModel) -> [String] {
         directions.notices + directions.movedEnds.map { $0.note(unit: .kilometres) } + directions.warnings.flatMap { $0 }
-            + directions.avoidanceNotes
+            + directions.tripNotes
     }
 
     /// One route as the options ask: only what they ask is written (a served route with

@@ -64,6 +64,11 @@ enum RouteTool {
             return report(Failure(code: "TooBig", message: "\(arguments.count + listed.count) places; a trip has a start and at most \(EntryViewModel.maximumStopCount) stops",
                                   exitStatus: 2), options)
         }
+        // Without --optimize the places keep their order on one day: --days would be a silent no-op.
+        if options.days > 1 && !options.optimize {
+            return report(Failure(code: "InvalidOptions", message: "--days \(options.days) spreads the stops over days as it orders them: add --optimize",
+                                  exitStatus: 2), options)
+        }
         if !options.approaches.isEmpty && options.approaches.count != arguments.count + listed.count {
             return report(Failure(code: "InvalidOptions", message: "--approaches gives \(options.approaches.count) sides for \(arguments.count + listed.count) places: give one per place, separated by ';'",
                                   exitStatus: 2), options)
