@@ -78,6 +78,19 @@ def median_wall_ms(cmd, runs, env=None, warmups=2):
     return round(statistics.median(times), 2)
 
 
+def median_wall_ms_side_by_side(cmds, runs, warmups=2):
+    """Per command, the median wall time of `runs` whole processes, the commands taking turns
+    (a, b, a, b, ...) so a spell of load on this machine falls on both alike, not on one."""
+    times = [[] for _ in cmds]
+    for i in range(runs + warmups):
+        for k, cmd in enumerate(cmds):
+            start = time.perf_counter()
+            run(cmd, timeout=120)
+            if i >= warmups:
+                times[k].append((time.perf_counter() - start) * 1000)
+    return [round(statistics.median(t), 2) for t in times]
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -233,7 +233,7 @@ def extract_section(results, name):
     if tb:
         sizes = [k for k in ("n11", "n51", "n101", "n201") if k in tb]
         extras.append("Matrices: a whole cold `routeit table --json` against curl to the warm osrm-routed's /table, same "
-                      "points, %s; a table cell differs from `routeit route` for the same pair by %s (median of %s pairs)." % (
+                      "points (medians of 11, the two taking turns), %s; a table cell differs from `routeit route` for the same pair by %s (median of %s pairs)." % (
                           ", ".join("%s×%s %s vs %s ms (%s×)" % (k[1:], k[1:], fmt(tb[k]["routeit_cold_ms"], 1),
                                                                   fmt(tb[k]["curl_ms"], 1), fmt(tb[k]["ratio"])) for k in sizes),
                           pct(tb.get("route_rel_diff_median"), 2), tb.get("route_pairs_checked")))
@@ -437,7 +437,7 @@ def method_section(results):
             "alternate, maneuvers and shape), timed to the returned JSON text, on the same pairs. Differences are "
             "|RouteIt − peer| / peer of the first route." % osrm_v,
             "- **Cold one-shot**: a whole `routeit route A B` process (median of 10 after 2 warm-ups) against `curl` to the "
-            "already running osrm-routed, and against a whole `valhalla_service CONFIG route "
+            "already running osrm-routed (the two taking turns, so a spell of load falls on both), and against a whole `valhalla_service CONFIG route "
             "JSON` process (Valhalla's one-shot mode: opens the tiles, routes once, prints the answer), same pair.",
             "- **Routing quality** (`routeit-bench quality`): random trips (walks at most 2.5 km) per mode against OSRM "
             "with the matching profile; steps compared after OSRM's guidance rules.",

@@ -12,7 +12,7 @@ import time
 from .datasets import map_stem
 from . import optimize, table
 from .peers import PeerUnavailable, osrm
-from .proc import REPO, WORK, BenchError, log, median_wall_ms, run, timed
+from .proc import REPO, WORK, BenchError, log, median_wall_ms, median_wall_ms_side_by_side, run, timed
 
 COLD_RUNS = 10
 QUALITY_MODES = (("car", "car"), ("walk", "foot"), ("bike", "bicycle"))
@@ -109,8 +109,7 @@ def scale_measures(name, bins, map_path, server, bounds):
     a, b, url, cmd = pair
     log("%s: cold one-shot route vs curl" % name)
     out = {"pair": [list(a), list(b)]}
-    out["routeit_cold_ms"] = median_wall_ms(cmd, COLD_RUNS)
-    out["curl_ms"] = median_wall_ms(["curl", "-s", "-o", "/dev/null", url], COLD_RUNS)
+    out["routeit_cold_ms"], out["curl_ms"] = median_wall_ms_side_by_side([cmd, ["curl", "-s", "-o", "/dev/null", url]], COLD_RUNS)
     out["routeit_cold_rss_mb"] = round(max(timed(cmd, timeout=120)[1] for _ in range(3)), 1)
     out.update(json_measures(name, cmd, server, a, b))
     # A shell session that picks two addresses near the pair and routes.
@@ -149,8 +148,7 @@ def json_measures(name, cmd, server, a, b):
     for key, options, query in JSON_OPTION_SETS:
         url = "http://127.0.0.1:%d/route/v1/driving/%f,%f;%f,%f%s" % (server.port, a[1], a[0], b[1], b[0], query)
         log("%s: cold `routeit route --json%s` vs curl" % (name, "".join(" " + o for o in options)))
-        ours = median_wall_ms(cmd + ["--json"] + options, COLD_RUNS)
-        theirs = median_wall_ms(["curl", "-s", "-o", "/dev/null", url], COLD_RUNS)
+        ours, theirs = median_wall_ms_side_by_side([cmd + ["--json"] + options, ["curl", "-s", "-o", "/dev/null", url]], COLD_RUNS)
         out[key] = {"routeit_cold_ms": ours, "curl_ms": theirs, "ratio": round(ours / theirs, 3) if theirs else None,
                     "options": " ".join(["--json"] + options)}
     return out

@@ -5,7 +5,7 @@ import os
 import random
 import statistics
 
-from .proc import REPO, log, median_wall_ms, run
+from .proc import REPO, log, median_wall_ms_side_by_side, run
 
 SIZES = (11, 51, 101, 201)
 CHECKED_PAIRS = 20
@@ -17,7 +17,7 @@ def points(bounds, count, seed):
             for _ in range(count)]
 
 
-def measures(name, bins, map_path, server, bounds, seed=26, cold_runs=5):
+def measures(name, bins, map_path, server, bounds, seed=26, cold_runs=11):
     """Per size: cold `routeit table --json` and curl's median wall ms; then, on the largest,
     the median relative difference between a table cell and `routeit route` for that pair."""
     routeit = os.path.join(bins, "routeit")
@@ -28,7 +28,7 @@ def measures(name, bins, map_path, server, bounds, seed=26, cold_runs=5):
             server.port, ";".join("%.6f,%.6f" % (lon, lat) for lat, lon in places))
         cmd = [routeit, "table"] + ["%.6f,%.6f" % p for p in places] + ["--json", "--map", map_path]
         log("%s: %d×%d table, cold routeit vs curl" % (name, n, n))
-        ours, theirs = median_wall_ms(cmd, cold_runs), median_wall_ms(["curl", "-s", "-o", "/dev/null", url], cold_runs)
+        ours, theirs = median_wall_ms_side_by_side([cmd, ["curl", "-s", "-o", "/dev/null", url]], cold_runs)
         out["n%d" % n] = {"routeit_cold_ms": ours, "curl_ms": theirs, "ratio": round(ours / theirs, 3) if theirs else None}
     places = points(bounds, SIZES[-1], seed + SIZES[-1])
     table = json.loads(run([routeit, "table"] + ["%.6f,%.6f" % p for p in places] + ["--json", "--map", map_path]))
