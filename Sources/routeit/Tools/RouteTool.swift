@@ -22,8 +22,9 @@ enum RouteTool {
         return leg); --days N spreads the stops over N days, one route a day with that day's \
         hours, each leaving at --depart's time. The text is the shell's directions \
         screen, in the same units (--units, else the locale) and wording; each leg departs at \
-        --depart (local time, default now) or after --stay at the place it leaves, and a place \
-        reached while closed is said under its leg. --alternatives offers up to three routes \
+        --depart (local time, default now) or after --stay at the place it leaves; a place \
+        reached while closed or outside its window is said under its leg, and a trip over after \
+        --back-by under the trip. --alternatives offers up to three routes \
         between two places. --stops FILE adds the places of a stop list after the ones given \
         (one address or LAT,LON a line, or CSV with name, address, window, stay and priority \
         columns), up to 200 stops; a line that cannot be found is named and nothing is routed. \
