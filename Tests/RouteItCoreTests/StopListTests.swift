@@ -37,6 +37,10 @@ final class StopListTests: XCTestCase {
             ("name,address\n,\n", "Line 2 has neither an address nor a name."),
             ("# nothing\n\n", "The list has no stops"),
             (String(repeating: "Annankatu 25\n", count: 10_000), "The list has 10000 stops; a trip has at most 200."),
+            ("address\n60.17,24.94\n", "Line 2 has 2 fields and the header 1; quote a field with a comma in it (\"60.17,24.94\")."),
+            ("name,address\nOodi,Töölönlahdenkatu 4, Helsinki\n", "Line 2 has 3 fields and the header 2;"),
+            ("address,name,Address\nAnnankatu 25,Home,x\n", "Line 1: the header names the \"address\" column twice; name each column once."),
+            ("\n# header only\nname,address,window\n", "The list has no stops: its header is its only line."),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try StopList.parse(text)) { error in

@@ -34,11 +34,20 @@ public enum StopList {
         guard isCSV else {
             return rows.map { StopListLine(line: $0.offset + 1, query: $0.element.trimmingCharacters(in: .whitespaces)) }
         }
+        guard !rows.isEmpty else { throw InputError("The list has no stops: its header is its only line.") }
+        if let repeated = header.enumerated().first(where: { !$0.element.isEmpty && header[..<$0.offset].contains($0.element) }) {
+            throw InputError("Line \(first.offset + 1): the header names the \"\(repeated.element)\" column twice; name each column once.")
+        }
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
         let (nameAt, addressAt, windowAt, stayAt, priorityAt) = (column("name"), column("address"), column("window"), column("stay"), column("priority"))
         return try rows.map { row in
             let number = row.offset + 1
             let values = try fields(row.element, line: number)
+            // More values than columns is most often an address or LAT,LON with a comma left unquoted:
+            // read as it stands it would be looked up cut short.
+            if values.count > header.count, values[header.count...].contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                throw InputError("Line \(number) has \(values.count) fields and the header \(header.count); quote a field with a comma in it (\"60.17,24.94\").")
+            }
             func value(_ index: Int?) -> String? {
                 guard let index, index < values.count else { return nil }
                 let text = values[index].trimmingCharacters(in: .whitespaces)
