@@ -21,6 +21,19 @@ final class MapAreaTests: XCTestCase {
         XCTAssertEqual(block.rangeText, "60.1701–60.1704 N, 24.9401–24.9402 E")
     }
 
+    /// Rounded outwards, the range can take in a point just past the map's edge: the alert then
+    /// shows the decimals that leave it out, never "61.5964 is outside … 61.40–61.60 N".
+    func testAnAlertShowsThePointOutsideTheRangeItGives() {
+        let grid = MapArea(name: "Grid", bounds: BoundingBox(minLatitude: 61.4012, minLongitude: 23.5611, maxLatitude: 61.5941, maxLongitude: 23.9577))
+        let north = Coordinate(latitude: 61.596417, longitude: 23.855879)
+        XCTAssertEqual(grid.outsideAlert("\(north)", at: north).message,
+                       "61.596417,23.855879 is outside the Grid map (61.401–61.595 N, 23.561–23.958 E).")
+        let east = Coordinate(latitude: 61.5, longitude: 23.9579)
+        XCTAssertEqual(grid.outsideAlert("X", at: east).message, "X is outside the Grid map (61.4012–61.5941 N, 23.5611–23.9577 E).")
+        let far = Coordinate(latitude: 43.73, longitude: 7.42)
+        XCTAssertEqual(grid.outsideAlert("Y", at: far).message, "Y is outside the Grid map (61.40–61.60 N, 23.56–23.96 E).")
+    }
+
     func testContainsWithAMarginForTheEdge() {
         XCTAssertTrue(helsinki.contains(Coordinate(latitude: 60.17, longitude: 24.94)))
         XCTAssertTrue(helsinki.contains(Coordinate(latitude: 60.1795, longitude: 24.94)), "50 m past the edge")
@@ -61,13 +74,13 @@ final class MapAreaTests: XCTestCase {
 
     private func item(_ c: Coordinate) -> MapItem { MapItem(placemark: Placemark(coordinate: c)) }
 
-    private func expectOutside(_ area: MapArea, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+    private func expectOutside(_ area: MapArea, _ what: String, at point: Coordinate, file: StaticString = #filePath, line: UInt = #line,
                                _ body: () async throws -> Void) async {
         do {
             try await body()
             XCTFail("expected: \(what) is outside \(area)", file: file, line: line)
         } catch {
-            XCTAssertEqual(error as? Alert, area.outsideAlert(what), file: file, line: line)
+            XCTAssertEqual(error as? Alert, area.outsideAlert(what, at: point), file: file, line: line)
             XCTAssertEqual((error as? Alert)?.reason, .outsideMap, file: file, line: line)
         }
     }
@@ -78,13 +91,13 @@ final class MapAreaTests: XCTestCase {
         let far = try directions.routes(from: annankatu, to: farSouth, mode: .car)
         XCTAssertFalse(far.isEmpty, "the router alone goes to the nearest road, kilometres away")
         for (from, to, named) in [(annankatu, farSouth, farSouth), (farSouth, annankatu, farSouth), (annankatu, monaco, monaco)] {
-            await expectOutside(area, "\(named)") {
+            await expectOutside(area, "\(named)", at: named) {
                 _ = try await directions.calculate(DirectionsRequest(source: item(from), destination: item(to),
                                                                      transportType: .car, requestsAlternateRoutes: true))
             }
         }
         let named = MapItem(placemark: Placemark(name: "Casino", coordinate: monaco))
-        await expectOutside(area, "Casino") {
+        await expectOutside(area, "Casino", at: monaco) {
             _ = try await directions.calculate(DirectionsRequest(source: item(annankatu), destination: named,
                                                                  transportType: .car, requestsAlternateRoutes: false))
         }
@@ -97,7 +110,7 @@ final class MapAreaTests: XCTestCase {
         let (directions, _, area) = try town()
         for (sources, destinations) in [([annankatu], [annankatuNorth, farSouth]), ([farSouth], [annankatu]), ([annankatu], [monaco])] {
             let off = (sources + destinations).first { !area.contains($0) }!
-            await expectOutside(area, "\(off)") {
+            await expectOutside(area, "\(off)", at: off) {
                 _ = try await directions.table(TravelTableRequest(sources: sources.map(item), destinations: destinations.map(item),
                                                                   transportType: .car))
             }
@@ -111,7 +124,7 @@ final class MapAreaTests: XCTestCase {
         let (_, geocoder, area) = try town()
         XCTAssertNotNil(try geocoder.reverse(farSouth), "the nearest street, kilometres away")
         for point in [farSouth, monaco] {
-            await expectOutside(area, "The position \(point)") { _ = try await geocoder.reverseGeocode(point) }
+            await expectOutside(area, "The position \(point)", at: point) { _ = try await geocoder.reverseGeocode(point) }
         }
         let found = try await geocoder.reverseGeocode(annankatu)
         XCTAssertEqual(found?.street, "Annankatu")

@@ -38,15 +38,28 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "the \(name) map (\(rangeText))" }
 
     /// `60.16–60.18 N, 24.93–24.96 E`.
-    public var rangeText: String {
-        "\(Self.range(bounds.minLatitude, bounds.maxLatitude, "N", "S")), "
-            + "\(Self.range(bounds.minLongitude, bounds.maxLongitude, "E", "W"))"
+    public var rangeText: String { rangeText(decimals: 2) }
+
+    /// The range with at least `decimals` decimals.
+    func rangeText(decimals: Int) -> String {
+        "\(Self.range(bounds.minLatitude, bounds.maxLatitude, "N", "S", decimals: decimals)), "
+            + "\(Self.range(bounds.minLongitude, bounds.maxLongitude, "E", "W", decimals: decimals))"
     }
 
     /// `60.16–60.18 N`, `33.86–33.87 S`, `0.50 S–0.50 N`: rounded outwards (the shown range holds
-    /// the whole map) to 2 decimals, more (up to 4) while rounding would double a small span.
-    static func range(_ exactLow: Double, _ exactHigh: Double, _ positive: String, _ negative: String) -> String {
-        var decimals = 2
+    /// the whole map) to 2 decimals (or `decimals`), more (up to 4) while rounding would double a
+    /// small span.
+    static func range(_ exactLow: Double, _ exactHigh: Double, _ positive: String, _ negative: String, decimals: Int = 2) -> String {
+        let (low, high, decimals) = shown(exactLow, exactHigh, decimals: decimals)
+        func number(_ value: Double) -> String { String(format: "%.\(decimals)f", abs(value)) }
+        if low >= 0 { return "\(number(low))–\(number(high)) \(positive)" }
+        if high <= 0 { return "\(number(high))–\(number(low)) \(negative)" }
+        return "\(number(low)) \(negative)–\(number(high)) \(positive)"
+    }
+
+    /// The ends `range` shows, and with how many decimals.
+    static func shown(_ exactLow: Double, _ exactHigh: Double, decimals least: Int) -> (Double, Double, Int) {
+        var decimals = least
         func outwards(_ decimals: Int) -> (Double, Double) {
             let scale = pow(10, Double(decimals))
             // The 1e-6 keeps 43.77 (43.7699999…) from rounding up to 43.78.
@@ -54,14 +67,18 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
         }
         while decimals < 4, outwards(decimals).1 - outwards(decimals).0 > 2 * (exactHigh - exactLow) { decimals += 1 }
         let (low, high) = outwards(decimals)
-        func number(_ value: Double) -> String { String(format: "%.\(decimals)f", abs(value)) }
-        if low >= 0 { return "\(number(low))–\(number(high)) \(positive)" }
-        if high <= 0 { return "\(number(high))–\(number(low)) \(negative)" }
-        return "\(number(low)) \(negative)–\(number(high)) \(positive)"
+        return (low, high, decimals)
     }
 
-    /// `Annankatu 25 is outside the Helsinki map (...)`.
-    public func outsideAlert(_ what: String) -> Alert {
-        Alert("\(what) is outside \(description).", reason: .outsideMap)
+    /// `Annankatu 25 is outside the Helsinki map (...)`, the map's range shown with the decimals
+    /// that put `point` outside it: 61.5964 is not outside "61.40–61.60 N", though it is outside
+    /// the map's 61.594.
+    public func outsideAlert(_ what: String, at point: Coordinate) -> Alert {
+        let decimals = (2...6).first { decimals in
+            let (south, north, _) = Self.shown(bounds.minLatitude, bounds.maxLatitude, decimals: decimals)
+            let (west, east, _) = Self.shown(bounds.minLongitude, bounds.maxLongitude, decimals: decimals)
+            return !(south...north).contains(point.latitude) || !(west...east).contains(point.longitude)
+        } ?? 6
+        return Alert("\(what) is outside the \(name) map (\(rangeText(decimals: decimals))).", reason: .outsideMap)
     }
 }

@@ -8,7 +8,7 @@ extension OfflineGeocoder {
     /// street kilometres away.
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
         let found = try reverse(coordinate)
-        if let area, area.isOff(coordinate, nearestFound: found?.coordinate) { throw area.outsideAlert("The position \(coordinate)") }
+        if let area, area.isOff(coordinate, nearestFound: found?.coordinate) { throw area.outsideAlert("The position \(coordinate)", at: coordinate) }
         return found
     }
 

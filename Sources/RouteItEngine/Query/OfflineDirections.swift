@@ -112,8 +112,8 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     private func offMapAlert(_ request: DirectionsRequest, routes: [Route]) -> Alert? {
         guard let area else { return nil }
         let line = routes.first?.polyline
-        if area.isOff(request.source.coordinate, nearestFound: line?.first) { return area.outsideAlert(Self.name(request.source)) }
-        if area.isOff(request.destination.coordinate, nearestFound: line?.last) { return area.outsideAlert(Self.name(request.destination)) }
+        if area.isOff(request.source.coordinate, nearestFound: line?.first) { return area.outsideAlert(Self.name(request.source), at: request.source.coordinate) }
+        if area.isOff(request.destination.coordinate, nearestFound: line?.last) { return area.outsideAlert(Self.name(request.destination), at: request.destination.coordinate) }
         return nil
     }
 
@@ -123,7 +123,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         guard let area else { return }
         for item in request.sources + request.destinations where !area.contains(item.coordinate) {
             let road = try engine.nearestRoad(to: item.coordinate, mode: request.transportType)
-            if area.isOff(item.coordinate, nearestFound: road) { throw area.outsideAlert(Self.name(item)) }
+            if area.isOff(item.coordinate, nearestFound: road) { throw area.outsideAlert(Self.name(item), at: item.coordinate) }
         }
     }
 
