@@ -17,9 +17,9 @@ public final class ReplayFixSource: FixSource {
         self.path = path
         let data: Data
         do {
-            data = try BoundedFile.read(path, limit: Self.largestFile)
+            data = try BoundedFile.read(path, shownAs: "the track \(path)", limit: Self.largestFile)
         } catch {
-            throw InputError("Cannot read the track \(path): \(error)")
+            throw InputError("\(error)")
         }
         guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
             throw InputError("\(path) is not a track: not text (NMEA $GPRMC/$GPGGA lines or GPX trkpt points with time)")
