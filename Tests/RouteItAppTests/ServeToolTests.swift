@@ -144,6 +144,40 @@ final class ServeToolTests: XCTestCase {
         assertStops(server)
     }
 
+    /// Nominatim's `zoom` asks for a coarser answer: the street (16-17), the neighbourhood (15),
+    /// the suburb (13-14) or the town (12 and less), as Nominatim 5.3 answers these points of
+    /// the Helsinki extract (its suburb and town nodes); no zoom and 18 or more: the address.
+    func testReverseAnswersAtTheZoomAsked() throws {
+        let server = try ServeProcess(map: try map())
+        func reverse(_ lat: Double, _ lon: Double, zoom: String?) throws -> [String: Any] {
+            try server.get("/reverse?lat=\(lat)&lon=\(lon)&format=jsonv2" + (zoom.map { "&zoom=\($0)" } ?? "")).object
+        }
+        let plain = try reverse(60.165, 24.947, zoom: nil)
+        XCTAssertEqual(try reverse(60.165, 24.947, zoom: "18")["display_name"] as? String, plain["display_name"] as? String)
+        XCTAssertEqual(try reverse(60.165, 24.947, zoom: "25")["display_name"] as? String, plain["display_name"] as? String)
+        let street = try reverse(60.165, 24.947, zoom: "16")
+        XCTAssertEqual(street["category"] as? String, "highway")
+        XCTAssertNil((street["address"] as? [String: String])?["house_number"], "\(street)")
+        for (lat, lon, suburb) in [(60.165, 24.947, "Kaartinkaupunki"), (60.178, 24.95, "Siltasaari"), (60.1734, 24.9365, "Kaisaniemi")] {
+            let found = try reverse(lat, lon, zoom: "14")
+            XCTAssertEqual(found["name"] as? String, suburb, "\(lat),\(lon)")
+            XCTAssertEqual(found["category"] as? String, "place")
+            XCTAssertEqual(NominatimShapeTests.problems(found), [])
+        }
+        XCTAssertEqual(try reverse(60.17, 24.94, zoom: "15")["name"] as? String, "Keskusta", "the neighbourhood node nearest")
+        for zoom in ["3", "10", "12"] {
+            let town = try reverse(60.165, 24.947, zoom: zoom)
+            XCTAssertEqual(town["name"] as? String, "Helsinki", zoom)
+            XCTAssertEqual(town["lat"] as? String, "60.1674098", "the city's node")
+            XCTAssertEqual(town["osm_type"] as? String, "node")
+        }
+        for bad in ["-1", "abc", "1.5"] {
+            let refused = try server.get("/reverse?lat=60.17&lon=24.94&format=jsonv2&zoom=\(bad)")
+            XCTAssertEqual(refused.status, 400, bad)
+        }
+        assertStops(server)
+    }
+
     /// RouteIt's own remote backends, pointed at `routeit serve`, route and geocode as the
     /// embedded engine does on the same map.
     func testRemoteBackendsAgainstServeMatchTheEmbeddedEngine() async throws {

@@ -36,3 +36,9 @@ public final class LazyOfflineGeocoder: Geocoding, @unchecked Sendable {
 extension LazyOfflineGeocoder: OSMPlaceLookup {
     public func places(_ references: [OSMReference]) async throws -> [Placemark] { try await geocoder().places(references) }
 }
+
+extension LazyOfflineGeocoder: DetailedReverseGeocoding {
+    public func reverseGeocode(_ coordinate: Coordinate, detail: ReverseDetail) async throws -> Placemark? {
+        try await geocoder().reverseGeocode(coordinate, detail: detail)
+    }
+}

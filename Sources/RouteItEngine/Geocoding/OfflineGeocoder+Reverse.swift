@@ -17,6 +17,11 @@ extension OfflineGeocoder {
         guard coordinate.isValid else { return nil }
         lock.lock()
         defer { lock.unlock() }
+        return try nearestAddress(coordinate) ?? nearestStreet(coordinate)
+    }
+
+    /// The nearest address within `addressRadius` (the caller holds `lock`).
+    func nearestAddress(_ coordinate: Coordinate) throws -> Placemark? {
         var nearest: (place: Int64, point: Coordinate, distance: Double)?
         try boxQuery(pointsNear, around: coordinate, metres: Self.addressRadius)
         while try pointsNear.step() {
@@ -32,6 +37,12 @@ extension OfflineGeocoder {
             placemark.coordinate = nearest.point
             return placemark
         }
+        return nil
+    }
+
+    /// The nearest named street within 5 km, at its point nearest `coordinate` (the caller holds
+    /// `lock`).
+    func nearestStreet(_ coordinate: Coordinate) throws -> Placemark? {
         for radius in [100.0, 400, 1500, 5000] {
             var best: (place: Int64, point: Coordinate, distance: Double)?
             try boxQuery(linesNear, around: coordinate, metres: radius)

@@ -20,7 +20,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     let lock = NSLock()
     private let streets: StreetNameIndex
     /// The map's towns by folded name, with their centres and ranks.
-    private let towns: [String: PlaceArea]
+    let towns: [String: PlaceArea]
     /// House and street lookups by scope kind, prepared at first use.
     private var houseQueries: [Int: HouseQueries] = [:]
     private let postcodeCentre: SQLiteStatement

@@ -76,9 +76,21 @@ struct NominatimService: Sendable {
         guard let lat = Double(latText), let lon = Double(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
             throw Failure(message: "Invalid coordinates.")
         }
+        // Nominatim's detail: 18 (a building) unless asked; 0-18, larger is 18.
+        let zoom = try target.value("zoom").map { given in
+            guard let zoom = Int(given), zoom >= 0 else { throw Failure(message: "Parameter 'zoom' must be a number from 0 to 18.") }
+            return zoom
+        }
+        let detail = zoom.map(ReverseDetail.init(nominatimZoom:)) ?? .address
         let geocoder = self.geocoder
         let coordinate = Coordinate(latitude: lat, longitude: lon)
-        guard let place = try ToolServices.wait({ try await geocoder.reverseGeocode(coordinate) }) else {
+        let found = try ToolServices.wait { () async throws -> Placemark? in
+            guard detail != .address, let detailed = geocoder as? any DetailedReverseGeocoding else {
+                return try await geocoder.reverseGeocode(coordinate)
+            }
+            return try await detailed.reverseGeocode(coordinate, detail: detail)
+        }
+        guard let place = found else {
             return HTTPResponse(status: 200, body: NominatimJSON.text(["error": "Unable to geocode"]))
         }
         let details = flag(target, "addressdetails", default: true)

@@ -15,8 +15,9 @@ enum ServeTool {
         /table/v1, /nearest/v1 and /trip/v1 (round trips) with OSRM's options (alternatives, \
         steps, overview, geometries polyline|polyline6|geojson, annotations, exclude, radiuses, \
         bearings, sources, destinations, number) and error codes; PROFILE is driving (car), walking \
-        (foot) or cycling (bike). Nominatim: /search, /reverse, /lookup and /status (format jsonv2, \
-        json or geojson). Each answer is the one `route --json`, `table --json`, `geocode --json` \
+        (foot) or cycling (bike). Nominatim: /search, /reverse (with zoom: 16-17 the street, 15 \
+        the neighbourhood, 13-14 the suburb, 12 and less the town), /lookup and /status (format \
+        jsonv2, json or geojson). Each answer is the one `route --json`, `table --json`, `geocode --json` \
         and `reverse --json` give. Listens on 127.0.0.1:5000 unless --host/--port say otherwise \
         (--port 0: any free port); the first line printed names the address. Requests are \
         bounded (URL, headers, body, coordinates, table size) and must arrive within \
