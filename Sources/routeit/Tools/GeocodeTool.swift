@@ -20,7 +20,8 @@ enum GeocodeTool {
         guard !arguments.isEmpty else { return tool.usageError() }
         let text = arguments.joined(separator: " ")
         do {
-            let geocoder = try ToolServices.open(options).geocoder
+            let services = try ToolServices.open(options)
+            let geocoder = services.geocoder
             // Names from the map or a server: cleaned for the terminal before anything prints them.
             let results = try ToolServices.waitOnThisThread { try await geocoder.geocode(text, near: options.near) }.map(\.terminalSafe)
             if options.json {
@@ -31,7 +32,9 @@ enum GeocodeTool {
                 results.forEach { print(MapToolSupport.line($0)) }
                 print(MapAttribution.text)
             }
-            return results.isEmpty ? 1 : 0
+            // The answer is out: the process ends with the geocoder still open (its statements
+            // and word tables freed one by one were a thirtieth of a cold query).
+            withExtendedLifetime(services) { StandardStreams.exit(results.isEmpty ? 1 : 0) }
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
