@@ -23,6 +23,7 @@ extension OfflineGeocoder {
     /// The nearest address within `addressRadius` (the caller holds `lock`).
     func nearestAddress(_ coordinate: Coordinate) throws -> Placemark? {
         var nearest: (place: Int64, point: Coordinate, distance: Double)?
+        let pointsNear = try self.pointsNear.statement()
         try boxQuery(pointsNear, around: coordinate, metres: Self.addressRadius)
         while try pointsNear.step() {
             let point = Coordinate(latitude: Double(pointsNear.int(1)) / PackedPolyline.scale,
@@ -43,6 +44,7 @@ extension OfflineGeocoder {
     /// The nearest named street within 5 km, at its point nearest `coordinate` (the caller holds
     /// `lock`).
     func nearestStreet(_ coordinate: Coordinate) throws -> Placemark? {
+        let linesNear = try self.linesNear.statement()
         for radius in [100.0, 400, 1500, 5000] {
             var best: (place: Int64, point: Coordinate, distance: Double)?
             try boxQuery(linesNear, around: coordinate, metres: radius)

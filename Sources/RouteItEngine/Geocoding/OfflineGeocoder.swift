@@ -23,16 +23,16 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     let towns: [String: PlaceArea]
     /// House and street lookups by scope kind, prepared at first use.
     private var houseQueries: [Int: HouseQueries] = [:]
-    private let postcodeCentre: SQLiteStatement
-    private let taggedInArea: SQLiteStatement
+    private let postcodeCentre: PreparedOnUse
+    private let taggedInArea: PreparedOnUse
     private let textSearch: SQLiteStatement
     let placeByID: SQLiteStatement
     /// The POIs and places with an address: "Espresso House, Kaisaniemenkatu 4" typed back.
-    private let namedAtHouse: SQLiteStatement
-    let pointsNear: SQLiteStatement
-    let linesNear: SQLiteStatement
-    private let taggedNear: SQLiteStatement
-    private let wordRows: SQLiteStatement
+    private let namedAtHouse: PreparedOnUse
+    let pointsNear: PreparedOnUse
+    let linesNear: PreparedOnUse
+    private let taggedNear: PreparedOnUse
+    private let wordRows: PreparedOnUse
     /// The first word of `place_word` not below the one bound, in the table's key order (UTF-8
     /// bytes, the vocabulary's order too).
     private let wordAtOrAfter: SQLiteStatement
@@ -75,30 +75,30 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         self.towns = towns
         keepsOSM = try PlaceTable.keepsOSM(db)
         let c = PlaceTable.selectList(keepsOSM: keepsOSM)
-        postcodeCentre = try db.prepare("SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
+        postcodeCentre = PreparedOnUse(db, "SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
         // A tag is stored as its number (`place_tag_name`), looked up once per statement run.
         let tagNumber = "(SELECT id FROM place_tag_name WHERE tag = ?1)"
-        taggedInArea = try db.prepare("SELECT place_id FROM place_tag_area WHERE tag = \(tagNumber) AND area = ?2")
+        taggedInArea = PreparedOnUse(db, "SELECT place_id FROM place_tag_area WHERE tag = \(tagNumber) AND area = ?2")
         // The name's words in `text`, the town or postcode (when asked) in `area`.
         textSearch = try db.prepare("""
             SELECT \(c), bm25(place_text, 1.0, 0.0) FROM place_text JOIN place p ON p.id = place_text.rowid
             WHERE place_text MATCH ? ORDER BY bm25(place_text, 1.0, 0.0) LIMIT 60
             """)
         placeByID = try db.prepare("SELECT \(c) FROM place p WHERE p.id = ?")
-        namedAtHouse = try db.prepare("""
+        namedAtHouse = PreparedOnUse(db, """
             SELECT \(c) FROM place p WHERE ((p.street_key = ?1 AND p.hn_key = ?2) OR (p.street_key = ?1 AND p.hn_low = ?3))
             AND p.kind IN (\(PlaceKind.poi.rawValue), \(PlaceKind.place.rawValue)) LIMIT \(Self.namedAtHouseRows)
             """)
-        pointsNear = try db.prepare("""
+        pointsNear = PreparedOnUse(db, """
             SELECT place_id, min_lat, min_lon FROM address_point WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
             """)
-        linesNear = try db.prepare("""
+        linesNear = PreparedOnUse(db, """
             SELECT place_id, points FROM street_line WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?
             """)
-        taggedNear = try db.prepare("""
+        taggedNear = PreparedOnUse(db, """
             SELECT place_id, lat, lon FROM place_tag WHERE tag = \(tagNumber) AND lat <= ?2 AND lat >= ?3 AND lon <= ?4 AND lon >= ?5
             """)
-        wordRows = try db.prepare("SELECT word FROM place_word")
+        wordRows = PreparedOnUse(db, "SELECT word FROM place_word")
         wordAtOrAfter = try db.prepare("SELECT word FROM place_word WHERE word >= ? ORDER BY word LIMIT 1")
         let bound = { (key: String) in map.metadata[key].flatMap(Double.init) ?? 0 }
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
@@ -315,7 +315,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         var found: [Candidate] = []
         for (street, distance) in streets.matches(named.address.nameKey) {
             guard let number = named.address.number else { break }
-            for row in try rows(namedAtHouse, [.text(street), .text(number.key), number.low.map { .int(Int64($0)) } ?? .null]) {
+            for row in try rows(namedAtHouse.statement(), [.text(street), .text(number.key), number.low.map { .int(Int64($0)) } ?? .null]) {
                 let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
                 let typos = names.compactMap { EditDistance.bounded(nameScalars, Array($0.unicodeScalars), limit: limit) }.min()
                 let byPrefix = names.contains { name in
@@ -378,6 +378,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private func loadedVocabulary() throws -> NameVocabulary {
         if let vocabulary { return vocabulary }
         var words: [String] = []
+        let wordRows = try self.wordRows.statement()
         try wordRows.bind([])
         while try wordRows.step() { if let word = wordRows.string(0) { words.append(word) } }
         let loaded = NameVocabulary(words: words)
@@ -401,6 +402,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// `maxCandidates`: growing boxes, so the nearest few of thousands cost little.
     private func places(taggedWith tags: [String], scope: SearchScope, near: Coordinate?) throws -> [Placemark] {
         if let area = scope.tagAreaKey {
+            let taggedInArea = try self.taggedInArea.statement()
             var tagOf: [Int64: String] = [:]
             for tag in tags {
                 try taggedInArea.bind([.text(tag), .text(area)])
@@ -416,6 +418,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             }, categories: tagOf)
         }
         let centre = near ?? mapCentre
+        let taggedNear = try self.taggedNear.statement()
         var nearest: [(id: Int64, distance: Double)] = []
         var tagOf: [Int64: String] = [:]
         for radius in [1_000.0, 4_000, 16_000, 64_000, 256_000, .infinity] {
@@ -453,6 +456,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         case .anywhere: return nil
         case .town(let key): return towns[key]?.centre
         case .postcode(let code):
+            let postcodeCentre = try self.postcodeCentre.statement()
             try postcodeCentre.bind([.text(code)])
             defer { while (try? postcodeCentre.step()) == true {} }
             guard try postcodeCentre.step() else { return nil }
