@@ -63,9 +63,7 @@ public final class DirectionsViewModel: Sendable {
         self.schedule = schedule
         var late: String?
         if let schedule, let endOfDay {
-            let roundTrip = places.count > 1 && places.last?.item == places.first?.item
-            late = VisitCheck.endOfDayWarning(end: Self.endTime(of: schedule, places: places, roundTrip: roundTrip),
-                                              endOfDay: endOfDay, calendar: calendar)
+            late = VisitCheck.endOfDayWarning(end: Self.endTime(of: schedule, places: places), endOfDay: endOfDay, calendar: calendar)
         }
         tripNotes = (late.map { [$0] } ?? [])
             + RoadAvoidance.notes(
@@ -86,17 +84,19 @@ public final class DirectionsViewModel: Sendable {
     }
 
     /// The trip comes back to where it started (else it ends at a stop, or wherever it is last).
-    public var isRoundTrip: Bool { places.count > 1 && places.last?.item == places.first?.item }
+    public var isRoundTrip: Bool { Self.isRoundTrip(places) }
+
+    private static func isRoundTrip(_ places: [TripPlace]) -> Bool { places.count > 1 && places.last?.item == places.first?.item }
 
     /// When the trip is over: back at the start, or at its end (after the stay at its last
     /// stop when it ends wherever that is).
     public var endTime: Date? {
-        schedule.map { Self.endTime(of: $0, places: places, roundTrip: isRoundTrip) }
+        schedule.map { Self.endTime(of: $0, places: places) }
     }
 
-    private static func endTime(of schedule: TripSchedule, places: [TripPlace], roundTrip: Bool) -> Date {
+    private static func endTime(of schedule: TripSchedule, places: [TripPlace]) -> Date {
         guard let last = schedule.legs.last else { return schedule.back }
-        return roundTrip ? last.arrival : last.visitStart + (places.last?.stay ?? 0)
+        return isRoundTrip(places) ? last.arrival : last.visitStart + (places.last?.stay ?? 0)
     }
 
     public var totalTravelTime: TimeInterval { legs.reduce(0) { $0 + $1.route.expectedTravelTime } }
