@@ -244,7 +244,13 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         // Numbers that lack a postcode or city take them from their street and area.
         clusters.fillFromSurroundings()
         var words = Set<String>()
-        for cluster in clusters.all {
+        // Written by street and number (the order of `place_by_number`), not as the extract lists
+        // them town by town: the doors of one address in many towns ("Mannerheimintie 1" in a
+        // country of towns) then share a few pages, where a cold lookup read a page a town.
+        let ordered = clusters.all.enumerated().sorted {
+            ($0.element.streetKey, $0.element.number.key, $0.offset) < ($1.element.streetKey, $1.element.number.key, $1.offset)
+        }.map(\.element)
+        for cluster in ordered {
             var row = PlaceRow(
                 kind: .address, name: nil, houseNumber: cluster.houseNumberText, street: cluster.street,
                 postcode: cluster.postcode, city: cluster.city, position: cluster.position, importance: 0,
