@@ -35,7 +35,9 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `the Helsinki map (60.16–60.18 N, 24.93–24.95 E)`.
-    public var description: String { "the \(name) map (\(rangeText))" }
+    public var description: String { description(decimals: 2) }
+
+    private func description(decimals: Int) -> String { "the \(name) map (\(rangeText(decimals: decimals)))" }
 
     /// `60.16–60.18 N, 24.93–24.96 E`.
     public var rangeText: String { rangeText(decimals: 2) }
@@ -79,6 +81,6 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
             let (west, east, _) = Self.shown(bounds.minLongitude, bounds.maxLongitude, decimals: decimals)
             return !(south...north).contains(point.latitude) || !(west...east).contains(point.longitude)
         } ?? 6
-        return Alert("\(what) is outside the \(name) map (\(rangeText(decimals: decimals))).", reason: .outsideMap)
+        return Alert("\(what) is outside \(description(decimals: decimals)).", reason: .outsideMap)
     }
 }

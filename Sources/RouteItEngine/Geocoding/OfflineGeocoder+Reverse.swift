@@ -7,17 +7,12 @@ extension OfflineGeocoder {
     /// street within its margin) is `The position … is outside the Helsinki map (…)`, never a
     /// street kilometres away.
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
-        let found = try reverse(coordinate)
-        if let area, area.isOff(coordinate, nearestFound: found?.coordinate) { throw area.outsideAlert("The position \(coordinate)", at: coordinate) }
-        return found
+        try await reverseGeocode(coordinate, detail: .address)
     }
 
     /// Synchronous reverse geocoding: the nearest address within 50 m, else the nearest named street.
     public func reverse(_ coordinate: Coordinate) throws -> Placemark? {
-        guard coordinate.isValid else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return try nearestAddress(coordinate) ?? nearestStreet(coordinate)
+        try reverse(coordinate, detail: .address).answer
     }
 
     /// The nearest address within `addressRadius` (the caller holds `lock`).

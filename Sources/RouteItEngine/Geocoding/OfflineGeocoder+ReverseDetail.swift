@@ -42,15 +42,7 @@ extension OfflineGeocoder: DetailedReverseGeocoding {
     /// `coordinate`.
     private func district(at coordinate: Coordinate, in point: Placemark?, importances: [Int]) throws -> Placemark? {
         guard let town = point?.city.map(TextFolding.key) else { return nil }
-        let statement = try map.database.prepare("""
-            SELECT \(PlaceTable.selectList(keepsOSM: keepsOSM)) FROM place p WHERE p.city_key = ? AND p.street_key IS NULL
-            AND p.kind = \(PlaceKind.place.rawValue) AND p.importance IN (\(importances.map(String.init).joined(separator: ", ")))
-            """)
-        let nearest = try rows(statement, [.text(town)])
-            .map { (row: $0, distance: coordinate.distance(to: $0.coordinate)) }
-            .filter { $0.distance <= Self.districtRadius }
-            .min { ($0.distance, $0.row.id) < ($1.distance, $1.row.id) }
-        return try nearest.map { try placemark($0.row) }
+        return try Self.nearest(to: coordinate, among: districts(ofTown: town, importances: importances)).map { try placemark($0) }
     }
 
     /// `point`'s town: its place node (where the map's town centre is), else its name at the

@@ -16,30 +16,30 @@ extension OfflineGeocoder {
         for placemark in placemarks { count[placemark.formattedAddress, default: 0] += 1 }
         guard count.values.contains(where: { $0 > 1 }) else { return placemarks }
         // Read once per town: a town has a few dozen districts among a few hundred unaddressed rows.
-        var districts: [String: [(name: String, centre: Coordinate)]] = [:]
-        let statement = try map.database.prepare("""
-            SELECT name, lat, lon FROM place WHERE city_key = ? AND street_key IS NULL AND kind = \(PlaceKind.place.rawValue)
-            AND importance IN (\(Self.districtImportances.map(String.init).joined(separator: ", ")))
-            """)
+        var districts: [String: [PlaceRow]] = [:]
         return try placemarks.map { placemark in
             guard count[placemark.formattedAddress, default: 0] > 1, let town = placemark.city.map(TextFolding.key) else { return placemark }
-            if districts[town] == nil {
-                try statement.bind([.text(town)])
-                var found: [(name: String, centre: Coordinate)] = []
-                while try statement.step() {
-                    if let name = statement.string(0) {
-                        found.append((name, Coordinate(latitude: statement.double(1), longitude: statement.double(2))))
-                    }
-                }
-                districts[town] = found
-            }
-            let nearest = districts[town, default: []]
-                .map { (name: $0.name, distance: placemark.coordinate.distance(to: $0.centre)) }
-                .filter { $0.distance <= Self.districtRadius }
-                .min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            if districts[town] == nil { districts[town] = try self.districts(ofTown: town, importances: Self.districtImportances) }
             var named = placemark
-            named.suburb = nearest?.name
+            named.suburb = Self.nearest(to: placemark.coordinate, among: districts[town, default: []])?.name
             return named
         }
+    }
+
+    /// The district nodes (`place` rows of `importances`) of the town folded as `town`.
+    func districts(ofTown town: String, importances: [Int]) throws -> [PlaceRow] {
+        let statement = try map.database.prepare("""
+            SELECT \(PlaceTable.selectList(keepsOSM: keepsOSM)) FROM place p WHERE p.city_key = ? AND p.street_key IS NULL
+            AND p.kind = \(PlaceKind.place.rawValue) AND p.importance IN (\(importances.map(String.init).joined(separator: ", ")))
+            """)
+        return try rows(statement, [.text(town)])
+    }
+
+    /// The named district of `districts` nearest `coordinate`, within `districtRadius`.
+    static func nearest(to coordinate: Coordinate, among districts: [PlaceRow]) -> PlaceRow? {
+        districts.filter { $0.name != nil }
+            .map { (row: $0, distance: coordinate.distance(to: $0.coordinate)) }
+            .filter { $0.distance <= districtRadius }
+            .min { ($0.distance, $0.row.name ?? "", $0.row.id) < ($1.distance, $1.row.name ?? "", $1.row.id) }?.row
     }
 }
