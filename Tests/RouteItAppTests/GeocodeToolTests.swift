@@ -72,7 +72,8 @@ final class GeocodeToolTests: XCTestCase {
     func testBadArgumentsExitTwoWithOneLine() throws {
         for arguments in [["import"], ["import", "a", "b"], ["import", "/nonexistent.osm.pbf"], ["import", "x.osm", "--bogus"],
                           ["geocode"], ["geocode", "x", "--map"], ["reverse"], ["reverse", "60.1"],
-                          ["reverse", "north", "east"], ["reverse", "91", "24.9"], ["reverse", "60.1", "24.9", "--bogus"]] {
+                          ["reverse", "north", "east"], ["reverse", "91", "24.9"], ["reverse", "60.1", "24.9", "--bogus"],
+                          ["reverse", "60.1", "24.9", "--zoom", "x"], ["reverse", "60.1", "24.9", "--zoom", "-1"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
@@ -139,6 +140,10 @@ final class GeocodeToolTests: XCTestCase {
         XCTAssertEqual(object["category"] as? String, "highway")
         XCTAssertEqual((object["lat"] as? String).flatMap(Double.init) ?? 0, 60.1744, accuracy: 0.001)
         XCTAssertTrue((object["licence"] as? String)?.contains("© OpenStreetMap contributors") == true)
+        let suburb = try run(["reverse", "60.178,24.95", "--zoom", "14", "--map", map])
+        XCTAssertTrue(suburb.stdout.hasPrefix("Siltasaari, Helsinki"), suburb.stdout)
+        let town = try run(["reverse", "60.178,24.95", "--zoom", "10", "--map", map])
+        XCTAssertTrue(town.stdout.hasPrefix("Helsinki  60.1674"), town.stdout)
         let sea = try run(["reverse", "59.0,22.0", "--json", "--map", map])
         XCTAssertEqual(sea.status, 1)
         XCTAssertEqual(sea.stdout, "{\"error\":\"Unable to geocode\"}\n", "Nominatim's answer when nothing is near")

@@ -162,14 +162,27 @@ final class ServeToolTests: XCTestCase {
             let found = try reverse(lat, lon, zoom: "14")
             XCTAssertEqual(found["name"] as? String, suburb, "\(lat),\(lon)")
             XCTAssertEqual(found["category"] as? String, "place")
+            // What the place is, as the real Nominatim on the same extract says it.
+            XCTAssertEqual(found["type"] as? String, "suburb")
+            XCTAssertEqual(found["addresstype"] as? String, "suburb")
+            XCTAssertEqual((found["address"] as? [String: String])?["suburb"], suburb)
+            XCTAssertEqual(found["place_rank"] as? Int, 19)
             XCTAssertEqual(NominatimShapeTests.problems(found), [])
         }
+        // `routeit reverse --zoom` is the same question with the same answer.
+        let served = try reverse(60.178, 24.95, zoom: "14")
+        let told = try tool(["reverse", "60.178,24.95", "--zoom", "14", "--json"])
+        XCTAssertEqual(NSDictionary(dictionary: told), NSDictionary(dictionary: served))
         XCTAssertEqual(try reverse(60.17, 24.94, zoom: "15")["name"] as? String, "Keskusta", "the neighbourhood node nearest")
         for zoom in ["3", "10", "12"] {
             let town = try reverse(60.165, 24.947, zoom: zoom)
             XCTAssertEqual(town["name"] as? String, "Helsinki", zoom)
             XCTAssertEqual(town["lat"] as? String, "60.1674098", "the city's node")
             XCTAssertEqual(town["osm_type"] as? String, "node")
+            XCTAssertEqual(town["type"] as? String, "city")
+            XCTAssertEqual(town["place_rank"] as? Int, 16)
+            XCTAssertEqual(town["boundingbox"] as? [String], ["60.0074098", "60.3274098", "24.7825769", "25.1025769"],
+                           "Nominatim's box round a city node")
         }
         for bad in ["-1", "abc", "1.5"] {
             let refused = try server.get("/reverse?lat=60.17&lon=24.94&format=jsonv2&zoom=\(bad)")

@@ -103,4 +103,20 @@ final class TripRulesOnRouteTests: XCTestCase {
         XCTAssertEqual(directions.endTime, at(10, 27))
         XCTAssertEqual(directions.tripNotes.first?.hasPrefix("The trip ends at 10:27, after its end of day (back by 10:25)"), true)
     }
+
+    func testATripOverSeveralDaysNeverOptimizedSaysItIsRoutedInOneDay() async throws {
+        try flow.editTrip { $0.setDays(2) }
+        let unspread = try await routed()
+        XCTAssertEqual(unspread.notices, [TripFlowController.notSpreadNotice(days: 2)])
+        XCTAssertEqual(unspread.notices.first?.contains("2 days"), true)
+        // Optimized over two days, both stops fit in day 1: one route, said as planned.
+        _ = try await flow.optimize()
+        let planned = try await routed()
+        XCTAssertEqual(planned.notices, [])
+        XCTAssertEqual(flow.laterDays.count, 0)
+        // One day: nothing to spread.
+        try flow.editTrip { $0.setDays(1) }
+        let oneDay = try await routed()
+        XCTAssertEqual(oneDay.notices, [])
+    }
 }

@@ -39,6 +39,19 @@ final class NominatimGeocoderTests: XCTestCase {
         XCTAssertEqual(server.requestLines, ["GET /reverse?lat=60.1699000&lon=24.9384000&format=jsonv2&addressdetails=1&extratags=1 HTTP/1.1"])
     }
 
+    /// A coarser detail is Nominatim's zoom (the suburb 14); the answer, recorded from Nominatim
+    /// 5.3 on the Helsinki extract, is the suburb.
+    func testReverseAtASuburbAsksTheServersZoom() async throws {
+        let answer = #"{"place_id":103022,"osm_type":"node","osm_id":4551252286,"lat":"60.1731823","lon":"24.9464005","category":"place","type":"suburb","place_rank":19,"addresstype":"suburb","name":"Kaisaniemi","display_name":"Kaisaniemi, Helsinki, 00014, Suomi","address":{"suburb":"Kaisaniemi","city":"Helsinki","postcode":"00014","country":"Suomi","country_code":"fi"}}"#
+        let server = try LoopbackHTTPServer(replies: [.status(200, answer)])
+        defer { server.stop() }
+        let geocoder: any Geocoding = NominatimGeocoder(baseURL: server.baseURL, configuration: fast)
+        let place = try await geocoder.place(at: Coordinate(latitude: 60.17, longitude: 24.94), detail: .suburb)
+        XCTAssertEqual(place?.name, "Kaisaniemi")
+        XCTAssertEqual(server.requestLines,
+                       ["GET /reverse?lat=60.1700000&lon=24.9400000&zoom=14&format=jsonv2&addressdetails=1&extratags=1 HTTP/1.1"])
+    }
+
     /// A place (address key `place`, e.g. an isolated dwelling) is not a street.
     func testReverseOfAPlaceKeepsItsNameOutOfTheStreet() async throws {
         let answer = #"{"place_id":1,"lat":"60.1530","lon":"24.8800","category":"place","type":"isolated_dwelling","name":"Kartano","address":{"place":"Kartano","postcode":"00200","city":"Helsinki"}}"#

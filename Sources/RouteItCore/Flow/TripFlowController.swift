@@ -82,8 +82,11 @@ public final class TripFlowController {
     public func route() async throws {
         try requireNoOpenPicker()
         let departure = entry.departure.date(now: clock.currentDate())
-        let trip = try entry.plannedTrip(leftOut: leftOut?.slots ?? [], leftOutNotes: leftOut?.notes ?? [],
+        var trip = try entry.plannedTrip(leftOut: leftOut?.slots ?? [], leftOutNotes: leftOut?.notes ?? [],
                                          departure: departure, calendar: calendar)
+        // `days N` splits the stops only as `optimize` orders them; a trip never optimized for
+        // them is routed in one day, and says so.
+        if entry.day.days > 1, leftOut == nil { trip.notices.append(Self.notSpreadNotice(days: entry.day.days)) }
         if let days = leftOut?.dayLengths, days.count > 1 {
             // The stops in order, without the trip's way back (each day has its own).
             let stops = trip.places.dropFirst().dropLast(entry.day.end == .start ? 1 : 0)
@@ -122,8 +125,16 @@ public final class TripFlowController {
         if !plan.stoppedEarly { try Task.checkCancellation() }
         try editTrip { try $0.reorderStops(plan.stopOrder) }
         let planned = (slots: Set(plan.leftOut.map { $0 + 1 }), notes: plan.notes, dayLengths: plan.dayLengths)
-        leftOut = planned.slots.isEmpty && planned.notes.isEmpty && planned.dayLengths.count < 2 ? nil : planned
+        // Kept over several days even when day 1 fits every stop: `route` then knows the trip
+        // was spread over its days.
+        let changesNothing = planned.slots.isEmpty && planned.notes.isEmpty && entry.day.days < 2
+        leftOut = changesNothing ? nil : planned
         return plan
+    }
+
+    /// Said above a route over `days` days that no `optimize` has spread over them.
+    static func notSpreadNotice(days: Int) -> String {
+        "The stops are not spread over the \(days) days yet: optimize plans one route a day; this route visits them all in one day."
     }
 
     /// What the last `optimize` planned beyond the order, until the trip is edited: the slots it

@@ -59,6 +59,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var population: String? = nil
         /// The OSM object it is.
         var osm: OSMReference? = nil
+        /// A town's or district's `place` tag (`suburb`): what Nominatim's answers call it.
+        var placeType: String? = nil
     }
 
     struct PendingStreet {
@@ -154,7 +156,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                                            importance: importance,
                                            borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
                                            address: addressTags, footprint: footprint, openingHours: tag("opening_hours"),
-                                           population: kind == .place ? tag("population") : nil, osm: osm))
+                                           population: kind == .place ? tag("population") : nil, osm: osm,
+                                           placeType: kind == .place ? tag("place") : nil))
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
             // Toilets, parking, ATMs: rarely named, and still what people look for.
@@ -308,7 +311,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 try writer.insertText(feature.searchNames, of: row, place: placeID)
                 for name in feature.searchNames { words.formUnion(TextFolding.words(name)) }
             }
-            try writer.insertTags(feature.tags, of: row, place: placeID)
+            try writer.insertTags(feature.tags, of: row, place: placeID, placeType: feature.placeType)
         }
         for street in streetGroups.groups {
             for name in [street.name] + street.otherNames { words.formUnion(TextFolding.words(name)) }

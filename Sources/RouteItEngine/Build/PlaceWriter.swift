@@ -120,8 +120,10 @@ final class PlaceWriter {
     }
 
     /// The OSM tags that put a place in a category (`amenity=pharmacy`), for category search:
-    /// by position (`place_tag`) and by the row's town and postcode (`place_tag_area`).
-    func insertTags(_ tags: [String], of row: PlaceRow, place: Int64) throws {
+    /// by position (`place_tag`) and by the row's town and postcode (`place_tag_area`); and
+    /// what the place is (`place_category`): a POI's first searchable tag, a town's or
+    /// district's `place=` tag.
+    func insertTags(_ tags: [String], of row: PlaceRow, place: Int64, placeType: String? = nil) throws {
         let p = row.coordinate
         let areas = [row.city.map { SearchScope.town(TextFolding.key($0)) }, row.postcode.map(SearchScope.postcode)]
             .compactMap { $0?.tagAreaKey }
@@ -134,6 +136,8 @@ final class PlaceWriter {
         // its id (in `place_tag` it took a seek per category, a page each in a country's map).
         if row.kind == .poi, let category = tags.filter(PlaceCategories.searchableTags.contains).min() {
             try insertCategory.run([.int(place), .int(try tagID(category))])
+        } else if row.kind == .place, let placeType, !placeType.isEmpty {
+            try insertCategory.run([.int(place), .int(try tagID("place=\(placeType)"))])
         }
     }
 

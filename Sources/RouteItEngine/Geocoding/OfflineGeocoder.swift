@@ -124,13 +124,14 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             // Run to the end (one row per place) so the statement holds no read lock.
             while try hoursByPlace.step() {}
         }
-        if record.kind == .place { placemark.category = "place" }
         if record.kind == .poi, let known {
             placemark.category = known
-        } else if record.kind == .poi {
+        } else if record.kind == .poi || record.kind == .place {
             try categoryOfPlace.bind([.int(record.id)])
             if try categoryOfPlace.step() { placemark.category = categoryOfPlace.string(0) }
             while try categoryOfPlace.step() {}
+            // A town or district of a map that kept not which (imported before `place=`).
+            if record.kind == .place, placemark.category == nil { placemark.category = "place" }
         }
         return placemark
     }

@@ -45,3 +45,10 @@ public struct FallbackGeocoder: Geocoding {
         return try await answerOffline(fallback)
     }
 }
+
+extension FallbackGeocoder: DetailedReverseGeocoding {
+    public func reverseGeocode(_ coordinate: Coordinate, detail: ReverseDetail) async throws -> Placemark? {
+        try await answer(primary: { try await primary.place(at: coordinate, detail: detail) },
+                         fallback: { try await $0.place(at: coordinate, detail: detail) })
+    }
+}

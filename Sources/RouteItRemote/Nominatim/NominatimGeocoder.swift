@@ -34,10 +34,16 @@ public struct NominatimGeocoder: Geocoding {
     }
 
     public func reverseGeocode(_ coordinate: Coordinate) async throws -> Placemark? {
+        try await reverse(coordinate, zoom: nil)
+    }
+
+    /// `zoom` nil: the server's default, the address.
+    private func reverse(_ coordinate: Coordinate, zoom: Int?) async throws -> Placemark? {
         guard coordinate.isValid else { return nil }
         let body = try await fetch("/reverse", [("lat", String(format: "%.7f", coordinate.latitude)),
-                                                ("lon", String(format: "%.7f", coordinate.longitude)),
-                                                ("format", "jsonv2"), ("addressdetails", "1"), ("extratags", "1")])
+                                                ("lon", String(format: "%.7f", coordinate.longitude))]
+                                               + (zoom.map { [("zoom", String($0))] } ?? [])
+                                               + [("format", "jsonv2"), ("addressdetails", "1"), ("extratags", "1")])
         // Nothing nearby is `{"error": "Unable to geocode"}` with HTTP 200.
         if (try? JSONDecoder().decode(NominatimErrorBody.self, from: body)) != nil { return nil }
         guard let place = try? JSONDecoder().decode(NominatimPlace.self, from: body) else {
@@ -64,6 +70,12 @@ public struct NominatimGeocoder: Geocoding {
         guard (400..<500).contains(response.statusCode) else { return response.body }
         let message = (try? JSONDecoder().decode(NominatimErrorBody.self, from: response.body))?.message
         throw NominatimError.rejected(status: response.statusCode, message: message ?? "no reason given")
+    }
+}
+
+extension NominatimGeocoder: DetailedReverseGeocoding {
+    public func reverseGeocode(_ coordinate: Coordinate, detail: ReverseDetail) async throws -> Placemark? {
+        try await reverse(coordinate, zoom: detail == .address ? nil : detail.nominatimZoom)
     }
 }
 

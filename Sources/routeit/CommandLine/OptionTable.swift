@@ -70,6 +70,13 @@ enum OptionTable {
             guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--stops needs a file") }
             $0.stopsFile = ExportDestination.expand($1)
         },
+        .init(["--zoom"], value: "N", help: "reverse: how coarse a place, as Nominatim's zoom: 18 the address (default), 16-17 the street, 15 the neighbourhood, 13-14 the suburb, 12 and less the town",
+              for: ["reverse"]) {
+            guard let detail = ReverseDetail(nominatimZoomText: $1) else {
+                throw ShellOptions.ParseError(description: "--zoom takes a whole number from 0 to 18 (18 the address, 10 the town), not \"\($1)\"")
+            }
+            $0.reverseDetail = detail
+        },
         .init(["--distances"], help: "table: distances too (OSRM's annotations=duration,distance)", for: ["table"]) { o, _ in
             o.tableDistances = true
         },

@@ -76,20 +76,16 @@ struct NominatimService: Sendable {
         guard let lat = Double(latText), let lon = Double(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
             throw Failure(message: "Invalid coordinates.")
         }
-        // Nominatim's detail: 18 (a building) unless asked; 0-18, larger is 18.
-        let zoom = try target.value("zoom").map { given in
-            guard let zoom = Int(given), zoom >= 0 else { throw Failure(message: "Parameter 'zoom' must be a number from 0 to 18.") }
-            return zoom
-        }
-        let detail = zoom.map(ReverseDetail.init(nominatimZoom:)) ?? .address
+        // Nominatim's detail: 18 (a building) unless asked.
+        let detail = try target.value("zoom").map { given in
+            guard let detail = ReverseDetail(nominatimZoomText: given) else {
+                throw Failure(message: "Parameter 'zoom' must be a number from 0 to 18.")
+            }
+            return detail
+        } ?? .address
         let geocoder = self.geocoder
         let coordinate = Coordinate(latitude: lat, longitude: lon)
-        let found = try ToolServices.wait { () async throws -> Placemark? in
-            guard detail != .address, let detailed = geocoder as? any DetailedReverseGeocoding else {
-                return try await geocoder.reverseGeocode(coordinate)
-            }
-            return try await detailed.reverseGeocode(coordinate, detail: detail)
-        }
+        let found = try ToolServices.wait { try await geocoder.place(at: coordinate, detail: detail) }
         guard let place = found else {
             return HTTPResponse(status: 200, body: NominatimJSON.text(["error": "Unable to geocode"]))
         }

@@ -72,6 +72,8 @@ struct ShellOptions: Equatable {
     /// `route --approaches A;B;...`: per place, the side of the road it is reached and left by
     /// (OSRM's `approaches`); empty: either side everywhere.
     var approaches: [RoadSideApproach?] = []
+    /// `reverse --zoom N`: how coarse a place, as Nominatim's zoom (nil: the address).
+    var reverseDetail: ReverseDetail?
     /// `table --distances`.
     var tableDistances = false
     /// `import -o MAP.routeit`.

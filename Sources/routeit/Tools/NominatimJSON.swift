@@ -20,11 +20,12 @@ enum NominatimJSON {
         address["country_code"] = placemark.countryCode?.lowercased()
         let (category, type) = classification(placemark)
         // Nominatim names a tagged place's address part and `addresstype` by the tag's key
-        // (`amenity` for a pharmacy), others by their type.
-        let part = placemark.category?.contains("=") == true ? category : type
+        // (`amenity` for a pharmacy), a town or district and others by their type (`suburb`).
+        let part = placemark.category?.contains("=") == true && category != "place" ? category : type
         if let name = placemark.name, !name.isEmpty, category != "highway" { address[part] = name }
-        // Nominatim's box around a point place is about ±0.0001° (ten metres or so).
-        let box = [c.latitude - 0.0001, c.latitude + 0.0001, c.longitude - 0.0001, c.longitude + 0.0001].map(degrees)
+        // Nominatim's box around a point: by what the place is (a town's kilometres), else ±0.00005°.
+        let extent = nodeExtents["\(category)=\(type)"] ?? 0.00005
+        let box = [c.latitude - extent, c.latitude + extent, c.longitude - extent, c.longitude + extent].map(degrees)
         var object: [String: Any] = [
             "place_id": placeID(placemark),
             "licence": MapAttribution.licence,
@@ -33,7 +34,7 @@ enum NominatimJSON {
             "category": category,
             "type": type,
             "addresstype": part,
-            "place_rank": placemark.houseNumber != nil ? 30 : 26,
+            "place_rank": placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26,
             "name": placemark.name ?? (category == "highway" ? placemark.street ?? "" : ""),
             "display_name": displayName(placemark),
             "address": address,
@@ -62,10 +63,23 @@ enum NominatimJSON {
             .joined(separator: ", ")
     }
 
+    /// Nominatim's search rank of a town or district by its `place` tag (its address-levels.json).
+    static let placeRanks = ["city": 16, "town": 18, "borough": 18, "village": 19, "suburb": 19, "hamlet": 20, "quarter": 20,
+                             "neighbourhood": 24, "square": 25, "island": 17, "islet": 20, "locality": 25, "city_block": 25,
+                             "isolated_dwelling": 22, "farm": 22]
+
+    /// Nominatim's half-size in degrees of the box around a node, by its class and type (its
+    /// `NODE_EXTENT`).
+    static let nodeExtents = ["place=city": 0.16, "place=municipality": 0.16, "place=island": 0.32, "place=town": 0.04,
+                              "place=village": 0.02, "place=hamlet": 0.02, "place=district": 0.02, "place=borough": 0.02,
+                              "place=suburb": 0.02, "place=locality": 0.01, "place=neighbourhood": 0.01, "place=quarter": 0.01,
+                              "place=city_block": 0.01, "place=farm": 0.01, "landuse=farm": 0.01, "aeroway=aerodrome": 0.015,
+                              "railway=station": 0.005]
+
     /// Nominatim's class/type for what the placemark holds: its OSM tag when the map keeps one
-    /// (a pharmacy is `amenity`/`pharmacy`), a town or district `place`/`place` (the map keeps
-    /// not which kind), an address `place`/`house`, a bare street `highway`/`road`, another named
-    /// place `amenity`/`place`.
+    /// (a pharmacy is `amenity`/`pharmacy`, a suburb `place`/`suburb`), a town or district of a
+    /// map that kept not which kind `place`/`place`, an address `place`/`house`, a bare street
+    /// `highway`/`road`, another named place `amenity`/`place`.
     static func classification(_ p: Placemark) -> (String, String) {
         if let tag = p.category?.split(separator: "=", maxSplits: 1), tag.count == 2 { return (String(tag[0]), String(tag[1])) }
         if p.category == "place" { return ("place", "place") }

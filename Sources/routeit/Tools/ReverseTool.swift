@@ -6,10 +6,11 @@ import RouteItEngine
 /// nearest named street.
 enum ReverseTool {
     static let tool = Tool(
-        name: "reverse", synopsis: "reverse LAT LON [--json] [OPTIONS]",
+        name: "reverse", synopsis: "reverse LAT LON [--zoom N] [--json] [OPTIONS]",
         summary: "The address at a coordinate",
         details: """
         Prints the nearest address within 50 m, else the nearest named street (LAT LON or LAT,LON), \
+        or with --zoom a coarser place as Nominatim's zoom asks it (the street, neighbourhood, suburb or town), \
         from Nominatim with --geocoder or ROUTEIT_GEOCODER, else the offline map. With --json it \
         prints one object in Nominatim's jsonv2 reverse format, or {"error":"Unable to geocode"}. \
         Exits 1 when nothing is near.
@@ -28,7 +29,8 @@ enum ReverseTool {
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         do {
             let geocoder = try ToolServices.open(options).geocoder
-            let result = try ToolServices.waitOnThisThread { try await geocoder.reverseGeocode(coordinate) }?.terminalSafe
+            let detail = options.reverseDetail ?? .address
+            let result = try ToolServices.waitOnThisThread { try await geocoder.place(at: coordinate, detail: detail) }?.terminalSafe
             if options.json {
                 print(NominatimJSON.text(result.map(NominatimJSON.object) ?? ["error": "Unable to geocode"]))
             } else if let result {
