@@ -136,10 +136,12 @@ public final class SQLitePlannerStore: PlannerStoring {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ text: String?, what: String) throws -> T {
-        guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else {
-            throw PlannerStoreError(description: "\(what) in the planner store \(path) is damaged and cannot be read.")
-        }
+        guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else { throw damaged(what) }
         return value
+    }
+
+    private func damaged(_ what: String) -> PlannerStoreError {
+        PlannerStoreError(description: "\(what) in the planner store \(path) is damaged and cannot be read.")
     }
 
     // MARK: Trips
@@ -159,7 +161,10 @@ public final class SQLitePlannerStore: PlannerStoring {
     public func trip(named name: String) throws -> SavedTrip? {
         let rows = try run { try connection.rows("SELECT body FROM trip WHERE name = ?", [.text(name)]) }
         guard let row = rows.first else { return nil }
-        return try decode(SavedTrip.self, row[0].text, what: "The trip \"\(name)\"")
+        let what = "The trip \"\(name)\""
+        let trip = try decode(SavedTrip.self, row[0].text, what: what)
+        guard trip.isSound else { throw damaged(what) }
+        return trip
     }
 
     public func trips() throws -> [SavedTripSummary] {

@@ -22,7 +22,7 @@ final class SQLitePlannerStoreTests: XCTestCase {
 
     func trip(_ name: String, stops: Int = 2) -> SavedTrip {
         let slots = [EntrySlot(text: "Home", mapItem: item("Home"))]
-            + (1...stops).map { EntrySlot(text: "Shop \($0)", mapItem: item("Shop \($0)", hours: "Mo-Fr 10:00-18:00"), stay: Double($0) * 900) }
+            + (1...stops).map { EntrySlot(text: "Shop \($0)", mapItem: item("Shop \($0)", hours: "Mo-Fr 10:00-18:00"), stay: Double($0 % 96) * 900) }
         return SavedTrip(name: name, slots: slots, departure: .at(Date(timeIntervalSinceReferenceDate: 800_000_000)),
                          transportType: .walk, distanceUnit: .kilometres, map: "/maps/helsinki.routeit",
                          savedAt: Date(timeIntervalSinceReferenceDate: 800_000_000))
@@ -131,6 +131,37 @@ final class SQLitePlannerStoreTests: XCTestCase {
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 3))
         try handle.close()
         XCTAssertThrowsError(try SQLitePlannerStore(path: path)) { XCTAssertTrue("\($0)".contains("is damaged"), "\($0)") }
+    }
+
+    /// Values no command sets (a store edited by hand) are a damaged trip, not a crash later.
+    func testATripWithValuesNoCommandSetsIsDamaged() throws {
+        let store = try SQLitePlannerStore(path: path)
+        var cases: [(String, (inout SavedTrip) -> Void)] = [
+            ("window at minute 2^63", { $0.slots[1].windows = [VisitWindow(from: Int.max, to: 0)] }),
+            ("window past 24:00", { $0.slots[1].windows = [VisitWindow(from: 600, to: 3000)] }),
+            ("negative stay", { $0.slots[1].stay = -100 }),
+            ("stay of years", { $0.slots[1].stay = 1e12 }),
+            ("place off the globe", { $0.slots[1].mapItem?.placemark.coordinate = Coordinate(latitude: 999, longitude: 24.9) }),
+            ("no days", { $0.day = DayOptions(days: 0) }),
+            ("a thousand days", { $0.day = DayOptions(days: 1000) }),
+            ("back by 25:00", { $0.day = DayOptions(backBy: 1500) }),
+            ("departure in year 99999", { $0.departure = .at(Date(timeIntervalSinceReferenceDate: 3e12)) }),
+        ]
+        cases.append(("only a start", { $0.slots = Array($0.slots.prefix(1)) }))
+        for (index, (what, damage)) in cases.enumerated() {
+            var bad = trip("bad \(index)")
+            damage(&bad)
+            try store.save(bad)
+            XCTAssertThrowsError(try store.trip(named: "bad \(index)"), what) { error in
+                XCTAssertEqual("\(error)", "The trip \"bad \(index)\" in the planner store \(path) is damaged and cannot be read.", what)
+            }
+        }
+        var sound = trip("sound")
+        sound.slots[1].windows = [VisitWindow(from: 22 * 60, to: 2 * 60), VisitWindow(from: 0, to: 24 * 60)]
+        sound.slots[1].stay = StayDuration.maximum
+        sound.day = DayOptions(backBy: 24 * 60, end: .place(2), days: DayOptions.maxDays)
+        try store.save(sound)
+        XCTAssertEqual(try store.trip(named: "sound"), sound)
     }
 
     func testAnOldSchemaIsUpgradedKeepingItsTrips() throws {
