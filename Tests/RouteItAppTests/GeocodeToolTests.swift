@@ -69,6 +69,33 @@ final class GeocodeToolTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: map)), before)
     }
 
+    /// -o replaces an older map, never the extract being imported or a file of another kind
+    /// (unless --force says so).
+    func testImportNeverWritesOverItsInputOrAnotherKindOfFile() throws {
+        try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
+        let input = Self.directory.appendingPathComponent("own-\(UUID().uuidString).osm.pbf").path
+        try FileManager.default.copyItem(atPath: try extract("test.osm.pbf"), toPath: input)
+        let extractBytes = try Data(contentsOf: URL(fileURLWithPath: input))
+        let onItself = try run(["import", input, "-o", input])
+        XCTAssertEqual(onItself.status, 2, onItself.stderr)
+        XCTAssertTrue(onItself.stderr.contains("is the file being imported"), onItself.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: input)), extractBytes)
+
+        let notes = Self.directory.appendingPathComponent("notes-\(UUID().uuidString).txt").path
+        try Data("my notes".utf8).write(to: URL(fileURLWithPath: notes))
+        let overNotes = try run(["import", input, "-o", notes])
+        XCTAssertEqual(overNotes.status, 1)
+        XCTAssertEqual(overNotes.stderr, "routeit import: \(notes) is there and is not a RouteIt map; add --force to replace it, or choose another -o\n")
+        XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "my notes")
+        XCTAssertEqual(try run(["import", input, "-o", notes, "--force"]).status, 0, "--force replaces it")
+
+        // A map made before is simply made again.
+        let map = Self.directory.appendingPathComponent("again-\(UUID().uuidString).routeit").path
+        XCTAssertEqual(try run(["import", input, "-o", map]).status, 0)
+        let again = try run(["import", input, "-o", map])
+        XCTAssertEqual(again.status, 0, again.stderr)
+    }
+
     func testBadArgumentsExitTwoWithOneLine() throws {
         for arguments in [["import"], ["import", "a", "b"], ["import", "/nonexistent.osm.pbf"], ["import", "x.osm", "--bogus"],
                           ["geocode"], ["geocode", "x", "--map"], ["reverse"], ["reverse", "60.1"],

@@ -64,6 +64,14 @@ final class LimitsAndTextTests: XCTestCase {
         XCTAssertTrue(replay.stderr.contains("\(flow.path):2: error: " + ShellLine.tooLong), replay.stderr.prefix(500).description)
     }
 
+    /// A stream that never ends its line is refused once, and the session ends: not read for ever.
+    func testInputThatNeverEndsALineEndsTheSession() throws {
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let result = try shell("timeout 60 ROUTEIT < /dev/zero; echo \"status $?\"", environment: ["XDG_STATE_HOME": directory.path])
+        XCTAssertTrue(result.stdout.contains("status 1\n"), result.stdout.suffix(300).description)
+        XCTAssertEqual(result.stderr.components(separatedBy: ShellLine.tooLong).count, 2, result.stderr.prefix(500).description)
+    }
+
     func testAnAddressSpaceLimitTooSmallForTheRuntimeIsOneLine() throws {
         // 200 MB: enough to load the program, not to run it (a thread or an allocation would fail
         // deep in Foundation or Dispatch: a segfault, or a wait on a thread never made).

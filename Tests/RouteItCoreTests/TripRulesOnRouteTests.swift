@@ -3,7 +3,8 @@ import XCTest
 
 /// A trip routed in the order given (not optimized) still says where it breaks the day's rules
 /// the user set: a stop visited outside its window, a trip over after `back by`. Helsinki
-/// time, 2026-12-03 (a Thursday) at 10:00; Home → A 10 min, A → B 7 min, B → Home 5 min.
+/// time, 2026-12-03 (a Thursday) at 10:00; Home → A 10 min, A → B 7 min, B → Home 5 min (the
+/// other way: Home → B 9, B → A 7, A → Home 12).
 final class TripRulesOnRouteTests: XCTestCase {
     let calendar = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
     var flow: TripFlowController!
@@ -16,7 +17,8 @@ final class TripRulesOnRouteTests: XCTestCase {
         let geocoder = StubGeocoder(candidates: ["home": [place("Home")], "a": [place("A", lat: 60.168, lon: 24.942)],
                                                  "b": [place("B", lat: 60.171, lon: 24.94)]])
         let router = StubDirections()
-        for (a, b, minutes) in [("Home", "A", 10.0), ("A", "B", 7), ("B", "Home", 5), ("A", "Home", 12)] {
+        for (a, b, minutes) in [("Home", "A", 10.0), ("A", "B", 7), ("B", "Home", 5), ("A", "Home", 12),
+                                 ("Home", "B", 9), ("B", "A", 7)] {
             router.set(a, b, [makeRoute(minutes: minutes, metres: 1000)])
         }
         flow = TripFlowController(geocoder: geocoder, directions: router,
@@ -118,5 +120,31 @@ final class TripRulesOnRouteTests: XCTestCase {
         try flow.editTrip { $0.setDays(1) }
         let oneDay = try await routed()
         XCTAssertEqual(oneDay.notices, [])
+    }
+
+    func testAStopListKeepsTheDaysRulesAndEndsAtTheStartForAStopItReplaced() async throws {
+        try flow.editTrip {
+            $0.setDays(3)
+            $0.setBackBy(17 * 60)
+            $0.setWaits(false)
+            try $0.setEnd(.place(2))
+        }
+        try await flow.loadStops([StopListLine(line: 1, query: "b"), StopListLine(line: 2, query: "a")])
+        XCTAssertEqual(flow.entry.slots.map { $0.mapItem?.placemark.name }, ["Home", "B", "A"])
+        XCTAssertEqual(flow.entry.slots.count, 3)
+        XCTAssertEqual(flow.entry.day, DayOptions(waits: false, backBy: 17 * 60, end: .start, days: 3))
+    }
+
+    func testAStopLeftOutIsNotSaidToBePlannedAsIfOpen() async throws {
+        try flow.editTrip {
+            try $0.setWindows([VisitWindow(from: 10 * 60, to: 11 * 60)], forSlotAt: 1)
+            try $0.setStay(20 * 60, forSlotAt: 2)
+        }
+        // Home → A → Home is back at 10:22; B and its stay take 34 minutes on their own.
+        flow.entry.setBackBy(10 * 60 + 25)
+        let plan = try await flow.optimize()
+        XCTAssertEqual(plan.leftOut.count, 1)
+        XCTAssertTrue(plan.notes.contains { $0.hasPrefix("B (Stop 2) is left out") }, "\(plan.notes)")
+        XCTAssertFalse(plan.notes.contains { $0.hasPrefix("Hours unknown") }, "B has no hours but is not visited: \(plan.notes)")
     }
 }

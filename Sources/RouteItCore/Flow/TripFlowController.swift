@@ -180,12 +180,18 @@ public final class TripFlowController {
 
     /// `stops FILE`: the list's places become the trip's stops (the start stays), found by the
     /// same geocoder as `enter`, near the current location; nothing changes unless every line
-    /// is found.
+    /// is found. The day's rules stay (`days`, `back by`, `wait`); an end at a stop goes back
+    /// to the start, its stop being gone.
     public func loadStops(_ lines: [StopListLine]) async throws {
         try requireNoOpenPicker()
         let stops = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation)
         try Task.checkCancellation()
-        try editTrip { try $0.load(slots: [$0.start] + stops, departure: $0.departure) }
+        try editTrip { entry in
+            var day = entry.day
+            if case .place = day.end { day.end = .start }
+            try entry.load(slots: [entry.start] + stops, departure: entry.departure)
+            entry.restoreDay(day)
+        }
     }
 
     /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.

@@ -69,7 +69,9 @@ public enum TripOrderPlanner {
         // Said only when some stop has hours or windows: a plan never claims a place is open
         // when its hours are not known.
         let constrained = given.filter { spans[$0] != nil }
-        let unknown = given.filter { spans[$0] == nil }
+        // Of the stops visited: one left out is not "planned as if open".
+        let left = Set(plan.dropped.map(\.stop))
+        let unknown = given.filter { spans[$0] == nil && !left.contains($0) }
         if !constrained.isEmpty && !unknown.isEmpty {
             notes.append("Hours unknown: \(unknown.sorted { number[$0]! < number[$1]! }.map(named).joined(separator: ", ")); planned as if open.")
         }

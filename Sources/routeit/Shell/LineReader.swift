@@ -8,20 +8,27 @@ protocol LineReader {
 
 /// Lines from a pipe or file: no prompt, no editing, no history. Reads through its own buffer and
 /// keeps at most one byte past `ShellLine.maxBytes` of a line (the rest is read and dropped), so a
-/// line of any length costs bounded memory and is refused as too long, not held whole.
+/// line of any length costs bounded memory and is refused as too long, not held whole. A line
+/// that runs on for `maxSkipped` bytes more without ending (`routeit < /dev/zero`) ends the
+/// input there, refused as too long, instead of being read for ever.
 final class PlainLineReader: LineReader {
     private let fileDescriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)
     private var start = 0
     private var end = 0
+    /// Past the longest line, how much more is read looking for its end.
+    static let maxSkipped = 16 << 20
+    private var gaveUp = false
 
     init(fileDescriptor: Int32 = STDIN_FILENO) {
         self.fileDescriptor = fileDescriptor
     }
 
     func readLine(prompt: String) -> String? {
+        guard !gaveUp else { return nil }
         var line: [UInt8] = []
         var readAnything = false
+        var skipped = 0
         while true {
             if start == end {
                 guard refill() else { return readAnything ? Self.text(line) : nil }
@@ -32,11 +39,16 @@ final class PlainLineReader: LineReader {
             let taken = chunk[start..<(newline ?? end)]
             let room = ShellLine.maxBytes + 1 - line.count
             if room > 0 { line.append(contentsOf: taken.prefix(room)) }
+            skipped += max(0, taken.count - max(0, room))
             if let newline {
                 start = newline + 1
                 return Self.text(line)
             }
             start = end
+            if skipped > Self.maxSkipped {
+                gaveUp = true
+                return Self.text(line)
+            }
         }
     }
 

@@ -41,6 +41,14 @@ enum ImportTool {
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
+        // -o replaces a map (an older import of it, even a damaged one), never the input or a
+        // file of another kind unless told.
+        if isSameFile(source, destination) {
+            return tool.fail("-o \(output) is the file being imported; write the map to another file, e.g. -o \(name).routeit", code: 2)
+        }
+        if !options.force, existing(destination) != nil, !isMapOrEmpty(destination) {
+            return tool.fail("\(output) is there and is not a RouteIt map; add --force to replace it, or choose another -o", code: 1)
+        }
         // Ctrl-C stops the import between steps, its partial files removed (killed, it left them).
         let stop = StopSignals.install()
         do {
@@ -56,6 +64,20 @@ enum ImportTool {
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
+    }
+
+    /// Both paths name one file (a link, `./x`, a hard link).
+    private static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
+    /// An empty file, or one that starts as an SQLite database does, as every map does.
+    private static func isMapOrEmpty(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return head.isEmpty || head == Data("SQLite format 3\u{0}".utf8)
     }
 
     /// `path` when something (even a dangling link) is there.
