@@ -6,7 +6,8 @@ import RouteItCore
 /// Element order follows the schema's sequences, so validating readers accept it.
 /// With a plan, waypoints carry their arrival `<time>`, legs their departure and arrival (in the
 /// description and on their first and last points), and RouteIt's own `<extensions>` keep what
-/// `open trip.gpx` needs to rebuild the trip (the places in full, stays, departure, mode, units).
+/// `open trip.gpx` needs to rebuild the trip (the places in full, stays, windows, priorities,
+/// departure, mode, units, wait, back by, end, days).
 public enum GPXExport {
     public static let extensionNamespace = "urn:routeit:trip:1"
 
@@ -20,13 +21,9 @@ public enum GPXExport {
                 + " maxlat=\"\(ExportNumber.degrees(box.maxLatitude))\" maxlon=\"\(ExportNumber.degrees(box.maxLongitude))\"/>\n"
         }
         if let plan {
-            let departure: String
-            switch plan.departure {
-            case .now: departure = "now"
-            case .at(let date): departure = plan.timestamp(date)
-            }
+            let attributes = TripFileFields.tripValues(plan).map { "\($0.0)=\"\(XMLText.escape($0.1))\"" }.joined(separator: " ")
             out += "    <extensions>\n"
-            out += "      <routeit:trip mode=\"\(plan.transportType.rawValue)\" units=\"\(plan.distanceUnit.rawValue)\" departure=\"\(departure)\"/>\n"
+            out += "      <routeit:trip \(attributes)/>\n"
             out += "    </extensions>\n"
         }
         out += "  </metadata>\n"
@@ -40,6 +37,8 @@ public enum GPXExport {
                 out += "    <extensions>\n"
                 out += "      <routeit:stay>\(Int(place.stay.rounded()))</routeit:stay>\n"
                 out += "      <routeit:place>\(XMLText.escape(TripExportPlan.placemarkJSON(place.item.placemark)))</routeit:place>\n"
+                if !place.windows.isEmpty { out += "      <routeit:windows>\(TripFileFields.windows(place.windows))</routeit:windows>\n" }
+                if place.priority != .normal { out += "      <routeit:priority>\(place.priority.rawValue)</routeit:priority>\n" }
                 out += "    </extensions>\n"
             }
             out += "  </wpt>\n"

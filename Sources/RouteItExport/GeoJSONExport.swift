@@ -4,8 +4,9 @@ import RouteItCore
 /// [longitude, latitude], WGS84, no "crs" member) carrying distance (m), duration (s) and its
 /// steps with their instructions, then each stop as a Point carrying its address and 1-based
 /// index. The collection's properties carry the attribution and the trip's totals. With a plan,
-/// legs carry `depart`/`arrive` and stops `arrive` and `stay` (seconds) and the place in full,
-/// and the collection a foreign member `routeit` (mode, units, departure) to read the trip back.
+/// legs carry `depart`/`arrive` and stops `arrive`, `stay` (seconds), `windows`, `priority` and
+/// the place in full, and the collection a foreign member `routeit` (mode, units, departure,
+/// end, wait, days, back by) to read the trip back.
 public enum GeoJSONExport {
     public static func geoJSON(stops: [MapItem], legs: [Route], plan: TripExportPlan? = nil) -> String {
         var features: [String] = []
@@ -38,6 +39,9 @@ public enum GeoJSONExport {
                 if index < plan.places.count {
                     properties.append(("stay", String(Int(plan.places[index].stay.rounded()))))
                     properties.append(("place", TripExportPlan.placemarkJSON(plan.places[index].item.placemark)))
+                    let place = plan.places[index]
+                    if !place.windows.isEmpty { properties.append(("windows", string(TripFileFields.windows(place.windows)))) }
+                    if place.priority != .normal { properties.append(("priority", string(place.priority.rawValue))) }
                 }
             }
             features.append(feature(geometry: #"{"type":"Point","coordinates":\#(position(stop.coordinate))}"#, properties: properties))
@@ -53,12 +57,8 @@ public enum GeoJSONExport {
         ].map { "\(string($0.0)):\($0.1)" }.joined(separator: ",")
         var trip = ""
         if let plan {
-            let departure: String
-            switch plan.departure {
-            case .now: departure = "now"
-            case .at(let date): departure = plan.timestamp(date)
-            }
-            trip = "\"routeit\":{\"mode\":\(string(plan.transportType.rawValue)),\"units\":\(string(plan.distanceUnit.rawValue)),\"departure\":\(string(departure))},"
+            let members = TripFileFields.tripValues(plan).map { "\(string($0.0)):\(string($0.1))" }.joined(separator: ",")
+            trip = "\"routeit\":{\(members)},"
         }
         return "{\"type\":\"FeatureCollection\",\"properties\":{\(totals)}," + trip + "\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
     }

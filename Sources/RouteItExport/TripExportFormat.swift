@@ -6,6 +6,15 @@ public enum TripExportFormat: String, CaseIterable, Sendable {
 
     public var needsRoads: Bool { self == .svg }
 
+    /// The format as its own specification spells it, for messages (`Exported GeoJSON ...`).
+    public var displayName: String {
+        switch self {
+        case .svg: return "SVG"
+        case .gpx: return "GPX"
+        case .geojson: return "GeoJSON"
+        }
+    }
+
     /// The file's text; `roads` is only used by SVG.
     public func render(stops: [MapItem], legs: [Route], roads: [[Coordinate]], plan: TripExportPlan? = nil) -> String {
         switch self {

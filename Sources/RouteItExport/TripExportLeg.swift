@@ -1,7 +1,8 @@
 import RouteItCore
 
-/// The names of a leg's ends in a round trip: leg i goes from stop i to stop i+1, and the last
-/// leg returns to the first stop.
+/// The names of a leg's ends: leg i goes from stop i to stop i+1. `stops` hold every place once,
+/// so a round trip has as many legs as stops (its last leg returns to the first stop) and a trip
+/// that ends at a stop or anywhere has one leg fewer (its last leg ends at the last stop).
 enum TripExportLeg {
     static func endpoints(leg index: Int, stops: [MapItem]) -> (from: String, to: String)? {
         guard !stops.isEmpty else { return nil }

@@ -2,10 +2,12 @@ import Foundation
 import RouteItCore
 
 /// What an export says about the day besides the roads: when each leg leaves and arrives, the
-/// stays, the departure, mode and units, and each stop's place in full, so that RouteIt can read
-/// its own export back into a trip (`open trip.gpx`).
+/// stays, windows and priorities, the departure, mode and units, the day (wait, back by, end,
+/// days) and each stop's place in full, so that RouteIt can read its own export back into a
+/// trip (`open trip.gpx`).
 public struct TripExportPlan: Sendable {
-    /// Per stop (the start first): the place as picked, with its stay.
+    /// Per stop, each place once in visiting order (the start first, no return to it): the place
+    /// as picked, with its stay, windows and priority.
     public var places: [TripPlace]
     /// Per leg.
     public var legDepartures: [Date]
@@ -14,9 +16,16 @@ public struct TripExportPlan: Sendable {
     public var transportType: TransportType
     public var distanceUnit: DistanceUnit
     public var timeZone: TimeZone
+    /// Waiting, back by, days, and the end as the file's stops have it: `.start` (a round trip),
+    /// `.place(places.count - 1)` (the last stop) or `.anywhere`.
+    public var day: DayOptions
+    /// Stops of the trip with a place that this route does not visit (left out by `optimize`,
+    /// or on a later day): the file cannot rebuild them, and `open` says so.
+    public var unroutedStops: Int
 
     public init(places: [TripPlace], legDepartures: [Date], legArrivals: [Date], departure: Departure,
-                transportType: TransportType, distanceUnit: DistanceUnit, timeZone: TimeZone) {
+                transportType: TransportType, distanceUnit: DistanceUnit, timeZone: TimeZone,
+                day: DayOptions = DayOptions(), unroutedStops: Int = 0) {
         self.places = places
         self.legDepartures = legDepartures
         self.legArrivals = legArrivals
@@ -24,15 +33,29 @@ public struct TripExportPlan: Sendable {
         self.transportType = transportType
         self.distanceUnit = distanceUnit
         self.timeZone = timeZone
+        self.day = day
+        self.unroutedStops = unroutedStops
     }
 
-    /// From routed directions (with their schedule) and the trip's settings.
-    public init?(directions: DirectionsViewModel, departure: Departure, settings: TripSettings) {
+    /// From routed directions (with their schedule), the trip entry they were routed from and
+    /// the trip's settings.
+    public init?(directions: DirectionsViewModel, entry: EntryViewModel, settings: TripSettings) {
         guard let schedule = directions.schedule else { return nil }
-        self.init(places: Array(directions.places.dropLast()), legDepartures: schedule.legs.map(\.departure),
-                  legArrivals: schedule.legs.map(\.arrival), departure: departure,
+        // A round trip's last place is the start again; a trip that ends elsewhere ends at a stop.
+        var places = directions.isRoundTrip ? Array(directions.places.dropLast()) : directions.places
+        // Each routed stop's own slot: routing drops the stay of a stop the trip ends at (it is
+        // arrived at, not visited), but the trip keeps it.
+        var unmatched = Array(entry.slots.indices.dropFirst().filter { entry.slots[$0].isSelected })
+        for index in places.indices.dropFirst() {
+            guard let k = unmatched.firstIndex(where: { entry.slots[$0].mapItem == places[index].item }) else { continue }
+            places[index].stay = entry.slots[unmatched.remove(at: k)].stay
+        }
+        var day = entry.day
+        day.end = directions.isRoundTrip ? .start : day.end == .anywhere ? .anywhere : .place(places.count - 1)
+        self.init(places: places, legDepartures: schedule.legs.map(\.departure),
+                  legArrivals: schedule.legs.map(\.arrival), departure: entry.departure,
                   transportType: settings.transportType, distanceUnit: settings.distanceUnit,
-                  timeZone: directions.calendar.timeZone)
+                  timeZone: directions.calendar.timeZone, day: day, unroutedStops: unmatched.count)
     }
 
     /// `2026-12-03T10:05:00+02:00`.

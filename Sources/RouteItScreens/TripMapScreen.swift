@@ -95,9 +95,12 @@ public enum TripMapScreen {
         return (columns, rows / 2)
     }
 
-    /// The routed trip's stops (each leg's start, in trip order) and leg routes.
+    /// The routed trip's stops (every place once, in trip order: each leg's start, and the last
+    /// leg's end when the trip does not come back to its start) and leg routes.
     public static func trip(_ directions: DirectionsViewModel) -> (stops: [MapItem], legs: [Route]) {
-        (directions.legs.map(\.source), directions.legs.map(\.route))
+        var stops = directions.legs.map(\.source)
+        if !directions.isRoundTrip, let end = directions.legs.last?.destination { stops.append(end) }
+        return (stops, directions.legs.map(\.route))
     }
 
     /// Exactly `height` lines; just the attribution when there is no trip, one line saying so

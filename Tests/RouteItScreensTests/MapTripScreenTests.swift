@@ -188,6 +188,17 @@ final class MapTripScreenTests: XCTestCase {
         XCTAssertEqual(trip.legs, legs)
     }
 
+    func testATripThatEndsAtAStopKeepsThatStop() {
+        let stops = MapTripFixture.stops
+        let legs = Array(MapTripFixture.legs.prefix(stops.count - 1))
+        let directions = DirectionsViewModel(legs: legs.indices.map {
+            DirectionsLeg(source: stops[$0], destination: stops[$0 + 1], route: legs[$0])
+        }, transportType: .car)
+        let trip = TripMapScreen.trip(directions)
+        XCTAssertEqual(trip.stops, stops, "the last leg's end is a stop too")
+        XCTAssertEqual(trip.legs, legs)
+    }
+
     func testMapGoesAboveTheDirectionsOnlyOnTallTerminals() {
         XCTAssertNil(TripMapScreen.sizeAboveDirections(columns: 80, rows: 24), "80×24 keeps the plain steps")
         XCTAssertNil(TripMapScreen.sizeAboveDirections(columns: 80, rows: 39))

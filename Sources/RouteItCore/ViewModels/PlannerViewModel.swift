@@ -98,15 +98,22 @@ public final class PlannerViewModel {
         return text
     }
 
-    /// A trip read from a file (`open trip.gpx`).
+    /// A trip read from a file (`open trip.gpx`): its places, departure, mode, units and day
+    /// (wait, back by, end, days). `unroutedStops`: stops the exported trip had that the file
+    /// does not hold (an export is of the routed trip), said rather than silently lost.
     public func open(imported slots: [EntrySlot], departure: Departure, transportType: TransportType?, distanceUnit: DistanceUnit?,
-                     from path: String) throws -> String {
+                     day: DayOptions = DayOptions(), unroutedStops: Int = 0, from path: String) throws -> String {
         try flow.load(slots: slots.map(Self.terminalSafe), departure: departure,
                       settings: TripSettings(transportType: transportType ?? flow.settings.transportType,
                                              distanceUnit: distanceUnit ?? flow.settings.distanceUnit,
                                              avoid: flow.settings.avoid))
+        try flow.editTrip { $0.restoreDay(day) }
         let stops = slots.count - 1
-        return "Opened \(path) (\(stops) stop\(stops == 1 ? "" : "s"))."
+        var text = "Opened \(path) (\(stops) stop\(stops == 1 ? "" : "s"))."
+        if unroutedStops > 0 {
+            text += " The exported trip had \(unroutedStops) more stop\(unroutedStops == 1 ? "" : "s") it did not route (left out, or on a later day), which the file does not hold; add \(unroutedStops == 1 ? "it" : "them") again to plan \(unroutedStops == 1 ? "it" : "them")."
+        }
+        return text
     }
 
     /// `trips`: one line per saved trip, newest first.

@@ -33,7 +33,8 @@ enum PlannerCommands {
                     throw InputError(failure.description)
                 }
                 message = try session.planner.open(imported: trip.slots, departure: trip.departure, transportType: trip.transportType,
-                                                   distanceUnit: trip.distanceUnit, from: name)
+                                                   distanceUnit: trip.distanceUnit, day: trip.day, unroutedStops: trip.unroutedStops,
+                                                   from: name)
             } else {
                 message = try session.planner.open(name: name)
             }

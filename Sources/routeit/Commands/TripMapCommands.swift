@@ -41,7 +41,7 @@ enum TripMapCommands {
             if format.needsRoads, let projection = SVGExport.projection(stops: trip.stops, legs: trip.legs) {
                 roads = session.services.roads(in: projection.visibleBox)
             }
-            let plan = TripExportPlan(directions: directions, departure: session.flow.entry.departure, settings: session.flow.settings)
+            let plan = TripExportPlan(directions: directions, entry: session.flow.entry, settings: session.flow.settings)
             let text = format.render(stops: trip.stops, legs: trip.legs, roads: roads, plan: plan)
             do {
                 // Atomic for files; never replaces a link, FIFO or device (see OutputFile).
@@ -49,7 +49,7 @@ enum TripMapCommands {
             } catch let error as OutputFileError {
                 throw InputError("Cannot write \(path): \(error.reason).")
             }
-            return .init(text: "Exported \(format.rawValue.uppercased()) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)")
+            return .init(text: "Exported \(format.displayName) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)")
         })
 
     static let optimize = ShellCommand(

@@ -1,0 +1,62 @@
+import Foundation
+import RouteItCore
+
+/// The stops of a GeoJSON file RouteIt exported (`open trip.geojson`). Only the stops' features
+/// and the trip's own member are built; the legs' coordinates, nearly all of the file, are
+/// skimmed over (see `JSONSkimmer`). A value RouteIt cannot use is its problem; a file that is
+/// not a FeatureCollection reads as nil.
+enum GeoJSONTripReader {
+    static func read(_ data: Data) throws -> ImportedTrip? {
+        let json = JSONSkimmer(data)
+        guard let root = json.members(of: json.whole) else {
+            // An object that never closes is a file cut off, not some other kind of file.
+            let text = data.prefix(64).drop { [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+            if text.first == UInt8(ascii: "{") { throw TripFileFields.Problem(text: "it is cut off or damaged (not well-formed JSON)") }
+            return nil
+        }
+        guard let type = root.first(where: { $0.key == "type" }), json.string(at: type.value) == "FeatureCollection",
+              let list = root.first(where: { $0.key == "features" }), let features = json.elements(of: list.value) else { return nil }
+        var stops: [(index: Int, slot: EntrySlot)] = []
+        for range in features {
+            guard let members = json.members(of: range),
+                  let properties = members.first(where: { $0.key == "properties" }).flatMap({ json.members(of: $0.value) }),
+                  let kind = properties.first(where: { $0.key == "kind" }), json.string(at: kind.value) == "stop" else { continue }
+            let number = stops.count + 1
+            guard let feature = json.value(at: range) as? [String: Any] else {
+                throw TripFileFields.Problem(text: "stop \(number) is damaged (not well-formed JSON)")
+            }
+            stops.append(try stop(feature, number: number, isStart: stops.isEmpty))
+        }
+        let trip = root.first(where: { $0.key == "routeit" }).flatMap { json.value(at: $0.value) as? [String: Any] } ?? [:]
+        // Every value is written as a string; anything else is not what RouteIt wrote.
+        var values: [String: String] = [:]
+        for (key, value) in trip {
+            guard let text = value as? String else { throw TripFileFields.Problem(text: "its \(key) \"\(value)\" is not what RouteIt writes") }
+            values[key] = text
+        }
+        let fields = try TripFileFields.trip(values, slotCount: stops.count)
+        return ImportedTrip(slots: stops.sorted { $0.index < $1.index }.map(\.slot), departure: fields.departure,
+                            transportType: fields.transportType, distanceUnit: fields.distanceUnit, day: fields.day,
+                            unroutedStops: fields.unrouted)
+    }
+
+    /// A stop's feature: its position, place, stay, windows, priority and number in the trip.
+    private static func stop(_ feature: [String: Any], number: Int, isStart: Bool) throws -> (index: Int, slot: EntrySlot) {
+        let properties = feature["properties"] as? [String: Any] ?? [:]
+        let index = (properties["index"] as? NSNumber)?.intValue ?? number
+        let stop = "stop \(index)"
+        let position = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Any]
+        let numbers = position?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+        let coordinate = try TripFileFields.position(latitude: numbers.count >= 2 ? numbers[1] : nil, longitude: numbers.first, stop: stop,
+                                                     said: position.map { "coordinates [\($0.map { "\($0)" }.joined(separator: ", "))]" } ?? "no coordinates")
+        let placemark = try properties["place"].map { place in
+            try TripFileFields.placemark((place as? [String: Any]).flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data(), stop: stop)
+        }
+        let stay = try properties["stay"].map { try TripFileFields.stay("\($0)", stop: stop) } ?? 0
+        let windows = try properties["windows"].map { try TripFileFields.windows("\($0)", stop: stop) } ?? []
+        let priority = try properties["priority"].map { try TripFileFields.priority("\($0)", stop: stop) } ?? .normal
+        let slot = try TripFileReader.slot(placemark: placemark, name: properties["address"] as? String, coordinate: coordinate, stay: stay,
+                                           windows: windows, priority: priority, isStart: isStart, stop: stop)
+        return (index, slot)
+    }
+}
