@@ -62,6 +62,10 @@ final class PlannerViewModelTests: XCTestCase {
         XCTAssertTrue(try other.open(name: "Errands").contains("It was planned on default; this session uses /maps/monaco.routeit."))
         XCTAssertThrowsError(try planner.open(name: "nothing"))
         XCTAssertThrowsError(try planner.save(name: "  "))
+        // Names are one whatever their case: saving over a trip says which it replaced.
+        XCTAssertEqual(try planner.save(name: "ERRANDS"), "Saved trip \"ERRANDS\" (2 places), replacing the trip saved as \"Errands\" (2 stops).")
+        XCTAssertEqual(try store.trips().map(\.name), ["ERRANDS"])
+        XCTAssertThrowsError(try planner.favourite(slotAt: 0, name: " ")) { XCTAssertEqual("\($0)", "Name the place: favourite SLOT NAME") }
     }
 
     func testFavouritesAndRecentPlacesComeFirstInThePicker() async throws {

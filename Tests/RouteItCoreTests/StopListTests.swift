@@ -16,9 +16,11 @@ final class StopListTests: XCTestCase {
             high,15m,"Aleksanterinkatu 52",Stockmann,10:00-12:00 14:00-15:00,"a, b"
             ,,"Annankatu 25",,,
             low,,,"Kamppi ""mall""",,
+            ,90,"Mannerheimintie 1" ,,none,
             """#
         let lines = try StopList.parse(csv)
-        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(lines[3], StopListLine(line: 5, query: "Mannerheimintie 1", stay: 5400), "bare minutes, no window, a blank after the quote")
         XCTAssertEqual(lines[0], StopListLine(line: 2, query: "Aleksanterinkatu 52", name: "Stockmann", stay: 900,
                                               windows: [VisitWindow(from: 600, to: 720), VisitWindow(from: 840, to: 900)], priority: .high))
         XCTAssertEqual(lines[1].query, "Annankatu 25")
@@ -29,7 +31,9 @@ final class StopListTests: XCTestCase {
 
     func testEveryProblemIsOneLineNamingItsLine() {
         let cases: [(String, String)] = [
-            ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed."),
+            ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed on its line"),
+            ("name,address\n\"Home\nflat 2\",Annankatu 25\n", "Line 2: a quoted field is not closed on its line; a stop is one line"),
+            ("name,address\nB,\"Kalevankatu 20\"x\n", "Line 2: text after a quoted field's closing quote"),
             ("address\nAnnan\"katu\n", "Line 2: a quote in the middle of a field"),
             ("address,window\nAnnankatu 25,10-12\n", "Line 2: Not a time window: \"10-12\""),
             ("address,stay\nAnnankatu 25,25h\n", "Line 2: A stay is at most 24h."),

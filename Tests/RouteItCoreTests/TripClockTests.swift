@@ -78,7 +78,9 @@ final class TripClockTests: XCTestCase {
         XCTAssertEqual(try StayDuration.parse("1h"), 3600)
         XCTAssertEqual(try StayDuration.parse("1h30m"), 5400)
         XCTAssertEqual(try StayDuration.parse("0"), 0)
-        for bad in ["", "m", "1.5h", "30m1h", "15", "-5m", "25h", "1h1h", "99999999m"] {
+        XCTAssertEqual(try StayDuration.parse("90"), 5400, "a bare number is minutes, as --stay and a list's column take it")
+        XCTAssertEqual(try StayDuration.parse("1440"), 86400)
+        for bad in ["", "m", "1.5h", "30m1h", "1441", "99999", "-5", "+5", "-5m", "25h", "1h1h", "99999999m"] {
             XCTAssertThrowsError(try StayDuration.parse(bad), bad)
         }
         XCTAssertEqual(StayDuration.text(5400), "1h30m")

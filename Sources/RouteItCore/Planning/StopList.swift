@@ -66,9 +66,11 @@ public enum StopList {
         }
     }
 
-    /// Several windows in one CSV field: `10:00-12:00 14:00-16:00` or `;`-separated.
+    /// Several windows in one CSV field: `10:00-12:00 14:00-16:00` or `;`-separated; `none` (as
+    /// the shell's `window SLOT none`) is any time.
     private static func windowList(_ text: String) throws -> [VisitWindow] {
-        try VisitWindow.parseList(text.split(whereSeparator: { $0 == " " || $0 == ";" }).joined(separator: ","))
+        if text.lowercased() == "none" { return [] }
+        return try VisitWindow.parseList(text.split(whereSeparator: { $0 == " " || $0 == ";" }).joined(separator: ","))
     }
 
     /// The comma-separated fields of one CSV line (RFC 4180 quoting: `"a, b"`, `"say ""hi"""`).
@@ -88,6 +90,8 @@ public enum StopList {
                 fields.append(field)
                 field = ""
                 wasQuoted = false
+            } else if wasQuoted, !c.isWhitespace {
+                throw InputError("Line \(number): text after a quoted field's closing quote; put all of the field inside the quotes (\"...\").")
             } else if c == "\"" {
                 guard field.trimmingCharacters(in: .whitespaces).isEmpty, !wasQuoted else {
                     throw InputError("Line \(number): a quote in the middle of a field; quote the whole field (\"...\").")
@@ -99,7 +103,8 @@ public enum StopList {
                 field.append(c)
             }
         }
-        guard !quoted else { throw InputError("Line \(number): a quoted field is not closed.") }
+        // A line break inside quotes (RFC 4180 allows it) is not taken: a stop is one line.
+        guard !quoted else { throw InputError("Line \(number): a quoted field is not closed on its line; a stop is one line, with no line break inside quotes.") }
         fields.append(field)
         return fields
     }

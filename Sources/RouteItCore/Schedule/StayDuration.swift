@@ -1,14 +1,19 @@
 import Foundation
 
-/// How long the trip stays at a stop: `15m`, `1h`, `1h30m`, `90m`, `0` (at most a day).
+/// How long the trip stays at a stop: `15m`, `1h`, `1h30m`, `90m`, or bare minutes `90`, `0`
+/// (at most a day). One reading for the shell's `stay`, `--stay` and a stop list's column.
 public enum StayDuration {
     public static let maximum: TimeInterval = 24 * 3600
 
     public static func parse(_ text: String) throws -> TimeInterval {
-        let bad = InputError("Not a stay: \"\(text)\"; use minutes and hours like 15m, 1h or 1h30m.")
+        let bad = InputError("Not a stay: \"\(text)\"; use minutes and hours like 15m, 1h or 1h30m (a bare number is minutes).")
         let lowered = text.lowercased()
-        if lowered == "0" { return 0 }
         var total = 0
+        if !lowered.isEmpty, lowered.count <= 5, lowered.allSatisfy({ $0.isASCII && $0.isNumber }), let minutes = Int(lowered) {
+            total = minutes * 60
+            guard Double(total) <= maximum else { throw InputError("A stay is at most 24h.") }
+            return TimeInterval(total)
+        }
         var number = ""
         var units = Set<Character>()
         for character in lowered {

@@ -45,9 +45,9 @@ public final class PlannerViewModel {
         }
     }
 
-    static func checkName(_ name: String) throws -> String {
+    static func checkName(_ name: String, usage: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw InputError("Name the trip: save NAME") }
+        guard !trimmed.isEmpty else { throw InputError(usage) }
         guard trimmed.count <= 80, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw InputError("A name is at most 80 characters, with no control characters.")
         }
@@ -62,9 +62,10 @@ public final class PlannerViewModel {
 
     // MARK: Trips
 
-    /// `save NAME`: the whole trip as it is now (an existing trip of that name is replaced).
+    /// `save NAME`: the whole trip as it is now (an existing trip of that name, in any case, is
+    /// replaced, and the answer says so).
     public func save(name: String) throws -> String {
-        let name = try Self.checkName(name)
+        let name = try Self.checkName(name, usage: "Name the trip: save NAME")
         // `open Weekend.gpx` reads a file: a trip saved under that name could never be opened.
         if [".gpx", ".geojson", ".json"].contains(where: { name.lowercased().hasSuffix($0) }) {
             throw InputError("A saved trip's name cannot end in .gpx or .geojson (open would read a file); export gpx FILE writes one.")
@@ -75,14 +76,17 @@ public final class PlannerViewModel {
                              avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate(), day: entry.day)
         // Abandoned with Ctrl-C: nothing is stored (the store itself also gives up its wait).
         try Task.checkCancellation()
+        let replaced = try withStore { try $0.trips() }.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
         try withStore { try $0.save(trip) }
         let places = entry.slots.filter(\.isSelected).count
-        return "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))."
+        let saved = "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))"
+        guard let replaced else { return saved + "." }
+        return saved + ", replacing the trip saved as \"\(TerminalSafeText.clean(replaced.name))\" (\(replaced.stopCount) stop\(replaced.stopCount == 1 ? "" : "s"))."
     }
 
     /// `open NAME`: the saved trip replaces the one being planned.
     public func open(name: String) throws -> String {
-        let name = try Self.checkName(name)
+        let name = try Self.checkName(name, usage: "Name the trip: open NAME")
         guard let trip = try withStore({ try $0.trip(named: name) }) else {
             throw InputError("No saved trip \"\(name)\"; trips lists them.")
         }
@@ -133,7 +137,7 @@ public final class PlannerViewModel {
 
     /// `delete NAME`.
     public func delete(name: String) throws -> String {
-        let name = try Self.checkName(name)
+        let name = try Self.checkName(name, usage: "Name the trip: delete NAME")
         guard try withStore({ try $0.deleteTrip(named: name) }) else { throw InputError("No saved trip \"\(name)\"; trips lists them.") }
         return "Deleted trip \"\(name)\"."
     }
@@ -142,7 +146,7 @@ public final class PlannerViewModel {
 
     /// `favourite SLOT NAME`: the slot's picked place under a name of its own.
     public func favourite(slotAt index: Int, name: String) throws -> String {
-        let name = try Self.checkName(name)
+        let name = try Self.checkName(name, usage: "Name the place: favourite SLOT NAME")
         guard let item = flow.entry.slots[index].mapItem else {
             throw InputError("Slot \(index + 1) has no chosen place; enter \(index + 1) to choose one first.")
         }

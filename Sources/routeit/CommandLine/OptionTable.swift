@@ -141,10 +141,7 @@ enum OptionTable {
               for: ["route", "go"]) { options, text in
             options.stays = try ShellOptions.ParseError.naming("--stay") {
                 try text.split(separator: ",", omittingEmptySubsequences: false).map {
-                    let item = $0.trimmingCharacters(in: .whitespaces)
-                    // A bare number is minutes (`go --stay 15`).
-                    if let minutes = Int(item), (0...99_999).contains(minutes) { return TimeInterval(minutes * 60) }
-                    return try StayDuration.parse(item)
+                    try StayDuration.parse($0.trimmingCharacters(in: .whitespaces))
                 }
             }
         },
