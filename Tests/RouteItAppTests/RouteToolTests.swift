@@ -419,6 +419,14 @@ final class RouteToolTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("SEGMENT #2\nStarting point: Stockmann"), result.stdout)
         XCTAssertFalse(result.stdout.contains("SEGMENT #3"), result.stdout)
 
+        // --stay counts the list's places; a list's own stay wins over it.
+        let stayed = try run(["route", "Annankatu 25", "--stops", list.path, "--stay", "5m", "--map", map, "--units", "km"])
+        XCTAssertEqual(stayed.status, 0, stayed.stderr)
+        XCTAssertTrue(stayed.stdout.contains(", stay 15m\n"), stayed.stdout)
+        XCTAssertTrue(stayed.stdout.contains(", stay 5m\n"), "Kalevankatu 20 has no stay of its own: \(stayed.stdout)")
+        let each = try run(["route", "Annankatu 25", "--stops", list.path, "--stay", "5m,10m,15m", "--map", map])
+        XCTAssertEqual(each.stderr, "routeit route: --stay has 3 durations for 2 places after the first; give one for all, or one per place\n")
+
         try "Annankatu 25\nXyzzykatu 99\n".write(to: list, atomically: true, encoding: .utf8)
         let missing = try run(["route", "Kalevankatu 20", "--stops", list.path, "--map", map])
         XCTAssertEqual(missing.status, 1)

@@ -147,4 +147,22 @@ final class TripRulesOnRouteTests: XCTestCase {
         XCTAssertTrue(plan.notes.contains { $0.hasPrefix("B (Stop 2) is left out") }, "\(plan.notes)")
         XCTAssertFalse(plan.notes.contains { $0.hasPrefix("Hours unknown") }, "B has no hours but is not visited: \(plan.notes)")
     }
+
+    /// `route` and `optimize` judge a window's end alike: at the minute shown.
+    func testRouteAndOptimizeAgreeOnAWindowsLastMinute() async throws {
+        try flow.editTrip {
+            try $0.setWindows([VisitWindow(from: 9 * 60, to: 10 * 60 + 10)], forSlotAt: 1)
+            try $0.setStay(30, forSlotAt: 1)
+        }
+        let directions = try await routed()
+        XCTAssertEqual(directions.warnings[0], [], "at A 10:10:00-10:10:30, shown as 10:10")
+        let plan = try await flow.optimize()
+        XCTAssertEqual(plan.leftOut, [], "\(plan.notes)")
+        // A minute later is outside for both.
+        try flow.editTrip { try $0.setStay(90, forSlotAt: 1) }
+        let late = try await routed()
+        XCTAssertEqual(late.warnings[0].count, 1)
+        let dropped = try await flow.optimize()
+        XCTAssertEqual(dropped.leftOut.count, 1)
+    }
 }

@@ -17,7 +17,12 @@ public enum TripDay {
             }
         }
         if !place.windows.isEmpty {
-            let wanted = place.windows.map { $0.span(onDayOf: departure, calendar: calendar) }
+            // A window's last minute is in it, as the screen shows times (and `VisitCheck` judges
+            // a route): 09:00-10:01 takes a visit over at 10:01:58.
+            let wanted = place.windows.map { window in
+                let span = window.span(onDayOf: departure, calendar: calendar)
+                return span.lowerBound...(span.upperBound + VisitCheck.lastMinute)
+            }
             spans = spans.map { intersection($0, wanted) } ?? wanted.sorted { $0.lowerBound < $1.lowerBound }
         }
         return spans

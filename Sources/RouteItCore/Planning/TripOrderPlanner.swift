@@ -127,7 +127,8 @@ public enum TripOrderPlanner {
         }
         let problem = DayPlanProblem(matrix: matrix, departure: start, stays: [0] + places.dropFirst().map(\.stay),
                                      windows: windows, priorities: places.map(\.priority),
-                                     backBy: endOfDay?.timeIntervalSinceReferenceDate, end: end, allowsWaiting: day.waits)
+                                     backBy: endOfDay.map { $0.timeIntervalSinceReferenceDate + VisitCheck.lastMinute },
+                                     end: end, allowsWaiting: day.waits)
         return (problem, spans)
     }
 

@@ -4,6 +4,10 @@ import Foundation
 /// before the planned stay is over, or a visit outside the user's windows. Unknown hours never
 /// warn.
 public enum VisitCheck {
+    /// The seconds of a shown minute after it starts: a window or end of day at 10:01 holds
+    /// anything shown as 10:01. The planner keeps to the same rule.
+    public static let lastMinute: TimeInterval = 59.999
+
     /// A visit outside all of `place`'s windows (`window SLOT`) on the day of `day`: started
     /// before one opens (no waiting) or its stay running past the end. Judged at the minute the
     /// screen shows, so a visit shown inside its window is never called outside.
@@ -12,7 +16,7 @@ public enum VisitCheck {
         let visitEnd = visitStart + max(0, place.stay)
         let inside = place.windows.contains { window in
             let span = window.span(onDayOf: day, calendar: calendar)
-            return visitStart >= span.lowerBound && visitEnd < span.upperBound + 60
+            return visitStart >= span.lowerBound && visitEnd <= span.upperBound + lastMinute
         }
         guard !inside else { return nil }
         let windows = place.windows.map(\.description).joined(separator: ", ")
@@ -22,7 +26,7 @@ public enum VisitCheck {
 
     /// A trip over after its end of day (`back by`), judged at the minute the screen shows.
     public static func endOfDayWarning(end: Date, endOfDay: Date, calendar: LocalCalendar) -> String? {
-        guard end >= endOfDay + 60 else { return nil }
+        guard end > endOfDay + lastMinute else { return nil }
         return "The trip ends at \(calendar.clockText(end, since: endOfDay)), after its end of day (back by \(calendar.clockText(endOfDay))); optimizing the trip leaves out the stops that do not fit."
     }
 

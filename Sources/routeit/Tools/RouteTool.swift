@@ -77,12 +77,13 @@ enum RouteTool {
         // Ctrl-C while the stops are ordered: the best order so far is routed; a second quits.
         let stop = options.optimize ? StopSignals.install([SIGINT], secondQuits: true) : nil
         do {
-            let stays = try self.stays(options.stays, places: arguments.count)
+            // --stay counts every place after the first, the list's too; a list's own stay wins.
+            let stays = try self.stays(options.stays, places: arguments.count + listed.count)
             let services = try ToolServices.open(options)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
-            for i in waypoints.indices { waypoints[i].stay = stays[i] }
             let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
             waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
+            for i in waypoints.indices where waypoints[i].stay == 0 { waypoints[i].stay = stays[i] }
             for i in waypoints.indices where i < options.approaches.count { waypoints[i].item.approach = options.approaches[i] }
             // A stop list's windows and priorities; places given as arguments have none.
             let plans = Array(repeating: EntrySlot(), count: arguments.count) + stops
