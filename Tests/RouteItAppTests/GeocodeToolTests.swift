@@ -108,6 +108,20 @@ final class GeocodeToolTests: XCTestCase {
         }
     }
 
+    /// A postcode alone, or with its town, is the postcode's area at its centre.
+    func testAPostcodeIsItsArea() throws {
+        let map = try helsinki()
+        for query in ["00100", "00100 Helsinki", "Helsinki 00100"] {
+            let found = try run(["geocode", query, "--map", map])
+            XCTAssertEqual(found.status, 0, query)
+            XCTAssertTrue(found.stdout.hasPrefix("00100 Helsinki  60.1"), "\(query): \(found.stdout)")
+            XCTAssertEqual(found.stdout.split(separator: "\n").count, 2, "one answer and the credit: \(found.stdout)")
+        }
+        XCTAssertEqual(try run(["geocode", "99999", "--map", map]).status, 1, "no such postcode on the map")
+        let address = try run(["geocode", "Annankatu 25 00100", "--map", map])
+        XCTAssertTrue(address.stdout.hasPrefix("Annankatu 25, 00100 Helsinki"), address.stdout)
+    }
+
     func testGeocodeTextAndJSON() throws {
         let map = try helsinki()
         let text = try run(["geocode", "Annankatu", "25", "--map", map])

@@ -144,6 +144,43 @@ final class ServeToolTests: XCTestCase {
         assertStops(server)
     }
 
+    /// OSRM's table options and Nominatim's search limits change the answer as those servers'
+    /// do (Nominatim 5.3's answers on the Helsinki extract for the filters).
+    func testTableOptionsAndSearchFiltersAreHeld() throws {
+        let server = try ServeProcess(map: try map())
+        let pair = "/table/v1/driving/24.9417,60.1681;24.9366,60.1674"
+        let plain = try XCTUnwrap(try server.get(pair).object["durations"] as? [[Double]])
+        let doubled = try XCTUnwrap(try server.get(pair + "?scale_factor=2").object["durations"] as? [[Double]])
+        XCTAssertEqual(doubled[0][1], plain[0][1] * 2, accuracy: 0.11)
+        XCTAssertEqual(doubled[1][0], plain[1][0] * 2, accuracy: 0.11)
+        let distancesOnly = try server.get(pair + "?annotations=distance").object
+        XCTAssertNil(distancesOnly["durations"], "annotations=distance answers the distances alone")
+        XCTAssertNotNil(distancesOnly["distances"])
+        XCTAssertEqual(try server.get(pair + "?scale_factor=0").status, 400)
+
+        func names(_ query: String) throws -> [String] {
+            try XCTUnwrap(try server.get("/search?q=Kluuvi&format=jsonv2&" + query).json as? [[String: Any]]).compactMap { $0["name"] as? String }
+        }
+        let all = try names("limit=5")
+        XCTAssertEqual(all.first, "Kluuvi")
+        XCTAssertEqual(try names("countrycodes=se"), [])
+        XCTAssertEqual(try names("countrycodes=fi,se&limit=5"), all)
+        XCTAssertEqual(try names("countrycodes=abc&limit=5"), all, "a code that is not two letters is ignored")
+        XCTAssertEqual(try names("viewbox=10,40,11,41&bounded=1"), [])
+        XCTAssertEqual(try names("viewbox=10,40,11,41&limit=5").count, all.count, "not bounded: it only ranks")
+        let first = try XCTUnwrap(try server.get("/search?q=Kluuvi&format=jsonv2&limit=1").json as? [[String: Any]]).first
+        let id = try XCTUnwrap(first?["place_id"] as? Int)
+        XCTAssertFalse(try XCTUnwrap(try server.get("/search?q=Kluuvi&format=jsonv2&exclude_place_ids=\(id)").json as? [[String: Any]])
+            .contains { $0["place_id"] as? Int == id })
+        XCTAssertEqual(try server.get("/search?q=Kluuvi&exclude_place_ids=abc").status, 400)
+        XCTAssertEqual(try server.get("/search?q=Kluuvi&viewbox=1,2,3&bounded=1").status, 400)
+        // A postcode alone is its area, as Nominatim answers it.
+        let postcode = try XCTUnwrap(try server.get("/search?postalcode=00100&format=jsonv2&addressdetails=1").json as? [[String: Any]])
+        XCTAssertEqual(postcode.first?["type"] as? String, "postcode")
+        XCTAssertEqual((postcode.first?["address"] as? [String: String])?["postcode"], "00100")
+        assertStops(server)
+    }
+
     /// Nominatim's `zoom` asks for a coarser answer: the street (16-17), the neighbourhood (15),
     /// the suburb (13-14) or the town (12 and less), as Nominatim 5.3 answers these points of
     /// the Helsinki extract (its suburb and town nodes); no zoom and 18 or more: the address.

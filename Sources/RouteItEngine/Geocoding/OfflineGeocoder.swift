@@ -43,8 +43,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let hoursByPlace: SQLiteStatement
     private let categoryOfPlace: SQLiteStatement
     /// The map's country (`FI`, `Suomi`), given to every place; nil when the data does not say.
-    private let countryCode: String?
-    private let country: String?
+    let countryCode: String?
+    let country: String?
     /// The map's area (what `reverseGeocode` calls outside); nil when the map does not say.
     public let area: MapArea?
     /// The places name their OSM objects (maps imported before that have no `place.osm`).
@@ -159,6 +159,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
         }
         let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo)
+        if let postcode = try postcodeArea(query, text: text) { return [postcode] }
         // One letter is not a name (and an arrow key's escape sequence leaves one behind).
         guard query.nameKey.count >= 2 else { return [] }
         // The town or postcode first: the search then looks only there.
@@ -452,7 +453,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     }
 
     /// The centre of a town or postcode.
-    private func centre(of scope: SearchScope) throws -> Coordinate? {
+    func centre(of scope: SearchScope) throws -> Coordinate? {
         switch scope {
         case .anywhere: return nil
         case .town(let key): return towns[key]?.centre

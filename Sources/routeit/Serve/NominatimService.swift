@@ -63,8 +63,11 @@ struct NominatimService: Sendable {
             guard let n = Int(given), n >= 1 else { throw Failure(message: "Parameter 'limit' must be a number from 1 to 40.") }
             limit = min(n, 40)
         }
+        let filter = try SearchFilter(target)
         let geocoder = self.geocoder
-        let results = try ToolServices.wait { try await geocoder.geocode(text) }.prefix(limit)
+        let near = filter.viewbox.map { Coordinate(latitude: ($0.minLatitude + $0.maxLatitude) / 2,
+                                                   longitude: ($0.minLongitude + $0.maxLongitude) / 2) }
+        let results = try ToolServices.wait { try await geocoder.geocode(text, near: near) }.filter(filter.keeps).prefix(limit)
         return ok(places(Array(results), format, target, details: flag(target, "addressdetails", default: false)))
     }
 

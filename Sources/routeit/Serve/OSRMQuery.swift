@@ -32,6 +32,8 @@ struct OSRMQuery {
     var hints: [String?] = []
     var sources: [Int]?
     var destinations: [Int]?
+    /// table: the durations multiplied by it (OSRM's `scale_factor`).
+    var scaleFactor = 1.0
     var number = 1
     var roundtrip = true
     /// The coordinates as the URL gave them, once `coordinates` are moved (bearings, hints).
@@ -189,7 +191,8 @@ struct OSRMQuery {
             case "snapping":
                 guard ["default", "any"].contains(value) else { throw Self.invalid(name, value, "default or any") }
             case "fallback_speed", "scale_factor":
-                guard let v = DecimalNumber.parse(value), v > 0 else { throw Self.invalid(name, value, "a number above 0") }
+                guard let v = DecimalNumber.parse(value), v > 0, v.isFinite else { throw Self.invalid(name, value, "a number above 0") }
+                if name == "scale_factor" { scaleFactor = v }
             case "waypoints", "fallback_coordinate":
                 break
             default:

@@ -150,8 +150,11 @@ struct OSRMService: Sendable {
                                          transportType: query.profile, avoid: query.exclude,
                                          wantsDistances: query.annotations.contains("distance"))
         let directions = self.directions
-        let table = try ToolServices.wait { try await directions.table(request) }
-        return OSRMTableJSON.text(table, sources: sources, destinations: destinations)
+        var table = try ToolServices.wait { try await directions.table(request) }
+        table.durations = table.durations.map { row in row.map { $0.map { $0 * query.scaleFactor } } }
+        // As OSRM: annotations=distance alone answers the distances alone.
+        let wantsDurations = query.annotations.isEmpty || query.annotations.contains("duration")
+        return OSRMTableJSON.text(table, sources: sources, destinations: destinations, durations: wantsDurations)
     }
 
     /// The `number` roads nearest the point, nearest first (as OSRM, by distance alone), each a

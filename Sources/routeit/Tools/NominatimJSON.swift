@@ -35,7 +35,7 @@ enum NominatimJSON {
             "type": type,
             "addresstype": part,
             "place_rank": placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26,
-            "name": placemark.name ?? (category == "highway" ? placemark.street ?? "" : ""),
+            "name": placemark.name ?? (category == "highway" ? placemark.street : type == "postcode" ? placemark.postalCode : nil) ?? "",
             "display_name": displayName(placemark),
             "address": address,
             "boundingbox": box,

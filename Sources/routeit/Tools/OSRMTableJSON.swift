@@ -2,8 +2,10 @@ import RouteItCore
 
 /// OSRM's `/table` response: `code`, `durations` and `distances` (rows per source, null for no
 /// route), `sources` and `destinations` as waypoints; keys sorted, as RouteIt's other JSON.
+/// `durations` false: the distances alone (OSRM's `annotations=distance`).
 enum OSRMTableJSON {
-    static func text(_ table: TravelTable, sources: [OSRMRouteJSON.Waypoint], destinations: [OSRMRouteJSON.Waypoint]) -> String {
+    static func text(_ table: TravelTable, sources: [OSRMRouteJSON.Waypoint], destinations: [OSRMRouteJSON.Waypoint],
+                     durations: Bool = true) -> String {
         func values(_ rows: [[Double?]]) -> String {
             JSONText.array(rows.map { row in JSONText.array(row.map { $0.map { JSONText.number(OSRMRouteJSON.round1($0)) } ?? "null" }) })
         }
@@ -17,7 +19,7 @@ enum OSRMTableJSON {
         }
         var members: [(String, String)] = [("code", "\"Ok\""), ("destinations", JSONText.array(destinations.map(waypoint)))]
         if let distances = table.distances { members.append(("distances", values(distances))) }
-        members.append(("durations", values(table.durations)))
+        if durations { members.append(("durations", values(table.durations))) }
         members.append(("routeit", JSONText.object([("attribution", JSONText.string(MapAttribution.text))])))
         members.append(("sources", JSONText.array(sources.map(waypoint))))
         return JSONText.object(members)
