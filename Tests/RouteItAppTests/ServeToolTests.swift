@@ -157,6 +157,16 @@ final class ServeToolTests: XCTestCase {
         XCTAssertNil(distancesOnly["durations"], "annotations=distance answers the distances alone")
         XCTAssertNotNil(distancesOnly["distances"])
         XCTAssertEqual(try server.get(pair + "?scale_factor=0").status, 400)
+        // The waypoints are where the places join the roads, as the route's are.
+        let tableSource = try XCTUnwrap((try server.get(pair).object["sources"] as? [[String: Any]])?.first)
+        let routeStart = try XCTUnwrap((try server.get("/route/v1/driving/24.9417,60.1681;24.9366,60.1674").object["waypoints"] as? [[String: Any]])?.first)
+        for key in ["location", "name", "distance"] {
+            XCTAssertEqual("\(tableSource[key] ?? "")", "\(routeStart[key] ?? "")", key)
+        }
+        XCTAssertEqual(tableSource["name"] as? String, "Mannerheimintie")
+        XCTAssertFalse((tableSource["hint"] as? String ?? "").isEmpty)
+        let toolSource = try XCTUnwrap((try tool(["table", "60.1681,24.9417", "60.1674,24.9366", "--json"])["sources"] as? [[String: Any]])?.first)
+        XCTAssertEqual("\(toolSource["location"] ?? "")", "\(tableSource["location"] ?? "")")
 
         func names(_ query: String) throws -> [String] {
             try XCTUnwrap(try server.get("/search?q=Kluuvi&format=jsonv2&" + query).json as? [[String: Any]]).compactMap { $0["name"] as? String }
@@ -247,6 +257,14 @@ final class ServeToolTests: XCTestCase {
                 XCTAssertEqual(served.first?.steps.count, direct.first?.steps.count, "\(mode) \(from) \(to)")
             }
         }
+        // A table's waypoints come through OSRM's answer as the embedded table gives them.
+        let places = [station, annankatu, kalevankatu].map(item)
+        let tableRequest = TravelTableRequest(sources: places, destinations: places, transportType: .car, wantsRoads: true)
+        let servedTable = try await remote.table(tableRequest)
+        let directTable = try await embedded.table(tableRequest)
+        XCTAssertEqual(servedTable.sourceRoads?.map { $0?.name }, directTable.sourceRoads?.map { $0?.name })
+        XCTAssertEqual(servedTable.destinationRoads?.count, 3)
+        XCTAssertEqual(directTable.sourceRoads?.compactMap { $0 }.count, 3)
         let geocoder = NominatimGeocoder(baseURL: base, configuration: configuration)
         let offline = LazyOfflineGeocoder(map: try RouteItMap(path: map))
         let servedMatches = try await geocoder.geocode("Annankatu 25")

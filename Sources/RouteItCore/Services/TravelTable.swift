@@ -13,15 +13,19 @@ public struct TravelTableRequest: Hashable, Sendable {
     /// When the trip leaves (nil: the table knows no time): turn restrictions with times hold
     /// as for a route leaving then, for a router that knows them.
     public var departureDate: Date?
+    /// Where each place joins the roads too (`TravelTable.sourceRoads`), for an answer that
+    /// shows them (OSRM's table JSON); the planner needs only the times.
+    public var wantsRoads: Bool
 
     public init(sources: [MapItem], destinations: [MapItem], transportType: TransportType, avoid: RoadAvoidance = [],
-                wantsDistances: Bool = false, departureDate: Date? = nil) {
+                wantsDistances: Bool = false, departureDate: Date? = nil, wantsRoads: Bool = false) {
         self.sources = sources
         self.destinations = destinations
         self.transportType = transportType
         self.avoid = avoid
         self.wantsDistances = wantsDistances
         self.departureDate = departureDate
+        self.wantsRoads = wantsRoads
     }
 }
 
@@ -30,9 +34,27 @@ public struct TravelTableRequest: Hashable, Sendable {
 public struct TravelTable: Equatable, Sendable {
     public var durations: [[Double?]]
     public var distances: [[Double?]]?
+    /// Where each source and destination joins the roads (OSRM's table waypoints); nil when the
+    /// router does not say (a table made of one-to-one routes), or per place when none was found.
+    public var sourceRoads: [TableRoadPoint?]?
+    public var destinationRoads: [TableRoadPoint?]?
 
-    public init(durations: [[Double?]], distances: [[Double?]]?) {
+    public init(durations: [[Double?]], distances: [[Double?]]?,
+                sourceRoads: [TableRoadPoint?]? = nil, destinationRoads: [TableRoadPoint?]? = nil) {
         self.durations = durations
         self.distances = distances
+        self.sourceRoads = sourceRoads
+        self.destinationRoads = destinationRoads
+    }
+}
+
+/// The point of the road a table's place was joined to, and the road's name ("" for none).
+public struct TableRoadPoint: Equatable, Sendable {
+    public var location: Coordinate
+    public var name: String
+
+    public init(location: Coordinate, name: String) {
+        self.location = location
+        self.name = name
     }
 }

@@ -88,23 +88,27 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     /// route (the search keeps costs, not lengths). A place off the map is the outside alert.
     public func table(_ request: TravelTableRequest) async throws -> TravelTable {
         let engine = try loadedEngine()
-        let durations: [[Double?]]
+        var table: TravelTable
         do {
             try MapDamage.checking { try checkTablePlaces(request, on: engine) }
-            durations = try MapDamage.checking {
-                try engine.durationTable(from: request.sources.map(\.coordinate), to: request.destinations.map(\.coordinate),
-                                         mode: request.transportType, avoid: request.avoid, departure: request.departureDate,
-                                         approaches: (request.sources.map { $0.approach ?? .unrestricted },
-                                                      request.destinations.map { $0.approach ?? .unrestricted }))
+            table = try MapDamage.checking {
+                let durations = try engine.durationTable(
+                    from: request.sources.map(\.coordinate), to: request.destinations.map(\.coordinate),
+                    mode: request.transportType, avoid: request.avoid, departure: request.departureDate,
+                    approaches: (request.sources.map { $0.approach ?? .unrestricted }, request.destinations.map { $0.approach ?? .unrestricted }))
+                let roads = request.wantsRoads
+                    ? try engine.tableRoads((request.sources + request.destinations).map(\.coordinate), mode: request.transportType) : nil
+                return TravelTable(durations: durations, distances: nil, sourceRoads: roads.map { Array($0.prefix(request.sources.count)) },
+                                   destinationRoads: roads.map { Array($0.dropFirst(request.sources.count)) })
             }
         } catch let alert as Alert {
             throw alert
         } catch {
             throw OfflineDirections.userError(error)
         }
-        guard request.wantsDistances else { return TravelTable(durations: durations, distances: nil) }
-        let byRoute = try await OneToOneTable.table(request, using: self)
-        return TravelTable(durations: durations, distances: byRoute.distances)
+        guard request.wantsDistances else { return table }
+        table.distances = try await OneToOneTable.table(request, using: self).distances
+        return table
     }
 
     /// The alert for the first end of `request` off the map: one outside the area whose route

@@ -58,6 +58,21 @@ extension RoutingEngine {
         return ends.snapAlone(c, mode, ws)?.phantom.point
     }
 
+    /// Where each place joins the mode's roads for a table, as the table joins it (its waypoint
+    /// in OSRM's answer); nil where no road is found. The same coordinate is snapped once.
+    func tableRoads(_ places: [Coordinate], mode: TransportType) throws -> [TableRoadPoint?] {
+        let router = try self.router(mode)
+        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
+        defer { giveBack(ws, mode) }
+        var known: [Coordinate: TableRoadPoint?] = [:]
+        return places.map { c in
+            if let found = known[c] { return found }
+            let road = c.isValid ? ends.snapTablePlace(c, mode, ws).map { TableRoadPoint(location: $0.phantom.point, name: net.name(of: $0.phantom.edge)) } : nil
+            known[c] = road
+            return road
+        }
+    }
+
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
     /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
     /// them, the largest sets first, as a route keeps off only the classes it can. With a

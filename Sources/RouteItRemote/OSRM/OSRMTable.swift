@@ -8,6 +8,20 @@ struct OSRMTableResponse: OSRMAnswer {
     var message: String?
     var durations: [[Double?]]?
     var distances: [[Double?]]?
+    var sources: [Waypoint]?
+    var destinations: [Waypoint]?
+
+    /// Where OSRM joined a place to the roads: `[lon, lat]` and the road's name.
+    struct Waypoint: Decodable {
+        var location: [Double]?
+        var name: String?
+
+        var road: TableRoadPoint? {
+            guard let location, location.count == 2 else { return nil }
+            let point = Coordinate(latitude: location[1], longitude: location[0])
+            return point.isValid ? TableRoadPoint(location: point, name: name ?? "") : nil
+        }
+    }
 }
 
 extension OSRMDirections {
@@ -37,8 +51,14 @@ extension OSRMDirections {
             }
             return try values.map { try $0.map { try $0.map(plausible) } }
         }
+        // The server's waypoints, when it gave one per place.
+        func roads(_ waypoints: [OSRMTableResponse.Waypoint]?, count: Int) -> [TableRoadPoint?]? {
+            guard request.wantsRoads, let waypoints, waypoints.count == count else { return nil }
+            return waypoints.map(\.road)
+        }
         return TravelTable(durations: try checked(decoded.durations, "durations", PlausibleRoute.duration),
-                           distances: request.wantsDistances ? try checked(decoded.distances, "distances", PlausibleRoute.distance) : nil)
+                           distances: request.wantsDistances ? try checked(decoded.distances, "distances", PlausibleRoute.distance) : nil,
+                           sourceRoads: roads(decoded.sources, count: rows), destinationRoads: roads(decoded.destinations, count: columns))
     }
 
     /// `/table/v1/{profile}/LON,LAT;...?sources=0;1&destinations=2;3&annotations=duration[,distance]`

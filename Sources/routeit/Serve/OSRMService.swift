@@ -148,13 +148,14 @@ struct OSRMService: Sendable {
         }
         let request = TravelTableRequest(sources: sources.map(\.item), destinations: destinations.map(\.item),
                                          transportType: query.profile, avoid: query.exclude,
-                                         wantsDistances: query.annotations.contains("distance"))
+                                         wantsDistances: query.annotations.contains("distance"), wantsRoads: true)
         let directions = self.directions
         var table = try ToolServices.wait { try await directions.table(request) }
         table.durations = table.durations.map { row in row.map { $0.map { $0 * query.scaleFactor } } }
         // As OSRM: annotations=distance alone answers the distances alone.
         let wantsDurations = query.annotations.isEmpty || query.annotations.contains("duration")
-        return OSRMTableJSON.text(table, sources: sources, destinations: destinations, durations: wantsDurations)
+        return OSRMTableJSON.text(table, sources: sources, destinations: destinations, durations: wantsDurations,
+                                  mapFingerprint: roads.mapFingerprint)
     }
 
     /// The `number` roads nearest the point, nearest first (as OSRM, by distance alone), each a

@@ -4,24 +4,32 @@ import RouteItCore
 /// route), `sources` and `destinations` as waypoints; keys sorted, as RouteIt's other JSON.
 /// `durations` false: the distances alone (OSRM's `annotations=distance`).
 enum OSRMTableJSON {
+    /// Each waypoint is where its place joined the roads (`TravelTable.sourceRoads`), its
+    /// distance from the place asked, the road's name and, with `mapFingerprint`, its hint; a
+    /// router that does not say gives the place itself, 0 m away, unnamed.
     static func text(_ table: TravelTable, sources: [OSRMRouteJSON.Waypoint], destinations: [OSRMRouteJSON.Waypoint],
-                     durations: Bool = true) -> String {
+                     durations: Bool = true, mapFingerprint: UInt32? = nil) -> String {
         func values(_ rows: [[Double?]]) -> String {
             JSONText.array(rows.map { row in JSONText.array(row.map { $0.map { JSONText.number(OSRMRouteJSON.round1($0)) } ?? "null" }) })
         }
-        func waypoint(_ place: OSRMRouteJSON.Waypoint) -> String {
-            let location = OSRMRouteJSON.point(place.item.coordinate).map(JSONText.number)
+        func waypoint(_ place: OSRMRouteJSON.Waypoint, _ road: TableRoadPoint?) -> String {
+            let snapped = road?.location ?? place.given
+            let hint = road != nil ? mapFingerprint.map { OSRMHint(map: $0, asked: place.given, snapped: snapped).text } ?? "" : ""
             return JSONText.object([
-                ("distance", "0"), ("hint", "\"\""), ("location", JSONText.array(location)), ("name", "\"\""),
+                ("distance", JSONText.number(OSRMRouteJSON.round1(place.given.distance(to: snapped)))), ("hint", JSONText.string(hint)),
+                ("location", JSONText.array(OSRMRouteJSON.point(snapped).map(JSONText.number))), ("name", JSONText.string(road?.name ?? "")),
                 ("routeit", JSONText.object([("address", JSONText.string(place.item.placemark.formattedAddress)),
                                              ("query", JSONText.string(place.query))])),
             ])
         }
-        var members: [(String, String)] = [("code", "\"Ok\""), ("destinations", JSONText.array(destinations.map(waypoint)))]
+        func waypoints(_ places: [OSRMRouteJSON.Waypoint], _ roads: [TableRoadPoint?]?) -> String {
+            JSONText.array(places.enumerated().map { i, place in waypoint(place, roads.flatMap { i < $0.count ? $0[i] : nil }) })
+        }
+        var members: [(String, String)] = [("code", "\"Ok\""), ("destinations", waypoints(destinations, table.destinationRoads))]
         if let distances = table.distances { members.append(("distances", values(distances))) }
         if durations { members.append(("durations", values(table.durations))) }
         members.append(("routeit", JSONText.object([("attribution", JSONText.string(MapAttribution.text))])))
-        members.append(("sources", JSONText.array(sources.map(waypoint))))
+        members.append(("sources", waypoints(sources, table.sourceRoads)))
         return JSONText.object(members)
     }
 }

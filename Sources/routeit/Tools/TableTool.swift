@@ -46,7 +46,7 @@ enum TableTool {
             let destinations = (options.tableDestinations ?? Array(places.indices)).map { places[$0] }
             let request = TravelTableRequest(sources: sources.map(\.item), destinations: destinations.map(\.item),
                                              transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
-                                             wantsDistances: options.tableDistances)
+                                             wantsDistances: options.tableDistances, wantsRoads: options.json)
             let table = try ToolServices.waitOnThisThread { try await services.directions.table(request) }
             if options.json {
                 print(OSRMTableJSON.text(table, sources: sources, destinations: destinations))
