@@ -126,6 +126,9 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "routeit route: no address matches \"Xyzzykatu 99\"\n")
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])?["code"] as? String, "NoMatch")
+        // A 100 KB place is not said back whole.
+        let long = try run(["route", String(repeating: "x", count: 100_000), text(station), "--map", map])
+        XCTAssertEqual(long.stderr, "routeit route: no address matches \"\(String(repeating: "x", count: 80))…\" (100000 characters)\n")
     }
 
     /// --depart and --stay: each leg's clock times in the text and under `routeit` in the JSON,

@@ -15,7 +15,7 @@ public enum StopListPlaces {
             } else if let found = try await geocoder.geocode(line.query, near: near).first {
                 placemark = found
             } else {
-                missing.append("line \(line.line) (\"\(line.query)\")")
+                missing.append("line \(line.line) (\(QuotedInput.text(line.query)))")
                 continue
             }
             let key = Coordinate(latitude: (placemark.coordinate.latitude * 1e6).rounded() / 1e6,

@@ -38,7 +38,7 @@ enum RouteTool {
         and each place's waypoint_index), \
         RouteIt's additions (instructions, departure and arrival times, alerts) under "routeit" \
         keys, and the alerts also on stderr; a failure prints {"code":..., "message":...} and \
-        exits 1.
+        exits 1 (2 for bad arguments, whose usage line goes to stderr only).
         """,
         run: run)
 
@@ -170,7 +170,7 @@ enum RouteTool {
         }
         let matches = try ToolServices.waitOnThisThread { try await geocoder.geocode(text, near: near) }
         guard let first = matches.first else {
-            throw Failure(code: "NoMatch", message: "no address matches \"\(text)\"")
+            throw Failure(code: "NoMatch", message: "no address matches \(QuotedInput.text(text))")
         }
         return .init(query: text, item: MapItem(placemark: first))
     }
