@@ -33,6 +33,8 @@ final class GeocoderSearchTests: GeocoderFixtureTestCase {
             node(60.1713, 24.9376, address("Mannerheiminaukio", "1") + [("addr:unit", "B")]),
             node(60.1722, 24.9448, address("Mikonkatu", "18")),
             node(60.1725, 24.9450, [("addr:street", "Mikonkatu"), ("addr:housenumber", "20")]),
+            node(60.1689, 24.9406, [("name", "Kleobis ja Biton"), ("tourism", "artwork")]),
+            node(60.1669, 24.9398, [("name", "Äiti ja lapset"), ("tourism", "artwork")]),
         ]
         // Twelve unnamed toilets in a line going east, about 110 m apart.
         for i in 0..<12 { list.append(node(60.1700, 24.9400 + Double(i) * 0.002, [("amenity", "toilets")])) }
@@ -97,6 +99,16 @@ final class GeocoderSearchTests: GeocoderFixtureTestCase {
         XCTAssertEqual(south.first?.coordinate.latitude, 60.1650)
         // A better match still beats a nearer one.
         XCTAssertEqual(try names("Alepa Rautatientori", near: Coordinate(latitude: 60.181, longitude: 24.961)).first, "Alepa Rautatientori")
+    }
+
+    /// Letters alone name nothing, though names start with them ("Alepa", "Kamppi", "Cafe").
+    func testLettersAloneFindNothing() throws {
+        XCTAssertFalse(try Self.geocoder.search("Ka").isEmpty, "two letters are a start of a name")
+        XCTAssertEqual(try Self.geocoder.search("Kleobis").first?.name, "Kleobis ja Biton")
+        for letters in ["a k c", "a b", "j b", "b c", "a", "k"] {
+            XCTAssertEqual(try Self.geocoder.search(letters), [], letters)
+        }
+        XCTAssertEqual(try Self.geocoder.search("Mannerheiminaukio 1 b").first?.formattedAddress, "Mannerheiminaukio 1 B, 00100 Helsinki")
     }
 
     func testUnitLetterIsPartOfTheNumber() throws {

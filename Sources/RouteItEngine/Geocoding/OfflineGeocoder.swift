@@ -160,8 +160,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
         let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo)
         if let postcode = try postcodeArea(query, text: text) { return [postcode] }
-        // One letter is not a name (and an arrow key's escape sequence leaves one behind).
-        guard query.nameKey.count >= 2 else { return [] }
+        // One letter is not a name (and an arrow key's escape sequence leaves one behind); nor
+        // are letters alone ("a b c" began half the map's names).
+        guard query.nameKey.count >= 2, query.nameWords.contains(where: { $0.count >= 2 }) || query.number != nil else { return [] }
         // The town or postcode first: the search then looks only there.
         let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
         if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
