@@ -118,6 +118,18 @@ final class MapAreaTests: XCTestCase {
         let table = try await directions.table(TravelTableRequest(sources: [item(annankatu)], destinations: [item(annankatuNorth)],
                                                                   transportType: .car))
         XCTAssertNotNil(table.durations.first?.first ?? nil)
+        // Every place off the map is named at once, each once (a stop list of 200 is not fixed one by one).
+        do {
+            _ = try await directions.table(TravelTableRequest(sources: [annankatu, farSouth, monaco].map(item),
+                                                              destinations: [annankatu, farSouth, monaco].map(item), transportType: .car))
+            XCTFail("expected the outside alert")
+        } catch let alert as Alert {
+            XCTAssertEqual(alert, area.outsideAlert([("\(farSouth)", farSouth), ("\(monaco)", monaco)]))
+            XCTAssertTrue(alert.message.hasPrefix("2 places are outside the Town map ("), alert.message)
+            XCTAssertTrue(alert.message.hasSuffix("): \(farSouth) and \(monaco)."), alert.message)
+        }
+        let many = (0..<12).map { (what: "P\($0)", at: monaco) }
+        XCTAssertTrue(area.outsideAlert(many).message.hasSuffix(": P0, P1, P2, P3, P4, P5, P6, P7, P8, P9 and 2 more."))
     }
 
     func testReverseOfAPointOffTheMapSaysSoInsteadOfAStreetFarAway() async throws {

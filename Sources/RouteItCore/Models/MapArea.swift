@@ -76,11 +76,26 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
     /// that put `point` outside it: 61.5964 is not outside "61.40–61.60 N", though it is outside
     /// the map's 61.594.
     public func outsideAlert(_ what: String, at point: Coordinate) -> Alert {
-        let decimals = (2...6).first { decimals in
+        Alert("\(what) is outside \(description(decimals: decimalsShowing(point))).", reason: .outsideMap)
+    }
+
+    /// Several places outside at once, each named (the first `named`, then how many more):
+    /// `3 places are outside the Helsinki map (...): A, B and C.` One is `outsideAlert(_:at:)`'s.
+    public func outsideAlert(_ places: [(what: String, at: Coordinate)], named: Int = 10) -> Alert {
+        guard places.count > 1 else { return places.first.map { outsideAlert($0.what, at: $0.at) } ?? Alert("", reason: .outsideMap) }
+        let decimals = places.map { decimalsShowing($0.at) }.max() ?? 6
+        let shown = places.prefix(named).map(\.what)
+        let list = places.count > named ? shown.joined(separator: ", ") + " and \(places.count - named) more"
+            : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        return Alert("\(places.count) places are outside \(description(decimals: decimals)): \(list).", reason: .outsideMap)
+    }
+
+    /// The fewest decimals of the map's range that leave `point` outside it.
+    private func decimalsShowing(_ point: Coordinate) -> Int {
+        (2...6).first { decimals in
             let (south, north, _) = Self.shown(bounds.minLatitude, bounds.maxLatitude, decimals: decimals)
             let (west, east, _) = Self.shown(bounds.minLongitude, bounds.maxLongitude, decimals: decimals)
             return !(south...north).contains(point.latitude) || !(west...east).contains(point.longitude)
         } ?? 6
-        return Alert("\(what) is outside \(description(decimals: decimals)).", reason: .outsideMap)
     }
 }

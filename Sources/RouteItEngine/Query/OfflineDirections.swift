@@ -121,14 +121,16 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         return nil
     }
 
-    /// Throws the outside alert for the first of a table's places off the map (outside the area
-    /// and no road of the mode within its margin); places inside are not looked at.
+    /// Throws the outside alert naming every one of a table's places off the map (outside the
+    /// area and no road of the mode within its margin), each once; places inside are not looked at.
     private func checkTablePlaces(_ request: TravelTableRequest, on engine: RoutingEngine) throws {
         guard let area else { return }
-        for item in request.sources + request.destinations where !area.contains(item.coordinate) {
+        var off: [(what: String, at: Coordinate)] = [], seen = Set<Coordinate>()
+        for item in request.sources + request.destinations where !area.contains(item.coordinate) && seen.insert(item.coordinate).inserted {
             let road = try engine.nearestRoad(to: item.coordinate, mode: request.transportType)
-            if area.isOff(item.coordinate, nearestFound: road) { throw area.outsideAlert(Self.name(item), at: item.coordinate) }
+            if area.isOff(item.coordinate, nearestFound: road) { off.append((Self.name(item), item.coordinate)) }
         }
+        if !off.isEmpty { throw area.outsideAlert(off) }
     }
 
     /// The place's address, else its coordinate.
