@@ -92,14 +92,12 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         do {
             try MapDamage.checking { try checkTablePlaces(request, on: engine) }
             table = try MapDamage.checking {
-                let durations = try engine.durationTable(
+                let found = try engine.travelTable(
                     from: request.sources.map(\.coordinate), to: request.destinations.map(\.coordinate),
                     mode: request.transportType, avoid: request.avoid, departure: request.departureDate,
                     approaches: (request.sources.map { $0.approach ?? .unrestricted }, request.destinations.map { $0.approach ?? .unrestricted }))
-                let roads = request.wantsRoads
-                    ? try engine.tableRoads((request.sources + request.destinations).map(\.coordinate), mode: request.transportType) : nil
-                return TravelTable(durations: durations, distances: nil, sourceRoads: roads.map { Array($0.prefix(request.sources.count)) },
-                                   destinationRoads: roads.map { Array($0.dropFirst(request.sources.count)) })
+                return TravelTable(durations: found.durations, distances: nil, sourceRoads: request.wantsRoads ? found.sourceRoads : nil,
+                                   destinationRoads: request.wantsRoads ? found.targetRoads : nil)
             }
         } catch let alert as Alert {
             throw alert

@@ -58,21 +58,6 @@ extension RoutingEngine {
         return ends.snapAlone(c, mode, ws)?.phantom.point
     }
 
-    /// Where each place joins the mode's roads for a table, as the table joins it (its waypoint
-    /// in OSRM's answer); nil where no road is found. The same coordinate is snapped once.
-    func tableRoads(_ places: [Coordinate], mode: TransportType) throws -> [TableRoadPoint?] {
-        let router = try self.router(mode)
-        let ws = borrow(mode, nodeCount: router.graph.nodeCount)
-        defer { giveBack(ws, mode) }
-        var known: [Coordinate: TableRoadPoint?] = [:]
-        return places.map { c in
-            if let found = known[c] { return found }
-            let road = c.isValid ? ends.snapTablePlace(c, mode, ws).map { TableRoadPoint(location: $0.phantom.point, name: net.name(of: $0.phantom.edge)) } : nil
-            known[c] = road
-            return road
-        }
-    }
-
     /// Travel seconds from every source to every target (`[i][j]`, nil: no route), by one
     /// many-to-many search. Pairs the avoided classes cut off are searched again with fewer of
     /// them, the largest sets first, as a route keeps off only the classes it can. With a
@@ -82,25 +67,38 @@ extension RoutingEngine {
     func durationTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
                        avoid: RoadAvoidance = [], departure: Date? = nil,
                        approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach]) = ([], [])) throws -> [[Double?]] {
+        try travelTable(from: sources, to: targets, mode: mode, avoid: avoid, departure: departure, approaches: approaches).durations
+    }
+
+    /// `durationTable`, and where each source and target joined the roads (OSRM's table
+    /// waypoints): the points its search started and ended at, nil where no road was found.
+    func travelTable(from sources: [Coordinate], to targets: [Coordinate], mode: TransportType,
+                     avoid: RoadAvoidance = [], departure: Date? = nil,
+                     approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach]) = ([], []))
+        throws -> (durations: [[Double?]], sourceRoads: [TableRoadPoint?], targetRoads: [TableRoadPoint?]) {
         let router = try self.router(mode)
         let ws = QueryWorkspace(nodeCount: router.graph.nodeCount, edgeCount: net.edgeCount)
         var table: [[Double?]]?
+        var roads: (from: [PhantomNode?], to: [PhantomNode?])?
         for subset in avoid.subsetsLargestFirst {
             let found = self.table(sources, targets, mode, router, ws, avoid: subset.rawValue,
                                    timed: departure.map { (avoid, $0) }, approaches: approaches)
-            var filled = table ?? found
-            for i in filled.indices { for j in filled[i].indices where filled[i][j] == nil { filled[i][j] = found[i][j] } }
+            roads = roads ?? (found.from, found.to)
+            var filled = table ?? found.seconds
+            for i in filled.indices { for j in filled[i].indices where filled[i][j] == nil { filled[i][j] = found.seconds[i][j] } }
             table = filled
             if !filled.contains(where: { $0.contains(nil) }) { break }
         }
-        return table ?? []
+        let net = self.net
+        func road(_ p: PhantomNode?) -> TableRoadPoint? { p.map { TableRoadPoint(location: $0.point, name: net.name(of: $0.edge)) } }
+        return (table ?? [], (roads?.from ?? []).map(road), (roads?.to ?? []).map(road))
     }
 
     /// `timed`: the request's classes to avoid and its departure, when timed rules must hold.
     private func table(_ sources: [Coordinate], _ targets: [Coordinate], _ mode: TransportType, _ router: ModeRouter,
                        _ ws: QueryWorkspace, avoid: UInt8, timed: (RoadAvoidance, Date)?,
                        approaches: (sources: [RoadSideApproach], targets: [RoadSideApproach]),
-                       onNetwork: Bool = false) -> [[Double?]] {
+                       onNetwork: Bool = false) -> (seconds: [[Double?]], from: [PhantomNode?], to: [PhantomNode?]) {
         let net = self.net
         // Made first: a large core's copy is then made while the places are snapped.
         let search = ManyToManySearch(router: router, avoid: avoid, charge: TurnCostModel.osrmCar.restrictedEntryPenalty,
@@ -155,7 +153,7 @@ extension RoutingEngine {
                     guard smallOnly && (fromPieces[i] != 0 || toPieces[j] != 0) else { return nil }
                     if network == nil {
                         network = table(sources, targets, mode, router, ws, avoid: avoid, timed: timed,
-                                        approaches: approaches, onNetwork: true)
+                                        approaches: approaches, onNetwork: true).seconds
                     }
                     return network?[i][j]
                 }
@@ -168,7 +166,7 @@ extension RoutingEngine {
                            from: from.map { $0?.sources ?? [] }, to: to.map { $0?.targets ?? [] }, search: search,
                            router: router, avoid: avoided, departure: departure)
         }
-        return seconds
+        return (seconds, fromPhantoms, toPhantoms)
     }
 
     /// The travel seconds of the route between two places on one small piece, as
