@@ -43,12 +43,14 @@ public struct TripExportPlan: Sendable {
         guard let schedule = directions.schedule else { return nil }
         // A round trip's last place is the start again; a trip that ends elsewhere ends at a stop.
         var places = directions.isRoundTrip ? Array(directions.places.dropLast()) : directions.places
-        // Each routed stop's own slot: routing drops the stay of a stop the trip ends at (it is
-        // arrived at, not visited), but the trip keeps it.
+        // Each routed stop's own slot: routing drops the stay and windows of a stop the trip
+        // ends at (it is arrived at, not visited), but the trip keeps them.
         var unmatched = Array(entry.slots.indices.dropFirst().filter { entry.slots[$0].isSelected })
         for index in places.indices.dropFirst() {
             guard let k = unmatched.firstIndex(where: { entry.slots[$0].mapItem == places[index].item }) else { continue }
-            places[index].stay = entry.slots[unmatched.remove(at: k)].stay
+            let slot = entry.slots[unmatched.remove(at: k)]
+            places[index].stay = slot.stay
+            places[index].windows = slot.windows
         }
         var day = entry.day
         day.end = directions.isRoundTrip ? .start : day.end == .anywhere ? .anywhere : .place(places.count - 1)

@@ -165,4 +165,21 @@ final class TripRulesOnRouteTests: XCTestCase {
         let dropped = try await flow.optimize()
         XCTAssertEqual(dropped.leftOut.count, 1)
     }
+
+    /// The stop a trip ends at is arrived at, not visited: its stay and windows are not planned,
+    /// and the directions say so rather than drop them silently.
+    func testTheStopATripEndsAtSaysItsStayAndWindowAreNotPlanned() async throws {
+        try flow.editTrip {
+            try $0.setEnd(.place(2))
+            try $0.setStay(10 * 60, forSlotAt: 2)
+            try $0.setWindows([VisitWindow(from: 8 * 60, to: 9 * 60)], forSlotAt: 2)
+        }
+        let directions = try await routed()
+        XCTAssertEqual(directions.notices, ["Stop 2 (B) is where the trip ends: it is arrived at, not visited, so its stay (10m) and its window 08:00-09:00 are not planned; end start or end anywhere keeps them."])
+        XCTAssertEqual(directions.warnings.flatMap { $0 }, [], "no window warning for a stop not visited")
+        XCTAssertEqual(directions.endTime, at(10, 17))
+        try flow.editTrip { try $0.setWindows([], forSlotAt: 2) }
+        let stayOnly = try await routed()
+        XCTAssertEqual(stayOnly.notices.first?.hasSuffix("so its stay (10m) is not planned; end start or end anywhere keeps it."), true)
+    }
 }

@@ -63,14 +63,28 @@ public enum TripDay {
                                    departure: Date?, calendar: LocalCalendar) throws -> PlannedTrip {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         var visited = try arranged(places, end: options.end)
-        // A stop the trip ends at is arrived at, not visited: no stay there.
-        if case .place = options.end { visited[visited.count - 1].stay = 0 }
+        var notices = notices
+        // A stop the trip ends at is arrived at, not visited: no stay there, and no window; said
+        // when the user gave it either, so the entry's "(stay 20m)" is not silently dropped.
+        if case .place = options.end, let end = visited.last {
+            if let note = endStopNote(end) { notices.append(note) }
+            visited[visited.count - 1].stay = 0
+            visited[visited.count - 1].windows = []
+        }
         let spans: [[ClosedRange<Date>]?] = visited.indices.map { index in
             guard let departure, index > 0, index < visited.count - 1 || options.end == .anywhere else { return nil }
             return visitSpans(for: visited[index], departure: departure, calendar: calendar)
         }
         let endOfDay = try departure.flatMap { try options.endOfDay(departure: $0, calendar: calendar) }
         return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits, endOfDay: endOfDay)
+    }
+
+    /// Said of the stop a trip ends at when it has a stay or windows, which it does not keep.
+    static func endStopNote(_ end: TripPlace) -> String? {
+        let kept = [end.stay > 0 ? "its stay (\(StayDuration.text(end.stay)))" : nil,
+                    end.windows.isEmpty ? nil : "its window \(end.windows.map(\.description).joined(separator: ", "))"].compactMap { $0 }
+        guard !kept.isEmpty else { return nil }
+        return "\(end.label) (\(end.item.shortName)) is where the trip ends: it is arrived at, not visited, so \(kept.joined(separator: " and ")) \(kept.count == 1 ? "is" : "are") not planned; end start or end anywhere keeps \(kept.count == 1 ? "it" : "them")."
     }
 
     /// `days N`: one route per day. `places` are the start and the stops in visiting order,
