@@ -164,6 +164,14 @@ final class ServeToolTests: XCTestCase {
             XCTAssertEqual("\(tableSource[key] ?? "")", "\(routeStart[key] ?? "")", key)
         }
         XCTAssertEqual(tableSource["name"] as? String, "Mannerheimintie")
+        // waypoints: OSRM's rules; every coordinate is served, via points are said not to be.
+        let route3 = "/route/v1/driving/24.9417,60.1681;24.9366,60.1674;24.9400,60.1700"
+        XCTAssertEqual(try server.get(route3 + "?waypoints=0;1;2").status, 200)
+        for (bad, code) in [("1", "InvalidValue"), ("0;1", "InvalidValue"), ("0;2;1;2", "InvalidValue"), ("0;x;2", "InvalidOptions"), ("0;2", "NotImplemented")] {
+            let refused = try server.get(route3 + "?waypoints=" + bad)
+            XCTAssertEqual(refused.status, 400, bad)
+            XCTAssertEqual(refused.object["code"] as? String, code, bad)
+        }
         XCTAssertFalse((tableSource["hint"] as? String ?? "").isEmpty)
         let toolSource = try XCTUnwrap((try tool(["table", "60.1681,24.9417", "60.1674,24.9366", "--json"])["sources"] as? [[String: Any]])?.first)
         XCTAssertEqual("\(toolSource["location"] ?? "")", "\(tableSource["location"] ?? "")")

@@ -32,6 +32,8 @@ struct OSRMQuery {
     var hints: [String?] = []
     var sources: [Int]?
     var destinations: [Int]?
+    /// route: the coordinates that end legs (OSRM's `waypoints`); nil: every one.
+    var waypointIndices: [Int]?
     /// table: the durations multiplied by it (OSRM's `scale_factor`).
     var scaleFactor = 1.0
     var number = 1
@@ -193,7 +195,12 @@ struct OSRMQuery {
             case "fallback_speed", "scale_factor":
                 guard let v = DecimalNumber.parse(value), v > 0, v.isFinite else { throw Self.invalid(name, value, "a number above 0") }
                 if name == "scale_factor" { scaleFactor = v }
-            case "waypoints", "fallback_coordinate":
+            case "waypoints":
+                waypointIndices = try value.split(separator: ";", omittingEmptySubsequences: false).map { text in
+                    guard let i = Int(text), i >= 0 else { throw Self.invalid(name, value, "coordinate indices separated by ';'") }
+                    return i
+                }
+            case "fallback_coordinate":
                 break
             default:
                 break
@@ -208,6 +215,18 @@ struct OSRMQuery {
         case .route, .trip:
             guard coordinates.count >= 2 else {
                 throw Failure(code: "InvalidOptions", message: "Number of coordinates needs to be at least two.")
+            }
+            if let indices = waypointIndices {
+                // OSRM's rules; then only every coordinate is served (legs through via points are not).
+                guard indices.first == 0, indices.last == coordinates.count - 1 else {
+                    throw Failure(code: "InvalidValue", message: "First and last coordinates must be specified in waypoints.")
+                }
+                guard zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                    throw Failure(code: "InvalidValue", message: "Waypoints must be supplied in increasing order")
+                }
+                guard indices.count == coordinates.count else {
+                    throw Failure(code: "NotImplemented", message: "waypoints naming only some coordinates (via points inside a leg) are not served: list every coordinate, or leave waypoints out")
+                }
             }
         case .table:
             guard coordinates.count >= 1 else { throw Failure(code: "InvalidOptions", message: "Number of coordinates needs to be at least one.") }
