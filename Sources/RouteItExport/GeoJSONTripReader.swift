@@ -27,6 +27,11 @@ enum GeoJSONTripReader {
             }
             stops.append(try stop(feature, number: number, isStart: stops.isEmpty))
         }
+        // RouteIt numbers its stops 1 to n, each once: another numbering would reorder the trip.
+        var numbered = Set<Int>()
+        for (k, stop) in stops.enumerated() where !(1...stops.count).contains(stop.index) || !numbered.insert(stop.index).inserted {
+            throw TripFileFields.Problem(text: "stop \(k + 1) has the index \(stop.index); the stops are numbered 1 to \(stops.count), each once")
+        }
         let trip = root.first(where: { $0.key == "routeit" }).flatMap { json.value(at: $0.value) as? [String: Any] } ?? [:]
         // Every value is written as a string; anything else is not what RouteIt wrote.
         var values: [String: String] = [:]

@@ -59,8 +59,9 @@ public enum OutputFile {
                 guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                     throw OutputFileError(path: path, reason: "the link cannot be read")
                 }
-                current = destination.hasPrefix("/") ? destination
-                    : (current as NSString).deletingLastPathComponent + "/" + destination
+                // A relative target is read from the link's folder (none: the current one, not "/").
+                let folder = (current as NSString).deletingLastPathComponent
+                current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
                 continue
             case .missing, .regular:
                 try requireWritableFolder(for: current, named: path, creatingFolders: creatingFolders)

@@ -157,6 +157,7 @@ final class ServeToolTests: XCTestCase {
         XCTAssertNil(distancesOnly["durations"], "annotations=distance answers the distances alone")
         XCTAssertNotNil(distancesOnly["distances"])
         XCTAssertEqual(try server.get(pair + "?scale_factor=0").status, 400)
+        XCTAssertEqual(try server.get(pair + "?scale_factor=1e308").status, 400, "not every duration written as null")
         // The waypoints are where the places join the roads, as the route's are.
         let tableSource = try XCTUnwrap((try server.get(pair).object["sources"] as? [[String: Any]])?.first)
         let routeStart = try XCTUnwrap((try server.get("/route/v1/driving/24.9417,60.1681;24.9366,60.1674").object["waypoints"] as? [[String: Any]])?.first)
@@ -185,6 +186,7 @@ final class ServeToolTests: XCTestCase {
         XCTAssertEqual(try names("countrycodes=fi,se&limit=5"), all)
         XCTAssertEqual(try names("countrycodes=abc&limit=5"), all, "a code that is not two letters is ignored")
         XCTAssertEqual(try names("viewbox=10,40,11,41&bounded=1"), [])
+        XCTAssertEqual(try names("viewbox=10,40,11,41&bounded=yes"), [], "anything but 0 is true, as Nominatim reads it")
         XCTAssertEqual(try names("viewbox=10,40,11,41&limit=5").count, all.count, "not bounded: it only ranks")
         let first = try XCTUnwrap(try server.get("/search?q=Kluuvi&format=jsonv2&limit=1").json as? [[String: Any]]).first
         let id = try XCTUnwrap(first?["place_id"] as? Int)
@@ -192,6 +194,7 @@ final class ServeToolTests: XCTestCase {
             .contains { $0["place_id"] as? Int == id })
         XCTAssertEqual(try server.get("/search?q=Kluuvi&exclude_place_ids=abc").status, 400)
         XCTAssertEqual(try server.get("/search?q=Kluuvi&viewbox=1,2,3&bounded=1").status, 400)
+        XCTAssertEqual(try server.get("/search?q=Kluuvi&postalcode=00100").status, 400, "q or structured, as Nominatim")
         // A postcode alone is its area, as Nominatim answers it.
         let postcode = try XCTUnwrap(try server.get("/search?postalcode=00100&format=jsonv2&addressdetails=1").json as? [[String: Any]])
         XCTAssertEqual(postcode.first?["type"] as? String, "postcode")

@@ -88,6 +88,10 @@ final class PlannerViewModelTests: XCTestCase {
         XCTAssertEqual(favourites.origins, ["favourite \"corner shop\""])
         try flow.back()
         XCTAssertEqual(planner.completionWords(), ["corner shop", "Annankatu 25, 00100 Helsinki", "Kiosk, 00100 Helsinki"])
+        // Naming another place so says which it replaced; the same place again says nothing more.
+        XCTAssertEqual(try planner.favourite(slotAt: 1, name: "corner shop"),
+                       "Favourite \"corner shop\": Annankatu 25, 00100 Helsinki, replacing Kiosk, 00100 Helsinki.")
+        XCTAssertEqual(try planner.favourite(slotAt: 1, name: "corner shop"), "Favourite \"corner shop\": Annankatu 25, 00100 Helsinki")
     }
 
     func testAnUnusableStoreIsOneAlertAndPlanningGoesOn() async throws {

@@ -31,6 +31,18 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try OutputFile.target(for: link, allowingStreams: false).path, folder + "/real.gpx")
     }
 
+    /// A link named without a folder (`-o link.routeit`) points from the current folder: its
+    /// relative target was read from "/", and a map was written to /there.routeit.
+    func testALinkInTheCurrentFolderPointsFromIt() throws {
+        try FileManager.default.createSymbolicLink(atPath: folder + "/here.gpx", withDestinationPath: "there.gpx")
+        let before = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder))
+        defer { FileManager.default.changeCurrentDirectoryPath(before) }
+        XCTAssertEqual(try OutputFile.target(for: "here.gpx", allowingStreams: false).path, "there.gpx")
+        try OutputFile.write(Data("x".utf8), to: "here.gpx")
+        XCTAssertEqual(try String(contentsOfFile: folder + "/there.gpx", encoding: .utf8), "x")
+    }
+
     func testAFIFOIsWrittenIntoNeverReplaced() throws {
         let fifo = folder + "/pipe.gpx"
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)

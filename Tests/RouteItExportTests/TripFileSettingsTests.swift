@@ -104,5 +104,8 @@ final class TripFileSettingsTests: XCTestCase {
         XCTAssertTrue(try failure("d.geojson", text, replacingFirst("\"departure\":\"2026", "\"departure\":\"99999")).contains("its departure"))
         XCTAssertTrue(try failure("e.geojson", text, replacingFirst("\"stay\":600", "\"stay\":99999")).contains("stop 2 has a stay of \"99999\""))
         XCTAssertTrue(try failure("f.geojson", text, replacingFirst("\"priority\":\"high\"", "\"priority\":\"urgent\"")).contains("stop 3 has a priority"))
+        XCTAssertTrue(try failure("g.geojson", text, replacingFirst("\"index\":2", "\"index\":99")).contains("has the index 99; the stops are numbered 1 to 3, each once"))
+        XCTAssertTrue(try failure("h.geojson", text, replacingFirst("\"index\":2", "\"index\":1")).contains("has the index 1;"))
+        XCTAssertTrue(try failure("i.geojson", text, replacingFirst("\"departure\":\"2026", "\"departure\":\"0000")).contains("its departure \"0000-"))
     }
 }

@@ -150,8 +150,10 @@ public final class PlannerViewModel {
         guard let item = flow.entry.slots[index].mapItem else {
             throw InputError("Slot \(index + 1) has no chosen place; enter \(index + 1) to choose one first.")
         }
+        let replaced = try withStore { try $0.favourites() }.first { $0.name.caseInsensitiveCompare(name) == .orderedSame && $0.item != item }
         try withStore { try $0.setFavourite(name, item: item) }
-        return "Favourite \"\(name)\": \(item.placemark.formattedAddress)"
+        let set = "Favourite \"\(name)\": \(item.placemark.formattedAddress)"
+        return replaced.map { set + ", replacing \(TerminalSafeText.clean($0.item.placemark.formattedAddress))." } ?? set
     }
 
     /// `favourites`.

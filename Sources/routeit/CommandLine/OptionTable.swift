@@ -73,7 +73,7 @@ enum OptionTable {
         .init(["--zoom"], value: "N", help: "reverse: how coarse a place, as Nominatim's zoom: 18 the address (default), 16-17 the street, 15 the neighbourhood, 13-14 the suburb, 12 and less the town",
               for: ["reverse"]) {
             guard let detail = ReverseDetail(nominatimZoomText: $1) else {
-                throw ShellOptions.ParseError(description: "--zoom takes a whole number from 0 to 18 (18 the address, 10 the town), not \"\($1)\"")
+                throw ShellOptions.ParseError(description: "--zoom takes a whole number from 0 (18 and more the address, 10 the town), not \"\($1)\"")
             }
             $0.reverseDetail = detail
         },
@@ -146,6 +146,7 @@ enum OptionTable {
             }
         },
         .init(["-o", "--output"], value: "MAP.routeit", help: "where import writes the map", for: ["import"]) {
+            guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "-o needs a file name, e.g. -o helsinki.routeit") }
             $0.output = ExportDestination.expand($1)
         },
         .init(["--host"], value: "ADDRESS", help: "serve: the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",

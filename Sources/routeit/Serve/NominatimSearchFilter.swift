@@ -23,7 +23,7 @@ struct SearchFilter {
                 throw NominatimService.Failure(message: "Bounding box parameter needs 4 coordinates.")
             }
             viewbox = BoundingBox(minLatitude: min(y1, y2), minLongitude: min(x1, x2), maxLatitude: max(y1, y2), maxLongitude: max(x1, x2))
-            bounded = target.value("bounded").map { $0 == "1" || $0 == "true" } ?? false
+            bounded = target.value("bounded").map(NominatimService.isTrue) ?? false
         }
         for id in (target.value("exclude_place_ids") ?? "").split(separator: ",") {
             let text = id.trimmingCharacters(in: .whitespaces)

@@ -48,13 +48,18 @@ struct NominatimService: Sendable {
     }
 
     private func flag(_ target: RequestTarget, _ name: String, default given: Bool) -> Bool {
-        guard let value = target.value(name) else { return given }
-        return !(value == "0" || value == "false")
+        target.value(name).map(Self.isTrue) ?? given
     }
+
+    /// Nominatim's reading of a flag: anything but `0` is true (and `false`, for people).
+    static func isTrue(_ value: String) -> Bool { !(value == "0" || value == "false") }
 
     private func search(_ target: RequestTarget) throws -> HTTPResponse {
         let format = try format(target)
         let structured = ["amenity", "street", "city", "county", "state", "country", "postalcode"].compactMap { target.value($0) }
+        if target.value("q") != nil, !structured.isEmpty {
+            throw Failure(message: "Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
+        }
         let text = (target.value("q") ?? structured.joined(separator: ", ")).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw Failure(message: "Nominatim needs a query: q=TEXT, or street=, city=, postalcode=...") }
         guard text.utf8.count <= 1_000 else { throw Failure(message: "The query is longer than 1000 bytes.") }

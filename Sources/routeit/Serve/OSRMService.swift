@@ -152,6 +152,10 @@ struct OSRMService: Sendable {
         let directions = self.directions
         var table = try ToolServices.wait { try await directions.table(request) }
         table.durations = table.durations.map { row in row.map { $0.map { $0 * query.scaleFactor } } }
+        // A cell scaled past what a number holds would be written as null, "no route".
+        guard table.durations.allSatisfy({ $0.allSatisfy { $0?.isFinite ?? true } }) else {
+            throw OSRMQuery.Failure(code: "InvalidOptions", message: "scale_factor=\(query.scaleFactor) makes the durations too large to write")
+        }
         // As OSRM: annotations=distance alone answers the distances alone.
         let wantsDurations = query.annotations.isEmpty || query.annotations.contains("duration")
         return OSRMTableJSON.text(table, sources: sources, destinations: destinations, durations: wantsDurations,

@@ -57,7 +57,9 @@ enum NominatimJSON {
 
     /// Nominatim's `display_name`: most specific part first, comma-separated.
     static func displayName(_ p: Placemark) -> String {
-        [p.name, p.houseNumber, p.street, p.city, p.postalCode, p.country]
+        // A postcode's area is named by its code first, as Nominatim names one.
+        let postcodeFirst = p.category == "place=postcode"
+        return [p.name, p.houseNumber, p.street, postcodeFirst ? p.postalCode : p.city, postcodeFirst ? p.city : p.postalCode, p.country]
             .compactMap { $0?.isEmpty == false ? $0 : nil }
             .reduce(into: [String]()) { parts, part in if !parts.contains(part) { parts.append(part) } }
             .joined(separator: ", ")
