@@ -182,4 +182,21 @@ final class TripRulesOnRouteTests: XCTestCase {
         let stayOnly = try await routed()
         XCTAssertEqual(stayOnly.notices.first?.hasSuffix("so its stay (10m) is not planned; end start or end anywhere keeps it."), true)
     }
+
+    /// "wait on" is advice only for a window that opens after the trip leaves.
+    func testAWindowOverBeforeTheTripLeavesIsNotBlamedOnWaiting() async throws {
+        try flow.editTrip {
+            $0.setWaits(false)
+            try $0.setWindows([VisitWindow(from: 8 * 60, to: 9 * 60)], forSlotAt: 1)
+            try $0.setWindows([VisitWindow(from: 10 * 60 + 30, to: 11 * 60)], forSlotAt: 2)
+        }
+        do {
+            _ = try await flow.optimize()
+            XCTFail("nothing fits without waiting")
+        } catch {
+            let said = "\(error)"
+            XCTAssertTrue(said.contains("A (Stop 1) is left out: its window 08:00-09:00 is over before the trip leaves."), said)
+            XCTAssertTrue(said.contains("B (Stop 2) is left out: its window 10:30-11:00 cannot be reached without waiting (wait on)."), said)
+        }
+    }
 }

@@ -48,7 +48,12 @@ enum DropReasonText {
             }
             return "it closes before it can be reached"
         }
-        if !options.waits { return "its window \(windows) cannot be reached without waiting (wait on)" }
+        // Waiting is worth saying only for a window that opens after the trip leaves.
+        let spans = place.windows.map { $0.span(onDayOf: departure, calendar: calendar) }
+        if !options.waits, spans.contains(where: { $0.lowerBound > departure }) {
+            return "its window \(windows) cannot be reached without waiting (wait on)"
+        }
+        if spans.allSatisfy({ $0.upperBound + VisitCheck.lastMinute < departure }) { return "its window \(windows) is over before the trip leaves" }
         return "its window \(windows) cannot be reached"
     }
 }
