@@ -111,7 +111,7 @@ enum TripFileFields {
         try StopPriority(rawValue: text).orProblem("\(stop) has a priority \"\(text)\"; a priority is high, normal or low")
     }
 
-    /// The place as RouteIt exported it (JSON), checked to be where the file says the stop is.
+    /// The place as RouteIt exported it (JSON).
     static func placemark(_ json: Data, stop: String) throws -> Placemark {
         guard let placemark = try? JSONDecoder().decode(Placemark.self, from: json) else {
             throw Problem(text: "\(stop) has a damaged place (not the JSON RouteIt writes)")

@@ -4,7 +4,7 @@ import RouteItCore
 /// Nominatim's `/search` limits, as its server reads them: `countrycodes` (two-letter codes,
 /// others ignored), `viewbox` (four numbers; with `bounded=1` only places inside it, else it
 /// ranks the places near it first) and `exclude_place_ids` (numbers, else a 400).
-struct SearchFilter {
+struct NominatimSearchFilter {
     var countryCodes: Set<String> = []
     var viewbox: BoundingBox?
     var bounded = false

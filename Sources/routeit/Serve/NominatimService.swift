@@ -68,7 +68,7 @@ struct NominatimService: Sendable {
             guard let n = Int(given), n >= 1 else { throw Failure(message: "Parameter 'limit' must be a number from 1 to 40.") }
             limit = min(n, 40)
         }
-        let filter = try SearchFilter(target)
+        let filter = try NominatimSearchFilter(target)
         let geocoder = self.geocoder
         let near = filter.viewbox.map { Coordinate(latitude: ($0.minLatitude + $0.maxLatitude) / 2,
                                                    longitude: ($0.minLongitude + $0.maxLongitude) / 2) }
