@@ -85,10 +85,7 @@ enum TripFileFields {
         guard let text, text != "now" else { return .now }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = formatter.date(from: text), utc.component(.era, from: date) == 1,
-              (1...9999).contains(utc.component(.year, from: date)) else {
+        guard let date = formatter.date(from: text), Departure.isPlausible(date) else {
             throw Problem(text: "its departure \"\(text)\" is not a date and time from year 1 to 9999")
         }
         return .at(date)

@@ -51,6 +51,18 @@ public enum Departure: Equatable, Codable, Sendable {
         return hour * 60 + minute
     }
 
+    /// A date `depart` could have set: years 1 to 9999 (in UTC). A departure read from a file or
+    /// the planner store outside them is damage, not a trip.
+    public static func isPlausible(_ date: Date) -> Bool {
+        utc.component(.era, from: date) == 1 && (1...9999).contains(utc.component(.year, from: date))
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     /// `YYYY-MM-DD`, a real calendar date.
     static func day(_ text: String, calendar: LocalCalendar) throws -> Date {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -6,15 +6,12 @@ extension SavedTrip {
     /// trip's clock arithmetic cannot take. `open` refuses such a trip as damaged.
     public var isSound: Bool {
         guard (2...EntryViewModel.maximumStopCount + 1).contains(slots.count), slots.allSatisfy(\.isSound) else { return false }
-        if case .at(let date) = departure, !Self.plausibleDepartures.contains(date.timeIntervalSinceReferenceDate) { return false }
+        if case .at(let date) = departure, !Departure.isPlausible(date) { return false }
         guard let day else { return true }
         if let backBy = day.backBy, !(0...24 * 60).contains(backBy) { return false }
         if case .place(let index) = day.end, !(1..<slots.count).contains(index) { return false }
         return (1...DayOptions.maxDays).contains(day.days)
     }
-
-    /// Years 1 to 9999, as `depart YYYY-MM-DD` takes them (seconds since 2001).
-    private static let plausibleDepartures: ClosedRange<TimeInterval> = -63_082_281_600...252_423_993_600
 }
 
 extension EntrySlot {

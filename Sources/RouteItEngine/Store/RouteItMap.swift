@@ -110,7 +110,7 @@ public final class RouteItMap {
     /// True for files that start like an SQLite database (cheap check before opening).
     /// Only a regular file can be one (FileHandle's read traps on a directory such as `..`, and
     /// a FIFO would block: opened without waiting).
-    static func hasSQLiteHeader(_ path: String) -> Bool {
+    public static func hasSQLiteHeader(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -74,10 +74,8 @@ enum ImportTool {
 
     /// An empty file, or one that starts as an SQLite database does, as every map does.
     private static func isMapOrEmpty(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        return head.isEmpty || head == Data("SQLite format 3\u{0}".utf8)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        return size == 0 || RouteItMap.hasSQLiteHeader(path)
     }
 
     /// `path` when something (even a dangling link) is there.

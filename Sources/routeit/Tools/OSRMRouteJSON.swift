@@ -23,9 +23,9 @@ enum OSRMRouteJSON {
         var given: Coordinate { asked ?? item.coordinate }
     }
 
-    /// The waypoint's `hint` for its point on the road (empty when the options name no map).
-    static func hint(_ waypoint: Waypoint, snapped: Coordinate, _ options: OSRMRouteOptions) -> String {
-        options.mapFingerprint.map { OSRMHint(map: $0, asked: waypoint.given, snapped: snapped).text } ?? ""
+    /// The waypoint's `hint` for its point on the road (empty when no map is named).
+    static func hint(_ waypoint: Waypoint, snapped: Coordinate, map: UInt32?) -> String {
+        map.map { OSRMHint(map: $0, asked: waypoint.given, snapped: snapped).text } ?? ""
     }
 
     /// `routes`: one directions per route offered (alternatives), each with a leg between
@@ -131,7 +131,7 @@ enum OSRMRouteJSON {
         json.key("distance")
         json.number(round1(waypoint.given.distance(to: ends.snapped[i])))
         json.key("hint")
-        json.string(hint(waypoint, snapped: ends.snapped[i], options))
+        json.string(hint(waypoint, snapped: ends.snapped[i], map: options.mapFingerprint))
         json.key("location")
         point(&json, ends.snapped[i])
         json.key("name")

@@ -14,7 +14,7 @@ enum OSRMTableJSON {
         }
         func waypoint(_ place: OSRMRouteJSON.Waypoint, _ road: TableRoadPoint?) -> String {
             let snapped = road?.location ?? place.given
-            let hint = road != nil ? mapFingerprint.map { OSRMHint(map: $0, asked: place.given, snapped: snapped).text } ?? "" : ""
+            let hint = road != nil ? OSRMRouteJSON.hint(place, snapped: snapped, map: mapFingerprint) : ""
             return JSONText.object([
                 ("distance", JSONText.number(OSRMRouteJSON.round1(place.given.distance(to: snapped)))), ("hint", JSONText.string(hint)),
                 ("location", JSONText.array(OSRMRouteJSON.point(snapped).map(JSONText.number))), ("name", JSONText.string(road?.name ?? "")),
