@@ -556,8 +556,8 @@ def planner_section(results):
     out += [("`Scripts/bench-planner` (run by the bench): stops are seeded addresses of the Helsinki map, every solver "
              "gets the same integer car-duration matrix (from %s) and its answer is re-checked on the same rules. "
              "*plain*: a round trip; *hours*: opening hours and 5-minute stays, waiting allowed; *delivery*: half the "
-             "stops in 2-hour slots. RouteIt at its default budget (the number of stops / 200 s), two searches on two "
-             "threads, the better plan kept; VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread: VROOM spreads its "
+             "stops in 2-hour slots. RouteIt at its default search (30 rounds a stop, counted, so its plan is the same "
+             "on every run; seed 1), two searches on two threads, the better plan kept; VROOM 1.15 (`pyvroom`, exploration 1 and 5, one thread: VROOM spreads its "
              "searches over threads, so more would shorten its time) and OR-Tools 9.15 (guided "
              "local search, 10 s; 60 s at 200 stops). Each cell: stops served / travel in s (solve time in s).")
             % " and ".join(made.get(m, m) for m in sources), ""]

@@ -411,6 +411,38 @@ final class RouteToolTests: XCTestCase {
 
     /// `--stops FILE`: a CSV's places after the ones given, with their stays and names; a line
     /// that cannot be found, or too many stops, is one line and nothing is routed.
+    /// Past the exact planner's 12 stops the order is a counted search: the same trip gives the
+    /// same answer every run. --budget searches for a time instead, --seed picks another search;
+    /// both need --optimize, and a bad value is one line.
+    func testTheOrderOfManyStopsIsTheSameEveryRun() throws {
+        let map = try helsinki()
+        let list = Self.directory.appendingPathComponent("sixteen.txt")
+        let grid = (0..<16).map { String(format: "%.4f,%.4f", 60.1625 + 0.005 * Double($0 / 4), 24.933 + 0.008 * Double($0 % 4)) }
+        try (grid.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        let trip = ["route", "60.1700,24.9400", "--stops", list.path, "--optimize", "--map", map, "--units", "km"]
+        let first = try run(trip), second = try run(trip)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout.components(separatedBy: "SEGMENT #").count - 1, 17)
+        XCTAssertEqual(first.stdout, second.stdout)
+        for extra in [["--seed", "5"], ["--budget", "0.3"], ["--seed", "5", "--budget", "0.3"]] {
+            let other = try run(trip + extra)
+            XCTAssertEqual(other.status, 0, "\(extra): \(other.stderr)")
+            XCTAssertEqual(other.stdout.components(separatedBy: "SEGMENT #").count - 1, 17, "\(extra)")
+        }
+        for (extra, message) in [
+            (["--budget", "0"], "routeit route: --budget: Not a search time: \"0\"; give seconds from 0.01 to 600, e.g. 5. (routeit help route lists its options)\n"),
+            (["--budget", "nan"], "routeit route: --budget: Not a search time: \"nan\"; give seconds from 0.01 to 600, e.g. 5. (routeit help route lists its options)\n"),
+            (["--seed", "-1"], "routeit route: --seed: Not a seed: \"-1\"; give a whole number from 0, e.g. 7. (routeit help route lists its options)\n"),
+        ] {
+            let bad = try run(trip + extra)
+            XCTAssertEqual(bad.status, 2, "\(extra)")
+            XCTAssertEqual(bad.stderr, message)
+        }
+        let unordered = try run(["route", "Annankatu 25", "Stockmann", "--seed", "3", "--map", map])
+        XCTAssertEqual(unordered.status, 2)
+        XCTAssertEqual(unordered.stderr, "routeit route: --seed and --budget are for ordering the stops: add --optimize\n")
+    }
+
     func testAStopListAddsItsPlaces() throws {
         let map = try helsinki()
         let list = Self.directory.appendingPathComponent("day.csv")

@@ -263,6 +263,31 @@ final class DayPlannerTests: XCTestCase {
         assertConsistent(p, first)
     }
 
+    /// What `optimize` asks for (no options) is counted rounds, so the same trip gets the same
+    /// plan on every run (`testTheSameSeedGivesTheSamePlan`); a time budget alone is a timed search.
+    func testTheDefaultSearchIsCountedNotTimed() {
+        let counted = DayPlanner.searchLimits(DayPlanOptions(), stops: 200)
+        XCTAssertEqual(counted.rounds, DayPlanner.defaultRounds(stops: 200))
+        XCTAssertEqual(counted.seconds, DayPlanner.defaultCap(stops: 200))
+        let timed = DayPlanner.searchLimits(DayPlanOptions(timeBudget: 3), stops: 200)
+        XCTAssertNil(timed.rounds)
+        XCTAssertEqual(timed.seconds, 3)
+        let both = DayPlanner.searchLimits(DayPlanOptions(timeBudget: 3, iterations: 50), stops: 200)
+        XCTAssertEqual(both.rounds, 50)
+        XCTAssertEqual(both.seconds, 3)
+    }
+
+    func testSearchOptionsAreReadOrRefusedInOneLine() throws {
+        XCTAssertEqual(try DayPlanOptions.parseBudget("2.5"), 2.5)
+        XCTAssertEqual(try DayPlanOptions.parseSeed("18446744073709551615"), UInt64.max)
+        for bad in ["0", "-1", "601", "inf", "nan", "", "5s"] {
+            XCTAssertThrowsError(try DayPlanOptions.parseBudget(bad), bad)
+        }
+        for bad in ["-1", "1.5", "18446744073709551616", ""] {
+            XCTAssertThrowsError(try DayPlanOptions.parseSeed(bad), bad)
+        }
+    }
+
     func testCancellationReturnsTheBestPlanSoFar() throws {
         var g = SeededRandom(seed: 41)
         let p = Self.randomProblem(stops: 120, windows: false, using: &g)

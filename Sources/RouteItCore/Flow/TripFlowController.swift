@@ -116,12 +116,14 @@ public final class TripFlowController {
     /// fit (until the trip is edited). No order for a trip that cannot be driven is
     /// `TripOrderError`. Ctrl-C while the planner searches keeps its best plan so far
     /// (`stoppedEarly`); before that (the travel times) it changes nothing.
-    /// `isCancelled` is the shell's Ctrl-C (its command's task), asked while the planner searches.
-    public func optimize(isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
+    /// `isCancelled` is the shell's Ctrl-C (its command's task), asked while the planner searches;
+    /// `search` is `optimize seed N` / `budget SECONDS`.
+    public func optimize(search: DayPlanOptions = DayPlanOptions(),
+                         isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         try requireNoOpenPicker()
         let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
                                                    using: directions, departure: entry.departure.date(now: clock.currentDate()),
-                                                   calendar: calendar, isCancelled: isCancelled)
+                                                   calendar: calendar, search: search, isCancelled: isCancelled)
         if !plan.stoppedEarly { try Task.checkCancellation() }
         try editTrip { try $0.reorderStops(plan.stopOrder) }
         let planned = (slots: Set(plan.leftOut.map { $0 + 1 }), notes: plan.notes, dayLengths: plan.dayLengths)

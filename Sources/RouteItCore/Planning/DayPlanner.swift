@@ -1,25 +1,5 @@
 import Foundation
 
-/// How hard `DayPlanner` searches.
-public struct DayPlanOptions: Sendable {
-    /// Seeds the heuristic's choices: the same seed gives the same plan (while `iterations`,
-    /// not the time budget, ends the search).
-    public var seed: UInt64 = 1
-    /// Seconds the heuristic may search; nil = `DayPlanner.defaultBudget(stops:)`.
-    public var timeBudget: Double?
-    /// Ruin-and-recreate rounds: set, the search anneals over them and the plan depends on the
-    /// seed alone (unless the time budget runs out first); nil, it anneals over the time budget.
-    public var iterations: Int?
-    /// Up to this many stops the plan is exact (subset dynamic programming, 2ⁿ·n² steps).
-    public var exactLimit: Int = DayPlanner.exactLimit
-
-    public init(seed: UInt64 = 1, timeBudget: Double? = nil, iterations: Int? = nil) {
-        self.seed = seed
-        self.timeBudget = timeBudget
-        self.iterations = iterations
-    }
-}
-
 /// Plans a day of visits (`DayPlanProblem` → `DayPlan`): exact up to `exactLimit` stops,
 /// a seeded anytime metaheuristic beyond, up to `maxStops`. Objective: serve the most
 /// important stops (a dropped high-priority stop outweighs every lower one; among equals, fewer
@@ -30,8 +10,21 @@ public enum DayPlanner {
     /// Stops planned exactly by default (a few milliseconds; 4,096 subsets × 12²).
     public static let exactLimit = 12
 
-    /// About a second for 200 stops, less for fewer.
-    public static func defaultBudget(stops: Int) -> Double { max(0.05, Double(stops) / 200) }
+    /// Rounds by default: about half a second for 200 stops here, less for fewer, and as good
+    /// as a second's timed search on the benchmark's days. Counted, not timed, so the same trip
+    /// gets the same plan on every run (as VROOM's exploration levels do without a timeout).
+    public static func defaultRounds(stops: Int) -> Int { 30 * stops }
+
+    /// The default rounds' time cap, some ten times what they take here: only a far slower or
+    /// busier machine (or a debug build) reaches it, and its plan then depends on its speed.
+    public static func defaultCap(stops: Int) -> Double { max(1, Double(stops) / 20) }
+
+    /// What ends the heuristic's search: counted rounds (nil: the time alone, annealed over) and
+    /// the seconds it may take at most.
+    static func searchLimits(_ options: DayPlanOptions, stops: Int) -> (rounds: Int?, seconds: Double) {
+        let rounds = options.iterations ?? (options.timeBudget == nil ? defaultRounds(stops: stops) : nil)
+        return (rounds, options.timeBudget ?? defaultCap(stops: stops))
+    }
 
     /// The plan; throws `TripOrderError.tooManyStops` past `maxStops`. `isCancelled` is asked
     /// often: once it says true (or the budget is spent) the best plan so far is returned,
@@ -48,9 +41,9 @@ public enum DayPlanner {
         }
         // Cancelled during the exact search, the heuristic still gives its first plan.
         let cancelled = count <= options.exactLimit && isCancelled()
-        let budget = options.timeBudget ?? defaultBudget(stops: count)
-        let (best, searchStopped) = ParallelDaySearch.solve(model, seed: options.seed, iterations: options.iterations,
-                                                            started: started, deadline: started + budget,
+        let (rounds, seconds) = searchLimits(options, stops: count)
+        let (best, searchStopped) = ParallelDaySearch.solve(model, seed: options.seed, iterations: rounds,
+                                                            started: started, deadline: started + seconds,
                                                             isCancelled: isCancelled)
         return model.plan(best.route, isExact: false, stoppedEarly: searchStopped || cancelled)
     }

@@ -18,6 +18,7 @@ public enum TripOrderPlanner {
     public static func order(_ places: [TripPlace], transportType: TransportType, avoid: RoadAvoidance = [],
                              using directions: any Directions, departure: Date? = nil,
                              calendar: LocalCalendar = .fromEnvironment(), day: DayOptions = DayOptions(),
+                             search: DayPlanOptions = DayPlanOptions(),
                              isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let stopCount = places.count - 1
@@ -42,10 +43,10 @@ public enum TripOrderPlanner {
                                               departure: departure, using: directions)
         if day.days > 1, let departure {
             return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
-                                isCancelled: isCancelled)
+                                search: search, isCancelled: isCancelled)
         }
         let (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
-        let plan = try DayPlanner.plan(problem, isCancelled: isCancelled)
+        let plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
         let stoppedEarly = isCancelled()
         if !stoppedEarly { try Task.checkCancellation() }
         guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
@@ -138,7 +139,8 @@ public enum TripOrderPlanner {
     /// day fits is left out, said with the last day's reason. `dayLengths` says how many stops
     /// each day visits.
     static func planDays(_ places: [TripPlace], matrix: DurationMatrix, departure: Date, calendar: LocalCalendar,
-                         day: DayOptions, end: TripEnd, isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
+                         day: DayOptions, end: TripEnd, search: DayPlanOptions = DayPlanOptions(),
+                         isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
         var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
         var dropped: [DroppedStop] = [], lastDeparture = departure, stoppedEarly = false
         for index in 0..<day.days where !remaining.isEmpty {
@@ -148,7 +150,7 @@ public enum TripOrderPlanner {
             for (a, i) in subset.enumerated() { for (b, j) in subset.enumerated() where a != b { sub[a, b] = matrix[i, j] } }
             let (problem, _) = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
                                               calendar: calendar, day: day, end: end)
-            let plan = try DayPlanner.plan(problem, isCancelled: isCancelled)
+            let plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
             stoppedEarly = stoppedEarly || isCancelled()
             guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
             days.append(plan.order.map { subset[$0] })
@@ -189,7 +191,7 @@ public enum TripOrderPlanner {
     /// end (`end SLOT`) must be a stop with a place.
     public static func plan(_ entry: EntryViewModel, transportType: TransportType, avoid: RoadAvoidance = [],
                             using directions: any Directions, departure: Date? = nil,
-                            calendar: LocalCalendar = .fromEnvironment(),
+                            calendar: LocalCalendar = .fromEnvironment(), search: DayPlanOptions = DayPlanOptions(),
                             isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
         let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
@@ -205,7 +207,7 @@ public enum TripOrderPlanner {
             day.end = .place(k + 1)
         }
         let found = try await order(places, transportType: transportType, avoid: avoid, using: directions,
-                                    departure: departure, calendar: calendar, day: day, isCancelled: isCancelled)
+                                    departure: departure, calendar: calendar, day: day, search: search, isCancelled: isCancelled)
         var plan = found
         plan.stopOrder = found.stopOrder.map { routed[$0] } + unrouted
         return plan

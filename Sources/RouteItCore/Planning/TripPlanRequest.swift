@@ -18,6 +18,8 @@ public struct TripPlanRequest: Sendable {
     /// Waiting for windows, the end of day and where the trip ends (`.place(k)`: `places[k]`;
     /// the tools' places in the order given end `.anywhere`, at the last one).
     public var day: DayOptions
+    /// How the stops are ordered beyond the exact planner's reach (`--seed`, `--budget`).
+    public var search = DayPlanOptions()
     public var attribution: String?
     /// The routes' turn-by-turn steps are wanted (false: an answer that shows none, such as
     /// OSRM's `steps=false`; the routes may then come without them).
@@ -55,7 +57,7 @@ public struct TripPlanRequest: Sendable {
         var kept = Array(places.indices), notices: [String] = [], day = self.day
         if optimize && places.count >= 2 {
             let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
-                                                        departure: departure, calendar: calendar, day: day,
+                                                        departure: departure, calendar: calendar, day: day, search: search,
                                                         isCancelled: isOrderingCancelled ?? { Task.isCancelled })
             let leftOut = Set(plan.leftOut)
             let stops = plan.stopOrder.enumerated().filter { !leftOut.contains($0.offset) }.map { $0.element + 1 }

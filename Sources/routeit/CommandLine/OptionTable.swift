@@ -125,6 +125,14 @@ enum OptionTable {
               for: ["route"]) { options, text in
             options.days = try ShellOptions.ParseError.naming("--days") { try DayOptions.parseDays(text) }
         },
+        .init(["--budget"], value: "SECONDS", help: "with --optimize: search that long for the order (often better, but two runs may differ; default: a counted search, the same order every run)",
+              for: ["route"]) { options, text in
+            options.search.timeBudget = try ShellOptions.ParseError.naming("--budget") { try DayPlanOptions.parseBudget(text) }
+        },
+        .init(["--seed"], value: "N", help: "with --optimize: another of the searches for the order (default 1; the same seed, the same order)",
+              for: ["route"]) { options, text in
+            options.search.seed = try ShellOptions.ParseError.naming("--seed") { try DayPlanOptions.parseSeed(text) }
+        },
         .init(["--no-wait"], help: "never wait for a place to open (with --optimize, a visit must start on arrival)",
               for: ["route"]) { o, _ in o.noWait = true },
         .init(["--depart"], value: "[YYYY-MM-DD] HH:MM|now",

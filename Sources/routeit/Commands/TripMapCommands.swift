@@ -53,18 +53,19 @@ enum TripMapCommands {
         })
 
     static let optimize = ShellCommand(
-        name: "optimize", usage: "optimize",
+        name: "optimize", usage: "optimize [budget SECONDS] [seed N]",
         summary: "Put the stops in the quickest order for the day: inside their windows and opening hours (waiting when it saves time), high priority first, by the end of day, to the trip's end (start fixed)",
-        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far. See window, priority, wait, back by, end.",
+        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far. Beyond 12 stops the search is counted, so the same trip gets the same plan every time; budget SECONDS searches that long instead (often better, but two runs may differ), seed N makes another of the searches. See window, priority, wait, back by, end.",
         progressMessage: "Optimizing",
+        completions: { _, position in position % 2 == 0 ? ["budget", "seed"] : [] },
         run: { session, arguments in
-            guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("optimize") }
+            let search = try searchOptions(arguments.words)
             if case .picker = session.flow.screen {
                 throw InputError("Choose an address first: pick a row, or back.")
             }
             let plan: TripOrderPlan
             do {
-                plan = try await session.flow.optimize()
+                plan = try await session.flow.optimize(search: search)
             } catch let error as TripOrderError {
                 throw Alert(error.description)
             }
@@ -82,6 +83,20 @@ enum TripMapCommands {
             }
             return .init(text: saved + "\n\n" + session.renderScreen())
         })
+
+    /// `optimize`'s words: `budget SECONDS` and `seed N`, in either order.
+    private static func searchOptions(_ words: [String]) throws -> DayPlanOptions {
+        var search = DayPlanOptions(), rest = words[...]
+        while let word = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw ShellCommand.usageErrorFor(optimize.usage) }
+            switch word.lowercased() {
+            case "budget": search.timeBudget = try DayPlanOptions.parseBudget(value)
+            case "seed": search.seed = try DayPlanOptions.parseSeed(value)
+            default: throw ShellCommand.usageErrorFor(optimize.usage)
+            }
+        }
+        return search
+    }
 
     /// `export track FILE`: the drive of the last `go`.
     private static func exportTrack(_ session: Session, to destination: ExportDestination) throws -> Session.Output {

@@ -67,6 +67,8 @@ struct ShellOptions: Equatable {
     var noWait = false
     /// `route --days N`: with --optimize, the stops spread over N days, one route a day.
     var days = 1
+    /// `route --seed N --budget SECONDS`: with --optimize, how the stops are ordered.
+    var search = DayPlanOptions()
     /// `route --json --overview --geometries --steps`: OSRM's options, with its defaults.
     var routeJSON = OSRMRouteOptions()
     /// `route --approaches A;B;...`: per place, the side of the road it is reached and left by

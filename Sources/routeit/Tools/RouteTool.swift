@@ -8,7 +8,7 @@ import RouteItScreens
 /// with the shell's own directions screen or as OSRM's JSON.
 enum RouteTool {
     static let tool = Tool(
-        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--approaches A;B;...] [--back-by HH:MM] [--no-wait] [--days N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json [--overview simplified|full|false] [--geometries polyline|polyline6|geojson] [--steps]] [OPTIONS]",
+        name: "route", synopsis: "route PLACE PLACE... [--mode car|walk|bike] [--avoid CLASS,...] [--alternatives] [--optimize] [--end start|anywhere|N] [--approaches A;B;...] [--back-by HH:MM] [--no-wait] [--days N] [--budget SECONDS] [--seed N] [--depart TIME] [--stay D] [--stops FILE] [--units mi|km] [--json [--overview simplified|full|false] [--geometries polyline|polyline6|geojson] [--steps]] [OPTIONS]",
         summary: "Directions through two or more places",
         details: """
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
@@ -70,6 +70,10 @@ enum RouteTool {
             return report(Failure(code: "InvalidOptions", message: "--days \(options.days) spreads the stops over days as it orders them: add --optimize",
                                   exitStatus: 2), options)
         }
+        if options.search != DayPlanOptions() && !options.optimize {
+            return report(Failure(code: "InvalidOptions", message: "--seed and --budget are for ordering the stops: add --optimize",
+                                  exitStatus: 2), options)
+        }
         if !options.approaches.isEmpty && options.approaches.count != arguments.count + listed.count {
             return report(Failure(code: "InvalidOptions", message: "--approaches gives \(options.approaches.count) sides for \(arguments.count + listed.count) places: give one per place, separated by ';'",
                                   exitStatus: 2), options)
@@ -103,6 +107,7 @@ enum RouteTool {
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
                 wantsSteps: !options.json || options.routeJSON.needsSteps)
+            request.search = options.search
             if let stop { request.isOrderingCancelled = { stop.isCancelled } }
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
