@@ -125,7 +125,7 @@ enum OptionTable {
               for: ["route"]) { options, text in
             options.days = try ShellOptions.ParseError.naming("--days") { try DayOptions.parseDays(text) }
         },
-        .init(["--budget"], value: "SECONDS", help: "with --optimize: search that long for the order (often better, but two runs may differ; default: a counted search, the same order every run)",
+        .init(["--budget"], value: "SECONDS", help: "with --optimize: search for that long for the order (two runs may then differ; default: a counted search, the same order every run)",
               for: ["route"]) { options, text in
             options.search.timeBudget = try ShellOptions.ParseError.naming("--budget") { try DayPlanOptions.parseBudget(text) }
         },

@@ -55,7 +55,7 @@ enum TripMapCommands {
     static let optimize = ShellCommand(
         name: "optimize", usage: "optimize [budget SECONDS] [seed N]",
         summary: "Put the stops in the quickest order for the day: inside their windows and opening hours (waiting when it saves time), high priority first, by the end of day, to the trip's end (start fixed)",
-        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far. Beyond 12 stops the search is counted, so the same trip gets the same plan every time; budget SECONDS searches that long instead (often better, but two runs may differ), seed N makes another of the searches. See window, priority, wait, back by, end.",
+        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far. Beyond 12 stops the search is counted, so the same trip gets the same plan every time; budget SECONDS searches for that long instead (two runs may then differ), seed N makes another of the searches. See window, priority, wait, back by, end.",
         progressMessage: "Optimizing",
         completions: { _, position in position % 2 == 0 ? ["budget", "seed"] : [] },
         run: { session, arguments in
