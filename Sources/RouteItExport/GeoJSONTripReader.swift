@@ -25,7 +25,8 @@ enum GeoJSONTripReader {
             guard let feature = json.value(at: range) as? [String: Any] else {
                 throw TripFileFields.Problem(text: "stop \(number) is damaged (not well-formed JSON)")
             }
-            stops.append(try stop(feature, number: number, isStart: stops.isEmpty))
+            stops.append(try stop(feature, numbers: try numbers(json, members: members, properties: properties, number: number),
+                                  number: number, isStart: stops.isEmpty))
         }
         // RouteIt numbers its stops 1 to n, each once: another numbering would reorder the trip.
         var numbered = Set<Int>()
@@ -45,19 +46,58 @@ enum GeoJSONTripReader {
                             unroutedStops: fields.unrouted)
     }
 
+    /// The values of a stop RouteIt writes as JSON numbers, as written: its `index`, `stay` and
+    /// position (each nil when absent). A number written as text (`"stay": "20"`) or as anything
+    /// else is a damaged file, refused as another bad value is.
+    private struct StopNumbers {
+        var index: Int?
+        var stay: String?
+        /// `coordinates`, longitude first, when the geometry has them; each a number.
+        var position: [Double]?
+        /// How `coordinates` is written, to name it in a refusal.
+        var positionText: String?
+    }
+
+    private static func numbers(_ json: JSONSkimmer, members: [(key: String, value: Range<Int>)],
+                                properties: [(key: String, value: Range<Int>)], number: Int) throws -> StopNumbers {
+        func property(_ key: String) -> Range<Int>? { properties.first { $0.key == key }?.value }
+        var found = StopNumbers()
+        if let range = property("index") {
+            guard let index = json.number(at: range).flatMap({ Int($0) }) else {
+                throw TripFileFields.Problem(text: "stop \(number) has the index \(json.text(at: range)), not a whole number; the stops are numbered from 1, each once")
+            }
+            found.index = index
+        }
+        let stop = "stop \(found.index ?? number)"
+        if let range = property("stay") {
+            guard let stay = json.number(at: range) else {
+                throw TripFileFields.Problem(text: "\(stop) has a stay of \(json.text(at: range)), not a number; a stay is 0 to \(Int(StayDuration.maximum)) seconds")
+            }
+            found.stay = stay
+        }
+        let geometry = members.first { $0.key == "geometry" }.flatMap { json.members(of: $0.value) }
+        if let range = geometry?.first(where: { $0.key == "coordinates" })?.value {
+            found.positionText = json.text(at: range)
+            let elements = json.elements(of: range) ?? []
+            let values = elements.compactMap { json.number(at: $0).flatMap(Double.init) }
+            // Each element a number: a text among them is damage, not a coordinate to skip.
+            if values.count == elements.count { found.position = values }
+        }
+        return found
+    }
+
     /// A stop's feature: its position, place, stay, windows, priority and number in the trip.
-    private static func stop(_ feature: [String: Any], number: Int, isStart: Bool) throws -> (index: Int, slot: EntrySlot) {
+    private static func stop(_ feature: [String: Any], numbers: StopNumbers, number: Int, isStart: Bool) throws -> (index: Int, slot: EntrySlot) {
         let properties = feature["properties"] as? [String: Any] ?? [:]
-        let index = (properties["index"] as? NSNumber)?.intValue ?? number
+        let index = numbers.index ?? number
         let stop = "stop \(index)"
-        let position = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Any]
-        let numbers = position?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
-        let coordinate = try TripFileFields.position(latitude: numbers.count >= 2 ? numbers[1] : nil, longitude: numbers.first, stop: stop,
-                                                     said: position.map { "coordinates [\($0.map { "\($0)" }.joined(separator: ", "))]" } ?? "no coordinates")
+        let position = numbers.position ?? []
+        let coordinate = try TripFileFields.position(latitude: position.count >= 2 ? position[1] : nil, longitude: position.first, stop: stop,
+                                                     said: numbers.positionText.map { "coordinates \($0)" } ?? "no coordinates")
         let placemark = try properties["place"].map { place in
             try TripFileFields.placemark((place as? [String: Any]).flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data(), stop: stop)
         }
-        let stay = try properties["stay"].map { try TripFileFields.stay("\($0)", stop: stop) } ?? 0
+        let stay = try numbers.stay.map { try TripFileFields.stay($0, stop: stop) } ?? 0
         let windows = try properties["windows"].map { try TripFileFields.windows("\($0)", stop: stop) } ?? []
         let priority = try properties["priority"].map { try TripFileFields.priority("\($0)", stop: stop) } ?? .normal
         let slot = try TripFileReader.slot(placemark: placemark, name: properties["address"] as? String, coordinate: coordinate, stay: stay,

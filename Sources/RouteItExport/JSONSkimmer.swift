@@ -61,6 +61,18 @@ struct JSONSkimmer {
 
     func string(at range: Range<Int>) -> String? { value(at: range) as? String }
 
+    /// The number at `range` as the file writes it (`600`, `-1.5e3`); nil when the value there is
+    /// anything else (`"600"`, `true`, `null`), which JSONSerialization would hand out as a number
+    /// or a text alike.
+    func number(at range: Range<Int>) -> String? {
+        guard let first = range.first, bytes[first] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[first]),
+              value(at: range) is NSNumber else { return nil }
+        return text(at: range)
+    }
+
+    /// The bytes at `range` as text (a value as written, to name it in a refusal).
+    func text(at range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
     var whole: Range<Int> { 0..<bytes.count }
 
     /// Where the value starting at `start` ends (one past it); nil when it is cut short.

@@ -107,5 +107,12 @@ final class TripFileSettingsTests: XCTestCase {
         XCTAssertTrue(try failure("g.geojson", text, replacingFirst("\"index\":2", "\"index\":99")).contains("has the index 99; the stops are numbered 1 to 3, each once"))
         XCTAssertTrue(try failure("h.geojson", text, replacingFirst("\"index\":2", "\"index\":1")).contains("has the index 1;"))
         XCTAssertTrue(try failure("i.geojson", text, replacingFirst("\"departure\":\"2026", "\"departure\":\"0000")).contains("its departure \"0000-"))
+        // Exports write numbers as numbers: one written as text (or a boolean) is damage.
+        XCTAssertTrue(try failure("j.geojson", text, replacingFirst("\"stay\":600", "\"stay\":\"600\"")).contains("stop 2 has a stay of \"600\", not a number"))
+        XCTAssertTrue(try failure("k.geojson", text, replacingFirst("\"stay\":600", "\"stay\":true")).contains("stop 2 has a stay of true, not a number"))
+        XCTAssertTrue(try failure("l.geojson", text, replacingFirst("\"index\":2", "\"index\":\"2\"")).contains("has the index \"2\", not a whole number"))
+        XCTAssertTrue(try failure("m.geojson", text, replacingFirst("\"index\":2", "\"index\":2.5")).contains("has the index 2.5, not a whole number"))
+        XCTAssertTrue(try failure("n.geojson", text, replacingFirst("[24.9384567,60.1699123]}", "[\"24.9384567\",60.1699123,5]}"))
+            .contains("stop 1 has no valid position (coordinates [\"24.9384567\",60.1699123,5])"))
     }
 }
