@@ -199,6 +199,10 @@ final class ServeToolTests: XCTestCase {
         let postcode = try XCTUnwrap(try server.get("/search?postalcode=00100&format=jsonv2&addressdetails=1").json as? [[String: Any]])
         XCTAssertEqual(postcode.first?["type"] as? String, "postcode")
         XCTAssertEqual((postcode.first?["address"] as? [String: String])?["postcode"], "00100")
+        // Its box is Nominatim's for a Finnish postcode: 5 km each way of its centre, not a point's.
+        let box = try XCTUnwrap(postcode.first?["boundingbox"] as? [String]).compactMap(Double.init)
+        XCTAssertEqual(box[1] - box[0], 2 * 0.04488, accuracy: 1e-4)
+        XCTAssertEqual(box[3] - box[2], 2 * 0.09006, accuracy: 2e-4)
         assertStops(server)
     }
 

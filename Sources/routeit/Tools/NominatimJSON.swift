@@ -23,9 +23,11 @@ enum NominatimJSON {
         // (`amenity` for a pharmacy), a town or district and others by their type (`suburb`).
         let part = placemark.category?.contains("=") == true && category != "place" ? category : type
         if let name = placemark.name, !name.isEmpty, category != "highway" { address[part] = name }
-        // Nominatim's box around a point: by what the place is (a town's kilometres), else ±0.00005°.
+        // Nominatim's box around a point: a postcode's its country's postcode extent, else by what
+        // the place is (a town's kilometres), else ±0.00005°.
         let extent = nodeExtents["\(category)=\(type)"] ?? 0.00005
-        let box = [c.latitude - extent, c.latitude + extent, c.longitude - extent, c.longitude + extent].map(degrees)
+        let box = (category == "place" && type == "postcode" ? NominatimPostcodeBox.box(around: c, countryCode: placemark.countryCode)
+            : [c.latitude - extent, c.latitude + extent, c.longitude - extent, c.longitude + extent]).map(degrees)
         var object: [String: Any] = [
             "place_id": placeID(placemark),
             "licence": MapAttribution.licence,
