@@ -82,6 +82,14 @@ final class ServeToolTests: XCTestCase {
         XCTAssertEqual(table["code"] as? String, "Ok")
         XCTAssertEqual(table["durations"] as? [[Double]], tableTool["durations"] as? [[Double]])
         XCTAssertEqual(table["distances"] as? [[Double]], tableTool["distances"] as? [[Double]])
+        // The same places the same: what each was asked as, its address, where it joined the roads.
+        for side in ["sources", "destinations"] {
+            let servedPlaces = try XCTUnwrap(table[side] as? [[String: Any]]), toolPlaces = try XCTUnwrap(tableTool[side] as? [[String: Any]])
+            XCTAssertEqual(servedPlaces.map { NominatimJSON.text($0["routeit"] ?? "") }, toolPlaces.map { NominatimJSON.text($0["routeit"] ?? "") }, side)
+            XCTAssertEqual(servedPlaces.map { "\($0["location"] ?? "") \($0["name"] ?? "") \($0["distance"] ?? "")" },
+                           toolPlaces.map { "\($0["location"] ?? "") \($0["name"] ?? "") \($0["distance"] ?? "")" }, side)
+        }
+        XCTAssertEqual(((table["sources"] as? [[String: Any]])?.first?["routeit"] as? [String: Any])?["query"] as? String, "60.171000,24.941400")
 
         let nearest = try server.get("/nearest/v1/driving/\(station)?number=1").object
         let waypoint = try XCTUnwrap((nearest["waypoints"] as? [[String: Any]])?.first)

@@ -52,7 +52,8 @@ struct OSRMService: Sendable {
     private func places(_ query: OSRMQuery) -> [OSRMRouteJSON.Waypoint] {
         query.coordinates.enumerated().map { i, c in
             let given = i < query.asked.count ? query.asked[i] : c
-            return .init(query: DecimalText.fixed(given.latitude, places: 6) + "," + DecimalText.fixed(given.longitude, places: 6),
+            // Asked as the one-shot tools ask a coordinate (`RouteTool.waypoint`).
+            return .init(query: given.description,
                          item: MapItem(placemark: Placemark(coordinate: c), approach: i < query.approaches.count ? query.approaches[i] : nil),
                          asked: given == c ? nil : given)
         }

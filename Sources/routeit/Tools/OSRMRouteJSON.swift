@@ -11,7 +11,8 @@ import RouteItCore
 /// the writing (a cold `route --json` on the 1M grid, callgrind).
 enum OSRMRouteJSON {
     struct Waypoint {
-        /// What was asked: `Annankatu 25` or `60.1,24.9`.
+        /// What was asked: `Annankatu 25`, or a coordinate as `Coordinate.description` writes it
+        /// (`60.100000,24.900000`) whichever front end was given it.
         var query: String
         var item: MapItem
         /// How long the route stays here before its next leg (`--stay`).
@@ -21,6 +22,10 @@ enum OSRMRouteJSON {
 
         /// Where the client said the place is.
         var given: Coordinate { asked ?? item.coordinate }
+
+        /// `query` for a place given as `text`: the text, or the coordinate it is written as
+        /// `serve` writes one, so that both front ends answer the same for the same place.
+        static func query(_ text: String) -> String { Coordinate(text: text)?.description ?? text }
     }
 
     /// The waypoint's `hint` for its point on the road (empty when no map is named).

@@ -86,7 +86,7 @@ enum RouteTool {
             let services = try ToolServices.open(options)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
             let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
-            waypoints += zip(listed, stops).map { .init(query: $0.query, item: $1.mapItem!, stay: $1.stay) }
+            waypoints += zip(listed, stops).map { .init(query: OSRMRouteJSON.Waypoint.query($0.query), item: $1.mapItem!, stay: $1.stay) }
             for i in waypoints.indices where waypoints[i].stay == 0 { waypoints[i].stay = stays[i] }
             for i in waypoints.indices where i < options.approaches.count { waypoints[i].item.approach = options.approaches[i] }
             // A stop list's windows and priorities; places given as arguments have none.
@@ -168,7 +168,7 @@ enum RouteTool {
     /// LAT,LON as given, or the geocoder's first match for the text.
     static func waypoint(_ text: String, geocoder: Geocoding, near: Coordinate? = nil) throws -> OSRMRouteJSON.Waypoint {
         if let c = Coordinate(text: text) {
-            return .init(query: text, item: MapItem(placemark: Placemark(coordinate: c)))
+            return .init(query: OSRMRouteJSON.Waypoint.query(text), item: MapItem(placemark: Placemark(coordinate: c)))
         }
         if looksLikeCoordinate(text) {
             throw Failure(code: "InvalidValue", message: "not a LAT,LON coordinate: \(text) (latitude -90...90, longitude -180...180)", exitStatus: 2)
