@@ -70,8 +70,12 @@ struct JSONSkimmer {
         return text(at: range)
     }
 
-    /// The bytes at `range` as text (a value as written, to name it in a refusal).
-    func text(at range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    /// The bytes at `range` as text, a value as written to name it in a refusal: one line, so a
+    /// long one is cut after 80 characters.
+    func text(at range: Range<Int>) -> String {
+        let text = String(decoding: bytes[range], as: UTF8.self)
+        return text.count > 80 ? text.prefix(80) + "…" : text
+    }
 
     var whole: Range<Int> { 0..<bytes.count }
 

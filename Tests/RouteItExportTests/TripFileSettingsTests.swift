@@ -114,5 +114,8 @@ final class TripFileSettingsTests: XCTestCase {
         XCTAssertTrue(try failure("m.geojson", text, replacingFirst("\"index\":2", "\"index\":2.5")).contains("has the index 2.5, not a whole number"))
         XCTAssertTrue(try failure("n.geojson", text, replacingFirst("[24.9384567,60.1699123]}", "[\"24.9384567\",60.1699123,5]}"))
             .contains("stop 1 has no valid position (coordinates [\"24.9384567\",60.1699123,5])"))
+        let long = try failure("o.geojson", text, replacingFirst("\"stay\":600", "\"stay\":\"" + String(repeating: "9", count: 5_000) + "\""))
+        XCTAssertTrue(long.contains("stop 2 has a stay of \"999"), long)
+        XCTAssertLessThan(long.count, 300, "a long value is cut")
     }
 }
