@@ -421,7 +421,7 @@ final class RouteToolTests: XCTestCase {
         let list = Self.directory.appendingPathComponent("sixteen.txt")
         let grid = (0..<16).map { String(format: "%.4f,%.4f", 60.1625 + 0.005 * Double($0 / 4), 24.933 + 0.008 * Double($0 % 4)) }
         try (grid.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
-        let trip = ["route", "60.1700,24.9400", "--stops", list.path, "--optimize", "--map", map, "--units", "km"]
+        let trip = ["route", "60.1700,24.9400", "--stops", list.path, "--optimize", "--depart", "2026-12-03 10:00", "--map", map, "--units", "km"]
         let first = try run(trip), second = try run(trip)
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stdout.components(separatedBy: "SEGMENT #").count - 1, 17)
