@@ -192,4 +192,22 @@ final class EntryViewModelTests: XCTestCase {
         try entry.swapFirstTwoStops()
         XCTAssertEqual(entry.slots.map(\.mapItem), [shop, nil, home])
     }
+
+    /// With the map's area known, `type SLOT LAT,LON` outside it is the map's one-line alert
+    /// and the slot keeps its text and ✓; without an area (a routing server) it is taken.
+    func testTypedCoordinatesOffTheMapAreRefused() throws {
+        let helsinki = MapArea(name: "Helsinki", bounds: BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        let entry = EntryViewModel()
+        try entry.select(shop, forSlotAt: 1)
+        let before = entry.slots
+        XCTAssertThrowsError(try entry.type("60.3,24.9", inSlotAt: 1, within: helsinki)) { error in
+            XCTAssertEqual(error as? Alert, Alert("60.300000,24.900000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)."))
+            XCTAssertEqual((error as? Alert)?.reason, .outsideMap)
+        }
+        XCTAssertEqual(entry.slots, before)
+        try entry.type("60.17,24.95", inSlotAt: 2, within: helsinki)
+        XCTAssertTrue(entry.slots[2].isSelected)
+        try entry.type("60.3,24.9", inSlotAt: 1)
+        XCTAssertEqual(entry.slots[1].text, "60.300000,24.900000")
+    }
 }

@@ -54,9 +54,11 @@ public final class EntryViewModel {
     /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared
     /// (the planned stay, windows and priority are the stop's, and stay). `LAT,LON` is that
     /// place at once, as the tools and stop lists take it (`Coordinate(text:)`), refused as
-    /// `select` refuses a place.
-    public func type(_ text: String, inSlotAt index: Int) throws {
+    /// `select` refuses a place, and when it lies outside `area` (the loaded map's, when the map
+    /// answers for the trip): the route would only say so later.
+    public func type(_ text: String, inSlotAt index: Int, within area: MapArea? = nil) throws {
         if let coordinate = Coordinate(text: text) {
+            if let area, !area.contains(coordinate) { throw area.outsideAlert(coordinate.description, at: coordinate) }
             try select(MapItem(placemark: Placemark(coordinate: coordinate)), forSlotAt: index)
             return
         }
