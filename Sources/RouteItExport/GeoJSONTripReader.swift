@@ -40,8 +40,11 @@ enum GeoJSONTripReader {
             guard let text = value as? String else { throw TripFileFields.Problem(text: "its \(key) \"\(value)\" is not what RouteIt writes") }
             values[key] = text
         }
-        let fields = try TripFileFields.trip(values, slotCount: stops.count)
-        return ImportedTrip(slots: stops.sorted { $0.index < $1.index }.map(\.slot), departure: fields.departure,
+        // Sorted, stop k is the one numbered k + 1.
+        let places = try TripFileFields.distinctPlaces(stops.sorted { $0.index < $1.index }.map(\.slot)) { "stop \($0 + 1)" }
+        var fields = try TripFileFields.trip(values, slotCount: places.slots.count)
+        if places.returnsToStart { fields.day.end = .start }
+        return ImportedTrip(slots: places.slots, departure: fields.departure,
                             transportType: fields.transportType, distanceUnit: fields.distanceUnit, day: fields.day,
                             unroutedStops: fields.unrouted)
     }

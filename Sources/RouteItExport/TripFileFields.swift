@@ -80,6 +80,24 @@ enum TripFileFields {
         return (try departure(values["departure"]), transportType, distanceUnit, day, unrouted)
     }
 
+    /// The stops read (the start first), each place once (`PlaceKey`): a last stop at the start's
+    /// place is the way back to it, as other writers put a round trip, and reads as the end at
+    /// the start; any other repeat is refused. `stop` names the stop at an index (`waypoint 3`).
+    static func distinctPlaces(_ slots: [EntrySlot], stop: (Int) -> String) throws -> (slots: [EntrySlot], returnsToStart: Bool) {
+        var slots = slots
+        var returnsToStart = false
+        if slots.count > 2, let start = slots.first?.mapItem, let last = slots.last?.mapItem,
+           last.coordinate.isSamePlace(as: start.coordinate) {
+            slots.removeLast()
+            returnsToStart = true
+        }
+        // Every stop read has a place (its waypoint's position at least).
+        if let (earlier, later) = PlaceKey.firstRepeat(in: slots.compactMap { $0.mapItem?.coordinate }) {
+            throw Problem(text: "\(stop(later)) is the same place as \(stop(earlier)) (\(slots[earlier].text)) and a trip visits each place once")
+        }
+        return (slots, returnsToStart)
+    }
+
     /// `now` (or none), or a date and time with its offset in the years `depart` takes.
     static func departure(_ text: String?) throws -> Departure {
         guard let text, text != "now" else { return .now }

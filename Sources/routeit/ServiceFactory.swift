@@ -12,6 +12,10 @@ struct AppServices {
     var remote: RemoteBackends? = nil
     /// The embedded map's area (`use`, and "outside the … map"); nil without a map.
     var area: MapArea? = nil
+
+    /// The area a place must lie in to be routed: the embedded map's when it answers for
+    /// everything; none with a server, whose own map may reach further.
+    var placeArea: MapArea? { remote == nil ? area : nil }
 }
 
 /// Why the services could not be built: shown to the user as one line (`! <message>`).

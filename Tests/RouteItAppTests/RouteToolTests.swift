@@ -476,6 +476,40 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(many.stderr, "routeit route: \(list.path): The list has 201 stops; a trip has at most 200.\n")
     }
 
+    /// A trip visits each place once: the same place twice (1e-6°), among the places given or
+    /// between them and a stop list, is one line naming both, exit 2 as other bad arguments,
+    /// before anything is routed. The last place the first again is a round trip written out,
+    /// unless the trip comes back to the start by itself (--optimize, --end start).
+    func testTheSamePlaceTwiceIsOneLineButAWrittenOutRoundTripIsRouted() throws {
+        let map = try helsinki()
+        let a = "60.1699,24.9384", b = "60.1677,24.9422", c = "60.1686,24.9316"
+        let round = try run(["route", a, b, a, "--map", map, "--units", "km"])
+        XCTAssertEqual(round.status, 0, round.stderr)
+        XCTAssertTrue(round.stdout.contains("SEGMENT #2\n"), round.stdout)
+        XCTAssertFalse(round.stdout.contains("SEGMENT #3"), round.stdout)
+
+        let twice = try run(["route", a, b, "60.16990,24.93840", c, "--map", map])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertEqual(twice.stderr, "routeit route: place 3 (\"60.16990,24.93840\") is the same place as place 1 (\"\(a)\"); a trip visits each place once: leave out one of them\n")
+        XCTAssertEqual(twice.stdout, "")
+        let alone = try run(["route", a, a, "--map", map])
+        XCTAssertEqual(alone.stderr, "routeit route: place 2 (\"\(a)\") is the same place as place 1 (\"\(a)\"); a trip visits each place once: leave out one of them\n")
+        let optimized = try run(["route", a, b, c, a, "--optimize", "--map", map])
+        XCTAssertEqual(optimized.status, 2)
+        XCTAssertEqual(optimized.stderr, "routeit route: place 4 (\"\(a)\") is the same place as place 1 (\"\(a)\"); a trip visits each place once and this one comes back to the start by itself: leave out the last place\n")
+        let ended = try run(["route", a, b, a, "--end", "start", "--map", map])
+        XCTAssertTrue(ended.stderr.hasSuffix("by itself: leave out the last place\n"), ended.stderr)
+
+        let list = Self.directory.appendingPathComponent("again.txt")
+        try "\(c)\n\(b)\n".write(to: list, atomically: true, encoding: .utf8)
+        let listed = try run(["route", a, b, "--stops", list.path, "--map", map])
+        XCTAssertEqual(listed.status, 2)
+        XCTAssertEqual(listed.stderr, "routeit route: line 2 of \(list.path) (\"\(b)\") is the same place as place 2 (\"\(b)\"); a trip visits each place once: leave out one of them\n")
+        try "\(b)\n\(c)\n\(a)\n".write(to: list, atomically: true, encoding: .utf8)
+        let listedRound = try run(["route", a, "--stops", list.path, "--map", map, "--json"])
+        XCTAssertEqual(listedRound.status, 0, listedRound.stderr)
+    }
+
     /// An end outside the map and far from its roads is the outside alert, not a route to a road
     /// 3 km away; `reverse` there names no street. An end moved more than 50 m to reach a road
     /// is said in the text, as the shell says it (the same screen).

@@ -23,7 +23,7 @@ final class CancelledCommandTests: XCTestCase {
 
     func testACancelledOpenOfAFileLeavesTheTripAsItWas() async throws {
         let planner = makePlanner(store: MemoryPlannerStore())
-        try planner.flow.editTrip { $0.type("Home", inSlotAt: 0) }
+        try planner.flow.editTrip { try $0.type("Home", inSlotAt: 0) }
         let before = planner.flow.entry.slots
         nonisolated(unsafe) let unsafePlanner = planner
         let error = await inCancelledTask {
@@ -47,7 +47,7 @@ final class CancelledCommandTests: XCTestCase {
     func testACancelledEditLeavesTheTrip() async throws {
         let planner = makePlanner(store: MemoryPlannerStore())
         nonisolated(unsafe) let flow = planner.flow
-        let error = await inCancelledTask { try flow.editTrip { $0.type("Late", inSlotAt: 1) } }
+        let error = await inCancelledTask { try flow.editTrip { try $0.type("Late", inSlotAt: 1) } }
         XCTAssertTrue(error is CancellationError)
         XCTAssertEqual(planner.flow.entry.slots[1].text, "")
     }

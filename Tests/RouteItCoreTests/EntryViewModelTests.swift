@@ -3,8 +3,8 @@ import XCTest
 
 final class EntryViewModelTests: XCTestCase {
     let home = MapItem(placemark: place("Home", street: "Mannerheimintie", number: "1"))
-    let shop = MapItem(placemark: place("Shop"))
-    let gym = MapItem(placemark: place("Gym"))
+    let shop = MapItem(placemark: place("Shop", lat: 60.171))
+    let gym = MapItem(placemark: place("Gym", lat: 60.172))
 
     func testStartsWithFromAndTwoEmptyStops() {
         let entry = EntryViewModel()
@@ -32,45 +32,45 @@ final class EntryViewModelTests: XCTestCase {
         }
     }
 
-    func testTypingClearsThePlaceAndCheck() {
+    func testTypingClearsThePlaceAndCheck() throws {
         let entry = EntryViewModel()
-        entry.select(home, forSlotAt: 0)
+        try entry.select(home, forSlotAt: 0)
         XCTAssertTrue(entry.start.isSelected)
         XCTAssertEqual(entry.start.text, "Home, Mannerheimintie 1, 00100 Helsinki")
-        entry.type("Somewhere else", inSlotAt: 0)
+        try entry.type("Somewhere else", inSlotAt: 0)
         XCTAssertEqual(entry.start, EntrySlot(text: "Somewhere else"))
         XCTAssertFalse(entry.start.isSelected)
     }
 
     func testCanRouteNeedsStartAndOneStopWithPlaces() throws {
         let entry = EntryViewModel()
-        entry.type("typed only", inSlotAt: 0)
-        entry.type("typed only", inSlotAt: 1)
+        try entry.type("typed only", inSlotAt: 0)
+        try entry.type("typed only", inSlotAt: 1)
         XCTAssertFalse(entry.canRoute)
         XCTAssertThrowsError(try entry.trip()) { XCTAssertEqual($0 as? Alert, .invalidTrip) }
         XCTAssertEqual(Alert.invalidTrip.message,
                        "Please enter a valid starting point and at least one destination.")
-        entry.select(shop, forSlotAt: 2)
+        try entry.select(shop, forSlotAt: 2)
         XCTAssertFalse(entry.canRoute, "no start yet")
-        entry.select(home, forSlotAt: 0)
+        try entry.select(home, forSlotAt: 0)
         XCTAssertTrue(entry.canRoute)
-        entry.type("edited", inSlotAt: 2)
+        try entry.type("edited", inSlotAt: 2)
         XCTAssertFalse(entry.canRoute, "editing the only stop invalidates it")
     }
 
     func testTripIsRoundTripOverSlotsWithPlacesInOrder() throws {
         let entry = EntryViewModel()
-        entry.select(home, forSlotAt: 0)
-        entry.select(gym, forSlotAt: 2)
+        try entry.select(home, forSlotAt: 0)
+        try entry.select(gym, forSlotAt: 2)
         XCTAssertEqual(try entry.trip().map(\.name), ["Home", "Gym", "Home"])
-        entry.select(shop, forSlotAt: 1)
+        try entry.select(shop, forSlotAt: 1)
         XCTAssertEqual(try entry.trip().map(\.name), ["Home", "Shop", "Gym", "Home"])
     }
 
     func testSwapExchangesStopsOneAndTwoEntirely() throws {
         let entry = EntryViewModel()
-        entry.select(shop, forSlotAt: 1)
-        entry.type("gym text", inSlotAt: 2)
+        try entry.select(shop, forSlotAt: 1)
+        try entry.type("gym text", inSlotAt: 2)
         try entry.swapFirstTwoStops()
         XCTAssertEqual(entry.slots[1], EntrySlot(text: "gym text"))
         XCTAssertEqual(entry.slots[2].mapItem, shop)
@@ -79,8 +79,8 @@ final class EntryViewModelTests: XCTestCase {
 
     func testSwapAnyTwoSlots() throws {
         let entry = EntryViewModel()
-        entry.select(home, forSlotAt: 0)
-        entry.type("b", inSlotAt: 2)
+        try entry.select(home, forSlotAt: 0)
+        try entry.type("b", inSlotAt: 2)
         try entry.swapSlots(0, 2)
         XCTAssertEqual(entry.slots[0], EntrySlot(text: "b"))
         XCTAssertEqual(entry.slots[2].mapItem, home)
@@ -103,8 +103,8 @@ final class EntryViewModelTests: XCTestCase {
 
     func testRemoveKeepsStartAndOneStop() throws {
         let entry = EntryViewModel()
-        entry.select(shop, forSlotAt: 1)
-        entry.select(gym, forSlotAt: 2)
+        try entry.select(shop, forSlotAt: 1)
+        try entry.select(gym, forSlotAt: 2)
         XCTAssertThrowsError(try entry.removeSlot(at: 0))
         try entry.removeSlot(at: 1)
         XCTAssertEqual(entry.stops.map(\.mapItem), [gym])
@@ -117,21 +117,21 @@ final class EntryViewModelTests: XCTestCase {
     func testRulesApplyToAddedStops() throws {
         let entry = EntryViewModel()
         try entry.addStop()
-        entry.select(home, forSlotAt: 0)
-        entry.select(gym, forSlotAt: 3)
+        try entry.select(home, forSlotAt: 0)
+        try entry.select(gym, forSlotAt: 3)
         XCTAssertTrue(entry.canRoute)
         XCTAssertEqual(try entry.trip().map(\.name), ["Home", "Gym", "Home"])
-        entry.type("x", inSlotAt: 3)
+        try entry.type("x", inSlotAt: 3)
         XCTAssertFalse(entry.canRoute)
     }
 
     func testReorderStops() throws {
         let entry = EntryViewModel()
         try entry.addStop()
-        entry.select(home, forSlotAt: 0)
-        entry.select(shop, forSlotAt: 1)
-        entry.select(gym, forSlotAt: 2)
-        entry.type("third", inSlotAt: 3)
+        try entry.select(home, forSlotAt: 0)
+        try entry.select(shop, forSlotAt: 1)
+        try entry.select(gym, forSlotAt: 2)
+        try entry.type("third", inSlotAt: 3)
         try entry.reorderStops([2, 1, 0])
         XCTAssertEqual(entry.slots.map(\.text), [home.placemark.formattedAddress, "third",
                                                  gym.placemark.formattedAddress, shop.placemark.formattedAddress])
@@ -141,5 +141,73 @@ final class EntryViewModelTests: XCTestCase {
             XCTAssertThrowsError(try entry.reorderStops(bad), "\(bad)")
         }
         XCTAssertEqual(entry.slots, before)
+    }
+
+    // MARK: each place once
+
+    /// Picking a place another slot holds (the same coordinates to 1e-6°, whatever its name) is
+    /// refused with the other slot named, and the slot keeps its text and ✓.
+    func testAPlaceAnotherSlotHoldsIsRefusedAndTheSlotKeptAsItWas() throws {
+        let entry = EntryViewModel()
+        try entry.select(home, forSlotAt: 0)
+        try entry.select(shop, forSlotAt: 1)
+        try entry.type("typed", inSlotAt: 2)
+        let before = entry.slots
+        var sameAsShop = shop.placemark
+        sameAsShop.name = "Shop's door"
+        sameAsShop.coordinate.latitude += 4e-7
+        XCTAssertThrowsError(try entry.select(MapItem(placemark: sameAsShop), forSlotAt: 2)) {
+            XCTAssertEqual(($0 as? InputError)?.message, "That place is already Stop 1 (Shop, 00100 Helsinki); a trip visits each place once.")
+        }
+        XCTAssertThrowsError(try entry.select(home, forSlotAt: 2)) {
+            XCTAssertEqual(($0 as? InputError)?.message,
+                           "That place is already the start (Home, Mannerheimintie 1, 00100 Helsinki); a trip visits each place once.")
+        }
+        XCTAssertEqual(entry.slots, before)
+        // A slot's own place again, or one a micro-degree away, is not a repeat.
+        try entry.select(shop, forSlotAt: 1)
+        var next = shop.placemark
+        next.coordinate.latitude += 1e-6
+        try entry.select(MapItem(placemark: next), forSlotAt: 2)
+        XCTAssertTrue(entry.slots[2].isSelected)
+    }
+
+    /// `type SLOT LAT,LON` is the same pick: refused at a place another slot holds.
+    func testTypingTheCoordinatesOfAnotherSlotIsRefused() throws {
+        let entry = EntryViewModel()
+        try entry.type("60.1699,24.9384", inSlotAt: 1)
+        let before = entry.slots
+        XCTAssertThrowsError(try entry.type("60.16990000, 24.9384", inSlotAt: 2)) {
+            XCTAssertEqual(($0 as? InputError)?.message, "That place is already Stop 1 (60.169900,24.938400); a trip visits each place once.")
+        }
+        XCTAssertEqual(entry.slots, before)
+    }
+
+    /// Swapping the start and a stop moves places; it repeats none.
+    func testSwappingTheStartAndAStopIsNoRepeat() throws {
+        let entry = EntryViewModel()
+        try entry.select(home, forSlotAt: 0)
+        try entry.select(shop, forSlotAt: 1)
+        try entry.swapSlots(0, 1)
+        try entry.swapFirstTwoStops()
+        XCTAssertEqual(entry.slots.map(\.mapItem), [shop, nil, home])
+    }
+
+    /// With the map's area known, `type SLOT LAT,LON` outside it is the map's one-line alert
+    /// and the slot keeps its text and ✓; without an area (a routing server) it is taken.
+    func testTypedCoordinatesOffTheMapAreRefused() throws {
+        let helsinki = MapArea(name: "Helsinki", bounds: BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        let entry = EntryViewModel()
+        try entry.select(shop, forSlotAt: 1)
+        let before = entry.slots
+        XCTAssertThrowsError(try entry.type("60.3,24.9", inSlotAt: 1, within: helsinki)) { error in
+            XCTAssertEqual(error as? Alert, Alert("60.300000,24.900000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)."))
+            XCTAssertEqual((error as? Alert)?.reason, .outsideMap)
+        }
+        XCTAssertEqual(entry.slots, before)
+        try entry.type("60.17,24.95", inSlotAt: 2, within: helsinki)
+        XCTAssertTrue(entry.slots[2].isSelected)
+        try entry.type("60.3,24.9", inSlotAt: 1)
+        XCTAssertEqual(entry.slots[1].text, "60.300000,24.900000")
     }
 }

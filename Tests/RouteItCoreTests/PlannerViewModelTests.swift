@@ -25,7 +25,7 @@ final class PlannerViewModelTests: XCTestCase {
     }
 
     func choose(_ text: String, slot: Int, row: Int = 1) async throws {
-        try flow.editTrip { $0.type(text, inSlotAt: slot) }
+        try flow.editTrip { try $0.type(text, inSlotAt: slot) }
         try await flow.enter(slotAt: slot)
         try flow.pick(row: row)
     }
@@ -33,7 +33,7 @@ final class PlannerViewModelTests: XCTestCase {
     func testSaveAndOpenRestoreTheWholeTrip() async throws {
         try await choose("home", slot: 0)
         try await choose("annankatu", slot: 1, row: 2)
-        try flow.editTrip { $0.type("Senaatintori", inSlotAt: 2); try $0.setStay(1200, forSlotAt: 1) }
+        try flow.editTrip { try $0.type("Senaatintori", inSlotAt: 2); try $0.setStay(1200, forSlotAt: 1) }
         // A stop's window and priority, and the day's options, are part of the trip.
         try flow.editTrip {
             try $0.setWindows(VisitWindow.parseList("10:00-12:00"), forSlotAt: 1)
@@ -48,7 +48,7 @@ final class PlannerViewModelTests: XCTestCase {
         flow.setDistanceUnit(.kilometres)
         let before = flow.entry.slots
         XCTAssertEqual(try planner.save(name: "Errands"), "Saved trip \"Errands\" (2 places).")
-        try flow.editTrip { $0.type("other", inSlotAt: 0); $0.departure = .now; $0.restoreDay(DayOptions()) }
+        try flow.editTrip { try $0.type("other", inSlotAt: 0); $0.departure = .now; $0.restoreDay(DayOptions()) }
         flow.setTransportType(.car)
         XCTAssertEqual(try planner.open(name: "errands"), "Opened trip \"Errands\".")
         XCTAssertEqual(flow.entry.slots, before)
@@ -74,14 +74,14 @@ final class PlannerViewModelTests: XCTestCase {
         XCTAssertEqual(store.recent.map(\.name), ["Annankatu 25", "Kiosk"])
         _ = try planner.favourite(slotAt: 0, name: "corner shop")
         // The recent Annankatu 25 answers "annankatu" and comes before the geocoder's first match.
-        try flow.editTrip { $0.type("annankatu", inSlotAt: 2) }
+        try flow.editTrip { try $0.type("annankatu", inSlotAt: 2) }
         try await flow.enter(slotAt: 2)
         guard case .picker(let picker) = flow.screen else { return XCTFail("picker expected") }
         XCTAssertEqual(picker.candidates.map(\.name), ["Annankatu 25", "Annankatu street"], "no duplicate of the recent place")
         XCTAssertEqual(picker.origins, ["recent", nil])
         try flow.back()
         // A favourite's name finds it even where the geocoder finds nothing.
-        try flow.editTrip { $0.type("corner", inSlotAt: 2) }
+        try flow.editTrip { try $0.type("corner", inSlotAt: 2) }
         try await flow.enter(slotAt: 2)
         guard case .picker(let favourites) = flow.screen else { return XCTFail("picker expected") }
         XCTAssertEqual(favourites.candidates.map(\.name), ["Kiosk"])

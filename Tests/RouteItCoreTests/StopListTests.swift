@@ -105,7 +105,7 @@ final class StopListTests: XCTestCase {
         XCTAssertEqual(entry.slotsOnPage, 20..<40)
         XCTAssertThrowsError(try entry.showPage("4"))
         XCTAssertThrowsError(try entry.showPage("0"))
-        entry.type("Annankatu 25", inSlotAt: 45)
+        try entry.type("Annankatu 25", inSlotAt: 45)
         XCTAssertEqual(entry.page, 2, "typing shows the slot's page")
         for _ in 0..<150 { try entry.addStop() }
         XCTAssertEqual(entry.stopCount, 200)

@@ -23,7 +23,7 @@ final class TripClockTests: XCTestCase {
         shop.openingHours = "Mo-Fr 10:00-21:00; Sa 10:00-18:00; Su 12:00-18:00"
         var post = place("Post", lat: 60.171, lon: 24.94)
         post.openingHours = "Mo-Fr 09:00-11:00"
-        geocoder = StubGeocoder(candidates: ["home": [place("Home")], "shop": [shop], "post": [post], "bar": [place("Bar")]])
+        geocoder = StubGeocoder(candidates: ["home": [place("Home")], "shop": [shop], "post": [post], "bar": [place("Bar", lat: 60.172)]])
         router = StubDirections()
         for (a, b, minutes) in [("Home", "Stockmann", 10.0), ("Stockmann", "Home", 12), ("Home", "Post", 5), ("Post", "Home", 5),
                                 ("Stockmann", "Post", 7), ("Post", "Stockmann", 7)] {
@@ -35,7 +35,7 @@ final class TripClockTests: XCTestCase {
     }
 
     func choose(_ text: String, slot: Int) async throws {
-        try flow.editTrip { $0.type(text, inSlotAt: slot) }
+        try flow.editTrip { try $0.type(text, inSlotAt: slot) }
         try await flow.enter(slotAt: slot)
         try flow.pick(row: 1)
     }
@@ -141,7 +141,7 @@ final class TripClockTests: XCTestCase {
 
     func testAStopWithoutAPlaceIsLeftOutAndSaid() async throws {
         try await choose("home", slot: 0)
-        try flow.editTrip { $0.type("Senaatintori", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("Senaatintori", inSlotAt: 1) }
         try await choose("shop", slot: 2)
         try await flow.route()
         let shown = try directions()
@@ -185,14 +185,14 @@ final class TripClockTests: XCTestCase {
     }
 
     func testPickerShowsHoursBriefly() async throws {
-        try flow.editTrip { $0.type("shop", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("shop", inSlotAt: 1) }
         try await flow.enter(slotAt: 1)
         guard case .picker(let picker) = flow.screen else { return XCTFail("picker expected") }
         XCTAssertEqual(picker.hoursNotes, ["open until 21:00"])
         try flow.pick(row: 1)
         XCTAssertEqual(flow.entry.slots[1].mapItem?.placemark.openingHours, "Mo-Fr 10:00-21:00; Sa 10:00-18:00; Su 12:00-18:00", "a picked place keeps its hours")
         clock.date = at("2026-12-03 08:00")
-        try flow.editTrip { $0.type("shop", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("shop", inSlotAt: 1) }
         try await flow.enter(slotAt: 1)
         guard case .picker(let early) = flow.screen else { return XCTFail("picker expected") }
         XCTAssertEqual(early.hoursNotes, ["closed, opens 10:00"])

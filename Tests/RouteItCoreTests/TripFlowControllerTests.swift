@@ -8,8 +8,8 @@ final class TripFlowControllerTests: XCTestCase {
 
     override func setUp() {
         geocoder = StubGeocoder(candidates: [
-            "home": [place("Home", street: "Mannerheimintie", number: "1"), place("Home 2")],
-            "shop": [place("Shop")],
+            "home": [place("Home", street: "Mannerheimintie", number: "1"), place("Home 2", lat: 60.169)],
+            "shop": [place("Shop", lat: 60.171)],
         ], nearest: place("Station", street: "Kaivokatu", number: "1"))
         router = StubDirections()
         router.set("Home", "Shop", [makeRoute(minutes: 4, metres: 1000)])
@@ -21,7 +21,7 @@ final class TripFlowControllerTests: XCTestCase {
     }
 
     func testEnterShowsPickerAndPickFillsSlot() async throws {
-        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
         guard case .picker(let picker) = flow.screen else { return XCTFail("expected the picker") }
         XCTAssertEqual(picker.rows.last, "None of the above")
@@ -33,13 +33,13 @@ final class TripFlowControllerTests: XCTestCase {
 
     func testLookupIsRankedForTheCurrentLocation() async throws {
         try flow.location.setLocation(latitude: 60.2, longitude: 24.9)
-        try flow.editTrip { $0.type("shop", inSlotAt: 0) }
+        try flow.editTrip { try $0.type("shop", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
         XCTAssertEqual(geocoder.nearPoints, [Coordinate(latitude: 60.2, longitude: 24.9)])
     }
 
     func testNoneOfTheAboveClosesPickerWithoutChange() async throws {
-        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
         try flow.pick(row: 3)
         XCTAssertEqual(flow.screen.name, "entry")
@@ -47,33 +47,33 @@ final class TripFlowControllerTests: XCTestCase {
     }
 
     func testTypingCoordinatesChoosesThatPlaceAsTheToolsDo() throws {
-        try flow.editTrip { $0.type("60.17, 24.94", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("60.17, 24.94", inSlotAt: 1) }
         XCTAssertTrue(flow.entry.slots[1].isSelected)
         XCTAssertEqual(flow.entry.slots[1].mapItem?.coordinate, Coordinate(latitude: 60.17, longitude: 24.94))
         XCTAssertEqual(flow.entry.slots[1].text, "60.170000,24.940000")
         for text in ["60.17,124.94x", "0x10,24.94", "91,24.94", "Annankatu 25"] {
-            try flow.editTrip { $0.type(text, inSlotAt: 2) }
+            try flow.editTrip { try $0.type(text, inSlotAt: 2) }
             XCTAssertFalse(flow.entry.slots[2].isSelected, text)
             XCTAssertEqual(flow.entry.slots[2].text, text)
         }
     }
 
     func testClosePickerLeavesTheTripAsItWas() async throws {
-        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
         flow.closePicker()
         XCTAssertEqual(flow.screen.name, "entry")
         XCTAssertEqual(flow.entry.start, EntrySlot(text: "home"))
-        try flow.editTrip { $0.type("shop", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("shop", inSlotAt: 1) }
         XCTAssertEqual(flow.entry.slots[1].text, "shop")
     }
 
     func testPickOutOfRangeKeepsPickerOpen() async throws {
-        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
         XCTAssertThrowsError(try flow.pick(row: 9))
         XCTAssertEqual(flow.screen.name, "picker")
-        XCTAssertThrowsError(try flow.editTrip { $0.type("x", inSlotAt: 1) }, "no editing while picking")
+        XCTAssertThrowsError(try flow.editTrip { try $0.type("x", inSlotAt: 1) }, "no editing while picking")
         XCTAssertEqual(flow.entry.slots[1].text, "")
         try flow.back()
         XCTAssertEqual(flow.screen.name, "entry")
@@ -81,7 +81,7 @@ final class TripFlowControllerTests: XCTestCase {
     }
 
     func testAddressNotFoundStaysOnEntry() async throws {
-        try flow.editTrip { $0.type("atlantis", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("atlantis", inSlotAt: 1) }
         await assertThrows(Alert.addressNotFound) { try await self.flow.enter(slotAt: 1) }
         XCTAssertEqual(flow.screen.name, "entry")
     }
@@ -167,11 +167,61 @@ final class TripFlowControllerTests: XCTestCase {
         XCTAssertEqual(flow.screen.name, "entry")
     }
 
+    /// `pick` of a place another slot holds is refused: the slot keeps its text, the picker stays
+    /// open for another row (or back), and the place is not remembered as picked.
+    func testPickingThePlaceAnotherSlotHoldsKeepsThePickerOpen() async throws {
+        try await planHomeToShop()
+        var remembered: [MapItem] = []
+        flow.onPlacePicked = { remembered.append($0) }
+        try flow.editTrip { try $0.type("home", inSlotAt: 2) }
+        try await flow.enter(slotAt: 2)
+        XCTAssertThrowsError(try flow.pick(row: 1)) {
+            XCTAssertEqual(($0 as? InputError)?.message,
+                           "That place is already the start (Home, Mannerheimintie 1, 00100 Helsinki); a trip visits each place once.")
+        }
+        XCTAssertEqual(flow.screen.name, "picker")
+        XCTAssertEqual(flow.entry.slots[2], EntrySlot(text: "home"))
+        XCTAssertEqual(remembered, [])
+        try flow.pick(row: 2)   // Home 2: another place
+        XCTAssertEqual(flow.entry.slots[2].text, "Home 2, 00100 Helsinki")
+    }
+
+    /// `locate` into the start at a place a stop holds is refused too.
+    func testLocatingAtAStopsPlaceIsRefused() async throws {
+        try flow.editTrip { try $0.select(MapItem(placemark: self.pointPlace("60.170000,24.940000")), forSlotAt: 1) }
+        let before = flow.entry.slots
+        do {
+            try await flow.locate()
+            XCTFail("expected the refusal")
+        } catch let error as InputError {
+            XCTAssertEqual(error.message, "That place is already Stop 1 (60.170000,24.940000); a trip visits each place once.")
+        }
+        XCTAssertEqual(flow.entry.slots, before)
+    }
+
+    /// `stops FILE` keeps the start: a line at the start's place is refused with its line number,
+    /// and the trip is unchanged.
+    func testAStopListWithTheStartsPlaceChangesNothing() async throws {
+        try await planHomeToShop()
+        let before = flow.entry.slots
+        do {
+            try await flow.loadStops([StopListLine(line: 1, query: "shop"), StopListLine(line: 3, query: "60.17,24.94")])
+            XCTFail("expected the refusal")
+        } catch let error as InputError {
+            XCTAssertEqual(error.message, "Line 3 is the same place as the start (60.170000,24.940000); list each stop once.")
+        }
+        XCTAssertEqual(flow.entry.slots, before)
+        try await flow.loadStops([StopListLine(line: 1, query: "shop"), StopListLine(line: 2, query: "60.18,24.94")])
+        XCTAssertEqual(flow.entry.stops.map(\.text), ["Shop, 00100 Helsinki", "60.180000,24.940000"])
+    }
+
+    private func pointPlace(_ text: String) -> Placemark { Placemark(coordinate: Coordinate(text: text)!) }
+
     private func planHomeToShop() async throws {
-        try flow.editTrip { $0.type("home", inSlotAt: 0) }
+        try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
         try flow.pick(row: 1)
-        try flow.editTrip { $0.type("shop", inSlotAt: 1) }
+        try flow.editTrip { try $0.type("shop", inSlotAt: 1) }
         try await flow.enter(slotAt: 1)
         try flow.pick(row: 1)
     }

@@ -13,16 +13,16 @@ final class TripOrderPlannerTests: XCTestCase {
         return stub
     }
 
-    private func entry(_ names: [String?]) -> EntryViewModel {
+    private func entry(_ names: [String?]) throws -> EntryViewModel {
         let entry = EntryViewModel(stopCount: names.count - 1)
         for (index, name) in names.enumerated() {
-            if let name { entry.select(MapItem(placemark: place(name)), forSlotAt: index) } else { entry.type("unresolved", inSlotAt: index) }
+            if let name { try entry.select(MapItem(placemark: place(name, lat: 60.17 + Double(index) / 1000)), forSlotAt: index) } else { try entry.type("unresolved", inSlotAt: index) }
         }
         return entry
     }
 
     func testReordersStopsAndReportsTheSaving() async throws {
-        let e = entry(["Home", "C", "A", "B"])
+        let e = try entry(["Home", "C", "A", "B"])
         let stub = directions()
         let result = try await TripOrderPlanner.optimize(e, transportType: .walk, using: stub)
         // Old: Home→C→A→B→Home = 3+2+1+2 = 8 min; best: 6 min (out and back along the line).
@@ -37,7 +37,7 @@ final class TripOrderPlannerTests: XCTestCase {
     }
 
     func testUnresolvedSlotsGoLastAndAnOptimalTripStays() async throws {
-        let e = entry(["Home", "A", nil, "B", "C"])
+        let e = try entry(["Home", "A", nil, "B", "C"])
         let result = try await TripOrderPlanner.optimize(e, transportType: .car, using: directions())
         XCTAssertEqual(result.summary, "Saved 0s: the stops are already in the quickest order.")
         XCTAssertEqual(e.stops.map { $0.mapItem?.name }, ["A", "B", "C", nil])
@@ -45,12 +45,12 @@ final class TripOrderPlannerTests: XCTestCase {
     }
 
     func testInvalidTripAndNoRoundTripLeaveTheEntryAlone() async throws {
-        let invalid = entry([nil, "A", "B"])
+        let invalid = try entry([nil, "A", "B"])
         do { try await TripOrderPlanner.optimize(invalid, transportType: .car, using: directions()); XCTFail("expected alert") } catch {
             XCTAssertEqual(error as? Alert, .invalidTrip)
         }
         // Nothing leaves Far: no round trip can include it.
-        let stranded = entry(["Home", "Far", "A"])
+        let stranded = try entry(["Home", "Far", "A"])
         let before = stranded.slots
         let blocked = Set(["Home", "A", "B", "C"].map { "Far>\($0)" })
         do { try await TripOrderPlanner.optimize(stranded, transportType: .car, using: directions(blocked: blocked)); XCTFail("expected error") } catch {
@@ -62,7 +62,7 @@ final class TripOrderPlannerTests: XCTestCase {
 
     func testAnUnroutableOldOrderIsReportedNotSubtracted() async throws {
         // Home→C has no route, so the old order Home→C→A is impossible; Home→A→C→Home works.
-        let e = entry(["Home", "C", "A"])
+        let e = try entry(["Home", "C", "A"])
         let result = try await TripOrderPlanner.optimize(e, transportType: .car, using: directions(blocked: ["Home>C"]))
         XCTAssertEqual(result.before, .infinity)
         XCTAssertEqual(e.stops.map { $0.mapItem?.name }, ["A", "C"])
@@ -70,7 +70,7 @@ final class TripOrderPlannerTests: XCTestCase {
     }
 
     func testPlanDoesNotTouchTheEntry() async throws {
-        let e = entry(["Home", "C", "A", nil, "B"])
+        let e = try entry(["Home", "C", "A", nil, "B"])
         let before = e.slots
         let plan = try await TripOrderPlanner.plan(e, transportType: .car, using: directions())
         XCTAssertEqual(e.slots, before)
@@ -80,7 +80,7 @@ final class TripOrderPlannerTests: XCTestCase {
 
     func testCancellationChangesNothing() async throws {
         // The test awaits the task before it reads the entry again.
-        nonisolated(unsafe) let e = entry(["Home", "C", "A", "B"])
+        nonisolated(unsafe) let e = try entry(["Home", "C", "A", "B"])
         let before = e.slots
         let stub = directions()
         // A pair that is not answered until cancelled.

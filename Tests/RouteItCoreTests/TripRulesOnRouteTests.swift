@@ -26,7 +26,7 @@ final class TripRulesOnRouteTests: XCTestCase {
                                   timer: TripTimerViewModel(timeSource: ManualTimeSource()),
                                   clock: FixedWallClock(at(10, 0)), calendar: calendar)
         for (slot, text) in ["home", "a", "b"].enumerated() {
-            try flow.editTrip { $0.type(text, inSlotAt: slot) }
+            try flow.editTrip { try $0.type(text, inSlotAt: slot) }
             try await flow.enter(slotAt: slot)
             try flow.pick(row: 1)
         }

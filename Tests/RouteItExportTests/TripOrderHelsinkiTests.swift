@@ -20,7 +20,7 @@ final class TripOrderHelsinkiTests: XCTestCase {
     func testOptimizeFindsTheQuickestOrderOnRealStreets() async throws {
         let directions = try HelsinkiMap.directions()
         let entry = EntryViewModel(stopCount: Self.places.count - 1)
-        for (index, place) in Self.places.enumerated() { entry.select(place, forSlotAt: index) }
+        for (index, place) in Self.places.enumerated() { try entry.select(place, forSlotAt: index) }
 
         let matrix = try await TripOrderPlanner.durationMatrix(for: Self.places, transportType: .car, using: directions)
         for i in 0..<matrix.size { for j in 0..<matrix.size where i != j {

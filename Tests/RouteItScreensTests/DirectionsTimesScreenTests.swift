@@ -58,7 +58,7 @@ final class DirectionsTimesScreenTests: XCTestCase {
 
     func testEntryShowsStaysAndASetDeparture() throws {
         let entry = EntryViewModel()
-        entry.type("Annankatu 25", inSlotAt: 1)
+        try entry.type("Annankatu 25", inSlotAt: 1)
         try entry.setStay(900, forSlotAt: 1)
         XCTAssertEqual(EntryScreen.render(entry, settings: TripSettings(), calendar: calendar), """
         Trip (car, miles)

@@ -8,10 +8,10 @@ final class ScreenTests: XCTestCase {
     let annankatu = Placemark(houseNumber: "25", street: "Annankatu", postalCode: "00100", city: "Helsinki",
                               coordinate: Coordinate(latitude: 60.166, longitude: 24.937))
 
-    func testEntryLinesWithCheckAndPaddedLabels() {
+    func testEntryLinesWithCheckAndPaddedLabels() throws {
         let entry = EntryViewModel()
-        entry.select(MapItem(placemark: mannerheimintie), forSlotAt: 0)
-        entry.type("Annankatu", inSlotAt: 1)
+        try entry.select(MapItem(placemark: mannerheimintie), forSlotAt: 0)
+        try entry.type("Annankatu", inSlotAt: 1)
         let text = EntryScreen.render(entry, settings: TripSettings())
         XCTAssertEqual(text, """
         Trip (car, miles)
@@ -166,11 +166,11 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(TimerScreen.render(timer), "Timer: 00:04:02 (running)")
     }
 
-    func testColourOnlyWhenAskedAndNeverWithNoColor() {
+    func testColourOnlyWhenAskedAndNeverWithNoColor() throws {
         let coloured = TextStyle(usesColour: true)
         XCTAssertEqual(AlertScreen.render(Alert.addressNotFound, style: coloured), "\u{1B}[31m! Address not found.\u{1B}[0m")
         let entry = EntryViewModel()
-        entry.select(MapItem(placemark: mannerheimintie), forSlotAt: 0)
+        try entry.select(MapItem(placemark: mannerheimintie), forSlotAt: 0)
         XCTAssertTrue(EntryScreen.render(entry, settings: TripSettings(), style: coloured).contains("[\u{1B}[32m✓\u{1B}[0m] 1 From:"))
         XCTAssertFalse(EntryScreen.render(entry, settings: TripSettings()).contains("\u{1B}"))
         // A pipe is not a terminal; NO_COLOR turns colour off even for a terminal.

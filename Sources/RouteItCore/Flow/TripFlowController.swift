@@ -54,13 +54,14 @@ public final class TripFlowController {
     }
 
     /// `pick ROW`: a candidate fills its slot with ✓; `None of the above` changes nothing.
-    /// Either way the picker closes.
+    /// Either way the picker closes, unless the place is refused (another slot holds it).
     public func pick(row: Int) throws {
         guard case .picker(let picker) = screen else {
             throw InputError("There is nothing to pick from; look an address up first: enter SLOT")
         }
+        // A place another slot holds is refused with the picker still open: another row, or back.
         if let item = try picker.pick(row: row) {
-            entry.select(item, forSlotAt: picker.slotIndex)
+            try entry.select(item, forSlotAt: picker.slotIndex)
             lastDirections = nil
             leftOut = nil
             onPlacePicked(item)
@@ -186,7 +187,9 @@ public final class TripFlowController {
     /// to the start, its stop being gone.
     public func loadStops(_ lines: [StopListLine]) async throws {
         try requireNoOpenPicker()
-        let stops = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation)
+        // The start stays, so a line at its place would visit it twice.
+        let start = entry.start.mapItem.map { [(name: "the start", coordinate: $0.coordinate)] } ?? []
+        let stops = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation, besides: start)
         try Task.checkCancellation()
         try editTrip { entry in
             var day = entry.day
@@ -212,7 +215,7 @@ public final class TripFlowController {
         try requireNoOpenPicker()
         let located = try await location.locate(using: geocoder)
         try Task.checkCancellation()
-        entry.select(located.item, forSlotAt: 0)
+        try entry.select(located.item, forSlotAt: 0)
         lastDirections = nil
         leftOut = nil
         screen = .entry

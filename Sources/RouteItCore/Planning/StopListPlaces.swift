@@ -2,11 +2,28 @@ import Foundation
 
 /// A stop list's lines as places: LAT,LON as given, an address as the geocoder's first match
 /// (ranked for someone at `near`). Every line that cannot be found is named at once, and two
-/// lines at the same place are refused, so a list is taken whole or not at all.
+/// lines at the same place (`PlaceKey`), or a line at a place the trip keeps (`besides`, e.g.
+/// its start), are refused, so a list is taken whole or not at all.
 public enum StopListPlaces {
-    public static func resolve(_ lines: [StopListLine], using geocoder: any Geocoding, near: Coordinate?) async throws -> [EntrySlot] {
+    /// `besides`: places the trip has outside the list, each with what to call it (`the start`).
+    public static func resolve(_ lines: [StopListLine], using geocoder: any Geocoding, near: Coordinate?,
+                               besides kept: [(name: String, coordinate: Coordinate)] = []) async throws -> [EntrySlot] {
+        let slots = try await found(lines, using: geocoder, near: near)
+        var seen: [PlaceKey: String] = [:]
+        for place in kept { seen[PlaceKey(place.coordinate)] = place.name }
+        for (line, slot) in zip(lines, slots) {
+            guard let key = slot.mapItem.map({ PlaceKey($0.coordinate) }) else { continue }
+            if let earlier = seen.updateValue("line \(line.line)", forKey: key) {
+                throw InputError("Line \(line.line) is the same place as \(earlier) (\(slot.text)); list each stop once.")
+            }
+        }
+        return slots
+    }
+
+    /// Each line's place, repeats and all (a caller that names places its own way checks them);
+    /// every line that cannot be found is named at once.
+    public static func found(_ lines: [StopListLine], using geocoder: any Geocoding, near: Coordinate?) async throws -> [EntrySlot] {
         var slots: [EntrySlot] = [], missing: [String] = []
-        var seen: [Coordinate: Int] = [:]
         for line in lines {
             try Task.checkCancellation()
             var placemark: Placemark
@@ -18,12 +35,6 @@ public enum StopListPlaces {
                 missing.append("line \(line.line) (\(QuotedInput.text(line.query)))")
                 continue
             }
-            let key = Coordinate(latitude: (placemark.coordinate.latitude * 1e6).rounded() / 1e6,
-                                 longitude: (placemark.coordinate.longitude * 1e6).rounded() / 1e6)
-            if let earlier = seen[key] {
-                throw InputError("Line \(line.line) is the same place as line \(earlier) (\(placemark.formattedAddress)); list each stop once.")
-            }
-            seen[key] = line.line
             // The list's own name for the place is what the entry and the directions show.
             if let name = line.name { placemark.name = name }
             var slot = EntrySlot(text: placemark.formattedAddress, mapItem: MapItem(placemark: placemark), stay: line.stay)

@@ -53,18 +53,27 @@ public final class EntryViewModel {
 
     /// Sets the slot's text; the old place no longer matches it, so the place and ✓ are cleared
     /// (the planned stay, windows and priority are the stop's, and stay). `LAT,LON` is that
-    /// place at once, as the tools and stop lists take it (`Coordinate(text:)`).
-    public func type(_ text: String, inSlotAt index: Int) {
+    /// place at once, as the tools and stop lists take it (`Coordinate(text:)`), refused as
+    /// `select` refuses a place, and when it lies outside `area` (the loaded map's, when the map
+    /// answers for the trip): the route would only say so later.
+    public func type(_ text: String, inSlotAt index: Int, within area: MapArea? = nil) throws {
         if let coordinate = Coordinate(text: text) {
-            select(MapItem(placemark: Placemark(coordinate: coordinate)), forSlotAt: index)
+            if let area, !area.contains(coordinate) { throw area.outsideAlert(coordinate.description, at: coordinate) }
+            try select(MapItem(placemark: Placemark(coordinate: coordinate)), forSlotAt: index)
             return
         }
         slots[index] = slots[index].keepingPlan(text: text)
         show(slotAt: index)
     }
 
-    /// A picked place: the slot shows its address and gets its ✓.
-    public func select(_ item: MapItem, forSlotAt index: Int) {
+    /// A picked place: the slot shows its address and gets its ✓. A place another slot holds
+    /// (`PlaceKey`) is refused and the slot is left as it was: a trip visits each place once.
+    public func select(_ item: MapItem, forSlotAt index: Int) throws {
+        let key = PlaceKey(item.coordinate)
+        if let other = slots.indices.first(where: { $0 != index && slots[$0].mapItem.map { PlaceKey($0.coordinate) } == key }) {
+            let name = other == 0 ? "the start" : Self.label(forSlotAt: other)
+            throw InputError("That place is already \(name) (\(slots[other].text)); a trip visits each place once.")
+        }
         slots[index] = slots[index].keepingPlan(text: item.placemark.formattedAddress, mapItem: item)
         show(slotAt: index)
     }

@@ -17,6 +17,7 @@ enum NavigationCommands {
 
     static let pick = ShellCommand(
         name: "pick", usage: "pick ROW", summary: "Choose a row of the address picker",
+        details: "A trip visits each place once: a place another slot already holds (the same coordinates to 1e-6 degrees) is refused, naming that slot; the slot stays as it was and the picker open.",
         completions: { session, position in
             guard position == 0, case .picker(let picker) = session.flow.screen else { return [] }
             return picker.rows.indices.map { String($0 + 1) }

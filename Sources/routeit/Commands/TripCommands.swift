@@ -13,6 +13,7 @@ enum TripCommands {
     static let type = ShellCommand(
         name: "type", usage: "type SLOT TEXT",
         summary: "Set a slot's text (clears its ✓; LAT,LON is that place, ✓ at once); slots are 1/from, 2/stop1, 3/stop2, ...",
+        details: "LAT,LON is refused, the slot unchanged, when another slot already holds that place, or when it lies outside the map in use (once the map is open, and with no routing server).",
         // After the slot: favourite names and recent places first.
         completions: { session, position in position == 0 ? slotCompletions(session, position) : session.planner.completionWords() },
         run: { session, arguments in
@@ -20,7 +21,8 @@ enum TripCommands {
             let slot = try arguments.slot(0, in: session.flow.entry)
             let text = arguments.text(after: 1)
             session.flow.closePicker()
-            try session.flow.editTrip { $0.type(text, inSlotAt: slot) }
+            let area = session.services.placeArea
+            try session.flow.editTrip { try $0.type(text, inSlotAt: slot, within: area) }
             return .init(text: session.renderScreen())
         })
 

@@ -134,6 +134,13 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
         try await services().directions.table(request)
     }
 
+    /// The area typed places must lie in, only from services already open: `type` never opens
+    /// (or imports) a map; the route says later what lies outside it.
+    var placeArea: MapArea? {
+        guard case .success(let services)? = lock.withLock({ opened }) else { return nil }
+        return services.placeArea
+    }
+
     /// Roads only from services already open (a backdrop is drawn after routing, never first).
     func roads(in box: BoundingBox) -> [[Coordinate]] {
         guard case .success(let services)? = lock.withLock({ opened }) else { return [] }

@@ -28,6 +28,10 @@ enum RouteTool {
         between two places. --stops FILE adds the places of a stop list after the ones given \
         (one address or LAT,LON a line, or CSV with name, address, window, stay and priority \
         columns), up to 200 stops; a line that cannot be found is named and nothing is routed. \
+        A trip visits each place once: the same place twice (to 1e-6 degrees; a list's lines \
+        too) is one line naming both and nothing is routed; the last place the first again is \
+        a round trip written out, unless --optimize or --end start bring the trip back by \
+        themselves. \
         --avoid toll,motorway,ferry,unpaved keeps every route off those \
         roads except the ones the places lie on; when no other way exists the route uses them \
         and a line under it says so. Routes come from OSRM with --directions or \
@@ -85,7 +89,8 @@ enum RouteTool {
             let stays = try self.stays(options.stays, places: arguments.count + listed.count)
             let services = try ToolServices.open(options)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
-            let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.resolve(listed, using: services.geocoder, near: options.near) }
+            // Repeats are checked below, with the places given: one rule, one way of naming them.
+            let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.found(listed, using: services.geocoder, near: options.near) }
             waypoints += zip(listed, stops).map { .init(query: OSRMRouteJSON.Waypoint.query($0.query), item: $1.mapItem!, stay: $1.stay) }
             for i in waypoints.indices where waypoints[i].stay == 0 { waypoints[i].stay = stays[i] }
             for i in waypoints.indices where i < options.approaches.count { waypoints[i].item.approach = options.approaches[i] }
@@ -96,6 +101,9 @@ enum RouteTool {
             }
             let day = DayOptions(waits: !options.noWait, backBy: options.backBy,
                                  end: options.end ?? (options.optimize ? .start : .anywhere), days: options.days)
+            let names = arguments.enumerated().map { "place \($0 + 1) (\(QuotedInput.text($1)))" }
+                + listed.map { "line \($0.line) of \(options.stopsFile ?? "the list") (\(QuotedInput.text($0.query)))" }
+            try requireEachPlaceOnce(waypoints.map(\.item.coordinate), names: names, end: day.end)
             var request = TripPlanRequest(
                 // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
                 places: waypoints.enumerated().map {
@@ -178,6 +186,23 @@ enum RouteTool {
             throw Failure(code: "NoMatch", message: "no address matches \(QuotedInput.text(text))")
         }
         return .init(query: text, item: MapItem(placemark: first))
+    }
+
+    /// A trip visits each place once (`PlaceKey`); said before anything is routed. A last place
+    /// that is the first again is a round trip written out when the trip ends after its last
+    /// place (`--end anywhere`, the default without `--optimize`); a trip that comes back to the
+    /// start by itself (`--end start`, the default with `--optimize`) would visit it twice.
+    static func requireEachPlaceOnce(_ places: [Coordinate], names: [String], end: TripEndChoice) throws {
+        var visited = places
+        if end == .anywhere, places.count > 2, let first = places.first, let last = places.last, last.isSamePlace(as: first) {
+            visited.removeLast()
+        }
+        guard let (earlier, later) = PlaceKey.firstRepeat(in: visited) else { return }
+        let backToStart = end == .start && earlier == 0 && later == places.count - 1
+        throw Failure(code: "InvalidValue",
+                      message: "\(names[later]) is the same place as \(names[earlier]); a trip visits each place once"
+                          + (backToStart ? " and this one comes back to the start by itself: leave out the last place" : ": leave out one of them"),
+                      exitStatus: 2)
     }
 
     /// What `--stay` gave, one per place after the first: none (0), one for all, or one each.
