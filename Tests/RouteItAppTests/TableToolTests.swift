@@ -74,6 +74,21 @@ final class TableToolTests: XCTestCase {
         XCTAssertNil(part["distances"], "durations only unless asked, as OSRM's default annotations")
     }
 
+    /// A place whose nearest road is cut off from the other place's (18.6 m away) is routed from
+    /// the connected roads (43.3 m away), by the table as by the route: both say it starts there.
+    func testAPlaceMovedToTheConnectedRoadsIsSaidWhereTheRouteStarts() throws {
+        let map = try helsinki()
+        let pair = ["60.1710,24.9414", "60.1650,24.9500"]
+        let table = try json(try run(["table"] + pair + ["--json", "--map", map]).stdout)
+        let route = try json(try run(["route"] + pair + ["--json", "--map", map]).stdout)
+        let source = try XCTUnwrap((table["sources"] as? [[String: Any]])?.first)
+        let start = try XCTUnwrap((route["waypoints"] as? [[String: Any]])?.first)
+        XCTAssertEqual(source["location"] as? [Double], start["location"] as? [Double])
+        XCTAssertEqual(try XCTUnwrap(source["distance"] as? Double), 43.3, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap((table["durations"] as? [[Double]])?[0][1]),
+                       try XCTUnwrap((route["routes"] as? [[String: Any]])?.first?["duration"] as? Double))
+    }
+
     func testTheTableOverARealOSRMServerHasTheSameShape() throws {
         let map = try helsinki()
         let server = try OSRMProcess.start()

@@ -126,7 +126,10 @@ extension RoutingEngine {
         let smallOnly = components.isSmallOnly(mode) && !onNetwork
         // Where no piece is big, the table of the places moved to the network: the cells their
         // nearest roads cannot connect, as a route tries again from the network.
-        var network: [[Double?]]?
+        var network: (seconds: [[Double?]], from: [PhantomNode?], to: [PhantomNode?])?
+        // The places a cell of that table answers for: they are where their routes start or
+        // end, so their waypoints are said there, as the route's are.
+        var movedFrom = Set<Int>(), movedTo = Set<Int>()
         var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
@@ -153,9 +156,12 @@ extension RoutingEngine {
                     guard smallOnly && (fromPieces[i] != 0 || toPieces[j] != 0) else { return nil }
                     if network == nil {
                         network = table(sources, targets, mode, router, ws, avoid: avoid, timed: timed,
-                                        approaches: approaches, onNetwork: true).seconds
+                                        approaches: approaches, onNetwork: true)
                     }
-                    return network?[i][j]
+                    guard let moved = network?.seconds[i][j] else { return nil }
+                    movedFrom.insert(i)
+                    movedTo.insert(j)
+                    return moved
                 }
                 // Time: the weight less its charges.
                 return Double(cell.cost &- UInt32(cell.charges) &* TurnCostModel.osrmCar.restrictedEntryPenalty) / 1000
@@ -166,7 +172,9 @@ extension RoutingEngine {
                            from: from.map { $0?.sources ?? [] }, to: to.map { $0?.targets ?? [] }, search: search,
                            router: router, avoid: avoided, departure: departure)
         }
-        return (seconds, fromPhantoms, toPhantoms)
+        guard let network else { return (seconds, fromPhantoms, toPhantoms) }
+        return (seconds, fromPhantoms.indices.map { movedFrom.contains($0) ? network.from[$0] : fromPhantoms[$0] },
+                toPhantoms.indices.map { movedTo.contains($0) ? network.to[$0] : toPhantoms[$0] })
     }
 
     /// The travel seconds of the route between two places on one small piece, as
