@@ -13,9 +13,10 @@ struct AppServices {
     /// The embedded map's area (`use`, and "outside the … map"); nil without a map.
     var area: MapArea? = nil
 
-    /// The area a place must lie in to be routed: the embedded map's when it answers for
-    /// everything; none with a server, whose own map may reach further.
-    var placeArea: MapArea? { remote == nil ? area : nil }
+    /// The area a place must lie in to be routed: the embedded map's when it routes (a
+    /// geocoding server alone changes nothing); none with a routing server, whose own map may
+    /// reach further.
+    var placeArea: MapArea? { remote?.routesOnServer == true ? nil : area }
 }
 
 /// Why the services could not be built: shown to the user as one line (`! <message>`).

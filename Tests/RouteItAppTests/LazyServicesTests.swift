@@ -1,4 +1,5 @@
 import RouteItCore
+import RouteItRemote
 import XCTest
 @testable import routeit
 
@@ -102,6 +103,21 @@ final class LazyServicesTests: XCTestCase {
         let here = Coordinate(latitude: 60.168, longitude: 24.941)
         _ = try await services.geocode("cafe", near: here)
         XCTAssertEqual(recording.near, [here])
+    }
+
+    /// A typed place is held to the embedded map's area while that map routes, a geocoding
+    /// server or not; a routing server's map may reach further, so then to none.
+    func testTypedPlacesAreHeldToTheMapThatRoutes() throws {
+        let area = MapArea(name: "Helsinki", bounds: BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        let server = try XCTUnwrap(URL(string: "http://127.0.0.1:9"))
+        func services(osrm: URL?, nominatim: URL?) throws -> AppServices {
+            let remote = try RemoteBackends(offlineDirections: Nowhere(), offlineGeocoder: Nowhere(), osrmURL: osrm, nominatimURL: nominatim)
+            return AppServices(geocoder: remote.geocoder, directions: remote.directions, backdrop: nil, remote: remote, area: area)
+        }
+        XCTAssertEqual(AppServices(geocoder: Nowhere(), directions: Nowhere(), backdrop: nil, area: area).placeArea, area)
+        XCTAssertEqual(try services(osrm: nil, nominatim: server).placeArea, area)
+        XCTAssertNil(try services(osrm: server, nominatim: nil).placeArea)
+        XCTAssertNil(try services(osrm: server, nominatim: server).placeArea)
     }
 
     /// Polls `condition` (a state the code under test reaches on its own), failing after 10 s.

@@ -10,6 +10,8 @@ public final class RemoteBackends: Sendable {
     public let notices: BackendNotices
     public let directionsMonitor: ReachabilityMonitor?
     public let geocoderMonitor: ReachabilityMonitor?
+    /// Routes come from an OSRM server (`--directions`), whose map may reach beyond the embedded one.
+    public var routesOnServer: Bool { directionsMonitor != nil }
     private let hasOfflineDirections: Bool
     private let hasOfflineGeocoder: Bool
 
