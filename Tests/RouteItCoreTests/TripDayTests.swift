@@ -138,6 +138,25 @@ extension TripClockTests {
         }
     }
 
+    /// Ctrl-C cancels the shell command's task: pressed while the planner searches, its best
+    /// plan so far is still applied (other commands' cancelled work never changes the trip).
+    func testCtrlCCancellingTheCommandKeepsTheBestPlanSoFar() async throws {
+        try await homePostShop(departure: "2026-12-03 09:30")
+        try flow.editTrip { try $0.setStay(30 * 60, forSlotAt: 2) }
+        // A search that would take 30 s, cancelled after a moment.
+        var search = DayPlanOptions(timeBudget: 30)
+        search.exactLimit = 0
+        nonisolated(unsafe) let flow = flow!
+        let command = Task { try await flow.optimize(search: search) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        command.cancel()
+        let plan = try await command.value
+        XCTAssertTrue(plan.stoppedEarly)
+        XCTAssertEqual(flow.entry.stops.map { $0.mapItem?.shortName }, plan.stopOrder.map { ["Post", "Stockmann"][$0] },
+                       "the plan is applied")
+        XCTAssertEqual(plan.stopOrder, [1, 0], "the order changed")
+    }
+
     func testCtrlCWhileSearchingKeepsTheBestPlanSoFar() async throws {
         try await homePostShop(departure: "2026-12-03 09:30")
         try flow.editTrip { try $0.setStay(30 * 60, forSlotAt: 2) }

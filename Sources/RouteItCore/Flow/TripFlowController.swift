@@ -125,8 +125,10 @@ public final class TripFlowController {
         let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
                                                    using: directions, departure: entry.departure.date(now: clock.currentDate()),
                                                    calendar: calendar, search: search, isCancelled: isCancelled)
+        // Stopped by Ctrl-C while it searched, the best plan so far is kept: the one command
+        // whose cancelled work still changes the trip, as it says ("Stopped early").
         if !plan.stoppedEarly { try Task.checkCancellation() }
-        try editTrip { try $0.reorderStops(plan.stopOrder) }
+        try applyEdit { try $0.reorderStops(plan.stopOrder) }
         let planned = (slots: Set(plan.leftOut.map { $0 + 1 }), notes: plan.notes, dayLengths: plan.dayLengths)
         // Kept over several days even when day 1 fits every stop: `route` then knows the trip
         // was spread over its days.
@@ -174,6 +176,11 @@ public final class TripFlowController {
     public func editTrip(_ edit: (EntryViewModel) throws -> Void) throws {
         // A command abandoned with Ctrl-C never changes the trip, however late its work ends.
         try Task.checkCancellation()
+        try applyEdit(edit)
+    }
+
+    /// The edit itself; `optimize` stopped by Ctrl-C applies its best plan so far through here.
+    private func applyEdit(_ edit: (EntryViewModel) throws -> Void) throws {
         try requireNoOpenPicker()
         try edit(entry)
         lastDirections = nil

@@ -23,6 +23,7 @@ struct DayPlanModel {
     let customers: [Int]
     let departure: Double
     let latestEnd: Double
+    /// A visit may wait for its window (always so when no stop has one).
     let waits: Bool
     /// Whether any customer has windows (without them, earlier is always better).
     let hasWindows: Bool
@@ -64,7 +65,9 @@ struct DayPlanModel {
         }
         departure = p.departure
         latestEnd = p.backBy ?? .infinity
-        waits = p.allowsWaiting
+        // Without windows no visit ever waits: the waiting schedule's quick checks are exact
+        // then, where the one for no waiting walks the rest of the route at every check.
+        waits = p.allowsWaiting || !hasWindows
     }
 
     @inline(__always) func leg(_ i: Int, _ j: Int) -> Double { cost[i * size + j] }

@@ -15,9 +15,11 @@ public enum DayPlanner {
     /// gets the same plan on every run (as VROOM's exploration levels do without a timeout).
     public static func defaultRounds(stops: Int) -> Int { 30 * stops }
 
-    /// The default rounds' time cap, some ten times what they take here: only a far slower or
-    /// busier machine (or a debug build) reaches it, and its plan then depends on its speed.
-    public static func defaultCap(stops: Int) -> Double { max(1, Double(stops) / 20) }
+    /// The default rounds' time cap, 3 s at 200 stops: the rounds take a quarter of it here.
+    /// Past half of it the search cools by the clock too (`HeuristicDayPlanner.solve`), so a
+    /// day whose rounds are slow (no waiting, with windows and many stops left out) or a slow
+    /// machine still gets a finished search by then; its plan then depends on the machine.
+    public static func defaultCap(stops: Int) -> Double { max(0.5, Double(stops) * 3 / 200) }
 
     /// What ends the heuristic's search: counted rounds (nil: the time alone, annealed over) and
     /// the seconds it may take at most.

@@ -55,7 +55,7 @@ struct HeuristicDayPlanner {
 
     /// Searches until `deadline` (seconds of `ProcessInfo.systemUptime`) or `isCancelled`,
     /// annealing over the time from `started`; or, given `iterations`, over that many rounds
-    /// (then the plan depends on the seed alone unless the deadline comes first). Returns the
+    /// (then the plan depends on the seed alone unless they take over half the time). Returns the
     /// best solution and whether it was cut short (cancelled, or out of time before the rounds).
     mutating func solve(iterations: Int?, started: Double, deadline: Double, isCancelled: () -> Bool) -> (Solution, Bool) {
         // The last phase's share of the time: the annealing stops before it.
@@ -76,7 +76,10 @@ struct HeuristicDayPlanner {
             if isCancelled() { return (best, true) }
             // With every stop served the last phase has nothing to do: the annealing takes it all.
             if now > (best.unserved.isEmpty ? deadline : searchDeadline) { return (finished(best, deadline: deadline, isCancelled), iterations != nil) }
-            let progress = iterations == nil ? (now - started) / max(1e-9, searchDeadline - started) : Double(iteration) / Double(rounds)
+            let timeShare = (now - started) / max(1e-9, searchDeadline - started)
+            // Counted, the rounds set the cooling, unless they are slow: past half the time the
+            // clock cools it too, so that the search is done by the deadline.
+            let progress = iterations == nil ? timeShare : max(Double(iteration) / Double(rounds), 2 * timeShare - 1)
             let temperature = hot * pow(cold / hot, min(1, progress))
             iteration += 1
             let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
