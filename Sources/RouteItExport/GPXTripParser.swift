@@ -69,7 +69,7 @@ final class GPXTripParser: NSObject, XMLParserDelegate {
             let lat = attributes["lat"], lon = attributes["lon"]
             check(parser) {
                 coordinate = try TripFileFields.position(latitude: lat.flatMap { Double($0) }, longitude: lon.flatMap { Double($0) }, stop: stop,
-                                                         said: "lat=\"\(lat ?? "")\" lon=\"\(lon ?? "")\"")
+                                                         said: "lat=\(QuotedInput.text(lat ?? "")) lon=\(QuotedInput.text(lon ?? ""))")
             }
             name = nil
             stay = 0

@@ -37,7 +37,7 @@ enum GeoJSONTripReader {
         // Every value is written as a string; anything else is not what RouteIt wrote.
         var values: [String: String] = [:]
         for (key, value) in trip {
-            guard let text = value as? String else { throw TripFileFields.Problem(text: "its \(key) \"\(value)\" is not what RouteIt writes") }
+            guard let text = value as? String else { throw TripFileFields.Problem(text: "its \(key) \(QuotedInput.text("\(value)")) is not what RouteIt writes") }
             values[key] = text
         }
         // Sorted, stop k is the one numbered k + 1.
@@ -66,17 +66,17 @@ enum GeoJSONTripReader {
         func property(_ key: String) -> Range<Int>? { properties.first { $0.key == key }?.value }
         var found = StopNumbers()
         if let range = property("index") {
-            guard let index = json.number(at: range).flatMap({ Int($0) }) else {
+            guard let index = json.wholeNumber(at: range) else {
                 throw TripFileFields.Problem(text: "stop \(number) has the index \(json.text(at: range)), not a whole number; the stops are numbered from 1, each once")
             }
             found.index = index
         }
         let stop = "stop \(found.index ?? number)"
         if let range = property("stay") {
-            guard let stay = json.number(at: range) else {
-                throw TripFileFields.Problem(text: "\(stop) has a stay of \(json.text(at: range)), not a number; a stay is 0 to \(Int(StayDuration.maximum)) seconds")
+            guard let stay = json.wholeNumber(at: range) else {
+                throw TripFileFields.Problem(text: "\(stop) has a stay of \(json.text(at: range)), not a whole number; a stay is 0 to \(Int(StayDuration.maximum)) whole seconds")
             }
-            found.stay = stay
+            found.stay = String(stay)
         }
         let geometry = members.first { $0.key == "geometry" }.flatMap { json.members(of: $0.value) }
         if let range = geometry?.first(where: { $0.key == "coordinates" })?.value {

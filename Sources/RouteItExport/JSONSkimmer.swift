@@ -70,6 +70,14 @@ struct JSONSkimmer {
         return text(at: range)
     }
 
+    /// The number at `range` when its value is whole, however written (`900`, `900.0`, `9e2`, as
+    /// other tools write whole numbers); nil for any other value.
+    func wholeNumber(at range: Range<Int>) -> Int? {
+        guard number(at: range) != nil, let value = (value(at: range) as? NSNumber)?.doubleValue,
+              value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
+
     /// The bytes at `range` as text, a value as written to name it in a refusal: one line, so a
     /// long one is cut after 80 characters.
     func text(at range: Range<Int>) -> String {

@@ -50,10 +50,10 @@ enum TripFileFields {
     static func trip(_ values: [String: String], slotCount: Int) throws -> (departure: Departure, transportType: TransportType?,
                                                                            distanceUnit: DistanceUnit?, day: DayOptions, unrouted: Int) {
         let transportType = try values["mode"].map { text in
-            try TransportType(rawValue: text).orProblem("its mode \"\(text)\" is not car, walk or bike")
+            try TransportType(rawValue: text).orProblem("its mode \(QuotedInput.text(text)) is not car, walk or bike")
         }
         let distanceUnit = try values["units"].map { text in
-            try DistanceUnit(rawValue: text).orProblem("its units \"\(text)\" are not mi or km")
+            try DistanceUnit(rawValue: text).orProblem("its units \(QuotedInput.text(text)) are not mi or km")
         }
         var day = DayOptions()
         if let text = values["end"] {
@@ -61,21 +61,21 @@ enum TripFileFields {
             case "start": day.end = .start
             case "last": day.end = .place(slotCount - 1)
             case "anywhere": day.end = .anywhere
-            default: throw Problem(text: "its end \"\(text)\" is not start, last or anywhere")
+            default: throw Problem(text: "its end \(QuotedInput.text(text)) is not start, last or anywhere")
             }
         }
         if let text = values["wait"] {
-            guard text == "on" || text == "off" else { throw Problem(text: "its wait \"\(text)\" is not on or off") }
+            guard text == "on" || text == "off" else { throw Problem(text: "its wait \(QuotedInput.text(text)) is not on or off") }
             day.waits = text == "on"
         }
         if let text = values["days"] {
-            day.days = try (try? DayOptions.parseDays(text)).orProblem("its days \"\(text)\" is not 1 to \(DayOptions.maxDays)")
+            day.days = try (try? DayOptions.parseDays(text)).orProblem("its days \(QuotedInput.text(text)) is not 1 to \(DayOptions.maxDays)")
         }
         if let text = values["backBy"] {
-            day.backBy = try (try? DayOptions.parseBackBy(text)).orProblem("its back by \"\(text)\" is not a time of day (HH:MM)")
+            day.backBy = try (try? DayOptions.parseBackBy(text)).orProblem("its back by \(QuotedInput.text(text)) is not a time of day (HH:MM)")
         }
         let unrouted = try values["unrouted"].map { text in
-            try Int(text).flatMap { $0 >= 0 ? $0 : nil }.orProblem("its unrouted \"\(text)\" is not a number of stops")
+            try Int(text).flatMap { $0 >= 0 ? $0 : nil }.orProblem("its unrouted \(QuotedInput.text(text)) is not a number of stops")
         } ?? 0
         return (try departure(values["departure"]), transportType, distanceUnit, day, unrouted)
     }
@@ -104,7 +104,7 @@ enum TripFileFields {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         guard let date = formatter.date(from: text), Departure.isPlausible(date) else {
-            throw Problem(text: "its departure \"\(text)\" is not a date and time from year 1 to 9999")
+            throw Problem(text: "its departure \(QuotedInput.text(text)) is not a date and time from year 1 to 9999")
         }
         return .at(date)
     }
@@ -113,17 +113,17 @@ enum TripFileFields {
     static func stay(_ text: String, stop: String) throws -> TimeInterval {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let seconds = Int(trimmed), seconds >= 0, TimeInterval(seconds) <= StayDuration.maximum else {
-            throw Problem(text: "\(stop) has a stay of \"\(trimmed)\"; a stay is 0 to \(Int(StayDuration.maximum)) seconds")
+            throw Problem(text: "\(stop) has a stay of \(QuotedInput.text(trimmed)); a stay is 0 to \(Int(StayDuration.maximum)) seconds")
         }
         return TimeInterval(seconds)
     }
 
     static func windows(_ text: String, stop: String) throws -> [VisitWindow] {
-        try (try? VisitWindow.parseList(text)).orProblem("\(stop) has a window \"\(text)\"; windows are HH:MM-HH:MM, several with commas")
+        try (try? VisitWindow.parseList(text)).orProblem("\(stop) has a window \(QuotedInput.text(text)); windows are HH:MM-HH:MM, several with commas")
     }
 
     static func priority(_ text: String, stop: String) throws -> StopPriority {
-        try StopPriority(rawValue: text).orProblem("\(stop) has a priority \"\(text)\"; a priority is high, normal or low")
+        try StopPriority(rawValue: text).orProblem("\(stop) has a priority \(QuotedInput.text(text)); a priority is high, normal or low")
     }
 
     /// The place as RouteIt exported it (JSON).

@@ -108,14 +108,23 @@ final class TripFileSettingsTests: XCTestCase {
         XCTAssertTrue(try failure("h.geojson", text, replacingFirst("\"index\":2", "\"index\":1")).contains("has the index 1;"))
         XCTAssertTrue(try failure("i.geojson", text, replacingFirst("\"departure\":\"2026", "\"departure\":\"0000")).contains("its departure \"0000-"))
         // Exports write numbers as numbers: one written as text (or a boolean) is damage.
-        XCTAssertTrue(try failure("j.geojson", text, replacingFirst("\"stay\":600", "\"stay\":\"600\"")).contains("stop 2 has a stay of \"600\", not a number"))
-        XCTAssertTrue(try failure("k.geojson", text, replacingFirst("\"stay\":600", "\"stay\":true")).contains("stop 2 has a stay of true, not a number"))
+        XCTAssertTrue(try failure("j.geojson", text, replacingFirst("\"stay\":600", "\"stay\":\"600\"")).contains("stop 2 has a stay of \"600\", not a whole number"))
+        XCTAssertTrue(try failure("k.geojson", text, replacingFirst("\"stay\":600", "\"stay\":true")).contains("stop 2 has a stay of true, not a whole number"))
         XCTAssertTrue(try failure("l.geojson", text, replacingFirst("\"index\":2", "\"index\":\"2\"")).contains("has the index \"2\", not a whole number"))
         XCTAssertTrue(try failure("m.geojson", text, replacingFirst("\"index\":2", "\"index\":2.5")).contains("has the index 2.5, not a whole number"))
+        XCTAssertTrue(try failure("p.geojson", text, replacingFirst("\"stay\":600", "\"stay\":600.5")).contains("stop 2 has a stay of 600.5, not a whole number"))
+        // A whole number as other tools write one (600.0, 6e2) is that number.
+        let written = replacingFirst("\"index\":2", "\"index\":2e0")(replacingFirst("\"stay\":600", "\"stay\":6.0e2")(text))
+        let read = try TripFileReader.read(path: ExportFixture.temporaryFile("q.geojson", contents: written).path)
+        XCTAssertEqual(read.slots.count, 3)
+        XCTAssertEqual(read.slots[1].stay, 600)
         XCTAssertTrue(try failure("n.geojson", text, replacingFirst("[24.9384567,60.1699123]}", "[\"24.9384567\",60.1699123,5]}"))
             .contains("stop 1 has no valid position (coordinates [\"24.9384567\",60.1699123,5])"))
         let long = try failure("o.geojson", text, replacingFirst("\"stay\":600", "\"stay\":\"" + String(repeating: "9", count: 5_000) + "\""))
         XCTAssertTrue(long.contains("stop 2 has a stay of \"999"), long)
-        XCTAssertLessThan(long.count, 300, "a long value is cut")
+        XCTAssertLessThan(long.count, 400, "a long value is cut")
+        let longMode = try failure("r.geojson", text, replacingFirst("\"mode\":\"bike\"", "\"mode\":\"" + String(repeating: "b", count: 5_000) + "\""))
+        XCTAssertTrue(longMode.contains("its mode \"bbb"), longMode)
+        XCTAssertLessThan(longMode.count, 400, "every value quoted in a refusal is cut")
     }
 }
