@@ -280,7 +280,7 @@ final class DayPlannerTests: XCTestCase {
     func testSearchOptionsAreReadOrRefusedInOneLine() throws {
         XCTAssertEqual(try DayPlanOptions.parseBudget("2.5"), 2.5)
         XCTAssertEqual(try DayPlanOptions.parseSeed("18446744073709551615"), UInt64.max)
-        for bad in ["0", "-1", "601", "inf", "nan", "", "5s"] {
+        for bad in ["0", "-1", "601", "inf", "nan", "", "5s", "0x10", "0x1p1", "1e1", " 5"] {
             XCTAssertThrowsError(try DayPlanOptions.parseBudget(bad), bad)
         }
         for bad in ["-1", "1.5", "18446744073709551616", ""] {

@@ -89,7 +89,9 @@ final class StopListTests: XCTestCase {
                                                    StopListLine(line: 5, query: "Annankatu 25")], using: geocoder, near: nil)
             XCTFail("expected the duplicate")
         } catch let error as InputError {
-            XCTAssertTrue(error.message.hasPrefix("Line 5 is the same place as line 1"), error.message)
+            // The place named is line 5's, the one to leave out.
+            XCTAssertTrue(error.message.hasPrefix("Line 5 (Annankatu 25"), error.message)
+            XCTAssertTrue(error.message.hasSuffix(") is the same place as line 1; list each stop once."), error.message)
         }
     }
 

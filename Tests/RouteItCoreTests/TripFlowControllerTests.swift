@@ -208,7 +208,7 @@ final class TripFlowControllerTests: XCTestCase {
             try await flow.loadStops([StopListLine(line: 1, query: "shop"), StopListLine(line: 3, query: "60.17,24.94")])
             XCTFail("expected the refusal")
         } catch let error as InputError {
-            XCTAssertEqual(error.message, "Line 3 is the same place as the start (60.170000,24.940000); list each stop once.")
+            XCTAssertEqual(error.message, "Line 3 (60.170000,24.940000) is the same place as the start; list each stop once.")
         }
         XCTAssertEqual(flow.entry.slots, before)
         try await flow.loadStops([StopListLine(line: 1, query: "shop"), StopListLine(line: 2, query: "60.18,24.94")])

@@ -27,7 +27,9 @@ public struct DayPlanOptions: Equatable, Sendable {
 
     /// `SECONDS` (0.01 to `maxBudget`) for a timed search, or one clear line.
     public static func parseBudget(_ text: String) throws -> Double {
-        guard let seconds = Double(text), seconds.isFinite, (0.01...maxBudget).contains(seconds) else {
+        // Decimal only: Double also reads hexadecimal ("0x10" is 16).
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text),
+              (0.01...maxBudget).contains(seconds) else {
             throw InputError("Not a search time: \(QuotedInput.text(text)); give seconds from 0.01 to \(Int(maxBudget)), e.g. 5.")
         }
         return seconds

@@ -14,7 +14,7 @@ public enum StopListPlaces {
         for (line, slot) in zip(lines, slots) {
             guard let key = slot.mapItem.map({ PlaceKey($0.coordinate) }) else { continue }
             if let earlier = seen.updateValue("line \(line.line)", forKey: key) {
-                throw InputError("Line \(line.line) is the same place as \(earlier) (\(slot.text)); list each stop once.")
+                throw InputError("Line \(line.line) (\(slot.text)) is the same place as \(earlier); list each stop once.")
             }
         }
         return slots

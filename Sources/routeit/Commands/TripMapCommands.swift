@@ -84,11 +84,13 @@ enum TripMapCommands {
             return .init(text: saved + "\n\n" + session.renderScreen())
         })
 
-    /// `optimize`'s words: `budget SECONDS` and `seed N`, in either order.
+    /// `optimize`'s words: `budget SECONDS` and `seed N`, in either order, each once.
     private static func searchOptions(_ words: [String]) throws -> DayPlanOptions {
-        var search = DayPlanOptions(), rest = words[...]
+        var search = DayPlanOptions(), rest = words[...], given: Set<String> = []
         while let word = rest.popFirst() {
-            guard let value = rest.popFirst() else { throw ShellCommand.usageErrorFor(optimize.usage) }
+            guard let value = rest.popFirst(), given.insert(word.lowercased()).inserted else {
+                throw ShellCommand.usageErrorFor(optimize.usage)
+            }
             switch word.lowercased() {
             case "budget": search.timeBudget = try DayPlanOptions.parseBudget(value)
             case "seed": search.seed = try DayPlanOptions.parseSeed(value)
