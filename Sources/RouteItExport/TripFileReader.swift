@@ -57,6 +57,10 @@ public enum TripFileReader {
     /// One stop as a slot: the place as exported (else a place of its name, at its position).
     /// `stop` names it in a problem (`waypoint 1`); the start (`isStart`) has no stay, window or
     /// priority, as the shell refuses them there too.
+    /// How far a waypoint may lie from the place written with it and still be that place (the
+    /// file's 7 decimals are 1 cm; its editors' rounding no more than this).
+    static let movedMetres = 1.0
+
     static func slot(placemark exported: Placemark?, name: String?, coordinate: Coordinate, stay: TimeInterval,
                      windows: [VisitWindow], priority: StopPriority, isStart: Bool, stop: String) throws -> EntrySlot {
         if isStart, stay != 0 || !windows.isEmpty || priority != .normal {
@@ -65,6 +69,12 @@ public enum TripFileReader {
         var placemark = exported ?? Placemark(name: name, coordinate: coordinate)
         // A place exported without a usable position is where its waypoint is.
         if !placemark.coordinate.isValid { placemark.coordinate = coordinate }
+        // A waypoint moved since the export (in another editor) is where it now is: the place
+        // and the coordinates named with it are the old spot's.
+        let namedAt = name.flatMap(Coordinate.init(text:)) ?? placemark.coordinate
+        if max(placemark.coordinate.distance(to: coordinate), namedAt.distance(to: coordinate)) > movedMetres {
+            placemark = Placemark(coordinate: coordinate)
+        }
         var slot = EntrySlot(text: placemark.formattedAddress, mapItem: MapItem(placemark: placemark), stay: stay)
         slot.windows = windows
         slot.priority = priority

@@ -59,6 +59,30 @@ final class TripFileSettingsTests: XCTestCase {
     }
 
     /// What `open` says of `text` changed by `damage`.
+    /// A waypoint moved in another editor after the export is opened where it now is, not at
+    /// the place written with it (which would undo the move, or make it the start again).
+    func testAWaypointMovedAfterTheExportIsWhereItNowIs() throws {
+        let gpx = GPXExport.gpx(stops: ExportFixture.stops, legs: legs, plan: plan(end: .start))
+        /// `gpx` with waypoint `k` (0 = the start) at `lat`, `lon`.
+        func moving(_ k: Int, to lat: String, _ lon: String) -> String {
+            var parts = gpx.components(separatedBy: "<wpt ")
+            parts[k + 1] = "lat=\"\(lat)\" lon=\"\(lon)\"" + parts[k + 1].drop { $0 != ">" }
+            return parts.joined(separator: "<wpt ")
+        }
+        func open(_ name: String, _ text: String) throws -> ImportedTrip {
+            try TripFileReader.read(path: ExportFixture.temporaryFile(name, contents: text).path)
+        }
+        let trip = try open("moved.gpx", moving(1, to: "60.169", "24.95"))
+        XCTAssertEqual(trip.slots.count, 3)
+        XCTAssertEqual(trip.slots[1].mapItem?.coordinate, Coordinate(latitude: 60.169, longitude: 24.95))
+        XCTAssertEqual(trip.slots[1].text, "60.169000,24.950000")
+        XCTAssertEqual(trip.slots[1].stay, 600, "what the trip plans there stays")
+        let kept = try open("kept.gpx", gpx)
+        XCTAssertEqual(kept.slots[1].text, ExportFixture.stops[1].placemark.formattedAddress, "a waypoint not moved keeps its place")
+        // The last stop moved onto the start is a repeat of it, not a stop at its old place.
+        XCTAssertEqual(try open("onstart.gpx", moving(2, to: "60.1699123", "24.9384567")).slots.count, 2)
+    }
+
     private func failure(_ name: String, _ text: String, _ damage: (String) -> String) throws -> String {
         let file = try ExportFixture.temporaryFile(name, contents: damage(text))
         do {
