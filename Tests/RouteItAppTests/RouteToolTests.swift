@@ -476,10 +476,11 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(many.stderr, "routeit route: \(list.path): The list has 201 stops; a trip has at most 200.\n")
     }
 
-    /// A trip visits each place once: the same place twice (1e-6°), among the places given or
-    /// between them and a stop list, is one line naming both, exit 2 as other bad arguments,
-    /// before anything is routed. The last place the first again is a round trip written out,
-    /// unless the trip comes back to the start by itself (--optimize, --end start).
+    /// In the order given a place may come again (back to a depot between rounds), but not
+    /// right after itself; an ordered trip (--optimize) visits each place once, its stop list's
+    /// lines too. Refused, it is one line naming both, exit 2 as other bad arguments, before
+    /// anything is routed. The last place the first again is a round trip written out, unless
+    /// the trip comes back to the start by itself (--optimize, --end start).
     func testTheSamePlaceTwiceIsOneLineButAWrittenOutRoundTripIsRouted() throws {
         let map = try helsinki()
         let a = "60.1699,24.9384", b = "60.1677,24.9422", c = "60.1686,24.9316"
@@ -488,23 +489,29 @@ final class RouteToolTests: XCTestCase {
         XCTAssertTrue(round.stdout.contains("SEGMENT #2\n"), round.stdout)
         XCTAssertFalse(round.stdout.contains("SEGMENT #3"), round.stdout)
 
-        let twice = try run(["route", a, b, "60.16990,24.93840", c, "--map", map])
+        let depot = try run(["route", a, b, "60.16990,24.93840", c, "--map", map, "--units", "km"])
+        XCTAssertEqual(depot.status, 0, depot.stderr)
+        XCTAssertTrue(depot.stdout.contains("SEGMENT #3\n"), "back to the first place between two rounds: \(depot.stdout)")
+        let twice = try run(["route", a, b, "60.16990,24.93840", c, "--optimize", "--map", map])
         XCTAssertEqual(twice.status, 2)
-        XCTAssertEqual(twice.stderr, "routeit route: place 3 (\"60.16990,24.93840\") is the same place as place 1 (\"\(a)\"); a trip visits each place once: leave out one of them\n")
+        XCTAssertEqual(twice.stderr, "routeit route: place 3 (\"60.16990,24.93840\") is the same place as place 1 (\"\(a)\"); an ordered trip visits each place once: leave out one of them\n")
         XCTAssertEqual(twice.stdout, "")
-        let alone = try run(["route", a, a, "--map", map])
-        XCTAssertEqual(alone.stderr, "routeit route: place 2 (\"\(a)\") is the same place as place 1 (\"\(a)\"); a trip visits each place once: leave out one of them\n")
+        let alone = try run(["route", a, b, b, "--map", map])
+        XCTAssertEqual(alone.stderr, "routeit route: place 3 (\"\(b)\") is the same place as place 2 (\"\(b)\"); a leg from a place to itself goes nowhere: leave out one of them\n")
         let optimized = try run(["route", a, b, c, a, "--optimize", "--map", map])
         XCTAssertEqual(optimized.status, 2)
-        XCTAssertEqual(optimized.stderr, "routeit route: place 4 (\"\(a)\") is the same place as place 1 (\"\(a)\"); a trip visits each place once and this one comes back to the start by itself: leave out the last place\n")
+        XCTAssertEqual(optimized.stderr, "routeit route: place 4 (\"\(a)\") is the same place as place 1 (\"\(a)\"); the trip comes back to the start by itself: leave out the last place\n")
         let ended = try run(["route", a, b, a, "--end", "start", "--map", map])
         XCTAssertTrue(ended.stderr.hasSuffix("by itself: leave out the last place\n"), ended.stderr)
 
         let list = Self.directory.appendingPathComponent("again.txt")
         try "\(c)\n\(b)\n".write(to: list, atomically: true, encoding: .utf8)
-        let listed = try run(["route", a, b, "--stops", list.path, "--map", map])
+        let listed = try run(["route", a, b, "--stops", list.path, "--optimize", "--map", map])
         XCTAssertEqual(listed.status, 2)
-        XCTAssertEqual(listed.stderr, "routeit route: line 2 of \(list.path) (\"\(b)\") is the same place as place 2 (\"\(b)\"); a trip visits each place once: leave out one of them\n")
+        XCTAssertEqual(listed.stderr, "routeit route: line 2 of \(list.path) (\"\(b)\") is the same place as place 2 (\"\(b)\"); an ordered trip visits each place once: leave out one of them\n")
+        try "\(b)\n\(c)\n".write(to: list, atomically: true, encoding: .utf8)
+        let next = try run(["route", a, b, "--stops", list.path, "--map", map])
+        XCTAssertEqual(next.stderr, "routeit route: line 1 of \(list.path) (\"\(b)\") is the same place as place 2 (\"\(b)\"); a leg from a place to itself goes nowhere: leave out one of them\n")
         try "\(b)\n\(c)\n\(a)\n".write(to: list, atomically: true, encoding: .utf8)
         let listedRound = try run(["route", a, "--stops", list.path, "--map", map, "--json"])
         XCTAssertEqual(listedRound.status, 0, listedRound.stderr)

@@ -28,10 +28,11 @@ enum RouteTool {
         between two places. --stops FILE adds the places of a stop list after the ones given \
         (one address or LAT,LON a line, or CSV with name, address, window, stay and priority \
         columns), up to 200 stops; a line that cannot be found is named and nothing is routed. \
-        A trip visits each place once: the same place twice (to 1e-6 degrees; a list's lines \
-        too) is one line naming both and nothing is routed; the last place the first again is \
-        a round trip written out, unless --optimize or --end start bring the trip back by \
-        themselves. \
+        In the order given a place may come again (a depot between rounds), but not right \
+        after itself; --optimize visits each place once (the same place to 1e-6 degrees, a \
+        list's lines too): one line naming both, nothing routed. The last place the first \
+        again is a round trip written out, unless --optimize or --end start bring the trip \
+        back by themselves. \
         --avoid toll,motorway,ferry,unpaved keeps every route off those \
         roads except the ones the places lie on; when no other way exists the route uses them \
         and a line under it says so. Routes come from OSRM with --directions or \
@@ -103,7 +104,7 @@ enum RouteTool {
                                  end: options.end ?? (options.optimize ? .start : .anywhere), days: options.days)
             let names = arguments.enumerated().map { "place \($0 + 1) (\(QuotedInput.text($1)))" }
                 + listed.map { "line \($0.line) of \(options.stopsFile ?? "the list") (\(QuotedInput.text($0.query)))" }
-            try requireEachPlaceOnce(waypoints.map(\.item.coordinate), names: names, end: day.end)
+            try requirePlacesInTurn(waypoints.map(\.item.coordinate), names: names, end: day.end, ordered: options.optimize)
             var request = TripPlanRequest(
                 // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
                 places: waypoints.enumerated().map {
@@ -188,21 +189,30 @@ enum RouteTool {
         return .init(query: text, item: MapItem(placemark: first))
     }
 
-    /// A trip visits each place once (`PlaceKey`); said before anything is routed. A last place
-    /// that is the first again is a round trip written out when the trip ends after its last
-    /// place (`--end anywhere`, the default without `--optimize`); a trip that comes back to the
-    /// start by itself (`--end start`, the default with `--optimize`) would visit it twice.
-    static func requireEachPlaceOnce(_ places: [Coordinate], names: [String], end: TripEndChoice) throws {
-        var visited = places
-        if end == .anywhere, places.count > 2, let first = places.first, let last = places.last, last.isSamePlace(as: first) {
-            visited.removeLast()
+    /// The places as the trip takes them, checked before anything is routed (`PlaceKey`, one
+    /// rule for "the same place"). Ordered (`--optimize`), a trip visits each place once; the
+    /// first place again last is a round trip written out when the trip ends after its last
+    /// place (`--end anywhere`), and refused when it comes back to the start by itself
+    /// (`--end start`). In the order given a place may come again (a depot between rounds, a
+    /// lap twice over), but never right after itself: that leg goes nowhere.
+    static func requirePlacesInTurn(_ places: [Coordinate], names: [String], end: TripEndChoice, ordered: Bool) throws {
+        func refuse(_ later: Int, _ earlier: Int, _ why: String) -> Failure {
+            Failure(code: "InvalidValue", message: "\(names[later]) is the same place as \(names[earlier]); \(why)", exitStatus: 2)
         }
-        guard let (earlier, later) = PlaceKey.firstRepeat(in: visited) else { return }
-        let backToStart = end == .start && earlier == 0 && later == places.count - 1
-        throw Failure(code: "InvalidValue",
-                      message: "\(names[later]) is the same place as \(names[earlier]); a trip visits each place once"
-                          + (backToStart ? " and this one comes back to the start by itself: leave out the last place" : ": leave out one of them"),
-                      exitStatus: 2)
+        let backAgain = places.count > 2 && places[places.count - 1].isSamePlace(as: places[0])
+        if backAgain && end == .start {
+            throw refuse(places.count - 1, 0, "the trip comes back to the start by itself: leave out the last place")
+        }
+        guard ordered else {
+            if let k = places.indices.dropFirst().first(where: { places[$0].isSamePlace(as: places[$0 - 1]) }) {
+                throw refuse(k, k - 1, "a leg from a place to itself goes nowhere: leave out one of them")
+            }
+            return
+        }
+        let visited = backAgain && end == .anywhere ? Array(places.dropLast()) : places
+        if let (earlier, later) = PlaceKey.firstRepeat(in: visited) {
+            throw refuse(later, earlier, "an ordered trip visits each place once: leave out one of them")
+        }
     }
 
     /// What `--stay` gave, one per place after the first: none (0), one for all, or one each.
