@@ -1,4 +1,5 @@
 import Foundation
+import RouteItCore
 
 /// Walks JSON text by byte ranges without building it: an object's members and an array's
 /// elements as ranges, so a reader parses only the small values it needs. A GeoJSON export is
@@ -65,24 +66,27 @@ struct JSONSkimmer {
     /// anything else (`"600"`, `true`, `null`), which JSONSerialization would hand out as a number
     /// or a text alike.
     func number(at range: Range<Int>) -> String? {
-        guard let first = range.first, bytes[first] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[first]),
-              value(at: range) is NSNumber else { return nil }
-        return text(at: range)
+        numeric(at: range) == nil ? nil : text(at: range)
     }
 
     /// The number at `range` when its value is whole, however written (`900`, `900.0`, `9e2`, as
     /// other tools write whole numbers); nil for any other value.
     func wholeNumber(at range: Range<Int>) -> Int? {
-        guard number(at: range) != nil, let value = (value(at: range) as? NSNumber)?.doubleValue,
-              value.rounded() == value, abs(value) < 1e15 else { return nil }
+        guard let value = numeric(at: range)?.doubleValue, value.rounded() == value, abs(value) < 1e15 else { return nil }
         return Int(value)
     }
 
+    /// The value at `range` when it is written as a JSON number (a text or a boolean is not).
+    private func numeric(at range: Range<Int>) -> NSNumber? {
+        guard let first = range.first, bytes[first] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[first]) else { return nil }
+        return value(at: range) as? NSNumber
+    }
+
     /// The bytes at `range` as text, a value as written to name it in a refusal: one line, so a
-    /// long one is cut after 80 characters.
+    /// long one is cut as `QuotedInput` cuts one.
     func text(at range: Range<Int>) -> String {
         let text = String(decoding: bytes[range], as: UTF8.self)
-        return text.count > 80 ? text.prefix(80) + "…" : text
+        return text.count > QuotedInput.maxCharacters ? text.prefix(QuotedInput.maxCharacters) + "…" : text
     }
 
     var whole: Range<Int> { 0..<bytes.count }

@@ -84,15 +84,14 @@ enum TripFileFields {
     /// place is the way back to it, as other writers put a round trip, and reads as the end at
     /// the start; any other repeat is refused. `stop` names the stop at an index (`waypoint 3`).
     static func distinctPlaces(_ slots: [EntrySlot], stop: (Int) -> String) throws -> (slots: [EntrySlot], returnsToStart: Bool) {
-        var slots = slots
-        var returnsToStart = false
-        if slots.count > 2, let start = slots.first?.mapItem, let last = slots.last?.mapItem,
-           last.coordinate.isSamePlace(as: start.coordinate) {
-            slots.removeLast()
-            returnsToStart = true
-        }
         // Every stop read has a place (its waypoint's position at least).
-        if let (earlier, later) = PlaceKey.firstRepeat(in: slots.compactMap { $0.mapItem?.coordinate }) {
+        var coordinates = slots.compactMap { $0.mapItem?.coordinate }, slots = slots
+        let returnsToStart = PlaceKey.returnsToStart(coordinates)
+        if returnsToStart {
+            slots.removeLast()
+            coordinates.removeLast()
+        }
+        if let (earlier, later) = PlaceKey.firstRepeat(in: coordinates) {
             throw Problem(text: "\(stop(later)) is the same place as \(stop(earlier)) (\(slots[earlier].text)) and a trip visits each place once")
         }
         return (slots, returnsToStart)

@@ -54,13 +54,13 @@ public enum TripFileReader {
         return trip
     }
 
-    /// One stop as a slot: the place as exported (else a place of its name, at its position).
-    /// `stop` names it in a problem (`waypoint 1`); the start (`isStart`) has no stay, window or
-    /// priority, as the shell refuses them there too.
     /// How far a waypoint may lie from the place written with it and still be that place (the
     /// file's 7 decimals are 1 cm; its editors' rounding no more than this).
     static let movedMetres = 1.0
 
+    /// One stop as a slot: the place as exported (else a place of its name, at its position).
+    /// `stop` names it in a problem (`waypoint 1`); the start (`isStart`) has no stay, window or
+    /// priority, as the shell refuses them there too.
     static func slot(placemark exported: Placemark?, name: String?, coordinate: Coordinate, stay: TimeInterval,
                      windows: [VisitWindow], priority: StopPriority, isStart: Bool, stop: String) throws -> EntrySlot {
         if isStart, stay != 0 || !windows.isEmpty || priority != .normal {

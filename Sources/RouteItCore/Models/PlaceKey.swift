@@ -20,6 +20,12 @@ public struct PlaceKey: Hashable, Sendable {
         }
         return nil
     }
+
+    /// Whether `places` end where they start: a round trip written out (three places or more;
+    /// two at one place are no trip).
+    public static func returnsToStart(_ places: [Coordinate]) -> Bool {
+        places.count > 2 && places[places.count - 1].isSamePlace(as: places[0])
+    }
 }
 
 extension Coordinate {

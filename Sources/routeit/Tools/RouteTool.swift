@@ -177,7 +177,7 @@ enum RouteTool {
     /// LAT,LON as given, or the geocoder's first match for the text.
     static func waypoint(_ text: String, geocoder: Geocoding, near: Coordinate? = nil) throws -> OSRMRouteJSON.Waypoint {
         if let c = Coordinate(text: text) {
-            return .init(query: OSRMRouteJSON.Waypoint.query(text), item: MapItem(placemark: Placemark(coordinate: c)))
+            return .init(query: c.description, item: MapItem(placemark: Placemark(coordinate: c)))
         }
         if looksLikeCoordinate(text) {
             throw Failure(code: "InvalidValue", message: "not a LAT,LON coordinate: \(text) (latitude -90...90, longitude -180...180)", exitStatus: 2)
@@ -199,7 +199,7 @@ enum RouteTool {
         func refuse(_ later: Int, _ earlier: Int, _ why: String) -> Failure {
             Failure(code: "InvalidValue", message: "\(names[later]) is the same place as \(names[earlier]); \(why)", exitStatus: 2)
         }
-        let backAgain = places.count > 2 && places[places.count - 1].isSamePlace(as: places[0])
+        let backAgain = PlaceKey.returnsToStart(places)
         if backAgain && end == .start {
             throw refuse(places.count - 1, 0, "the trip comes back to the start by itself: leave out the last place")
         }
