@@ -94,6 +94,10 @@ final class ServeToolTests: XCTestCase {
         let nearest = try server.get("/nearest/v1/driving/\(station)?number=1").object
         let waypoint = try XCTUnwrap((nearest["waypoints"] as? [[String: Any]])?.first)
         XCTAssertLessThan(try XCTUnwrap(waypoint["distance"] as? Double), 60)
+        // The two OSM nodes of the road piece it snapped to (NearestNodeIdsTests checks which).
+        let nodes = try XCTUnwrap(waypoint["nodes"] as? [Int64])
+        XCTAssertEqual(nodes.count, 2)
+        XCTAssertTrue(nodes.allSatisfy { $0 > 0 } && nodes[0] != nodes[1], "\(nodes)")
         // number=N: N roads, nearest first, the first the one number=1 gives.
         let three = try XCTUnwrap(try server.get("/nearest/v1/driving/\(station)?number=3").object["waypoints"] as? [[String: Any]])
         XCTAssertEqual(three.count, 3)

@@ -27,8 +27,9 @@ struct RoadFixture {
         }
     }
 
-    mutating func node(_ name: String, _ x: Double, _ y: Double, _ tags: [(String, String)] = []) {
-        let id = Int64(ids.count + 1)
+    /// A node at `x`, `y` metres from the origin; its OSM id is `id`, else the next of 1, 2, 3...
+    mutating func node(_ name: String, _ x: Double, _ y: Double, _ tags: [(String, String)] = [], id given: Int64? = nil) {
+        let id = given ?? Int64(ids.count + 1)
         ids[name] = id
         let c = RoadFixture.coordinate(x, y)
         nodes.append(.node(OSMNode(id: id, latitude: c.latitude, longitude: c.longitude, tags: tags)))

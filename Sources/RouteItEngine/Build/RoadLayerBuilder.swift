@@ -356,14 +356,16 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
 
         var net = RoadNetwork(nodeCount: junctions.count, edgeFrom: [], edgeTo: [], edgeLength: [], edgeClass: [],
                               edgeFlags: [], edgeCarMs: [], edgeFootMs: [], edgeName: [], edgeWay: [], edgeAvoid: [],
-                              geometryStart: [], geometry: [], names: StringColumn(names),
-                              refs: StringColumn(labelRefs))
+                              geometryStart: [], geometry: [], nodeIds: GeometryNodeIds(bytes: [], blockStart: []),
+                              names: StringColumn(names), refs: StringColumn(labelRefs))
+        var pointIds: [Int64] = []
         for (w, way) in ways.enumerated() {
             let r = wayRanges[w]
             if r.isEmpty { continue }
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
+            pointIds.append(kept[r.lowerBound])
             var length = 0.0
             let walked = way.flags & EdgeFlags.foot != 0
             let isFerry = way.bike.flags & SecondEdgeFlags.ferry != 0
@@ -392,6 +394,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 }
                 segments += 1
                 net.geometry.append(points[j])
+                pointIds.append(kept[j])
                 guard let to = RoadLayerBuilder.index(of: kept[j], in: junctions) else { continue }
                 net.edgeFrom.append(from)
                 net.edgeTo.append(to)
@@ -412,6 +415,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 if j + 1 < r.upperBound {
                     geomStart = net.geometry.count
                     net.geometry.append(points[j])
+                    pointIds.append(kept[j])
                 }
                 from = to
                 length = 0
@@ -422,6 +426,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             }
         }
         net.geometryStart.append(UInt32(net.geometry.count))
+        net.nodeIds = GeometryNodeIds(pointIds, geometryStart: net.geometryStart)
         return (net, junctions)
     }
 

@@ -24,7 +24,8 @@ extension RoadNetwork {
                               edgeLength: permuted(edgeLength), edgeClass: permuted(edgeClass),
                               edgeFlags: permuted(edgeFlags), edgeCarMs: permuted(edgeCarMs),
                               edgeFootMs: permuted(edgeFootMs), edgeName: permuted(edgeName),
-                              edgeWay: permuted(edgeWay), edgeAvoid: permuted(edgeAvoid), geometryStart: [], geometry: [], names: names, refs: refs)
+                              edgeWay: permuted(edgeWay), edgeAvoid: permuted(edgeAvoid), geometryStart: [], geometry: [],
+                              nodeIds: GeometryNodeIds(bytes: [], blockStart: []), names: names, refs: refs)
         if edgeCarBackwardMs.count == edgeCount { out.edgeCarBackwardMs = permuted(edgeCarBackwardMs) }
         if edgeLanes.count == edgeCount { out.edgeLanes = permuted(edgeLanes) }
         if edgeBikeForwardMs.count == edgeCount {
@@ -34,15 +35,20 @@ extension RoadNetwork {
         }
         var starts: [UInt32] = []
         var points: [GeoPoint] = []
+        var pointIds: [Int64] = []
         starts.reserveCapacity(edgeCount + 1)
         points.reserveCapacity(geometry.count)
+        pointIds.reserveCapacity(geometry.count)
+        let ids = nodeIds.all(geometryStart: geometryStart)
         for e in order {
             starts.append(UInt32(points.count))
             points.append(contentsOf: self.points(of: e))
+            pointIds.append(contentsOf: ids[Int(geometryStart[e])..<Int(geometryStart[e + 1])])
         }
         starts.append(UInt32(points.count))
         out.geometryStart = Column(starts)
         out.geometry = Column(points)
+        out.nodeIds = GeometryNodeIds(pointIds, geometryStart: out.geometryStart)
         return (out, newNode)
     }
 

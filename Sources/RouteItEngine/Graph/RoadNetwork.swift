@@ -73,6 +73,8 @@ struct RoadNetwork {
     var edgeLanes: Column<UInt8> = []
     var geometryStart: Column<UInt32>      // edgeCount + 1 offsets into geometry
     var geometry: Column<GeoPoint>
+    /// Each geometry point's OSM node id.
+    var nodeIds: GeometryNodeIds
     var names: StringColumn
     /// Per entry of `names`: the way's `ref` ("" when none; empty column on maps made before refs
     /// were kept apart).
@@ -228,6 +230,7 @@ struct RoadNetwork {
         if edgeLanes.count == edgeCount && edgeLanes.contains(where: { $0 != 0 }) { try sections.write(edgeLanes, named: "net.lanes") }
         try sections.write(geometryStart, named: "net.geomStart")
         try sections.write(geometry, named: "net.geometry")
+        try nodeIds.write(to: sections)
         try names.write(named: "net.names", to: sections)
         try refs.write(named: "net.refs", to: sections)
     }
@@ -252,6 +255,7 @@ struct RoadNetwork {
             edgeAvoid: try sections.column("net.avoid"),
             geometryStart: try sections.column("net.geomStart"),
             geometry: try sections.column("net.geometry"),
+            nodeIds: GeometryNodeIds(bytes: [], blockStart: []),
             names: try StringColumn.read(named: "net.names", from: sections),
             refs: sections.has("net.refs.offsets") ? try StringColumn.read(named: "net.refs", from: sections) : StringColumn([]))
         if sections.has("net.carBackwardMs") {
@@ -263,6 +267,7 @@ struct RoadNetwork {
             guard net.edgeLanes.count == net.edgeFrom.count else { throw MapSectionsError.damaged }
         }
         let e = net.edgeFrom.count
+        net.nodeIds = try GeometryNodeIds.read(from: sections, edgeCount: e)
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,
               net.edgeCarMs.count == e, net.edgeFootMs.count == e, net.edgeAvoid.count == e,

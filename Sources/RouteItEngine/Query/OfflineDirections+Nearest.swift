@@ -8,6 +8,9 @@ public struct NearestRoad: Equatable, Sendable {
     public var distance: Double
     /// The road's name, "" when it has none.
     public var name: String
+    /// The OSM ids of the two nodes the road's piece runs between, in the way's direction
+    /// (OSRM's `nodes`); empty on a damaged map.
+    public var nodes: [Int64]
 }
 
 extension OfflineDirections {
@@ -36,7 +39,12 @@ extension RoutingEngine {
         let router = try self.router(mode)
         let ws = borrow(mode, nodeCount: router.graph.nodeCount)
         defer { giveBack(ws, mode) }
-        func road(_ p: PhantomNode) -> NearestRoad { NearestRoad(location: p.point, distance: p.offset, name: net.name(of: p.edge)) }
+        func road(_ p: PhantomNode) -> NearestRoad {
+            let ids = net.nodeIds.ids(ofEdge: p.edge, geometryStart: net.geometryStart) ?? []
+            let nodes = p.segment + 1 < ids.count ? [ids[p.segment], ids[p.segment + 1]] : []
+            if nodes.isEmpty { MapDamage.report() }
+            return NearestRoad(location: p.point, distance: p.offset, name: net.name(of: p.edge), nodes: nodes)
+        }
         var found: [PhantomNode] = []
         // The next nearest road each time, on an edge not listed yet.
         while found.count < count {

@@ -6,6 +6,8 @@ import RouteItCore
 struct PhantomNode: Equatable {
     var edge: Int
     var fraction: Double
+    /// The segment of the edge's points the phantom lies on (0 = between its first two).
+    var segment: Int
     var point: Coordinate
     /// Metres from the query point to the road.
     var offset: Double
@@ -212,7 +214,7 @@ struct Snapper {
         let a = pts[bestSeg], b = pts[bestSeg + 1]
         let point = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * bestT,
                                longitude: a.longitude + (b.longitude - a.longitude) * bestT)
-        return PhantomNode(edge: bestEdge, fraction: fraction, point: point, offset: best)
+        return PhantomNode(edge: bestEdge, fraction: fraction, segment: bestSeg, point: point, offset: best)
     }
 }
 

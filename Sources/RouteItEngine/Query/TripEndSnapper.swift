@@ -73,7 +73,9 @@ struct TripEndSnapper {
         }
         var out = [p]
         for e in adjacency.edges(of: node) where e != p.edge && net.isEndpoint(e, mode) && net.edgeFrom[e] != net.edgeTo[e] {
-            out.append(PhantomNode(edge: e, fraction: net.edgeFrom[e] == node ? 0 : 1, point: p.point, offset: p.offset))
+            let atStart = net.edgeFrom[e] == node
+            out.append(PhantomNode(edge: e, fraction: atStart ? 0 : 1, segment: atStart ? 0 : max(0, net.points(of: e).count - 2),
+                                   point: p.point, offset: p.offset))
         }
         return out
     }

@@ -34,7 +34,9 @@ public enum MapSchema {
     /// 15: maneuver relations (`type=maneuver`) in `maneuvers.*`, which guidance applies.
     /// 16: each way's lane count (`net.lanes`, when any way has one), which guidance's obvious-way
     ///    rules read as OSRM's do.
-    public static let version = 16
+    /// 17: each geometry point's OSM node id, packed (`net.nodeIds`, `net.nodeIdBlocks`), for
+    ///    OSRM's `/nearest` `nodes`.
+    public static let version = 17
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

@@ -172,7 +172,7 @@ struct OSRMService: Sendable {
             throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate 0")
         }
         let waypoints = found.map { road -> [String: Any] in
-            ["nodes": [0, 0], "hint": OSRMHint(map: roads.mapFingerprint, asked: query.coordinates[0], snapped: road.location).text,
+            ["nodes": road.nodes, "hint": OSRMHint(map: roads.mapFingerprint, asked: query.coordinates[0], snapped: road.location).text,
              "name": road.name,
              "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location)]
         }

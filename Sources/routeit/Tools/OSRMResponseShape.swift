@@ -171,11 +171,12 @@ enum OSRMResponseShape {
         numbers("distance", distances)
         numbers("duration", durations)
         if asked.contains("nodes") {
-            // The map keeps no OSM node ids; say so where a client looks for them.
+            // A route's legs are not traced back to the map's node ids (/nearest gives a road's);
+            // say so where a client looks for them.
             json.key("routeit")
             json.openObject()
             json.key("nodes")
-            json.string("OSM node ids are not kept in a RouteIt map")
+            json.string("OSM node ids along a route are not given; /nearest gives a road's")
             json.closeObject()
         }
         if asked.contains("speed") {
