@@ -75,6 +75,13 @@ final class ServeToolTests: XCTestCase {
         XCTAssertEqual(segmentDistances.count, coordinates(annotatedRoute["geometry"]).count - 1)
         XCTAssertEqual(segmentDistances.reduce(0, +), try XCTUnwrap(leg["distance"] as? Double), accuracy: 2)
         XCTAssertEqual((annotation["duration"] as? [Double])?.reduce(0, +) ?? 0, try XCTUnwrap(leg["duration"] as? Double), accuracy: 2)
+        XCTAssertNil(annotation["nodes"], "nodes only when asked")
+        // annotations=nodes: an OSM node a point of the line (NearestNodeIdsTests checks which).
+        let withNodes = try server.get("/route/v1/driving/\(station);\(kalevankatu)?overview=full&annotations=nodes").object
+        let nodeLeg = try XCTUnwrap(((withNodes["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first)
+        let lineNodes = try XCTUnwrap((nodeLeg["annotation"] as? [String: Any])?["nodes"] as? [Int64])
+        XCTAssertEqual(lineNodes.count, segmentDistances.count + 1)
+        XCTAssertTrue(lineNodes.allSatisfy { $0 > 0 })
 
         let places = [station, annankatu, kalevankatu]
         let table = try server.get("/table/v1/driving/\(places.joined(separator: ";"))?annotations=duration,distance").object

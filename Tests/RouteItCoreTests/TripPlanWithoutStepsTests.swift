@@ -27,7 +27,7 @@ final class TripPlanWithoutStepsTests: XCTestCase {
     private func request(wantsSteps: Bool) -> TripPlanRequest {
         TripPlanRequest(places: places, departure: Date(timeIntervalSince1970: 1_800_000_000),
                         calendar: LocalCalendar(timeZone: TimeZone(identifier: "UTC")!), transportType: .car,
-                        day: DayOptions(end: .anywhere), wantsSteps: wantsSteps)
+                        day: DayOptions(end: .anywhere), detail: wantsSteps ? .steps : [])
     }
 
     func testWithoutStepsTheLegsAreAskedWithoutAndTaken() async throws {
@@ -58,7 +58,7 @@ final class TripPlanWithoutStepsTests: XCTestCase {
         let pair = Array(places.prefix(2))
         let answer = try await TripPlanRequest(places: pair, departure: Date(timeIntervalSince1970: 1_800_000_000),
                                                calendar: LocalCalendar(timeZone: TimeZone(identifier: "UTC")!),
-                                               transportType: .car, alternatives: true, day: DayOptions(end: .anywhere), wantsSteps: false).answer(using: directions)
+                                               transportType: .car, alternatives: true, day: DayOptions(end: .anywhere), detail: []).answer(using: directions)
         XCTAssertEqual(answer.routes.count, 1)
         XCTAssertEqual(directions.requests.map(\.wantsSteps), [false])
     }

@@ -55,8 +55,44 @@ final class NearestNodeIdsTests: XCTestCase {
     /// A grid of streets with many nodes, more edges than one block, its ids scattered: every
     /// point half-way along a piece names that piece's nodes in its way's direction.
     func testEachPieceOfAGridNamesItsOwnNodes() throws {
+        let (f, d) = try scatteredGrid()
+        func name(_ r: Int, _ c: Int) -> String { "\(r):\(c)" }
+        for r in 0..<gridSize {
+            for c in 0..<(gridSize - 1) {
+                let road = try XCTUnwrap(d.nearest(RoadFixture.coordinate(Double(c) * 60 + 30, Double(r) * 60 + 5), mode: .walk))
+                XCTAssertEqual(road.nodes, [f.id(name(r, c)), f.id(name(r, c + 1))], "Katu \(r) piece \(c)")
+            }
+        }
+        for c in 0..<gridSize {
+            for r in 1..<gridSize {
+                let road = try XCTUnwrap(d.nearest(RoadFixture.coordinate(Double(c) * 60 + 5, Double(r) * 60 - 30), mode: .walk))
+                XCTAssertEqual(road.nodes, [f.id(name(r, c)), f.id(name(r - 1, c))], "Tie \(c) piece above \(r)")
+            }
+        }
+    }
+
+    /// A route's line, each point its node, as OSRM's annotations=nodes: starting and ending
+    /// half-way along pieces, the node behind the start and the node ahead of the end.
+    func testARouteNamesTheNodeOfEachPointOfItsLine() throws {
+        let (f, d) = try scatteredGrid()
+        let row = (0..<gridSize).map { f.id("3:\($0)") }
+        let from = RoadFixture.coordinate(90, 180), to = RoadFixture.coordinate(330, 180)
+        let east = try XCTUnwrap(d.routes(from: from, to: to, mode: .walk, osmNodes: true).first)
+        XCTAssertEqual(east.osmNodes, Array(row[1...6]), "from between 3:1 and 3:2 to between 3:5 and 3:6")
+        XCTAssertEqual(east.osmNodes?.count, east.polyline.count)
+        let west = try XCTUnwrap(d.routes(from: to, to: from, mode: .walk, osmNodes: true).first)
+        XCTAssertEqual(west.osmNodes, Array(row[1...6].reversed()))
+        // From a node itself: that node first.
+        let fromNode = try XCTUnwrap(d.routes(from: RoadFixture.coordinate(60, 180), to: to, mode: .walk, osmNodes: true).first)
+        XCTAssertEqual(fromNode.osmNodes, Array(row[1...6]))
+        XCTAssertNil(try XCTUnwrap(d.routes(from: from, to: to, mode: .walk).first).osmNodes, "only when asked")
+    }
+
+    private let gridSize = 8
+
+    private func scatteredGrid() throws -> (RoadFixture, OfflineDirections) {
         var f = RoadFixture()
-        let size = 8
+        let size = gridSize
         func name(_ r: Int, _ c: Int) -> String { "\(r):\(c)" }
         for r in 0..<size {
             for c in 0..<size {
@@ -68,18 +104,6 @@ final class NearestNodeIdsTests: XCTestCase {
         for r in 0..<size { f.street(way, (0..<size).map { name(r, $0) }, "Katu \(r)"); way += 1 }
         // North to south: the pieces run against the grid's y.
         for c in 0..<size { f.street(way, (0..<size).reversed().map { name($0, c) }, "Tie \(c)"); way += 1 }
-        let d = try f.build()
-        for r in 0..<size {
-            for c in 0..<(size - 1) {
-                let road = try XCTUnwrap(d.nearest(RoadFixture.coordinate(Double(c) * 60 + 30, Double(r) * 60 + 5), mode: .walk))
-                XCTAssertEqual(road.nodes, [f.id(name(r, c)), f.id(name(r, c + 1))], "Katu \(r) piece \(c)")
-            }
-        }
-        for c in 0..<size {
-            for r in 1..<size {
-                let road = try XCTUnwrap(d.nearest(RoadFixture.coordinate(Double(c) * 60 + 5, Double(r) * 60 - 30), mode: .walk))
-                XCTAssertEqual(road.nodes, [f.id(name(r, c)), f.id(name(r - 1, c))], "Tie \(c) piece above \(r)")
-            }
-        }
+        return (f, try f.build())
     }
 }

@@ -45,6 +45,10 @@ public struct Route: Hashable, Codable, Sendable {
     /// The name of the street the route leaves from, without its ref, when the backend says
     /// (OSRM's waypoint `name`; read from here, the steps need not be built to name the start).
     public var departureStreet: String?
+    /// The OSM node of each point of `polyline`, when asked for (`RouteDetail.osmNodes`) and the
+    /// router keeps them: a point between two nodes (where the route starts or ends on a road)
+    /// is given the node behind the start and ahead of the end, as OSRM's `annotations=nodes`.
+    public var osmNodes: [Int64]?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

@@ -93,7 +93,7 @@ public enum TripDay {
     public static func routeDays(places: [TripPlace], dayLengths: [Int], notices: [String], options: DayOptions,
                                  departure: Date, calendar: LocalCalendar, transportType: TransportType,
                                  avoid: RoadAvoidance, using directions: any Directions,
-                                 attribution: String?, wantsSteps: Bool = true) async throws -> [DirectionsViewModel] {
+                                 attribution: String?, detail: RouteDetail = .steps) async throws -> [DirectionsViewModel] {
         guard let start = places.first else { throw Alert.invalidTrip }
         var stops = places.dropFirst()[...], routes: [DirectionsViewModel] = []
         for (index, length) in dayLengths.enumerated() where length > 0 {
@@ -104,7 +104,7 @@ public enum TripDay {
             routes.append(try await DirectionsViewModel.calculate(trip: trip, departure: leaves, calendar: calendar,
                                                                   transportType: transportType, avoid: avoid,
                                                                   using: directions, attribution: attribution,
-                                                                  wantsSteps: wantsSteps))
+                                                                  detail: detail))
         }
         return routes
     }

@@ -21,16 +21,16 @@ public struct TripPlanRequest: Sendable {
     /// How the stops are ordered beyond the exact planner's reach (`--seed`, `--budget`).
     public var search = DayPlanOptions()
     public var attribution: String?
-    /// The routes' turn-by-turn steps are wanted (false: an answer that shows none, such as
-    /// OSRM's `steps=false`; the routes may then come without them).
-    public var wantsSteps: Bool
+    /// What of the routes is wanted: without `.steps` (an answer that shows none, such as OSRM's
+    /// `steps=false`) the routes may come without them.
+    public var detail: RouteDetail
     /// Asked while the stops are ordered: true stops the search, and the trip is routed in the
     /// best order found so far (nil: the task's cancellation, which stops everything).
     public var isOrderingCancelled: (@Sendable () -> Bool)?
 
     public init(places: [TripPlace], departure: Date, calendar: LocalCalendar, transportType: TransportType,
                 avoid: RoadAvoidance = [], alternatives: Bool = false, optimize: Bool = false, day: DayOptions = DayOptions(),
-                attribution: String? = nil, wantsSteps: Bool = true) {
+                attribution: String? = nil, detail: RouteDetail = .steps) {
         self.places = places
         self.departure = departure
         self.calendar = calendar
@@ -40,7 +40,7 @@ public struct TripPlanRequest: Sendable {
         self.optimize = optimize
         self.day = day
         self.attribution = attribution
-        self.wantsSteps = wantsSteps
+        self.detail = detail
     }
 
     /// The answer: `order` indexes `places` in visiting order (an optimized round trip ends at
@@ -68,7 +68,7 @@ public struct TripPlanRequest: Sendable {
                 let routes = try await TripDay.routeDays(
                     places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,
                     departure: departure, calendar: calendar, transportType: transportType, avoid: avoid,
-                    using: directions, attribution: attribution, wantsSteps: wantsSteps)
+                    using: directions, attribution: attribution, detail: detail)
                 return Answer(order: kept, routes: routes, isDays: true)
             }
         }
@@ -77,14 +77,14 @@ public struct TripPlanRequest: Sendable {
             let visited = order.map { places[$0] }
             let routes = try await DirectionsViewModel.alternatives(
                 from: visited[0], to: visited[1], departure: departure, calendar: calendar, transportType: transportType,
-                avoid: avoid, using: directions, attribution: attribution, wantsSteps: wantsSteps)
+                avoid: avoid, using: directions, attribution: attribution, detail: detail)
             return Answer(order: order, routes: routes)
         }
         let trip = try TripDay.plannedTrip(places: kept.map { places[$0] }, notices: notices, options: day,
                                            departure: departure, calendar: calendar)
         let routed = try await DirectionsViewModel.calculate(
             trip: trip, departure: departure, calendar: calendar,
-            transportType: transportType, avoid: avoid, using: directions, attribution: attribution, wantsSteps: wantsSteps)
+            transportType: transportType, avoid: avoid, using: directions, attribution: attribution, detail: detail)
         return Answer(order: order, routes: [routed])
     }
 }

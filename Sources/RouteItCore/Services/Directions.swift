@@ -17,14 +17,14 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// The way the route must leave the source (nil: any): a re-route from a moving user.
     /// A router that cannot start that way from near the source starts any way it can.
     public var startBearing: StartBearing?
-    /// The turn-by-turn steps are wanted. When false a router may leave them out (`steps` empty)
-    /// and give only the line, length, time and street names: building the steps was most of the
-    /// work of a route that a client such as OSRM's `steps=false` never reads.
-    public var wantsSteps: Bool
+    /// What is wanted beyond the line, length, time and street names. Without `.steps` a router
+    /// may leave them out (`steps` empty).
+    public var detail: RouteDetail
+    public var wantsSteps: Bool { detail.contains(.steps) }
 
     public init(source: MapItem, destination: MapItem, transportType: TransportType, requestsAlternateRoutes: Bool,
                 avoid: RoadAvoidance = [], wantsQuickestOnly: Bool = false, departureDate: Date? = nil,
-                startBearing: StartBearing? = nil, wantsSteps: Bool = true) {
+                startBearing: StartBearing? = nil, detail: RouteDetail = .steps) {
         self.source = source
         self.destination = destination
         self.transportType = transportType
@@ -33,7 +33,7 @@ public struct DirectionsRequest: Hashable, Sendable {
         self.wantsQuickestOnly = wantsQuickestOnly
         self.departureDate = departureDate
         self.startBearing = startBearing
-        self.wantsSteps = wantsSteps
+        self.detail = detail
     }
 
     /// A route the request can use: one with steps, or when steps were not wanted, one with a line.

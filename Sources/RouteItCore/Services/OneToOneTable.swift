@@ -21,7 +21,7 @@ public enum OneToOneTable {
                 }
                 let leg = DirectionsRequest(source: sources[i], destination: destinations[j], transportType: request.transportType,
                                             requestsAlternateRoutes: false, avoid: request.avoid,
-                                            departureDate: request.departureDate, wantsSteps: false)
+                                            departureDate: request.departureDate, detail: [])
                 // On the global executor whatever the caller's: the routes run in parallel.
                 group.addTask(executorPreference: globalConcurrentExecutor) {
                     try Task.checkCancellation()

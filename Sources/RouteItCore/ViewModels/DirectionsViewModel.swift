@@ -105,11 +105,11 @@ public final class DirectionsViewModel: Sendable {
     /// Routes every leg of `trip` (alternatives requested; the quickest kept). Legs run
     /// concurrently, the result keeps trip order. A leg without a route is the
     /// `Directions not available.` alert, naming the leg; cancellation propagates as
-    /// `CancellationError`. `wantsSteps` false: the legs may come without steps
-    /// (`DirectionsRequest.wantsSteps`), for an answer that shows none.
+    /// `CancellationError`. `detail` without `.steps`: the legs may come without
+    /// steps (`DirectionsRequest.detail`), for an answer that shows none.
     public static func calculate(trip: PlannedTrip, departure: Date?, calendar: LocalCalendar = .fromEnvironment(),
                                  transportType: TransportType, avoid: RoadAvoidance = [], using directions: Directions,
-                                 attribution: String? = nil, wantsSteps: Bool = true) async throws -> DirectionsViewModel {
+                                 attribution: String? = nil, detail: RouteDetail = .steps) async throws -> DirectionsViewModel {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let pairs = Array(zip(places, places.dropFirst()))
@@ -118,7 +118,7 @@ public final class DirectionsViewModel: Sendable {
         func request(_ index: Int, leaving: Date?) -> DirectionsRequest {
             DirectionsRequest(source: pairs[index].0.item, destination: pairs[index].1.item, transportType: transportType,
                               requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
-                              wantsSteps: wantsSteps)
+                              detail: detail)
         }
         var routes = pairs.count == 1
             ? [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
@@ -149,10 +149,10 @@ public final class DirectionsViewModel: Sendable {
     public static func alternatives(from source: TripPlace, to destination: TripPlace, departure: Date?,
                                     calendar: LocalCalendar = .fromEnvironment(), transportType: TransportType,
                                     avoid: RoadAvoidance = [], using directions: Directions,
-                                    attribution: String? = nil, wantsSteps: Bool = true) async throws -> [DirectionsViewModel] {
+                                    attribution: String? = nil, detail: RouteDetail = .steps) async throws -> [DirectionsViewModel] {
         let request = DirectionsRequest(source: source.item, destination: destination.item, transportType: transportType,
                                         requestsAlternateRoutes: true, avoid: avoid, departureDate: departure,
-                                        wantsSteps: wantsSteps)
+                                        detail: detail)
         let found: [Route]
         do {
             found = try await directions.calculate(request)

@@ -73,7 +73,8 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                                      departure: request.departureDate,
                                      sourceApproach: request.source.approach ?? .unrestricted,
                                      targetApproach: request.destination.approach ?? .unrestricted,
-                                     startBearing: request.startBearing, steps: request.wantsSteps)
+                                     startBearing: request.startBearing, steps: request.wantsSteps,
+                                     osmNodes: request.detail.contains(.osmNodes))
         } catch let error as DirectionsError {
             switch error {
             case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
@@ -142,7 +143,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                        alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = [],
                        departure: Date? = nil, sourceApproach: RoadSideApproach = .unrestricted,
                        targetApproach: RoadSideApproach = .unrestricted, startBearing: StartBearing? = nil,
-                       steps: Bool = true) throws -> [Route] {
+                       steps: Bool = true, osmNodes: Bool = false) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
@@ -151,7 +152,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                 try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
                                   quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                   approaches: EndApproaches(source: sourceApproach, target: targetApproach),
-                                  startBearing: startBearing, steps: steps)
+                                  startBearing: startBearing, steps: steps, osmNodes: osmNodes)
             }
         } catch {
             throw OfflineDirections.userError(error)

@@ -63,28 +63,30 @@ extension RoadNetwork {
             return whole
         }
         let pts = Array(column)
-        let lens = Self.segmentLengths(pts)
-        let total = lens.reduce(0, +)
-        func point(at f: Double) -> (index: Int, c: Coordinate) {
-            if total <= 0 { return (0, pts[0].coordinate) }
-            var remaining = f * total
-            for (i, l) in lens.enumerated() {
-                if remaining <= l || i == lens.count - 1 {
-                    let t = l > 0 ? min(1, max(0, remaining / l)) : 0
-                    let a = pts[i], b = pts[i + 1]
-                    return (i, Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * t,
-                                          longitude: a.longitude + (b.longitude - a.longitude) * t))
-                }
-                remaining -= l
-            }
-            return (lens.count - 1, pts.last!.coordinate)
-        }
-        let lo = min(from, to), hi = max(from, to)
-        let a = point(at: lo), b = point(at: hi)
+        let a = Self.point(along: pts, at: min(from, to)), b = Self.point(along: pts, at: max(from, to))
         var out = [a.c]
         if b.index > a.index { for i in (a.index + 1)...b.index { out.append(pts[i].coordinate) } }
         if out.last != b.c { out.append(b.c) }
         return from > to ? out.reversed() : out
+    }
+
+    /// The point a fraction `f` of the way along `pts` (by planar length), and the segment it
+    /// lies on (the last when at the end).
+    static func point(along pts: [GeoPoint], at f: Double) -> (index: Int, c: Coordinate) {
+        let lens = segmentLengths(pts)
+        let total = lens.reduce(0, +)
+        if total <= 0 { return (0, pts[0].coordinate) }
+        var remaining = f * total
+        for (i, l) in lens.enumerated() {
+            if remaining <= l || i == lens.count - 1 {
+                let t = l > 0 ? min(1, max(0, remaining / l)) : 0
+                let a = pts[i], b = pts[i + 1]
+                return (i, Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * t,
+                                      longitude: a.longitude + (b.longitude - a.longitude) * t))
+            }
+            remaining -= l
+        }
+        return (lens.count - 1, pts.last!.coordinate)
     }
 }
 

@@ -135,7 +135,7 @@ struct OSRMService: Sendable {
             departure: Date(), calendar: Self.calendar, transportType: query.profile, avoid: query.exclude,
             // OSRM's route is a path through the places in order; its trip a round trip.
             alternatives: query.alternatives > 0, optimize: optimize, day: DayOptions(end: optimize ? .start : .anywhere),
-            attribution: MapAttribution.text, wantsSteps: query.routeOptions.needsSteps)
+            attribution: MapAttribution.text, detail: query.routeOptions.detail)
         let directions = self.directions
         return try ToolServices.wait { try await request.answer(using: directions) }
     }

@@ -142,7 +142,7 @@ enum OSRMResponseShape {
     /// Per segment of the leg's geometry (its steps' lines joined): the step's distance and
     /// duration shared by length (the router keeps both per step, measured as OSRM measures, not
     /// per segment), so that the segments add up to the leg.
-    static func annotation(_ json: inout JSONStream, _ steps: [RouteStep], _ asked: Set<String>) {
+    static func annotation(_ json: inout JSONStream, _ steps: [RouteStep], nodes: [Int64]?, _ asked: Set<String>) {
         var distances: [Double] = [], durations: [Double] = []
         for step in steps {
             let line = step.polyline
@@ -171,13 +171,20 @@ enum OSRMResponseShape {
         numbers("distance", distances)
         numbers("duration", durations)
         if asked.contains("nodes") {
-            // A route's legs are not traced back to the map's node ids (/nearest gives a road's);
-            // say so where a client looks for them.
-            json.key("routeit")
-            json.openObject()
-            json.key("nodes")
-            json.string("OSM node ids along a route are not given; /nearest gives a road's")
-            json.closeObject()
+            if let nodes, nodes.count == distances.count + 1 {
+                json.key("nodes")
+                json.openArray()
+                for node in nodes { json.integer(Int(node)) }
+                json.closeArray()
+            } else {
+                // A backend that does not give them (an OSRM server's route is not asked for
+                // them): say so where a client looks for them.
+                json.key("routeit")
+                json.openObject()
+                json.key("nodes")
+                json.string("OSM node ids are not given for this route")
+                json.closeObject()
+            }
         }
         if asked.contains("speed") {
             numbers("speed", zip(distances, durations).map { $1 > 0 ? OSRMRouteJSON.round1($0 / $1) : 0 })

@@ -259,7 +259,7 @@ enum OSRMRouteJSON {
         json.openObject()
         if !options.annotations.isEmpty {
             json.key("annotation")
-            OSRMResponseShape.annotation(&json, route.steps, options.annotations)
+            OSRMResponseShape.annotation(&json, route.steps, nodes: route.osmNodes, options.annotations)
         }
         json.key("distance")
         json.number(round1(route.distance))

@@ -1,3 +1,5 @@
+import RouteItCore
+
 /// How a route is written as OSRM's JSON: the options osrm-routed's `/route` and `/trip` take
 /// (`overview`, `geometries`, `steps`, `annotations`), with its defaults. One value read from a
 /// URL by `routeit serve` (`OSRMQuery`) and from the command line by `routeit route --json`
@@ -14,7 +16,13 @@ struct OSRMRouteOptions: Equatable, Sendable {
     /// The map's fingerprint when the waypoints get hints (`OSRMHint`); nil: empty hints.
     var mapFingerprint: UInt32?
 
-    /// What the answer reads of the routes' steps: the steps themselves, or the annotations
-    /// made from them. Without either the routes are asked without steps.
-    var needsSteps: Bool { steps || !annotations.isEmpty }
+    /// What the answer reads of the routes: the steps, for themselves or for the annotations
+    /// made from them (without either the routes are asked without steps), and each point's OSM
+    /// node for `annotations=nodes`.
+    var detail: RouteDetail {
+        var detail: RouteDetail = []
+        if steps || !annotations.isEmpty { detail.insert(.steps) }
+        if annotations.contains("nodes") { detail.insert(.osmNodes) }
+        return detail
+    }
 }

@@ -115,7 +115,7 @@ enum RouteTool {
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
-                wantsSteps: !options.json || options.routeJSON.needsSteps)
+                detail: options.json ? options.routeJSON.detail : .steps)
             request.search = options.search
             if let stop { request.isOrderingCancelled = { stop.isCancelled } }
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
