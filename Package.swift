@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "RouteItScenariosTests", dependencies: ["RouteItScenarios", "RouteItTestSupport"]),
         .testTarget(name: "RouteItExportTests", dependencies: ["RouteItExport", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),
         // Drives the real `routeit` executable (Tests/Flows/*.flow golden scenarios, CLI commands).
-        .testTarget(name: "RouteItAppTests", dependencies: ["routeit", "RouteItTestSupport"]),
+        .testTarget(name: "RouteItAppTests", dependencies: ["routeit", "RouteItTestSupport", "RouteItSQLite"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import RouteItTestSupport
+import RouteItSQLite
 
 /// `routeit import`, `routeit geocode`, `routeit reverse` and `routeit route` through the real executable:
 /// output for scripts, JSON with attribution, exit codes, one-line errors.
@@ -88,6 +89,16 @@ final class GeocodeToolTests: XCTestCase {
         XCTAssertEqual(overNotes.stderr, "routeit import: \(notes) is there and is not a RouteIt map; add --force to replace it, or choose another -o\n")
         XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "my notes")
         XCTAssertEqual(try run(["import", input, "-o", notes, "--force"]).status, 0, "--force replaces it")
+
+        // Another program's SQLite database (here one like the planner's store) is not a map either.
+        let store = Self.directory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        try SQLiteDatabase(path: store, mode: .create)
+            .execute("PRAGMA application_id = 1380537411; CREATE TABLE trip(name TEXT); INSERT INTO trip VALUES ('mine')")
+        let storeBytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let overStore = try run(["import", input, "-o", store])
+        XCTAssertEqual(overStore.status, 1, overStore.stderr)
+        XCTAssertTrue(overStore.stderr.contains("is not a RouteIt map; add --force"), overStore.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store)), storeBytes)
 
         // A map made before is simply made again.
         let map = Self.directory.appendingPathComponent("again-\(UUID().uuidString).routeit").path

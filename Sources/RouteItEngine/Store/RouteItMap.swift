@@ -110,14 +110,28 @@ public final class RouteItMap {
     /// True for files that start like an SQLite database (cheap check before opening).
     /// Only a regular file can be one (FileHandle's read traps on a directory such as `..`, and
     /// a FIFO would block: opened without waiting).
-    public static func hasSQLiteHeader(_ path: String) -> Bool {
+    public static func hasSQLiteHeader(_ path: String) -> Bool { header(of: path).map { isSQLite($0) } ?? false }
+
+    /// True for an SQLite file that says it is a RouteIt map (its header's application id, of
+    /// any map version): not another program's database, such as the planner's own store.
+    public static func hasMapHeader(_ path: String) -> Bool {
+        guard let header = header(of: path), isSQLite(header) else { return false }
+        // The application id: 4 bytes, big-endian, at offset 68 of the database header.
+        let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return id == UInt32(bitPattern: MapSchema.applicationID)
+    }
+
+    private static func isSQLite(_ header: [UInt8]) -> Bool { Array(header[0..<16]) == Array("SQLite format 3\0".utf8) }
+
+    /// The first 100 bytes (SQLite's database header) of a regular file.
+    private static func header(of path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        var header = [UInt8](repeating: 0, count: 16)
-        guard pread(fd, &header, 16, 0) == 16 else { return false }
-        return header == Array("SQLite format 3\0".utf8)
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var header = [UInt8](repeating: 0, count: 100)
+        guard pread(fd, &header, 100, 0) == 100 else { return nil }
+        return header
     }
 }

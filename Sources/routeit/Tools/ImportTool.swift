@@ -72,10 +72,11 @@ enum ImportTool {
         return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
-    /// An empty file, or one that starts as an SQLite database does, as every map does.
+    /// An empty file, or an SQLite database that says it is a RouteIt map (another program's
+    /// database, such as the planner's store, is not replaced without --force).
     private static func isMapOrEmpty(_ path: String) -> Bool {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        return size == 0 || RouteItMap.hasSQLiteHeader(path)
+        return size == 0 || RouteItMap.hasMapHeader(path)
     }
 
     /// `path` when something (even a dangling link) is there.
