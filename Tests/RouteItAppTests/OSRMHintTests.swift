@@ -32,7 +32,7 @@ final class OSRMHintTests: XCTestCase {
     func testServedHintsComeBackToTheSameRoad() throws {
         let map = try HelsinkiFlowTests.importedMap()
         let directions = try OfflineDirections(path: map)
-        let service = OSRMService(directions: directions, roads: directions, maxTableSize: 100)
+        let service = OSRMService(directions: directions, roads: directions, maxTableSize: 100, maxTripSize: 100)
         func get(_ target: String) throws -> [String: Any] {
             let response = service.answer(try RequestTarget(target))
             XCTAssertEqual(response.status, 200, String(decoding: response.body, as: UTF8.self))

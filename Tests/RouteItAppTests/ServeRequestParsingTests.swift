@@ -35,6 +35,18 @@ final class ServeRequestParsingTests: XCTestCase {
         XCTAssertEqual(body.1?.body, Array("abc".utf8))
     }
 
+    /// Empty lines before a request (after a body, between pipelined requests) are passed over,
+    /// however many (RFC 9112 2.2); only empty lines wait for more.
+    func testEmptyLinesBeforeARequestArePassedOver() {
+        let request = "GET /status HTTP/1.1\r\nHost: x\r\n\r\n"
+        for blank in ["\r\n", "\r\n\r\n", "\r\n\r\n\r\n", "\n\n"] {
+            let (outcome, parsed) = parse(blank + request)
+            XCTAssertEqual(outcome, .request(consumed: (blank + request).utf8.count), blank.debugDescription)
+            XCTAssertEqual(parsed?.target, "/status", blank.debugDescription)
+        }
+        XCTAssertEqual(parse("\r\n\r\n").0, .incomplete)
+    }
+
     func testHostileSizesAreRefusedBeforeTheyArrive() {
         // A header that never ends: refused once it passes the limit, not read to its end.
         let hugeHeader = Array("GET / HTTP/1.1\r\nX-Big: ".utf8) + [UInt8](repeating: 97, count: 200_000)
@@ -84,6 +96,21 @@ final class ServeRequestParsingTests: XCTestCase {
             return failure.code
         } catch {
             return "\(error)"
+        }
+    }
+
+    /// A hostile value is quoted cut short, not echoed whole (50-80 KB error lines).
+    func testRefusalsQuoteALongValueCutShort() {
+        for target in ["/route/v1/driving/181." + String(repeating: "0", count: 50_000) + ",0;1,1",
+                       "/route/v1/driving/1,2;3,4?exclude=" + String(repeating: "A", count: 80_000)] {
+            do {
+                _ = try query(target)
+                XCTFail("accepted")
+            } catch let failure as OSRMQuery.Failure {
+                XCTAssertLessThan(failure.message.count, 200, failure.message.prefix(100).description)
+            } catch {
+                XCTFail("\(error)")
+            }
         }
     }
 

@@ -213,6 +213,7 @@ final class ServeToolTests: XCTestCase {
             .contains { $0["place_id"] as? Int == id })
         XCTAssertEqual(try server.get("/search?q=Kluuvi&exclude_place_ids=abc").status, 400)
         XCTAssertEqual(try server.get("/search?q=Kluuvi&viewbox=1,2,3&bounded=1").status, 400)
+        XCTAssertEqual(try server.get("/search?q=Kluuvi&viewbox=0x18,0x3c,25,60.2&bounded=1").status, 400, "decimal only")
         XCTAssertEqual(try server.get("/search?q=Kluuvi&postalcode=00100").status, 400, "q or structured, as Nominatim")
         // A postcode alone is its area, as Nominatim answers it.
         let postcode = try XCTUnwrap(try server.get("/search?postalcode=00100&format=jsonv2&addressdetails=1").json as? [[String: Any]])
@@ -269,6 +270,8 @@ final class ServeToolTests: XCTestCase {
             let refused = try server.get("/reverse?lat=60.17&lon=24.94&format=jsonv2&zoom=\(bad)")
             XCTAssertEqual(refused.status, 400, bad)
         }
+        // Numbers are decimal, as `routeit reverse` reads them: 0x3C.2B is not 60.168.
+        XCTAssertEqual(try server.get("/reverse?lat=0x3C.2B&lon=0x18.EF&format=jsonv2").status, 400)
         assertStops(server)
     }
 
@@ -316,7 +319,7 @@ final class ServeToolTests: XCTestCase {
     /// client that never finishes its headers: each refused with its status (the last by the
     /// deadline), the server still answering, one log line each, SIGTERM exiting 0.
     func testHostileRequestsAreRefusedAndTheServerStaysUp() throws {
-        let server = try ServeProcess(map: try map(), extra: ["--request-timeout", "1"])
+        let server = try ServeProcess(map: try map(), extra: ["--request-timeout", "1", "--max-trip-size", "3"])
         let header = try server.exchange(Data("GET /status HTTP/1.1\r\nX-Big: ".utf8) + Data(repeating: 97, count: 300_000) + Data("\r\n\r\n".utf8))
         XCTAssertEqual(header.status, 431)
         let body = try server.exchange(Data("POST /route/v1/driving/1,2;3,4 HTTP/1.1\r\nContent-Length: 1000000000\r\n\r\n".utf8))
@@ -331,6 +334,10 @@ final class ServeToolTests: XCTestCase {
         XCTAssertEqual(badSearch.status, 400)
         XCTAssertNotNil((badSearch.object["error"] as? [String: Any])?["message"] as? String)
         XCTAssertEqual(try server.get("/table/v1/driving/" + Array(repeating: station, count: 150).joined(separator: ";")).object["code"] as? String, "TooBig")
+        // A trip's places are bounded (--max-trip-size; each costs a serving thread seconds).
+        let bigTrip = try server.get("/trip/v1/driving/24.9414,60.1710;24.9366,60.1674;24.9470,60.1745;24.9500,60.1700")
+        XCTAssertEqual(bigTrip.status, 400)
+        XCTAssertEqual(bigTrip.object["code"] as? String, "TooBig")
 
         // Slowloris: headers begun and never finished. The deadline answers 408 and closes.
         let slow = try server.connect()
@@ -353,7 +360,10 @@ final class ServeToolTests: XCTestCase {
         // Keep-alive: two pipelined requests on one connection, both answered, then closed.
         let kept = try server.exchange(Data("GET /status HTTP/1.1\r\n\r\nGET /status?format=json HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
         XCTAssertTrue(String(decoding: kept.body, as: UTF8.self).contains("\"message\":\"OK\""), String(decoding: kept.body, as: UTF8.self))
-        XCTAssertEqual(try server.get("/status?format=json").object["message"] as? String, "OK")
+        let statusJSON = try server.get("/status?format=json").object
+        XCTAssertEqual(statusJSON["message"] as? String, "OK")
+        // The data's date is the extract's; this one's header has none (the import's is not it).
+        XCTAssertNil(statusJSON["data_updated"])
         let (status, log) = server.stop()
         XCTAssertEqual(status, 0, log)
         let lines = log.split(separator: "\n").filter { $0.hasPrefix("[info] ") }

@@ -178,6 +178,12 @@ enum OptionTable {
             }
             $0.maxTableSize = n
         },
+        .init(["--max-trip-size"], value: "N", help: "serve: most places of a /trip (OSRM's option; default 100, at most 201)", for: ["serve"]) {
+            guard let n = Int($1), (2...(1 + EntryViewModel.maximumStopCount)).contains(n) else {
+                throw ShellOptions.ParseError(description: "--max-trip-size takes 2 to \(1 + EntryViewModel.maximumStopCount), not \"\($1)\"")
+            }
+            $0.maxTripSize = n
+        },
         .init(["--request-timeout"], value: "SECONDS", help: "serve: longest a request may take to arrive (default 10; a slower one is answered 408)",
               for: ["serve"]) {
             guard let seconds = DecimalNumber.parse($1), seconds > 0, seconds <= 3_600 else {

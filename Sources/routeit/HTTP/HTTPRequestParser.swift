@@ -16,14 +16,18 @@ struct HTTPRequestParser: Sendable {
 
     /// Parses the first request in `buffer`; `request` is set when the outcome is `.request`.
     func parse(_ buffer: [UInt8], request: inout HTTPRequest?) -> Outcome {
-        guard let (headerEnd, bodyStart) = Self.endOfHeaders(buffer, limit: limits.maxHeaderBytes + 4) else {
-            return refusalWhileIncomplete(buffer)
+        // Empty lines before a request are passed over (RFC 9112 2.2), however many: read as the
+        // headers' end, two of them were an "empty request".
+        var start = 0
+        while start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") { start += 1 }
+        guard start <= limits.maxHeaderBytes else { return .refused(status: 400, message: "empty lines and no request") }
+        guard let (headerEnd, bodyStart) = Self.endOfHeaders(buffer, from: start, limit: start + limits.maxHeaderBytes + 4) else {
+            return refusalWhileIncomplete(Array(buffer[start...]))
         }
-        let head = buffer[..<headerEnd]
-        var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> ArraySlice<UInt8> in
+        let head = buffer[start..<headerEnd]
+        let lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> ArraySlice<UInt8> in
             line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         }
-        while lines.first?.isEmpty == true { lines.removeFirst() }   // stray CRLF before a request (RFC 9112 2.2)
         guard let requestLine = lines.first else { return .refused(status: 400, message: "empty request") }
         let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 3, let method = Self.text(parts[0]), let target = Self.text(parts[1]),
@@ -82,11 +86,11 @@ struct HTTPRequestParser: Sendable {
         return .incomplete
     }
 
-    /// Where the headers end (the blank line: `\r\n\r\n`, or bare `\n`s) within the first
-    /// `limit` bytes: the end of the last header line and the start of the body.
-    static func endOfHeaders(_ buffer: [UInt8], limit: Int) -> (head: Int, body: Int)? {
+    /// Where the headers that begin at `from` end (the blank line: `\r\n\r\n`, or bare `\n`s)
+    /// within the first `limit` bytes: the end of the last header line and the start of the body.
+    static func endOfHeaders(_ buffer: [UInt8], from: Int = 0, limit: Int) -> (head: Int, body: Int)? {
         let n = min(buffer.count, limit)
-        var j = 0
+        var j = from
         while j + 1 < n {
             if buffer[j] == 10 {
                 if buffer[j + 1] == 10 { return (j, j + 2) }

@@ -16,7 +16,7 @@ struct NominatimSearchFilter {
                 .filter { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
         }
         if let text = target.value("viewbox"), !text.isEmpty {
-            let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
             guard numbers.count == 4 else { throw NominatimService.Failure(message: "Bounding box parameter needs 4 coordinates.") }
             guard let x1 = numbers[0], let y1 = numbers[1], let x2 = numbers[2], let y2 = numbers[3],
                   [x1, y1, x2, y2].allSatisfy(\.isFinite) else {

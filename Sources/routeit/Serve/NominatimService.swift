@@ -81,7 +81,7 @@ struct NominatimService: Sendable {
         guard let latText = target.value("lat"), let lonText = target.value("lon") else {
             throw Failure(message: "Need coordinates or OSM object to lookup.")
         }
-        guard let lat = Double(latText), let lon = Double(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
+        guard let lat = DecimalNumber.parse(latText), let lon = DecimalNumber.parse(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
             throw Failure(message: "Invalid coordinates.")
         }
         // Nominatim's detail: 18 (a building) unless asked.

@@ -106,7 +106,7 @@ struct OSRMQuery {
                 throw Failure(code: "InvalidUrl", message: "URL string malformed close to coordinate \"\(pair.prefix(40))\": expected LON,LAT;LON,LAT")
             }
             let c = Coordinate(latitude: lat, longitude: lon)
-            guard c.isValid else { throw Failure(code: "InvalidValue", message: "Invalid coordinate value: \(pair) (longitude -180...180, latitude -90...90)") }
+            guard c.isValid else { throw Failure(code: "InvalidValue", message: "Invalid coordinate value: \(QuotedInput.text(String(pair))) (longitude -180...180, latitude -90...90)") }
             return c
         }
     }
@@ -147,7 +147,7 @@ struct OSRMQuery {
                 var set: RoadAvoidance = []
                 for className in value.split(separator: ",") {
                     guard let c = RoadAvoidance(className: String(className)) else {
-                        throw Failure(code: "InvalidValue", message: "Exclude flag combination is not supported: \(className) (toll, motorway, ferry, unpaved)")
+                        throw Failure(code: "InvalidValue", message: "Exclude flag combination is not supported: \(QuotedInput.text(String(className))) (toll, motorway, ferry, unpaved)")
                     }
                     set.insert(c)
                 }

@@ -13,6 +13,9 @@ struct OSRMService: Sendable {
     let roads: OfflineDirections
     /// OSRM's `--max-table-size`: sources × destinations at most its square.
     let maxTableSize: Int
+    /// OSRM's `--max-trip-size`: the most places a `/trip` orders (each costs the serving thread
+    /// seconds: a few 201-place trips kept every client waiting).
+    let maxTripSize: Int
     /// The zone the answers' clock times are in (`TZ`), read once: reading the environment per
     /// request was a measurable part of a served route.
     private static let calendar = LocalCalendar.fromEnvironment()
@@ -113,8 +116,8 @@ struct OSRMService: Sendable {
         guard query.roundtrip else {
             throw OSRMQuery.Failure(code: "NotImplemented", message: "Only round trips (roundtrip=true) are served")
         }
-        guard query.coordinates.count <= 1 + EntryViewModel.maximumStopCount else {
-            throw OSRMQuery.Failure(code: "TooBig", message: "A trip takes at most \(1 + EntryViewModel.maximumStopCount) coordinates")
+        guard query.coordinates.count <= maxTripSize else {
+            throw OSRMQuery.Failure(code: "TooBig", message: "Too many trip coordinates: \(query.coordinates.count), at most \(maxTripSize) (--max-trip-size)")
         }
         let inputs = places(query)
         let order: [Int]

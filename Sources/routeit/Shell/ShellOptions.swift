@@ -94,6 +94,8 @@ struct ShellOptions: Equatable {
     var servePort: UInt16 = 5000
     var serveThreads: Int?
     var maxTableSize = 100
+    /// `serve --max-trip-size N`: the most places of a `/trip` (OSRM's option and default).
+    var maxTripSize = 100
     /// `serve --request-timeout SECONDS`: from a request's first byte to its last.
     var requestTimeout: TimeInterval = 10
 

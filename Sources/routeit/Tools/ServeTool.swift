@@ -8,7 +8,7 @@ import RouteItEngine
 /// (routingpy, geopy, Leaflet Routing Machine, scripts) use RouteIt's map unchanged.
 enum ServeTool {
     static let tool = Tool(
-        name: "serve", synopsis: "serve [--map NAME|PATH] [--host ADDRESS] [--port N] [--threads N] [--max-table-size N] [--request-timeout SECONDS]",
+        name: "serve", synopsis: "serve [--map NAME|PATH] [--host ADDRESS] [--port N] [--threads N] [--max-table-size N] [--max-trip-size N] [--request-timeout SECONDS]",
         summary: "Serve the map over HTTP with OSRM's and Nominatim's APIs",
         details: """
         An HTTP/1.1 server (keep-alive) on the offline map. OSRM v1: /route/v1/PROFILE/COORDS, \
@@ -35,8 +35,9 @@ enum ServeTool {
         let mapDate: String?
         do {
             let map = try MapLibrary().open(path: options.mapPath, progress: ImportProgressBar(cancellation: CancellationFlag()))
-            mapDate = (try? FileManager.default.attributesOfItem(atPath: map.database.path)[.modificationDate] as? Date)
-                .flatMap { $0 }.map { ISO8601DateFormatter().string(from: $0) }
+            // Nominatim's data_updated is the data's date: the extract's, when its header has one
+            // (the file's own date is the import's, not the data's).
+            mapDate = map.dataDate.map { ISO8601DateFormatter().string(from: $0) }
             services = try ServiceFactory.embeddedServices(mapPath: map.database.path, cancellation: CancellationFlag())
             guard let engine = services.backdrop as? OfflineDirections else { return tool.fail("the map has no road graph", code: 1) }
             roads = engine
@@ -45,7 +46,7 @@ enum ServeTool {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
         let routes = ServeRoutes(
-            osrm: OSRMService(directions: services.directions, roads: roads, maxTableSize: options.maxTableSize),
+            osrm: OSRMService(directions: services.directions, roads: roads, maxTableSize: options.maxTableSize, maxTripSize: options.maxTripSize),
             nominatim: NominatimService(geocoder: services.geocoder, mapDate: mapDate))
         var configuration = HTTPServer.Configuration()
         configuration.host = options.serveHost

@@ -24,7 +24,7 @@ enum FuzzTarget {
             _ = try MapImporter().importMap(osmFile: seed, to: map)
             let services = try ServiceFactory.embeddedServices(mapPath: map, cancellation: CancellationFlag())
             guard let roads = services.backdrop as? OfflineDirections else { fatalError("http fuzz target: the map has no road graph") }
-            routes = ServeRoutes(osrm: OSRMService(directions: services.directions, roads: roads, maxTableSize: 10),
+            routes = ServeRoutes(osrm: OSRMService(directions: services.directions, roads: roads, maxTableSize: 10, maxTripSize: 10),
                                  nominatim: NominatimService(geocoder: services.geocoder, mapDate: nil))
         } catch {
             fputs("http fuzz target: cannot serve \(seed): \(error)\n", stderr)
