@@ -334,6 +334,14 @@ final class ServeToolTests: XCTestCase {
         XCTAssertEqual(badSearch.status, 400)
         XCTAssertNotNil((badSearch.object["error"] as? [String: Any])?["message"] as? String)
         XCTAssertEqual(try server.get("/table/v1/driving/" + Array(repeating: station, count: 150).joined(separator: ";")).object["code"] as? String, "TooBig")
+        // A place right after itself, or twice in a trip, is refused as `routeit route` refuses it.
+        let againRoute = try server.get("/route/v1/driving/24.9412,60.1690;24.9412,60.1690")
+        XCTAssertEqual(againRoute.status, 400)
+        XCTAssertEqual(againRoute.object["code"] as? String, "InvalidValue")
+        XCTAssertTrue((againRoute.object["message"] as? String)?.contains("coordinate 1 (60.169000,24.941200) is the same place as coordinate 0") == true,
+                      "\(againRoute.object)")
+        XCTAssertEqual(try server.get("/trip/v1/driving/24.9412,60.1690;24.9366,60.1674;24.9366,60.1674").object["code"] as? String, "InvalidValue")
+        XCTAssertEqual(try server.get("/route/v1/driving/24.9412,60.1690;24.9366,60.1674;24.9412,60.1690").status, 200, "back to a place later is a route")
         // A trip's places are bounded (--max-trip-size; each costs a serving thread seconds).
         let bigTrip = try server.get("/trip/v1/driving/24.9414,60.1710;24.9366,60.1674;24.9470,60.1745;24.9500,60.1700")
         XCTAssertEqual(bigTrip.status, 400)

@@ -62,6 +62,13 @@ struct OSRMService: Sendable {
         }
     }
 
+    /// The places as `routeit route` takes them (the same refusal: a place right after itself,
+    /// or twice in a trip to be ordered), each named by its index, as OSRM names coordinates.
+    private func requirePlacesInTurn(_ query: OSRMQuery, end: TripEndChoice, ordered: Bool) throws {
+        let asked = query.asked.count == query.coordinates.count ? query.asked : query.coordinates
+        try RouteTool.requirePlacesInTurn(asked, names: asked.enumerated().map { "coordinate \($0) (\($1))" }, end: end, ordered: ordered)
+    }
+
     /// Each coordinate with a hint of this map for it (`OSRMHint`) routed from the hint's point
     /// on the road, so it lands on the road it landed on before. A hint of another map or
     /// coordinate, or not RouteIt's, is passed over (the place is snapped as usual), as OSRM
@@ -105,6 +112,7 @@ struct OSRMService: Sendable {
             throw OSRMQuery.Failure(code: "TooBig", message: "Number of entries \(query.coordinates.count) is higher than current maximum (\(1 + EntryViewModel.maximumStopCount))")
         }
         let waypoints = places(query)
+        try requirePlacesInTurn(query, end: .anywhere, ordered: false)
         let answer = try plan(waypoints, query, optimize: false)
         let routes = Array(answer.routes.prefix(1 + query.alternatives))
         return OSRMRouteJSON.response(waypoints: waypoints, routes: routes, options: query.routeOptions)
@@ -120,6 +128,7 @@ struct OSRMService: Sendable {
             throw OSRMQuery.Failure(code: "TooBig", message: "Too many trip coordinates: \(query.coordinates.count), at most \(maxTripSize) (--max-trip-size)")
         }
         let inputs = places(query)
+        try requirePlacesInTurn(query, end: .start, ordered: true)
         let order: [Int]
         let routes: [DirectionsViewModel]
         if inputs.count == 2 {
