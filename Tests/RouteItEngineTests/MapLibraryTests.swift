@@ -42,6 +42,12 @@ final class MapLibraryTests: XCTestCase {
                        ["/home/u/.local/share/routeit/osm", "/r/.data/osm"])
         XCTAssertEqual(MapLibrary.stem(of: "Helsinki.osm.pbf"), "helsinki")
         XCTAssertEqual(MapLibrary.stem(of: "monaco.osm"), "monaco")
+        // A name `maps` lists and `--map` takes, whatever the file was called.
+        XCTAssertEqual(MapLibrary.stem(of: ".hidden.osm"), "hidden")
+        XCTAssertEqual(MapLibrary.stem(of: "..osm"), "map")
+        XCTAssertEqual(MapLibrary.stem(of: "nl\nname.osm"), "nl-name")
+        XCTAssertEqual(MapLibrary.stem(of: "Uusimaa latest.osm.pbf"), "uusimaa-latest")
+        XCTAssertEqual(MapLibrary.stem(of: "monaco-latest.osm.pbf"), "monaco-latest")
     }
 
     func testMissingDefaultMapIsImportedOnceFromTheRepositoryExtract() throws {

@@ -216,11 +216,15 @@ public struct MapLibrary {
         return mapPath
     }
 
-    /// `Helsinki.osm.pbf` → `helsinki`.
+    /// `Helsinki.osm.pbf` → `helsinki`. A map's name is a file name and a `--map` word: letters,
+    /// digits, `-` and `_`, anything else between them one `-` (`.hidden.osm` installed a map
+    /// `maps` never listed; a newline in the name broke its table).
     public static func stem(of fileName: String) -> String {
-        var name = fileName
-        for suffix in [".pbf", ".osm", ".xml"] where name.lowercased().hasSuffix(suffix) { name.removeLast(suffix.count) }
-        return name.isEmpty ? "map" : name.lowercased()
+        var name = fileName.lowercased()
+        for suffix in [".pbf", ".osm", ".xml"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        let words = name.unicodeScalars.split { !(CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+        let safe = words.map { String(String.UnicodeScalarView($0)) }.joined(separator: "-")
+        return safe.isEmpty ? "map" : safe
     }
 
     private static func fnv1a(_ text: String) -> UInt64 {
