@@ -117,6 +117,9 @@ final class GeocodeToolTests: XCTestCase {
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("routeit \(arguments[0]): "), result.stderr)
         }
+        let folder = try run(["import", NSTemporaryDirectory()])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertTrue(folder.stderr.contains("is a folder; give an OSM file in it"), folder.stderr)
     }
 
     /// A postcode alone, or with its town, is the postcode's area at its centre.

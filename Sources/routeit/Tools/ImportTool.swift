@@ -22,8 +22,11 @@ enum ImportTool {
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
         guard arguments.count == 1, let source = arguments.first else { return tool.usageError() }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             return tool.fail("no such file: \(source)", code: 2)
+        }
+        guard !isDirectory.boolValue else {
+            return tool.fail("\(source) is a folder; give an OSM file in it (.osm.pbf or .osm)", code: 2)
         }
         guard access(source, R_OK) == 0 else { return tool.fail("Cannot read \(source): permission denied.", code: 1) }
         let library = MapLibrary()
