@@ -73,6 +73,21 @@ extension AddressPickerViewModelTests {
         XCTAssertEqual(favourites.candidates.map(\.name), ["Kotikatu 3", "Home Bar"])
     }
 
+    /// A number typed is a whole number of the place's: a coordinate favourite is not what
+    /// nearby or swapped numbers name, nor is Annankatu 25 what "annankatu 2" names.
+    func testANumberMatchesARememberedPlaceOnlyWhole() {
+        let home = PreferredPlace(item: MapItem(placemark: Placemark(coordinate: Coordinate(latitude: 60.171494, longitude: 24.940961))),
+                                  favouriteName: "home")
+        for typed in ["60.17 24.94", "24.94 60.17", "60,17 24,94", "60.17"] { XCTAssertFalse(home.matches(typed), typed) }
+        XCTAssertTrue(home.matches("60.171494,24.940961"))
+        XCTAssertTrue(home.matches("hom"))
+        let office = PreferredPlace(item: MapItem(placemark: Placemark(name: "Annankatu 25 B", houseNumber: "25 B", street: "Annankatu",
+                                                                       coordinate: Coordinate(latitude: 60.1656, longitude: 24.9371))))
+        XCTAssertFalse(office.matches("annankatu 2"))
+        XCTAssertTrue(office.matches("annankatu 25"))
+        XCTAssertTrue(office.matches("annank 25b") || office.matches("annank 25"), "a street begun, its number whole")
+    }
+
     func testIdenticalRowsAreToldApart() async throws {
         let north = Placemark(street: "Annankatu", postalCode: "00120", city: "Helsinki", coordinate: Coordinate(latitude: 60.1665, longitude: 24.9390))
         let south = Placemark(street: "Annankatu", postalCode: "00120", city: "Helsinki", coordinate: Coordinate(latitude: 60.1620, longitude: 24.9390))

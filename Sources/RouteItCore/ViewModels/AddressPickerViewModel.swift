@@ -13,11 +13,17 @@ public struct PreferredPlace: Equatable, Sendable {
     }
 
     /// Whether the place answers what was typed: every word of the text is in its favourite
-    /// name, its name or its address (case and accents aside).
+    /// name, its name or its address (case and accents aside), a word with digits as a whole
+    /// number of it ("2" is not Annankatu 25, but "25" is 25 B; "60.17 24.94" is not the
+    /// coordinate 60.171494,24.940961, nor is "24.94 60.17").
     public func matches(_ query: String) -> Bool {
         let haystack = Self.fold([favouriteName, item.name, item.placemark.formattedAddress].compactMap { $0 }.joined(separator: " "))
+        let tokens = haystack.split(whereSeparator: { $0.isWhitespace || $0 == "," })
         let words = Self.fold(query).split(whereSeparator: { $0.isWhitespace || $0 == "," })
-        return !words.isEmpty && words.allSatisfy { haystack.contains($0) }
+        return !words.isEmpty && words.allSatisfy { word in
+            guard word.contains(where: \.isNumber) else { return haystack.contains(word) }
+            return tokens.contains { $0 == word || $0.hasPrefix(word) && $0.dropFirst(word.count).allSatisfy(\.isLetter) }
+        }
     }
 
     static func fold(_ text: String) -> String {
