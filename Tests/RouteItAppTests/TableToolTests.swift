@@ -125,4 +125,13 @@ final class TableToolTests: XCTestCase {
         XCTAssertEqual(outside.status, 1)
         XCTAssertEqual(try json(outside.stdout)["code"] as? String, "NoSegment")
     }
+
+    /// A place off the map is written as people read it: zero has no sign.
+    func testAPlaceOffTheMapIsWrittenPlainly() throws {
+        let map = try helsinki()
+        let range = "is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)"
+        let zero = try run(["table", places[0], "-0.0,0", "--map", map])
+        XCTAssertEqual(zero.status, 1)
+        XCTAssertEqual(zero.stderr, "routeit table: 0.000000,0.000000 \(range).\n")
+    }
 }
