@@ -530,6 +530,13 @@ final class RouteToolTests: XCTestCase {
         let reverse = try run(["reverse", "60.2000", "24.9000", "--map", map])
         XCTAssertEqual(reverse.status, 1, reverse.stdout)
         XCTAssertEqual(reverse.stderr, "routeit reverse: The position 60.200000,24.900000 " + outside)
+        // Latitude and longitude swapped: the same line says which place was meant.
+        let swapped = try run(["route", "60.1681,24.9417", "24.9410,60.1700", "--map", map])
+        XCTAssertEqual(swapped.status, 1, swapped.stdout)
+        XCTAssertEqual(swapped.stderr, "routeit route: 24.941000,60.170000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)"
+                       + " — did you mean 60.170000,24.941000 (latitude first)?\n")
+        let swappedReverse = try run(["reverse", "24.9410", "60.1700", "--map", map])
+        XCTAssertTrue(swappedReverse.stderr.hasSuffix(" — did you mean 60.170000,24.941000 (latitude first)?\n"), swappedReverse.stderr)
 
         // In the park north of the station, 130 m from the nearest road a car may use.
         let moved = try run(["route", "60.1745,24.9470", text(station), "--map", map, "--units", "km"])
