@@ -326,7 +326,22 @@ final class RouteToolTests: XCTestCase {
         // Over two days the garage is Monday's route; --json is for one route.
         let twoDays = try run(["route", "Annankatu 25", "--days", "2"] + options, environment: helsinkiTime)
         XCTAssertEqual(twoDays.status, 0, twoDays.stderr)
-        XCTAssertTrue(twoDays.stdout.hasPrefix("DAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
+        // First the line the shell's optimize says over the same days.
+        let twoDaysFlow = try RouteItProcess.flowFile("""
+            type 1 Annankatu 25
+            enter 1
+            pick 1
+            stops \(list.path)
+            depart 2026-12-06 10:00
+            units km
+            days 2
+            optimize
+            """)
+        let shellDays = try run(["--map", map, "run", twoDaysFlow.path], environment: helsinkiTime)
+        XCTAssertEqual(shellDays.status, 0, shellDays.stderr)
+        let planned = try XCTUnwrap(shellDays.stdout.components(separatedBy: "> optimize\n").last?.split(separator: "\n").first)
+        XCTAssertTrue(planned.hasPrefix("Planned over 2 days: day 1 "), shellDays.stdout)
+        XCTAssertTrue(twoDays.stdout.hasPrefix(planned + "\n\nDAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
         XCTAssertTrue(twoDays.stdout.contains("\n\nDAY 2 OF 2 (2026-12-07)\nSEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki\nDepart 10:00\n"), twoDays.stdout)
         XCTAssertFalse(twoDays.stdout.contains("left out"), twoDays.stdout)
         let twoDaysJSON = try run(["route", "Annankatu 25", "--days", "2", "--json"] + options, environment: helsinkiTime)
