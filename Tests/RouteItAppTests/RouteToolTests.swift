@@ -455,9 +455,13 @@ final class RouteToolTests: XCTestCase {
             XCTAssertEqual(bad.status, 2, "\(extra)")
             XCTAssertEqual(bad.stderr, message)
         }
-        let unordered = try run(["route", "Annankatu 25", "Stockmann", "--seed", "3", "--map", map])
-        XCTAssertEqual(unordered.status, 2)
-        XCTAssertEqual(unordered.stderr, "routeit route: --seed and --budget are for ordering the stops: add --optimize\n")
+        // Without --optimize each is refused by the name given (--seed 1, the default's value, too).
+        for (extra, named) in [(["--seed", "3"], "--seed is"), (["--seed", "1"], "--seed is"), (["--budget", "2"], "--budget is"),
+                               (["--budget", "2", "--seed", "3"], "--seed and --budget are")] {
+            let unordered = try run(["route", "Annankatu 25", "Stockmann", "--map", map] + extra)
+            XCTAssertEqual(unordered.status, 2, "\(extra)")
+            XCTAssertEqual(unordered.stderr, "routeit route: \(named) for ordering the stops: add --optimize\n")
+        }
     }
 
     func testAStopListAddsItsPlaces() throws {

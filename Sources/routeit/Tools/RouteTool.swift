@@ -76,8 +76,11 @@ enum RouteTool {
             return report(Failure(code: "InvalidOptions", message: "--days \(options.days) spreads the stops over days as it orders them: add --optimize",
                                   exitStatus: 2), options)
         }
-        if options.search != DayPlanOptions() && !options.optimize {
-            return report(Failure(code: "InvalidOptions", message: "--seed and --budget are for ordering the stops: add --optimize",
+        // Named as given: `--budget 5` alone is not told about --seed.
+        let searchOptions = ["--seed", "--budget"].filter(options.searchOptionsGiven.contains)
+        if !searchOptions.isEmpty && !options.optimize {
+            let named = searchOptions.joined(separator: " and ") + (searchOptions.count == 1 ? " is" : " are")
+            return report(Failure(code: "InvalidOptions", message: "\(named) for ordering the stops: add --optimize",
                                   exitStatus: 2), options)
         }
         if !options.approaches.isEmpty && options.approaches.count != arguments.count + listed.count {
