@@ -507,6 +507,11 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(round.status, 0, round.stderr)
         XCTAssertTrue(round.stdout.contains("SEGMENT #2\n"), round.stdout)
         XCTAssertFalse(round.stdout.contains("SEGMENT #3"), round.stdout)
+        // The start typed again within a millionth of a degree is the same place: back at it.
+        let again = try run(["route", "60.1700000,24.9410000", b, "60.1700004,24.9410004", "--depart", "10:00", "--map", map])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("\nBack at "), again.stdout)
+        XCTAssertFalse(again.stdout.contains("\nEnds at "), again.stdout)
 
         let depot = try run(["route", a, b, "60.16990,24.93840", c, "--map", map, "--units", "km"])
         XCTAssertEqual(depot.status, 0, depot.stderr)
