@@ -40,3 +40,20 @@ final class WrittenOutRoundTripTests: XCTestCase {
         XCTAssertGreaterThan(trip.schedule?.waiting ?? 0, 0, "waits for the last place to open")
     }
 }
+
+extension WrittenOutRoundTripTests {
+    /// Ordered (`--optimize --end anywhere`), a round trip written out keeps its last place
+    /// last: the stops between are ordered, and no leg goes from the start to itself.
+    func testOrderedTheStartsPlaceAgainStaysLast() async throws {
+        let places = [place(60.1700000, 24.9410000, at: 0), place(60.1750, 24.9450, at: 1), place(60.1710, 24.9420, at: 2),
+                      place(60.1700004, 24.9410004, at: 3)]
+        let answer = try await TripPlanRequest(places: places, departure: departure, calendar: calendar, transportType: .car,
+                                               optimize: true, day: DayOptions(end: .anywhere)).answer(using: StraightLineDirections())
+        XCTAssertEqual(answer.order.first, 0)
+        XCTAssertEqual(answer.order.last, 3)
+        XCTAssertEqual(Set(answer.order), [0, 1, 2, 3])
+        let trip = try XCTUnwrap(answer.routes.first)
+        XCTAssertTrue(trip.isRoundTrip)
+        XCTAssertFalse(trip.legs.contains { $0.route.distance < 1 }, "no leg from a place to itself")
+    }
+}

@@ -59,7 +59,13 @@ public struct TripPlanRequest: Sendable {
         // Given order: the places as listed, to the trip's end.
         var kept = Array(places.indices), notices: [String] = [], day = self.day, daysSummary: String?
         if optimize && places.count >= 2 {
-            let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
+            // A round trip written out (`A B C A`, ending after its last place): the stops
+            // between are ordered as a round trip's, and the start's place again stays last
+            // (not a stop of its own, visited first: a leg that goes nowhere).
+            let writtenOutReturn = day.end == .anywhere && PlaceKey.returnsToStart(places.map(\.item.coordinate))
+            if writtenOutReturn { day.end = .start }
+            let plan = try await TripOrderPlanner.order(writtenOutReturn ? Array(places.dropLast()) : places,
+                                                        transportType: transportType, avoid: avoid, using: directions,
                                                         departure: departure, calendar: calendar, day: day, search: search,
                                                         isCancelled: isOrderingCancelled ?? { Task.isCancelled })
             let leftOut = Set(plan.leftOut)
@@ -75,6 +81,7 @@ public struct TripPlanRequest: Sendable {
                     using: directions, attribution: attribution, detail: detail)
                 return Answer(order: kept, routes: routes, isDays: true, daysSummary: daysSummary)
             }
+            if writtenOutReturn { (kept, day.end) = (kept + [places.count - 1], .anywhere) }
         }
         let order = try TripDay.arranged(kept, end: day.end)
         if alternatives && order.count == 2 {
