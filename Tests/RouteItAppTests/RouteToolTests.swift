@@ -326,7 +326,22 @@ final class RouteToolTests: XCTestCase {
         // Over two days the garage is Monday's route; --json is for one route.
         let twoDays = try run(["route", "Annankatu 25", "--days", "2"] + options, environment: helsinkiTime)
         XCTAssertEqual(twoDays.status, 0, twoDays.stderr)
-        XCTAssertTrue(twoDays.stdout.hasPrefix("DAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
+        // First the line the shell's optimize says over the same days.
+        let twoDaysFlow = try RouteItProcess.flowFile("""
+            type 1 Annankatu 25
+            enter 1
+            pick 1
+            stops \(list.path)
+            depart 2026-12-06 10:00
+            units km
+            days 2
+            optimize
+            """)
+        let shellDays = try run(["--map", map, "run", twoDaysFlow.path], environment: helsinkiTime)
+        XCTAssertEqual(shellDays.status, 0, shellDays.stderr)
+        let planned = try XCTUnwrap(shellDays.stdout.components(separatedBy: "> optimize\n").last?.split(separator: "\n").first)
+        XCTAssertTrue(planned.hasPrefix("Planned over 2 days: day 1 "), shellDays.stdout)
+        XCTAssertTrue(twoDays.stdout.hasPrefix(planned + "\n\nDAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
         XCTAssertTrue(twoDays.stdout.contains("\n\nDAY 2 OF 2 (2026-12-07)\nSEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki\nDepart 10:00\n"), twoDays.stdout)
         XCTAssertFalse(twoDays.stdout.contains("left out"), twoDays.stdout)
         let twoDaysJSON = try run(["route", "Annankatu 25", "--days", "2", "--json"] + options, environment: helsinkiTime)
@@ -440,9 +455,13 @@ final class RouteToolTests: XCTestCase {
             XCTAssertEqual(bad.status, 2, "\(extra)")
             XCTAssertEqual(bad.stderr, message)
         }
-        let unordered = try run(["route", "Annankatu 25", "Stockmann", "--seed", "3", "--map", map])
-        XCTAssertEqual(unordered.status, 2)
-        XCTAssertEqual(unordered.stderr, "routeit route: --seed and --budget are for ordering the stops: add --optimize\n")
+        // Without --optimize each is refused by the name given (--seed 1, the default's value, too).
+        for (extra, named) in [(["--seed", "3"], "--seed is"), (["--seed", "1"], "--seed is"), (["--budget", "2"], "--budget is"),
+                               (["--budget", "2", "--seed", "3"], "--seed and --budget are")] {
+            let unordered = try run(["route", "Annankatu 25", "Stockmann", "--map", map] + extra)
+            XCTAssertEqual(unordered.status, 2, "\(extra)")
+            XCTAssertEqual(unordered.stderr, "routeit route: \(named) for ordering the stops: add --optimize\n")
+        }
     }
 
     func testAStopListAddsItsPlaces() throws {
@@ -488,6 +507,11 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(round.status, 0, round.stderr)
         XCTAssertTrue(round.stdout.contains("SEGMENT #2\n"), round.stdout)
         XCTAssertFalse(round.stdout.contains("SEGMENT #3"), round.stdout)
+        // The start typed again within a millionth of a degree is the same place: back at it.
+        let again = try run(["route", "60.1700000,24.9410000", b, "60.1700004,24.9410004", "--depart", "10:00", "--map", map])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("\nBack at "), again.stdout)
+        XCTAssertFalse(again.stdout.contains("\nEnds at "), again.stdout)
 
         let depot = try run(["route", a, b, "60.16990,24.93840", c, "--map", map, "--units", "km"])
         XCTAssertEqual(depot.status, 0, depot.stderr)
@@ -530,6 +554,13 @@ final class RouteToolTests: XCTestCase {
         let reverse = try run(["reverse", "60.2000", "24.9000", "--map", map])
         XCTAssertEqual(reverse.status, 1, reverse.stdout)
         XCTAssertEqual(reverse.stderr, "routeit reverse: The position 60.200000,24.900000 " + outside)
+        // Latitude and longitude swapped: the same line says which place was meant.
+        let swapped = try run(["route", "60.1681,24.9417", "24.9410,60.1700", "--map", map])
+        XCTAssertEqual(swapped.status, 1, swapped.stdout)
+        XCTAssertEqual(swapped.stderr, "routeit route: 24.941000,60.170000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)"
+                       + " — did you mean 60.170000,24.941000 (latitude first)?\n")
+        let swappedReverse = try run(["reverse", "24.9410", "60.1700", "--map", map])
+        XCTAssertTrue(swappedReverse.stderr.hasSuffix(" — did you mean 60.170000,24.941000 (latitude first)?\n"), swappedReverse.stderr)
 
         // In the park north of the station, 130 m from the nearest road a car may use.
         let moved = try run(["route", "60.1745,24.9470", text(station), "--map", map, "--units", "km"])

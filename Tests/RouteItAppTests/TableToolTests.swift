@@ -125,4 +125,20 @@ final class TableToolTests: XCTestCase {
         XCTAssertEqual(outside.status, 1)
         XCTAssertEqual(try json(outside.stdout)["code"] as? String, "NoSegment")
     }
+
+    /// A place off the map is written as people read it (zero has no sign), and one typed
+    /// longitude first says which place was meant, as the shell and `route` say it.
+    func testAPlaceOffTheMapIsWrittenPlainlyAndASwappedOneIsSaid() throws {
+        let map = try helsinki()
+        let range = "is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)"
+        let zero = try run(["table", places[0], "-0.0,0", "--map", map])
+        XCTAssertEqual(zero.status, 1)
+        XCTAssertEqual(zero.stderr, "routeit table: 0.000000,0.000000 \(range).\n")
+        let swapped = try run(["table", places[0], "24.9410,60.1700", "--map", map])
+        XCTAssertEqual(swapped.status, 1)
+        XCTAssertEqual(swapped.stderr, "routeit table: 24.941000,60.170000 \(range) — did you mean 60.170000,24.941000 (latitude first)?\n")
+        let both = try run(["table", places[0], "24.9410,60.1700", "-0.0,0", "--map", map])
+        XCTAssertEqual(both.stderr, "routeit table: 2 places are outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E): "
+                       + "24.941000,60.170000 and 0.000000,0.000000 — did you mean 60.170000,24.941000 (latitude first)?\n")
+    }
 }

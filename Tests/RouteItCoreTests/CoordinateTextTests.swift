@@ -16,4 +16,12 @@ final class CoordinateTextTests: XCTestCase {
         XCTAssertEqual(Coordinate(latitude: 60.1, longitude: -24.9).description, "60.100000,-24.900000")
         XCTAssertEqual(Coordinate(latitude: 5e-7, longitude: 0.0000015).description, String(format: "%.6f,%.6f", 5e-7, 0.0000015))
     }
+
+    /// `type 2 -0,-0`, `routeit table … -0.0,0` and the outside alert print the place: never as
+    /// `-0.000000`, for -0 or for a negative number too small to show.
+    func testZeroIsNeverWrittenWithAMinusSign() {
+        XCTAssertEqual(Coordinate(text: "-0,-0")?.description, "0.000000,0.000000")
+        XCTAssertEqual(Coordinate(latitude: -0.0000004, longitude: -0.0).description, "0.000000,0.000000")
+        XCTAssertEqual(Coordinate(latitude: -0.0000006, longitude: -1).description, "-0.000001,-1.000000")
+    }
 }

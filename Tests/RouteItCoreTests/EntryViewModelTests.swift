@@ -205,6 +205,12 @@ final class EntryViewModelTests: XCTestCase {
             XCTAssertEqual((error as? Alert)?.reason, .outsideMap)
         }
         XCTAssertEqual(entry.slots, before)
+        // Latitude and longitude the wrong way round: the same line says which was meant.
+        XCTAssertThrowsError(try entry.type("24.9410,60.1700", inSlotAt: 1, within: helsinki)) { error in
+            XCTAssertEqual((error as? Alert)?.message,
+                           "24.941000,60.170000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E) — did you mean 60.170000,24.941000 (latitude first)?")
+        }
+        XCTAssertEqual(entry.slots, before)
         try entry.type("60.17,24.95", inSlotAt: 2, within: helsinki)
         XCTAssertTrue(entry.slots[2].isSelected)
         try entry.type("60.3,24.9", inSlotAt: 1)

@@ -58,6 +58,39 @@ final class TripFlowControllerTests: XCTestCase {
         }
     }
 
+    /// A slot whose text is `LAT,LON` but has no ✓ (`use` of another map, then back) is that
+    /// place again when entered, checked as `type` checks it; the geocoder is not asked.
+    func testEnteringACoordinateTextChoosesThatPlaceAgain() async throws {
+        let helsinki = MapArea(name: "Helsinki", bounds: BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        let monaco = MapArea(name: "Monaco", bounds: BoundingBox(minLatitude: 43.72, minLongitude: 7.40, maxLatitude: 43.76, maxLongitude: 7.44))
+        try flow.editTrip { try $0.type("60.170000,24.941000", inSlotAt: 1) }
+        flow.entry.deselectPlaces { !monaco.contains($0.coordinate) }
+        XCTAssertEqual(flow.entry.slots[1], EntrySlot(text: "60.170000,24.941000"))
+        // On a map it lies outside, it stays unchosen, as `type` leaves it.
+        do {
+            try await flow.enter(slotAt: 1, within: monaco)
+            XCTFail("a place off the map was chosen")
+        } catch let alert as Alert {
+            XCTAssertEqual(alert.reason, .outsideMap)
+        }
+        XCTAssertEqual(flow.entry.slots[1], EntrySlot(text: "60.170000,24.941000"))
+        try await flow.enter(slotAt: 1, within: helsinki)
+        XCTAssertEqual(flow.screen.name, "entry")
+        XCTAssertEqual(flow.entry.slots[1].mapItem?.coordinate, Coordinate(latitude: 60.17, longitude: 24.941))
+        XCTAssertEqual(flow.entry.slots[1].text, "60.170000,24.941000")
+        XCTAssertTrue(geocoder.queries.isEmpty, "\(geocoder.queries)")
+        // Another slot's place is refused as `type` refuses it.
+        try flow.editTrip { $0.deselectPlaces { _ in true } }
+        try flow.editTrip { try $0.type("60.1700001, 24.941", inSlotAt: 2) }
+        do {
+            try await flow.enter(slotAt: 1, within: helsinki)
+            XCTFail("a place another slot holds was chosen")
+        } catch let error as InputError {
+            XCTAssertEqual(error.message, "That place is already Stop 2 (60.170000,24.941000); a trip visits each place once.")
+        }
+        XCTAssertFalse(flow.entry.slots[1].isSelected)
+    }
+
     func testClosePickerLeavesTheTripAsItWas() async throws {
         try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)

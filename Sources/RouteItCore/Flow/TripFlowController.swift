@@ -40,11 +40,20 @@ public final class TripFlowController {
     // MARK: entry ⇄ picker
 
     /// `enter SLOT`: looks the slot's text up and shows the picker; no match is `Address not found.`
-    public func enter(slotAt index: Int) async throws {
+    /// Text that is `LAT,LON` is that place, as `type` takes it (refused as `type` refuses it: held
+    /// by another slot, or outside `area`), so a slot that lost its ✓ (`use` of another map and
+    /// back) gets it again; the geocoder would not find a coordinate.
+    public func enter(slotAt index: Int, within area: MapArea? = nil) async throws {
         try requireNoOpenPicker()
         let text = entry.slots[index].text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
             throw InputError("Slot \(index + 1) is empty; type an address first: type \(index + 1) TEXT")
+        }
+        if let coordinate = Coordinate(text: text) {
+            // Already that place: nothing changes (the directions kept for `map` stay).
+            if entry.slots[index].mapItem.map({ $0.coordinate.isSamePlace(as: coordinate) }) == true { return }
+            try applyEdit { try $0.type(text, inSlotAt: index, within: area) }
+            return
         }
         let picker = try await AddressPickerViewModel.search(text, forSlotAt: index, near: location.currentLocation,
                                                              using: geocoder, preferred: preferredPlaces(),

@@ -25,7 +25,15 @@ public struct Coordinate: Hashable, Codable, Sendable, CustomStringConvertible {
         latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
     }
 
-    public var description: String { DecimalText.fixed(latitude, places: 6) + "," + DecimalText.fixed(longitude, places: 6) }
+    /// `60.170000,24.941000`: how places are written for people and files alike.
+    public var description: String { Self.degrees(latitude) + "," + Self.degrees(longitude) }
+
+    /// Six decimals; a value that rounds to zero is `0.000000` whatever its sign (printf's
+    /// `-0.000000` for `-0` or `-1e-9` is no place of its own and reads as a typo).
+    private static func degrees(_ value: Double) -> String {
+        let text = DecimalText.fixed(value, places: 6)
+        return text == "-0.000000" ? "0.000000" : text
+    }
 
     /// The text without the spaces and tabs around it (`CharacterSet.whitespaces`: Unicode's
     /// space separators and the tab), without bridging to NSString, which a cold route paid

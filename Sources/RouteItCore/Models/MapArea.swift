@@ -74,9 +74,9 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
 
     /// `Annankatu 25 is outside the Helsinki map (...)`, the map's range shown with the decimals
     /// that put `point` outside it: 61.5964 is not outside "61.40–61.60 N", though it is outside
-    /// the map's 61.594.
+    /// the map's 61.594. Coordinates that lie on the map the other way round say so (`ending`).
     public func outsideAlert(_ what: String, at point: Coordinate) -> Alert {
-        Alert("\(what) is outside \(description(decimals: decimalsShowing(point))).", reason: .outsideMap)
+        Alert("\(what) is outside \(description(decimals: decimalsShowing(point)))" + ending([(what, point)]), reason: .outsideMap)
     }
 
     /// Several places outside at once, each named (the first `named`, then how many more):
@@ -87,7 +87,23 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
         let shown = places.prefix(named).map(\.what)
         let list = places.count > named ? shown.joined(separator: ", ") + " and \(places.count - named) more"
             : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
-        return Alert("\(places.count) places are outside \(description(decimals: decimals)): \(list).", reason: .outsideMap)
+        return Alert("\(places.count) places are outside \(description(decimals: decimals)): \(list)" + ending(Array(places.prefix(named))), reason: .outsideMap)
+    }
+
+    /// How the outside alert ends: ` — did you mean 60.170000,24.941000 (latitude first)?` for
+    /// the places written as `LAT,LON` (their name ends in their coordinates: a typed place, or
+    /// `The position …`) that are off the map but on it read as `LON,LAT`, the usual slip; else
+    /// a full stop. An address is never second-guessed: its numbers were not typed.
+    private func ending(_ places: [(what: String, at: Coordinate)]) -> String {
+        let meant = places.compactMap { place -> Coordinate? in
+            let swapped = Coordinate(latitude: place.at.longitude, longitude: place.at.latitude)
+            guard place.what.hasSuffix(place.at.description), !contains(place.at), contains(swapped) else { return nil }
+            return swapped
+        }
+        guard !meant.isEmpty else { return "." }
+        let list = meant.count == 1 ? meant[0].description
+            : meant.dropLast().map(\.description).joined(separator: ", ") + " and " + meant.last!.description
+        return " — did you mean \(list) (latitude first)?"
     }
 
     /// The fewest decimals of the map's range that leave `point` outside it.

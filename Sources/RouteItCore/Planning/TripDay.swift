@@ -71,8 +71,11 @@ public enum TripDay {
             visited[visited.count - 1].stay = 0
             visited[visited.count - 1].windows = []
         }
+        // The last place is visited only when the trip ends there: not when it is back at the
+        // start (written out, as the tools take a round trip), which the clock never waits to open.
+        let endsAtAStop = options.end == .anywhere && !PlaceKey.returnsToStart(visited.map(\.item.coordinate))
         let spans: [[ClosedRange<Date>]?] = visited.indices.map { index in
-            guard let departure, index > 0, index < visited.count - 1 || options.end == .anywhere else { return nil }
+            guard let departure, index > 0, index < visited.count - 1 || endsAtAStop else { return nil }
             return visitSpans(for: visited[index], departure: departure, calendar: calendar)
         }
         let endOfDay = try departure.flatMap { try options.endOfDay(departure: $0, calendar: calendar) }

@@ -50,13 +50,22 @@ public struct TripPlanRequest: Sendable {
         public var routes: [DirectionsViewModel]
         /// The routes are days (`days N`), not alternatives.
         public var isDays = false
+        /// Ordered over several days: `Planned over 2 days: day 1 1 stop, day 2 2 stops.`, the
+        /// line the shell's `optimize` says first (`TripOrderPlan.daysSummary`).
+        public var daysSummary: String?
     }
 
     public func answer(using directions: any Directions) async throws -> Answer {
         // Given order: the places as listed, to the trip's end.
-        var kept = Array(places.indices), notices: [String] = [], day = self.day
+        var kept = Array(places.indices), notices: [String] = [], day = self.day, daysSummary: String?
         if optimize && places.count >= 2 {
-            let plan = try await TripOrderPlanner.order(places, transportType: transportType, avoid: avoid, using: directions,
+            // A round trip written out (`A B C A`, ending after its last place): the stops
+            // between are ordered as a round trip's, and the start's place again stays last
+            // (not a stop of its own, visited first: a leg that goes nowhere).
+            let writtenOutReturn = day.end == .anywhere && PlaceKey.returnsToStart(places.map(\.item.coordinate))
+            if writtenOutReturn { day.end = .start }
+            let plan = try await TripOrderPlanner.order(writtenOutReturn ? Array(places.dropLast()) : places,
+                                                        transportType: transportType, avoid: avoid, using: directions,
                                                         departure: departure, calendar: calendar, day: day, search: search,
                                                         isCancelled: isOrderingCancelled ?? { Task.isCancelled })
             let leftOut = Set(plan.leftOut)
@@ -64,13 +73,15 @@ public struct TripPlanRequest: Sendable {
             kept = [0] + stops
             if case .place(let k) = day.end, let position = kept.firstIndex(of: k) { day.end = .place(position) }
             notices = plan.notes + (plan.stoppedEarly ? plan.summaryNotes : [])
+            daysSummary = plan.daysSummary
             if plan.dayLengths.count > 1 {
                 let routes = try await TripDay.routeDays(
                     places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,
                     departure: departure, calendar: calendar, transportType: transportType, avoid: avoid,
                     using: directions, attribution: attribution, detail: detail)
-                return Answer(order: kept, routes: routes, isDays: true)
+                return Answer(order: kept, routes: routes, isDays: true, daysSummary: daysSummary)
             }
+            if writtenOutReturn { (kept, day.end) = (kept + [places.count - 1], .anywhere) }
         }
         let order = try TripDay.arranged(kept, end: day.end)
         if alternatives && order.count == 2 {
@@ -78,13 +89,13 @@ public struct TripPlanRequest: Sendable {
             let routes = try await DirectionsViewModel.alternatives(
                 from: visited[0], to: visited[1], departure: departure, calendar: calendar, transportType: transportType,
                 avoid: avoid, using: directions, attribution: attribution, detail: detail)
-            return Answer(order: order, routes: routes)
+            return Answer(order: order, routes: routes, daysSummary: daysSummary)
         }
         let trip = try TripDay.plannedTrip(places: kept.map { places[$0] }, notices: notices, options: day,
                                            departure: departure, calendar: calendar)
         let routed = try await DirectionsViewModel.calculate(
             trip: trip, departure: departure, calendar: calendar,
             transportType: transportType, avoid: avoid, using: directions, attribution: attribution, detail: detail)
-        return Answer(order: order, routes: [routed])
+        return Answer(order: order, routes: [routed], daysSummary: daysSummary)
     }
 }

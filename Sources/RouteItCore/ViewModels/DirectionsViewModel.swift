@@ -73,7 +73,7 @@ public final class DirectionsViewModel: Sendable {
         movedEnds = Self.movedEnds(legs: legs, places: places)
         // A round trip's last leg only brings the trip home; a trip that ends elsewhere is
         // checked at its end too.
-        let checkedLegs = places.count > 1 && places.last == places.first ? legs.count - 1 : legs.count
+        let checkedLegs = Self.isRoundTrip(places) ? legs.count - 1 : legs.count
         warnings = legs.indices.map { index in
             guard let schedule, index < checkedLegs, index + 1 < places.count else { return [] }
             let place = places[index + 1], visitStart = schedule.legs[index].visitStart
@@ -83,10 +83,12 @@ public final class DirectionsViewModel: Sendable {
         }
     }
 
-    /// The trip comes back to where it started (else it ends at a stop, or wherever it is last).
+    /// The trip comes back to where it started (else it ends at a stop, or wherever it is last):
+    /// to the same place (`PlaceKey`), such as a round trip written out with the start's
+    /// coordinates typed again, not only to the start's own item.
     public var isRoundTrip: Bool { Self.isRoundTrip(places) }
 
-    private static func isRoundTrip(_ places: [TripPlace]) -> Bool { places.count > 1 && places.last?.item == places.first?.item }
+    private static func isRoundTrip(_ places: [TripPlace]) -> Bool { PlaceKey.returnsToStart(places.map(\.item.coordinate)) }
 
     /// When the trip is over: back at the start, or at its end (after the stay at its last
     /// stop when it ends wherever that is).

@@ -191,6 +191,25 @@ public final class EntryViewModel {
         return gone
     }
 
+    /// Clears the pick (✓ and place; the text, stay, window and priority stay) of every slot
+    /// whose place an earlier slot holds (`PlaceKey`): a trip saved by an older RouteIt may
+    /// visit a place twice, which a trip no longer does. Returns each such slot with the
+    /// earlier one, in slot order.
+    @discardableResult
+    public func deselectRepeatedPlaces() -> [(slot: Int, earlier: Int)] {
+        var holder: [PlaceKey: Int] = [:], repeats: [(slot: Int, earlier: Int)] = []
+        for index in slots.indices {
+            guard let item = slots[index].mapItem else { continue }
+            if let earlier = holder[PlaceKey(item.coordinate)] {
+                repeats.append((index, earlier))
+                slots[index] = slots[index].keepingPlan(text: slots[index].text)
+            } else {
+                holder[PlaceKey(item.coordinate)] = index
+            }
+        }
+        return repeats
+    }
+
     /// `swap` with no arguments: stops 1 and 2 trade places entirely.
     public func swapFirstTwoStops() throws {
         guard stopCount >= 2 else { throw InputError("There is only one stop; add another to swap.") }

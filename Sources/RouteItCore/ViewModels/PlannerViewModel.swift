@@ -94,12 +94,28 @@ public final class PlannerViewModel {
                       settings: TripSettings(transportType: trip.transportType, distanceUnit: trip.distanceUnit,
                                              avoid: trip.avoid ?? []))
         if let day = trip.day { try flow.editTrip { $0.restoreDay(day) } }
+        // Saved before a trip visited each place once: the repeats lose their pick, not their text.
+        var repeats: [(slot: Int, earlier: Int)] = []
+        try flow.editTrip { repeats = $0.deselectRepeatedPlaces() }
         var text = "Opened trip \"\(trip.name)\"."
         if trip.map != mapName {
             text += " It was planned on \(trip.map); this session uses \(mapName)."
             if trip.map != "default" { text += " use \(trip.map) switches to it." }
         }
+        if !repeats.isEmpty { text += "\n" + Self.repeatedPlacesNote(repeats, slots: flow.entry.slots) }
         return text
+    }
+
+    /// `Stop 3 (Kiosk) is the same place as stop 2: pick another place for it or remove it.`,
+    /// naming every slot whose pick `open` cleared.
+    static func repeatedPlacesNote(_ repeats: [(slot: Int, earlier: Int)], slots: [EntrySlot]) -> String {
+        func earlier(_ index: Int) -> String { index == 0 ? "the start" : EntryViewModel.label(forSlotAt: index).lowercased() }
+        let named = repeats.enumerated().map { position, pair in
+            "\(EntryViewModel.label(forSlotAt: pair.slot)) (\(slots[pair.slot].text))"
+                + (position == 0 ? " is the same place as " : " as ") + earlier(pair.earlier)
+        }
+        guard repeats.count > 1 else { return named[0] + ": pick another place for it or remove it." }
+        return named.dropLast().joined(separator: ", ") + " and " + named.last! + ": pick another place for each or remove them."
     }
 
     /// A trip read from a file (`open trip.gpx`): its places, departure, mode, units and day

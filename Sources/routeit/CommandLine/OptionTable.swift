@@ -128,10 +128,12 @@ enum OptionTable {
         .init(["--budget"], value: "SECONDS", help: "with --optimize: search for that long for the order (two runs may then differ; default: a counted search, the same order every run)",
               for: ["route"]) { options, text in
             options.search.timeBudget = try ShellOptions.ParseError.naming("--budget") { try DayPlanOptions.parseBudget(text) }
+            options.searchOptionsGiven.insert("--budget")
         },
         .init(["--seed"], value: "N", help: "with --optimize: another of the searches for the order (default 1; the same seed, the same order)",
               for: ["route"]) { options, text in
             options.search.seed = try ShellOptions.ParseError.naming("--seed") { try DayPlanOptions.parseSeed(text) }
+            options.searchOptionsGiven.insert("--seed")
         },
         .init(["--no-wait"], help: "never wait for a place to open (with --optimize, a visit must start on arrival)",
               for: ["route"]) { o, _ in o.noWait = true },

@@ -6,12 +6,14 @@ enum NavigationCommands {
 
     static let enter = ShellCommand(
         name: "enter", usage: "enter SLOT", summary: "Look up a slot's text and choose from the matches",
+        details: "A LAT,LON text is that place again, refused as type refuses it (another slot holds it, or it lies outside the map in use): a slot that lost its ✓ when use switched maps gets it back.",
         progressMessage: "Looking up",
         completions: TripCommands.slotCompletions,
         run: { session, arguments in
             guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("enter SLOT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
-            try await session.flow.enter(slotAt: slot)
+            // A LAT,LON text is checked against the open map's area, as `type` checks it.
+            try await session.flow.enter(slotAt: slot, within: session.services.placeArea)
             return .init(text: session.renderScreen())
         })
 

@@ -69,6 +69,9 @@ struct ShellOptions: Equatable {
     var days = 1
     /// `route --seed N --budget SECONDS`: with --optimize, how the stops are ordered.
     var search = DayPlanOptions()
+    /// Which of `--seed` and `--budget` the line gave (`--seed 1` is the default's value, yet
+    /// given): without --optimize they are refused by name.
+    var searchOptionsGiven: Set<String> = []
     /// `route --json --overview --geometries --steps`: OSRM's options, with its defaults.
     var routeJSON = OSRMRouteOptions()
     /// `route --approaches A;B;...`: per place, the side of the road it is reached and left by

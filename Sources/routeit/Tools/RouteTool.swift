@@ -20,7 +20,8 @@ enum RouteTool {
         it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
         back to the start, or ends at --end N (a place's number as given) or anywhere (no \
         return leg); --days N spreads the stops over N days, one route a day with that day's \
-        hours, each leaving at --depart's time. The text is the shell's directions \
+        hours, each leaving at --depart's time, and says first how many stops each day visits, \
+        as the shell's optimize does. The text is the shell's directions \
         screen, in the same units (--units, else the locale) and wording; each leg departs at \
         --depart (local time, default now) or after --stay at the place it leaves; a place \
         reached while closed or outside its window is said under its leg, and a trip over after \
@@ -75,8 +76,11 @@ enum RouteTool {
             return report(Failure(code: "InvalidOptions", message: "--days \(options.days) spreads the stops over days as it orders them: add --optimize",
                                   exitStatus: 2), options)
         }
-        if options.search != DayPlanOptions() && !options.optimize {
-            return report(Failure(code: "InvalidOptions", message: "--seed and --budget are for ordering the stops: add --optimize",
+        // Named as given: `--budget 5` alone is not told about --seed.
+        let searchOptions = ["--seed", "--budget"].filter(options.searchOptionsGiven.contains)
+        if !searchOptions.isEmpty && !options.optimize {
+            let named = searchOptions.joined(separator: " and ") + (searchOptions.count == 1 ? " is" : " are")
+            return report(Failure(code: "InvalidOptions", message: "\(named) for ordering the stops: add --optimize",
                                   exitStatus: 2), options)
         }
         if !options.approaches.isEmpty && options.approaches.count != arguments.count + listed.count {
@@ -134,7 +138,9 @@ enum RouteTool {
                 answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
-                print(answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit))
+                let screen = answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit)
+                // Over days, first the shell's line after `optimize` (how many stops each day visits).
+                print(([answer.daysSummary].compactMap { $0 } + [screen]).joined(separator: "\n\n"))
             }
             // The answer is out: the process ends here, with the map, the routes and the answer
             // still held (Swift would free each after its last use). Freeing them is work no one reads.
