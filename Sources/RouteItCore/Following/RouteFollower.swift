@@ -46,6 +46,9 @@ public struct RouteFollower: Sendable {
     public static let arrivalMetres = 25.0
     /// Seconds without a fix before it is lost.
     public static let lostAfter = 3.0
+    /// Seconds ahead of the last fix past which a fix's time is taken for wrong until the next
+    /// fixes agree (a gap that long is not played as passing seconds).
+    public static let timeFarAhead = FixScreening.farAhead
     /// Announce the next maneuver again when it comes this close (metres).
     static let thresholds: [Double] = [50, 200, 500]
 
@@ -66,7 +69,6 @@ public struct RouteFollower: Sendable {
     private var screening: FixScreening
     private var stillness = StillnessCount()
     private var motion = TravelledMotion()
-    private var firstTime: Date?
     private var offRouteCount = 0
     /// After a jump or a lost fix, the next match looks at the whole line.
     private var matchAnywhere = true
@@ -130,19 +132,22 @@ public struct RouteFollower: Sendable {
             return sameCycleSpeed(raw.cleaned, outcome)
         case .acceptJump:
             matchAnywhere = true
+        case .acceptClockStep:
+            matchAnywhere = true
+            if let last = lastFix { followClockStep(by: raw.time.timeIntervalSince(last.time)) }
         case .accept:
             break
         }
         let fix = motion.withHeading(receiversFigures(raw.cleaned))
         if verdict == .acceptJump { motion.restart(at: fix) }
         if let last = lastFix, fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
+        // The time between fixes followed, not the first to the last: a clock step is no trip time.
+        if let last = lastFix, verdict != .acceptClockStep { summary.duration += max(0, fix.time.timeIntervalSince(last.time)) }
         lastFix = fix
         stillness.count(fix)
         lostSince = nil
         guessedAlong = nil
         lastElapsed = nil
-        firstTime = firstTime ?? fix.time
-        summary.duration = fix.time.timeIntervalSince(firstTime!)
         if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
         let before = (leg: legIndex, along: along, driving: phase == .driving)
         switch phase {
@@ -292,6 +297,15 @@ public struct RouteFollower: Sendable {
         lastSpeed = fix.speed ?? lastSpeed
         matchAnywhere = false
         return best
+    }
+
+    /// The receiver's clock stepped by `seconds` (and was followed): times kept from the old
+    /// clock move with it, as if no time passed in the step (a stay would otherwise last an hour
+    /// longer after a clock stepping back an hour, and no new route be asked for in that hour).
+    private mutating func followClockStep(by seconds: TimeInterval) {
+        if case .staying(let until) = phase { phase = .staying(until: until.addingTimeInterval(seconds)) }
+        routeAskedAt = routeAskedAt?.addingTimeInterval(seconds)
+        lastMatchTime = nil
     }
 
     private var lastMatchTime: Date?
