@@ -146,6 +146,7 @@ public struct RouteFollower: Sendable {
         lastFix = fix
         stillness.count(fix)
         lostSince = nil
+        lostSaidAge = nil
         guessedAlong = nil
         lastElapsed = nil
         if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
@@ -400,8 +401,10 @@ public struct RouteFollower: Sendable {
 
     // MARK: Lost fix, new routes, skip
 
-    /// Time passes without a fix: after `lostAfter` seconds the fix is lost (said once), and the
-    /// progress goes on at the last speed (never to the place itself: arriving needs a fix).
+    /// Time passes without a fix: after `lostAfter` seconds the fix is lost, said then and again
+    /// each `lostRepeat` seconds of its age. For `guessFor` seconds the progress goes on at the
+    /// last speed, and the instructions with it (never to the place itself: arriving needs a fix);
+    /// after that nothing is said from guesses until a fix comes.
     public mutating func elapse(to time: Date) -> Outcome {
         var outcome = Outcome()
         guard phase == .driving, let last = lastFix, let leg = currentLeg else {
@@ -410,17 +413,30 @@ public struct RouteFollower: Sendable {
         }
         let seconds = time.timeIntervalSince(last.time)
         guard seconds > Self.lostAfter else { return outcome }
-        if lostSince == nil {
-            lostSince = last.time
+        lostSince = lostSince ?? last.time
+        if lostSaidAge.map({ Int(seconds / Self.lostRepeat) > Int($0 / Self.lostRepeat) }) ?? true {
+            lostSaidAge = seconds
             outcome.events.append(FollowEvent(time: time, kind: .fixLost(seconds: Int(seconds))))
         }
-        let guessed = lostAlong + (last.speed ?? 0) * (time.timeIntervalSince(lastElapsed ?? last.time))
+        let guessedTo = min(time, last.time.addingTimeInterval(Self.guessFor))
+        let guessed = lostAlong + (last.speed ?? 0) * max(0, guessedTo.timeIntervalSince(lastElapsed ?? last.time))
         lostAlong = min(max(along, guessed), max(along, leg.line.length - 5))
-        lastElapsed = time
+        lastElapsed = max(guessedTo, lastElapsed ?? guessedTo)
         along = lostAlong
+        guard seconds <= Self.guessFor else { return outcome }
         outcome.events += instructionEvents(at: time, force: false)
         return outcome
     }
+
+    /// Seconds the progress is guessed at the last speed without a fix: a city tunnel's worth
+    /// (400 m at 50 km/h; the drive tests' tunnel is 20 s). The guess drifts with the speed's
+    /// change: after 30 s a car slowing by a fifth is 80 m behind it, past the 50 m at which the
+    /// turn is said, so later instructions would be confident directions from nowhere.
+    public static let guessFor = 30.0
+    /// While the fix is lost, `fix-lost` is said again each time its age passes a multiple of this.
+    public static let lostRepeat = 10.0
+    /// The age of the fix when its loss was last said.
+    private var lostSaidAge: Double?
 
     private var lostAlong: Double {
         get { guessedAlong ?? along }
