@@ -59,7 +59,8 @@ public enum GuidanceScreen {
         case .skip(let stop, let name):
             text = "Skipped \(place(stop, name))"
         case .fixLost(let seconds):
-            text = "GPS lost \(seconds) s ago; going on at the last speed"
+            text = "GPS lost \(seconds) s ago; " + (Double(seconds) <= RouteFollower.guessFor
+                ? "going on at the last speed" : "no directions until it is back")
         case .finish(let summary):
             text = "Finished: " + summaryText(summary, unit: unit)
         }

@@ -19,7 +19,7 @@ final class TrackFileTests: XCTestCase {
             Self.sentence("GNRMC,100005.00,V,6010.0000,N,02456.0000,E,0,0,051226,,,"),  // no fix
             Self.sentence("GNGGA,100006.00,6010.0100,N,02456.0100,E,1,08,0.8,10.0,M,0.0,M,,"),
         ].joined(separator: "\r\n")
-        let fixes = NMEATrack.fixes(in: text)
+        let fixes = NMEATrack.fixes(in: text, undatedDay: .distantPast)
         guard fixes.count == 2 else { return XCTFail("\(fixes.count) fixes: CRLF lines must split") }
         XCTAssertEqual(FollowEventJSON.isoTime(fixes[0].time), "2026-12-05T10:00:03Z")
         XCTAssertEqual(fixes[0].coordinate.latitude, 60 + 10.0 / 60, accuracy: 1e-9)
@@ -29,6 +29,37 @@ final class TrackFileTests: XCTestCase {
         XCTAssertEqual(fixes[0].accuracy ?? 0, 6, accuracy: 1e-9)
         XCTAssertEqual(FollowEventJSON.isoTime(fixes[1].time), "2026-12-05T10:00:06Z")
         XCTAssertNil(fixes[1].speed)
+    }
+
+    func testAGGAOnlyLogIsOnTheGivenDayAndRollsOverMidnight() {
+        let text = [
+            Self.sentence("GPGGA,235958.00,6010.0000,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,"),
+            Self.sentence("GPGGA,235959.00,6010.0001,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,"),
+            Self.sentence("GPGGA,000000.00,6010.0002,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,"),
+        ].joined(separator: "\n")
+        let today = UTCTimeText.parse("2026-12-05T15:20:00Z")!
+        XCTAssertEqual(NMEATrack.fixes(in: text, undatedDay: today).map { FollowEventJSON.isoTime($0.time) },
+                       ["2026-12-05T23:59:58Z", "2026-12-05T23:59:59Z", "2026-12-06T00:00:00Z"])
+    }
+
+    func testGGABeforeTheFirstRMCTakesItsDate() {
+        let text = [
+            Self.sentence("GPGGA,235959.00,6010.0000,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,"),
+            Self.sentence("GPGGA,000000.00,6010.0001,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,"),
+            Self.sentence("GPRMC,000001.00,A,6010.0002,N,02456.0000,E,0.0,0.0,061226,,,"),
+            Self.sentence("GPGGA,000002.00,6010.0003,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,"),
+        ].joined(separator: "\n")
+        XCTAssertEqual(NMEATrack.fixes(in: text, undatedDay: .distantPast).map { FollowEventJSON.isoTime($0.time) },
+                       ["2026-12-05T23:59:59Z", "2026-12-06T00:00:00Z", "2026-12-06T00:00:01Z", "2026-12-06T00:00:02Z"])
+    }
+
+    func testAGGAOnlyFileIsReplayed() throws {
+        let log = try TestFiles.temporaryDirectory(for: self).appendingPathComponent("gga-only.nmea")
+        try (0..<5).map { Self.sentence("GPGGA,10000\($0).00,6010.0000,N,02456.0000,E,1,08,1.2,10.0,M,0.0,M,,") }
+            .joined(separator: "\r\n").write(to: log, atomically: true, encoding: .utf8)
+        let source = try ReplayFixSource(path: log.path, today: UTCTimeText.parse("2026-12-05T08:00:00Z")!)
+        XCTAssertEqual(source.fixes.map { FollowEventJSON.isoTime($0.time) }.first, "2026-12-05T10:00:00Z")
+        XCTAssertEqual(source.fixes.count, 5)
     }
 
     func testGPXTrackPointsWithATimeAreFixes() {

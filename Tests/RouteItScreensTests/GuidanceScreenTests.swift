@@ -46,4 +46,14 @@ final class GuidanceScreenTests: XCTestCase {
         XCTAssertEqual(events.map { GuidanceScreen.line($0, guidance: guidance, unit: .kilometres, calendar: utc) },
                        ["10:00:00 Depart for stop 1 (Kauppa): there at 10:01, back at 10:01", "10:00:00 In 300 m: Turn right onto Itäkatu"])
     }
+
+    func testALostFixSaysWhetherTheProgressIsStillGuessed() {
+        let guidance = guidance()
+        func line(_ seconds: Int) -> String {
+            GuidanceScreen.line(FollowEvent(time: start + Double(seconds), kind: .fixLost(seconds: seconds)),
+                                guidance: guidance, unit: .kilometres, calendar: utc)
+        }
+        XCTAssertEqual(line(20), "10:00:20 GPS lost 20 s ago; going on at the last speed")
+        XCTAssertEqual(line(40), "10:00:40 GPS lost 40 s ago; no directions until it is back")
+    }
 }

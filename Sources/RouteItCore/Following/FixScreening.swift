@@ -1,23 +1,37 @@
 import Foundation
 
 /// Which fixes the follower believes: not a position (NaN, off the globe), a time already seen,
-/// more than five a second, or a jump no traveller could make (believed only when the next fix
-/// confirms it). Pure: driven by the fixes' own times.
+/// more than five a second, a jump no traveller could make (believed only when the next fix
+/// confirms it), or a time far off the fixes before it (believed only when the next fixes keep to
+/// it). Pure: driven by the fixes' own times.
 struct FixScreening: Sendable {
     enum Verdict: Equatable {
         case accept
         /// Accepted after the fix before it jumped and this one confirmed the jump.
         case acceptJump
+        /// Accepted after the receiver's clock stepped (back, or far ahead) and the fixes since
+        /// kept to the new time: the time between this fix and the last accepted is no travel.
+        case acceptClockStep
         /// Not used; `notice` (if any) is said once per `kind`.
         case ignore(kind: String, notice: String?)
     }
 
     /// Fixes closer together than this are extra (a receiver sending every millisecond).
     static let shortestInterval = 0.2
+    /// Seconds ahead of the last fix past which a fix's time is more likely wrong than a gap: a
+    /// long tunnel at city speed (2 km at 30 km/h) is four minutes. A wrong time (a receiver's
+    /// report dated a day ahead) would otherwise make every later fix "earlier than the last".
+    static let farAhead = 300.0
+    /// Fixes running whose times keep to each other, off the accepted clock, before the clock is
+    /// followed: one wrong time alone never moves it, and a receiver whose clock stepped is
+    /// followed again three fixes (seconds) later.
+    static let clockStepFixes = 3
     /// The fastest a fix may move from the last one, m/s, before it is a jump to confirm.
     let fastest: Double
     private(set) var lastAccepted: GuidanceFix?
     private var pendingJump: GuidanceFix?
+    /// Fixes running off the accepted clock that keep to each other (the newest last).
+    private var offClock: [GuidanceFix] = []
 
     init(transportType: TransportType) {
         fastest = switch transportType {
@@ -39,12 +53,11 @@ struct FixScreening: Sendable {
         let interval = fix.time.timeIntervalSince(last.time)
         // gpsd reports a cycle's fix once per sentence (RMC, GGA, ...): the same time again is no news.
         guard interval != 0 else { return .ignore(kind: "same time", notice: nil) }
-        guard interval > 0 else {
-            return .ignore(kind: "time", notice: "Ignored fixes with a time earlier than the last one.")
-        }
+        guard interval > 0, interval <= Self.farAhead else { return screenOffClock(fix, ahead: interval > 0) }
         guard interval >= Self.shortestInterval else {
             return .ignore(kind: "rate", notice: "Fixes come more than 5 a second; following uses at most 5 a second.")
         }
+        offClock = []
         if plausible(from: last, to: fix) {
             pendingJump = nil
             lastAccepted = fix
@@ -58,6 +71,28 @@ struct FixScreening: Sendable {
         pendingJump = fix
         let kilometres = fix.coordinate.distance(to: last.coordinate) / 1000
         return .ignore(kind: "jump", notice: String(format: "Ignored a fix %.1f km from the last one; it counts once the next fixes agree.", kilometres))
+    }
+
+    /// A fix earlier than the last accepted or far ahead of it: counted towards a clock step when
+    /// it follows on from the fixes off the clock before it, else the start of a new run.
+    private mutating func screenOffClock(_ fix: GuidanceFix, ahead: Bool) -> Verdict {
+        if let newest = offClock.last {
+            let interval = fix.time.timeIntervalSince(newest.time)
+            if interval == 0 { return .ignore(kind: "same time", notice: nil) }
+            let keepsTo = interval >= Self.shortestInterval && interval <= Self.farAhead && plausible(from: newest, to: fix)
+            offClock = keepsTo ? offClock + [fix] : [fix]
+        } else {
+            offClock = [fix]
+        }
+        guard offClock.count >= Self.clockStepFixes else {
+            return ahead
+                ? .ignore(kind: "time ahead", notice: "Ignored a fix with a time far ahead of the last one; it counts once the next fixes agree.")
+                : .ignore(kind: "time", notice: "Ignored fixes with a time earlier than the last one; the clock is followed once the next fixes agree.")
+        }
+        offClock = []
+        pendingJump = nil
+        lastAccepted = fix
+        return .acceptClockStep
     }
 
     /// Could a traveller get from one fix to the other in the time between them?

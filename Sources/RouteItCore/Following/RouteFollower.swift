@@ -46,6 +46,9 @@ public struct RouteFollower: Sendable {
     public static let arrivalMetres = 25.0
     /// Seconds without a fix before it is lost.
     public static let lostAfter = 3.0
+    /// Seconds ahead of the last fix past which a fix's time is taken for wrong until the next
+    /// fixes agree (a gap that long is not played as passing seconds).
+    public static let timeFarAhead = FixScreening.farAhead
     /// Announce the next maneuver again when it comes this close (metres).
     static let thresholds: [Double] = [50, 200, 500]
 
@@ -66,7 +69,6 @@ public struct RouteFollower: Sendable {
     private var screening: FixScreening
     private var stillness = StillnessCount()
     private var motion = TravelledMotion()
-    private var firstTime: Date?
     private var offRouteCount = 0
     /// After a jump or a lost fix, the next match looks at the whole line.
     private var matchAnywhere = true
@@ -130,19 +132,23 @@ public struct RouteFollower: Sendable {
             return sameCycleSpeed(raw.cleaned, outcome)
         case .acceptJump:
             matchAnywhere = true
+        case .acceptClockStep:
+            matchAnywhere = true
+            if let last = lastFix { followClockStep(by: raw.time.timeIntervalSince(last.time)) }
         case .accept:
             break
         }
         let fix = motion.withHeading(receiversFigures(raw.cleaned))
         if verdict == .acceptJump { motion.restart(at: fix) }
         if let last = lastFix, fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
+        // The time between fixes followed, not the first to the last: a clock step is no trip time.
+        if let last = lastFix, verdict != .acceptClockStep { summary.duration += max(0, fix.time.timeIntervalSince(last.time)) }
         lastFix = fix
         stillness.count(fix)
         lostSince = nil
+        lostSaidAge = nil
         guessedAlong = nil
         lastElapsed = nil
-        firstTime = firstTime ?? fix.time
-        summary.duration = fix.time.timeIntervalSince(firstTime!)
         if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
         let before = (leg: legIndex, along: along, driving: phase == .driving)
         switch phase {
@@ -294,6 +300,15 @@ public struct RouteFollower: Sendable {
         return best
     }
 
+    /// The receiver's clock stepped by `seconds` (and was followed): times kept from the old
+    /// clock move with it, as if no time passed in the step (a stay would otherwise last an hour
+    /// longer after a clock stepping back an hour, and no new route be asked for in that hour).
+    private mutating func followClockStep(by seconds: TimeInterval) {
+        if case .staying(let until) = phase { phase = .staying(until: until.addingTimeInterval(seconds)) }
+        routeAskedAt = routeAskedAt?.addingTimeInterval(seconds)
+        lastMatchTime = nil
+    }
+
     private var lastMatchTime: Date?
     private var lastSpeed = 0.0
     /// The progress when the user stopped (nil: moving): this fix or the last was still.
@@ -386,8 +401,10 @@ public struct RouteFollower: Sendable {
 
     // MARK: Lost fix, new routes, skip
 
-    /// Time passes without a fix: after `lostAfter` seconds the fix is lost (said once), and the
-    /// progress goes on at the last speed (never to the place itself: arriving needs a fix).
+    /// Time passes without a fix: after `lostAfter` seconds the fix is lost, said then and again
+    /// each `lostRepeat` seconds of its age. For `guessFor` seconds the progress goes on at the
+    /// last speed, and the instructions with it (never to the place itself: arriving needs a fix);
+    /// after that nothing is said from guesses until a fix comes.
     public mutating func elapse(to time: Date) -> Outcome {
         var outcome = Outcome()
         guard phase == .driving, let last = lastFix, let leg = currentLeg else {
@@ -396,17 +413,30 @@ public struct RouteFollower: Sendable {
         }
         let seconds = time.timeIntervalSince(last.time)
         guard seconds > Self.lostAfter else { return outcome }
-        if lostSince == nil {
-            lostSince = last.time
+        lostSince = lostSince ?? last.time
+        if lostSaidAge.map({ Int(seconds / Self.lostRepeat) > Int($0 / Self.lostRepeat) }) ?? true {
+            lostSaidAge = seconds
             outcome.events.append(FollowEvent(time: time, kind: .fixLost(seconds: Int(seconds))))
         }
-        let guessed = lostAlong + (last.speed ?? 0) * (time.timeIntervalSince(lastElapsed ?? last.time))
+        let guessedTo = min(time, last.time.addingTimeInterval(Self.guessFor))
+        let guessed = lostAlong + (last.speed ?? 0) * max(0, guessedTo.timeIntervalSince(lastElapsed ?? last.time))
         lostAlong = min(max(along, guessed), max(along, leg.line.length - 5))
-        lastElapsed = time
+        lastElapsed = max(guessedTo, lastElapsed ?? guessedTo)
         along = lostAlong
+        guard seconds <= Self.guessFor else { return outcome }
         outcome.events += instructionEvents(at: time, force: false)
         return outcome
     }
+
+    /// Seconds the progress is guessed at the last speed without a fix: a city tunnel's worth
+    /// (400 m at 50 km/h; the drive tests' tunnel is 20 s). The guess drifts with the speed's
+    /// change: after 30 s a car slowing by a fifth is 80 m behind it, past the 50 m at which the
+    /// turn is said, so later instructions would be confident directions from nowhere.
+    public static let guessFor = 30.0
+    /// While the fix is lost, `fix-lost` is said again each time its age passes a multiple of this.
+    public static let lostRepeat = 10.0
+    /// The age of the fix when its loss was last said.
+    private var lostSaidAge: Double?
 
     private var lostAlong: Double {
         get { guessedAlong ?? along }

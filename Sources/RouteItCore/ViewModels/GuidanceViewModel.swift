@@ -40,7 +40,8 @@ public final class GuidanceViewModel {
     /// One fix: its events, with a new route found at once when it left the route.
     public func handle(_ fix: GuidanceFix) async -> RouteFollower.Outcome {
         var outcome = follower.receive(fix)
-        if fix.isUsable { lastFixTime = max(lastFixTime ?? fix.time, fix.time) }
+        // The newest fix followed: an ignored one (a time far off) must not move the clock.
+        lastFixTime = follower.lastFix?.time ?? lastFixTime
         if let need = outcome.routeNeeded { await route(need, into: &outcome, at: fix.time) }
         return outcome
     }

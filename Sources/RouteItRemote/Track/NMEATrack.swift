@@ -3,36 +3,71 @@ import RouteItCore
 
 /// Fixes from NMEA 0183 text: `$GPRMC` (position, speed, course, date) and `$GPGGA` (position,
 /// HDOP), any talker (`$GN...`). Sentences of the same second make one fix; a sentence whose
-/// checksum is wrong, or with no valid fix, is left out.
+/// checksum is wrong, or with no valid fix, is left out. GGA has a time of day but no date: it
+/// takes the date of the RMC before it, else of the file's first RMC, else `undatedDay` (many
+/// loggers record GGA only), and a time of day going back past midnight is the next day's.
 enum NMEATrack {
     /// metres of error per unit of HDOP (a common rule of thumb for consumer receivers).
     static let metresPerHDOP = 5.0
+    static let secondsPerDay = 86_400.0
 
-    static func fixes(in text: String) -> [GuidanceFix] {
+    /// `undatedDay`: the day (UTC) of a log with no RMC date at all; the caller's today.
+    static func fixes(in text: String, undatedDay: Date) -> [GuidanceFix] {
         var fixes: [GuidanceFix] = []
-        var day: (year: Int, month: Int, day: Int)?
-        // Split on the bytes (NMEA ends lines in CRLF): splitting 50 MB by Characters took 19 s.
-        // A sentence is at most 82 characters, so a longer line is none, and is not read.
-        for raw in text.utf8.split(whereSeparator: { $0 == 10 || $0 == 13 }) where raw.count <= 256 {
-            guard let line = String(raw), let fields = sentence(line) else { continue }
+        /// Midnight (UTC) of the day the latest time of day is on, and that time of day.
+        var day: Date?
+        var lastTimeOfDay: Double?
+        for fields in sentences(in: text) {
             let kind = fields[0].suffix(3)
             if kind == "RMC", fields.count >= 10 {
                 guard fields[2] == "A", let coordinate = position(fields[3], fields[4], fields[5], fields[6]),
                       let date = date(fields[9]), let time = fields[1].isEmpty ? nil : seconds(fields[1]) else { continue }
-                day = date
-                let when = UTCTimeText.date(year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: time)
+                day = midnight(date)
+                lastTimeOfDay = time
                 let knots = Double(fields[7])
                 let course = Double(fields[8])
-                merge(GuidanceFix(coordinate: coordinate, time: when, heading: course, speed: knots.map { $0 * 0.514444 }), into: &fixes)
-            } else if kind == "GGA", fields.count >= 9, let day {
+                merge(GuidanceFix(coordinate: coordinate, time: day!.addingTimeInterval(time), heading: course,
+                                  speed: knots.map { $0 * 0.514444 }), into: &fixes)
+            } else if kind == "GGA", fields.count >= 9 {
                 guard let quality = Int(fields[6]), quality > 0, let coordinate = position(fields[2], fields[3], fields[4], fields[5]),
                       let time = seconds(fields[1]) else { continue }
-                let when = UTCTimeText.date(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0, second: time)
+                if let last = lastTimeOfDay, let current = day, time < last - secondsPerDay / 2 {
+                    day = current.addingTimeInterval(secondsPerDay)
+                }
+                let on = day ?? firstDay(in: text, before: time) ?? Date(timeIntervalSince1970:
+                    (undatedDay.timeIntervalSince1970 / secondsPerDay).rounded(.down) * secondsPerDay)
+                day = on
+                lastTimeOfDay = time
                 let accuracy = Double(fields[8]).map { $0 * metresPerHDOP }
-                merge(GuidanceFix(coordinate: coordinate, time: when, accuracy: accuracy), into: &fixes)
+                merge(GuidanceFix(coordinate: coordinate, time: on.addingTimeInterval(time), accuracy: accuracy), into: &fixes)
             }
         }
         return fixes
+    }
+
+    /// The sentences of the text, fields split.
+    private static func sentences(in text: String) -> some Sequence<[Substring]> {
+        // Split on the bytes (NMEA ends lines in CRLF): splitting 50 MB by Characters took 19 s.
+        // A sentence is at most 82 characters, so a longer line is none, and is not read.
+        text.utf8.split(whereSeparator: { $0 == 10 || $0 == 13 }).lazy
+            .compactMap { raw in raw.count <= 256 ? String(raw).flatMap(sentence) : nil }
+    }
+
+    /// The day of a GGA at `timeOfDay` that comes before any dated RMC: the first RMC's date (any
+    /// status: a receiver without a fix still knows the date), or the day before when its time of
+    /// day is earlier than the GGA's (midnight passed in between).
+    private static func firstDay(in text: String, before timeOfDay: Double) -> Date? {
+        for fields in sentences(in: text) where fields[0].suffix(3) == "RMC" && fields.count >= 10 {
+            guard let date = date(fields[9]) else { continue }
+            let day = midnight(date)
+            guard let time = seconds(fields[1]), time < timeOfDay else { return day }
+            return day.addingTimeInterval(-secondsPerDay)
+        }
+        return nil
+    }
+
+    private static func midnight(_ date: (year: Int, month: Int, day: Int)) -> Date {
+        UTCTimeText.date(year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0)
     }
 
     /// A sentence of the same time as the last fix adds what it knows to it.

@@ -12,8 +12,8 @@ public final class ReplayFixSource: FixSource {
     private var next = 0
 
     /// Reads and checks the file: one line saying what is wrong when it cannot be read, is not
-    /// NMEA or GPX, or has no fix with a time.
-    public init(path: String) throws {
+    /// NMEA or GPX, or has no fix with a time. `today`: the date of an NMEA log with none (GGA only).
+    public init(path: String, today: Date = Date()) throws {
         self.path = path
         let data: Data
         do {
@@ -25,7 +25,7 @@ public final class ReplayFixSource: FixSource {
             throw InputError("\(path) is not a track: not text (NMEA $GPRMC/$GPGGA lines or GPX trkpt points with time)")
         }
         let isGPX = text.contains("<gpx") || text.contains("<trkpt")
-        let found = isGPX ? GPXTrack.fixes(in: text) : NMEATrack.fixes(in: text)
+        let found = isGPX ? GPXTrack.fixes(in: text) : NMEATrack.fixes(in: text, undatedDay: today)
         guard !found.isEmpty else {
             throw InputError(isGPX
                 ? "\(path) has no GPX trkpt point with a time to replay"

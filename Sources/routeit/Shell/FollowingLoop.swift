@@ -141,7 +141,7 @@ final class FollowingLoop {
         guard fix.isUsable,
               let last = guidance.lastFixTime else { return }
         let gap = fix.time.timeIntervalSince(last)
-        guard gap > RouteFollower.lostAfter + 1, gap < 6 * 3600 else { return }
+        guard gap > RouteFollower.lostAfter + 1, gap <= RouteFollower.timeFarAhead else { return }
         var second = RouteFollower.lostAfter + 1
         while second < gap {
             clock = last.addingTimeInterval(second)
