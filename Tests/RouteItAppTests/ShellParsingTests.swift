@@ -147,5 +147,12 @@ final class ShellParsingTests: XCTestCase {
             XCTAssertTrue(output.text.hasPrefix("error: ") || output.text.hasPrefix("! "), "\(line): \(output.text)")
             XCTAssertEqual(session.renderScreen(), before, line)
         }
+        // A whole number too large for any row is said so, not "must be a whole number".
+        let huge = await session.execute("stay 2 99999999999999999999")
+        XCTAssertFalse(huge.text.contains("must be a whole number"), huge.text)
+        let row = await session.execute("pick 99999999999999999999")
+        XCTAssertEqual(row.text, "error: ROW \"99999999999999999999\" is too large.")
+        let word = await session.execute("pick x")
+        XCTAssertEqual(word.text, "error: ROW must be a whole number, not \"x\".")
     }
 }

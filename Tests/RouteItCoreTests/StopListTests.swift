@@ -107,6 +107,9 @@ final class StopListTests: XCTestCase {
         XCTAssertEqual(entry.slotsOnPage, 20..<40)
         XCTAssertThrowsError(try entry.showPage("4"))
         XCTAssertThrowsError(try entry.showPage("0"))
+        XCTAssertThrowsError(try entry.showPage("99999999999999999999")) { error in
+            XCTAssertEqual("\(error)", "There are pages 1-3; this trip has no page \"99999999999999999999\".")
+        }
         try entry.type("Annankatu 25", inSlotAt: 45)
         XCTAssertEqual(entry.page, 2, "typing shows the slot's page")
         for _ in 0..<150 { try entry.addStop() }

@@ -151,7 +151,9 @@ public final class EntryViewModel {
         case "next": target = page + 1
         case "prev", "previous": target = page - 1
         default:
-            guard let n = Int(words), n >= 1 else { throw InputError("Usage: page N|next|prev (pages 1-\(pageCount)).") }
+            guard !words.isEmpty, words.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw InputError("Usage: page N|next|prev (pages 1-\(pageCount)).") }
+            // Digits past what a number holds are a page this trip has not either.
+            guard let n = Int(words) else { throw InputError("There are pages 1-\(pageCount); this trip has no page \(QuotedInput.text(words)).") }
             target = n - 1
         }
         guard (0..<pageCount).contains(target) else { throw InputError("There are pages 1-\(pageCount); this trip has no page \(target + 1).") }

@@ -30,7 +30,13 @@ extension CommandArguments {
 
     /// Word `index` as a whole number.
     func integer(_ index: Int, what: String) throws -> Int {
-        guard let value = Int(words[index]) else { throw InputError("\(what) must be a whole number, not \"\(words[index])\".") }
+        let word = words[index]
+        guard let value = Int(word) else {
+            // Digits past what a number holds are a whole number, only too large for any row or slot.
+            let digits = word.hasPrefix("-") || word.hasPrefix("+") ? word.dropFirst() : Substring(word)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) { throw InputError("\(what) \(QuotedInput.text(word)) is too large.") }
+            throw InputError("\(what) must be a whole number, not \(QuotedInput.text(word)).")
+        }
         return value
     }
 
