@@ -32,7 +32,8 @@ extension RoadNetwork {
         if min(from, to) <= 0 && max(from, to) >= 1 || pts.count < 2 {
             out = zip(pts, ids).map { ($0.coordinate, $1) }
         } else {
-            let a = Self.point(along: pts, at: min(from, to)), b = Self.point(along: pts, at: max(from, to))
+            let lens = Self.segmentLengths(pts)
+            let a = Self.point(along: pts, lengths: lens, at: min(from, to)), b = Self.point(along: pts, lengths: lens, at: max(from, to))
             func node(_ c: Coordinate, segment: Int, between: Int) -> Int64 {
                 c == pts[segment].coordinate ? ids[segment] : c == pts[segment + 1].coordinate ? ids[segment + 1] : ids[between]
             }

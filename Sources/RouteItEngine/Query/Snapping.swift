@@ -63,17 +63,17 @@ extension RoadNetwork {
             return whole
         }
         let pts = Array(column)
-        let a = Self.point(along: pts, at: min(from, to)), b = Self.point(along: pts, at: max(from, to))
+        let lens = Self.segmentLengths(pts)
+        let a = Self.point(along: pts, lengths: lens, at: min(from, to)), b = Self.point(along: pts, lengths: lens, at: max(from, to))
         var out = [a.c]
         if b.index > a.index { for i in (a.index + 1)...b.index { out.append(pts[i].coordinate) } }
         if out.last != b.c { out.append(b.c) }
         return from > to ? out.reversed() : out
     }
 
-    /// The point a fraction `f` of the way along `pts` (by planar length), and the segment it
-    /// lies on (the last when at the end).
-    static func point(along pts: [GeoPoint], at f: Double) -> (index: Int, c: Coordinate) {
-        let lens = segmentLengths(pts)
+    /// The point a fraction `f` of the way along `pts` (by their planar `lengths`), and the
+    /// segment it lies on (the last when at the end).
+    static func point(along pts: [GeoPoint], lengths lens: [Double], at f: Double) -> (index: Int, c: Coordinate) {
         let total = lens.reduce(0, +)
         if total <= 0 { return (0, pts[0].coordinate) }
         var remaining = f * total
