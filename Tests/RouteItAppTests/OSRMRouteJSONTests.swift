@@ -18,6 +18,19 @@ final class OSRMRouteJSONTests: XCTestCase {
         }
     }
 
+    /// A route of 0 m (two places on one road point) is that point twice: a GeoJSON LineString
+    /// has at least two positions, and OSRM writes two.
+    func testALineOfOnePointIsWrittenTwice() throws {
+        let point = Coordinate(latitude: 60.169, longitude: 24.9412)
+        var json = JSONStream()
+        OSRMResponseShape.geometry(&json, [point], .geojson)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+        XCTAssertEqual((object["coordinates"] as? [[Double]])?.count, 2)
+        var encoded = JSONStream()
+        OSRMResponseShape.geometry(&encoded, [point], .polyline)
+        XCTAssertEqual(String(decoding: encoded.bytes, as: UTF8.self), "\"" + EncodedPolyline.encode([point, point], precision: 5) + "\"")
+    }
+
     /// A zigzag 5 cm wide along a 2 km street is one straight line at the zoom that
     /// shows the street whole; the corners of an L are kept; the ends always are.
     func testTheSimplifiedOverviewKeepsWhatTheZoomShows() {

@@ -102,7 +102,10 @@ final class ServeRequestParsingTests: XCTestCase {
     /// A hostile value is quoted cut short, not echoed whole (50-80 KB error lines).
     func testRefusalsQuoteALongValueCutShort() {
         for target in ["/route/v1/driving/181." + String(repeating: "0", count: 50_000) + ",0;1,1",
-                       "/route/v1/driving/1,2;3,4?exclude=" + String(repeating: "A", count: 80_000)] {
+                       "/route/v1/driving/1,2;3,4?exclude=" + String(repeating: "A", count: 80_000),
+                       "/route/v1/" + String(repeating: "A", count: 20_000) + "/1,2;3,4",
+                       "/route/" + String(repeating: "A", count: 20_000) + "/driving/1,2;3,4",
+                       "/" + String(repeating: "A", count: 20_000) + "/v1/driving/1,2;3,4"] {
             do {
                 _ = try query(target)
                 XCTFail("accepted")

@@ -214,6 +214,9 @@ final class ServeToolTests: XCTestCase {
         XCTAssertEqual(try server.get("/search?q=Kluuvi&exclude_place_ids=abc").status, 400)
         XCTAssertEqual(try server.get("/search?q=Kluuvi&viewbox=1,2,3&bounded=1").status, 400)
         XCTAssertEqual(try server.get("/search?q=Kluuvi&viewbox=0x18,0x3c,25,60.2&bounded=1").status, 400, "decimal only")
+        let longExclude = try server.get("/search?q=Kluuvi&exclude_place_ids=" + String(repeating: "x", count: 20_000))
+        XCTAssertEqual(longExclude.status, 400)
+        XCTAssertLessThan(longExclude.body.count, 400, "the value quoted cut short")
         XCTAssertEqual(try server.get("/search?q=Kluuvi&postalcode=00100").status, 400, "q or structured, as Nominatim")
         // A postcode alone is its area, as Nominatim answers it.
         let postcode = try XCTUnwrap(try server.get("/search?postalcode=00100&format=jsonv2&addressdetails=1").json as? [[String: Any]])

@@ -27,7 +27,7 @@ struct NominatimSearchFilter {
         }
         for id in (target.value("exclude_place_ids") ?? "").split(separator: ",") {
             let text = id.trimmingCharacters(in: .whitespaces)
-            guard let number = Int(text) else { throw NominatimService.Failure(message: "Invalid exclude ID: \(text)") }
+            guard let number = Int(text) else { throw NominatimService.Failure(message: "Invalid exclude ID: \(QuotedInput.text(text))") }
             excluded.insert(number)
         }
     }

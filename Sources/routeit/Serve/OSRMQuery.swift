@@ -75,11 +75,11 @@ struct OSRMQuery {
             throw Failure(code: "InvalidUrl", message: "URL string malformed: expected /{service}/v1/{profile}/{coordinates}")
         }
         guard let service = Service(rawValue: parts[0]) else {
-            throw Failure(code: "InvalidService", message: "Service \(parts[0]) not found!")
+            throw Failure(code: "InvalidService", message: "Service \(QuotedInput.text(String(parts[0]))) not found!")
         }
-        guard parts[1] == "v1" else { throw Failure(code: "InvalidVersion", message: "Service \(parts[0]) version \(parts[1]) not found!") }
+        guard parts[1] == "v1" else { throw Failure(code: "InvalidVersion", message: "Service \(parts[0]) version \(QuotedInput.text(String(parts[1]))) not found!") }
         guard let profile = Self.profiles[parts[2]] else {
-            throw Failure(code: "InvalidUrl", message: "profile \"\(parts[2])\" is not served: driving (car), walking (foot) or cycling (bike)")
+            throw Failure(code: "InvalidUrl", message: "profile \(QuotedInput.text(String(parts[2]))) is not served: driving (car), walking (foot) or cycling (bike)")
         }
         if parts[3].hasSuffix(".json") { parts[3].removeLast(5) }
         self.service = service

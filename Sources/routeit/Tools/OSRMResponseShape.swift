@@ -5,8 +5,10 @@ import RouteItCore
 /// (polyline, polyline6, geojson), `overview=simplified`'s line, and a leg's `annotations` (one
 /// value per segment of the leg's geometry, from its steps).
 enum OSRMResponseShape {
-    /// The line as `kind` asks: an encoded polyline's text, or a GeoJSON LineString.
-    static func geometry(_ json: inout JSONStream, _ points: [Coordinate], _ kind: OSRMRouteOptions.Geometries) {
+    /// The line as `kind` asks: an encoded polyline's text, or a GeoJSON LineString. A line of
+    /// one point (a route of 0 m) is that point twice, as OSRM writes it: a LineString has two.
+    static func geometry(_ json: inout JSONStream, _ line: [Coordinate], _ kind: OSRMRouteOptions.Geometries) {
+        let points = line.count == 1 ? line + line : line
         switch kind {
         case .polyline: json.string(EncodedPolyline.encode(points, precision: 5))
         case .polyline6: json.string(EncodedPolyline.encode(points, precision: 6))
