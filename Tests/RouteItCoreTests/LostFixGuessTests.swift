@@ -26,4 +26,17 @@ final class LostFixGuessTests: XCTestCase {
         let lostAgain = guidance.elapse(to: drive[40].time.addingTimeInterval(5)).events
         XCTAssertEqual(lostAgain.map(\.name), ["fix-lost"])
     }
+
+    /// A tunnel: the travel through it counts once the fixes come back, guessed or not.
+    func testTheTravelThroughAGapCountsInTheSummary() async {
+        let drive = Trip.drive(Trip.legOne)
+        let through = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        for fix in drive.prefix(51) { _ = await through.handle(fix) }
+        let gap = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        for fix in drive.prefix(11) { _ = await gap.handle(fix) }
+        for second in 1...40 { _ = gap.elapse(to: drive[10].time.addingTimeInterval(Double(second))) }
+        _ = await gap.handle(drive[50])
+        XCTAssertEqual(through.follower.summary.distance, 500, accuracy: 5)
+        XCTAssertEqual(gap.follower.summary.distance, through.follower.summary.distance, accuracy: 5, "the 40 s without fixes counted")
+    }
 }

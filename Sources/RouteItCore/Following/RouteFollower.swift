@@ -150,7 +150,10 @@ public struct RouteFollower: Sendable {
         guessedAlong = nil
         lastElapsed = nil
         if track.last.map({ $0.coordinate.distance(to: fix.coordinate) >= 5 }) ?? true { keep(fix) }
-        let before = (leg: legIndex, along: along, driving: phase == .driving)
+        // The travel since the last fix is counted from where that fix was, not from a guess made
+        // since (a guess ahead of the user lost the stretch up to it: 150 m over a 40 s tunnel).
+        let before = (leg: legIndex, along: alongAtLastFix ?? along, driving: phase == .driving)
+        alongAtLastFix = nil
         switch phase {
         case .ready:
             phase = .driving
@@ -418,6 +421,7 @@ public struct RouteFollower: Sendable {
             lostSaidAge = seconds
             outcome.events.append(FollowEvent(time: time, kind: .fixLost(seconds: Int(seconds))))
         }
+        alongAtLastFix = alongAtLastFix ?? along
         let guessedTo = min(time, last.time.addingTimeInterval(Self.guessFor))
         let guessed = lostAlong + (last.speed ?? 0) * max(0, guessedTo.timeIntervalSince(lastElapsed ?? last.time))
         lostAlong = min(max(along, guessed), max(along, leg.line.length - 5))
@@ -437,6 +441,8 @@ public struct RouteFollower: Sendable {
     public static let lostRepeat = 10.0
     /// The age of the fix when its loss was last said.
     private var lostSaidAge: Double?
+    /// The progress at the last fix, while it is guessed on from there (nil: not guessed).
+    private var alongAtLastFix: Double?
 
     private var lostAlong: Double {
         get { guessedAlong ?? along }
