@@ -1,6 +1,7 @@
 /// The OSM node id of each of the network's geometry points (OSRM's `/nearest` `nodes`), packed:
-/// a point's id as the difference from the point before (zigzag varint), restarting from 0 at
-/// every `edgesPerBlock`-th edge, where `blockStart` gives the byte to start reading at.
+/// a point's id as the difference from the point before (protobuf's zigzag varint, `sint64`, read
+/// back with `ProtobufCursor`), restarting from 0 at every `edgesPerBlock`-th edge, where
+/// `blockStart` gives the byte to start reading at.
 ///
 /// A way's consecutive nodes have close ids, so most points take one to three bytes; eight
 /// flat bytes a point would put the country map over its size goal (bytes per OSM node).
@@ -44,35 +45,38 @@ struct GeometryNodeIds {
     func ids(ofEdge edge: Int, geometryStart: Column<UInt32>) -> [Int64]? {
         let block = edge / Self.edgesPerBlock
         guard edge >= 0, edge + 1 < geometryStart.count, block + 1 < blockStart.count else { return nil }
-        var at = Int(clamping: blockStart[block])
-        let end = Int(clamping: blockStart[block + 1])
-        guard at <= end, end <= bytes.count else { return nil }
-        var previous: Int64 = 0
-        var found: [Int64] = []
-        for e in (block * Self.edgesPerBlock)...edge {
-            let count = Int(geometryStart[e + 1]) - Int(geometryStart[e])
-            guard count >= 0 else { return nil }
-            for _ in 0..<count {
-                guard let z = readVarint(at: &at, end: end) else { return nil }
-                previous = previous &+ Self.unzigzag(z)
-                if e == edge { found.append(previous) }
+        let start = Int(clamping: blockStart[block]), end = Int(clamping: blockStart[block + 1])
+        guard start <= end, end <= bytes.count else { return nil }
+        return bytes[start..<end].withUnsafeBytes { blockBytes -> [Int64]? in
+            var cursor = ProtobufCursor(blockBytes)
+            var previous: Int64 = 0
+            var found: [Int64] = []
+            for e in (block * Self.edgesPerBlock)...edge {
+                let count = Int(geometryStart[e + 1]) - Int(geometryStart[e])
+                guard count >= 0 else { return nil }
+                for _ in 0..<count {
+                    guard let delta = try? cursor.sint64() else { return nil }
+                    previous = previous &+ delta
+                    if e == edge { found.append(previous) }
+                }
             }
+            return found
         }
-        return found
     }
 
     /// Every point's id, in order (for renumbering the edges while the map is built).
     func all(geometryStart: Column<UInt32>) -> [Int64] {
         var ids: [Int64] = []
-        let total = Int(geometryStart.last ?? 0)
-        ids.reserveCapacity(total)
-        var at = 0
-        var previous: Int64 = 0
-        for edge in 0..<max(0, geometryStart.count - 1) {
-            if edge % Self.edgesPerBlock == 0 { previous = 0 }
-            for _ in Int(geometryStart[edge])..<Int(geometryStart[edge + 1]) {
-                previous = previous &+ Self.unzigzag(readVarint(at: &at, end: bytes.count) ?? 0)
-                ids.append(previous)
+        ids.reserveCapacity(Int(geometryStart.last ?? 0))
+        bytes.withUnsafeBytes { all in
+            var cursor = ProtobufCursor(all)
+            var previous: Int64 = 0
+            for edge in 0..<max(0, geometryStart.count - 1) {
+                if edge % Self.edgesPerBlock == 0 { previous = 0 }
+                for _ in Int(geometryStart[edge])..<Int(geometryStart[edge + 1]) {
+                    previous = previous &+ ((try? cursor.sint64()) ?? 0)
+                    ids.append(previous)
+                }
             }
         }
         return ids
@@ -89,19 +93,6 @@ struct GeometryNodeIds {
         return packed
     }
 
-    private func readVarint(at: inout Int, end: Int) -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while at < end && shift < 64 {
-            let byte = bytes[at]
-            at += 1
-            value |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value }
-            shift += 7
-        }
-        return nil
-    }
-
     private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
         var v = value
         while v >= 0x80 {
@@ -112,5 +103,4 @@ struct GeometryNodeIds {
     }
 
     private static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-    private static func unzigzag(_ z: UInt64) -> Int64 { Int64(bitPattern: z >> 1) ^ -Int64(bitPattern: z & 1) }
 }
