@@ -22,7 +22,7 @@ struct HTTPRequestParser: Sendable {
         while start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") { start += 1 }
         guard start <= limits.maxHeaderBytes else { return .refused(status: 400, message: "empty lines and no request") }
         guard let (headerEnd, bodyStart) = Self.endOfHeaders(buffer, from: start, limit: start + limits.maxHeaderBytes + 4) else {
-            return refusalWhileIncomplete(Array(buffer[start...]))
+            return refusalWhileIncomplete(buffer[start...])
         }
         let head = buffer[start..<headerEnd]
         let lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> ArraySlice<UInt8> in
@@ -75,8 +75,8 @@ struct HTTPRequestParser: Sendable {
     }
 
     /// An unfinished request that is already too large is refused now, not when it ends.
-    private func refusalWhileIncomplete(_ buffer: [UInt8]) -> Outcome {
-        let firstLineEnd = buffer.firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+    private func refusalWhileIncomplete(_ buffer: ArraySlice<UInt8>) -> Outcome {
+        let firstLineEnd = (buffer.firstIndex(of: UInt8(ascii: "\n")) ?? buffer.endIndex) - buffer.startIndex
         if firstLineEnd > limits.maxTargetBytes + 32 {
             return .refused(status: 414, message: "the URL is longer than \(limits.maxTargetBytes) bytes")
         }
