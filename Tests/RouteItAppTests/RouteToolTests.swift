@@ -291,18 +291,21 @@ final class RouteToolTests: XCTestCase {
         let list = Self.directory.appendingPathComponent("sunday.csv")
         try "name,address,window,stay,priority\n,Stockmann,,30m,\n,Autoklinikka Helsinki FastFix,,,\n,Kalevankatu 20,11:30-12:00,,low\n"
             .write(to: list, atomically: true, encoding: .utf8)
-        let flow = try RouteItProcess.flowFile("""
-            type 1 Annankatu 25
-            enter 1
-            pick 1
-            stops \(list.path)
-            depart 2026-12-06 10:00
-            units km
-            end anywhere
-            back by 12:30
-            optimize
-            """)
-        let shell = try run(["--map", map, "run", flow.path], environment: helsinkiTime)
+        // The shell's session over the same stops, `day` its day options before `optimize`.
+        func shellOptimizing(_ day: String) throws -> RouteItProcess.Result {
+            let flow = try RouteItProcess.flowFile("""
+                type 1 Annankatu 25
+                enter 1
+                pick 1
+                stops \(list.path)
+                depart 2026-12-06 10:00
+                units km
+                \(day)
+                optimize
+                """)
+            return try run(["--map", map, "run", flow.path], environment: helsinkiTime)
+        }
+        let shell = try shellOptimizing("end anywhere\nback by 12:30")
         XCTAssertEqual(shell.status, 0, shell.stderr)
         let optimized = try XCTUnwrap(shell.stdout.components(separatedBy: "> optimize\n").last)
         let directions = try XCTUnwrap(optimized.range(of: "\n\n").map { String(optimized[$0.upperBound...]) })
@@ -327,17 +330,7 @@ final class RouteToolTests: XCTestCase {
         let twoDays = try run(["route", "Annankatu 25", "--days", "2"] + options, environment: helsinkiTime)
         XCTAssertEqual(twoDays.status, 0, twoDays.stderr)
         // First the line the shell's optimize says over the same days.
-        let twoDaysFlow = try RouteItProcess.flowFile("""
-            type 1 Annankatu 25
-            enter 1
-            pick 1
-            stops \(list.path)
-            depart 2026-12-06 10:00
-            units km
-            days 2
-            optimize
-            """)
-        let shellDays = try run(["--map", map, "run", twoDaysFlow.path], environment: helsinkiTime)
+        let shellDays = try shellOptimizing("days 2")
         XCTAssertEqual(shellDays.status, 0, shellDays.stderr)
         let planned = try XCTUnwrap(shellDays.stdout.components(separatedBy: "> optimize\n").last?.split(separator: "\n").first)
         XCTAssertTrue(planned.hasPrefix("Planned over 2 days: day 1 "), shellDays.stdout)
