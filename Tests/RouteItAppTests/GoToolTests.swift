@@ -52,6 +52,18 @@ final class GoToolTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
+    /// `go` takes its places by the trip's one rule (`TripPlacesInTurn`), as `route` does.
+    func testAPlaceRightAfterItselfIsRefusedBeforeFollowing() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let result = try RouteItProcess.run(["--map", map, "go", Self.places[0], Self.places[1], Self.places[1],
+                                             "--location", "replay=\(Self.drive)", "--events"],
+                                            environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("routeit go: Stop 2 ("), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("a leg from a place to itself goes nowhere: leave out one of them\n"), result.stderr)
+    }
+
     func testAGpsdThatGoesAwayMidTripStopsFollowingWithOneLineAndTheSummary() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         let gpsd = OneClientGPSD(reports: (0..<5).map {

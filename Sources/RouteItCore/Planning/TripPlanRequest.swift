@@ -56,6 +56,10 @@ public struct TripPlanRequest: Sendable {
     }
 
     public func answer(using directions: any Directions) async throws -> Answer {
+        // Whichever front end asks, before anything is routed (it may have checked already,
+        // naming the places its own way).
+        try TripPlacesInTurn.check(places.map(\.item.coordinate), names: places.map(\.described),
+                                   end: day.end, ordered: optimize)
         // Given order: the places as listed, to the trip's end.
         var kept = Array(places.indices), notices: [String] = [], day = self.day, daysSummary: String?
         if optimize && places.count >= 2 {

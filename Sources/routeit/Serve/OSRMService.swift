@@ -66,7 +66,7 @@ struct OSRMService: Sendable {
     /// or twice in a trip to be ordered), each named by its index, as OSRM names coordinates.
     private func requirePlacesInTurn(_ query: OSRMQuery, end: TripEndChoice, ordered: Bool) throws {
         let asked = query.asked.count == query.coordinates.count ? query.asked : query.coordinates
-        try RouteTool.requirePlacesInTurn(asked, names: asked.enumerated().map { "coordinate \($0) (\($1))" }, end: end, ordered: ordered)
+        try TripPlacesInTurn.check(asked, names: asked.enumerated().map { "coordinate \($0) (\($1))" }, end: end, ordered: ordered)
     }
 
     /// Each coordinate with a hint of this map for it (`OSRMHint`) routed from the hint's point

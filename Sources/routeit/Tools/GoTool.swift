@@ -59,12 +59,11 @@ enum GoTool {
             let ending = try ToolServices.wait { await box.loop.run() }
             if case .lost = ending { return 1 }
             return 0
-        } catch let failure as RouteTool.Failure {
-            return tool.fail(failure.message, code: failure.exitStatus)
         } catch let error as InputError {
             return tool.fail(error.message, code: 2)
         } catch {
-            return tool.fail(RouteTool.failure(for: error).message, code: 1)
+            let failure = RouteTool.failure(for: error)
+            return tool.fail(failure.message, code: failure.exitStatus)
         }
     }
 

@@ -108,7 +108,7 @@ enum RouteTool {
                                  end: options.end ?? (options.optimize ? .start : .anywhere), days: options.days)
             let names = arguments.enumerated().map { "place \($0 + 1) (\(QuotedInput.text($1)))" }
                 + listed.map { "line \($0.line) of \(options.stopsFile ?? "the list") (\(QuotedInput.text($0.query)))" }
-            try requirePlacesInTurn(waypoints.map(\.item.coordinate), names: names, end: day.end, ordered: options.optimize)
+            try TripPlacesInTurn.check(waypoints.map(\.item.coordinate), names: names, end: day.end, ordered: options.optimize)
             var request = TripPlanRequest(
                 // Named as the shell names them, so both say the same of a place ("Stop 2 was moved …").
                 places: waypoints.enumerated().map {
@@ -155,6 +155,8 @@ enum RouteTool {
         switch error {
         case let failure as Failure:
             return failure
+        case let repeated as TripPlacesInTurn:
+            return Failure(code: "InvalidValue", message: repeated.description, exitStatus: 2)
         case let error as TripOrderError:
             let code = switch error { case .noRoundTrip: "NoRoute"; case .tooManyStops: "TooBig"; case .nothingFits: "NoTrips" }
             return Failure(code: code, message: error.description)
@@ -193,32 +195,6 @@ enum RouteTool {
             throw Failure(code: "NoMatch", message: "no address matches \(QuotedInput.text(text))")
         }
         return .init(query: text, item: MapItem(placemark: first))
-    }
-
-    /// The places as the trip takes them, checked before anything is routed (`PlaceKey`, one
-    /// rule for "the same place"). Ordered (`--optimize`), a trip visits each place once; the
-    /// first place again last is a round trip written out when the trip ends after its last
-    /// place (`--end anywhere`), and refused when it comes back to the start by itself
-    /// (`--end start`). In the order given a place may come again (a depot between rounds, a
-    /// lap twice over), but never right after itself: that leg goes nowhere.
-    static func requirePlacesInTurn(_ places: [Coordinate], names: [String], end: TripEndChoice, ordered: Bool) throws {
-        func refuse(_ later: Int, _ earlier: Int, _ why: String) -> Failure {
-            Failure(code: "InvalidValue", message: "\(names[later]) is the same place as \(names[earlier]); \(why)", exitStatus: 2)
-        }
-        let backAgain = PlaceKey.returnsToStart(places)
-        if backAgain && end == .start {
-            throw refuse(places.count - 1, 0, "the trip comes back to the start by itself: leave out the last place")
-        }
-        guard ordered else {
-            if let k = places.indices.dropFirst().first(where: { places[$0].isSamePlace(as: places[$0 - 1]) }) {
-                throw refuse(k, k - 1, "a leg from a place to itself goes nowhere: leave out one of them")
-            }
-            return
-        }
-        let visited = backAgain && end == .anywhere ? Array(places.dropLast()) : places
-        if let (earlier, later) = PlaceKey.firstRepeat(in: visited) {
-            throw refuse(later, earlier, "an ordered trip visits each place once: leave out one of them")
-        }
     }
 
     /// What `--stay` gave, one per place after the first: none (0), one for all, or one each.
