@@ -80,6 +80,23 @@ final class GoToolTests: XCTestCase {
         XCTAssertEqual(names.last, "finish")
     }
 
+    /// In a replayed flow, a `go` that followed for a while before gpsd went away fails at
+    /// its line with the alert, not with the first thing it said ("Depart for …").
+    func testAFlowWhoseGpsdGoesAwayFailsAtGoWithTheAlert() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let gpsd = OneClientGPSD(reports: (0..<5).map {
+            #"{"class":"TPV","mode":2,"time":"2026-12-05T10:00:0\#($0)Z","lat":60.16815,"lon":24.94172,"eph":5,"speed":0}"#
+        })
+        let flow = try TestFiles.temporaryDirectory(for: self).appendingPathComponent("gone.flow")
+        try "type 1 \(Self.places[0])\nenter 1\ntype 2 \(Self.places[1])\nenter 2\nroute\ngo\n".write(to: flow, atomically: true, encoding: .utf8)
+        let result = try RouteItProcess.run(["--map", map, "--location", "gpsd=127.0.0.1:\(gpsd.port)", "run", flow.path],
+                                            environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("Depart for stop 1"), result.stdout)
+        let located = try XCTUnwrap(result.stderr.split(separator: "\n").last)
+        XCTAssertTrue(located.hasPrefix("\(flow.path):6: ! gpsd at 127.0.0.1:\(gpsd.port) went away"), result.stderr)
+    }
+
     func testCtrlCStopsFollowingWithTheSummary() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         let gpsd = OneClientGPSD(reports: [

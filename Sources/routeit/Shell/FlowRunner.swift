@@ -75,7 +75,7 @@ enum FlowRunner {
                 Repl.show(output)
                 lastOutput = output.text
                 if runner.lastRunWasInterrupted { return 130 }
-                if output.failed { unchecked = (location, withoutANSI(output.text).components(separatedBy: "\n").first ?? "") }
+                if output.failed { unchecked = (location, failureLine(output.text)) }
                 if output.quits { break }
             }
             if let pending = unchecked, fail("\(pending.location): \(pending.message)") { return 1 }
@@ -85,6 +85,13 @@ enum FlowRunner {
     }
 
     static func isCheck(_ name: String?) -> Bool { name == "expect" || name == "expect-not" }
+
+    /// What a failed command said, for `FILE:LINE:`: its alert (`! …`) where it wrote other
+    /// lines first (a `go` that followed for a while before gpsd went away), else its first line.
+    static func failureLine(_ text: String) -> String {
+        let lines = withoutANSI(text).components(separatedBy: "\n")
+        return lines.first { $0.hasPrefix("! ") } ?? lines.first ?? ""
+    }
 
     /// The file's lines, whatever ends them: LF, CRLF, a lone CR (old Mac files) or another
     /// Unicode line break. (Splitting a Swift String on "\n" keeps "\r\n", one Character,
