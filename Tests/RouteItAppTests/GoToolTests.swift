@@ -74,7 +74,7 @@ final class GoToolTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) went away"), result.stderr)
-        XCTAssertTrue(result.stderr.hasSuffix("following stopped, the trip is kept (go again to carry on).\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("went away (it closed the connection); following stopped.\n"), result.stderr)
         let names = try events(result.stdout).map { $0["event"] as! String }
         XCTAssertEqual(names.first, "depart")
         XCTAssertEqual(names.last, "finish")
@@ -95,6 +95,20 @@ final class GoToolTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Depart for stop 1"), result.stdout)
         let located = try XCTUnwrap(result.stderr.split(separator: "\n").last)
         XCTAssertTrue(located.hasPrefix("\(flow.path):6: ! gpsd at 127.0.0.1:\(gpsd.port) went away"), result.stderr)
+    }
+
+    /// No gpsd at all: one line on stderr, in the tool's words, and no summary of a trip
+    /// never followed.
+    func testNoGpsdIsOneLineAndNoFinish() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let refusing = RefusingPort()
+        let port = refusing.port
+        let result = try RouteItProcess.run(["--map", map, "go"] + Self.places + ["--location", "gpsd=127.0.0.1:\(port)"],
+                                            environment: HelsinkiFlowTests.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "No gpsd at 127.0.0.1:\(port) (connection refused); following stopped.\n")
+        withExtendedLifetime(refusing) {}
     }
 
     func testCtrlCStopsFollowingWithTheSummary() throws {

@@ -500,7 +500,8 @@ public struct RouteFollower: Sendable {
 
     /// Stops following (q, Ctrl-C, the end of a replay): the summary so far.
     public mutating func finish(at time: Date) -> FollowEvent? {
-        guard phase != .finished else { return nil }
+        // Nothing followed yet (no fix, no skip): no trip to sum up, and it may start later.
+        guard phase != .finished, lastFix != nil || summary.skipped > 0 else { return nil }
         phase = .finished
         return FollowEvent(time: time, kind: .finish(summary))
     }

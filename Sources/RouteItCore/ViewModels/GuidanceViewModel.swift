@@ -57,7 +57,7 @@ public final class GuidanceViewModel {
         return outcome
     }
 
-    /// Stops following: the `finish` summary (nil when already finished).
+    /// Stops following: the `finish` summary (nil when already finished, or nothing followed yet).
     public func stop(at time: Date? = nil) -> FollowEvent? { follower.finish(at: time ?? lastFixTime ?? Date()) }
 
     /// The way a re-route should leave: the fix's heading while it moves (a car or bike turning

@@ -44,6 +44,9 @@ final class FollowingLoop {
 
     /// Asked before each fix: a `skip` typed, `q` pressed.
     var pendingKey: () -> Character? = { nil }
+    /// Said after "following stopped" when the source goes away: the shell keeps the trip to
+    /// go again; `routeit go` ends there ("" then).
+    var afterLoss = ", the trip is kept (go again to carry on)"
 
     /// Wall time when the last fix arrived, and the fix's own time then: for the lost fix live.
     private var lastArrival: (wall: Date, fix: Date)?
@@ -88,10 +91,10 @@ final class FollowingLoop {
             } catch is CancellationError {
                 return stop(.stopped)
             } catch let gone as LocationSourceUnavailable {
-                notice("\(gone.reason); following stopped, the trip is kept (go again to carry on).")
+                notice("\(gone.reason); following stopped\(afterLoss).")
                 return stop(.lost(gone.reason))
             } catch {
-                notice("\(UserMessage.sentence(for: error)); following stopped, the trip is kept.")
+                notice("\(UserMessage.sentence(for: error)); following stopped\(afterLoss).")
                 return stop(.lost(UserMessage.sentence(for: error)))
             }
             if Task.isCancelled { return stop(.stopped) }

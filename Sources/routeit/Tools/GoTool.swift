@@ -55,6 +55,7 @@ enum GoTool {
                                      calendar: .fromEnvironment(), write: printNow,
                                      notice: { printError(TerminalSafeText.clean($0)) })
             loop.pendingKey = { stop.isCancelled ? "q" : nil }
+            loop.afterLoss = ""
             let box = LoopBox(loop)
             let ending = try ToolServices.wait { await box.loop.run() }
             if case .lost = ending { return 1 }
