@@ -98,6 +98,25 @@ final class MapsDownloadTests: XCTestCase {
         XCTAssertEqual(again.stdout.components(separatedBy: "\n").first, "testland: up to date (testland, fetched \(Self.today)).")
     }
 
+    /// A local import over a fetched map (`import --force`) makes it the user's map: no longer
+    /// starred as the region's, and `maps update` no longer fetches the region over it.
+    func testAnImportOverAFetchedMapIsNoLongerTheRegions() throws {
+        let extract = try InstalledMapsTests.extract("test.osm.pbf")
+        try publish([UInt8](try Data(contentsOf: URL(fileURLWithPath: extract))), lastModified: "Sat, 05 Dec 2026 10:00:00 GMT")
+        XCTAssertEqual(try routeit(["maps", "get", "testland"]).status, 0)
+        XCTAssertTrue(try routeit(["maps", "list-remote", "test"]).stdout.contains("\n* testland  Testland"))
+
+        let local = home.appendingPathComponent("testland.osm.pbf")
+        try FileManager.default.copyItem(atPath: extract, toPath: local.path)
+        let imported = try routeit(["import", local.path, "--force"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let listed = try routeit(["maps", "list-remote", "test"])
+        XCTAssertTrue(listed.stdout.contains("\n  testland  Testland"), listed.stdout)
+        let update = try routeit(["maps", "update", "testland"])
+        XCTAssertEqual(update.status, 1)
+        XCTAssertTrue(update.stderr.hasPrefix("routeit maps: testland: the map \"testland\" was not fetched with routeit maps get"), update.stderr)
+    }
+
     func testCtrlCStopsTheShellsDownloadAndKeepsWhatCameForTheNextGet() throws {
         try publish([UInt8](repeating: 7, count: 100_000), lastModified: "Sat, 05 Dec 2026 10:00:00 GMT")
         server.stall(extractPath, after: 30_000)

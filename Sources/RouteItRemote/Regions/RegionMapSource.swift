@@ -16,6 +16,12 @@ public struct RegionMapSource: Codable, Equatable, Sendable {
         mapsDirectory.appendingPathComponent(".\(name).source.json")
     }
 
+    /// The map `name` is no longer the region's (an import replaced it): `maps update` must not
+    /// fetch the region over it, nor `maps list-remote` star the region.
+    public static func forget(forMap name: String, in mapsDirectory: URL) {
+        try? FileManager.default.removeItem(at: path(forMap: name.lowercased(), in: mapsDirectory))
+    }
+
     static func read(forMap name: String, in mapsDirectory: URL) -> RegionMapSource? {
         guard let data = try? Data(contentsOf: path(forMap: name, in: mapsDirectory)) else { return nil }
         let decoder = JSONDecoder()

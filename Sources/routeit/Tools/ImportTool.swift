@@ -2,6 +2,7 @@ import Foundation
 import RouteItCore
 import RouteItEngine
 import RouteItExport
+import RouteItRemote
 
 /// `routeit import FILE.osm.pbf|FILE.osm [-o MAP.routeit] [--force]`: builds a map (default:
 /// installs it in the maps directory, named after the extract: Helsinki.osm.pbf → helsinki, and
@@ -59,6 +60,9 @@ enum ImportTool {
             printError(String(format: "import: %d nodes, %d ways, %d relations in %.1fs",
                               summary.nodes, summary.ways, summary.relations, summary.seconds))
             if !summary.skipped.isEmpty { printError("import: skipped: \(summary.skipped.description)") }
+            if URL(fileURLWithPath: destination).deletingLastPathComponent().standardizedFileURL == library.mapsDirectory.standardizedFileURL {
+                RegionMapSource.forget(forMap: MapLibrary.mapName(ofPath: destination), in: library.mapsDirectory)
+            }
             print(TerminalSafeText.clean(output))
             return 0
         } catch is CancellationError {

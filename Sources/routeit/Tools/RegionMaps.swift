@@ -57,9 +57,10 @@ struct RegionMaps {
             throw InputError("no region matches \"\(filter ?? "")\" in the index at \(installer.indexURL.absoluteString)"
                              + (close.isEmpty ? "" : "; did you mean " + close.joined(separator: ", ") + "?"))
         }
-        let installed = Set(MapLibrary().installedMaps().map(\.name))
+        // Installed from that region (its source record says so), not a local map of the same name.
+        let installed = Set(installer.updatableNames().compactMap { installer.source(ofMap: $0)?.regionID })
         let rows = [["  ID", "NAME", "PARENT"]] + regions.map {
-            [(installed.contains(index.mapName(of: $0)) ? "* " : "  ") + $0.id, $0.name, $0.parent ?? ""]
+            [(installed.contains($0.id) ? "* " : "  ") + $0.id, $0.name, $0.parent ?? ""]
         }
         let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
