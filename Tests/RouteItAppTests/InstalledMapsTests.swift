@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import RouteItTestSupport
+import RouteItCore
 
 /// More than one map, through the real executable: `routeit import` installs a map under the
 /// extract's name (replacing one only with --force), `routeit maps [info NAME]` describes them,
@@ -97,6 +98,23 @@ final class InstalledMapsTests: XCTestCase {
         let empty = try RouteItProcess.run(["maps"], environment: ["XDG_DATA_HOME": Self.home.path + "/nothing"])
         XCTAssertEqual(empty.status, 0)
         XCTAssertTrue(empty.stdout.hasPrefix("No maps installed in "), empty.stdout)
+    }
+
+    /// A map named in wide characters keeps the table's columns in line on a terminal.
+    func testAWideNameKeepsTheColumnsInLine() throws {
+        let wide = Self.mapsDirectory + "/名前.routeit"
+        try FileManager.default.copyItem(atPath: Self.mapsDirectory + "/monaco.routeit", toPath: wide)
+        defer { try? FileManager.default.removeItem(atPath: wide) }
+        let result = try routeit(["maps"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let named = try XCTUnwrap(lines.first { $0.hasPrefix("  名前 ") }, result.stdout)
+        let monaco = try XCTUnwrap(lines.first { $0.hasPrefix("  monaco ") }, result.stdout)
+        func areaColumn(_ line: String) throws -> Int {
+            let prefix = try XCTUnwrap(line.range(of: Self.monacoArea), line)
+            return TerminalColumns.width(String(line[..<prefix.lowerBound]))
+        }
+        XCTAssertEqual(try areaColumn(named), try areaColumn(monaco), result.stdout)
     }
 
     func testMapsInfoShowsOneMap() throws {

@@ -17,11 +17,11 @@ enum MapListing {
                     map.modes.map(\.rawValue).joined(separator: ", ")]
         }
         let widths = header.indices.map { column in
-            ([header[column].count + (column == 0 ? 2 : 0)] + rows.map { $0[column].count }).max() ?? 0
+            ([header[column].count + (column == 0 ? 2 : 0)] + rows.map { TerminalColumns.width($0[column]) }).max() ?? 0
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == cells.count - 1 ? cell : cell.padded(toColumns: widths[column])
             }.joined(separator: "  ")
         }
         let lines = [line(["  " + header[0]] + header.dropFirst())] + rows.map(line)

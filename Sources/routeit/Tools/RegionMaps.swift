@@ -62,10 +62,9 @@ struct RegionMaps {
         let rows = [["  ID", "NAME", "PARENT"]] + regions.map {
             [(installed.contains($0.id) ? "* " : "  ") + $0.id, $0.name, $0.parent ?? ""]
         }
-        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<2).map { column in rows.map { TerminalColumns.width($0[column]) }.max() ?? 0 }
         var lines = rows.map { row in
-            (row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
-             + row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  " + row[2])
+            (row[0].padded(toColumns: widths[0]) + "  " + row[1].padded(toColumns: widths[1]) + "  " + row[2])
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         lines.append("\(regions.count) region\(regions.count == 1 ? "" : "s") (* installed); routeit maps get ID installs one. \(attribution)")
