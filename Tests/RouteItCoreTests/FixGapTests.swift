@@ -76,6 +76,25 @@ final class FixGapTests: XCTestCase {
         XCTAssertEqual(finish(run.events)?.distance ?? 0, finish(plain.events)?.distance ?? -1, accuracy: 5, "so does its 400 m")
     }
 
+    func testGpsdsSecondReportOfAHeldFixCountsWhenTheGapIsConfirmed() {
+        // After a tunnel gpsd reports each cycle twice, its own sums first (no course, 15 m/s),
+        // then the receiver's: the receiver's figures of the held cycle carry to the next one's first report.
+        var follower = RouteFollower(legs: [FollowedLeg(route: Trip.route(Trip.legOne, ("Itäkatu", "Pohjoiskatu")), stop: 1,
+                                                        name: "Kauppa", stay: 0)], transportType: .car)
+        func report(_ second: Double, _ east: Double, heading: Double?, speed: Double) {
+            _ = follower.receive(GuidanceFix(coordinate: Trip.point(east, 0), time: Trip.departure.addingTimeInterval(second),
+                                             heading: heading, speed: speed, accuracy: 6))
+        }
+        report(0, 100, heading: 90, speed: 3)
+        report(10, 130, heading: nil, speed: 15)
+        report(10, 130, heading: 90, speed: 3)
+        XCTAssertEqual(follower.lastFix?.time, Trip.departure, "held: the gap is not yet confirmed")
+        report(11, 133, heading: nil, speed: 15)
+        XCTAssertEqual(follower.lastFix?.time, Trip.departure.addingTimeInterval(11))
+        XCTAssertEqual(follower.lastFix?.speed, 3, "the held cycle was reported twice: the receiver's speed")
+        XCTAssertEqual(follower.lastFix?.heading, 90)
+    }
+
     func testAReplaysLastFixAfterAGapIsFollowedAtTheEnd() async {
         // A track recorded every 5 s: each fix is a gap's end, confirmed by the next; the last by nothing.
         let drive = wholeDrive().enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
