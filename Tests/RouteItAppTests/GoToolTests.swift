@@ -45,6 +45,33 @@ final class GoToolTests: XCTestCase {
         XCTAssertEqual(result.stderr, "Ignored a fix 50.0 km from the last one; it counts once the next fixes agree.\n")
     }
 
+    func testOneFixDatedFourMinutesAheadInTheReplayAddsNoLostFixAndNoTime() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        // The drive's fix of 10:00:20 (both sentences) dated 10:04:20, at the same place.
+        let shifted = try String(contentsOfFile: Self.drive, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix("$GP"), line.contains(",100020.00,") else { return String(line) }
+            let body = line.dropFirst().prefix { $0 != "*" }.replacingOccurrences(of: ",100020.00,", with: ",100420.00,")
+            return "$" + body + String(format: "*%02X", body.utf8.reduce(UInt8(0), ^)) + (line.hasSuffix("\r") ? "\r" : "")
+        }
+        XCTAssertEqual(shifted.filter { $0.contains(",100420.00,") }.count, 2)
+        let file = try TestFiles.temporaryDirectory(for: self).appendingPathComponent("ahead.nmea")
+        try shifted.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        func replay(_ path: String) throws -> (events: [[String: Any]], stderr: String) {
+            let result = try RouteItProcess.run(["--map", map, "go"] + Self.places + ["--stay", "1", "--location", "replay=\(path)", "--events"],
+                                                environment: HelsinkiFlowTests.environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return (try events(result.stdout), result.stderr)
+        }
+        let plain = try replay(Self.drive), ahead = try replay(file.path)
+        let times = ahead.events.map { $0["time"] as! String }
+        XCTAssertEqual(times, times.sorted(), "an event dated before the one said before it")
+        let names = { (run: [[String: Any]]) in run.map { $0["event"] as! String } }
+        XCTAssertEqual(names(ahead.events).filter { $0 == "fix-lost" }.count, names(plain.events).filter { $0 == "fix-lost" }.count,
+                       "only the drive's own tunnel loses the fix")
+        XCTAssertEqual(ahead.events.last?["duration_s"] as? Int, plain.events.last?["duration_s"] as? Int)
+        XCTAssertTrue(ahead.stderr.contains("Ignored a fix dated 241 s after the last one"), ahead.stderr)
+    }
+
     func testAFileThatIsNoTrackIsOneLine() throws {
         let result = try RouteItProcess.run(["go"] + Self.places + ["--location", "replay=\(TestFiles.packageRoot.path)/Package.swift"])
         XCTAssertEqual(result.status, 2)

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Which fixes the follower believes: not a position (NaN, off the globe), a time already seen,
-/// more than five a second, a jump no traveller could make (believed only when the next fix
-/// confirms it), or a time far off the fixes before it (believed only when the next fixes keep to
-/// it). Pure: driven by the fixes' own times.
+/// Which fixes the follower believes, and when: not a position (NaN, off the globe), a time
+/// already seen, more than five a second, a jump no traveller could make (believed only when the
+/// next fix confirms it), a gap (believed only when the time has been seen to pass or the next fix
+/// keeps to it), or a time far off the fixes before it (believed only when the next fixes keep to
+/// it). Pure: driven by the fixes' own times and the time seen to pass without a fix.
 struct FixScreening: Sendable {
     enum Verdict: Equatable {
         case accept
@@ -16,8 +17,17 @@ struct FixScreening: Sendable {
         case ignore(kind: String, notice: String?)
     }
 
+    /// A fix to act on now and the verdict on it.
+    typealias Screened = (fix: GuidanceFix, verdict: Verdict)
+
     /// Fixes closer together than this are extra (a receiver sending every millisecond).
     static let shortestInterval = 0.2
+    /// Seconds after the last fix past which a fix says there was a gap (the fix was lost in
+    /// between). Such a fix is held until the gap is confirmed: by the time seen to pass (live,
+    /// the seconds without a fix) or by the next fix keeping to its time (a replay, where no time
+    /// passes). One fix dated minutes ahead and then contradicted would otherwise be a made-up
+    /// loss of the fix, time counted twice and later fixes dated earlier than it.
+    static let gapAfter = RouteFollower.lostAfter + 1
     /// Seconds ahead of the last fix past which a fix's time is more likely wrong than a gap: a
     /// long tunnel at city speed (2 km at 30 km/h) is four minutes. A wrong time (a receiver's
     /// report dated a day ahead) would otherwise make every later fix "earlier than the last".
@@ -32,6 +42,8 @@ struct FixScreening: Sendable {
     private var pendingJump: GuidanceFix?
     /// Fixes running off the accepted clock that keep to each other (the newest last).
     private var offClock: [GuidanceFix] = []
+    /// A fix after a gap not yet confirmed, and the later reports of its time (gpsd's next sentences).
+    private var held: [GuidanceFix] = []
 
     init(transportType: TransportType) {
         fastest = switch transportType {
@@ -41,11 +53,45 @@ struct FixScreening: Sendable {
         }
     }
 
-    mutating func screen(_ raw: GuidanceFix) -> Verdict {
+    /// The fixes to act on now, in order: this one; none while it is held after a gap; or a held
+    /// fix (followed when this one keeps to its time, ignored when it does not) and then this one.
+    /// `timeSeen`: how far the time was seen to pass since the last fix accepted (live: the wall
+    /// clock's seconds without a fix), which confirms a gap up to it.
+    mutating func screen(_ raw: GuidanceFix, timeSeen: Date? = nil) -> [Screened] {
         guard raw.isUsable else {
-            return .ignore(kind: "position", notice: "Ignored a fix that is not a position (not a number, or off the globe).")
+            return [(raw.cleaned, .ignore(kind: "position", notice: "Ignored a fix that is not a position (not a number, or off the globe)."))]
         }
         let fix = raw.cleaned
+        var screened: [Screened] = []
+        // A fix dated before the last followed or far ahead says nothing of the gap (it is
+        // judged on its own); one dated between them keeps to the time before the gap.
+        if let gapEnd = held.first, let last = lastAccepted, fix.time > last.time,
+           fix.time.timeIntervalSince(gapEnd.time) <= Self.farAhead {
+            if fix.time == gapEnd.time {
+                held.append(fix)
+                return []
+            }
+            if fix.time > gapEnd.time, plausible(from: gapEnd, to: fix) {
+                screened = releaseHeld()
+            } else {
+                held = []
+                let ahead = Int(gapEnd.time.timeIntervalSince(last.time).rounded())
+                screened = [(gapEnd, .ignore(kind: "gap", notice: "Ignored a fix dated \(ahead) s after the last one: the next fix did not keep to its time."))]
+            }
+        }
+        if let verdict = verdict(on: fix, holding: true, timeSeen: timeSeen) { screened.append((fix, verdict)) }
+        return screened
+    }
+
+    /// The held fixes, followed as they are (the fixes have ended: nothing came to contradict them).
+    mutating func releaseHeld() -> [Screened] {
+        let fixes = held
+        held = []
+        return fixes.compactMap { fix in verdict(on: fix, holding: false).map { (fix, $0) } }
+    }
+
+    /// nil: held (`holding`) until the gap before it is confirmed.
+    private mutating func verdict(on fix: GuidanceFix, holding: Bool, timeSeen: Date? = nil) -> Verdict? {
         guard let last = lastAccepted else {
             lastAccepted = fix
             return .accept
@@ -58,6 +104,11 @@ struct FixScreening: Sendable {
             return .ignore(kind: "rate", notice: "Fixes come more than 5 a second; following uses at most 5 a second.")
         }
         offClock = []
+        let unseen = fix.time.timeIntervalSince(max(last.time, timeSeen ?? last.time))
+        if holding, unseen > Self.gapAfter {
+            held = [fix]
+            return nil
+        }
         if plausible(from: last, to: fix) {
             pendingJump = nil
             lastAccepted = fix
@@ -91,6 +142,8 @@ struct FixScreening: Sendable {
         }
         offClock = []
         pendingJump = nil
+        // A gap held was on the old clock.
+        held = []
         lastAccepted = fix
         return .acceptClockStep
     }

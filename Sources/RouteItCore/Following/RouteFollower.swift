@@ -46,9 +46,6 @@ public struct RouteFollower: Sendable {
     public static let arrivalMetres = 25.0
     /// Seconds without a fix before it is lost.
     public static let lostAfter = 3.0
-    /// Seconds ahead of the last fix past which a fix's time is taken for wrong until the next
-    /// fixes agree (a gap that long is not played as passing seconds).
-    public static let timeFarAhead = FixScreening.farAhead
     /// Announce the next maneuver again when it comes this close (metres).
     static let thresholds: [Double] = [50, 200, 500]
 
@@ -121,29 +118,49 @@ public struct RouteFollower: Sendable {
 
     // MARK: Fixes
 
+    /// One fix from the source. A fix after a gap may be held until the next confirms it
+    /// (`FixScreening.gapAfter`); then both are followed, in order, when the next comes.
     public mutating func receive(_ raw: GuidanceFix) -> Outcome {
         var outcome = Outcome()
-        guard phase != .finished else { return outcome }
-        let verdict = screening.screen(raw)
+        for (fix, verdict) in screening.screen(raw, timeSeen: timeSeen) where phase != .finished {
+            follow(fix, verdict, into: &outcome)
+        }
+        return outcome
+    }
+
+    /// The source has no more fixes (the end of a replay): a fix held after a gap, with nothing
+    /// after it to contradict it, is followed as it is.
+    public mutating func fixesEnded() -> Outcome {
+        var outcome = Outcome()
+        for (fix, verdict) in screening.releaseHeld() where phase != .finished {
+            follow(fix, verdict, into: &outcome)
+        }
+        return outcome
+    }
+
+    private mutating func follow(_ screened: GuidanceFix, _ verdict: FixScreening.Verdict, into outcome: inout Outcome) {
         switch verdict {
         case .ignore(let kind, let notice):
             if let notice, noticesSaid.insert(kind).inserted { outcome.notices.append(notice) }
-            noteSameCycle(raw.cleaned)
-            return sameCycleSpeed(raw.cleaned, outcome)
+            noteSameCycle(screened)
+            outcome = sameCycleSpeed(screened, outcome)
+            return
         case .acceptJump:
+            outcome.events += passGap(until: screened.time)
             matchAnywhere = true
         case .acceptClockStep:
             matchAnywhere = true
-            if let last = lastFix { followClockStep(by: raw.time.timeIntervalSince(last.time)) }
+            if let last = lastFix { followClockStep(by: screened.time.timeIntervalSince(last.time)) }
         case .accept:
-            break
+            outcome.events += passGap(until: screened.time)
         }
-        let fix = motion.withHeading(receiversFigures(raw.cleaned))
+        let fix = motion.withHeading(receiversFigures(screened))
         if verdict == .acceptJump { motion.restart(at: fix) }
         if let last = lastFix, fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
         // The time between fixes followed, not the first to the last: a clock step is no trip time.
         if let last = lastFix, verdict != .acceptClockStep { summary.duration += max(0, fix.time.timeIntervalSince(last.time)) }
         lastFix = fix
+        timeSeen = nil
         stillness.count(fix)
         lostSince = nil
         lostSaidAge = nil
@@ -174,7 +191,20 @@ public struct RouteFollower: Sendable {
         let onRoute = before.driving && legIndex == before.leg && offRouteCount == 0 && verdict == .accept
         motion.travel(to: fix, alongRoute: onRoute ? along - before.along : nil)
         summary.distance = motion.distance
-        return outcome
+    }
+
+    /// The seconds of a gap before a fix followed pass as they would without a fix, so a tunnel in
+    /// a replay (or in gpsfake run faster than real time) loses the fix just as it would live
+    /// (live, the seconds seen to pass already said it, and are not said again).
+    private mutating func passGap(until time: Date) -> [FollowEvent] {
+        guard let last = lastFix?.time else { return [] }
+        var events: [FollowEvent] = []
+        var second = max(Self.lostAfter + 1, (timeSeen.map { $0.timeIntervalSince(last) } ?? 0).rounded(.down) + 1)
+        while last.addingTimeInterval(second) < time {
+            events += elapse(to: last.addingTimeInterval(second)).events
+            second += 1
+        }
+        return events
     }
 
     /// gpsd reports one cycle once per sentence: GGA's with a speed it works out from noisy
@@ -410,6 +440,7 @@ public struct RouteFollower: Sendable {
     /// after that nothing is said from guesses until a fix comes.
     public mutating func elapse(to time: Date) -> Outcome {
         var outcome = Outcome()
+        timeSeen = max(timeSeen ?? time, time)
         guard phase == .driving, let last = lastFix, let leg = currentLeg else {
             if case .staying(let until) = phase, time >= until { outcome.events += startNextLeg(at: time) }
             return outcome
@@ -443,6 +474,9 @@ public struct RouteFollower: Sendable {
     private var lostSaidAge: Double?
     /// The progress at the last fix, while it is guessed on from there (nil: not guessed).
     private var alongAtLastFix: Double?
+
+    /// The newest time passed to `elapse` since the last fix.
+    private var timeSeen: Date?
 
     private var lostAlong: Double {
         get { guessedAlong ?? along }

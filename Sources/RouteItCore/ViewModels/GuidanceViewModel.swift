@@ -39,10 +39,19 @@ public final class GuidanceViewModel {
 
     /// One fix: its events, with a new route found at once when it left the route.
     public func handle(_ fix: GuidanceFix) async -> RouteFollower.Outcome {
-        var outcome = follower.receive(fix)
+        await settle(follower.receive(fix))
+    }
+
+    /// The source has no more fixes: a fix still held after a gap is followed (`RouteFollower.fixesEnded`).
+    public func fixesEnded() async -> RouteFollower.Outcome {
+        await settle(follower.fixesEnded())
+    }
+
+    private func settle(_ followed: RouteFollower.Outcome) async -> RouteFollower.Outcome {
+        var outcome = followed
         // The newest fix followed: an ignored one (a time far off) must not move the clock.
         lastFixTime = follower.lastFix?.time ?? lastFixTime
-        if let need = outcome.routeNeeded { await route(need, into: &outcome, at: fix.time) }
+        if let need = outcome.routeNeeded { await route(need, into: &outcome, at: need.from.time) }
         return outcome
     }
 

@@ -5,9 +5,8 @@ import RouteItScreens
 
 /// The one loop behind the shell's `go` and `routeit go`: reads fixes from a source, hands them
 /// to the guidance view model, and writes what happened: JSON lines (`--events`), one text line
-/// per event, or the live screen redrawn per fix. Gaps between the fixes' own times are played as
-/// passing seconds, so a tunnel in a replay (or in gpsfake run faster than real time) loses the
-/// fix just as it would live.
+/// per event, or the live screen redrawn per fix. Live, the seconds without a fix pass with the
+/// wall clock's; a gap between the fixes' own times the follower plays itself.
 final class FollowingLoop {
     enum Output {
         case events
@@ -102,7 +101,6 @@ final class FollowingLoop {
             switch reading {
             case .fix(let fix):
                 read += 1
-                playGap(until: fix)
                 let outcome = await guidance.handle(fix)
                 clock = guidance.lastFixTime
                 if fix.isUsable, let time = guidance.lastFixTime, time == fix.time { lastArrival = (readAt, fix.time) }
@@ -121,6 +119,9 @@ final class FollowingLoop {
                     show(guidance.elapse(to: now), readAt: readAt)
                 }
             case .ended:
+                let outcome = await guidance.fixesEnded()
+                clock = guidance.lastFixTime ?? clock
+                show(outcome, readAt: readAt)
                 return guidance.isFinished ? .finished : stop(.sourceEnded)
             case .unusable(let text):
                 notice(text)
@@ -135,22 +136,6 @@ final class FollowingLoop {
     /// `skip` between fixes.
     func skip() async {
         show(await guidance.skip(), readAt: Date())
-    }
-
-    /// A gap of more than a few seconds between the fixes' own times: each whole second of it
-    /// passes without a fix (a replay, or gpsfake faster than real time; live, those seconds have
-    /// mostly passed already and add nothing).
-    private func playGap(until fix: GuidanceFix) {
-        guard fix.isUsable,
-              let last = guidance.lastFixTime else { return }
-        let gap = fix.time.timeIntervalSince(last)
-        guard gap > RouteFollower.lostAfter + 1, gap <= RouteFollower.timeFarAhead else { return }
-        var second = RouteFollower.lostAfter + 1
-        while second < gap {
-            clock = last.addingTimeInterval(second)
-            show(guidance.elapse(to: last.addingTimeInterval(second)), readAt: Date())
-            second += 1
-        }
     }
 
     /// Stops following: the summary so far.
