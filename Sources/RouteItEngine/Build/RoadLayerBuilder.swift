@@ -70,9 +70,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private(set) var bikeRestrictions: [TurnRestriction] = []
     /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
     private var cutEnds: Set<Int64> = []
+    /// Whether the ways came in id order (a sorted file): then a repeated id is a neighbour's.
+    private var waysInIDOrder = true
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
     private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
-    /// Ways `buildNetwork` left out (implausible geometry, crowded nodes).
+    /// Ways `buildNetwork` left out (implausible geometry, crowded nodes, a repeated id) or cut.
     public private(set) var skipped = SkippedElements()
 
     /// Pieces of a mode's graph with fewer nodes than this are "small" (see `EdgeComponents`).
@@ -126,6 +128,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             labelRefs.append(label.ref)
             nameIndex[label] = name
         }
+        if let last = ways.last?.id, last > way.id { waysInIDOrder = false }
         let start = refs.count
         refs.append(contentsOf: way.nodeRefs)
         // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
@@ -333,7 +336,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Ways with implausible geometry or through crowded nodes are left out and counted in `skipped`.
     func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
         skipped = SkippedElements()
-        var (kept, points, pieces) = keptNodes(coordinates: coordinates)
+        let repeated = RepeatedWayIDs.laterCopies(count: ways.count, inIDOrder: waysInIDOrder) { ways[$0].id }
+        skipped.count(.repeatedWayID, repeated.count)
+        var (kept, points, pieces) = keptNodes(coordinates: coordinates, leavingOut: repeated)
         skipped.count(.wayThroughCrowdedNode,
                       CrowdedNodes.dropWays(kept: &kept, points: &points, pieces: &pieces, maxRoadsAtNode: Self.maxRoadsAtNode))
         var sorted = kept
@@ -432,14 +437,17 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Each way's pieces (`WayPieces`: cut where the file lacks a node, a node repeated in a row
     /// dropped), flattened; a piece needs two nodes, and a way whose geometry is implausible
     /// keeps none. Piece ends at a gap are cut ends, as where a way leaves the extract.
-    private func keptNodes(coordinates: NodeCoordinates) -> (kept: [Int64], points: [GeoPoint], pieces: [WayPiece]) {
+    /// `leavingOut`: indices of ways to keep nothing of, ascending.
+    private func keptNodes(coordinates: NodeCoordinates, leavingOut: [Int]) -> (kept: [Int64], points: [GeoPoint], pieces: [WayPiece]) {
         var kept: [Int64] = []
         kept.reserveCapacity(refs.count)
         var pieces: [WayPiece] = []
         pieces.reserveCapacity(ways.count)
         var points: [GeoPoint] = []
         points.reserveCapacity(refs.count)
+        var nextLeftOut = leavingOut.startIndex
         for (w, way) in ways.enumerated() {
+            if nextLeftOut < leavingOut.endIndex && leavingOut[nextLeftOut] == w { nextLeftOut += 1; continue }
             let wayStart = kept.count, firstPiece = pieces.count
             var pieceStart = kept.count
             var previous: Coordinate?
