@@ -492,14 +492,14 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                     points.append(GeoPoint(c))
                 }
             }
-            if plausible { endPiece(atGap: false) }
-            if !plausible {
+            guard plausible else {
                 skipped.count(.wayWithImplausibleGeometry)
                 kept.removeLast(kept.count - wayStart)
                 points.removeLast(points.count - wayStart)
                 pieces.removeLast(pieces.count - firstPiece)
                 continue
             }
+            endPiece(atGap: false)
             if cutInside { skipped.count(.wayCutAtMissingNode) }
             for p in firstPiece..<pieces.count { pieces[p].waySegments = waySegments }
             cutEnds.formUnion(cut)
