@@ -62,8 +62,8 @@ final class ImportRobustnessTests: XCTestCase {
     }
 
     /// Coordinates outside the world, NaN or infinite are left out node by node; a way through
-    /// such a node keeps its other nodes, and bounds in the header that make no sense are
-    /// replaced by those of the data.
+    /// such a node is cut there (1 to 4 is no road), and bounds in the header that make no sense
+    /// are replaced by those of the data.
     func testNodesWithBadCoordinatesAreSkippedAndCounted() throws {
         let bad = [node(901, 95, 24.94), node(902, 60.17, -181), node(903, .nan, 24.94),
                    node(904, 60.17, .infinity), node(905, 1e300, 1e300)]
@@ -71,7 +71,7 @@ final class ImportRobustnessTests: XCTestCase {
         let info = OSMFileInfo(minLatitude: .nan, minLongitude: -1e300, maxLatitude: 1e300, maxLongitude: 24.95, timestamp: Int64.max)
         let (summary, path) = try importing(entities, info: info)
         XCTAssertEqual(summary.skipped[.nodeWithBadCoordinates], 5)
-        XCTAssertEqual(summary.skipped.description, "5 nodes with bad coordinates")
+        XCTAssertEqual(summary.skipped.description, "5 nodes with bad coordinates, 1 way cut at a missing node")
         let map = try RouteItMap(path: path)
         let box = try XCTUnwrap(map.boundingBox)
         XCTAssertEqual(box.minLatitude, 60.1660, accuracy: 1e-9)

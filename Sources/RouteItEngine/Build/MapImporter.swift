@@ -146,8 +146,8 @@ public final class MapImporter {
                 badCoordinates += 1
                 return
             }
-            coordinates.record(node.id, coordinate)
-            if !node.tags.isEmpty {
+            // A repeated id is not visited again either: its first copy is the node.
+            if coordinates.record(node.id, coordinate) != .repeated, !node.tags.isEmpty {
                 for layer in layers { try layer.visit(node: node) }
             }
             // The share of requested coordinates found so far tracks the position in the file
@@ -158,6 +158,7 @@ public final class MapImporter {
         }
         summary.skipped.add(reader.skipped)
         summary.skipped.count(.nodeWithBadCoordinates, badCoordinates)
+        summary.skipped.count(.repeatedNodeID, coordinates.repeated)
         progress?.importPhaseFinished("reading nodes", summary: "\(nodes) nodes, \(coordinates.count) kept")
         ImportMemoryTrace.mark("pass 2 (nodes): \(coordinates.count) coordinates kept")
         summary.nodes = nodes

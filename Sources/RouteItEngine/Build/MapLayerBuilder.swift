@@ -57,18 +57,32 @@ public struct NodeCoordinates {
         points = [GeoPoint](repeating: Self.missing, count: needed.count)
     }
 
-    public mutating func record(_ id: Int64, _ coordinate: Coordinate) {
+    /// What `record` did with a node.
+    public enum Recorded: Equatable { case kept, notNeeded, repeated }
+
+    /// Nodes given again after their id had a coordinate (`Recorded.repeated`), left out.
+    public private(set) var repeated = 0
+
+    /// Keeps `id`'s coordinate if it was asked for. A file that gives an id twice (two extracts
+    /// concatenated, a hand-edited file) keeps its first: a later copy moved the way's node, and
+    /// the map's area with it, as far as the copy was, silently.
+    @discardableResult
+    public mutating func record(_ id: Int64, _ coordinate: Coordinate) -> Recorded {
         let i = cursor < ids.count && ids[cursor] == id ? cursor : Self.lowerBound(id, in: ids)
         if i < ids.count && ids[i] == id {
-            if points[i] == Self.missing { count += 1 }
-            points[i] = GeoPoint(coordinate)
             cursor = i + 1
+            guard points[i] == Self.missing else { repeated += 1; return .repeated }
+            count += 1
+            points[i] = GeoPoint(coordinate)
+            return .kept
         } else if open {
             ids.insert(id, at: i)
             points.insert(GeoPoint(coordinate), at: i)
             count += 1
             cursor = i + 1
+            return .kept
         }
+        return .notNeeded
     }
 
     public func coordinate(of id: Int64) -> Coordinate? {

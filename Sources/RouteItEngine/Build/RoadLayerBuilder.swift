@@ -70,9 +70,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private(set) var bikeRestrictions: [TurnRestriction] = []
     /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
     private var cutEnds: Set<Int64> = []
+    /// Whether the ways came in id order (a sorted file): then a repeated id is a neighbour's.
+    private var waysInIDOrder = true
     /// Tagged nodes that stop or slow cars, by OSM id (most are not on a road; those are ignored).
     private(set) var obstacles: [Int64: [RoadObstacle]] = [:]
-    /// Ways `buildNetwork` left out (implausible geometry, crowded nodes).
+    /// Ways `buildNetwork` left out (implausible geometry, crowded nodes, a repeated id) or cut.
     public private(set) var skipped = SkippedElements()
 
     /// Pieces of a mode's graph with fewer nodes than this are "small" (see `EdgeComponents`).
@@ -126,6 +128,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             labelRefs.append(label.ref)
             nameIndex[label] = name
         }
+        if let last = ways.last?.id, last > way.id { waysInIDOrder = false }
         let start = refs.count
         refs.append(contentsOf: way.nodeRefs)
         // Classes to avoid from the tags alone: a cycleway or a ferry has no car profile.
@@ -333,9 +336,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// Ways with implausible geometry or through crowded nodes are left out and counted in `skipped`.
     func buildNetwork(coordinates: NodeCoordinates) -> (RoadNetwork, [Int64]) {
         skipped = SkippedElements()
-        var (kept, points, wayRanges) = keptNodes(coordinates: coordinates)
+        let repeated = RepeatedWayIDs.laterCopies(count: ways.count, inIDOrder: waysInIDOrder) { ways[$0].id }
+        skipped.count(.repeatedWayID, repeated.count)
+        var (kept, points, pieces) = keptNodes(coordinates: coordinates, leavingOut: repeated)
         skipped.count(.wayThroughCrowdedNode,
-                      CrowdedNodes.dropWays(kept: &kept, points: &points, wayRanges: &wayRanges, maxRoadsAtNode: Self.maxRoadsAtNode))
+                      CrowdedNodes.dropWays(kept: &kept, points: &points, pieces: &pieces, maxRoadsAtNode: Self.maxRoadsAtNode))
         var sorted = kept
         sorted.sort()
         var candidates: [Int64] = []
@@ -345,9 +350,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             i += 1
         }
         for id in obstacles.keys where RoadLayerBuilder.index(of: id, in: sorted) != nil { candidates.append(id) }
-        for r in wayRanges where !r.isEmpty {
-            candidates.append(kept[r.lowerBound])
-            candidates.append(kept[r.upperBound - 1])
+        for piece in pieces {
+            candidates.append(kept[piece.range.lowerBound])
+            candidates.append(kept[piece.range.upperBound - 1])
         }
         candidates.sort()
         var junctions: [Int64] = []
@@ -359,9 +364,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                               geometryStart: [], geometry: [], nodeIds: GeometryNodeIds(bytes: [], blockStart: []),
                               names: StringColumn(names), refs: StringColumn(labelRefs))
         var pointIds: [Int64] = []
-        for (w, way) in ways.enumerated() {
-            let r = wayRanges[w]
-            if r.isEmpty { continue }
+        for piece in pieces {
+            let way = ways[piece.way], r = piece.range
             var from = RoadLayerBuilder.index(of: kept[r.lowerBound], in: junctions)!
             var geomStart = net.geometry.count
             net.geometry.append(points[r.lowerBound])
@@ -374,7 +378,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
             // (`SegmentLength`), for every mode and for the length the route reports, so that a
             // road's speed (distance over time) and a trip's distance read as OSRM's do. Bicycles
             // are timed to the millisecond (`BikeWay.ms`).
-            let segmentDeciseconds = way.ferrySeconds > 0 ? max(1, (Double(way.ferrySeconds) / Double(r.count - 1) * 10).rounded()) : 0
+            let segmentDeciseconds = way.ferrySeconds > 0 ? max(1, (Double(way.ferrySeconds) / Double(piece.waySegments) * 10).rounded()) : 0
             var footDeciseconds = 0.0
             var carDeciseconds = 0.0, carBackwardDeciseconds = 0.0
             var segments = 0
@@ -404,8 +408,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeCarMs.append(carDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carDeciseconds) : 0)
                 net.edgeCarBackwardMs.append(carBackwardDeciseconds > 0 ? RoadNetwork.travelMs(deciseconds: carBackwardDeciseconds) : 0)
                 net.edgeFootMs.append(walked ? RoadNetwork.travelMs(deciseconds: footDeciseconds) : 0)
-                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: r.count - 1, kmh: way.bike.forwardKmh))
-                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: r.count - 1, kmh: way.bike.backwardKmh))
+                net.edgeBikeForwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: piece.waySegments, kmh: way.bike.forwardKmh))
+                net.edgeBikeBackwardMs.append(way.bike.ms(metres: length, segments: segments, waySegments: piece.waySegments, kmh: way.bike.backwardKmh))
                 net.edgeSecondFlags.append(way.bike.flags)
                 net.edgeName.append(way.name)
                 net.edgeWay.append(way.id)
@@ -430,45 +434,77 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         return (net, junctions)
     }
 
-    /// Each way's nodes that have a coordinate (nodes cut at the extract's boundary are dropped,
-    /// and a node repeated in a row), flattened; a way keeps fewer than two, or whose geometry
-    /// is implausible, gets an empty range.
-    private func keptNodes(coordinates: NodeCoordinates) -> (kept: [Int64], points: [GeoPoint], wayRanges: [Range<Int>]) {
+    /// Each way's pieces (`WayPieces`: cut where the file lacks a node, a node repeated in a row
+    /// dropped), flattened; a piece needs two nodes, and a way whose geometry is implausible
+    /// keeps none. Piece ends at a gap are cut ends, as where a way leaves the extract.
+    /// `leavingOut`: indices of ways to keep nothing of, ascending.
+    private func keptNodes(coordinates: NodeCoordinates, leavingOut: [Int]) -> (kept: [Int64], points: [GeoPoint], pieces: [WayPiece]) {
         var kept: [Int64] = []
         kept.reserveCapacity(refs.count)
-        var wayRanges: [Range<Int>] = []
-        wayRanges.reserveCapacity(ways.count)
+        var pieces: [WayPiece] = []
+        pieces.reserveCapacity(ways.count)
         var points: [GeoPoint] = []
         points.reserveCapacity(refs.count)
-        for way in ways {
-            let start = kept.count
+        var nextLeftOut = leavingOut.startIndex
+        for (w, way) in ways.enumerated() {
+            if nextLeftOut < leavingOut.endIndex && leavingOut[nextLeftOut] == w { nextLeftOut += 1; continue }
+            let wayStart = kept.count, firstPiece = pieces.count
+            var pieceStart = kept.count
             var previous: Coordinate?
             var wayMetres = 0.0
             var plausible = true
-            for i in way.refStart..<way.refEnd {
-                let id = refs[i]
-                guard let c = coordinates.coordinate(of: id) else { continue }
-                if kept.count > start && kept.last == id { continue }
-                if let previous {
-                    let metres = previous.distance(to: c)
-                    wayMetres += metres
-                    if !(metres <= Self.maxSegmentMetres) || !(wayMetres <= Self.maxWayMetres) { plausible = false; break }
+            // afterGap: the piece being kept began after a gap; gapNow: the step before was one.
+            var afterGap = false, gapNow = false, sawNode = false, cutInside = false
+            var waySegments = 0
+            var cut: [Int64] = []
+            func endPiece(atGap: Bool) {
+                if kept.count - pieceStart >= 2 {
+                    pieces.append(WayPiece(way: w, range: pieceStart..<kept.count, waySegments: 0))
+                    waySegments += kept.count - pieceStart - 1
+                    if afterGap { cut.append(kept[pieceStart]) }
+                    if atGap { cut.append(kept[kept.count - 1]) }
+                } else {
+                    kept.removeLast(kept.count - pieceStart)
+                    points.removeLast(points.count - pieceStart)
                 }
-                previous = c
-                kept.append(id)
-                points.append(GeoPoint(c))
+                pieceStart = kept.count
+                previous = nil
             }
-            if !plausible { skipped.count(.wayWithImplausibleGeometry) }
-            if !plausible || kept.count - start < 2 {
-                kept.removeLast(kept.count - start)
-                points.removeLast(points.count - start)
-            } else {
-                if coordinates.coordinate(of: refs[way.refStart]) == nil { cutEnds.insert(kept[start]) }
-                if coordinates.coordinate(of: refs[way.refEnd - 1]) == nil { cutEnds.insert(kept[kept.count - 1]) }
+            coordinates.walkPieces(of: refs[way.refStart..<way.refEnd]) { step in
+                guard plausible else { return }
+                switch step {
+                case .gap:
+                    endPiece(atGap: true)
+                    afterGap = true
+                    gapNow = true
+                case .node(let id, let c):
+                    if gapNow && sawNode { cutInside = true }
+                    gapNow = false
+                    sawNode = true
+                    if kept.count > pieceStart && kept.last == id { return }
+                    if let previous {
+                        let metres = previous.distance(to: c)
+                        wayMetres += metres
+                        if !(metres <= Self.maxSegmentMetres) || !(wayMetres <= Self.maxWayMetres) { plausible = false; return }
+                    }
+                    previous = c
+                    kept.append(id)
+                    points.append(GeoPoint(c))
+                }
             }
-            wayRanges.append(start..<kept.count)
+            guard plausible else {
+                skipped.count(.wayWithImplausibleGeometry)
+                kept.removeLast(kept.count - wayStart)
+                points.removeLast(points.count - wayStart)
+                pieces.removeLast(pieces.count - firstPiece)
+                continue
+            }
+            endPiece(atGap: false)
+            if cutInside { skipped.count(.wayCutAtMissingNode) }
+            for p in firstPiece..<pieces.count { pieces[p].waySegments = waySegments }
+            cutEnds.formUnion(cut)
         }
-        return (kept, points, wayRanges)
+        return (kept, points, pieces)
     }
 
     static func index(of id: Int64, in sorted: [Int64]) -> Int32? {

@@ -20,26 +20,28 @@ struct StreetGroups {
     private(set) var groups: [Street] = []
 
     init(streets: [AddressLayerBuilder.PendingStreet], coordinates: NodeCoordinates) {
-        var byKey: [String: [(name: String, otherNames: [String], line: [Coordinate], way: Int64)]] = [:]
+        // A way cut where the file lacks a node is drawn as its pieces (`WayPieces`).
+        var byKey: [String: [(name: String, otherNames: [String], lines: [[Coordinate]], way: Int64)]] = [:]
         var order: [String] = []
         for street in streets {
-            let line = street.refs.compactMap(coordinates.coordinate(of:))
-            guard line.count >= 2 else { continue }
+            let lines = coordinates.lines(of: street.refs)
+            guard !lines.isEmpty else { continue }
             let key = TextFolding.key(street.name)
             guard !key.isEmpty else { continue }
             if byKey[key] == nil { order.append(key) }
-            byKey[key, default: []].append((street.name, street.otherNames, line, street.way))
+            byKey[key, default: []].append((street.name, street.otherNames, lines, street.way))
         }
         for key in order {
             let ways = byKey[key]!
             var components = UnionFind(count: ways.count)
-            Self.joinNearbyWays(ways.map { AddressLayerBuilder.samples(of: $0.line, count: 5) }, into: &components)
+            Self.joinNearbyWays(ways.map { $0.lines.flatMap { AddressLayerBuilder.samples(of: $0, count: 5) } }, into: &components)
             var members: [Int: [Int]] = [:]
             for i in ways.indices { members[components.find(i), default: []].append(i) }
             for root in members.keys.sorted() {
-                let lines = members[root]!.map { ways[$0].line }
-                let longest = members[root]!.max { length(ways[$0].line) < length(ways[$1].line) }!
-                guard let point = Geometry.midpoint(of: ways[longest].line) else { continue }
+                let lines = members[root]!.flatMap { ways[$0].lines }
+                let longest = members[root]!.max { length(ways[$0].lines) < length(ways[$1].lines) }!
+                let longestLine = ways[longest].lines.max { length([$0]) < length([$1]) }!
+                guard let point = Geometry.midpoint(of: longestLine) else { continue }
                 var otherNames: [String] = []
                 for name in members[root]!.flatMap({ ways[$0].otherNames }) where !otherNames.contains(name) { otherNames.append(name) }
                 groups.append(Street(name: ways[root].name, otherNames: otherNames, key: key, lines: lines, representative: point,
@@ -90,8 +92,8 @@ struct StreetGroups {
         }
     }
 
-    private func length(_ line: [Coordinate]) -> Double {
-        zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    private func length(_ lines: [[Coordinate]]) -> Double {
+        lines.reduce(0) { total, line in zip(line, line.dropFirst()).reduce(total) { $0 + $1.0.distance(to: $1.1) } }
     }
 }
 

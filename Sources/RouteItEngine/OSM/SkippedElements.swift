@@ -1,6 +1,7 @@
 /// Elements left out of an import because their data is unusable (real OSM files have a few:
-/// nodes at 0,0, ways drawn across a continent, ids that are not numbers). Readers and the
-/// importer count them here instead of failing the whole import; the summary names them.
+/// nodes at 0,0, ways drawn across a continent, ids that are not numbers, the pieces of a way
+/// that touch a node the file lacks, a node or road given twice). Readers and the importer
+/// count them here instead of failing the whole import; the summary names them.
 public struct SkippedElements: Equatable, Sendable {
     /// Why an element was left out; the order is the order of the summary.
     public enum Reason: Int, CaseIterable, Sendable {
@@ -11,6 +12,9 @@ public struct SkippedElements: Equatable, Sendable {
         case tagWithoutKeyOrValue
         case wayWithImplausibleGeometry
         case wayThroughCrowdedNode
+        case wayCutAtMissingNode
+        case repeatedNodeID
+        case repeatedWayID
 
         /// "1 node with bad coordinates", "3 ways with implausible geometry".
         func phrase(_ count: Int) -> String {
@@ -23,6 +27,9 @@ public struct SkippedElements: Equatable, Sendable {
             case .tagWithoutKeyOrValue: (one, many, rest) = ("tag", "tags", "without a key or value")
             case .wayWithImplausibleGeometry: (one, many, rest) = ("way", "ways", "with implausible geometry")
             case .wayThroughCrowdedNode: (one, many, rest) = ("way", "ways", "through a node shared by too many roads")
+            case .wayCutAtMissingNode: (one, many, rest) = ("way", "ways", "cut at a missing node")
+            case .repeatedNodeID: (one, many, rest) = ("node", "nodes", "repeating an earlier node's id (the first is kept)")
+            case .repeatedWayID: (one, many, rest) = ("road", "roads", "repeating an earlier way's id (the first is kept)")
             }
             return "\(count) \(count == 1 ? one : many) \(rest)"
         }

@@ -10,7 +10,8 @@ extension TurnRestriction {
         let wanted = Set(rules.flatMap { [$0.fromWay, $0.toWay] + $0.viaWays })
         guard !wanted.isEmpty else { return rules }
         var ends: [Int64: (Int64, Int64)] = [:]
-        for (id, first, last) in wayEnds where wanted.contains(id) { ends[id] = (first, last) }
+        // A way id given twice is its first copy (`RepeatedWayIDs`).
+        for (id, first, last) in wayEnds where wanted.contains(id) && ends[id] == nil { ends[id] = (first, last) }
         func meet(_ a: Int64, _ b: Int64) -> Bool {
             guard let x = ends[a], let y = ends[b] else { return false }
             return x.0 == y.0 || x.0 == y.1 || x.1 == y.0 || x.1 == y.1
