@@ -21,17 +21,17 @@ final class ServeRequestParsingTests: XCTestCase {
 
     func testReadsARequestAndLeavesThePipelinedNextOne() throws {
         let first = "GET /route/v1/driving/1,2;3,4?steps=true HTTP/1.1\r\nHost: x\r\nUser-Agent: t\r\n\r\n"
-        let (outcome, request) = parse(first + "GET /status HTTP/1.1\r\n\r\n")
+        let (outcome, request) = parse(first + "GET /status HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(outcome, .request(consumed: first.utf8.count))
         XCTAssertEqual(request?.target, "/route/v1/driving/1,2;3,4?steps=true")
         XCTAssertEqual(request?.header("user-agent"), "t")
         XCTAssertEqual(request?.keepAlive, true)
-        XCTAssertEqual(parse("GET / HTTP/1.1\r\nConnection: close\r\n\r\n").1?.keepAlive, false)
+        XCTAssertEqual(parse("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").1?.keepAlive, false)
         XCTAssertEqual(parse("GET / HTTP/1.0\r\n\r\n").1?.keepAlive, false)
         XCTAssertEqual(parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").1?.keepAlive, true)
         XCTAssertEqual(parse("GET /status HTTP/1.1\r\nHost: x\r\n").0, .incomplete)
-        let body = parse("POST /x HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET")
-        XCTAssertEqual(body.0, .request(consumed: 42))
+        let body = parse("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET")
+        XCTAssertEqual(body.0, .request(consumed: 51))
         XCTAssertEqual(body.1?.body, Array("abc".utf8))
     }
 
@@ -45,6 +45,16 @@ final class ServeRequestParsingTests: XCTestCase {
             XCTAssertEqual(parsed?.target, "/status", blank.debugDescription)
         }
         XCTAssertEqual(parse("\r\n\r\n").0, .incomplete)
+    }
+
+    /// RFC 9112 3.2: an HTTP/1.1 request names its host, once; HTTP/1.0 may leave it out.
+    func testAnHTTP11RequestNeedsOneHostHeader() {
+        let (missing, _) = parse("GET /status HTTP/1.1\r\nUser-Agent: t\r\n\r\n")
+        XCTAssertEqual(missing, .refused(status: 400, message: "an HTTP/1.1 request needs a Host header naming the server"))
+        XCTAssertEqual(status(parse("GET /status HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("GET /status HTTP/1.0\r\nHost: a\r\nHOST: b\r\n\r\n").0), 400)
+        XCTAssertEqual(parse("GET /status HTTP/1.0\r\n\r\n").1?.target, "/status")
+        XCTAssertEqual(parse("GET /status HTTP/1.1\r\nhost:\r\n\r\n").1?.target, "/status", "an empty Host is a Host")
     }
 
     func testHostileSizesAreRefusedBeforeTheyArrive() {

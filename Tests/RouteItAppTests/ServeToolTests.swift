@@ -363,13 +363,19 @@ final class ServeToolTests: XCTestCase {
         let holders = try (0..<3).map { _ in try server.connect() }
         defer { holders.forEach { close($0) } }
         for fd in holders {
-            _ = "GET /status HTTP/1.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            _ = "GET /status HTTP/1.1\r\nHost: x\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         }
-        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
         XCTAssertEqual(prompt.status, 200)
 
+        // RFC 9112 3.2: an HTTP/1.1 request without Host is refused; HTTP/1.0 may leave it out.
+        let hostless = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertEqual(hostless.status, 400)
+        XCTAssertEqual(hostless.object["message"] as? String, "an HTTP/1.1 request needs a Host header naming the server")
+        XCTAssertEqual(try server.exchange(Data("GET /status HTTP/1.0\r\n\r\n".utf8)).status, 200)
+
         // Keep-alive: two pipelined requests on one connection, both answered, then closed.
-        let kept = try server.exchange(Data("GET /status HTTP/1.1\r\n\r\nGET /status?format=json HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+        let kept = try server.exchange(Data("GET /status HTTP/1.1\r\nHost: x\r\n\r\nGET /status?format=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
         XCTAssertTrue(String(decoding: kept.body, as: UTF8.self).contains("\"message\":\"OK\""), String(decoding: kept.body, as: UTF8.self))
         let statusJSON = try server.get("/status?format=json").object
         XCTAssertEqual(statusJSON["message"] as? String, "OK")
@@ -397,7 +403,7 @@ final class ServeToolTests: XCTestCase {
         for fd in slow {
             _ = "GET /status HTTP/1.1\r\nHost: 127.".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         }
-        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
         XCTAssertEqual(prompt.status, 200)
         // The slow ones still finish their requests and are answered.
         _ = "0.0.1\r\nConnection: close\r\n\r\n".withCString { send(slow[0], $0, strlen($0), Int32(MSG_NOSIGNAL)) }

@@ -68,6 +68,13 @@ struct HTTPRequestParser: Sendable {
             }
             length = n
         }
+        // RFC 9112 3.2: the host named once, and by every HTTP/1.1 request (checked after the
+        // body's refusals, which say more).
+        let hosts = headers.filter { $0.name == "host" }.count
+        if hosts > 1 { return .refused(status: 400, message: "more than one Host header; send one") }
+        if hosts == 0 && version == "HTTP/1.1" {
+            return .refused(status: 400, message: "an HTTP/1.1 request needs a Host header naming the server")
+        }
         guard buffer.count >= bodyStart + length else { return .incomplete }
         parsed.body = Array(buffer[bodyStart..<(bodyStart + length)])
         request = parsed
