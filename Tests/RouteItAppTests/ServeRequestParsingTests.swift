@@ -57,6 +57,19 @@ final class ServeRequestParsingTests: XCTestCase {
         XCTAssertEqual(parse("GET /status HTTP/1.1\r\nhost:\r\n\r\n").1?.target, "/status", "an empty Host is a Host")
     }
 
+    /// `Expect: 100-continue`: once the head is taken, its client is told to send the body
+    /// (which it holds back until then); HTTP/1.0 has no 100 Continue, and a body too large is
+    /// refused at once.
+    func testABodyExpectingContinueIsAskedFor() {
+        let head = "POST /status HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 5\r\n\r\n"
+        XCTAssertEqual(parse(head).0, .continueExpected)
+        XCTAssertEqual(parse(head + "ab").0, .continueExpected)
+        XCTAssertEqual(parse(head + "hello").0, .request(consumed: head.utf8.count + 5))
+        XCTAssertEqual(parse(head.replacingOccurrences(of: "HTTP/1.1", with: "HTTP/1.0")).0, .incomplete)
+        XCTAssertEqual(parse(head.replacingOccurrences(of: "Expect: 100-Continue\r\n", with: "")).0, .incomplete)
+        XCTAssertEqual(status(parse(head.replacingOccurrences(of: "5", with: "5000000")).0), 413)
+    }
+
     func testHostileSizesAreRefusedBeforeTheyArrive() {
         // A header that never ends: refused once it passes the limit, not read to its end.
         let hugeHeader = Array("GET / HTTP/1.1\r\nX-Big: ".utf8) + [UInt8](repeating: 97, count: 200_000)

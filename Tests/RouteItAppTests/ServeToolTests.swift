@@ -389,6 +389,26 @@ final class ServeToolTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains(" 414 ") }, log)
     }
 
+    /// A client that holds its body back until told (`Expect: 100-continue`, as curl does for
+    /// larger bodies) is told at once, not left waiting for the request deadline.
+    func testABodyExpectingContinueIsAskedForAtOnce() throws {
+        let server = try ServeProcess(map: try map())
+        let fd = try server.connect()
+        defer { close(fd) }
+        _ = "GET /status HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"
+            .withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        XCTAssertEqual(poll(&fds, 1, 3_000), 1, "an answer within 3 s")
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        let n = recv(fd, &chunk, chunk.count, 0)
+        XCTAssertEqual(String(decoding: chunk[..<max(0, n)], as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
+        _ = "hello".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let answer = try ServeProcess.parse(try server.readToEnd(fd, timeout: 5))
+        XCTAssertEqual(answer.status, 200)
+        XCTAssertEqual(answer.body, Data("OK".utf8))
+        assertStops(server)
+    }
+
     private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         try ToolServices.wait(body)
     }

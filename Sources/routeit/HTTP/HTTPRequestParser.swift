@@ -8,6 +8,9 @@ struct HTTPRequestParser: Sendable {
     enum Outcome: Equatable {
         /// Not all of the request is here yet.
         case incomplete
+        /// The head is whole and taken; its client waits for `100 Continue` before sending the
+        /// body (`Expect: 100-continue`, RFC 9110 10.1.1), which is not here yet.
+        case continueExpected
         /// A whole request, and how many bytes of the buffer it took (a pipelined next one may follow).
         case request(consumed: Int)
         /// Refused with this status and one line saying why; the connection is closed after.
@@ -75,7 +78,12 @@ struct HTTPRequestParser: Sendable {
         if hosts == 0 && version == "HTTP/1.1" {
             return .refused(status: 400, message: "an HTTP/1.1 request needs a Host header naming the server")
         }
-        guard buffer.count >= bodyStart + length else { return .incomplete }
+        guard buffer.count >= bodyStart + length else {
+            // The body would be read (and ignored, as every body is), so the client may send it.
+            // HTTP/1.0 has no 100 Continue (RFC 9110 10.1.1: its Expect is ignored).
+            let waits = version == "HTTP/1.1" && parsed.header("expect")?.lowercased() == "100-continue"
+            return waits ? .continueExpected : .incomplete
+        }
         parsed.body = Array(buffer[bodyStart..<(bodyStart + length)])
         request = parsed
         return .request(consumed: bodyStart + length)
