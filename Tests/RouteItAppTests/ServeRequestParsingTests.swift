@@ -45,6 +45,10 @@ final class ServeRequestParsingTests: XCTestCase {
             XCTAssertEqual(parsed?.target, "/status", blank.debugDescription)
         }
         XCTAssertEqual(parse("\r\n\r\n").0, .incomplete)
+        // As many as a head may take (128 KB) pass; more are refused, saying so (a request follows).
+        XCTAssertEqual(parse(String(repeating: "\r\n", count: 65_536) + request).1?.target, "/status")
+        let (refused, _) = parse(String(repeating: "\r\n", count: 70_000) + request)
+        XCTAssertEqual(refused, .refused(status: 400, message: "more than 128 KB of empty lines before the request line; send the request without them"))
     }
 
     /// RFC 9112 3.2: an HTTP/1.1 request names its host, once; HTTP/1.0 may leave it out.

@@ -19,11 +19,13 @@ struct HTTPRequestParser: Sendable {
 
     /// Parses the first request in `buffer`; `request` is set when the outcome is `.request`.
     func parse(_ buffer: [UInt8], request: inout HTTPRequest?) -> Outcome {
-        // Empty lines before a request are passed over (RFC 9112 2.2), however many: read as the
-        // headers' end, two of them were an "empty request".
+        // Empty lines before a request are passed over (RFC 9112 2.2), as many as a head may
+        // take: read as the headers' end, two of them were an "empty request".
         var start = 0
         while start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") { start += 1 }
-        guard start <= limits.maxHeaderBytes else { return .refused(status: 400, message: "empty lines and no request") }
+        guard start <= limits.maxHeaderBytes else {
+            return .refused(status: 400, message: "more than \(limits.maxHeaderBytes / 1024) KB of empty lines before the request line; send the request without them")
+        }
         guard let (headerEnd, bodyStart) = Self.endOfHeaders(buffer, from: start, limit: start + limits.maxHeaderBytes + 4) else {
             return refusalWhileIncomplete(buffer[start...])
         }
