@@ -177,6 +177,8 @@ final class ServeRequestParsingTests: XCTestCase {
         XCTAssertEqual(code("/route/v1/driving/1,2;3,4?number=3"), "InvalidUrl")
         XCTAssertEqual(code("/nearest/v1/driving/1,2;3,4"), "InvalidOptions")
         XCTAssertEqual(code("/table/v1/driving/1,2;3,4?sources=2"), "InvalidOptions")
+        XCTAssertEqual(code("/table/v1/driving/1,2;3,4?fallback_coordinate=ZZZZ"), "InvalidOptions")
+        XCTAssertNil(code("/table/v1/driving/1,2;3,4?fallback_coordinate=snapped&fallback_speed=10"))
         XCTAssertEqual(code("/route/v1/driving/polyline(!!)"), "InvalidUrl")
         // Counted before any coordinate is read.
         let many = Array(repeating: "24.94,60.17", count: 20_000).joined(separator: ";")
