@@ -185,6 +185,37 @@ final class ServeRequestParsingTests: XCTestCase {
         XCTAssertEqual(code("/table/v1/driving/" + many), "TooBig")
     }
 
+    /// Nominatim's viewbox as Nominatim 5.3 refuses it: four numbers, a box with width and
+    /// height; and a corner off the globe. Its numbers are read as `/reverse`'s lat and lon.
+    func testViewboxesAndNominatimNumbers() throws {
+        func message(_ text: String) -> String? {
+            do {
+                _ = try NominatimSearchFilter.viewbox(text)
+                return nil
+            } catch let failure as NominatimService.Failure {
+                return failure.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(try NominatimSearchFilter.viewbox("24.96, 60.18,24.93,60.16"),
+                       BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        XCTAssertEqual(message("24.93,60.16,24.93,60.16")?.hasPrefix("Bounding box with invalid parameters"), true)
+        XCTAssertEqual(message("24.93,60.16,24.96,60.16")?.hasPrefix("Bounding box with invalid parameters"), true)
+        XCTAssertEqual(message("24,93,60,16")?.hasPrefix("Bounding box with invalid parameters"), true, "latitude 93")
+        XCTAssertEqual(message("24,-60,181,16")?.hasPrefix("Bounding box with invalid parameters"), true, "longitude 181")
+        XCTAssertEqual(message("0x18.EE,60.16,24.96,60.18")?.hasPrefix("Bounding box parameter needs to be numbers"), true)
+        XCTAssertEqual(message("24.93,60.16,,60.18")?.hasPrefix("Bounding box parameter needs to be numbers"), true)
+        XCTAssertEqual(message("1,2,3"), "Bounding box parameter needs 4 coordinates.")
+        // One rule for lat, lon and the viewbox: decimal, a sign allowed, spaces around ignored.
+        for (text, value) in [(" 60.17", 60.17), ("+60.17", 60.17), ("-0.5 ", -0.5), ("6.017e1", 60.17)] {
+            XCTAssertEqual(NominatimService.number(text), value, text)
+        }
+        for text in ["0x3C", "inf", "nan", "6 0", "++60", ""] { XCTAssertNil(NominatimService.number(text), text) }
+        XCTAssertEqual(try RequestTarget("/reverse?lat=+60.17").value("lat").flatMap(NominatimService.number), 60.17)
+        XCTAssertNotNil(try? NominatimSearchFilter.viewbox(try RequestTarget("/search?viewbox=+24.93,60.16,24.96,+60.18").value("viewbox")!))
+    }
+
     /// Google's published example, and a round trip at both precisions.
     func testEncodedPolyline() throws {
         let points = [Coordinate(latitude: 38.5, longitude: -120.2), Coordinate(latitude: 40.7, longitude: -120.95),
