@@ -409,6 +409,39 @@ final class ServeToolTests: XCTestCase {
         assertStops(server)
     }
 
+    /// Nominatim reads a query that is a coordinate as "what is here": the place `/reverse`
+    /// gives there, as `routeit geocode` answers the same text; off the map, nothing.
+    func testSearchForACoordinateAnswersThePlaceThere() throws {
+        let server = try ServeProcess(map: try map())
+        let reverse = try server.get("/reverse?lat=60.16563&lon=24.93714&format=jsonv2").object
+        XCTAssertNotNil(reverse["display_name"] as? String)
+        let searched = try XCTUnwrap(try server.get("/search?q=60.16563,24.93714&format=jsonv2").json as? [[String: Any]])
+        XCTAssertEqual(searched.count, 1)
+        for key in ["display_name", "lat", "lon", "place_id", "category", "type"] {
+            XCTAssertEqual("\(searched.first?[key] ?? "")", "\(reverse[key] ?? "")", key)
+        }
+        let told = try RouteItProcess.run(["geocode", "60.16563, 24.93714", "--json", "--map", try map()],
+                                          environment: ["ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""], timeout: 120)
+        XCTAssertEqual(told.status, 0, told.stderr)
+        let toolMatches = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(told.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(toolMatches.map { $0["display_name"] as? String }, searched.map { $0["display_name"] as? String })
+        XCTAssertEqual(try server.get("/search?q=0,0").body, Data("[]".utf8))
+        // The same numbers as /reverse reads them: a sign (a raw + is a space), not hexadecimal.
+        XCTAssertEqual(try server.get("/reverse?lat=+60.16563&lon=%2B24.93714&format=jsonv2").object["display_name"] as? String,
+                       reverse["display_name"] as? String)
+        let viewbox = "/search?q=Annankatu&format=jsonv2&bounded=1&viewbox="
+        XCTAssertEqual(try server.get(viewbox + "+24.93,60.16,24.96,+60.18").status, 200)
+        for bad in ["24.93,60.16,24.93,60.16", "24,93,60,16", "0x18.EE,60.16,24.96,60.18"] {
+            let refused = try server.get(viewbox + bad)
+            XCTAssertEqual(refused.status, 400, bad)
+            XCTAssertNotNil((refused.object["error"] as? [String: Any])?["message"] as? String, bad)
+        }
+        let fallback = try server.get("/table/v1/driving/24.9417,60.1681;24.9366,60.1674?fallback_coordinate=ZZZZ")
+        XCTAssertEqual(fallback.status, 400)
+        XCTAssertEqual(fallback.object["code"] as? String, "InvalidOptions")
+        assertStops(server)
+    }
+
     private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         try ToolServices.wait(body)
     }

@@ -79,7 +79,13 @@ struct NominatimService: Sendable {
         let geocoder = self.geocoder
         let near = filter.viewbox.map { Coordinate(latitude: ($0.minLatitude + $0.maxLatitude) / 2,
                                                    longitude: ($0.minLongitude + $0.maxLongitude) / 2) }
-        let results = try ToolServices.wait { try await geocoder.geocode(text, near: near) }.filter(filter.keeps).prefix(limit)
+        let found: [Placemark]
+        do {
+            found = try ToolServices.wait { try await geocoder.places(matching: text, near: near) }
+        } catch let alert as Alert where alert.reason == .outsideMap {
+            found = []   // a coordinate off the map: nothing there, as for one with nothing near
+        }
+        let results = found.filter(filter.keeps).prefix(limit)
         return ok(places(Array(results), format, target, details: flag(target, "addressdetails", default: false)))
     }
 
