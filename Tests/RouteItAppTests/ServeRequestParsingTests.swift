@@ -21,17 +21,17 @@ final class ServeRequestParsingTests: XCTestCase {
 
     func testReadsARequestAndLeavesThePipelinedNextOne() throws {
         let first = "GET /route/v1/driving/1,2;3,4?steps=true HTTP/1.1\r\nHost: x\r\nUser-Agent: t\r\n\r\n"
-        let (outcome, request) = parse(first + "GET /status HTTP/1.1\r\n\r\n")
+        let (outcome, request) = parse(first + "GET /status HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(outcome, .request(consumed: first.utf8.count))
         XCTAssertEqual(request?.target, "/route/v1/driving/1,2;3,4?steps=true")
         XCTAssertEqual(request?.header("user-agent"), "t")
         XCTAssertEqual(request?.keepAlive, true)
-        XCTAssertEqual(parse("GET / HTTP/1.1\r\nConnection: close\r\n\r\n").1?.keepAlive, false)
+        XCTAssertEqual(parse("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").1?.keepAlive, false)
         XCTAssertEqual(parse("GET / HTTP/1.0\r\n\r\n").1?.keepAlive, false)
         XCTAssertEqual(parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").1?.keepAlive, true)
         XCTAssertEqual(parse("GET /status HTTP/1.1\r\nHost: x\r\n").0, .incomplete)
-        let body = parse("POST /x HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET")
-        XCTAssertEqual(body.0, .request(consumed: 42))
+        let body = parse("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET")
+        XCTAssertEqual(body.0, .request(consumed: 51))
         XCTAssertEqual(body.1?.body, Array("abc".utf8))
     }
 
@@ -45,6 +45,33 @@ final class ServeRequestParsingTests: XCTestCase {
             XCTAssertEqual(parsed?.target, "/status", blank.debugDescription)
         }
         XCTAssertEqual(parse("\r\n\r\n").0, .incomplete)
+        // As many as a head may take (128 KB) pass; more are refused, saying so (a request follows).
+        XCTAssertEqual(parse(String(repeating: "\r\n", count: 65_536) + request).1?.target, "/status")
+        let (refused, _) = parse(String(repeating: "\r\n", count: 70_000) + request)
+        XCTAssertEqual(refused, .refused(status: 400, message: "more than 128 KB of empty lines before the request line; send the request without them"))
+    }
+
+    /// RFC 9112 3.2: an HTTP/1.1 request names its host, once; HTTP/1.0 may leave it out.
+    func testAnHTTP11RequestNeedsOneHostHeader() {
+        let (missing, _) = parse("GET /status HTTP/1.1\r\nUser-Agent: t\r\n\r\n")
+        XCTAssertEqual(missing, .refused(status: 400, message: "an HTTP/1.1 request needs a Host header naming the server"))
+        XCTAssertEqual(status(parse("GET /status HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n").0), 400)
+        XCTAssertEqual(status(parse("GET /status HTTP/1.0\r\nHost: a\r\nHOST: b\r\n\r\n").0), 400)
+        XCTAssertEqual(parse("GET /status HTTP/1.0\r\n\r\n").1?.target, "/status")
+        XCTAssertEqual(parse("GET /status HTTP/1.1\r\nhost:\r\n\r\n").1?.target, "/status", "an empty Host is a Host")
+    }
+
+    /// `Expect: 100-continue`: once the head is taken, its client is told to send the body
+    /// (which it holds back until then); HTTP/1.0 has no 100 Continue, and a body too large is
+    /// refused at once.
+    func testABodyExpectingContinueIsAskedFor() {
+        let head = "POST /status HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 5\r\n\r\n"
+        XCTAssertEqual(parse(head).0, .continueExpected)
+        XCTAssertEqual(parse(head + "ab").0, .continueExpected)
+        XCTAssertEqual(parse(head + "hello").0, .request(consumed: head.utf8.count + 5))
+        XCTAssertEqual(parse(head.replacingOccurrences(of: "HTTP/1.1", with: "HTTP/1.0")).0, .incomplete)
+        XCTAssertEqual(parse(head.replacingOccurrences(of: "Expect: 100-Continue\r\n", with: "")).0, .incomplete)
+        XCTAssertEqual(status(parse(head.replacingOccurrences(of: "5", with: "5000000")).0), 413)
     }
 
     func testHostileSizesAreRefusedBeforeTheyArrive() {
@@ -150,10 +177,43 @@ final class ServeRequestParsingTests: XCTestCase {
         XCTAssertEqual(code("/route/v1/driving/1,2;3,4?number=3"), "InvalidUrl")
         XCTAssertEqual(code("/nearest/v1/driving/1,2;3,4"), "InvalidOptions")
         XCTAssertEqual(code("/table/v1/driving/1,2;3,4?sources=2"), "InvalidOptions")
+        XCTAssertEqual(code("/table/v1/driving/1,2;3,4?fallback_coordinate=ZZZZ"), "InvalidOptions")
+        XCTAssertNil(code("/table/v1/driving/1,2;3,4?fallback_coordinate=snapped&fallback_speed=10"))
         XCTAssertEqual(code("/route/v1/driving/polyline(!!)"), "InvalidUrl")
         // Counted before any coordinate is read.
         let many = Array(repeating: "24.94,60.17", count: 20_000).joined(separator: ";")
         XCTAssertEqual(code("/table/v1/driving/" + many), "TooBig")
+    }
+
+    /// Nominatim's viewbox as Nominatim 5.3 refuses it: four numbers, a box with width and
+    /// height; and a corner off the globe. Its numbers are read as `/reverse`'s lat and lon.
+    func testViewboxesAndNominatimNumbers() throws {
+        func message(_ text: String) -> String? {
+            do {
+                _ = try NominatimSearchFilter.viewbox(text)
+                return nil
+            } catch let failure as NominatimService.Failure {
+                return failure.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(try NominatimSearchFilter.viewbox("24.96, 60.18,24.93,60.16"),
+                       BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        XCTAssertEqual(message("24.93,60.16,24.93,60.16")?.hasPrefix("Bounding box with invalid parameters"), true)
+        XCTAssertEqual(message("24.93,60.16,24.96,60.16")?.hasPrefix("Bounding box with invalid parameters"), true)
+        XCTAssertEqual(message("24,93,60,16")?.hasPrefix("Bounding box with invalid parameters"), true, "latitude 93")
+        XCTAssertEqual(message("24,-60,181,16")?.hasPrefix("Bounding box with invalid parameters"), true, "longitude 181")
+        XCTAssertEqual(message("0x18.EE,60.16,24.96,60.18")?.hasPrefix("Bounding box parameter needs to be numbers"), true)
+        XCTAssertEqual(message("24.93,60.16,,60.18")?.hasPrefix("Bounding box parameter needs to be numbers"), true)
+        XCTAssertEqual(message("1,2,3"), "Bounding box parameter needs 4 coordinates.")
+        // One rule for lat, lon and the viewbox: decimal, a sign allowed, spaces around ignored.
+        for (text, value) in [(" 60.17", 60.17), ("+60.17", 60.17), ("-0.5 ", -0.5), ("6.017e1", 60.17)] {
+            XCTAssertEqual(NominatimService.number(text), value, text)
+        }
+        for text in ["0x3C", "inf", "nan", "6 0", "++60", ""] { XCTAssertNil(NominatimService.number(text), text) }
+        XCTAssertEqual(try RequestTarget("/reverse?lat=+60.17").value("lat").flatMap(NominatimService.number), 60.17)
+        XCTAssertNotNil(try? NominatimSearchFilter.viewbox(try RequestTarget("/search?viewbox=+24.93,60.16,24.96,+60.18").value("viewbox")!))
     }
 
     /// Google's published example, and a round trip at both precisions.

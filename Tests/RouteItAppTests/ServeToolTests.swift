@@ -363,13 +363,19 @@ final class ServeToolTests: XCTestCase {
         let holders = try (0..<3).map { _ in try server.connect() }
         defer { holders.forEach { close($0) } }
         for fd in holders {
-            _ = "GET /status HTTP/1.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            _ = "GET /status HTTP/1.1\r\nHost: x\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         }
-        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
         XCTAssertEqual(prompt.status, 200)
 
+        // RFC 9112 3.2: an HTTP/1.1 request without Host is refused; HTTP/1.0 may leave it out.
+        let hostless = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertEqual(hostless.status, 400)
+        XCTAssertEqual(hostless.object["message"] as? String, "an HTTP/1.1 request needs a Host header naming the server")
+        XCTAssertEqual(try server.exchange(Data("GET /status HTTP/1.0\r\n\r\n".utf8)).status, 200)
+
         // Keep-alive: two pipelined requests on one connection, both answered, then closed.
-        let kept = try server.exchange(Data("GET /status HTTP/1.1\r\n\r\nGET /status?format=json HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+        let kept = try server.exchange(Data("GET /status HTTP/1.1\r\nHost: x\r\n\r\nGET /status?format=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
         XCTAssertTrue(String(decoding: kept.body, as: UTF8.self).contains("\"message\":\"OK\""), String(decoding: kept.body, as: UTF8.self))
         let statusJSON = try server.get("/status?format=json").object
         XCTAssertEqual(statusJSON["message"] as? String, "OK")
@@ -381,6 +387,59 @@ final class ServeToolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(lines.count, 10, log)
         XCTAssertTrue(lines.contains { $0.contains(" 408 ") && $0.contains("ms 127.0.0.1") }, log)
         XCTAssertTrue(lines.contains { $0.contains(" 414 ") }, log)
+    }
+
+    /// A client that holds its body back until told (`Expect: 100-continue`, as curl does for
+    /// larger bodies) is told at once, not left waiting for the request deadline.
+    func testABodyExpectingContinueIsAskedForAtOnce() throws {
+        let server = try ServeProcess(map: try map())
+        let fd = try server.connect()
+        defer { close(fd) }
+        _ = "GET /status HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"
+            .withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        XCTAssertEqual(poll(&fds, 1, 3_000), 1, "an answer within 3 s")
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        let n = recv(fd, &chunk, chunk.count, 0)
+        XCTAssertEqual(String(decoding: chunk[..<max(0, n)], as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
+        _ = "hello".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let answer = try ServeProcess.parse(try server.readToEnd(fd, timeout: 5))
+        XCTAssertEqual(answer.status, 200)
+        XCTAssertEqual(answer.body, Data("OK".utf8))
+        assertStops(server)
+    }
+
+    /// Nominatim reads a query that is a coordinate as "what is here": the place `/reverse`
+    /// gives there, as `routeit geocode` answers the same text; off the map, nothing.
+    func testSearchForACoordinateAnswersThePlaceThere() throws {
+        let server = try ServeProcess(map: try map())
+        let reverse = try server.get("/reverse?lat=60.16563&lon=24.93714&format=jsonv2").object
+        XCTAssertNotNil(reverse["display_name"] as? String)
+        let searched = try XCTUnwrap(try server.get("/search?q=60.16563,24.93714&format=jsonv2").json as? [[String: Any]])
+        XCTAssertEqual(searched.count, 1)
+        for key in ["display_name", "lat", "lon", "place_id", "category", "type"] {
+            XCTAssertEqual("\(searched.first?[key] ?? "")", "\(reverse[key] ?? "")", key)
+        }
+        let told = try RouteItProcess.run(["geocode", "60.16563, 24.93714", "--json", "--map", try map()],
+                                          environment: ["ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""], timeout: 120)
+        XCTAssertEqual(told.status, 0, told.stderr)
+        let toolMatches = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(told.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(toolMatches.map { $0["display_name"] as? String }, searched.map { $0["display_name"] as? String })
+        XCTAssertEqual(try server.get("/search?q=0,0").body, Data("[]".utf8))
+        // The same numbers as /reverse reads them: a sign (a raw + is a space), not hexadecimal.
+        XCTAssertEqual(try server.get("/reverse?lat=+60.16563&lon=%2B24.93714&format=jsonv2").object["display_name"] as? String,
+                       reverse["display_name"] as? String)
+        let viewbox = "/search?q=Annankatu&format=jsonv2&bounded=1&viewbox="
+        XCTAssertEqual(try server.get(viewbox + "+24.93,60.16,24.96,+60.18").status, 200)
+        for bad in ["24.93,60.16,24.93,60.16", "24,93,60,16", "0x18.EE,60.16,24.96,60.18"] {
+            let refused = try server.get(viewbox + bad)
+            XCTAssertEqual(refused.status, 400, bad)
+            XCTAssertNotNil((refused.object["error"] as? [String: Any])?["message"] as? String, bad)
+        }
+        let fallback = try server.get("/table/v1/driving/24.9417,60.1681;24.9366,60.1674?fallback_coordinate=ZZZZ")
+        XCTAssertEqual(fallback.status, 400)
+        XCTAssertEqual(fallback.object["code"] as? String, "InvalidOptions")
+        assertStops(server)
     }
 
     private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
@@ -397,7 +456,7 @@ final class ServeToolTests: XCTestCase {
         for fd in slow {
             _ = "GET /status HTTP/1.1\r\nHost: 127.".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         }
-        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
+        let prompt = try server.exchange(Data("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), timeout: 3)
         XCTAssertEqual(prompt.status, 200)
         // The slow ones still finish their requests and are answered.
         _ = "0.0.1\r\nConnection: close\r\n\r\n".withCString { send(slow[0], $0, strlen($0), Int32(MSG_NOSIGNAL)) }

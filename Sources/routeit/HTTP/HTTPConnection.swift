@@ -23,6 +23,8 @@ struct HTTPConnection {
         var buffer: [UInt8] = []
         /// When its first byte came (the request's deadline runs from there); nil between requests.
         var requestStart: Double?
+        /// Whether `100 Continue` was sent for this request (once is enough).
+        var continued = false
     }
 
     /// Serves the requests that have arrived; `.idle` when the connection stays open with
@@ -32,8 +34,8 @@ struct HTTPConnection {
         // A client that stops reading cannot hold the thread in send() for longer than a request may take.
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let parser = HTTPRequestParser(limits: limits)
-        var buffer = partial.buffer, requestStart = partial.requestStart
-        defer { partial = Partial(buffer: buffer, requestStart: requestStart) }
+        var buffer = partial.buffer, requestStart = partial.requestStart, continued = partial.continued
+        defer { partial = Partial(buffer: buffer, requestStart: requestStart, continued: continued) }
         // Not zeroed: only what recv() wrote is read (zeroing 64 KB was a tenth of a served route).
         var chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { _, count in count = Self.chunkSize }
         while true {
@@ -42,12 +44,19 @@ struct HTTPConnection {
             case .request(let consumed):
                 buffer.removeFirst(consumed)
                 requestStart = buffer.isEmpty ? nil : Self.now()
+                continued = false
                 guard let request = parsed, answer(request) else { return .closed }
                 if buffer.isEmpty { return .idle }
                 continue
             case .refused(let status, let message):
                 refuse(status: status, message: message, target: Self.firstLine(buffer))
                 return .closed
+            case .continueExpected:
+                // Its client sends the body once told to (else only after a wait of its own).
+                if !continued {
+                    guard send(Self.continueLine) else { return .closed }
+                    continued = true
+                }
             case .incomplete:
                 break
             }
@@ -66,6 +75,8 @@ struct HTTPConnection {
             buffer.append(contentsOf: chunk[..<n])
         }
     }
+
+    static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Bytes read from the socket at a time.
     static let chunkSize = 64 * 1024

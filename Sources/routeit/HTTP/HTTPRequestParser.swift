@@ -8,6 +8,9 @@ struct HTTPRequestParser: Sendable {
     enum Outcome: Equatable {
         /// Not all of the request is here yet.
         case incomplete
+        /// The head is whole and taken; its client waits for `100 Continue` before sending the
+        /// body (`Expect: 100-continue`, RFC 9110 10.1.1), which is not here yet.
+        case continueExpected
         /// A whole request, and how many bytes of the buffer it took (a pipelined next one may follow).
         case request(consumed: Int)
         /// Refused with this status and one line saying why; the connection is closed after.
@@ -16,11 +19,13 @@ struct HTTPRequestParser: Sendable {
 
     /// Parses the first request in `buffer`; `request` is set when the outcome is `.request`.
     func parse(_ buffer: [UInt8], request: inout HTTPRequest?) -> Outcome {
-        // Empty lines before a request are passed over (RFC 9112 2.2), however many: read as the
-        // headers' end, two of them were an "empty request".
+        // Empty lines before a request are passed over (RFC 9112 2.2), as many as a head may
+        // take: read as the headers' end, two of them were an "empty request".
         var start = 0
         while start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") { start += 1 }
-        guard start <= limits.maxHeaderBytes else { return .refused(status: 400, message: "empty lines and no request") }
+        guard start <= limits.maxHeaderBytes else {
+            return .refused(status: 400, message: "more than \(limits.maxHeaderBytes / 1024) KB of empty lines before the request line; send the request without them")
+        }
         guard let (headerEnd, bodyStart) = Self.endOfHeaders(buffer, from: start, limit: start + limits.maxHeaderBytes + 4) else {
             return refusalWhileIncomplete(buffer[start...])
         }
@@ -68,7 +73,19 @@ struct HTTPRequestParser: Sendable {
             }
             length = n
         }
-        guard buffer.count >= bodyStart + length else { return .incomplete }
+        // RFC 9112 3.2: the host named once, and by every HTTP/1.1 request (checked after the
+        // body's refusals, which say more).
+        let hosts = headers.filter { $0.name == "host" }.count
+        if hosts > 1 { return .refused(status: 400, message: "more than one Host header; send one") }
+        if hosts == 0 && version == "HTTP/1.1" {
+            return .refused(status: 400, message: "an HTTP/1.1 request needs a Host header naming the server")
+        }
+        guard buffer.count >= bodyStart + length else {
+            // The body would be read (and ignored, as every body is), so the client may send it.
+            // HTTP/1.0 has no 100 Continue (RFC 9110 10.1.1: its Expect is ignored).
+            let waits = version == "HTTP/1.1" && parsed.header("expect")?.lowercased() == "100-continue"
+            return waits ? .continueExpected : .incomplete
+        }
         parsed.body = Array(buffer[bodyStart..<(bodyStart + length)])
         request = parsed
         return .request(consumed: bodyStart + length)

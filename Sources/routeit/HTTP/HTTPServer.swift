@@ -14,8 +14,12 @@ final class HTTPServer: @unchecked Sendable {
         var port: UInt16 = 0
         var threads = ProcessInfo.processInfo.activeProcessorCount
         var limits = HTTPLimits()
-        /// Open connections beyond this are closed at once.
+        /// Open connections in all. A new one beyond it closes the longest-idle connection
+        /// (one waiting between requests), or is closed itself when none is idle.
         var maxConnections = 4_096
+        /// Open connections from one address: one client holding many cannot take every
+        /// other client's share. A new one beyond it closes that address's longest-idle one.
+        var maxConnectionsPerPeer = 256
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -35,6 +39,9 @@ final class HTTPServer: @unchecked Sendable {
     /// Connections waiting for bytes, watched by the poll loop: since when, and what they sent
     /// so far of a request.
     private var idle: [Int32: (peer: String, since: Double, partial: HTTPConnection.Partial)] = [:]
+    /// Open connections (idle, queued or being served) by peer address.
+    private var openByPeer: [String: Int] = [:]
+    private var openCount = 0
     /// Written to when a connection goes back to the poll loop, so it watches it at once.
     private var rearmPipe: [Int32] = [-1, -1]
     private var stopping = false
@@ -119,7 +126,7 @@ final class HTTPServer: @unchecked Sendable {
         }
         finished.wait()
         pending.withLock {
-            for fd in idle.keys { close(fd) }
+            for (fd, connection) in idle { closeLocked(fd, peer: connection.peer) }
             idle.removeAll()
         }
     }
@@ -173,7 +180,7 @@ final class HTTPServer: @unchecked Sendable {
                         HTTPConnection(fd: connection.fd, peer: connection.peer, limits: limits, wakeFD: wakePipe[0],
                                        handler: handler, log: log).timedOut(connection.partial.buffer)
                     }
-                    close(connection.fd)
+                    pending.withLock { closeLocked(connection.fd, peer: connection.peer) }
                 }
             }
         }
@@ -198,12 +205,38 @@ final class HTTPServer: @unchecked Sendable {
         var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
         inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
         let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let kept = pending.withLock { () -> Bool in
-            guard idle.count + queue.count < configuration.maxConnections else { return false }
+        pending.withLock {
+            guard makeRoom(for: peer) else {
+                close(fd)
+                return
+            }
             idle[fd] = (peer, HTTPConnection.now(), HTTPConnection.Partial())
-            return true
+            openByPeer[peer, default: 0] += 1
+            openCount += 1
         }
-        if !kept { close(fd) }
+    }
+
+    /// Keeps the caps when `peer` opens one more connection: at its own cap its longest-idle
+    /// connection is closed, at the server's cap the longest-idle of all (an idle keep-alive
+    /// connection costs its client one reconnect; refusing the new one would lock a client out
+    /// while another holds every place). False when nothing idle can make room. Under `pending`.
+    private func makeRoom(for peer: String) -> Bool {
+        let fromPeer = openByPeer[peer] ?? 0
+        let mine = fromPeer >= configuration.maxConnectionsPerPeer
+        guard mine || openCount >= configuration.maxConnections else { return true }
+        let candidates = idle.lazy.filter { !mine || $0.value.peer == peer }
+        guard let oldest = candidates.min(by: { $0.value.since < $1.value.since }) else { return false }
+        idle.removeValue(forKey: oldest.key)
+        closeLocked(oldest.key, peer: oldest.value.peer)
+        return true
+    }
+
+    /// Closes a connection and counts it gone. Under `pending`.
+    private func closeLocked(_ fd: Int32, peer: String) {
+        close(fd)
+        openCount -= 1
+        let left = (openByPeer[peer] ?? 1) - 1
+        openByPeer[peer] = left > 0 ? left : nil
     }
 
     /// One serving thread: a connection with a request arriving, served until it is idle again
@@ -226,7 +259,7 @@ final class HTTPServer: @unchecked Sendable {
                 idle[next.fd] = (next.peer, HTTPConnection.now(), partial)
                 return true
             }
-            if rearm { rearmed() } else { close(next.fd) }
+            if rearm { rearmed() } else { pending.withLock { closeLocked(next.fd, peer: next.peer) } }
         }
     }
 }

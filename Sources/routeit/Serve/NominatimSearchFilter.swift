@@ -16,13 +16,7 @@ struct NominatimSearchFilter {
                 .filter { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
         }
         if let text = target.value("viewbox"), !text.isEmpty {
-            let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
-            guard numbers.count == 4 else { throw NominatimService.Failure(message: "Bounding box parameter needs 4 coordinates.") }
-            guard let x1 = numbers[0], let y1 = numbers[1], let x2 = numbers[2], let y2 = numbers[3],
-                  [x1, y1, x2, y2].allSatisfy(\.isFinite) else {
-                throw NominatimService.Failure(message: "Bounding box parameter needs 4 coordinates.")
-            }
-            viewbox = BoundingBox(minLatitude: min(y1, y2), minLongitude: min(x1, x2), maxLatitude: max(y1, y2), maxLongitude: max(x1, x2))
+            viewbox = try Self.viewbox(text)
             bounded = target.value("bounded").map(NominatimService.isTrue) ?? false
         }
         for id in (target.value("exclude_place_ids") ?? "").split(separator: ",") {
@@ -30,6 +24,25 @@ struct NominatimSearchFilter {
             guard let number = Int(text) else { throw NominatimService.Failure(message: "Invalid exclude ID: \(QuotedInput.text(text))") }
             excluded.insert(number)
         }
+    }
+
+    /// `x1,y1,x2,y2` (two corners, longitude first), with Nominatim's messages; a corner off
+    /// the globe and a box of no width or height are refused (nothing is inside them).
+    static func viewbox(_ text: String) throws -> BoundingBox {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { throw NominatimService.Failure(message: "Bounding box parameter needs 4 coordinates.") }
+        let numbers = parts.compactMap { NominatimService.number(String($0)) }
+        guard numbers.count == 4 else {
+            throw NominatimService.Failure(message: "Bounding box parameter needs to be numbers (decimal, such as 24.93,60.16,24.96,60.18).")
+        }
+        let (x1, y1, x2, y2) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        guard Coordinate(latitude: y1, longitude: x1).isValid, Coordinate(latitude: y2, longitude: x2).isValid else {
+            throw NominatimService.Failure(message: "Bounding box with invalid parameters: longitudes are -180...180 and latitudes -90...90 (x1,y1,x2,y2).")
+        }
+        guard x1 != x2, y1 != y2 else {
+            throw NominatimService.Failure(message: "Bounding box with invalid parameters: its corners need different longitudes and latitudes.")
+        }
+        return BoundingBox(minLatitude: min(y1, y2), minLongitude: min(x1, x2), maxLatitude: max(y1, y2), maxLongitude: max(x1, x2))
     }
 
     func keeps(_ place: Placemark) -> Bool {

@@ -51,6 +51,13 @@ struct NominatimService: Sendable {
         target.value(name).map(Self.isTrue) ?? given
     }
 
+    /// A number in a parameter (`lat`, `lon`, `viewbox`): decimal (`60.17`, `-0.5`, `6.017e1`,
+    /// an optional sign), spaces around it ignored: a `+` written raw in a URL is a space, so
+    /// `lat=+60.17` is 60.17 as `lat=%2B60.17` is. Not `0x3C`, `inf` or `nan`.
+    static func number(_ text: String) -> Double? {
+        DecimalNumber.parse(text.trimmingCharacters(in: .whitespaces))
+    }
+
     /// Nominatim's reading of a flag: anything but `0` is true (and `false`, for people).
     static func isTrue(_ value: String) -> Bool { !(value == "0" || value == "false") }
 
@@ -72,7 +79,13 @@ struct NominatimService: Sendable {
         let geocoder = self.geocoder
         let near = filter.viewbox.map { Coordinate(latitude: ($0.minLatitude + $0.maxLatitude) / 2,
                                                    longitude: ($0.minLongitude + $0.maxLongitude) / 2) }
-        let results = try ToolServices.wait { try await geocoder.geocode(text, near: near) }.filter(filter.keeps).prefix(limit)
+        let found: [Placemark]
+        do {
+            found = try ToolServices.wait { try await geocoder.places(matching: text, near: near) }
+        } catch let alert as Alert where alert.reason == .outsideMap {
+            found = []   // a coordinate off the map: nothing there, as for one with nothing near
+        }
+        let results = found.filter(filter.keeps).prefix(limit)
         return ok(places(Array(results), format, target, details: flag(target, "addressdetails", default: false)))
     }
 
@@ -81,7 +94,7 @@ struct NominatimService: Sendable {
         guard let latText = target.value("lat"), let lonText = target.value("lon") else {
             throw Failure(message: "Need coordinates or OSM object to lookup.")
         }
-        guard let lat = DecimalNumber.parse(latText), let lon = DecimalNumber.parse(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
+        guard let lat = Self.number(latText), let lon = Self.number(lonText), Coordinate(latitude: lat, longitude: lon).isValid else {
             throw Failure(message: "Invalid coordinates.")
         }
         // Nominatim's detail: 18 (a building) unless asked.

@@ -201,7 +201,8 @@ struct OSRMQuery {
                     return i
                 }
             case "fallback_coordinate":
-                break
+                // OSRM's two values; checked, as fallback_speed is, and not needed by the answer.
+                guard ["input", "snapped"].contains(value) else { throw Self.invalid(name, value, "input or snapped") }
             default:
                 break
             }

@@ -10,7 +10,8 @@ enum GeocodeTool {
         summary: "Look an address up; print the matches",
         details: """
         Prints one match per line (address, then LAT,LON), best first, from the geocoder the shell \
-        would use: Nominatim with --geocoder or ROUTEIT_GEOCODER, else the offline map. With --json \
+        would use: Nominatim with --geocoder or ROUTEIT_GEOCODER, else the offline map. A LAT,LON \
+        finds the address there, as `reverse` does (and Nominatim's search). With --json \
         it prints a JSON array in Nominatim's jsonv2 format (place_id, lat and lon as strings, \
         display_name, category, type, address, boundingbox). Exits 1 when nothing matches.
         """,
@@ -23,7 +24,7 @@ enum GeocodeTool {
             let services = try ToolServices.open(options)
             let geocoder = services.geocoder
             // Names from the map or a server: cleaned for the terminal before anything prints them.
-            let results = try ToolServices.waitOnThisThread { try await geocoder.geocode(text, near: options.near) }.map(\.terminalSafe)
+            let results = try ToolServices.waitOnThisThread { try await geocoder.places(matching: text, near: options.near) }.map(\.terminalSafe)
             if options.json {
                 print(NominatimJSON.text(results.map(NominatimJSON.object)))
             } else if results.isEmpty {
