@@ -65,7 +65,7 @@ let package = Package(
         // the fuzz binaries (Scripts/fuzz links only the targets under Sources/).
         .target(name: "RouteItTestSupport", path: "Tests/RouteItTestSupport"),
 
-        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore", "RouteItTestSupport"]),
+        .testTarget(name: "RouteItCoreTests", dependencies: ["RouteItCore", "RouteItScreens", "RouteItTestSupport"]),
         .testTarget(name: "RouteItScreensTests", dependencies: ["RouteItScreens", "RouteItCore"]),
         .testTarget(name: "RouteItEngineTests", dependencies: ["RouteItEngine", "RouteItCore", "RouteItSQLite", "RouteItTestSupport"]),
         .testTarget(name: "RouteItRemoteTests", dependencies: ["RouteItRemote", "RouteItCore", "RouteItEngine", "RouteItTestSupport"]),

@@ -140,7 +140,8 @@ enum RouteTool {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
                 let screen = answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit)
                 // Over days, first the shell's line after `optimize` (how many stops each day visits).
-                print(([answer.daysSummary].compactMap { $0 } + [screen]).joined(separator: "\n\n"))
+                // Names from a stop list or the map are cleaned for the terminal, as the shell's are.
+                print(TerminalSafeText.cleanKeepingLayout(([answer.daysSummary].compactMap { $0 } + [screen]).joined(separator: "\n\n")))
             }
             // The answer is out: the process ends here, with the map, the routes and the answer
             // still held (Swift would free each after its last use). Freeing them is work no one reads.

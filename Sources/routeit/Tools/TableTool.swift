@@ -52,7 +52,7 @@ enum TableTool {
                 print(OSRMTableJSON.text(table, sources: sources, destinations: destinations))
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
-                print(text(table, sources: sources, destinations: destinations, unit: unit))
+                print(TerminalSafeText.cleanKeepingLayout(text(table, sources: sources, destinations: destinations, unit: unit)))
             }
             return 0
         } catch let failure as RouteTool.Failure {
