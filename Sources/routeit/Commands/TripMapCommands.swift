@@ -49,8 +49,26 @@ enum TripMapCommands {
             } catch let error as OutputFileError {
                 throw InputError("Cannot write \(path): \(error.reason).")
             }
-            return .init(text: "Exported \(format.displayName) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)")
+            return .init(text: "Exported \(format.displayName) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)"
+                         + notInFile(plan?.unroutedStops ?? 0, laterDays: session.flow.laterDays))
         })
+
+    /// What the file leaves out, said when it is written (not first when it is opened again):
+    /// the stops of the later days (a file holds one day's route) and the stops left out.
+    static func notInFile(_ unrouted: Int, laterDays: [DirectionsViewModel]) -> String {
+        guard unrouted > 0 else { return "" }
+        func stops(_ n: Int) -> String { "\(n) stop\(n == 1 ? "" : "s")" }
+        let onLaterDays = min(unrouted, laterDays.reduce(0) { $0 + $1.legs.count - ($1.isRoundTrip ? 1 : 0) })
+        var parts: [String] = []
+        func areNot(_ n: Int) -> String { n == 1 ? "is not" : "are not" }
+        if onLaterDays > 0 {
+            let days = laterDays.count == 1 ? "day 2" : "days 2-\(laterDays.count + 1)"
+            parts.append("day 1 of \(laterDays.count + 1) only: the \(stops(onLaterDays)) of \(days) \(areNot(onLaterDays)) in it")
+        }
+        let leftOut = unrouted - onLaterDays
+        if leftOut > 0 { parts.append("the \(stops(leftOut)) left out \(areNot(leftOut)) in it") }
+        return "; " + parts.joined(separator: ", and ") + "."
+    }
 
     static let optimize = ShellCommand(
         name: "optimize", usage: "optimize [budget SECONDS] [seed N]",
