@@ -60,6 +60,15 @@ final class StopListTests: XCTestCase {
         for bad in ["10-12", "10:00", "25:00-26:00", "10:00-10:00", "10:00-12:00,", "10:60-11:00", "１0:00-12:00"] {
             XCTAssertThrowsError(try VisitWindow.parseList(bad), bad)
         }
+        // Spaces around a dash or after a comma are the user's way of writing; the bad window is the one quoted.
+        XCTAssertEqual(try VisitWindow.parseList("10:00 - 11:00, 14:00-15:00").map(\.description), ["10:00-11:00", "14:00-15:00"])
+        XCTAssertEqual(try VisitWindow.parseList("10:00-11:00 14:00-15:00;16:00-17:00").count, 3)
+        func message(_ text: String) -> String {
+            do { _ = try VisitWindow.parseList(text); return "" } catch { return (error as? InputError)?.message ?? "\(error)" }
+        }
+        XCTAssertTrue(message("10:00-11:00, 14:00-25:00").hasPrefix("Not a time window: \"14:00-25:00\";"), message("10:00-11:00, 14:00-25:00"))
+        XCTAssertTrue(message("10:00-12:00,").hasPrefix("Not a time window list: \"10:00-12:00,\" has an empty window"), message("10:00-12:00,"))
+        XCTAssertTrue(message("10:00 - 12").hasPrefix("Not a time window: \"10:00-12\";"), message("10:00 - 12"))
         XCTAssertEqual(try StopPriority.parse("HIGH"), .high)
         XCTAssertThrowsError(try StopPriority.parse("urgent"))
         let calendar = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)

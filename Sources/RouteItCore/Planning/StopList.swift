@@ -70,7 +70,7 @@ public enum StopList {
     /// the shell's `window SLOT none`) is any time.
     private static func windowList(_ text: String) throws -> [VisitWindow] {
         if text.lowercased() == "none" { return [] }
-        return try VisitWindow.parseList(text.split(whereSeparator: { $0 == " " || $0 == ";" }).joined(separator: ","))
+        return try VisitWindow.parseList(text)
     }
 
     /// The comma-separated fields of one CSV line (RFC 4180 quoting: `"a, b"`, `"say ""hi"""`).

@@ -11,10 +11,19 @@ public struct VisitWindow: Hashable, Codable, Sendable, CustomStringConvertible 
         self.to = to
     }
 
-    /// `10:00-12:00`; several as `10:00-12:00,14:00-16:00`. One clear line for anything else.
+    /// `10:00-12:00`; several as `10:00-12:00,14:00-16:00` (or `;`, or spaces, between them;
+    /// spaces around a dash are the window's own: `10:00 - 12:00`). One clear line for anything
+    /// else, quoting the window that is wrong.
     public static func parseList(_ text: String) throws -> [VisitWindow] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !parts.isEmpty, parts.count <= 24 else { throw bad(text) }
+        let joined = text.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: #"\s*-\s*"#, with: "-", options: .regularExpression)
+        let parts = joined.replacingOccurrences(of: #"\s*[,;]\s*|\s+"#, with: ",", options: .regularExpression)
+            .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !joined.isEmpty, !parts.contains(where: \.isEmpty) else {
+            throw InputError("Not a time window list: \(QuotedInput.text(text)) has an empty window (a comma at an end, or two); "
+                             + "use HH:MM-HH:MM, several with commas, e.g. 10:00-12:00,14:00-16:00.")
+        }
+        guard parts.count <= 24 else { throw InputError("A stop has at most 24 windows; \(QuotedInput.text(text)) has \(parts.count).") }
         return try parts.map { part in
             let ends = part.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard ends.count == 2, let from = minutes(ends[0]), let to = minutes(ends[1]), from != to else { throw bad(part) }
@@ -23,7 +32,7 @@ public struct VisitWindow: Hashable, Codable, Sendable, CustomStringConvertible 
     }
 
     private static func bad(_ text: String) -> InputError {
-        InputError("Not a time window: \"\(text)\"; use HH:MM-HH:MM, e.g. 10:00-12:00 (several with commas).")
+        InputError("Not a time window: \(QuotedInput.text(text)); use HH:MM-HH:MM, e.g. 10:00-12:00 (several with commas).")
     }
 
     /// `HH:MM` (or `H:MM`) from 00:00 to 24:00, in minutes.
