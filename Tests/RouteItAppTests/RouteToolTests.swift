@@ -621,4 +621,16 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.hasPrefix("routeit route: ROUTEIT_DIRECTIONS takes osrm=URL"), bad.stderr)
     }
+
+    /// A stop list's named line at a coordinate written longitude first: the outside line names
+    /// the line with its coordinates and says which was meant, as for a typed coordinate.
+    func testANamedListLineWithSwappedCoordinatesSaysWhichWasMeant() throws {
+        let map = try helsinki()
+        let list = Self.directory.appendingPathComponent("swapped.csv")
+        try "name,address\nKiosk,\"24.94,60.17\"\n".write(to: list, atomically: true, encoding: .utf8)
+        let result = try run(["route", "60.1681,24.9417", "--stops", list.path, "--map", map])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertEqual(result.stderr, "routeit route: Kiosk (24.940000,60.170000) is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)"
+                       + " — did you mean 60.170000,24.940000 (latitude first)?\n")
+    }
 }

@@ -91,13 +91,14 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// How the outside alert ends: ` — did you mean 60.170000,24.941000 (latitude first)?` for
-    /// the places written as `LAT,LON` (their name ends in their coordinates: a typed place, or
-    /// `The position …`) that are off the map but on it read as `LON,LAT`, the usual slip; else
+    /// the places written as `LAT,LON` (their name ends in their coordinates: a typed place,
+    /// `The position …`, or a list's named one, `A (24.940000,60.170000)`) that are off the map but on it read as `LON,LAT`, the usual slip; else
     /// a full stop. An address is never second-guessed: its numbers were not typed.
     private func ending(_ places: [(what: String, at: Coordinate)]) -> String {
         let meant = places.compactMap { place -> Coordinate? in
             let swapped = Coordinate(latitude: place.at.longitude, longitude: place.at.latitude)
-            guard place.what.hasSuffix(place.at.description), !contains(place.at), contains(swapped) else { return nil }
+            let typed = place.what.hasSuffix(place.at.description) || place.what.hasSuffix("(\(place.at.description))")
+            guard typed, !contains(place.at), contains(swapped) else { return nil }
             return swapped
         }
         guard !meant.isEmpty else { return "." }

@@ -133,8 +133,14 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     }
 
     /// The place's address, else its coordinate.
+    /// A place by its address; a place that has only a name (a stop list's `A,"24.94,60.17"`)
+    /// with its coordinates too, so the outside alert can say which was meant (`MapArea`).
     private static func name(_ item: MapItem) -> String {
-        item.placemark.formattedAddress.isEmpty ? "\(item.coordinate)" : item.placemark.formattedAddress
+        let p = item.placemark
+        guard p.street == nil, p.city == nil, let name = p.name, !name.isEmpty, !name.hasSuffix(p.coordinate.description) else {
+            return p.formattedAddress.isEmpty ? "\(item.coordinate)" : p.formattedAddress
+        }
+        return "\(name) (\(p.coordinate))"
     }
 
     /// Synchronous form of `calculate`, for tools and benchmarks (`departure` nil: now); the
