@@ -5,7 +5,7 @@ import RouteItScreens
 /// `routeit run FILE.flow...`: replays each file in a fresh session, printing every command
 /// (`> line`) and its output (errors and alerts on stderr). `expect TEXT` / `expect-not TEXT`
 /// check the last output. A failed expect, or a command that fails (an unknown command, bad
-/// input, an alert) without an `expect` right after it to check the failure, stops the run with
+/// input, an alert) without an `expect` or `expect-not` right after it to check the failure, stops the run with
 /// `FILE:LINE: message` on stderr and exit status 1; with `--keep-going` the run goes on to the
 /// end and still exits 1.
 enum FlowRunner {
