@@ -114,6 +114,8 @@ final class TableToolTests: XCTestCase {
             (["table", places[0]], "routeit table: table needs at least two places; usage: routeit table PLACE PLACE..."),
             (["table", places[0], places[1], "--sources", "2"], "routeit table: --sources names place 2, but the places are numbered 0-1"),
             (["table", places[0], places[1], "--destinations", "0;x"], "routeit table: --destinations takes place numbers from 0 separated by ';'"),
+            (["table", places[0], places[1], "--sources", "0;"], "routeit table: --sources takes place numbers from 0 separated by ';' (e.g. 0;2), not \"0;\""),
+            (["table", places[0], places[1], "--sources", "0;;1"], "routeit table: --sources takes place numbers from 0 separated by ';'"),
             (["table", places[0], "91,0"], "routeit table: not a LAT,LON coordinate: 91,0"),
         ] {
             let result = try run(arguments + ["--map", map])

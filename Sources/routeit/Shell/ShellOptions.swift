@@ -237,14 +237,12 @@ extension ShellOptions {
     }
 
     static func indexList(_ text: String, option: String) throws -> [Int] {
-        let words = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map(String.init)
-        guard !words.isEmpty, words.count <= 10_000 else {
-            throw ParseError(description: "\(option) takes place numbers from 0 separated by ';' (e.g. 0;2), not \"\(text)\"")
-        }
+        // Empty between separators (`0;`, `0;;2`) is refused, as OSRM refuses it.
+        let words = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "," }).map(String.init)
+        let usage = "\(option) takes place numbers from 0 separated by ';' (e.g. 0;2), not \(QuotedInput.text(text))"
+        guard !text.isEmpty, words.count <= 10_000 else { throw ParseError(description: usage) }
         return try words.map { word in
-            guard let index = Int(word), index >= 0, String(index) == word else {
-                throw ParseError(description: "\(option) takes place numbers from 0 separated by ';' (e.g. 0;2), not \"\(text)\"")
-            }
+            guard let index = Int(word), index >= 0, String(index) == word else { throw ParseError(description: usage) }
             return index
         }
     }
