@@ -260,6 +260,6 @@ extension TripClockTests {
         // The post office closes at 11:00 and is 5 minutes away: it goes last, left out.
         XCTAssertEqual(plan.stopOrder, [1, 0])
         XCTAssertEqual(plan.leftOut, [1])
-        XCTAssertEqual(plan.notes, ["Post (Stop 2) is left out: it closes before it can be reached."])
+        XCTAssertEqual(plan.notes, ["Post (Stop 2) is left out: it closes at 11:00, before it can be reached (11:03)."])
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Why a stop was left out of the day, said about the place: `closed all day Sunday`,
-/// `closed until Monday`, `its window 10:00-11:00 cannot be reached`, `the trip would end
-/// after 17:00`.
+/// Why a stop was left out of the day, said about the place and its real cause: `closed all
+/// day Sunday`, `its 2h stay would end after it closes at 16:00`, `its 40m stay does not fit
+/// in its window 10:00-10:30`, `the trip would end after 17:00`.
 enum DropReasonText {
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-    static func text(_ reason: DropReason, place: TripPlace, departure: Date?, calendar: LocalCalendar,
-                     options: DayOptions) -> String {
+    /// `arrival`: the soonest the trip can be there (straight from the start).
+    static func text(_ reason: DropReason, place: TripPlace, departure: Date?, arrival: Date?, calendar: LocalCalendar,
+                     options: DayOptions, wording: PlannerWording = .shell) -> String {
         let endOfDay = options.backBy.map(VisitWindow.clockText)
         switch reason {
         case .noRoute:
@@ -20,18 +21,27 @@ enum DropReasonText {
             return "it does not fit with the other stops' hours and windows\(low)"
         case .noWindowReachable:
             guard let departure else { return "its window cannot be reached" }
-            return unreachable(place, departure: departure, calendar: calendar, options: options)
+            let visit = Visit(place: place, departure: departure, arrival: arrival ?? departure, calendar: calendar,
+                              waits: options.waits, waitSwitch: wording.waitSwitch)
+            let windows = place.windows.map(\.description).joined(separator: ",")
+            if let why = visit.hoursReason() ?? visit.windowReason() { return why }
+            return windows.isEmpty ? "it cannot be visited while it is open" : "its window \(windows) cannot be reached while it is open"
         }
     }
 
-    private static func unreachable(_ place: TripPlace, departure: Date, calendar: LocalCalendar, options: DayOptions) -> String {
-        let windows = place.windows.map(\.description).joined(separator: ",")
-        if let hours = place.item.openingHours, hours.isKnown {
-            var hoursOnly = place
-            hoursOnly.windows = []
-            let today = TripDay.visitSpans(for: hoursOnly, departure: departure, calendar: calendar) ?? []
-            if today.isEmpty { return "closed all day \(weekdays[calendar.weekday(departure) - 1])" }
-            if today.allSatisfy({ $0.upperBound <= departure }) {
+    /// A visit to `place` that could not be fitted: reached at `arrival` at the soonest.
+    private struct Visit {
+        let place: TripPlace, departure: Date, arrival: Date, calendar: LocalCalendar, waits: Bool, waitSwitch: String
+
+        var stay: String { StayDuration.text(place.stay) }
+        func clock(_ date: Date) -> String { calendar.clockText(date, since: departure) }
+
+        /// Why its opening hours alone keep the visit out; nil when they would allow it.
+        func hoursReason() -> String? {
+            guard let hours = place.item.openingHours, hours.isKnown,
+                  let spans = TripDay.openSpans(of: place, departure: departure, calendar: calendar) else { return nil }
+            if spans.isEmpty { return "closed all day \(weekdays[calendar.weekday(departure) - 1])" }
+            if spans.allSatisfy({ $0.upperBound <= departure }) {
                 let week = hours.openSpans(from: departure, to: calendar.day(8, after: departure), in: calendar)
                 if let next = week.first(where: { $0.lowerBound > departure.timeIntervalSinceReferenceDate }) {
                     let opens = Date(timeIntervalSinceReferenceDate: next.lowerBound)
@@ -39,21 +49,50 @@ enum DropReasonText {
                 }
                 return "closed for the rest of the day"
             }
-            if !windows.isEmpty { return "its window \(windows) cannot be reached while it is open" }
-            if let longest = today.map({ $0.upperBound.timeIntervalSince($0.lowerBound) }).max(), longest < place.stay {
-                return "it is not open long enough for its \(StayDuration.text(place.stay)) stay"
+            switch blocker(spans, lastMinute: 0) {
+            case nil: return nil
+            case .over(let closed): return "it closes at \(clock(closed)), before it can be reached (\(clock(arrival)))"
+            case .notWaiting(let opens): return "it opens at \(clock(opens)) and the trip does not wait (\(waitSwitch))"
+            case .tooShort: return "it is not open long enough for its \(stay) stay"
+            case .stayOverruns(let closes): return "its \(stay) stay would end after it closes at \(clock(closes))"
             }
-            if !options.waits, let opens = today.first(where: { $0.lowerBound > departure })?.lowerBound {
-                return "it opens at \(calendar.clockText(opens)) and the trip does not wait (wait on)"
+        }
+
+        /// Why its windows alone keep the visit out; nil when they would allow it.
+        func windowReason() -> String? {
+            guard !place.windows.isEmpty else { return nil }
+            let windows = place.windows.map(\.description).joined(separator: ",")
+            let spans = place.windows.map { $0.span(onDayOf: departure, calendar: calendar) }
+            if spans.allSatisfy({ $0.upperBound + VisitCheck.lastMinute < departure }) {
+                return "its window \(windows) is over before the trip leaves"
             }
-            return "it closes before it can be reached"
+            switch blocker(spans, lastMinute: VisitCheck.lastMinute) {
+            case nil: return nil
+            case .over: return "its window \(windows) is over before it can be reached (\(clock(arrival)))"
+            case .notWaiting: return "its window \(windows) cannot be reached without waiting (\(waitSwitch))"
+            case .tooShort, .stayOverruns: return "its \(stay) stay does not fit in its window \(windows)"
+            }
         }
-        // Waiting is worth saying only for a window that opens after the trip leaves.
-        let spans = place.windows.map { $0.span(onDayOf: departure, calendar: calendar) }
-        if !options.waits, spans.contains(where: { $0.lowerBound > departure }) {
-            return "its window \(windows) cannot be reached without waiting (wait on)"
+
+        enum Blocker { case over(Date), notWaiting(opens: Date), tooShort, stayOverruns(closes: Date) }
+
+        /// What keeps a visit reached at `arrival` out of every one of `spans` (each holding
+        /// `lastMinute` more at its end, as `TripDay.visitSpans` gives the planner); nil: one fits.
+        func blocker(_ spans: [ClosedRange<Date>], lastMinute: TimeInterval) -> Blocker? {
+            let ahead = spans.filter { $0.upperBound + lastMinute >= arrival }
+            guard !ahead.isEmpty else { return .over(spans.map(\.upperBound).max() ?? departure) }
+            func fits(_ span: ClosedRange<Date>, from start: Date) -> Bool { start + place.stay <= span.upperBound + lastMinute }
+            if ahead.contains(where: { fits($0, from: max(arrival, $0.lowerBound)) && (waits || $0.lowerBound <= arrival) }) {
+                return nil
+            }
+            if !waits, let later = ahead.first(where: { $0.lowerBound > arrival && fits($0, from: $0.lowerBound) }) {
+                return .notWaiting(opens: later.lowerBound)
+            }
+            if let open = ahead.first(where: { $0.lowerBound <= arrival }), !fits(open, from: arrival),
+               spans.contains(where: { fits($0, from: $0.lowerBound) }) || !waits {
+                return .stayOverruns(closes: open.upperBound)
+            }
+            return .tooShort
         }
-        if spans.allSatisfy({ $0.upperBound + VisitCheck.lastMinute < departure }) { return "its window \(windows) is over before the trip leaves" }
-        return "its window \(windows) cannot be reached"
     }
 }

@@ -4,18 +4,10 @@ import Foundation
 /// ends plan and time a trip alike: when each place may be visited (its windows and opening
 /// hours together, on the departure's day) and the trip that visits them up to its end.
 public enum TripDay {
-    /// When a visit to `place` may be on the departure's day: its opening hours (until the day
-    /// ends) and its windows, intersected when it has both; nil: any time; empty: never.
+    /// When a visit to `place` may be on the departure's day: its opening hours and its windows,
+    /// intersected when it has both; nil: any time; empty: never.
     public static func visitSpans(for place: TripPlace, departure: Date, calendar: LocalCalendar) -> [ClosedRange<Date>]? {
-        var spans: [ClosedRange<Date>]?
-        if let hours = place.item.openingHours, hours.isKnown {
-            let dayEnd = calendar.day(1, after: departure)
-            spans = hours.openSpans(from: departure, to: dayEnd, in: calendar).compactMap { span in
-                let from = Date(timeIntervalSinceReferenceDate: span.lowerBound)
-                let to = min(dayEnd, Date(timeIntervalSinceReferenceDate: span.upperBound))
-                return from < to ? from...to : nil
-            }
-        }
+        var spans = openSpans(of: place, departure: departure, calendar: calendar)
         if !place.windows.isEmpty {
             // A window's last minute is in it, as the screen shows times (and `VisitCheck` judges
             // a route): 09:00-10:01 takes a visit over at 10:01:58.
@@ -26,6 +18,22 @@ public enum TripDay {
             spans = spans.map { intersection($0, wanted) } ?? wanted.sorted { $0.lowerBound < $1.lowerBound }
         }
         return spans
+    }
+
+    /// When `place` is open for a trip leaving at `departure` (nil: hours not known): every
+    /// opening that starts on the departure's day, whole, so one that runs past midnight
+    /// (`12:00-01:00`, or on into the next day's own hours) holds until it really closes, as
+    /// `VisitCheck` judges a visit. A later opening is the next day's, which a one-day trip
+    /// does not wait for.
+    public static func openSpans(of place: TripPlace, departure: Date, calendar: LocalCalendar) -> [ClosedRange<Date>]? {
+        guard let hours = place.item.openingHours, hours.isKnown else { return nil }
+        let dayEnd = calendar.day(1, after: departure)
+        // Two days ahead: an opening that starts today merges with what follows it past midnight.
+        return hours.openSpans(from: departure, to: calendar.day(2, after: departure), in: calendar).compactMap { span in
+            let from = Date(timeIntervalSinceReferenceDate: span.lowerBound)
+            let to = Date(timeIntervalSinceReferenceDate: span.upperBound)
+            return from < to && from < dayEnd ? from...to : nil
+        }
     }
 
     /// `items` (the start first, then the stops in visiting order) as the trip goes: back to

@@ -4,7 +4,7 @@ import Foundation
 public enum TripOrderError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyStops(Int)
     case noRoundTrip
-    /// Every stop was left out, each for the reason given.
+    /// Every stop was left out: the front end's first line, then each stop's reason.
     case nothingFits([String])
 
     public var description: String {
@@ -17,7 +17,7 @@ public enum TripOrderError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noRoundTrip:
             return "No round trip reaches every stop."
         case .nothingFits(let reasons):
-            return (["No stop fits the day; the trip is unchanged."] + reasons).joined(separator: "\n")
+            return reasons.joined(separator: "\n")
         }
     }
 }

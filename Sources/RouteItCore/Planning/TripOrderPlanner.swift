@@ -15,10 +15,12 @@ public enum TripOrderPlanner {
     /// planner searches (Ctrl-C), the best plan so far is returned, `stoppedEarly`. Throws
     /// `TripOrderError` (too many stops, no route), `InputError` (an end of day before the
     /// departure, an end that is not a place), backend errors, or `CancellationError`.
+    /// Messages name a place as `naming` says, in the front end's `wording`.
     public static func order(_ places: [TripPlace], transportType: TransportType, avoid: RoadAvoidance = [],
                              using directions: any Directions, departure: Date? = nil,
                              calendar: LocalCalendar = .fromEnvironment(), day: DayOptions = DayOptions(),
                              search: DayPlanOptions = DayPlanOptions(),
+                             naming: StopNaming = .labels, wording: PlannerWording = .shell,
                              isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let stopCount = places.count - 1
@@ -43,7 +45,7 @@ public enum TripOrderPlanner {
                                               departure: departure, using: directions)
         if day.days > 1, let departure {
             return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
-                                search: search, isCancelled: isCancelled)
+                                search: search, naming: naming, wording: wording, isCancelled: isCancelled)
         }
         let (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
         let plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
@@ -58,15 +60,17 @@ public enum TripOrderPlanner {
         if plan.dropped.isEmpty, let before, before <= plan.travel * (1 + 1e-12) { (visits, travel) = (given, before) }
         let endStop: [Int] = if case .stop(let k) = end { [k] } else { [] }
         let newOrder = visits + endStop + plan.dropped.map(\.stop)
-        let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })
-        func named(_ index: Int) -> String { "Stop \(number[index] ?? index) (\(places[index].item.shortName))" }
+        let label = naming.labels(places, newOrder: newOrder)
+        func named(_ index: Int) -> String { "\(label[index]) (\(places[index].item.shortName))" }
 
         var notes = plan.dropped.map { dropped in
             let place = places[dropped.stop]
-            let why = DropReasonText.text(dropped.reason, place: place, departure: departure, calendar: calendar, options: day)
-            return "\(place.item.shortName) (Stop \(number[dropped.stop] ?? dropped.stop)) is left out: \(why)."
+            let why = DropReasonText.text(dropped.reason, place: place, departure: departure,
+                                          arrival: departure.map { $0 + matrix[0, dropped.stop] }, calendar: calendar,
+                                          options: day, wording: wording)
+            return "\(place.item.shortName) (\(label[dropped.stop])) is left out: \(why)."
         }
-        if visits.isEmpty && endStop.isEmpty { throw TripOrderError.nothingFits(notes) }
+        if visits.isEmpty && endStop.isEmpty { throw TripOrderError.nothingFits([wording.nothingFits] + notes) }
         // Said only when some stop has hours or windows: a plan never claims a place is open
         // when its hours are not known.
         let constrained = given.filter { spans[$0] != nil }
@@ -74,7 +78,8 @@ public enum TripOrderPlanner {
         let left = Set(plan.dropped.map(\.stop))
         let unknown = given.filter { spans[$0] == nil && !left.contains($0) }
         if !constrained.isEmpty && !unknown.isEmpty {
-            notes.append("Hours unknown: \(unknown.sorted { number[$0]! < number[$1]! }.map(named).joined(separator: ", ")); planned as if open.")
+            let shown = naming == .newSlots ? newOrder : Array(places.indices)
+            notes.append("Hours unknown: \(unknown.sorted { shown.firstIndex(of: $0)! < shown.firstIndex(of: $1)! }.map(named).joined(separator: ", ")); planned as if open.")
         }
         let improvement = TripOrderImprovement(order: TripOrder(stops: visits, duration: travel), before: before ?? .infinity)
         let leftOut = Array((visits.count + endStop.count)..<newOrder.count)
@@ -140,6 +145,7 @@ public enum TripOrderPlanner {
     /// each day visits.
     static func planDays(_ places: [TripPlace], matrix: DurationMatrix, departure: Date, calendar: LocalCalendar,
                          day: DayOptions, end: TripEnd, search: DayPlanOptions = DayPlanOptions(),
+                         naming: StopNaming = .labels, wording: PlannerWording = .shell,
                          isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
         var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
         var dropped: [DroppedStop] = [], lastDeparture = departure, stoppedEarly = false
@@ -170,13 +176,15 @@ public enum TripOrderPlanner {
         }
         let visits = days.flatMap { $0 }
         let newOrder = visits + remaining
-        let number = Dictionary(uniqueKeysWithValues: newOrder.enumerated().map { ($1, $0 + 1) })
+        let label = naming.labels(places, newOrder: newOrder)
         let notes = dropped.map { dropped in
             let place = places[dropped.stop]
-            let why = DropReasonText.text(dropped.reason, place: place, departure: lastDeparture, calendar: calendar, options: day)
-            return "\(place.item.shortName) (Stop \(number[dropped.stop] ?? dropped.stop)) is left out\(days.count > 1 ? " on every day" : ""): \(why)."
+            let why = DropReasonText.text(dropped.reason, place: place, departure: lastDeparture,
+                                          arrival: lastDeparture + matrix[0, dropped.stop], calendar: calendar,
+                                          options: day, wording: wording)
+            return "\(place.item.shortName) (\(label[dropped.stop])) is left out\(days.count > 1 ? " on every day" : ""): \(why)."
         }
-        if visits.isEmpty { throw TripOrderError.nothingFits(notes) }
+        if visits.isEmpty { throw TripOrderError.nothingFits([wording.nothingFits] + notes) }
         let first = "Planned over \(days.count) day\(days.count == 1 ? "" : "s"): " + days.enumerated()
             .map { "day \($0 + 1) \($1.count) stop\($1.count == 1 ? "" : "s")" }.joined(separator: ", ") + "."
         return TripOrderPlan(improvement: TripOrderImprovement(order: TripOrder(stops: visits, duration: travel), before: .infinity),
@@ -206,8 +214,10 @@ public enum TripOrderPlanner {
             guard let k = routed.firstIndex(of: slot - 1) else { throw entry.endWithoutPlace(slot) }
             day.end = .place(k + 1)
         }
+        // The shell shows its slots in the new order: a stop is named by the slot it moves to.
         let found = try await order(places, transportType: transportType, avoid: avoid, using: directions,
-                                    departure: departure, calendar: calendar, day: day, search: search, isCancelled: isCancelled)
+                                    departure: departure, calendar: calendar, day: day, search: search,
+                                    naming: .newSlots, isCancelled: isCancelled)
         var plan = found
         plan.stopOrder = found.stopOrder.map { routed[$0] } + unrouted
         return plan
@@ -220,6 +230,28 @@ public enum TripOrderPlanner {
         let plan = try await plan(entry, transportType: transportType, using: directions)
         try entry.reorderStops(plan.stopOrder)
         return plan.improvement
+    }
+}
+
+/// How the planner's messages name a stop.
+public enum StopNaming: Sendable {
+    /// By its `TripPlace.label`, the name its front end gave it in the order given (`routeit
+    /// route`, where the user knows only that order).
+    case labels
+    /// `Stop k`, the slot it moves to (the shell, which shows its slots in the new order).
+    case newSlots
+
+    /// Each place's name (by index into `places`); `newOrder` holds the indices of the stops in
+    /// their new order (the start, index 0, not among them).
+    func labels(_ places: [TripPlace], newOrder: [Int]) -> [String] {
+        switch self {
+        case .labels:
+            return places.map(\.label)
+        case .newSlots:
+            var names = places.map(\.label)
+            for (position, index) in newOrder.enumerated() { names[index] = EntryViewModel.label(forSlotAt: position + 1) }
+            return names
+        }
     }
 }
 

@@ -20,6 +20,8 @@ public struct TripPlanRequest: Sendable {
     public var day: DayOptions
     /// How the stops are ordered beyond the exact planner's reach (`--seed`, `--budget`).
     public var search = DayPlanOptions()
+    /// The front end's words in the planner's messages (its switch for waiting, ...).
+    public var wording = PlannerWording.shell
     public var attribution: String?
     /// What of the routes is wanted: without `.steps` (an answer that shows none, such as OSRM's
     /// `steps=false`) the routes may come without them.
@@ -71,7 +73,7 @@ public struct TripPlanRequest: Sendable {
             let plan = try await TripOrderPlanner.order(writtenOutReturn ? Array(places.dropLast()) : places,
                                                         transportType: transportType, avoid: avoid, using: directions,
                                                         departure: departure, calendar: calendar, day: day, search: search,
-                                                        isCancelled: isOrderingCancelled ?? { Task.isCancelled })
+                                                        wording: wording, isCancelled: isOrderingCancelled ?? { Task.isCancelled })
             let leftOut = Set(plan.leftOut)
             let stops = plan.stopOrder.enumerated().filter { !leftOut.contains($0.offset) }.map { $0.element + 1 }
             kept = [0] + stops

@@ -121,6 +121,7 @@ enum RouteTool {
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
                 detail: options.json ? options.routeJSON.detail : .steps)
             request.search = options.search
+            request.wording = Self.plannerWording
             if let stop { request.isOrderingCancelled = { stop.isCancelled } }
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
@@ -150,6 +151,9 @@ enum RouteTool {
             return report(failure(for: error), options)
         }
     }
+
+    /// The planner's sentences in this tool's words: waiting is its default, turned off by `--no-wait`.
+    static let plannerWording = PlannerWording(waitSwitch: "leave out --no-wait", nothingFits: "No stop fits the day.")
 
     /// OSRM's code for what went wrong (the one mapping `route --json` and `serve` share).
     static func failure(for error: Error) -> Failure {
