@@ -80,3 +80,37 @@ final class MapTimeZoneTests: XCTestCase {
         XCTAssertEqual(moved.timeIntervalSince(typed), -2 * 3600)
     }
 }
+
+/// The shell's flow takes the map's clock when the map opens (or `use` changes it).
+final class FlowMapClockTests: XCTestCase {
+    let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    let helsinki = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
+
+    private func flow() -> TripFlowController {
+        let flow = TripFlowController(geocoder: StubGeocoder(candidates: [:]), directions: StubDirections(),
+                                      location: LocationViewModel(provider: FixedLocationProvider(nil)),
+                                      timer: TripTimerViewModel(timeSource: ManualTimeSource()),
+                                      clock: FixedWallClock(Date(timeIntervalSince1970: 1_796_747_400)), calendar: utc)
+        flow.mapCalendar = { [helsinki] in helsinki }
+        return flow
+    }
+
+    func testADepartureTypedBeforeTheMapOpenedKeepsItsClockTimeOnTheMapsClock() async throws {
+        let flow = flow()
+        try flow.setDeparture(words: ["2026-12-08", "10:00"])
+        await flow.followMapClock()
+        XCTAssertEqual(flow.calendar.timeZone.identifier, "Europe/Helsinki")
+        guard case .at(let date) = flow.entry.departure else { return XCTFail("\(flow.entry.departure)") }
+        XCTAssertEqual(helsinki.clockText(date), "10:00")
+        XCTAssertEqual(helsinki.dateText(date), "2026-12-08")
+    }
+
+    func testAnOpenedDepartureStaysTheSameInstant() async throws {
+        let flow = flow()
+        let instant = Date(timeIntervalSince1970: 1_796_716_800)  // 2026-12-08T08:00:00Z, 10:00 in Helsinki
+        try flow.load(slots: flow.entry.slots, departure: .at(instant), settings: flow.settings)
+        await flow.followMapClock()
+        XCTAssertEqual(flow.entry.departure, .at(instant))
+        XCTAssertEqual(flow.calendar.clockText(instant), "10:00")
+    }
+}
