@@ -14,38 +14,40 @@ public enum MapTimeZone {
         public var zone: String
     }
 
-    /// The zone for a map in `country` (ISO 3166-1 alpha-2) centred on `centre`, from `table`.
-    public static func zone(country: String?, centre: Coordinate?, table: [Entry] = systemTable) -> TimeZone? {
+    /// The zone for a map in `country` (ISO 3166-1 alpha-2) centred on `centre`, from `table`
+    /// (the system's when nil).
+    public static func zone(country: String?, centre: Coordinate?, table: [Entry]? = nil) -> TimeZone? {
         guard let country = country?.uppercased(), !country.isEmpty else { return nil }
-        let zones = table.filter { $0.countries.contains(country) && TimeZone(identifier: $0.zone) != nil }
+        let entries = table ?? parse(systemText, country: country)
+        let zones = entries.filter { $0.countries.contains(country) && TimeZone(identifier: $0.zone) != nil }
         guard let first = zones.first else { return nil }
         guard zones.count > 1, let centre, centre.isValid else { return TimeZone(identifier: first.zone) }
         let nearest = zones.min { centre.distance(to: $0.city) < centre.distance(to: $1.city) } ?? first
         return TimeZone(identifier: nearest.zone)
     }
 
-    /// The system's table, read once. `zone.tab` first: it names each country's own zone
-    /// (Europe/Oslo), where `zone1970.tab` may give a neighbour's with the same rules.
-    public static let systemTable: [Entry] = {
+    /// The system's table, read once (`TZDIR`, else /usr/share/zoneinfo); empty when there is
+    /// none. `zone.tab` first: it names each country's own zone (Europe/Oslo), where
+    /// `zone1970.tab` may give a neighbour's with the same rules since 1970 (Europe/Berlin).
+    static let systemText: String = {
         let folder = ProcessEnvironment.variables(named: ["TZDIR"])["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
         for name in ["zone.tab", "zone1970.tab"] {
-            if let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) {
-                let entries = parse(text)
-                if !entries.isEmpty { return entries }
-            }
+            if let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8), !parse(text).isEmpty { return text }
         }
-        return []
+        return ""
     }()
 
     /// `FI<TAB>+6010+02458<TAB>Europe/Helsinki[<TAB>comment]`; `#` lines and lines that do not
     /// read are skipped. The first column may list several codes (`zone1970.tab`: `FI,AX`).
-    public static func parse(_ text: String) -> [Entry] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
+    /// With `country`, only its lines are read (a route pays for one country's, not 400 lines).
+    public static func parse(_ text: String, country: String? = nil) -> [Entry] {
+        text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 3, let city = coordinate(String(fields[1])) else { return nil }
+            guard fields.count >= 3 else { return nil }
             let countries = fields[0].split(separator: ",").map { $0.uppercased() }
-            guard !countries.isEmpty, !fields[2].isEmpty else { return nil }
+            if let country, !countries.contains(country) { return nil }
+            guard !countries.isEmpty, !fields[2].isEmpty, let city = coordinate(String(fields[1])) else { return nil }
             return Entry(countries: countries, city: city, zone: String(fields[2]))
         }
     }
@@ -81,7 +83,7 @@ extension LocalCalendar {
     public static func forMap(_ area: MapArea?, table: [MapTimeZone.Entry]? = nil,
                               environment: [String: String]? = nil) -> LocalCalendar {
         if let area, let country = area.countryCode,
-           let zone = MapTimeZone.zone(country: country, centre: area.centre, table: table ?? MapTimeZone.systemTable) {
+           let zone = MapTimeZone.zone(country: country, centre: area.centre, table: table) {
             return LocalCalendar(timeZone: zone)
         }
         return environment.map(fromEnvironment) ?? fromEnvironment()
