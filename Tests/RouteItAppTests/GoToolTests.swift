@@ -45,6 +45,18 @@ final class GoToolTests: XCTestCase {
         XCTAssertEqual(result.stderr, "Ignored a fix 50.0 km from the last one; it counts once the next fixes agree.\n")
     }
 
+    /// The drive's fixes are dated 10:00Z: on the Helsinki map's clock that is 12:00, whatever
+    /// zone the machine is in (the lines once showed 10:00 under TZ=UTC, 05:00 under New York's).
+    func testTheClockLinesAreTheMapsWhateverTZSays() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        for zone in ["UTC", "America/New_York", "Europe/Helsinki"] {
+            let result = try RouteItProcess.run(["--map", map, "go"] + Self.places + ["--stay", "1", "--location", "replay=\(Self.drive)"],
+                                                environment: HelsinkiFlowTests.environment.merging(["TZ": zone]) { $1 })
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("12:00:00 Depart for stop 1"), "\(zone): \(result.stdout)")
+        }
+    }
+
     func testOneFixDatedFourMinutesAheadInTheReplayAddsNoLostFixAndNoTime() throws {
         let map = try HelsinkiFlowTests.helsinkiExtract()
         // The drive's fix of 10:00:20 (both sentences) dated 10:04:20, at the same place.

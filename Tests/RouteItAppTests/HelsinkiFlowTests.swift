@@ -99,15 +99,22 @@ final class HelsinkiFlowTests: XCTestCase {
 
     /// One process plans a morning round with a stay and saves it; a second process opens it
     /// from the same planner store and routes it: the same clock times, line for line.
+    /// The two processes in different zones (TZ=America/New_York, then UTC) too: the trip's
+    /// clock is the map's (Helsinki's), so the saved departure opens as 08:40 all the same.
     func testASavedTripOpensInASecondProcessWithTheSameTimes() throws {
+        try savedTripOpensWithTheSameTimes(planZone: nil, openZone: nil)
+        try savedTripOpensWithTheSameTimes(planZone: "America/New_York", openZone: "UTC")
+    }
+
+    private func savedTripOpensWithTheSameTimes(planZone: String?, openZone: String?) throws {
         let map = try Self.helsinkiExtract()
         let directory = RouteItProcess.flowsDirectory.appendingPathComponent("helsinki/saved")
         let environment = Self.environment.merging(["XDG_DATA_HOME": RouteItProcess.privateDataDirectory()]) { $1 }
         let plan = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("1-plan-morning-round.flow").path],
-                                          environment: environment)
+                                          environment: environment.merging(planZone.map { ["TZ": $0] } ?? [:]) { $1 })
         XCTAssertEqual(plan.status, 0, "\(plan.stderr)\n--- stdout:\n\(plan.stdout)")
         let open = try RouteItProcess.run(["--map", map, "run", directory.appendingPathComponent("2-open-morning-round.flow").path],
-                                          environment: environment)
+                                          environment: environment.merging(openZone.map { ["TZ": $0] } ?? [:]) { $1 })
         XCTAssertEqual(open.status, 0, "\(open.stderr)\n--- stdout:\n\(open.stdout)")
         func times(_ transcript: String) -> [String] {
             let lastRoute = transcript.components(separatedBy: "> route\n").last ?? ""

@@ -180,6 +180,36 @@ final class RouteToolTests: XCTestCase {
         }
     }
 
+    /// Opening hours and clock times are the map's (Helsinki, country FI), whatever zone the
+    /// machine is in: Ateneum (Tu 10:00-18:00) is closed at 18:30 Helsinki time under TZ=UTC and
+    /// TZ=America/New_York too, and a 09:00 departure waits until 10:00 Helsinki time. The map's
+    /// zone once came from TZ, so under UTC Ateneum was "open" at 18:30 and opened at 08:00.
+    func testOpeningHoursAndClockTimesAreTheMapsWhateverTZSays() throws {
+        let map = try helsinki()
+        func answers(_ zone: String, depart: String) throws -> (text: String, json: [String: String]) {
+            let arguments = ["route", text(station), "Ateneum", "--depart", depart, "--stay", "10m", "--mode", "walk", "--map", map]
+            let text = try run(arguments, environment: ["TZ": zone])
+            XCTAssertEqual(text.status, 0, text.stderr)
+            let json = try run(arguments + ["--json"], environment: ["TZ": zone])
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let leg = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first)
+            return (text.stdout, try XCTUnwrap(leg["routeit"] as? [String: String]))
+        }
+        let evening = try answers("Europe/Helsinki", depart: "2026-12-08 18:30")
+        XCTAssertTrue(evening.text.contains("! Ateneum is closed at 18:3"), evening.text)
+        XCTAssertEqual(evening.json["departure"], "2026-12-08T18:30:00+02:00")
+        let morning = try answers("Europe/Helsinki", depart: "2026-12-08 09:00")
+        XCTAssertTrue(morning.text.contains("until 10:00"), morning.text)
+        for zone in ["UTC", "America/New_York"] {
+            let other = try answers(zone, depart: "2026-12-08 18:30")
+            XCTAssertEqual(other.text, evening.text, zone)
+            XCTAssertEqual(other.json, evening.json, zone)
+            let otherMorning = try answers(zone, depart: "2026-12-08 09:00")
+            XCTAssertEqual(otherMorning.text, morning.text, zone)
+            XCTAssertEqual(otherMorning.json, morning.json, zone)
+        }
+    }
+
     /// `--depart` at a clock time the day does not have (the spring-forward gap) says when the
     /// trip leaves instead, as the shell's `depart` does; it once moved it silently.
     func testADepartureInTheSpringForwardGapIsSaid() throws {

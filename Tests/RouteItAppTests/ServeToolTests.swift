@@ -34,6 +34,18 @@ final class ServeToolTests: XCTestCase {
         XCTAssertTrue(log.contains("routeit serve: stopped"), log, file: file, line: line)
     }
 
+    /// /route's clock times are the map's (Helsinki's), not the server's TZ: opening hours there
+    /// are Helsinki time. Under TZ=America/New_York they once carried New York's offset.
+    func testClockTimesAreTheMapsWhateverTZSays() throws {
+        let server = try ServeProcess(map: try map(), environment: ["TZ": "America/New_York"])
+        defer { assertStops(server) }
+        let served = try server.get("/route/v1/foot/\(station);\(kalevankatu)")
+        XCTAssertEqual(served.status, 200)
+        let clock = try XCTUnwrap(((served.object["routes"] as? [[String: Any]])?.first?["routeit"] as? [String: Any])?["departure"] as? String)
+        let seconds = TimeZone(identifier: "Europe/Helsinki")!.secondsFromGMT(for: Date())
+        XCTAssertTrue(clock.hasSuffix(String(format: "+%02d:00", seconds / 3600)), clock)
+    }
+
     /// route, table, nearest, trip, search and reverse, each against the tool that answers the
     /// same question (`route --json`, `table --json`, `geocode --json`, `reverse --json`).
     func testAnswersAsTheOneShotToolsDo() throws {

@@ -46,6 +46,19 @@ final class TimedTurnRestrictionTests: XCTestCase {
                        "walkers are not bound")
     }
 
+    /// On a map in Finland the condition's hours are Helsinki time, whatever TZ says: leaving
+    /// Monday 08:00 Helsinki time (06:00Z) the turn is banned, at 10:00 (08:00Z) it is not.
+    func testConditionalHoursAreTheMapsLocalTime() throws {
+        let fixture = Self.junction([("restriction:conditional", "no_left_turn @ (Mo-Fr 07:00-09:00)")])
+        let path = try RoutingTestMaps.newPath()
+        try MapImporter(layers: [RoadLayerBuilder()]).importMap(from: ArrayOSMReader(fixture.entities), sourceName: "fixture.osm", to: path)
+        let box = BoundingBox(minLatitude: 60.1, minLongitude: 24.9, maxLatitude: 60.2, maxLongitude: 25.0)
+        let d = try OfflineDirections(path: path, area: MapArea(name: "Fixture", bounds: box, countryCode: "FI"))
+        let monday = Date(timeIntervalSince1970: 1_796_623_200)  // 2026-12-07T06:00:00Z, 08:00 in Helsinki
+        XCTAssertEqual(try distance(d, leaving: monday), 400, accuracy: 2, "08:00 in Helsinki: the way round")
+        XCTAssertEqual(try distance(d, leaving: monday.addingTimeInterval(2 * 3600)), 100, accuracy: 2, "10:00 in Helsinki: the left turn")
+    }
+
     func testOldDayAndHourTagsAreTimesToo() throws {
         let d = try Self.junction([("restriction", "no_left_turn"), ("day_on", "Monday"), ("day_off", "Friday"),
                                    ("hour_on", "7:00"), ("hour_off", "09:00")]).build()

@@ -14,9 +14,16 @@ public final class TripFlowController {
     public private(set) var lastDirections: DirectionsViewModel? {
         didSet { if lastDirections == nil { laterDays = [] } }
     }
-    /// The wall clock (`depart now`, today's date) and the calendar times are shown in.
+    /// The wall clock (`depart now`, today's date) and the calendar times are shown in: the
+    /// map's (`LocalCalendar.forMap`) once `mapCalendar` has told it, until then `TZ`'s.
     public let clock: WallClock
-    public let calendar: LocalCalendar
+    public private(set) var calendar: LocalCalendar
+    /// The calendar of the map in use, opening it if need be (nil: it cannot be opened, or no
+    /// front end set it); asked before a lookup, a route or an order, and by `followMapClock`.
+    public var mapCalendar: (() async -> LocalCalendar?)?
+    /// The zone a departure typed as a clock time (`depart 10:00`) was read in: on another
+    /// map's clock it stays 10:00. A departure opened from a saved trip or file is an instant.
+    private var typedDepartureZone: TimeZone?
 
     private let geocoder: Geocoding
     private let directions: Directions
@@ -55,6 +62,7 @@ public final class TripFlowController {
             try applyEdit { try $0.type(text, inSlotAt: index, within: area) }
             return
         }
+        await followMapClock()
         let picker = try await AddressPickerViewModel.search(text, forSlotAt: index, near: location.currentLocation,
                                                              using: geocoder, preferred: preferredPlaces(),
                                                              at: clock.currentDate(), calendar: calendar, unit: settings.distanceUnit)
@@ -91,6 +99,7 @@ public final class TripFlowController {
     /// departure (`depart`, else now).
     public func route() async throws {
         try requireNoOpenPicker()
+        await followMapClock()
         let departure = entry.departure.date(now: clock.currentDate())
         var trip = try entry.plannedTrip(leftOut: leftOut?.slots ?? [], leftOutNotes: leftOut?.notes ?? [],
                                          departure: departure, calendar: calendar)
@@ -131,6 +140,7 @@ public final class TripFlowController {
     public func optimize(search: DayPlanOptions = DayPlanOptions(),
                          isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         try requireNoOpenPicker()
+        await followMapClock()
         let plan = try await TripOrderPlanner.plan(entry, transportType: settings.transportType, avoid: settings.avoid,
                                                    using: directions, departure: entry.departure.date(now: clock.currentDate()),
                                                    calendar: calendar, search: search, isCancelled: isCancelled)
@@ -178,6 +188,22 @@ public final class TripFlowController {
         if case .picker = screen { screen = .entry }
     }
 
+    // MARK: the map's clock
+
+    /// Times the trip on the map's clock (`mapCalendar`), when it says: at the first lookup or
+    /// route, and when `use` chooses another map. A departure typed as a clock time keeps that
+    /// clock time on the new clock; one opened from a saved trip stays the same instant.
+    public func followMapClock() async {
+        guard let mapCalendar, let newCalendar = await mapCalendar(),
+              newCalendar.timeZone.identifier != calendar.timeZone.identifier else { return }
+        if case .at(let date) = entry.departure, let typedZone = typedDepartureZone {
+            let typedOn = LocalCalendar(timeZone: typedZone)
+            entry.departure = .at(newCalendar.sameClockTime(as: date, on: typedOn))
+            typedDepartureZone = newCalendar.timeZone
+        }
+        calendar = newCalendar
+    }
+
     // MARK: editing the trip and settings
 
     /// Runs an edit of the trip. Not while choosing an address; from the directions it returns
@@ -222,6 +248,7 @@ public final class TripFlowController {
     public func setDeparture(words: [String]) throws -> String? {
         let departure = try Departure.parse(words, now: clock.currentDate(), calendar: calendar)
         try editTrip { $0.departure = departure }
+        typedDepartureZone = calendar.timeZone
         return Departure.gapNotice(words, departure: departure, calendar: calendar)
     }
 
@@ -259,6 +286,7 @@ public final class TripFlowController {
         try Task.checkCancellation()
         try requireNoOpenPicker()
         try entry.load(slots: slots, departure: departure)
+        typedDepartureZone = nil
         settings = newSettings
         lastDirections = nil
         leftOut = nil

@@ -6,14 +6,23 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
     /// "Helsinki", as in "the Helsinki map".
     public var name: String
     public var bounds: BoundingBox
+    /// The ISO 3166-1 code of the country the map's data is in (`FI`), when it says: its clock
+    /// times are that country's (`LocalCalendar.forMap`).
+    public var countryCode: String?
 
     /// A point this close outside the bounds still counts: roads and addresses at the extract's
     /// edge snap to it.
     public static let marginMetres = 200.0
 
-    public init(name: String, bounds: BoundingBox) {
+    public init(name: String, bounds: BoundingBox, countryCode: String? = nil) {
         self.name = name
         self.bounds = bounds
+        self.countryCode = countryCode
+    }
+
+    /// The middle of the bounds.
+    public var centre: Coordinate {
+        Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2, longitude: (bounds.minLongitude + bounds.maxLongitude) / 2)
     }
 
     public func contains(_ c: Coordinate) -> Bool {

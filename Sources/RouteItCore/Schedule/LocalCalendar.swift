@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The calendar clock times are read and shown in: Gregorian, in the time zone of the
-/// environment (`TZ`), else the system's. Opening hours are read in the same zone, since a map
-/// is planned where it is travelled.
+/// The calendar clock times are read and shown in: Gregorian, in the map's zone
+/// (`LocalCalendar.forMap`: its country's), else the environment's (`TZ`), else the system's.
+/// Opening hours are read in the same zone: they are the place's local time.
 public struct LocalCalendar: Sendable {
     public let timeZone: TimeZone
     /// Made at first use: making a Gregorian calendar and its locale cost half a million
@@ -68,6 +68,14 @@ public struct LocalCalendar: Sendable {
               let start = (0...(target.count - marker.count)).first(where: { target[$0..<($0 + marker.count)].elementsEqual(marker) })
         else { return nil }
         return TimeZone(identifier: String(decoding: target[(start + marker.count)...], as: UTF8.self))
+    }
+
+    /// The instant whose date and clock time (to the minute) on this calendar are those `date`
+    /// shows on `other`: `depart 10:00` read again on another map's clock.
+    public func sameClockTime(as date: Date, on other: LocalCalendar) -> Date {
+        let day = other.calendar.dateComponents([.year, .month, .day], from: date)
+        guard let midnight = calendar.date(from: day) else { return date }
+        return self.date(midnight, minutes: other.minuteOfDay(date))
     }
 
     /// Midnight that starts the day of `date`.

@@ -42,7 +42,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
         try engine.withLock { engine in
             if let engine { return engine }
             do {
-                let e = try RoutingEngine(sections: sections)
+                let e = try RoutingEngine(sections: sections, calendar: .forMap(area))
                 engine = e
                 return e
             } catch {

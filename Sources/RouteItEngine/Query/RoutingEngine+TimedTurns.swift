@@ -62,7 +62,6 @@ extension RoutingEngine {
     func obeyingTimedTurns(_ found: FoundPath, legs: [RouteLeg], _ mode: TransportType, _ router: ModeRouter,
                            _ ws: QueryWorkspace, avoid: RoadAvoidance, departure: Date) throws -> [RouteLeg]? {
         guard mode == .car, !timedTurns.isEmpty, !found.path.direct else { return nil }
-        let calendar = LocalCalendar.fromEnvironment()
         var banned = Set<UInt64>()
         var current = (found: found, legs: legs)
         for _ in 0..<Self.timedTurnRounds {

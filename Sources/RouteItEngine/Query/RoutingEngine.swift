@@ -17,6 +17,9 @@ final class RoutingEngine: @unchecked Sendable {
     let timedTurns: TimedTurnRules
     /// The map's maneuver relations, for the guidance (nil: none).
     let maneuverOverrides: ManeuverOverrides?
+    /// The clock the restrictions with times are read on: the map's (`LocalCalendar.forMap`),
+    /// since an OSM condition's hours are the place's local time.
+    let calendar: LocalCalendar
     private let sections: MapSections
     /// Guards `routers` and `pools`, the only state that changes after init.
     private let lock = NSLock()
@@ -34,8 +37,9 @@ final class RoutingEngine: @unchecked Sendable {
     /// Metres apart within which two routes count as running along each other.
     static let alternativeShareTolerance = 12.0
 
-    init(sections: MapSections) throws {
+    init(sections: MapSections, calendar: LocalCalendar = .forMap(nil)) throws {
         self.sections = sections
+        self.calendar = calendar
         net = try RoadNetwork.read(from: sections)
         grid = try EdgeGrid.read(from: sections)
         adjacency = try NodeAdjacency.read(from: sections, nodeCount: net.nodeCount)
@@ -175,7 +179,7 @@ final class RoutingEngine: @unchecked Sendable {
         let offered = alternativeLegs(to: found, bestLegs: bestLegs, mode, router, ws, quickestOnly: quickestOnly, avoid: kept)
         guard mode == .car, !timedTurns.isEmpty else { return (offered, timed) }
         // An alternative (not searched against them) that breaks a restriction with times then is left out.
-        let leaving = departure ?? Date(), calendar = LocalCalendar.fromEnvironment()
+        let leaving = departure ?? Date()
         let allowed = offered.enumerated().filter { $0.offset == 0 || !breaksTimedTurn($0.element, departure: leaving, calendar: calendar) }
         return (allowed.map(\.element), timed || allowed.dropFirst().contains { meetsTimedTurns($0.element) })
     }

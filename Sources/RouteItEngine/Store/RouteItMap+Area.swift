@@ -3,10 +3,10 @@ import RouteItCore
 
 extension RouteItMap {
     /// The area the map covers, named after its source extract (`Helsinki.osm.pbf` → "Helsinki");
-    /// nil when the map has no bounding box.
+    /// nil when the map has no bounding box. Its country (when the data says) sets its clock.
     public var area: MapArea? {
         guard let bounds = boundingBox else { return nil }
-        return MapArea(name: displayName, bounds: bounds)
+        return MapArea(name: displayName, bounds: bounds, countryCode: metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code))
     }
 
     /// "Helsinki", "Monaco": the source extract's name (else the file's), first letter capitalised.

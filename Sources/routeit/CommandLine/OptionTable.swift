@@ -138,13 +138,13 @@ enum OptionTable {
         .init(["--no-wait"], help: "never wait for a place to open (with --optimize, a visit must start on arrival)",
               for: ["route"]) { o, _ in o.noWait = true },
         .init(["--depart"], value: "[YYYY-MM-DD] HH:MM|now",
-              help: "when the route leaves its first place (local time, TZ; default now): each leg shows its clock times",
+              help: "when the route leaves its first place (the map's local time; default now): each leg shows its clock times",
               for: ["route"], choices: ["now"]) {
             // `2026-12-04 10:00`, `2026-12-04T10:00` or `10:00` (today).
             let words = $1.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
-            let departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: .fromEnvironment()) }
-            $0.departure = departure
-            $0.departureNotice = Departure.gapNotice(words, departure: departure, calendar: .fromEnvironment())
+            // Checked now (a bad value is said before the map opens); read again on the map's clock.
+            $0.departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: .fromEnvironment()) }
+            $0.departureWords = words
         },
         .init(["--stay"], value: "DURATION[,DURATION...]",
               help: "how long the route stays at each place after the first (15m, 1h30m, or minutes: 15; one value for all)",

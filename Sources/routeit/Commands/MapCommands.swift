@@ -107,6 +107,8 @@ enum MapCommands {
                 session.services.reset()
                 throw error
             }
+            // The trip's times follow the new map's clock (its country's zone).
+            await session.flow.followMapClock()
             // Trips saved from now on remember this map.
             session.planner.mapName = MapLibrary.label(forChoice: session.mapChoice.current)
             var lines = ["Using " + (services.area.map { "\($0)" } ?? "the map \(name)") + "."]

@@ -22,6 +22,8 @@ enum PlannerCommands {
         run: { session, arguments in
             let name = arguments.text(after: 0)
             guard !name.isEmpty else { throw ShellCommand.usageErrorFor("open NAME|FILE.gpx|FILE.geojson") }
+            // A saved departure is an instant: shown on the map's clock, so the map is opened first.
+            await session.flow.followMapClock()
             let lower = name.lowercased()
             let message: String
             if lower.hasSuffix(".gpx") || lower.hasSuffix(".geojson") {

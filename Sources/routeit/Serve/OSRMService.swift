@@ -16,9 +16,17 @@ struct OSRMService: Sendable {
     /// OSRM's `--max-trip-size`: the most places a `/trip` orders (each costs the serving thread
     /// seconds: a few 201-place trips kept every client waiting).
     let maxTripSize: Int
-    /// The zone the answers' clock times are in (`TZ`), read once: reading the environment per
-    /// request was a measurable part of a served route.
-    private static let calendar = LocalCalendar.fromEnvironment()
+    /// The zone the answers' clock times are in (the map's, `LocalCalendar.forMap`), decided once
+    /// at start: reading the environment per request was a measurable part of a served route.
+    let calendar: LocalCalendar
+
+    init(directions: any Directions, roads: OfflineDirections, maxTableSize: Int, maxTripSize: Int) {
+        self.directions = directions
+        self.roads = roads
+        self.maxTableSize = maxTableSize
+        self.maxTripSize = maxTripSize
+        calendar = LocalCalendar.forMap(roads.area)
+    }
     /// Coordinates a URL may carry (a table's limit, or a trip's start and stops).
     var maxCoordinates: Int { max(maxTableSize, 1 + EntryViewModel.maximumStopCount) }
 
@@ -144,7 +152,7 @@ struct OSRMService: Sendable {
     private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool) throws -> TripPlanRequest.Answer {
         let request = TripPlanRequest(
             places: waypoints.enumerated().map { TripPlace(item: $1.item, label: TripPlace.label(forPlaceAt: $0)) },
-            departure: Date(), calendar: Self.calendar, transportType: query.profile, avoid: query.exclude,
+            departure: Date(), calendar: calendar, transportType: query.profile, avoid: query.exclude,
             // OSRM's route is a path through the places in order; its trip a round trip.
             alternatives: query.alternatives > 0, optimize: optimize, day: DayOptions(end: optimize ? .start : .anywhere),
             attribution: MapAttribution.text, detail: query.routeOptions.detail)

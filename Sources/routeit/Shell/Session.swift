@@ -72,6 +72,8 @@ final class Session {
         if let unit = options.distanceUnit { flow.setDistanceUnit(unit) }
         if let avoid = options.avoid { flow.setAvoidance(avoid) }
         let planner = PlannerViewModel(flow: flow, store: store, mapName: MapLibrary.label(forChoice: options.mapPath))
+        // The trip's clock is the map's (its country's zone), known once the map is open.
+        flow.mapCalendar = { (try? await services.services()).map { LocalCalendar.forMap($0.area) } }
         flow.preferredPlaces = { [weak planner] in planner?.preferredPlaces() ?? [] }
         flow.onPlacePicked = { [weak planner] in planner?.remember($0) }
         return Session(flow: flow, services: services, style: style, planner: planner, remembersSettings: remembersSettings,

@@ -47,10 +47,11 @@ struct ShellOptions: Equatable {
     var events = false
     var alternatives = false
     var optimize = false
-    /// `route --depart [YYYY-MM-DD] HH:MM|now`: when the route leaves its first place (nil: now).
+    /// `route --depart [YYYY-MM-DD] HH:MM|now`: when the route leaves its first place (nil: now),
+    /// checked when the options are read; `departure(on:)` reads it on the map's clock.
     var departure: Departure?
-    /// Said when `--depart`'s clock time does not exist that day (`Departure.gapNotice`).
-    var departureNotice: String?
+    /// The words `--depart` was given, read again on the map's clock once the map is open.
+    var departureWords: [String]?
     /// `route --stay D[,D...]`: the stay at each place after the first (one value: at every one).
     var stays: [TimeInterval] = []
     /// `table --sources I;J` / `--destinations I;J`: indices into the places given (nil: all).
@@ -245,5 +246,15 @@ extension ShellOptions {
             guard let index = Int(word), index >= 0, String(index) == word else { throw ParseError(description: usage) }
             return index
         }
+    }
+}
+
+extension ShellOptions {
+    /// `--depart` on `calendar`'s clock (the map's: `LocalCalendar.forMap`), with what to say
+    /// when its clock time does not exist that day (`Departure.gapNotice`); now when not given.
+    func departure(on calendar: LocalCalendar) throws -> (departure: Departure, notice: String?) {
+        guard let words = departureWords else { return (departure ?? .now, nil) }
+        let departure = try ShellOptions.ParseError.naming("--depart") { try Departure.parse(words, now: Date(), calendar: calendar) }
+        return (departure, Departure.gapNotice(words, departure: departure, calendar: calendar))
     }
 }

@@ -40,11 +40,12 @@ enum GoTool {
             let stays = try RouteTool.stays(options.stays, places: arguments.count)
             let services = try ToolServices.open(options)
             let waypoints = try arguments.map { try RouteTool.waypoint($0, geocoder: services.geocoder, near: options.near) }
+            let calendar = LocalCalendar.forMap(services.area)
             let request = TripPlanRequest(
                 places: waypoints.enumerated().map {
                     TripPlace(item: $1.item, stay: stays[$0], label: $0 == 0 ? "the start" : EntryViewModel.label(forSlotAt: $0))
                 },
-                departure: Date(), calendar: .fromEnvironment(), transportType: options.transportType ?? .car,
+                departure: Date(), calendar: calendar, transportType: options.transportType ?? .car,
                 avoid: options.avoid ?? [], alternatives: false, optimize: false,
                 day: DayOptions(waits: false, backBy: nil, end: .anywhere, days: 1), attribution: MapAttribution.text)
             let answer = try ToolServices.waitOnThisThread { try await request.answer(using: services.directions) }
@@ -52,7 +53,7 @@ enum GoTool {
             let guidance = GuidanceViewModel(trip: trip, directions: services.directions, avoid: options.avoid ?? [])
             let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
             let loop = FollowingLoop(guidance: guidance, source: source, output: options.events ? .events : .lines, unit: unit,
-                                     calendar: .fromEnvironment(), write: printNow,
+                                     calendar: calendar, write: printNow,
                                      notice: { printError(TerminalSafeText.clean($0)) })
             loop.pendingKey = { stop.isCancelled ? "q" : nil }
             loop.afterLoss = ""

@@ -93,6 +93,8 @@ enum RouteTool {
             // --stay counts every place after the first, the list's too; a list's own stay wins.
             let stays = try self.stays(options.stays, places: arguments.count + listed.count)
             let services = try ToolServices.open(options)
+            let calendar = LocalCalendar.forMap(services.area)
+            let (departure, departureNotice) = try options.departure(on: calendar)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
             // Repeats are checked below, with the places given: one rule, one way of naming them.
             let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.found(listed, using: services.geocoder, near: options.near) }
@@ -115,7 +117,7 @@ enum RouteTool {
                     TripPlace(item: $1.item, stay: $1.stay, label: TripPlace.label(forPlaceAt: $0),
                               windows: plans[$0].windows, priority: plans[$0].priority)
                 },
-                departure: (options.departure ?? .now).date(now: Date()), calendar: .fromEnvironment(),
+                departure: departure.date(now: Date()), calendar: calendar,
                 transportType: options.transportType ?? .car, avoid: options.avoid ?? [],
                 alternatives: options.alternatives, optimize: options.optimize, day: day, attribution: MapAttribution.text,
                 // The text shows the steps; OSRM's JSON only when its options ask for them.
@@ -125,7 +127,7 @@ enum RouteTool {
             if let stop { request.isOrderingCancelled = { stop.isCancelled } }
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
-            options.departureNotice.map { printError("Note: \($0)") }
+            departureNotice.map { printError("Note: \($0)") }
             if options.json && answer.isDays {
                 throw Failure(code: "InvalidQuery", message: "--json prints one route, and --days \(day.days) planned \(answer.routes.count); leave out one of them", exitStatus: 2)
             }
