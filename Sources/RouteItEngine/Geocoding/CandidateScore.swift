@@ -22,6 +22,10 @@ enum CandidateScore {
     /// A street whose name starts with the words.
     static let streetByPrefix = 55.0
 
+    /// Added when the candidate's picker row is the text, folded ("Pupu, 00100 Helsinki"):
+    /// more than importance tells apart places of one name.
+    static let rowAsTyped = 20.0
+
     /// Per edit of the street name.
     static let perTypo = 15.0
     /// A POI found by name when the text also has a house number it does not have.
