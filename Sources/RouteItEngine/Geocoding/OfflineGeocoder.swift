@@ -158,7 +158,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if let phrase = NearPhrase(text), let anchor = try search(phrase.place, near: near, bias: bias).first {
             return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
         }
-        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo)
+        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo,
+                                 isPostcode: { (try? self.centre(of: .postcode($0))) != nil })
         if let postcode = try postcodeArea(query, text: text) {
             // "Helsinki, 00100 Helsinki" is also the row of a place named as its town, typed back.
             guard text.contains(","), !query.nameKey.isEmpty else { return [postcode] }
@@ -206,9 +207,17 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             candidates[id]?.score += CandidateScore.rowAsTyped + (row == text.trimmingWhitespace() ? 1 : 0)
         }
         // Equal matches: the more prominent town first, then the earlier row.
-        return try distinct(candidates.values.sorted {
+        let found = try distinct(candidates.values.sorted {
             ($0.score, $0.record.townRank, -$0.record.id) > ($1.score, $1.record.townRank, -$1.record.id)
         }.map(\.record))
+        // A street answered for a number: the number is not on it (else the house would be).
+        guard let number = query.number else { return found }
+        return found.map { place in
+            guard place.name == nil, place.houseNumber == nil, place.street != nil else { return place }
+            var street = place
+            street.missingHouseNumber = number.key.uppercased()
+            return street
+        }
     }
 
     /// Whether folded words name a street of the map, give or take the typos its length allows.
