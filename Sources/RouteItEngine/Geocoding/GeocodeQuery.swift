@@ -22,7 +22,9 @@ struct GeocodeQuery: Equatable {
         var words = Array(TextFolding.words(text).prefix(Self.maxWords))
         if let i = words.firstIndex(where: { $0.count == 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
            words.count > 1,
-           isPostcode(words[i]) || words.indices.contains(where: { $0 != i && words[$0].first?.isNumber == true }) || !isStreet(words.filter { $0 != words[i] }.joined(separator: " ")) {
+           // The map is asked last: most postcodes come with a house number or no street.
+           words.indices.contains(where: { $0 != i && words[$0].first?.isNumber == true })
+            || !isStreet(words.filter { $0 != words[i] }.joined(separator: " ")) || isPostcode(words[i]) {
             postcode = words.remove(at: i)
         }
         // A town whose name has a number ("Helsinki-17") is a town, not a house number.
