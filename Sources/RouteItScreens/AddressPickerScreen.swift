@@ -10,7 +10,8 @@ public enum AddressPickerScreen {
                 lines.append("\(index + 1). \(style.dim(row))")
                 continue
             }
-            let notes = [picker.differences[index], picker.origins[index], picker.hoursNotes[index]].compactMap { $0 }
+            let notes = [picker.candidates[index].missingHouseNumberNote, picker.differences[index], picker.origins[index],
+                         picker.hoursNotes[index]].compactMap { $0 }
             lines.append("\(index + 1). \(row)" + (notes.isEmpty ? "" : style.dim(" (\(notes.joined(separator: "; ")))")))
         }
         return lines.joined(separator: "\n")

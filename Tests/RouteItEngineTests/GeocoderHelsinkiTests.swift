@@ -73,6 +73,29 @@ final class GeocoderHelsinkiTests: XCTestCase {
         XCTAssertEqual(try addresses("Helsinki").first, "Helsinki")
     }
 
+    func testARangeWithADashAsWordProcessorsWriteIt() throws {
+        for dash in ["\u{2013}", "\u{2014}", "\u{2212}"] {
+            XCTAssertEqual(try addresses("Mannerheimintie 14\(dash)20").first, "Mannerheimintie 14-20, 00100 Helsinki", dash)
+        }
+    }
+
+    func testAFinnishFlatAfterTheStaircaseFindsTheHouse() throws {
+        XCTAssertEqual(try addresses("Annankatu 25 B 12").first, "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(try addresses("Annankatu 25 B 12, 00100 Helsinki").first, "Annankatu 25, 00100 Helsinki")
+        XCTAssertEqual(try addresses("Annankatu 25 12").first, "Annankatu 25, 00100 Helsinki")
+    }
+
+    func testAStreetAnsweredForANumberItHasNotSaysSo() throws {
+        let street = try XCTUnwrap(geocoder().search("Annankatu 777").first)
+        XCTAssertEqual(street.formattedAddressLines.first, "Annankatu")
+        XCTAssertEqual(street.missingHouseNumber, "777")
+        XCTAssertEqual(street.missingHouseNumberNote, "no number 777 on Annankatu; showing the street")
+        // Five digits the map has not as a postcode, after a street: a house number.
+        XCTAssertEqual(try geocoder().search("Annankatu 99999").first?.missingHouseNumber, "99999")
+        XCTAssertNil(try geocoder().search("Annankatu 25").first?.missingHouseNumber, "the house itself")
+        XCTAssertNil(try geocoder().search("Annankatu").first?.missingHouseNumber, "no number asked")
+    }
+
     func testTypos() throws {
         XCTAssertEqual(try addresses("Annankattu 25").first, "Annankatu 25, 00100 Helsinki")
         XCTAssertEqual(try addresses("Mannerhiemintie 14").first, "Mannerheimintie 14, 00100 Helsinki")

@@ -42,6 +42,19 @@ final class ScreenTests: XCTestCase {
         """)
     }
 
+    func testAStreetAnsweredForANumberItHasNotSaysSoInThePicker() throws {
+        var street = Placemark(street: "Annankatu", postalCode: "00120", city: "Helsinki", coordinate: annankatu.coordinate)
+        street.missingHouseNumber = "777"
+        let picker = AddressPickerViewModel(slotIndex: 1, query: "Annankatu 777", candidates: [street])
+        XCTAssertEqual(AddressPickerScreen.render(picker), """
+        Choose the address for Stop 1 ("Annankatu 777"):
+        1. Annankatu, 00120 Helsinki (no number 777 on Annankatu; showing the street)
+        2. None of the above
+        """)
+        // The stop is the street; the number it lacked is not kept with it.
+        XCTAssertNil(try picker.pick(row: 1)?.placemark.missingHouseNumber)
+    }
+
     func directions() -> DirectionsViewModel {
         let a = MapItem(placemark: mannerheimintie), b = MapItem(placemark: annankatu)
         let out = Route(distance: 643.7376, expectedTravelTime: 242, transportType: .car, polyline: [], steps: [

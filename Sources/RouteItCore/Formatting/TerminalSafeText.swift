@@ -120,6 +120,7 @@ extension Placemark {
                               countryCode: countryCode.map(TerminalSafeText.clean), category: category.map(TerminalSafeText.clean),
                               importance: importance, suburb: suburb.map(TerminalSafeText.clean))
         place.osm = osm
+        place.missingHouseNumber = missingHouseNumber.map(TerminalSafeText.clean)
         return place
     }
 }

@@ -23,6 +23,9 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The OSM object the place was read from, when the map keeps it (Nominatim's `osm_type`
     /// and `osm_id`).
     public var osm: OSMReference?
+    /// The house number asked for that the street has not (`99999`): the place is the street
+    /// instead. Nil for every other answer.
+    public var missingHouseNumber: String?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,
@@ -56,4 +59,11 @@ public struct Placemark: Hashable, Codable, Sendable {
 
     /// The single-line form used by the picker and the entry screen.
     public var formattedAddress: String { formattedAddressLines.joined(separator: ", ") }
+
+    /// What the picker and `routeit geocode` say of a street answered for a number it has not:
+    /// "no number 99999 on Annankatu; showing the street".
+    public var missingHouseNumberNote: String? {
+        guard let missingHouseNumber, let street else { return nil }
+        return "no number \(missingHouseNumber) on \(street); showing the street"
+    }
 }

@@ -100,6 +100,10 @@ public final class AddressPickerViewModel {
         guard (1...rows.count).contains(row) else {
             throw InputError("No row \(row); pick 1-\(rows.count).")
         }
-        return row <= candidates.count ? MapItem(placemark: candidates[row - 1]) : nil
+        guard row <= candidates.count else { return nil }
+        // The street chosen is the stop; the number it lacked was the question, not the place.
+        var placemark = candidates[row - 1]
+        placemark.missingHouseNumber = nil
+        return MapItem(placemark: placemark)
     }
 }

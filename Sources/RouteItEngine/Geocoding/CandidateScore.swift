@@ -11,8 +11,10 @@ enum CandidateScore {
     static let houseInRange = 90.0
     /// Another door of the number ("14 B" for 14).
     static let houseVariant = 85.0
-    /// The street alone, when asked for a number it does not have.
-    static let streetWithoutThatHouse = 60.0
+    /// The street alone, when asked for a number it does not have: above a stop or shop named
+    /// as the street, which has not the number either ("Annankatu 777" is the street, said so,
+    /// not the "Annankatu" tram stop).
+    static let streetWithoutThatHouse = 75.0
     /// The street, asked by its whole name.
     static let street = 98.5
     /// A POI or place whose name (or other name) is the text; plus importance / 10 (0...9).
@@ -21,6 +23,10 @@ enum CandidateScore {
     static let namedByPrefix = 70.0
     /// A street whose name starts with the words.
     static let streetByPrefix = 55.0
+
+    /// Added when the candidate's picker row is the text, folded ("Pupu, 00100 Helsinki"):
+    /// more than importance tells apart places of one name.
+    static let rowAsTyped = 20.0
 
     /// Per edit of the street name.
     static let perTypo = 15.0

@@ -28,7 +28,8 @@ public struct HouseNumber: Equatable, Sendable {
 
     /// nil for text that has no digit at all.
     public init?(_ raw: String) {
-        let key = TextFolding.fold(raw).unicodeScalars.filter { !$0.properties.isWhitespace }
+        // "14–20" (an en dash) is the range 14-20.
+        let key = TextFolding.fold(raw).unicodeScalars.filter { !$0.properties.isWhitespace }.map { TextFolding.isDash($0) ? "-" : $0 }
         let keyString = String(String.UnicodeScalarView(key))
         guard !keyString.isEmpty, keyString.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) else { return nil }
         self.key = keyString

@@ -158,8 +158,16 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if let phrase = NearPhrase(text), let anchor = try search(phrase.place, near: near, bias: bias).first {
             return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
         }
-        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo)
-        if let postcode = try postcodeArea(query, text: text) { return [postcode] }
+        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo,
+                                 isPostcode: { (try? self.centre(of: .postcode($0))) != nil })
+        if let postcode = try postcodeArea(query, text: text) {
+            // "Helsinki, 00100 Helsinki" is also the row of a place named as its town, typed back.
+            guard text.contains(","), !query.nameKey.isEmpty else { return [postcode] }
+            let typed = TextFolding.key(text)
+            let named = try placesNamed(query, scope: .postcode(postcode.postalCode ?? ""), text: text)
+                .filter { TextFolding.key($0.placemark.formattedAddress) == typed }
+            return try distinct(named).prefix(Self.maxCandidates - 1) + [postcode]
+        }
         // One letter is not a name (and an arrow key's escape sequence leaves one behind); nor
         // are letters alone ("a b c" began half the map's names).
         guard query.nameKey.count >= 2, query.nameWords.contains(where: { $0.count >= 2 }) || query.number != nil else { return [] }
@@ -168,9 +176,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
             // "Market Square" is a kind of place and the name of one: the square so named first
             // (but "market square near Kamppi" asks for the kind).
-            let named = bias == .namedPlace ? [] : try placesNamed(query, scope: scope)
-            let found = try places(taggedWith: tags, scope: scope, near: near)
-            if !found.isEmpty { return try distinct(named) + found.prefix(Self.maxCandidates - named.count) }
+            let named = bias == .namedPlace ? [] : try placesNamed(query, scope: scope, text: text)
+            let found = try places(taggedWith: tags, scope: scope, near: near, text: text)
+            if !found.isEmpty { return Self.rowsTypedFirst(try distinct(named) + found.prefix(Self.maxCandidates - named.count), text: text) }
         }
         // On the whole map, the towns around the current location are searched too, besides
         // the most prominent ones.
@@ -184,16 +192,32 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             // Nothing there that says so (a POI without a town): the whole map, the town a penalty.
             candidates = try self.candidates(query, text: text, scopes: [.anywhere], near: near, bias: bias)
         }
-        if let named = NamedAddressQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) },
-                                         isStreetWithTypo: isStreetWithTypo) {
+        for named in NamedAddressQuery.readings(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) },
+                                                isStreetWithTypo: isStreetWithTypo) {
             for found in try self.named(named, near: near, bias: bias) where (candidates[found.record.id]?.score ?? -.infinity) < found.score {
                 candidates[found.record.id] = found
             }
         }
+        // A picker row typed back: the place whose row reads as the text, above places that
+        // only match its words ("Pupu, 00100 Helsinki" is not "Pupu, Annankatu 21").
+        let typed = TextFolding.key(text)
+        for (id, candidate) in candidates {
+            let row = candidate.record.placemark.formattedAddress
+            guard TextFolding.key(row) == typed else { continue }
+            candidates[id]?.score += CandidateScore.rowAsTyped + (row == text.trimmingWhitespace() ? 1 : 0)
+        }
         // Equal matches: the more prominent town first, then the earlier row.
-        return try distinct(candidates.values.sorted {
+        let found = try distinct(candidates.values.sorted {
             ($0.score, $0.record.townRank, -$0.record.id) > ($1.score, $1.record.townRank, -$1.record.id)
         }.map(\.record))
+        // A street answered for a number: the number is not on it (else the house would be).
+        guard let number = query.number else { return found }
+        return found.map { place in
+            guard place.name == nil, place.houseNumber == nil, place.street != nil else { return place }
+            var street = place
+            street.missingHouseNumber = number.key.uppercased()
+            return street
+        }
     }
 
     /// Whether folded words name a street of the map, give or take the typos its length allows.
@@ -289,7 +313,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
         // "Helsinki 1992", "1er Escalier": a number that is no house may be part of a name.
         if query.number != nil, !foundHouse {
-            let words = TextFolding.words(text).filter { $0 != query.postcode }
+            // The row typed back ("Elielinaukio, laituri 30, 00100 Helsinki"): the name without
+            // its postcode and town.
+            var words = TextFolding.words(text).filter { $0 != query.postcode }
+            if let city = query.city?.split(separator: " ").map(String.init), words.count > city.count, Array(words.suffix(city.count)) == city {
+                words.removeLast(city.count)
+            }
             let key = words.joined(separator: " ")
             let keyScalars = Array(key.unicodeScalars)
             let limit = StreetNameIndex.typoLimit(forLength: keyScalars.count)
@@ -316,7 +345,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let nameScalars = Array(nameKey.unicodeScalars)
         let limit = StreetNameIndex.typoLimit(forLength: nameScalars.count)
         var found: [Candidate] = []
-        for (street, distance) in streets.matches(named.address.nameKey) {
+        for (street, distance) in streets.matches(named.address.nameKey, typos: !named.streetAsTyped) {
             guard let number = named.address.number else { break }
             for row in try rows(namedAtHouse.statement(), [.text(street), .text(number.key), number.low.map { .int(Int64($0)) } ?? .null]) {
                 let names = [row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])
@@ -390,11 +419,14 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     }
 
     /// The places (squares, quarters, towns; not shops) whose name or other name is the query's
-    /// words, the most important first.
-    private func placesNamed(_ query: GeocodeQuery, scope: SearchScope) throws -> [PlaceRow] {
-        try rowsWithRank(textSearch, [.text("text : (\(try textMatch(query.nameWords)))" + scope.textCondition)]).map(\.0)
+    /// words, the most important first; and a shop whose picker row is `text` ("Subway, 00100
+    /// Helsinki" is the sandwich bar, not the metro stations).
+    private func placesNamed(_ query: GeocodeQuery, scope: SearchScope, text: String) throws -> [PlaceRow] {
+        let typed = text.contains(",") ? TextFolding.key(text) : nil
+        return try rowsWithRank(textSearch, [.text("text : (\(try textMatch(query.nameWords)))" + scope.textCondition)]).map(\.0)
             .filter { row in
-                row.kind == .place && ([row.name.map(TextFolding.key)].compactMap { $0 }
+                if row.kind == .poi, let typed { return TextFolding.key(row.placemark.formattedAddress) == typed }
+                return row.kind == .place && ([row.name.map(TextFolding.key)].compactMap { $0 }
                     + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])).contains(query.nameKey)
             }
             .sorted { ($0.importance, -$0.id) > ($1.importance, -$1.id) }
@@ -402,8 +434,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     /// Every place with one of `tags` within `scope` (all of them, from `place_tag_area`), or
     /// on the whole map the nearest to `near` (else the map's centre) first, up to
-    /// `maxCandidates`: growing boxes, so the nearest few of thousands cost little.
-    private func places(taggedWith tags: [String], scope: SearchScope, near: Coordinate?) throws -> [Placemark] {
+    /// `maxCandidates`: growing boxes, so the nearest few of thousands cost little. Within a
+    /// scope, those whose row reads as `text` come first (a row typed back: "Parking, 00130
+    /// Helsinki" is one of the area's parkings, maybe not among its nearest 20).
+    private func places(taggedWith tags: [String], scope: SearchScope, near: Coordinate?, text: String) throws -> [Placemark] {
         if let area = scope.tagAreaKey {
             let taggedInArea = try self.taggedInArea.statement()
             var tagOf: [Int64: String] = [:]
@@ -412,13 +446,17 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 while try taggedInArea.step() { tagOf[taggedInArea.int(0)] = min(tagOf[taggedInArea.int(0)] ?? tag, tag) }
             }
             let centre = try near ?? self.centre(of: scope) ?? mapCentre
-            var records: [PlaceRow] = []
+            var records: [(row: PlaceRow, typed: Bool)] = []
+            // Only a text with a comma can be a row with its postcode or town.
+            let typed = text.contains(",") ? TextFolding.key(text) : nil
             for id in tagOf.keys.sorted() {
-                if let row = try rows(placeByID, [.int(id)]).first { records.append(row) }
+                if let row = try rows(placeByID, [.int(id)]).first {
+                    records.append((row, typed.map { TextFolding.key(row.placemark.formattedAddress) == $0 } ?? false))
+                }
             }
             return try distinct(records.sorted {
-                (centre.distance(to: $0.coordinate), $0.id) < (centre.distance(to: $1.coordinate), $1.id)
-            }, categories: tagOf)
+                ($0.typed ? 0 : 1, centre.distance(to: $0.row.coordinate), $0.row.id) < ($1.typed ? 0 : 1, centre.distance(to: $1.row.coordinate), $1.row.id)
+            }.map(\.row), categories: tagOf)
         }
         let centre = near ?? mapCentre
         let taggedNear = try self.taggedNear.statement()
@@ -482,6 +520,16 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             if result.count == Self.maxCandidates { break }
         }
         return try namingDistricts(result)
+    }
+
+    /// `placemarks` with those whose row reads as `text` (a picker row typed back: "Bicycle
+    /// parking, 00100 Helsinki") first, each group in its order.
+    static func rowsTypedFirst(_ placemarks: [Placemark], text: String) -> [Placemark] {
+        let typed = TextFolding.key(text)
+        let (rows, others) = placemarks.reduce(into: ([Placemark](), [Placemark]())) { split, placemark in
+            if TextFolding.key(placemark.formattedAddress) == typed { split.0.append(placemark) } else { split.1.append(placemark) }
+        }
+        return rows + others
     }
 
     /// Candidates with the same text this close are one place.

@@ -240,7 +240,8 @@ public enum PlaceCategories {
             for tag in tags where !listed.contains(tag) { listed.append(tag) }
         }
         for category in all {
-            for word in category.words { add(category.tags, to: &map[word, default: []]) }
+            // The label too: it is the name shown for a place that has none ("Sports pitch").
+            for word in category.words + [TextFolding.key(category.label)] { add(category.tags, to: &map[word, default: []]) }
         }
         return map
     }()

@@ -29,10 +29,10 @@ struct StreetNameIndex {
 
     /// Street keys matching `key`: exact first (distance 0), then near misses by increasing edit
     /// distance (so a typo finds its street, and a real street one letter away from another
-    /// still shows the other, ranked below).
-    func matches(_ key: String, limit: Int = 5) -> [(key: String, distance: Int)] {
+    /// still shows the other, ranked below). `typos: false`: the exact match alone.
+    func matches(_ key: String, limit: Int = 5, typos: Bool = true) -> [(key: String, distance: Int)] {
         let query = Array(key.unicodeScalars)
-        let allowed = Self.typoLimit(forLength: query.count)
+        let allowed = typos ? Self.typoLimit(forLength: query.count) : 0
         var found: [(key: String, distance: Int)] = contains(key) ? [(key, 0)] : []
         if allowed > 0 {
             for entry in scalars where entry.key != key {

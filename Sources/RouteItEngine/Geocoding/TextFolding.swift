@@ -27,8 +27,8 @@ public enum TextFolding {
         for scalar in foundationFold(text).unicodeScalars {
             if alphanumerics.contains(scalar) {
                 current.unicodeScalars.append(scalar)
-            } else if (scalar == "-" || scalar == "/"), let first = current.unicodeScalars.first, ("0"..."9").contains(first) {
-                current.unicodeScalars.append(scalar)
+            } else if scalar == "-" || scalar == "/" || isDash(scalar), let first = current.unicodeScalars.first, ("0"..."9").contains(first) {
+                current.unicodeScalars.append(isDash(scalar) ? "-" : scalar)
             } else if !current.isEmpty {
                 words.append(trimmed(current))
                 current = ""
@@ -37,6 +37,10 @@ public enum TextFolding {
         if !current.isEmpty { words.append(trimmed(current)) }
         return words.filter { !$0.isEmpty }
     }
+
+    /// The dashes people and word processors write for a range ("14–20", "14—20", "14−20"),
+    /// read as "-".
+    static func isDash(_ scalar: Unicode.Scalar) -> Bool { (0x2010...0x2015).contains(scalar.value) || scalar.value == 0x2212 }
 
     /// The search key of a name: its folded words joined by single spaces.
     public static func key(_ text: String) -> String { words(text).joined(separator: " ") }

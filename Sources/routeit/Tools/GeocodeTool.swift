@@ -30,6 +30,8 @@ enum GeocodeTool {
             } else if results.isEmpty {
                 printError("Address not found.")
             } else {
+                // Said apart from the rows (standard error), which stay one place a line.
+                if let note = results.first?.missingHouseNumberNote { printError("Note: \(note).") }
                 results.forEach { print(MapToolSupport.line($0)) }
                 print(MapAttribution.text)
             }
