@@ -25,6 +25,21 @@ final class MapTimeZoneTests: XCTestCase {
         XCTAssertEqual(table[4].countries, ["DE", "DK", "NO", "SE", "SJ"])
     }
 
+    /// One country's lines only, found by their bytes (a cold route reads one country's).
+    func testACountrysLinesAreReadAlone() {
+        let text = """
+            # comment line
+            FI\t+6010+02458\tEurope/Helsinki
+            US\t+404251-0740023\tAmerica/New_York\tEastern (most areas)
+            US\t+415100-0873900\tAmerica/Chicago\tCentral (most areas)
+            DE,DK,NO,SE,SJ\t+5230+01322\tEurope/Berlin
+            """
+        XCTAssertEqual(MapTimeZone.parse(text, country: "US").map(\.zone), ["America/New_York", "America/Chicago"])
+        XCTAssertEqual(MapTimeZone.parse(text, country: "se").map(\.zone), ["Europe/Berlin"])
+        XCTAssertEqual(MapTimeZone.parse(text, country: "FI").first?.city.longitude ?? 0, 24 + 58.0 / 60, accuracy: 1e-9)
+        XCTAssertEqual(MapTimeZone.parse(text, country: "S"), [])
+    }
+
     func testAMapInFinlandIsTimedInHelsinkiWhateverTZSays() {
         let area = MapArea(name: "Helsinki", bounds: helsinkiBounds, countryCode: "FI")
         let calendar = LocalCalendar.forMap(area, table: table, environment: ["TZ": "UTC"])
