@@ -132,6 +132,15 @@ final class GPSFake {
         let deadline = Date().addingTimeInterval(10)
         while Self.accepts(port), Date() < deadline { usleep(20_000) }
         try? FileManager.default.removeItem(at: directory)   // the log and gpsfake's control socket
+        Self.removeSharedMemory(port: port)
+    }
+
+    /// gpsd leaves its shared-memory export behind when it exits, under the key gpsfake derives
+    /// from the port (`0x4770` and the port in hex); left, they fill the system's 4,096
+    /// segments over many runs, and then a gpsd cannot start its device.
+    static func removeSharedMemory(port: UInt16) {
+        let id = shmget(key_t(bitPattern: 0x4770_0000 | UInt32(port)), 0, 0)
+        if id >= 0 { shmctl(id, IPC_RMID, nil) }
     }
 
     deinit { stop() }
