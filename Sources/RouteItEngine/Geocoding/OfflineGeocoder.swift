@@ -165,7 +165,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             guard text.contains(","), !query.nameKey.isEmpty else { return [postcode] }
             let typed = TextFolding.key(text)
             let named = try placesNamed(query, scope: .postcode(postcode.postalCode ?? ""), text: text)
-                .filter { TextFolding.key($0.placemark.formattedAddress) == typed }
+                .filter { $0.placemark.rowReads(as: typed) }
             return try distinct(named).prefix(Self.maxCandidates - 1) + [postcode]
         }
         // One letter is not a name (and an arrow key's escape sequence leaves one behind); nor
@@ -425,7 +425,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let typed = text.contains(",") ? TextFolding.key(text) : nil
         return try rowsWithRank(textSearch, [.text("text : (\(try textMatch(query.nameWords)))" + scope.textCondition)]).map(\.0)
             .filter { row in
-                if row.kind == .poi, let typed { return TextFolding.key(row.placemark.formattedAddress) == typed }
+                if row.kind == .poi, let typed { return row.placemark.rowReads(as: typed) }
                 return row.kind == .place && ([row.name.map(TextFolding.key)].compactMap { $0 }
                     + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])).contains(query.nameKey)
             }
@@ -451,7 +451,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             let typed = text.contains(",") ? TextFolding.key(text) : nil
             for id in tagOf.keys.sorted() {
                 if let row = try rows(placeByID, [.int(id)]).first {
-                    records.append((row, typed.map { TextFolding.key(row.placemark.formattedAddress) == $0 } ?? false))
+                    records.append((row, typed.map(row.placemark.rowReads) ?? false))
                 }
             }
             return try distinct(records.sorted {
@@ -527,7 +527,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     static func rowsTypedFirst(_ placemarks: [Placemark], text: String) -> [Placemark] {
         let typed = TextFolding.key(text)
         let (rows, others) = placemarks.reduce(into: ([Placemark](), [Placemark]())) { split, placemark in
-            if TextFolding.key(placemark.formattedAddress) == typed { split.0.append(placemark) } else { split.1.append(placemark) }
+            if placemark.rowReads(as: typed) { split.0.append(placemark) } else { split.1.append(placemark) }
         }
         return rows + others
     }
@@ -560,4 +560,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
         return result
     }
+}
+
+extension Placemark {
+    /// Whether the place's picker row, folded, is `typedKey` (a row typed back: `TextFolding.key`
+    /// of the text).
+    fileprivate func rowReads(as typedKey: String) -> Bool { TextFolding.key(formattedAddress) == typedKey }
 }
