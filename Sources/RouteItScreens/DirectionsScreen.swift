@@ -5,7 +5,7 @@ import RouteItCore
 /// the planned stay, and `! ...` when the place is closed then); then `Total Time:`,
 /// `Total Waiting:` (for windows), `Back at 12:05` (`Ends at` when the trip ends elsewhere) and
 /// the map data credit. Stops left out are said first, then the places moved to reach a road
-/// (`Note: the start was moved 120 m to the nearest road.`).
+/// (`Note: the start was moved 120 m to the nearest road the route can use.`).
 public enum DirectionsScreen {
     public static func render(_ directions: DirectionsViewModel, unit: DistanceUnit, style: TextStyle = .plain) -> String {
         var lines: [String] = directions.notices.map { AlertScreen.render(Alert($0), style: style) }

@@ -162,7 +162,7 @@ final class RouteToolTests: XCTestCase {
         // The start moved to its road is said first, as the directions screen says it.
         let alerts = try XCTUnwrap(summary["alerts"] as? [String])
         XCTAssertEqual(alerts.count, 2, "\(alerts)")
-        XCTAssertEqual(alerts.first, "Note: the start was moved 70 m to the nearest road.")
+        XCTAssertEqual(alerts.first, "Note: the start was moved 70 m to the nearest road the route can use.")
         XCTAssertTrue(alerts.last?.hasPrefix("Stockmann closes at 21:00, before the 15m stay ends") == true, "\(alerts)")
         XCTAssertTrue(json.stderr.contains("! Stockmann closes at 21:00"), json.stderr)
 
@@ -596,7 +596,7 @@ final class RouteToolTests: XCTestCase {
         // In the park north of the station, 130 m from the nearest road a car may use.
         let moved = try run(["route", "60.1745,24.9470", text(station), "--map", map, "--units", "km"])
         XCTAssertEqual(moved.status, 0, moved.stderr)
-        XCTAssertTrue(moved.stdout.hasPrefix("Note: the start was moved 130 m to the nearest road.\n\nSEGMENT #1\n"), moved.stdout)
+        XCTAssertTrue(moved.stdout.hasPrefix("Note: the start was moved 130 m to the nearest road the route can use.\n\nSEGMENT #1\n"), moved.stdout)
         let near = try run(["route", text(station), text(kalevankatu), "--map", map])
         XCTAssertEqual(near.status, 0, near.stderr)
         XCTAssertFalse(near.stdout.contains("Note:"), near.stdout)

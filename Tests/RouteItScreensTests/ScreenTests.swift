@@ -146,12 +146,12 @@ final class ScreenTests: XCTestCase {
         let moved = DirectionsViewModel(legs: legs, transportType: .car)
         XCTAssertEqual(moved.movedEnds.map(\.label), ["the start"])
         let text = DirectionsScreen.render(moved, unit: .kilometres)
-        XCTAssertTrue(text.hasPrefix("Note: the start was moved 120 m to the nearest road.\n\nSEGMENT #1\n"), text)
-        XCTAssertTrue(DirectionsScreen.render(moved, unit: .miles).hasPrefix("Note: the start was moved 390 ft to the nearest road.\n"))
+        XCTAssertTrue(text.hasPrefix("Note: the start was moved 120 m to the nearest road the route can use.\n\nSEGMENT #1\n"), text)
+        XCTAssertTrue(DirectionsScreen.render(moved, unit: .miles).hasPrefix("Note: the start was moved 390 ft to the nearest road the route can use.\n"))
         legs[1].route.polyline = [Coordinate(latitude: stop.latitude - 3400 / Geodesy.metresPerDegree, longitude: stop.longitude), road]
         XCTAssertTrue(DirectionsScreen.render(DirectionsViewModel(legs: legs, transportType: .car), unit: .kilometres).hasPrefix("""
-            Note: the start was moved 120 m to the nearest road.
-            Note: Stop 1 was moved 3.40 km to the nearest road.
+            Note: the start was moved 120 m to the nearest road the route can use.
+            Note: Stop 1 was moved 3.40 km to the nearest road the route can use.
 
             SEGMENT #1
             """))

@@ -38,10 +38,11 @@ public final class DirectionsViewModel: Sendable {
         public var label: String
         public var metres: Double
 
-        /// `Note: the start was moved 130 m to the nearest road.`: the directions screen's line
-        /// and the JSON answers' alert alike.
+        /// `Note: the start was moved 130 m to the nearest road the route can use.`: the directions
+        /// screen's line and the JSON answers' alert alike. "Can use": a nearer road may be one
+        /// the mode may not take, or on a piece cut off from the rest (`TripEndSnapper`).
         public func note(unit: DistanceUnit) -> String {
-            "Note: \(label) was moved \(unit.roughly(metres: metres)) to the nearest road."
+            "Note: \(label) was moved \(unit.roughly(metres: metres)) to the nearest road the route can use."
         }
     }
 
