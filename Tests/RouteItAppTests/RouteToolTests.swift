@@ -126,6 +126,19 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "routeit route: no address matches \"Xyzzykatu 99\"\n")
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])?["code"] as? String, "NoMatch")
+        // A number the street has not is said, as `geocode` says it, and the street is routed;
+        // `table` and the JSON answer say it too (on stderr: the JSON stays one object).
+        let typo = try run(["route", "Annankatu 777", "Kalevankatu 20", "--map", map])
+        XCTAssertEqual(typo.status, 0, typo.stderr)
+        XCTAssertEqual(typo.stderr, "Note: no number 777 on Annankatu; \"Annankatu 777\" is taken as the street.\n")
+        XCTAssertTrue(typo.stdout.hasPrefix("SEGMENT #1\nStarting point: Annankatu, "), typo.stdout)
+        for tool in [["route", "--json"], ["table"]] {
+            let said = try run([tool[0], "Kalevankatu 20", "Annankatu 777"] + tool.dropFirst() + ["--map", map])
+            XCTAssertEqual(said.status, 0, said.stderr)
+            XCTAssertTrue(said.stderr.contains("Note: no number 777 on Annankatu;"), said.stderr)
+        }
+        let found = try run(["route", "Annankatu 25", "Kalevankatu 20", "--map", map])
+        XCTAssertEqual(found.stderr, "")
         // A 100 KB place is not said back whole.
         let long = try run(["route", String(repeating: "x", count: 100_000), text(station), "--map", map])
         XCTAssertEqual(long.stderr, "routeit route: no address matches \"\(String(repeating: "x", count: 80))…\" (100000 characters)\n")

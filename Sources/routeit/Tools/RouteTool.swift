@@ -201,6 +201,11 @@ enum RouteTool {
         guard let first = matches.first else {
             throw Failure(code: "NoMatch", message: "no address matches \(QuotedInput.text(text))")
         }
+        // A number the street has not (a typo, 777 for 77) is said, as `geocode` says it: the
+        // answer is then some point of the street, and the text alone hides that.
+        if let number = first.missingHouseNumber, let street = first.street {
+            printError("Note: no number \(TerminalSafeText.clean(number)) on \(TerminalSafeText.clean(street)); \(QuotedInput.text(text)) is taken as the street.")
+        }
         return .init(query: text, item: MapItem(placemark: first))
     }
 
