@@ -415,6 +415,30 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(days.stderr, "routeit route: --days 2 spreads the stops over days as it orders them: add --optimize\n")
     }
 
+    /// `--back-by 01:00` for a trip leaving at 20:00 is the night's 01:00, said once above the
+    /// directions (and among the JSON's alerts); the departure's own time is the next day's too.
+    func testABackByAfterMidnightIsTheNextDays() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        // Thursday evening: Stockmann is open until 21:00.
+        let trip = ["route", "Annankatu 25", "Stockmann", "--depart", "2026-12-03 20:00", "--map", map]
+        let note = "Back by 01:00 (+1 day): the trip leaves at 20:00, so it may end after midnight."
+        let given = try run(trip + ["--back-by", "01:00"], environment: helsinkiTime)
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertTrue(given.stdout.hasPrefix("! \(note)\n"), given.stdout)
+        XCTAssertEqual(given.stdout.components(separatedBy: "Back by 01:00").count, 2, "said once")
+        XCTAssertFalse(given.stdout.contains("after its end of day"), given.stdout)
+        let optimized = try run(trip + ["--optimize", "--back-by", "01:00", "--json"], environment: helsinkiTime)
+        XCTAssertEqual(optimized.status, 0, optimized.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(optimized.stdout.utf8)) as? [String: Any])
+        let route = try XCTUnwrap((object["trips"] as? [[String: Any]])?.first)
+        XCTAssertEqual((route["routeit"] as? [String: Any])?["alerts"] as? [String], [note])
+        XCTAssertEqual(optimized.stderr, "! \(note)\n")
+        let sameTime = try run(trip + ["--back-by", "20:00"], environment: helsinkiTime)
+        XCTAssertEqual(sameTime.status, 0, sameTime.stderr)
+        XCTAssertTrue(sameTime.stdout.hasPrefix("! Back by 20:00 (+1 day): the trip leaves at 20:00"), sameTime.stdout)
+    }
+
     /// Ctrl-C during `--optimize` keeps the best order found so far and routes it, saying it
     /// stopped early (killed by the signal, the tool printed nothing); a second Ctrl-C ends it.
     func testCtrlCWhileOrderingRoutesTheBestOrderSoFar() throws {

@@ -16,8 +16,9 @@ enum RouteTool {
         plans the day as the shell's optimize does: the first place is the start, the others \
         are visited in the quickest order inside their opening hours and a stop list's windows \
         (waiting for an opening when that saves time, unless --no-wait), high priority first, \
-        ending by --back-by; stops that cannot fit are left out and said with why; Ctrl-C while \
-        it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
+        ending by --back-by (a time at or before --depart's time of day is the next day's: \
+        01:00 after a 20:00 departure, said once above the directions); stops that cannot fit \
+        are left out and said with why; Ctrl-C while it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
         back to the start, or ends at --end N (a place's number as given) or anywhere (no \
         return leg); --days N spreads the stops over N days, one route a day with that day's \
         hours, each leaving at --depart's time, and says first how many stops each day visits, \
