@@ -1,3 +1,4 @@
+import Foundation
 import RouteItCore
 
 /// The trip entry: one line per slot, `[✓] 1 From:   <text>`, `[ ] 2 Stop 1: <text>`, a page of
@@ -17,7 +18,9 @@ public enum EntryScreen {
             title += style.dim(", leaving \(calendar.dateText(date)) \(calendar.clockText(date))")
         }
         var day: [String] = []
-        if let backBy = entry.day.backBy { day.append("back by \(VisitWindow.clockText(backBy))") }
+        // A set departure says a back by after midnight as the next day's (`01:00 (+1 day)`).
+        let leaves: Date? = if case .at(let date) = entry.departure { date } else { nil }
+        if let backBy = entry.day.backByText(departure: leaves, calendar: calendar) { day.append("back by \(backBy)") }
         if entry.day.end == .anywhere { day.append("ending anywhere") }
         if !entry.day.waits { day.append("no waiting") }
         if entry.day.days > 1 { day.append("over \(entry.day.days) days") }

@@ -376,7 +376,7 @@ final class RouteToolTests: XCTestCase {
         XCTAssertEqual(alerts.first, "Autoklinikka Helsinki FastFix, Stockmann Q-park (Stop 2) is left out: closed all day Sunday.")
         XCTAssertEqual((route["legs"] as? [Any])?.count, 2)
 
-        // Over two days the garage is Monday's route; --json is for one route.
+        // Over two days the garage is Monday's route.
         let twoDays = try run(["route", "Annankatu 25", "--days", "2"] + options, environment: helsinkiTime)
         XCTAssertEqual(twoDays.status, 0, twoDays.stderr)
         // First the line the shell's optimize says over the same days.
@@ -387,9 +387,43 @@ final class RouteToolTests: XCTestCase {
         XCTAssertTrue(twoDays.stdout.hasPrefix(planned + "\n\nDAY 1 OF 2 (2026-12-06)\nSEGMENT #1\n"), twoDays.stdout)
         XCTAssertTrue(twoDays.stdout.contains("\n\nDAY 2 OF 2 (2026-12-07)\nSEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki\nDepart 10:00\n"), twoDays.stdout)
         XCTAssertFalse(twoDays.stdout.contains("left out"), twoDays.stdout)
+        // --json: OSRM's trip answer with a trip a day, the days the text shows: each leaves
+        // from the start (its waypoint_index 0 on day 1, so each day's stops count from 1).
         let twoDaysJSON = try run(["route", "Annankatu 25", "--days", "2", "--json"] + options, environment: helsinkiTime)
-        XCTAssertEqual(twoDaysJSON.status, 2)
-        XCTAssertTrue(twoDaysJSON.stderr.hasPrefix("routeit route: --json prints one route, and --days 2 planned 2"), twoDaysJSON.stderr)
+        XCTAssertEqual(twoDaysJSON.status, 0, twoDaysJSON.stderr)
+        let daysObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(twoDaysJSON.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(daysObject["code"] as? String, "Ok")
+        let trips = try XCTUnwrap(daysObject["trips"] as? [[String: Any]])
+        XCTAssertEqual(trips.map { ($0["routeit"] as? [String: Any])?["departure"] as? String },
+                       ["2026-12-06T10:00:00+02:00", "2026-12-07T10:00:00+02:00"])
+        let dayWaypoints = try XCTUnwrap(daysObject["waypoints"] as? [[String: Any]])
+        XCTAssertEqual(dayWaypoints.count, 4, "the start and the list's three lines, as given")
+        XCTAssertEqual(dayWaypoints[0]["trips_index"] as? Int, 0)
+        XCTAssertEqual(dayWaypoints[0]["waypoint_index"] as? Int, 0)
+        XCTAssertEqual(dayWaypoints[2]["trips_index"] as? Int, 1, "the garage (line 2) on Monday")
+        for (index, trip) in trips.enumerated() {
+            let positions = dayWaypoints.filter { $0["trips_index"] as? Int == index }.compactMap { $0["waypoint_index"] as? Int }
+            let stops = positions.filter { $0 > 0 }.sorted()
+            XCTAssertEqual(stops, Array(1...max(1, stops.count)), "day \(index + 1)")
+            XCTAssertEqual((trip["legs"] as? [Any])?.count, stops.count + 1, "day \(index + 1) there and back")
+        }
+        let stopsADay = trips.map { (($0["legs"] as? [Any])?.count ?? 0) - 1 }
+        XCTAssertEqual(String(planned), "Planned over 2 days: " + stopsADay.enumerated()
+            .map { "day \($0 + 1) \($1) stop\($1 == 1 ? "" : "s")" }.joined(separator: ", ") + ".", "the days the text plans")
+        // A line no day fits (its window is over before each day leaves) is in no trip, as a
+        // one-day trip's left-out place; its alert goes to stderr under the day that says it.
+        let early = Self.directory.appendingPathComponent("sunday-early.csv")
+        try (String(contentsOf: list, encoding: .utf8) + ",Lönnrotinkatu 7,08:00-09:00,,\n").write(to: early, atomically: true, encoding: .utf8)
+        let leftOut = try run(["route", "Annankatu 25", "--days", "2", "--json"] + options.map { $0 == list.path ? early.path : $0 },
+                              environment: helsinkiTime)
+        XCTAssertEqual(leftOut.status, 0, leftOut.stderr)
+        let leftOutObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(leftOut.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((leftOutObject["trips"] as? [Any])?.count, 2)
+        let lonnrotinkatu = try XCTUnwrap((leftOutObject["waypoints"] as? [[String: Any]])?.last)
+        XCTAssertNil(lonnrotinkatu["trips_index"])
+        XCTAssertNil(lonnrotinkatu["waypoint_index"])
+        XCTAssertEqual((lonnrotinkatu["routeit"] as? [String: Any])?["left_out"] as? Bool, true)
+        XCTAssertEqual(leftOut.stderr, "! Day 1: Lönnrotinkatu 7 (Stop 4) is left out on every day: its window 08:00-09:00 is over before the trip leaves.\n")
 
         // Without waiting nothing fits: one message with the reasons in the tool's words (its
         // switch, no trip to leave unchanged), each stop named as given, nothing routed.
@@ -426,6 +460,30 @@ final class RouteToolTests: XCTestCase {
         let days = try run(trip + ["--days", "2"], environment: helsinkiTime)
         XCTAssertEqual(days.status, 2)
         XCTAssertEqual(days.stderr, "routeit route: --days 2 spreads the stops over days as it orders them: add --optimize\n")
+    }
+
+    /// `--back-by 01:00` for a trip leaving at 20:00 is the night's 01:00, said once above the
+    /// directions (and among the JSON's alerts); the departure's own time is the next day's too.
+    func testABackByAfterMidnightIsTheNextDays() throws {
+        let map = try helsinki()
+        let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        // Thursday evening: Stockmann is open until 21:00.
+        let trip = ["route", "Annankatu 25", "Stockmann", "--depart", "2026-12-03 20:00", "--map", map]
+        let note = "Back by 01:00 (+1 day): the trip leaves at 20:00, so it may end after midnight."
+        let given = try run(trip + ["--back-by", "01:00"], environment: helsinkiTime)
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertTrue(given.stdout.hasPrefix("! \(note)\n"), given.stdout)
+        XCTAssertEqual(given.stdout.components(separatedBy: "Back by 01:00").count, 2, "said once")
+        XCTAssertFalse(given.stdout.contains("after its end of day"), given.stdout)
+        let optimized = try run(trip + ["--optimize", "--back-by", "01:00", "--json"], environment: helsinkiTime)
+        XCTAssertEqual(optimized.status, 0, optimized.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(optimized.stdout.utf8)) as? [String: Any])
+        let route = try XCTUnwrap((object["trips"] as? [[String: Any]])?.first)
+        XCTAssertEqual((route["routeit"] as? [String: Any])?["alerts"] as? [String], [note])
+        XCTAssertEqual(optimized.stderr, "! \(note)\n")
+        let sameTime = try run(trip + ["--back-by", "20:00"], environment: helsinkiTime)
+        XCTAssertEqual(sameTime.status, 0, sameTime.stderr)
+        XCTAssertTrue(sameTime.stdout.hasPrefix("! Back by 20:00 (+1 day): the trip leaves at 20:00"), sameTime.stdout)
     }
 
     /// Ctrl-C during `--optimize` keeps the best order found so far and routes it, saying it

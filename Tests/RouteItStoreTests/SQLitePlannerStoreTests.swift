@@ -162,6 +162,12 @@ final class SQLitePlannerStoreTests: XCTestCase {
         sound.day = DayOptions(backBy: 24 * 60, end: .place(2), days: DayOptions.maxDays)
         try store.save(sound)
         XCTAssertEqual(try store.trip(named: "sound"), sound)
+        // A back by before the departure's time is the next day's (an evening out), not damage.
+        var overnight = trip("overnight")
+        overnight.departure = .at(Date(timeIntervalSince1970: 1_796_320_800))   // 2026-12-03 20:00 in Helsinki
+        overnight.day = DayOptions(backBy: 60, days: 2)
+        try store.save(overnight)
+        XCTAssertEqual(try store.trip(named: "overnight"), overnight)
     }
 
     func testAnOldSchemaIsUpgradedKeepingItsTrips() throws {

@@ -22,7 +22,8 @@ public enum TripEndChoice: Hashable, Codable, Sendable, CustomStringConvertible 
 public struct DayOptions: Hashable, Codable, Sendable {
     /// Arriving before a stop opens waits for it; off, a visit must start on arrival.
     public var waits: Bool
-    /// Minutes after the departure day's midnight by which the trip must end; nil: no limit.
+    /// Minutes after the departure day's midnight by which the trip must end (the next day's
+    /// when not after the departure's time of day: `endOfDay`); nil: no limit.
     public var backBy: Int?
     public var end: TripEndChoice
     /// Days to spread the stops over (`days N`): one route a day, each leaving at the
@@ -59,13 +60,35 @@ public struct DayOptions: Hashable, Codable, Sendable {
         return minutes
     }
 
-    /// The end of day as an instant, refused when it is not after the departure.
-    func endOfDay(departure: Date, calendar: LocalCalendar) throws -> Date? {
+    /// The end of day as an instant: `backBy` on the departure's day, or the next day's when
+    /// that is not after the departure (`back by 01:00` for a trip leaving at 20:00 is the
+    /// night's 01:00, as opening hours run past midnight). Each day of `days N` has its own.
+    func endOfDay(departure: Date, calendar: LocalCalendar) -> Date? {
         guard let backBy else { return nil }
-        let end = calendar.date(departure, minutes: backBy)
-        guard end > departure else {
-            throw InputError("The trip leaves at \(calendar.clockText(departure)), so it cannot be back by \(VisitWindow.clockText(backBy)); set a later time (back by HH:MM) or none.")
-        }
-        return end
+        let sameDay = calendar.date(departure, minutes: backBy)
+        return sameDay > departure ? sameDay : calendar.date(calendar.day(1, after: departure), minutes: backBy)
+    }
+
+    /// `back by` for a trip leaving at `departure` falls on the next day.
+    func isBackByNextDay(departure: Date, calendar: LocalCalendar) -> Bool {
+        guard let backBy else { return false }
+        return calendar.date(departure, minutes: backBy) <= departure
+    }
+
+    /// `17:00`, or `01:00 (+1 day)` when it is the next day's, as the planner writes times past
+    /// midnight; nil without a `back by`. Without a departure (leaving now) it is as given.
+    public func backByText(departure: Date?, calendar: LocalCalendar) -> String? {
+        guard let backBy else { return nil }
+        let nextDay = departure.map { isBackByNextDay(departure: $0, calendar: calendar) } ?? false
+        return VisitWindow.clockText(backBy) + (nextDay ? " (+1 day)" : "")
+    }
+
+    /// Said once above a trip whose end of day is the next day's, so `back by 01:00` is never
+    /// read as this morning's: `Back by 01:00 (+1 day): the trip leaves at 20:00, so it may end
+    /// after midnight.`
+    func nextDayBackByNote(departure: Date, calendar: LocalCalendar) -> String? {
+        guard isBackByNextDay(departure: departure, calendar: calendar),
+              let text = backByText(departure: departure, calendar: calendar) else { return nil }
+        return "Back by \(text): the trip leaves at \(calendar.clockText(departure)), so it may end after midnight."
     }
 }

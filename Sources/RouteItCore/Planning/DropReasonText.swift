@@ -9,7 +9,8 @@ enum DropReasonText {
     /// `arrival`: the soonest the trip can be there (straight from the start).
     static func text(_ reason: DropReason, place: TripPlace, departure: Date?, arrival: Date?, calendar: LocalCalendar,
                      options: DayOptions, wording: PlannerWording = .shell) -> String {
-        let endOfDay = options.backBy.map(VisitWindow.clockText)
+        // `01:00 (+1 day)` when the end of day is the next day's, as the other times past midnight.
+        let endOfDay = options.backByText(departure: departure, calendar: calendar)
         switch reason {
         case .noRoute:
             return "there is no route to it, or on from it"

@@ -66,9 +66,10 @@ public enum TripDay {
 
     /// The trip to route: `places` are the start and the stops in visiting order; the trip ends
     /// back at the start, at `places[k]` (moved last), or after the last stop. The clock waits
-    /// for each stop's spans when `options.waits` (the end is arrived at, not visited).
+    /// for each stop's spans when `options.waits` (the end is arrived at, not visited). A
+    /// `back by` that is the next day's is said first (`saysNextDayBackBy`).
     public static func plannedTrip(places: [TripPlace], notices: [String], options: DayOptions,
-                                   departure: Date?, calendar: LocalCalendar) throws -> PlannedTrip {
+                                   departure: Date?, calendar: LocalCalendar, saysNextDayBackBy: Bool = true) throws -> PlannedTrip {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         var visited = try arranged(places, end: options.end)
         var notices = notices
@@ -86,7 +87,13 @@ public enum TripDay {
             guard let departure, index > 0, index < visited.count - 1 || endsAtAStop else { return nil }
             return visitSpans(for: visited[index], departure: departure, calendar: calendar)
         }
-        let endOfDay = try departure.flatMap { try options.endOfDay(departure: $0, calendar: calendar) }
+        let endOfDay = departure.flatMap { options.endOfDay(departure: $0, calendar: calendar) }
+        // Said once: over several days on the first day's route only (whose notices may be a
+        // whole trip's, which said it already).
+        if saysNextDayBackBy, let note = departure.flatMap({ options.nextDayBackByNote(departure: $0, calendar: calendar) }),
+           !notices.contains(note) {
+            notices.insert(note, at: 0)
+        }
         return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits, endOfDay: endOfDay)
     }
 
@@ -110,7 +117,8 @@ public enum TripDay {
         for (index, length) in dayLengths.enumerated() where length > 0 {
             let leaves = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
             let trip = try plannedTrip(places: [start] + stops.prefix(length), notices: routes.isEmpty ? notices : [],
-                                       options: options, departure: leaves, calendar: calendar)
+                                       options: options, departure: leaves, calendar: calendar,
+                                       saysNextDayBackBy: routes.isEmpty)
             stops = stops.dropFirst(length)
             routes.append(try await DirectionsViewModel.calculate(trip: trip, departure: leaves, calendar: calendar,
                                                                   transportType: transportType, avoid: avoid,

@@ -13,8 +13,8 @@ public enum TripOrderPlanner {
     /// their windows and opening hours, waiting for an opening when `day.waits`. An order
     /// already as good is kept, so a trip is never shuffled for nothing. Cancelled while the
     /// planner searches (Ctrl-C), the best plan so far is returned, `stoppedEarly`. Throws
-    /// `TripOrderError` (too many stops, no route), `InputError` (an end of day before the
-    /// departure, an end that is not a place), backend errors, or `CancellationError`.
+    /// `TripOrderError` (too many stops, no route), `InputError` (an end that is not a place),
+    /// backend errors, or `CancellationError`.
     /// Messages name a place as `naming` says, in the front end's `wording`.
     public static func order(_ places: [TripPlace], transportType: TransportType, avoid: RoadAvoidance = [],
                              using directions: any Directions, departure: Date? = nil,
@@ -39,8 +39,6 @@ public enum TripOrderPlanner {
         if day.days > 1, case .place = day.end {
             throw InputError("A trip over several days comes back to the start each day, or ends anywhere: end start, or end anywhere.")
         }
-        // Checked before the travel times are asked for.
-        _ = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
         let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid,
                                               departure: departure, using: directions)
         if day.days > 1, let departure {
@@ -118,7 +116,7 @@ public enum TripOrderPlanner {
     /// that day (`spans`, per place; nil = any time), stays, priorities, the end of day and end.
     static func dayProblem(_ places: [TripPlace], matrix: DurationMatrix, departure: Date?, calendar: LocalCalendar,
                            day: DayOptions, end: TripEnd) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
-        let endOfDay = try departure.flatMap { try day.endOfDay(departure: $0, calendar: calendar) }
+        let endOfDay = departure.flatMap { day.endOfDay(departure: $0, calendar: calendar) }
         let start = departure?.timeIntervalSinceReferenceDate ?? 0
         let spans: [[ClosedRange<Date>]?] = places.indices.map { index in
             guard let departure, index > 0, end != .stop(index) else { return nil }

@@ -52,6 +52,10 @@ public struct TripPlanRequest: Sendable {
         public var routes: [DirectionsViewModel]
         /// The routes are days (`days N`), not alternatives.
         public var isDays = false
+        /// `isDays`: each day's route as `order` is the one day's, one per route: the start
+        /// (each day leaves from it), that day's stops, and the start again when the trip
+        /// comes back to it (a written-out round trip: its last place, on the last day).
+        public var days: [[Int]] = []
         /// Ordered over several days: `Planned over 2 days: day 1 1 stop, day 2 2 stops.`, the
         /// line the shell's `optimize` says first (`TripOrderPlan.daysSummary`).
         public var daysSummary: String?
@@ -85,7 +89,9 @@ public struct TripPlanRequest: Sendable {
                     places: kept.map { places[$0] }, dayLengths: plan.dayLengths, notices: notices, options: day,
                     departure: departure, calendar: calendar, transportType: transportType, avoid: avoid,
                     using: directions, attribution: attribution, detail: detail)
-                return Answer(order: kept, routes: routes, isDays: true, daysSummary: daysSummary)
+                var days = try Self.days(kept, dayLengths: plan.dayLengths, end: day.end)
+                if writtenOutReturn, let last = days.indices.last { days[last][days[last].count - 1] = places.count - 1 }
+                return Answer(order: kept, routes: routes, isDays: true, days: days, daysSummary: daysSummary)
             }
             if writtenOutReturn { (kept, day.end) = (kept + [places.count - 1], .anywhere) }
         }
@@ -103,5 +109,18 @@ public struct TripPlanRequest: Sendable {
             trip: trip, departure: departure, calendar: calendar,
             transportType: transportType, avoid: avoid, using: directions, attribution: attribution, detail: detail)
         return Answer(order: order, routes: [routed], daysSummary: daysSummary)
+    }
+
+    /// `kept` (the start, then the stops in visiting order) split as `TripDay.routeDays` routes
+    /// it: `dayLengths` stops a day (a day without stops has no route), each from the start to
+    /// the trip's `end`.
+    static func days(_ kept: [Int], dayLengths: [Int], end: TripEndChoice) throws -> [[Int]] {
+        guard let start = kept.first else { return [] }
+        var stops = kept.dropFirst()[...], days: [[Int]] = []
+        for length in dayLengths where length > 0 {
+            days.append(try TripDay.arranged([start] + stops.prefix(length), end: end))
+            stops = stops.dropFirst(length)
+        }
+        return days
     }
 }

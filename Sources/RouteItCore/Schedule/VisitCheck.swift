@@ -24,10 +24,11 @@ public enum VisitCheck {
         return "\(place.label) (\(place.item.shortName)) is visited at \(calendar.clockText(visitStart))\(stay), outside its window \(windows)."
     }
 
-    /// A trip over after its end of day (`back by`), judged at the minute the screen shows.
-    public static func endOfDayWarning(end: Date, endOfDay: Date, calendar: LocalCalendar) -> String? {
+    /// A trip over after its end of day (`back by`), judged at the minute the screen shows;
+    /// both times as the day leaving at `departure` writes them (`01:00 (+1 day)` past midnight).
+    public static func endOfDayWarning(end: Date, endOfDay: Date, departure: Date, calendar: LocalCalendar) -> String? {
         guard end > endOfDay + lastMinute else { return nil }
-        return "The trip ends at \(calendar.clockText(end, since: endOfDay)), after its end of day (back by \(calendar.clockText(endOfDay))); optimizing the trip leaves out the stops that do not fit."
+        return "The trip ends at \(calendar.clockText(end, since: departure)), after its end of day (back by \(calendar.clockText(endOfDay, since: departure))); optimizing the trip leaves out the stops that do not fit."
     }
 
     public static func warning(for place: TripPlace, arrival: Date, calendar: LocalCalendar) -> String? {

@@ -64,7 +64,8 @@ public final class DirectionsViewModel: Sendable {
         self.schedule = schedule
         var late: String?
         if let schedule, let endOfDay {
-            late = VisitCheck.endOfDayWarning(end: Self.endTime(of: schedule, places: places), endOfDay: endOfDay, calendar: calendar)
+            late = VisitCheck.endOfDayWarning(end: Self.endTime(of: schedule, places: places), endOfDay: endOfDay,
+                                                departure: schedule.departure, calendar: calendar)
         }
         tripNotes = (late.map { [$0] } ?? [])
             + RoadAvoidance.notes(

@@ -41,7 +41,7 @@ enum OSRMRouteJSON {
         head(&json, routes, options, routesKey: "routes")
         json.key("waypoints")
         json.openArray()
-        for i in waypoints.indices { waypoint(&json, waypoints[i], ends, i, options, position: nil) }
+        for i in waypoints.indices { waypoint(&json, waypoints[i], ends, i, options, trip: nil) }
         json.closeArray()
         json.closeObject()
         return json.bytes
@@ -52,15 +52,22 @@ enum OSRMRouteJSON {
     /// its position in the trip (`waypoint_index`) and its trip (`trips_index`). A place the trip
     /// leaves out (it could not fit) has neither, and `routeit.left_out`.
     static func tripResponse(inputs: [Waypoint], order: [Int], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [UInt8] {
+        tripResponse(inputs: inputs, trips: [order], routes: routes, options: options)
+    }
+
+    /// The same over several trips (`days N`: one a day): `trips[t]` is the order `routes[t]`
+    /// visits `inputs` in. Each place is in the first trip that visits it (the start, which
+    /// leads every day's trip, is day 1's `waypoint_index` 0), so each day's stops count from 1.
+    static func tripResponse(inputs: [Waypoint], trips: [[Int]], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [UInt8] {
         var json = JSONStream(capacity: capacity(routes, options))
-        let visited = order.map { inputs[$0] }
-        let ends = Ends(waypoints: visited, routes: routes)
+        let visited = trips.map { $0.map { inputs[$0] } }
+        let ends = visited.indices.map { Ends(waypoints: visited[$0], routes: $0 < routes.count ? [routes[$0]] : []) }
         head(&json, routes, options, routesKey: "trips")
         json.key("waypoints")
         json.openArray()
         for i in inputs.indices {
-            if let position = order.firstIndex(of: i), position < visited.count {
-                waypoint(&json, visited[position], ends, position, options, position: position)
+            if let trip = trips.firstIndex(where: { $0.contains(i) }), let position = trips[trip].firstIndex(of: i) {
+                waypoint(&json, visited[trip][position], ends[trip], position, options, trip: (index: trip, position: position))
             } else {
                 leftOut(&json, inputs[i])
             }
@@ -129,9 +136,9 @@ enum OSRMRouteJSON {
         }
     }
 
-    /// One of `waypoints`; in a trip with its `position` in it.
+    /// One of `waypoints`; in a trip with its trip's index and its `position` in it.
     private static func waypoint(_ json: inout JSONStream, _ waypoint: Waypoint, _ ends: Ends, _ i: Int,
-                                 _ options: OSRMRouteOptions, position: Int?) {
+                                 _ options: OSRMRouteOptions, trip: (index: Int, position: Int)?) {
         json.openObject()
         json.key("distance")
         json.number(round1(waypoint.given.distance(to: ends.snapped[i])))
@@ -143,11 +150,11 @@ enum OSRMRouteJSON {
         json.string(ends.names[i])
         json.key("routeit")
         asked(&json, waypoint, leftOut: false)
-        if let position {
+        if let trip {
             json.key("trips_index")
-            json.integer(0)
+            json.integer(trip.index)
             json.key("waypoint_index")
-            json.integer(position)
+            json.integer(trip.position)
         }
         json.closeObject()
     }

@@ -16,8 +16,9 @@ enum RouteTool {
         plans the day as the shell's optimize does: the first place is the start, the others \
         are visited in the quickest order inside their opening hours and a stop list's windows \
         (waiting for an opening when that saves time, unless --no-wait), high priority first, \
-        ending by --back-by; stops that cannot fit are left out and said with why; Ctrl-C while \
-        it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
+        ending by --back-by (a time at or before --depart's time of day is the next day's: \
+        01:00 after a 20:00 departure, said once above the directions); stops that cannot fit \
+        are left out and said with why; Ctrl-C while it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
         back to the start, or ends at --end N (a place's number as given) or anywhere (no \
         return leg); --days N spreads the stops over N days, one route a day with that day's \
         hours, each leaving at --depart's time, and says first how many stops each day visits, \
@@ -41,7 +42,8 @@ enum RouteTool {
         (code, routes with legs, waypoints) with OSRM's defaults: the simplified overview as an \
         encoded polyline, no steps; --overview, --geometries and --steps as OSRM's options \
         (steps with maneuvers and intersections); with --optimize OSRM's trip response (trips, \
-        and each place's waypoint_index), \
+        and each place's trips_index and waypoint_index; over --days a trip a day, in day \
+        order, each leaving from the first place, its waypoint_index 0 on day 1), \
         RouteIt's additions (instructions, departure and arrival times, alerts) under "routeit" \
         keys, and the alerts also on stderr; a failure prints {"code":..., "message":...} and \
         exits 1 (2 for bad arguments, whose usage line goes to stderr only).
@@ -128,17 +130,24 @@ enum RouteTool {
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             departureNotice.map { printError("Note: \($0)") }
-            if options.json && answer.isDays {
-                throw Failure(code: "InvalidQuery", message: "--json prints one route, and --days \(day.days) planned \(answer.routes.count); leave out one of them", exitStatus: 2)
-            }
             if options.json {
-                // OSRM's trip answer for an optimized order (each place's `waypoint_index`), else its route answer.
-                let response = options.optimize
+                // OSRM's trip answer for an optimized order (each place's `waypoint_index`; over
+                // days a trip a day, each place's `trips_index` its day), else its route answer.
+                let response = answer.isDays
+                    ? OSRMRouteJSON.tripResponse(inputs: waypoints, trips: answer.days, routes: answer.routes, options: options.routeJSON)
+                    : options.optimize
                     ? OSRMRouteJSON.tripResponse(inputs: waypoints, order: answer.order, routes: answer.routes, options: options.routeJSON)
                     : OSRMRouteJSON.response(waypoints: answer.order.map { waypoints[$0] }, routes: answer.routes, options: options.routeJSON)
                 CStandardOutput.writeLine(response)
-                // Alerts go to stderr as every alert does; the best route's are the ones that matter.
-                answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
+                // Alerts go to stderr as every alert does: the best route's are the ones that
+                // matter; over days every day's, each named by its day.
+                if answer.isDays {
+                    for (index, route) in answer.routes.enumerated() {
+                        OSRMRouteJSON.alerts(route).forEach { printError("! Day \(index + 1): \($0)") }
+                    }
+                } else {
+                    answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
+                }
             } else {
                 let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
                 let screen = answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit)
