@@ -12,6 +12,9 @@ struct ShellCommand: Sendable {
     var details: String? = nil
     /// Shown while it runs (on a terminal) and cancellable with Ctrl-C; nil for instant commands.
     var progressMessage: String? = nil
+    /// The first Ctrl-C asks it to stop early and show what it has (`Session.stopEarly`), rather
+    /// than cancelling it; a second Ctrl-C cancels it as any command (`optimize`).
+    var stopsEarlyOnInterrupt = false
     /// Completions for the argument at `position` (0-based), given the session.
     var completions: @Sendable (Session, Int) -> [String] = { _, _ in [] }
     var run: @Sendable (Session, CommandArguments) async throws -> Session.Output
