@@ -172,6 +172,7 @@ final class RouteToolTests: XCTestCase {
 
         for (extra, message) in [
             (["--stay", "5m,10m,15m"], "routeit route: --stay has 3 durations for 2 places after the first; give one for all, or one per place\n"),
+            (["--stay", "5m,1h61m"], "routeit route: --stay: Not a stay: \"1h61m\"; minutes after hours go up to 59: type 2h1m (or 121m). (routeit help route lists its options)\n"),
             (["--depart", "24:00"], "routeit route: --depart: Not a time of day: \"24:00\"; use HH:MM from 00:00 to 23:59. (routeit help route lists its options)\n"),
         ] {
             let bad = try run(["route", text(annankatu), text(station), text(kalevankatu), "--map", map] + extra)

@@ -37,6 +37,7 @@ final class StopListTests: XCTestCase {
             ("address\nAnnan\"katu\n", "Line 2: a quote in the middle of a field"),
             ("address,window\nAnnankatu 25,10-12\n", "Line 2: Not a time window: \"10-12\""),
             ("address,stay\nAnnankatu 25,25h\n", "Line 2: A stay is at most 24h."),
+            ("address,stay\nAnnankatu 25,1h61m\n", "Line 2: Not a stay: \"1h61m\"; minutes after hours go up to 59: type 2h1m (or 121m)."),
             ("address,priority\nAnnankatu 25,urgent\n", "Line 2: A priority is high, normal or low"),
             ("name,address\n,\n", "Line 2 has neither an address nor a name."),
             ("# nothing\n\n", "The list has no stops"),
