@@ -445,6 +445,31 @@ final class RouteToolTests: XCTestCase {
         }
     }
 
+    /// A list line that matches several places (the map's four Alepa shops) takes the first
+    /// and says which, the same line in the shell and the tool; the tool's --json stays one
+    /// object on stdout, the notice on stderr. A line naming one place says nothing.
+    func testAListLineMatchingSeveralPlacesSaysWhichItTook() throws {
+        let map = try helsinki()
+        let list = Self.directory.appendingPathComponent("alepa.txt")
+        try "Kalevankatu 20\nAlepa\n".write(to: list, atomically: true, encoding: .utf8)
+        let said = try XCTUnwrap(NSRegularExpression(
+            pattern: "Note: line 2: \"Alepa\" matches 4 places; took Alepa[^,\n]*, [^\n]+, 00100 Helsinki — give the street to pick another\\.\n"))
+        func notices(_ text: String) -> [String] {
+            said.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
+        }
+        let json = try run(["route", text(station), "--stops", list.path, "--json", "--map", map])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "one JSON object: \(json.stdout)")
+        XCTAssertEqual(notices(json.stderr).count, 1, json.stderr)
+        XCTAssertFalse(json.stderr.contains("line 1"), json.stderr)
+
+        let flow = try RouteItProcess.flowFile("type 1 \(text(station))\nstops \(list.path)\n")
+        let shell = try run(["--map", map, "run", flow.path])
+        XCTAssertEqual(shell.status, 0, shell.stderr)
+        XCTAssertEqual(notices(shell.stdout).count, 1, shell.stdout)
+        XCTAssertTrue(shell.stdout.contains("[✓] 3 Stop 2: Alepa"), shell.stdout)
+    }
+
     /// Whether `process` comes to catch SIGINT (/proc's SigCgt mask) within 60 s.
     private func waitUntilCatchingInterrupt(_ process: Process) -> Bool {
         let deadline = Date().addingTimeInterval(60)

@@ -226,19 +226,22 @@ public final class TripFlowController {
     /// `stops FILE`: the list's places become the trip's stops (the start stays), found by the
     /// same geocoder as `enter`, near the current location; nothing changes unless every line
     /// is found. The day's rules stay (`days`, `back by`, `wait`); an end at a stop goes back
-    /// to the start, its stop being gone.
-    public func loadStops(_ lines: [StopListLine]) async throws {
+    /// to the start, its stop being gone. Returns what to tell of the places taken: a line for
+    /// each list line that matched several places alike (the first was taken).
+    @discardableResult
+    public func loadStops(_ lines: [StopListLine]) async throws -> [String] {
         try requireNoOpenPicker()
         // The start stays, so a line at its place would visit it twice.
         let start = entry.start.mapItem.map { [(name: "the start", coordinate: $0.coordinate)] } ?? []
-        let stops = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation, besides: start)
+        let found = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation, besides: start)
         try Task.checkCancellation()
         try editTrip { entry in
             var day = entry.day
             if case .place = day.end { day.end = .start }
-            try entry.load(slots: [entry.start] + stops, departure: entry.departure)
+            try entry.load(slots: [entry.start] + found.slots, departure: entry.departure)
             entry.restoreDay(day)
         }
+        return found.notices
     }
 
     /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.
