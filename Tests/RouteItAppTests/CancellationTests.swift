@@ -66,4 +66,24 @@ final class CancellationTests: XCTestCase {
         shell.finish()
         XCTAssertEqual(shell.process.terminationStatus, 0, shell.stderr)
     }
+
+    /// Before `optimize` searches (here: importing the map at its first use) Ctrl-C cancels it
+    /// as any command, the import too, and the trip is unchanged; only a Ctrl-C during the
+    /// search keeps a plan.
+    func testInterruptBeforeOptimizeSearchesCancelsIt() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let shell = try LiveShell(arguments: ["--map", map],
+                                  environment: ["XDG_CACHE_HOME": directory.path, "XDG_DATA_HOME": directory.path,
+                                                "XDG_STATE_HOME": directory.path, "ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""])
+        shell.send("type 1 60.1650,24.9350\ntype 2 60.1680,24.9410\ntype 3 60.1660,24.9390\noptimize")
+        XCTAssertTrue(shell.waitForStderr("import: ", seconds: 60), "stderr: \(shell.stderr)")
+        kill(shell.process.processIdentifier, SIGINT)
+        XCTAssertTrue(shell.waitForStderr("Cancelled.", seconds: 10), shell.stderr)
+        XCTAssertTrue(shell.waitForStderr("import: cancelled during "), "stderr: \(shell.stderr)")
+        XCTAssertFalse(shell.stdout.contains("SEGMENT #"), shell.stdout)
+        XCTAssertFalse(shell.stdout.contains("Stopped early"), shell.stdout)
+        shell.send("quit")
+        shell.finish()
+    }
 }

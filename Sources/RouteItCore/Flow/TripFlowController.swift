@@ -133,10 +133,10 @@ public final class TripFlowController {
     /// opening hours, from the departure, to the trip's end) as an ordinary trip edit, and says
     /// what it saved; `route` then follows the new order and leaves out the stops that did not
     /// fit (until the trip is edited). No order for a trip that cannot be driven is
-    /// `TripOrderError`. `isCancelled` (the shell's first Ctrl-C; asked once the travel times
-    /// are in) stops the planner's search, which keeps its best plan so far (`stoppedEarly`),
-    /// an edit like any other, so `route` shows it; the command's task cancelled (a second
-    /// Ctrl-C) before then changes nothing. `search` is `optimize seed N` / `budget SECONDS`.
+    /// `TripOrderError`. `isCancelled` (the shell's Ctrl-C while the planner searches; asked
+    /// once the travel times are in) stops the search, which keeps its best plan so far
+    /// (`stoppedEarly`), an edit like any other, so `route` shows it; the command's task
+    /// cancelled before then changes nothing. `search` is `optimize seed N` / `budget SECONDS`.
     public func optimize(search: DayPlanOptions = DayPlanOptions(),
                          isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         try requireNoOpenPicker()

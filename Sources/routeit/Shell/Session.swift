@@ -28,9 +28,9 @@ final class Session {
     var replayTrack: String?
     /// A replayed `.flow` file's folder: its relative track paths are read from there.
     var flowDirectory: String?
-    /// Set by the first Ctrl-C to a command that stops early (`ShellCommand.stopsEarlyOnInterrupt`):
-    /// it stops and shows what it has. A new flag for each command.
-    var stopEarly = CancellationFlag()
+    /// How the first Ctrl-C reaches a command whose search stops early
+    /// (`ShellCommand.stopsEarlyOnInterrupt`): a new one for each command.
+    var earlyStop = EarlyStop()
 
     init(flow: TripFlowController, services: LazyServices, style: TextStyle, planner: PlannerViewModel, remembersSettings: Bool,
          mapChoice: MapChoice = MapChoice(nil), mapsIndex: URL? = nil) {
