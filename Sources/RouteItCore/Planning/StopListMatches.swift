@@ -4,7 +4,8 @@ import Foundation
 /// category, a street number in two towns): the list takes the first, nearest the user, and
 /// says so, since no one picked it from a picker.
 enum StopListMatches {
-    /// The most candidates a geocoder answers (`Geocoding`): that many alike may mean more.
+    /// An answer this long, all alike, may have been cut short: geocoders answer a limited
+    /// number of candidates (Nominatim 10, the offline map 20), so it says "or more".
     static let answerLimit = 10
 
     /// How many places of `candidates` answer `query` as the first one does (the first counted).
