@@ -12,6 +12,9 @@ struct AppServices {
     var remote: RemoteBackends? = nil
     /// The embedded map's area (`use`, and "outside the … map"); nil without a map.
     var area: MapArea? = nil
+    /// The trip's clock on this map (`LocalCalendar.forMap(area)`), worked out once as the shell
+    /// opens the map; nil for the tools, which ask `forMap` once themselves.
+    var calendar: LocalCalendar? = nil
 
     /// The area a place must lie in to be routed: the embedded map's when it routes (a
     /// geocoding server alone changes nothing); none with a routing server, whose own map may

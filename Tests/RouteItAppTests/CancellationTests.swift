@@ -37,4 +37,53 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(shell.process.terminationStatus, 1, "a piped session with a cancelled command ends non-zero")
         XCTAssertEqual(shell.stderr.components(separatedBy: "import: finishing: done").count - 1, 1, shell.stderr)
     }
+
+    /// Ctrl-C while `optimize` searches stops the search and keeps its best plan so far, and
+    /// the directions of that plan follow, as after an optimize left to finish (not the entry,
+    /// which needed a `route` to see them).
+    func testInterruptedOptimizeShowsTheBestPlansDirections() throws {
+        let map = try HelsinkiFlowTests.importedMap()
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        var lines: [String] = []
+        for i in 0..<4 { for j in 0..<4 { lines.append(String(format: "%.4f,%.4f", 60.1655 + Double(i) * 0.001, 24.937 + Double(j) * 0.0022)) } }
+        let list = directory.appendingPathComponent("grid16.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        let shell = try LiveShell(arguments: ["--map", map],
+                                  environment: ["XDG_DATA_HOME": directory.path, "XDG_STATE_HOME": directory.path,
+                                                "ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""])
+        shell.send("type 1 60.1650,24.9350\nstops \(list.path)")
+        XCTAssertTrue(shell.wait(for: "17 Stop 16:", count: 1, seconds: 60), shell.stdout + shell.stderr)
+        // A search of 60 s: Ctrl-C comes while it searches.
+        shell.send("optimize budget 60")
+        sleep(3)
+        kill(shell.process.processIdentifier, SIGINT)
+        XCTAssertTrue(shell.wait(for: "Total Time:", count: 1, seconds: 40), shell.stdout + shell.stderr)
+        XCTAssertTrue(shell.stdout.contains("Stopped early: best plan so far.\n"), shell.stdout)
+        XCTAssertEqual(shell.stdout.components(separatedBy: "SEGMENT #").count - 1, 17, "every stop and back: \(shell.stdout)")
+        XCTAssertFalse(shell.stderr.contains("Cancelled."), shell.stderr)
+        XCTAssertTrue(shell.process.isRunning, "Ctrl-C during a command must not end the session")
+        shell.send("quit")
+        shell.finish()
+        XCTAssertEqual(shell.process.terminationStatus, 0, shell.stderr)
+    }
+
+    /// Before `optimize` searches (here: importing the map at its first use) Ctrl-C cancels it
+    /// as any command, the import too, and the trip is unchanged; only a Ctrl-C during the
+    /// search keeps a plan.
+    func testInterruptBeforeOptimizeSearchesCancelsIt() throws {
+        let map = try HelsinkiFlowTests.helsinkiExtract()
+        let directory = try TestFiles.temporaryDirectory(for: self)
+        let shell = try LiveShell(arguments: ["--map", map],
+                                  environment: ["XDG_CACHE_HOME": directory.path, "XDG_DATA_HOME": directory.path,
+                                                "XDG_STATE_HOME": directory.path, "ROUTEIT_DIRECTIONS": "", "ROUTEIT_GEOCODER": ""])
+        shell.send("type 1 60.1650,24.9350\ntype 2 60.1680,24.9410\ntype 3 60.1660,24.9390\noptimize")
+        XCTAssertTrue(shell.waitForStderr("import: ", seconds: 60), "stderr: \(shell.stderr)")
+        kill(shell.process.processIdentifier, SIGINT)
+        XCTAssertTrue(shell.waitForStderr("Cancelled.", seconds: 10), shell.stderr)
+        XCTAssertTrue(shell.waitForStderr("import: cancelled during "), "stderr: \(shell.stderr)")
+        XCTAssertFalse(shell.stdout.contains("SEGMENT #"), shell.stdout)
+        XCTAssertFalse(shell.stdout.contains("Stopped early"), shell.stdout)
+        shell.send("quit")
+        shell.finish()
+    }
 }

@@ -185,6 +185,7 @@ final class RouteToolTests: XCTestCase {
 
         for (extra, message) in [
             (["--stay", "5m,10m,15m"], "routeit route: --stay has 3 durations for 2 places after the first; give one for all, or one per place\n"),
+            (["--stay", "5m,1h61m"], "routeit route: --stay: Not a stay: \"1h61m\"; minutes after hours go up to 59: type 2h1m (or 121m). (routeit help route lists its options)\n"),
             (["--depart", "24:00"], "routeit route: --depart: Not a time of day: \"24:00\"; use HH:MM from 00:00 to 23:59. (routeit help route lists its options)\n"),
         ] {
             let bad = try run(["route", text(annankatu), text(station), text(kalevankatu), "--map", map] + extra)
@@ -513,6 +514,31 @@ final class RouteToolTests: XCTestCase {
                 XCTAssertEqual(process.terminationStatus, 130, output.text)
             }
         }
+    }
+
+    /// A list line that matches several places (the map's four Alepa shops) takes the first
+    /// and says which, the same line in the shell and the tool; the tool's --json stays one
+    /// object on stdout, the notice on stderr. A line naming one place says nothing.
+    func testAListLineMatchingSeveralPlacesSaysWhichItTook() throws {
+        let map = try helsinki()
+        let list = Self.directory.appendingPathComponent("alepa.txt")
+        try "Kalevankatu 20\nAlepa\n".write(to: list, atomically: true, encoding: .utf8)
+        let said = try XCTUnwrap(NSRegularExpression(
+            pattern: "Note: line 2: \"Alepa\" matches 4 places; took Alepa[^,\n]*, [^\n]+, 00100 Helsinki — give the street to pick another\\.\n"))
+        func notices(_ text: String) -> [String] {
+            said.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
+        }
+        let json = try run(["route", text(station), "--stops", list.path, "--json", "--map", map])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "one JSON object: \(json.stdout)")
+        XCTAssertEqual(notices(json.stderr).count, 1, json.stderr)
+        XCTAssertFalse(json.stderr.contains("line 1"), json.stderr)
+
+        let flow = try RouteItProcess.flowFile("type 1 \(text(station))\nstops \(list.path)\n")
+        let shell = try run(["--map", map, "run", flow.path])
+        XCTAssertEqual(shell.status, 0, shell.stderr)
+        XCTAssertEqual(notices(shell.stdout).count, 1, shell.stdout)
+        XCTAssertTrue(shell.stdout.contains("[✓] 3 Stop 2: Alepa"), shell.stdout)
     }
 
     /// Whether `process` comes to catch SIGINT (/proc's SigCgt mask) within 60 s.

@@ -137,4 +137,26 @@ extension PlannerViewModelTests {
                                       transportType: nil, distanceUnit: nil, from: "one.gpx")
         XCTAssertEqual(opened, "Opened one.gpx (1 stop).")
     }
+
+    /// A name with an invisible character would list like another: refused for a new trip or
+    /// favourite, saying which; a trip saved with one before still opens and deletes.
+    func testANameWithInvisibleCharactersIsRefused() async throws {
+        try await choose("home", slot: 0)
+        for (scalar, code) in [("\u{200B}", "U+200B"), ("\u{200D}", "U+200D"), ("\u{FEFF}", "U+FEFF"), ("\u{202E}", "U+202E"),
+                               ("\u{2066}", "U+2066"), ("\u{2069}", "U+2069"), ("\u{202A}", "U+202A")] {
+            let said = "A name cannot hold invisible characters (\(code) here); type it again without them."
+            XCTAssertThrowsError(try planner.save(name: "Week\(scalar)end")) { XCTAssertEqual(($0 as? InputError)?.message, said) }
+            XCTAssertThrowsError(try planner.favourite(slotAt: 0, name: "Ho\(scalar)me")) { XCTAssertEqual(($0 as? InputError)?.message, said) }
+        }
+        XCTAssertEqual(try store.trips().count, 0)
+        XCTAssertEqual(try store.favourites().count, 0)
+        // Letters of any script, accents and spaces are names as before.
+        XCTAssertTrue(try planner.save(name: "Kesä Tallinna 東京").hasPrefix("Saved trip \"Kesä Tallinna 東京\""))
+        // An older trip's name with one still opens and deletes.
+        var old = try XCTUnwrap(try store.trip(named: "Kesä Tallinna 東京"))
+        old.name = "Week\u{200B}end"
+        try store.save(old)
+        XCTAssertEqual(try planner.open(name: "Week\u{200B}end").components(separatedBy: "\n").first, "Opened trip \"Week\u{200B}end\".")
+        XCTAssertEqual(try planner.delete(name: "Week\u{200B}end"), "Deleted trip \"Week\u{200B}end\".")
+    }
 }

@@ -37,6 +37,7 @@ final class StopListTests: XCTestCase {
             ("address\nAnnan\"katu\n", "Line 2: a quote in the middle of a field"),
             ("address,window\nAnnankatu 25,10-12\n", "Line 2: Not a time window: \"10-12\""),
             ("address,stay\nAnnankatu 25,25h\n", "Line 2: A stay is at most 24h."),
+            ("address,stay\nAnnankatu 25,1h61m\n", "Line 2: Not a stay: \"1h61m\"; minutes after hours go up to 59: type 2h1m (or 121m)."),
             ("address,priority\nAnnankatu 25,urgent\n", "Line 2: A priority is high, normal or low"),
             ("name,address\n,\n", "Line 2 has neither an address nor a name."),
             ("# nothing\n\n", "The list has no stops"),
@@ -77,12 +78,54 @@ final class StopListTests: XCTestCase {
         XCTAssertEqual(span.upperBound.timeIntervalSince(span.lowerBound), 4 * 3600, "past midnight into the next day")
     }
 
+    /// A line that matches several places alike (a chain's shops, one address in two towns)
+    /// takes the first and says so, once a line; a line that tells one place from the others
+    /// (the street given), or whose other matches are lesser ones, says nothing.
+    func testALineMatchingSeveralPlacesSaysWhichItTook() async throws {
+        func shop(_ name: String, _ street: String, _ lat: Double, category: String? = "supermarket") -> Placemark {
+            Placemark(name: name, houseNumber: "1", street: street, postalCode: "00100", city: "Helsinki",
+                      coordinate: Coordinate(latitude: lat, longitude: 24.94), category: category)
+        }
+        let alepas = [shop("Alepa", "Kaivokatu", 60.170), shop("Alepa", "Fredrikinkatu", 60.165), shop("Alepa", "Runeberginkatu", 60.175)]
+        func kirkkokatu(_ city: String, _ lat: Double) -> Placemark {
+            Placemark(houseNumber: "1", street: "Kirkkokatu", city: city, coordinate: Coordinate(latitude: lat, longitude: 24.95))
+        }
+        let geocoder = StubGeocoder(candidates: [
+            "Alepa": alepas + [shop("Alepa parking", "Kaivokatu", 60.171, category: "parking")],
+            "Alepa, Fredrikinkatu 1": [alepas[1], alepas[0], alepas[2]],
+            "Kirkkokatu 1": [kirkkokatu("Helsinki", 60.17), kirkkokatu("Espoo", 60.2)],
+            "apteekki": [Placemark(name: "Kluuvin Apteekki", coordinate: Coordinate(latitude: 60.17, longitude: 24.946), category: "pharmacy"),
+                         Placemark(name: "Apteekki Eliel", coordinate: Coordinate(latitude: 60.171, longitude: 24.94), category: "pharmacy"),
+                         Placemark(name: "Terveystalo", coordinate: Coordinate(latitude: 60.172, longitude: 24.94), category: "doctors")],
+            "pharmacy": [Placemark(name: "Kluuvin Apteekki", coordinate: Coordinate(latitude: 60.17, longitude: 24.946), category: "pharmacy"),
+                         Placemark(name: "Apteekki Eliel", coordinate: Coordinate(latitude: 60.171, longitude: 24.94), category: "pharmacy")],
+            "Annankatu 25": [Placemark(houseNumber: "25", street: "Annankatu", city: "Helsinki", coordinate: Coordinate(latitude: 60.1656, longitude: 24.9371)),
+                             Placemark(houseNumber: "25 b", street: "Annankatu", city: "Helsinki", coordinate: Coordinate(latitude: 60.1657, longitude: 24.9371))],
+            "Kaisa": Array(repeating: 0, count: 10).enumerated().map { shop("Kaisa", "Katu \($0.offset)", 60.1 + Double($0.offset) / 100) },
+        ])
+        let found = try await StopListPlaces.resolve([StopListLine(line: 1, query: "Annankatu 25"), StopListLine(line: 3, query: "Alepa"),
+                                                      StopListLine(line: 4, query: "Alepa, Fredrikinkatu 1", name: "Shop"),
+                                                      StopListLine(line: 5, query: "Kirkkokatu 1"), StopListLine(line: 6, query: "Kaisa"),
+                                                      StopListLine(line: 7, query: "apteekki")],
+                                                     using: geocoder, near: nil)
+        XCTAssertEqual(found.notices, [
+            "line 3: \"Alepa\" matches 3 places; took Alepa, Kaivokatu 1, 00100 Helsinki — give the street to pick another.",
+            "line 5: \"Kirkkokatu 1\" matches 2 places; took Kirkkokatu 1, Helsinki — give the town to pick another.",
+            "line 6: \"Kaisa\" matches 10 or more places; took Kaisa, Katu 0 1, 00100 Helsinki — give the street to pick another.",
+            "line 7: \"apteekki\" matches 2 places; took Kluuvin Apteekki — give the street to pick another.",
+        ])
+        XCTAssertEqual(found.slots.count, 6)
+        // A kind of place, no name showing the word: the name or the street tells them apart.
+        let kind = try await StopListPlaces.found([StopListLine(line: 2, query: "pharmacy")], using: geocoder, near: nil)
+        XCTAssertEqual(kind.notices, ["line 2: \"pharmacy\" matches 2 places; took Kluuvin Apteekki — give the name or the street to pick another."])
+    }
+
     func testResolvingFindsEveryLineOrChangesNothing() async throws {
         let annankatu = Placemark(houseNumber: "25", street: "Annankatu", coordinate: Coordinate(latitude: 60.1656, longitude: 24.9371))
         let geocoder = StubGeocoder(candidates: ["Annankatu 25": [annankatu], "Stockmann": [
             Placemark(name: "Stockmann", coordinate: Coordinate(latitude: 60.1685, longitude: 24.9421))]])
         let slots = try await StopListPlaces.resolve([StopListLine(line: 1, query: "Annankatu 25", name: "Office", stay: 300),
-                                                       StopListLine(line: 2, query: "60.17,24.94")], using: geocoder, near: nil)
+                                                       StopListLine(line: 2, query: "60.17,24.94")], using: geocoder, near: nil).slots
         XCTAssertEqual(slots.map(\.text), ["Office, Annankatu 25", "60.170000,24.940000"])
         XCTAssertEqual(slots[0].stay, 300)
         XCTAssertEqual(slots[0].mapItem?.placemark.name, "Office", "the list's name is what the directions show")

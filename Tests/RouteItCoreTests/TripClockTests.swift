@@ -80,6 +80,16 @@ final class TripClockTests: XCTestCase {
         XCTAssertEqual(try StayDuration.parse("0"), 0)
         XCTAssertEqual(try StayDuration.parse("90"), 5400, "a bare number is minutes, as --stay and a list's column take it")
         XCTAssertEqual(try StayDuration.parse("1440"), 86400)
+        XCTAssertEqual(try StayDuration.parse("90m"), 5400, "minutes alone may pass an hour")
+        XCTAssertEqual(try StayDuration.parse("1h59m"), 7140)
+        XCTAssertEqual(try StayDuration.parse("2H0M"), 7200)
+        // Minutes after hours stop at 59: 1h61m is a slip, not 2h1m; the line says what to type.
+        for (slip, said) in [("1h61m", "Not a stay: \"1h61m\"; minutes after hours go up to 59: type 2h1m (or 121m)."),
+                             ("0h90m", "Not a stay: \"0h90m\"; minutes after hours go up to 59: type 1h30m (or 90m)."),
+                             ("1h60m", "Not a stay: \"1h60m\"; minutes after hours go up to 59: type 2h (or 120m)."),
+                             ("24h99m", "Not a stay: \"24h99m\"; minutes after hours go up to 59: a stay is at most 24h.")] {
+            XCTAssertThrowsError(try StayDuration.parse(slip), slip) { XCTAssertEqual(($0 as? InputError)?.message, said) }
+        }
         for bad in ["", "m", "1.5h", "30m1h", "1441", "99999", "-5", "+5", "-5m", "25h", "1h1h", "99999999m"] {
             XCTAssertThrowsError(try StayDuration.parse(bad), bad)
         }

@@ -133,10 +133,10 @@ public final class TripFlowController {
     /// opening hours, from the departure, to the trip's end) as an ordinary trip edit, and says
     /// what it saved; `route` then follows the new order and leaves out the stops that did not
     /// fit (until the trip is edited). No order for a trip that cannot be driven is
-    /// `TripOrderError`. Ctrl-C while the planner searches keeps its best plan so far
-    /// (`stoppedEarly`); before that (the travel times) it changes nothing.
-    /// `isCancelled` is the shell's Ctrl-C (its command's task), asked while the planner searches;
-    /// `search` is `optimize seed N` / `budget SECONDS`.
+    /// `TripOrderError`. `isCancelled` (the shell's Ctrl-C while the planner searches; asked
+    /// once the travel times are in) stops the search, which keeps its best plan so far
+    /// (`stoppedEarly`), an edit like any other, so `route` shows it; the command's task
+    /// cancelled before then changes nothing. `search` is `optimize seed N` / `budget SECONDS`.
     public func optimize(search: DayPlanOptions = DayPlanOptions(),
                          isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         try requireNoOpenPicker()
@@ -226,19 +226,22 @@ public final class TripFlowController {
     /// `stops FILE`: the list's places become the trip's stops (the start stays), found by the
     /// same geocoder as `enter`, near the current location; nothing changes unless every line
     /// is found. The day's rules stay (`days`, `back by`, `wait`); an end at a stop goes back
-    /// to the start, its stop being gone.
-    public func loadStops(_ lines: [StopListLine]) async throws {
+    /// to the start, its stop being gone. Returns what to tell of the places taken: a line for
+    /// each list line that matched several places alike (the first was taken).
+    @discardableResult
+    public func loadStops(_ lines: [StopListLine]) async throws -> [String] {
         try requireNoOpenPicker()
         // The start stays, so a line at its place would visit it twice.
         let start = entry.start.mapItem.map { [(name: "the start", coordinate: $0.coordinate)] } ?? []
-        let stops = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation, besides: start)
+        let found = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation, besides: start)
         try Task.checkCancellation()
         try editTrip { entry in
             var day = entry.day
             if case .place = day.end { day.end = .start }
-            try entry.load(slots: [entry.start] + stops, departure: entry.departure)
+            try entry.load(slots: [entry.start] + found.slots, departure: entry.departure)
             entry.restoreDay(day)
         }
+        return found.notices
     }
 
     /// `depart [DATE] HH:MM` / `depart now`, read on the wall clock's day.

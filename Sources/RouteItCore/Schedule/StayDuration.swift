@@ -2,6 +2,7 @@ import Foundation
 
 /// How long the trip stays at a stop: `15m`, `1h`, `1h30m`, `90m`, or bare minutes `90`, `0`
 /// (at most a day). One reading for the shell's `stay`, `--stay` and a stop list's column.
+/// Minutes after hours are 0-59: `1h61m` is more likely a slip than 2h1m, so it is refused.
 public enum StayDuration {
     public static let maximum: TimeInterval = 24 * 3600
 
@@ -22,6 +23,7 @@ public enum StayDuration {
                 guard number.count <= 5 else { throw bad }
             } else if character == "h" || character == "m" {
                 guard let value = Int(number), !units.contains(character), !(character == "h" && units.contains("m")) else { throw bad }
+                if character == "m", units.contains("h"), value > 59 { throw minutesPastAnHour(text, minutes: total / 60 + value) }
                 units.insert(character)
                 total += value * (character == "h" ? 3600 : 60)
                 number = ""
@@ -32,6 +34,12 @@ public enum StayDuration {
         guard number.isEmpty, !units.isEmpty else { throw bad }
         guard Double(total) <= maximum else { throw InputError("A stay is at most 24h.") }
         return TimeInterval(total)
+    }
+
+    /// `1h61m`: what is wrong, and the stay written both ways it may have meant.
+    private static func minutesPastAnHour(_ text: String, minutes: Int) -> InputError {
+        let meant = Double(minutes * 60) <= maximum ? "type \(Self.text(TimeInterval(minutes * 60))) (or \(minutes)m)" : "a stay is at most 24h"
+        return InputError("Not a stay: \"\(text)\"; minutes after hours go up to 59: \(meant).")
     }
 
     /// `15m`, `1h`, `1h30m`; `0m` for none.

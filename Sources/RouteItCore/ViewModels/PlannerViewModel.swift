@@ -45,11 +45,20 @@ public final class PlannerViewModel {
         }
     }
 
-    static func checkName(_ name: String, usage: String) throws -> String {
+    /// A name typed for a trip or a favourite. A `new` one (`save`, `favourite`) may not hold
+    /// invisible characters either (Unicode's format characters: zero-width spaces and joiners,
+    /// the byte order mark, bidi controls), or two names would look alike in `trips`; one
+    /// looked up (`open`, `delete`) may, so a trip saved with one before stays reachable.
+    static func checkName(_ name: String, usage: String, new: Bool = false) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw InputError(usage) }
         guard trimmed.count <= 80, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw InputError("A name is at most 80 characters, with no control characters.")
+        }
+        if new, let invisible = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+            let hex = String(invisible.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            throw InputError("A name cannot hold invisible characters (\(code) here); type it again without them.")
         }
         return trimmed
     }
@@ -65,7 +74,7 @@ public final class PlannerViewModel {
     /// `save NAME`: the whole trip as it is now (an existing trip of that name, in any case, is
     /// replaced, and the answer says so).
     public func save(name: String) throws -> String {
-        let name = try Self.checkName(name, usage: "Name the trip: save NAME")
+        let name = try Self.checkName(name, usage: "Name the trip: save NAME", new: true)
         // `open Weekend.gpx` reads a file: a trip saved under that name could never be opened.
         if [".gpx", ".geojson", ".json"].contains(where: { name.lowercased().hasSuffix($0) }) {
             throw InputError("A saved trip's name cannot end in .gpx or .geojson (open would read a file); export gpx FILE writes one.")
@@ -162,7 +171,7 @@ public final class PlannerViewModel {
 
     /// `favourite SLOT NAME`: the slot's picked place under a name of its own.
     public func favourite(slotAt index: Int, name: String) throws -> String {
-        let name = try Self.checkName(name, usage: "Name the place: favourite SLOT NAME")
+        let name = try Self.checkName(name, usage: "Name the place: favourite SLOT NAME", new: true)
         guard let item = flow.entry.slots[index].mapItem else {
             throw InputError("Slot \(index + 1) has no chosen place; enter \(index + 1) to choose one first.")
         }

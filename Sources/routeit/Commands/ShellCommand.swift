@@ -12,6 +12,9 @@ struct ShellCommand: Sendable {
     var details: String? = nil
     /// Shown while it runs (on a terminal) and cancellable with Ctrl-C; nil for instant commands.
     var progressMessage: String? = nil
+    /// The first Ctrl-C while its search runs asks the search to stop early and the command
+    /// shows what it found (`Session.earlyStop`); any other Ctrl-C cancels it (`optimize`).
+    var stopsEarlyOnInterrupt = false
     /// Completions for the argument at `position` (0-based), given the session.
     var completions: @Sendable (Session, Int) -> [String] = { _, _ in [] }
     var run: @Sendable (Session, CommandArguments) async throws -> Session.Output

@@ -73,8 +73,9 @@ enum TripMapCommands {
     static let optimize = ShellCommand(
         name: "optimize", usage: "optimize [budget SECONDS] [seed N]",
         summary: "Put the stops in the quickest order for the day: inside their windows and opening hours (waiting when it saves time), high priority first, by the end of day, to the trip's end (start fixed)",
-        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far. Beyond 12 stops the search is counted, so the same trip gets the same plan every time; budget SECONDS searches for that long instead (two runs may then differ), seed N makes another of the searches. See window, priority, wait, back by, end.",
+        details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far and shows its directions (Ctrl-C while they are routed skips them; before the search it cancels). Beyond 12 stops the search is counted, so the same trip gets the same plan every time; budget SECONDS searches for that long instead (two runs may then differ), seed N makes another of the searches. See window, priority, wait, back by, end.",
         progressMessage: "Optimizing",
+        stopsEarlyOnInterrupt: true,
         completions: { _, position in position % 2 == 0 ? ["budget", "seed"] : [] },
         run: { session, arguments in
             let search = try searchOptions(arguments.words)
@@ -82,22 +83,28 @@ enum TripMapCommands {
                 throw InputError("Choose an address first: pick a row, or back.")
             }
             let plan: TripOrderPlan
+            // Ctrl-C while the planner searches stops it (the best plan so far is kept, "Stopped
+            // early") and its directions follow as always; before or after, Ctrl-C cancels.
+            let earlyStop = session.earlyStop
             do {
-                plan = try await session.flow.optimize(search: search)
+                defer { earlyStop.searchIsOver() }
+                plan = try await session.flow.optimize(search: search, isCancelled: {
+                    earlyStop.searchIsRunning()
+                    return earlyStop.isAsked || Task.isCancelled
+                })
             } catch let error as TripOrderError {
                 throw Alert(error.description)
             }
             let saved = plan.summary
-            // Stopped by Ctrl-C: the plan is kept, but no directions are asked for.
-            if plan.stoppedEarly {
-                let notes = plan.notes.map { AlertScreen.render(Alert($0), style: session.style) }
-                return .init(text: ([saved] + notes).joined(separator: "\n") + "\n\n" + session.renderScreen())
-            }
             // The directions follow the new order.
             do {
                 try await session.flow.route()
             } catch let alert as Alert {
                 return .init(text: saved + "\n" + AlertScreen.render(alert, style: session.style))
+            } catch is CancellationError {
+                // Ctrl-C while routing: the new order (said above) is kept, without its directions.
+                let skipped = AlertScreen.render(Alert("Directions cancelled; the new order is kept: route shows them."), style: session.style)
+                return .init(text: saved + "\n" + skipped + "\n\n" + session.renderScreen())
             }
             return .init(text: saved + "\n\n" + session.renderScreen())
         })

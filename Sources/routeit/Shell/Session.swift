@@ -28,6 +28,9 @@ final class Session {
     var replayTrack: String?
     /// A replayed `.flow` file's folder: its relative track paths are read from there.
     var flowDirectory: String?
+    /// How the first Ctrl-C reaches a command whose search stops early
+    /// (`ShellCommand.stopsEarlyOnInterrupt`): a new one for each command.
+    var earlyStop = EarlyStop()
 
     init(flow: TripFlowController, services: LazyServices, style: TextStyle, planner: PlannerViewModel, remembersSettings: Bool,
          mapChoice: MapChoice = MapChoice(nil), mapsIndex: URL? = nil) {
@@ -47,7 +50,9 @@ final class Session {
     /// whose output must not depend on timing).
     /// A replayed file (`watchServers` false) asks no gpsd unless one is named (`--location`,
     /// ROUTEIT_LOCATION): its `locate` must not depend on the machine it runs on.
-    static func make(options: ShellOptions, style: TextStyle, watchServers: Bool = false, remembersSettings: Bool = false) -> Session {
+    /// `calendarForMap` is the map's clock (`LocalCalendar.forMap`), asked once per opened map.
+    static func make(options: ShellOptions, style: TextStyle, watchServers: Bool = false, remembersSettings: Bool = false,
+                     calendarForMap: @escaping (MapArea?) -> LocalCalendar = { LocalCalendar.forMap($0) }) -> Session {
         let notices = BackendNotices(onPost: NoticePrinter.shared.post)
         let monitors = ServiceFactory.serverMonitors(options, notices: notices)
         if watchServers, options.probeInterval > 0 { monitors?.startMonitoring(every: options.probeInterval) }
@@ -55,7 +60,11 @@ final class Session {
         let services = LazyServices { cancellation in
             var chosen = options
             chosen.mapPath = mapChoice.current
-            return try ServiceFactory.makeServices(chosen, notices: notices, monitors: monitors, cancellation: cancellation)
+            var opened = try ServiceFactory.makeServices(chosen, notices: notices, monitors: monitors, cancellation: cancellation)
+            // Once per map (reopened after `use` or a map change): every lookup, route and
+            // order asks for it, and working it out reads the system's zone table.
+            opened.calendar = calendarForMap(opened.area)
+            return opened
         }
         let userStore = Result<PlannerStoring, Error> { try SQLitePlannerStore(path: SQLitePlannerStore.defaultPath()) }
         // A replay's picker rows must not depend on the user's history: it builds its own.
@@ -73,7 +82,7 @@ final class Session {
         if let avoid = options.avoid { flow.setAvoidance(avoid) }
         let planner = PlannerViewModel(flow: flow, store: store, mapName: MapLibrary.label(forChoice: options.mapPath))
         // The trip's clock is the map's (its country's zone), known once the map is open.
-        flow.mapCalendar = { (try? await services.services()).map { LocalCalendar.forMap($0.area) } }
+        flow.mapCalendar = { (try? await services.services()).map { $0.calendar ?? calendarForMap($0.area) } }
         flow.preferredPlaces = { [weak planner] in planner?.preferredPlaces() ?? [] }
         flow.onPlacePicked = { [weak planner] in planner?.remember($0) }
         return Session(flow: flow, services: services, style: style, planner: planner, remembersSettings: remembersSettings,

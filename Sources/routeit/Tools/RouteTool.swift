@@ -99,7 +99,8 @@ enum RouteTool {
             let (departure, departureNotice) = try options.departure(on: calendar)
             var waypoints = try arguments.map { try waypoint($0, geocoder: services.geocoder, near: options.near) }
             // Repeats are checked below, with the places given: one rule, one way of naming them.
-            let stops = try ToolServices.waitOnThisThread { try await StopListPlaces.found(listed, using: services.geocoder, near: options.near) }
+            let found = try ToolServices.waitOnThisThread { try await StopListPlaces.found(listed, using: services.geocoder, near: options.near) }
+            let stops = found.slots
             waypoints += zip(listed, stops).map { .init(query: OSRMRouteJSON.Waypoint.query($0.query), item: $1.mapItem!, stay: $1.stay) }
             for i in waypoints.indices where waypoints[i].stay == 0 { waypoints[i].stay = stays[i] }
             for i in waypoints.indices where i < options.approaches.count { waypoints[i].item.approach = options.approaches[i] }
@@ -130,6 +131,7 @@ enum RouteTool {
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             departureNotice.map { printError("Note: \($0)") }
+            for notice in found.notices { printError("Note: \(notice)") }
             if options.json {
                 // OSRM's trip answer for an optimized order (each place's `waypoint_index`; over
                 // days a trip a day, each place's `trips_index` its day), else its route answer.
