@@ -128,6 +128,24 @@ extension PlannerViewModelTests {
         XCTAssertEqual(flow.entry.slots[1].stay, 60)
     }
 
+    /// "café" typed precomposed (U+00E9) and as e + U+0301 is one name, in any case: the second
+    /// save and favourite replace the first and say so, and the name is kept precomposed (NFC).
+    func testANameTypedInEitherUnicodeFormIsOneName() async throws {
+        let composed = "caf\u{E9}", decomposed = "CAFE\u{301}"
+        try await choose("home", slot: 0)
+        XCTAssertEqual(try planner.save(name: composed), "Saved trip \"caf\u{E9}\" (1 place).")
+        XCTAssertTrue(try planner.save(name: decomposed).hasSuffix(", replacing the trip saved as \"caf\u{E9}\" (2 stops)."))
+        XCTAssertEqual(try store.trips().map { Array($0.name.unicodeScalars) }, [Array("CAF\u{C9}".unicodeScalars)])
+        XCTAssertTrue(try planner.open(name: "cafe\u{301}").hasPrefix("Opened trip"))
+        XCTAssertEqual(try planner.delete(name: composed), "Deleted trip \"caf\u{E9}\".")
+
+        try await choose("annankatu", slot: 1, row: 2)
+        _ = try planner.favourite(slotAt: 0, name: composed)
+        XCTAssertEqual(try planner.favourite(slotAt: 1, name: decomposed),
+                       "Favourite \"CAF\u{C9}\": Annankatu 25, 00100 Helsinki, replacing Home, 00100 Helsinki.")
+        XCTAssertEqual(try store.favourites().map { Array($0.name.unicodeScalars) }, [Array("CAF\u{C9}".unicodeScalars)])
+    }
+
     func testATripNamedLikeAFileIsRefusedAndOneStopIsSingular() throws {
         XCTAssertThrowsError(try planner.save(name: "Weekend.gpx")) { error in
             XCTAssertTrue("\(error)".contains("cannot end in .gpx or .geojson"), "\(error)")

@@ -45,8 +45,10 @@ public final class PlannerViewModel {
         }
     }
 
+    /// Where every trip and favourite name enters: trimmed, checked, and in NFC (`SavedName`),
+    /// so "café" typed either way is one name, stored and looked up alike.
     static func checkName(_ name: String, usage: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = SavedName.normalized(name.trimmingCharacters(in: .whitespaces))
         guard !trimmed.isEmpty else { throw InputError(usage) }
         guard trimmed.count <= 80, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw InputError("A name is at most 80 characters, with no control characters.")
@@ -62,8 +64,8 @@ public final class PlannerViewModel {
 
     // MARK: Trips
 
-    /// `save NAME`: the whole trip as it is now (an existing trip of that name, in any case, is
-    /// replaced, and the answer says so).
+    /// `save NAME`: the whole trip as it is now (an existing trip of that name, in any case and
+    /// Unicode form, `SavedName`, is replaced, and the answer says so).
     public func save(name: String) throws -> String {
         let name = try Self.checkName(name, usage: "Name the trip: save NAME")
         // `open Weekend.gpx` reads a file: a trip saved under that name could never be opened.
@@ -76,7 +78,7 @@ public final class PlannerViewModel {
                              avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate(), day: entry.day)
         // Abandoned with Ctrl-C: nothing is stored (the store itself also gives up its wait).
         try Task.checkCancellation()
-        let replaced = try withStore { try $0.trips() }.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        let replaced = try withStore { try $0.trips() }.first { SavedName.same($0.name, name) }
         try withStore { try $0.save(trip) }
         let places = entry.slots.filter(\.isSelected).count
         let saved = "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))"
@@ -166,7 +168,7 @@ public final class PlannerViewModel {
         guard let item = flow.entry.slots[index].mapItem else {
             throw InputError("Slot \(index + 1) has no chosen place; enter \(index + 1) to choose one first.")
         }
-        let replaced = try withStore { try $0.favourites() }.first { $0.name.caseInsensitiveCompare(name) == .orderedSame && $0.item != item }
+        let replaced = try withStore { try $0.favourites() }.first { SavedName.same($0.name, name) && $0.item != item }
         try withStore { try $0.setFavourite(name, item: item) }
         let set = "Favourite \"\(name)\": \(item.placemark.formattedAddress)"
         return replaced.map { set + ", replacing \(TerminalSafeText.clean($0.item.placemark.formattedAddress))." } ?? set
