@@ -194,7 +194,7 @@ public final class SQLitePlannerStore: PlannerStoring {
                 }
                 try connection.rows("INSERT INTO trip(name, saved_at, map, stops, body) VALUES (?, ?, ?, ?, ?)",
                                      [.text(trip.name), .double(trip.savedAt.timeIntervalSinceReferenceDate), .text(trip.map),
-                                      .int(Int64(trip.slots.count - 1)), .text(body)])
+                                      .int(Int64(trip.placeCount)), .text(body)])
             }
         }
     }
@@ -214,11 +214,15 @@ public final class SQLitePlannerStore: PlannerStoring {
         return trip
     }
 
+    /// The places are counted from each trip as `save` counts them: the `stops` column of a trip
+    /// saved before held its slots less one, empty ones too (only a trip that cannot be read
+    /// falls back to it).
     public func trips() throws -> [SavedTripSummary] {
         try run {
-            try connection.rows("SELECT name, stops, saved_at, map FROM trip ORDER BY saved_at DESC, name").map {
-                SavedTripSummary(name: $0[0].text ?? "", stopCount: Int($0[1].int ?? 0),
-                                 savedAt: Date(timeIntervalSinceReferenceDate: $0[2].double ?? 0), map: $0[3].text ?? "")
+            try connection.rows("SELECT name, stops, saved_at, map, body FROM trip ORDER BY saved_at DESC, name").map {
+                let trip = $0[4].text.flatMap { try? JSONDecoder().decode(SavedTrip.self, from: Data($0.utf8)) }
+                return SavedTripSummary(name: $0[0].text ?? "", placeCount: trip?.placeCount ?? Int($0[1].int ?? 0),
+                                        savedAt: Date(timeIntervalSinceReferenceDate: $0[2].double ?? 0), map: $0[3].text ?? "")
             }
         }
     }

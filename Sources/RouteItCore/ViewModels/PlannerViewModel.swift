@@ -80,11 +80,14 @@ public final class PlannerViewModel {
         try Task.checkCancellation()
         let replaced = try withStore { try $0.trips() }.first { SavedName.same($0.name, name) }
         try withStore { try $0.save(trip) }
-        let places = entry.slots.filter(\.isSelected).count
-        let saved = "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))"
+        let saved = "Saved trip \"\(name)\" (\(Self.places(trip.placeCount)))"
         guard let replaced else { return saved + "." }
-        return saved + ", replacing the trip saved as \"\(TerminalSafeText.clean(replaced.name))\" (\(replaced.stopCount) stop\(replaced.stopCount == 1 ? "" : "s"))."
+        return saved + ", replacing the trip saved as \"\(TerminalSafeText.clean(replaced.name))\" (\(Self.places(replaced.placeCount)))."
     }
+
+    /// `2 places`: a saved trip's picked places, its start among them (`SavedTrip.placeCount`),
+    /// as `save` and `trips` both say it.
+    static func places(_ count: Int) -> String { "\(count) place\(count == 1 ? "" : "s")" }
 
     /// `open NAME`: the saved trip replaces the one being planned.
     public func open(name: String) throws -> String {
@@ -138,13 +141,16 @@ public final class PlannerViewModel {
         return text
     }
 
-    /// `trips`: one line per saved trip, newest first.
-    public func tripList() throws -> String {
+    /// `trips`: one line per saved trip, newest first. The save times are on the map's clock,
+    /// as every trip time is (`TripFlowController.followMapClock`: `TZ`'s only when the map does
+    /// not say), read first so the listing is the same whether or not a lookup came before.
+    public func tripList() async throws -> String {
         let trips = try withStore { try $0.trips() }
         guard !trips.isEmpty else { return "No saved trips; save one with: save NAME" }
+        await flow.followMapClock()
         let calendar = flow.calendar
         return (["Saved trips:"] + trips.map {
-            "  \($0.name)  (\($0.stopCount) stops, saved \(calendar.dateText($0.savedAt)) \(calendar.clockText($0.savedAt)), map \($0.map))"
+            "  \($0.name)  (\(Self.places($0.placeCount)), saved \(calendar.dateText($0.savedAt)) \(calendar.clockText($0.savedAt)), map \($0.map))"
         }).joined(separator: "\n")
     }
 

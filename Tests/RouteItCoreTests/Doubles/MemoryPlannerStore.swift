@@ -15,7 +15,7 @@ final class MemoryPlannerStore: PlannerStoring {
     func trip(named name: String) throws -> SavedTrip? { try check(); return saved[SavedName.key(name)] }
     func trips() throws -> [SavedTripSummary] {
         try check()
-        return saved.values.map { SavedTripSummary(name: $0.name, stopCount: $0.slots.count - 1, savedAt: $0.savedAt, map: $0.map) }
+        return saved.values.map { SavedTripSummary(name: $0.name, placeCount: $0.placeCount, savedAt: $0.savedAt, map: $0.map) }
     }
     func deleteTrip(named name: String) throws -> Bool { try check(); return saved.removeValue(forKey: SavedName.key(name)) != nil }
     func recentPlaces() throws -> [MapItem] { try check(); return recent }
