@@ -103,7 +103,7 @@ enum TripFileFields {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         guard let date = formatter.date(from: text), Departure.isPlausible(date) else {
-            throw Problem(text: "its departure \(QuotedInput.text(text)) is not a date and time from year 1 to 9999")
+            throw Problem(text: "its departure \(QuotedInput.text(text)) is not a date and time from \(Departure.years.lowerBound) to \(Departure.years.upperBound)")
         }
         return .at(date)
     }

@@ -41,6 +41,8 @@ public final class SQLitePlannerStore: PlannerStoring {
         do {
             connection = try SQLiteDatabase(path: path, mode: .create, serialized: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             try prepareSchema()
+            // A store that cannot be written now keeps its names as they are: lookups match them anyway.
+            try? normalizeStoredNames()
         } catch let error as PlannerStoreError {
             throw error
         } catch let failure as SQLiteError {
@@ -114,6 +116,43 @@ public final class SQLitePlannerStore: PlannerStoring {
         _ = try connection.rows("PRAGMA journal_mode = WAL")
     }
 
+    /// Names stored before they were kept in NFC (or written by hand) become NFC, and names that
+    /// are one by `SavedName` yet were stored as two rows (an NFD "café" beside an NFC one, or
+    /// "CAFÉ" beside "café": NOCASE folds only ASCII) are told apart so none is lost: the newest
+    /// keeps the name, the others become "café (2)", "café (3)". Writes nothing when every name
+    /// already is its own.
+    private func normalizeStoredNames() throws {
+        let tables: [(select: String, update: String)] = [
+            ("SELECT name FROM trip ORDER BY saved_at DESC, rowid DESC", "UPDATE trip SET name = ? WHERE name = ?"),
+            ("SELECT key FROM place WHERE kind = 'favourite' ORDER BY used_at DESC, rowid DESC",
+             "UPDATE place SET key = ? WHERE kind = 'favourite' AND key = ?"),
+        ]
+        func renames() throws -> [[StoredNameRename]] {
+            try tables.map { StoredNameRename.renames(try connection.rows($0.select).compactMap { $0[0].text }) }
+        }
+        guard try renames().contains(where: { !$0.isEmpty }) else { return }
+        try connection.transaction {
+            // Again under the write lock: another session may have just done it.
+            for (table, renames) in zip(tables, try renames()) {
+                for rename in renames {
+                    try connection.rows(table.update, [.text(rename.to), .text(rename.from)])
+                }
+            }
+        }
+    }
+
+    /// The stored spellings of the trip names that are `name` by `SavedName`, newest first
+    /// (one, once the names are normalized). Called with the lock held.
+    private func storedTripNames(matching name: String) throws -> [String] {
+        try connection.rows("SELECT name FROM trip ORDER BY saved_at DESC, rowid DESC").compactMap { $0[0].text }.filter { SavedName.same($0, name) }
+    }
+
+    /// The same for favourites.
+    private func storedFavouriteNames(matching name: String) throws -> [String] {
+        try connection.rows("SELECT key FROM place WHERE kind = 'favourite' ORDER BY used_at DESC, rowid DESC").compactMap { $0[0].text }
+            .filter { SavedName.same($0, name) }
+    }
+
     /// Serialises this session's use of the connection and turns SQLite failures into one line.
     private func run<T>(_ body: () throws -> T) throws -> T {
         try lock.withLock {
@@ -150,28 +189,40 @@ public final class SQLitePlannerStore: PlannerStoring {
         let body = try Self.json(trip)
         try run {
             try connection.transaction {
-                try connection.rows("DELETE FROM trip WHERE name = ?", [.text(trip.name)])
+                for stored in try storedTripNames(matching: trip.name) {
+                    try connection.rows("DELETE FROM trip WHERE name = ?", [.text(stored)])
+                }
                 try connection.rows("INSERT INTO trip(name, saved_at, map, stops, body) VALUES (?, ?, ?, ?, ?)",
                                      [.text(trip.name), .double(trip.savedAt.timeIntervalSinceReferenceDate), .text(trip.map),
-                                      .int(Int64(trip.slots.count - 1)), .text(body)])
+                                      .int(Int64(trip.placeCount)), .text(body)])
             }
         }
     }
 
     public func trip(named name: String) throws -> SavedTrip? {
-        let rows = try run { try connection.rows("SELECT body FROM trip WHERE name = ?", [.text(name)]) }
-        guard let row = rows.first else { return nil }
-        let what = "The trip \"\(name)\""
-        let trip = try decode(SavedTrip.self, row[0].text, what: what)
+        let found = try run { () -> (name: String, body: String?)? in
+            guard let stored = try storedTripNames(matching: name).first,
+                  let row = try connection.rows("SELECT body FROM trip WHERE name = ?", [.text(stored)]).first else { return nil }
+            return (stored, row[0].text)
+        }
+        guard let found else { return nil }
+        let what = "The trip \"\(found.name)\""
+        var trip = try decode(SavedTrip.self, found.body, what: what)
         guard trip.isSound else { throw damaged(what) }
+        // The name as listed (normalized, or told apart, on open), not as first saved.
+        trip.name = found.name
         return trip
     }
 
+    /// The places are counted from each trip as `save` counts them: the `stops` column of a trip
+    /// saved before held its slots less one, empty ones too (only a trip that cannot be read
+    /// falls back to it).
     public func trips() throws -> [SavedTripSummary] {
         try run {
-            try connection.rows("SELECT name, stops, saved_at, map FROM trip ORDER BY saved_at DESC, name").map {
-                SavedTripSummary(name: $0[0].text ?? "", stopCount: Int($0[1].int ?? 0),
-                                 savedAt: Date(timeIntervalSinceReferenceDate: $0[2].double ?? 0), map: $0[3].text ?? "")
+            try connection.rows("SELECT name, stops, saved_at, map, body FROM trip ORDER BY saved_at DESC, name").map {
+                let trip = $0[4].text.flatMap { try? JSONDecoder().decode(SavedTrip.self, from: Data($0.utf8)) }
+                return SavedTripSummary(name: $0[0].text ?? "", placeCount: trip?.placeCount ?? Int($0[1].int ?? 0),
+                                        savedAt: Date(timeIntervalSinceReferenceDate: $0[2].double ?? 0), map: $0[3].text ?? "")
             }
         }
     }
@@ -179,7 +230,8 @@ public final class SQLitePlannerStore: PlannerStoring {
     public func deleteTrip(named name: String) throws -> Bool {
         try run {
             try connection.transaction {
-                try connection.rows("DELETE FROM trip WHERE name = ?", [.text(name)])
+                guard let stored = try storedTripNames(matching: name).first else { return false }
+                try connection.rows("DELETE FROM trip WHERE name = ?", [.text(stored)])
                 return connection.changes > 0
             }
         }
@@ -227,6 +279,9 @@ public final class SQLitePlannerStore: PlannerStoring {
         let body = try Self.json(item)
         _ = try run {
             try connection.transaction {
+                for stored in try storedFavouriteNames(matching: name) {
+                    try connection.rows("DELETE FROM place WHERE kind = 'favourite' AND key = ?", [.text(stored)])
+                }
                 try connection.rows("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('favourite', ?, ?, ?)",
                                      [.text(name), .double(Date().timeIntervalSinceReferenceDate), .text(body)])
             }

@@ -208,7 +208,7 @@ final class InstalledMapsTests: XCTestCase {
         XCTAssertEqual(result.stderr, "error: No map file at \(elsewhere.path)/missing.routeit; give an installed map's name (maps lists them) or a .routeit or OSM file.\n")
         let out = result.stdout
         XCTAssertTrue(out.contains("Using the Monaco map (\(Self.monacoArea))."), out)
-        XCTAssertTrue(out.contains("on-the-copy  (2 stops, saved "), out)
+        XCTAssertTrue(out.contains("on-the-copy  (0 places, saved "), out)
         XCTAssertTrue(out.contains(", map \(copy))"), out)
         XCTAssertTrue(out.contains(", map monaco)"), out)
     }

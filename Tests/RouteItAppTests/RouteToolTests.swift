@@ -239,6 +239,33 @@ final class RouteToolTests: XCTestCase {
         XCTAssertFalse(plain.stderr.contains("does not exist"), plain.stderr)
     }
 
+    /// `--depart` takes the years 1970 to 9998, in which the JSON writes the date given, and
+    /// refuses the others in one line. Year 1 was written 0000-12-30T00:00:00+01:39 (read on
+    /// the Julian calendar, written on the Gregorian, at Helsinki's local mean time), a trip
+    /// leaving 9999-12-31 23:59 arrived in year 10000 (not RFC 3339), and 1582-10-10, a valid
+    /// ISO date the Julian-to-Gregorian switch skipped, was "Not a date".
+    func testADepartureIsInTheYearsWhoseDatesTheJSONWritesAsGiven() throws {
+        let map = try helsinki()
+        for given in ["0001-01-01", "1582-10-10", "1900-01-01", "1969-12-31", "9999-12-31"] {
+            let bad = try run(["route", text(annankatu), text(station), "--depart", given + " 00:00", "--map", map, "--json"])
+            XCTAssertEqual(bad.status, 2, given)
+            XCTAssertEqual(bad.stderr, "routeit route: --depart: \(given) is out of range; give a date from 1970 to 9998. (routeit help route lists its options)\n")
+            XCTAssertEqual(bad.stdout, "")
+        }
+        let parse = ISO8601DateFormatter()
+        for (given, written, arrivalDay) in [("1970-01-01 00:00", "1970-01-01T00:00:00+02:00", "1970-01-01T00:0"),
+                                             ("9998-12-31 23:59", "9998-12-31T23:59:00+02:00", "9999-01-01T00:0")] {
+            let result = try run(["route", text(annankatu), text(station), "--depart", given, "--map", map, "--json"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let leg = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first)
+            let clock = try XCTUnwrap(leg["routeit"] as? [String: String])
+            XCTAssertEqual(clock["departure"], written)
+            XCTAssertTrue(clock["arrival"]?.hasPrefix(arrivalDay) == true, "\(clock)")
+            XCTAssertNotNil(clock["arrival"].flatMap(parse.date(from:)), "RFC 3339: \(clock)")
+        }
+    }
+
     func testOptimizeVisitsTheStopsInTheQuickestOrder() throws {
         let map = try helsinki()
         // Far, near, middle from the station: the quickest open path is not the order given.

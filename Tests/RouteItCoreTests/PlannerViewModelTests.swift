@@ -63,7 +63,7 @@ final class PlannerViewModelTests: XCTestCase {
         XCTAssertThrowsError(try planner.open(name: "nothing"))
         XCTAssertThrowsError(try planner.save(name: "  "))
         // Names are one whatever their case: saving over a trip says which it replaced.
-        XCTAssertEqual(try planner.save(name: "ERRANDS"), "Saved trip \"ERRANDS\" (2 places), replacing the trip saved as \"Errands\" (2 stops).")
+        XCTAssertEqual(try planner.save(name: "ERRANDS"), "Saved trip \"ERRANDS\" (2 places), replacing the trip saved as \"Errands\" (2 places).")
         XCTAssertEqual(try store.trips().map(\.name), ["ERRANDS"])
         XCTAssertThrowsError(try planner.favourite(slotAt: 0, name: " ")) { XCTAssertEqual("\($0)", "Name the place: favourite SLOT NAME") }
     }
@@ -97,7 +97,12 @@ final class PlannerViewModelTests: XCTestCase {
     func testAnUnusableStoreIsOneAlertAndPlanningGoesOn() async throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "The planner store /x is damaged (file is not a database); move it aside to start a new one (it was left as it is)." } }
         let broken = PlannerViewModel(flow: flow, store: .failure(Broken()), mapName: "default")
-        XCTAssertThrowsError(try broken.tripList()) { XCTAssertEqual(($0 as? Alert)?.message, Broken().description) }
+        do {
+            _ = try await broken.tripList()
+            XCTFail("trips with an unusable store")
+        } catch {
+            XCTAssertEqual((error as? Alert)?.message, Broken().description)
+        }
         XCTAssertEqual(broken.preferredPlaces(), [])
         XCTAssertNotNil(broken.storeProblem)
         try await choose("home", slot: 0)
@@ -126,6 +131,54 @@ extension PlannerViewModelTests {
         _ = try planner.open(imported: slots, departure: .now, transportType: nil, distanceUnit: nil, from: "trip.gpx")
         XCTAssertFalse(flow.entry.slots.contains { $0.text.contains("\u{1B}") || ($0.mapItem?.placemark.name ?? "").contains("\u{1B}") })
         XCTAssertEqual(flow.entry.slots[1].stay, 60)
+    }
+
+    /// "café" typed precomposed (U+00E9) and as e + U+0301 is one name, in any case: the second
+    /// save and favourite replace the first and say so, and the name is kept precomposed (NFC).
+    func testANameTypedInEitherUnicodeFormIsOneName() async throws {
+        let composed = "caf\u{E9}", decomposed = "CAFE\u{301}"
+        try await choose("home", slot: 0)
+        XCTAssertEqual(try planner.save(name: composed), "Saved trip \"caf\u{E9}\" (1 place).")
+        XCTAssertTrue(try planner.save(name: decomposed).hasSuffix(", replacing the trip saved as \"caf\u{E9}\" (1 place)."))
+        XCTAssertEqual(try store.trips().map { Array($0.name.unicodeScalars) }, [Array("CAF\u{C9}".unicodeScalars)])
+        XCTAssertTrue(try planner.open(name: "cafe\u{301}").hasPrefix("Opened trip"))
+        XCTAssertEqual(try planner.delete(name: composed), "Deleted trip \"caf\u{E9}\".")
+
+        try await choose("annankatu", slot: 1, row: 2)
+        _ = try planner.favourite(slotAt: 0, name: composed)
+        XCTAssertEqual(try planner.favourite(slotAt: 1, name: decomposed),
+                       "Favourite \"CAF\u{C9}\": Annankatu 25, 00100 Helsinki, replacing Home, 00100 Helsinki.")
+        XCTAssertEqual(try store.favourites().map { Array($0.name.unicodeScalars) }, [Array("CAF\u{C9}".unicodeScalars)])
+    }
+
+    /// `trips` gives save times on the map's clock (Helsinki, +03:00 in May) whatever the
+    /// session's clock was before (UTC here, until a lookup reads the map's), and counts places
+    /// as `save` does: the start and the stops picked, not the empty slots.
+    func testTripsListsSaveTimesOnTheMapsClockAndCountsPlacesAsSaveDoes() async throws {
+        flow.mapCalendar = { LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!) }
+        try await choose("home", slot: 0)
+        XCTAssertEqual(flow.calendar.timeZone.identifier, "Europe/Helsinki", "a lookup read the map's clock")
+        XCTAssertEqual(try planner.save(name: "Errands"), "Saved trip \"Errands\" (1 place).")
+        let afterLookup = try await planner.tripList()
+        XCTAssertEqual(afterLookup, "Saved trips:\n  Errands  (1 place, saved 2026-05-09 09:13, map default)")
+
+        // A new session (TZ's clock, UTC) lists it the same before any lookup.
+        let fresh = TripFlowController(geocoder: geocoder, directions: StubDirections(),
+                                       location: LocationViewModel(provider: FixedLocationProvider(nil)),
+                                       timer: TripTimerViewModel(timeSource: ManualTimeSource()),
+                                       clock: FixedWallClock(Date(timeIntervalSinceReferenceDate: 800_000_000)),
+                                       calendar: LocalCalendar(timeZone: TimeZone(identifier: "UTC")!))
+        fresh.mapCalendar = flow.mapCalendar
+        let beforeLookup = try await PlannerViewModel(flow: fresh, store: .success(store), mapName: "default").tripList()
+        XCTAssertEqual(beforeLookup, afterLookup)
+        // No map's clock (a map that does not say its country): TZ's, as for every trip time.
+        let unzoned = PlannerViewModel(flow: TripFlowController(geocoder: geocoder, directions: StubDirections(),
+                                                                location: LocationViewModel(provider: FixedLocationProvider(nil)),
+                                                                timer: TripTimerViewModel(timeSource: ManualTimeSource()),
+                                                                calendar: LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)),
+                                       store: .success(store), mapName: "default")
+        let onTZ = try await unzoned.tripList()
+        XCTAssertTrue(onTZ.contains("saved 2026-05-09 06:13"), onTZ)
     }
 
     func testATripNamedLikeAFileIsRefusedAndOneStopIsSingular() throws {

@@ -36,7 +36,7 @@ final class SQLitePlannerStoreTests: XCTestCase {
         XCTAssertEqual(try store.trip(named: "morning ROUND"), saved, "names are matched without case")
         try store.save(trip("Evening"))
         XCTAssertEqual(try store.trips().map(\.name).sorted(), ["Evening", "Morning round"])
-        XCTAssertEqual(try store.trips().first { $0.name == "Morning round" }?.stopCount, 3)
+        XCTAssertEqual(try store.trips().first { $0.name == "Morning round" }?.placeCount, 4, "the start and 3 stops")
         var changed = saved
         changed.slots.removeLast()
         try store.save(changed)
@@ -54,7 +54,7 @@ final class SQLitePlannerStoreTests: XCTestCase {
         try SQLitePlannerStore(path: path).save(saved)
         let reopened = try SQLitePlannerStore(path: path)
         XCTAssertEqual(try reopened.trip(named: "deliveries"), saved)
-        XCTAssertEqual(try reopened.trips().first?.stopCount, 200)
+        XCTAssertEqual(try reopened.trips().first?.placeCount, 201)
     }
 
     func testRecentPlacesKeepTheLastTwentyNewestFirst() throws {

@@ -51,11 +51,30 @@ public enum Departure: Equatable, Codable, Sendable {
         return hour * 60 + minute
     }
 
-    /// A date `depart` could have set: years 1 to 9999 (in UTC). A departure read from a file or
-    /// the planner store outside them is damage, not a trip.
-    public static func isPlausible(_ date: Date) -> Bool {
-        utc.component(.era, from: date) == 1 && (1...9999).contains(utc.component(.year, from: date))
+    /// The years `depart` takes. Within them every clock writes the date given: the Gregorian
+    /// calendar (before 1582 Foundation reads the Julian one, which the ISO writer does not),
+    /// zones' standard offsets (before ~1900-1970 some are local mean time, +01:39:49, which an
+    /// offset in minutes cannot carry) and four-digit years (a trip leaving late on 9999-12-31
+    /// arrives in year 10000, which RFC 3339 cannot write).
+    public static let years = 1970...9998
+
+    /// `--depart: 0001-01-01 is out of range; give a date from 1970 to 9998.`
+    static func outOfRange(_ text: String) -> InputError {
+        InputError("\(text) is out of range; give a date from \(years.lowerBound) to \(years.upperBound).")
     }
+
+    /// A departure `depart` could have set: in `years` on some clock (UTC-12 to UTC+14). One
+    /// read from a file or the planner store outside them is damage, not a trip.
+    public static func isPlausible(_ date: Date) -> Bool {
+        plausible.contains(date)
+    }
+
+    private static let plausible: Range<Date> = {
+        func utcDate(year: Int) -> Date {
+            utc.date(from: DateComponents(year: year, month: 1, day: 1))!
+        }
+        return utcDate(year: years.lowerBound).addingTimeInterval(-14 * 3600)..<utcDate(year: years.upperBound + 1).addingTimeInterval(12 * 3600)
+    }()
 
     private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
@@ -63,13 +82,14 @@ public enum Departure: Equatable, Codable, Sendable {
         return calendar
     }()
 
-    /// `YYYY-MM-DD`, a real calendar date.
+    /// `YYYY-MM-DD`, a real calendar date in `years`.
     static func day(_ text: String, calendar: LocalCalendar) throws -> Date {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let bad = InputError("Not a date: \"\(text)\"; use YYYY-MM-DD.")
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...9999).contains(year) else { throw bad }
+              parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { throw bad }
+        guard years.contains(year) else { throw outOfRange(text) }
         var components = DateComponents()
         components.year = year
         components.month = month

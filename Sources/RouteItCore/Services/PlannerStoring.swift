@@ -30,16 +30,23 @@ public struct SavedTrip: Codable, Equatable, Sendable {
     }
 }
 
+extension SavedTrip {
+    /// The places picked (✓), the start among them: what `save` and `trips` say a trip has
+    /// ("2 places" for a From and a Stop 1), not its slots, which may be empty.
+    public var placeCount: Int { slots.filter(\.isSelected).count }
+}
+
 /// A line of `trips`.
 public struct SavedTripSummary: Equatable, Sendable {
     public var name: String
-    public var stopCount: Int
+    /// `SavedTrip.placeCount`.
+    public var placeCount: Int
     public var savedAt: Date
     public var map: String
 
-    public init(name: String, stopCount: Int, savedAt: Date, map: String) {
+    public init(name: String, placeCount: Int, savedAt: Date, map: String) {
         self.name = name
-        self.stopCount = stopCount
+        self.placeCount = placeCount
         self.savedAt = savedAt
         self.map = map
     }

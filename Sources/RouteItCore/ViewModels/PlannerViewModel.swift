@@ -45,12 +45,14 @@ public final class PlannerViewModel {
         }
     }
 
-    /// A name typed for a trip or a favourite. A `new` one (`save`, `favourite`) may not hold
-    /// invisible characters either (Unicode's format characters: zero-width spaces and joiners,
-    /// the byte order mark, bidi controls), or two names would look alike in `trips`; one
-    /// looked up (`open`, `delete`) may, so a trip saved with one before stays reachable.
+    /// Where every trip and favourite name enters: trimmed, checked, and in NFC (`SavedName`),
+    /// so "café" typed either way is one name, stored and looked up alike. A `new` one (`save`,
+    /// `favourite`) may not hold invisible characters either (Unicode's format characters:
+    /// zero-width spaces and joiners, the byte order mark, bidi controls), or two names would
+    /// look alike in `trips`; one looked up (`open`, `delete`) may, so a trip saved with one
+    /// before stays reachable.
     static func checkName(_ name: String, usage: String, new: Bool = false) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = SavedName.normalized(name.trimmingCharacters(in: .whitespaces))
         guard !trimmed.isEmpty else { throw InputError(usage) }
         guard trimmed.count <= 80, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw InputError("A name is at most 80 characters, with no control characters.")
@@ -71,8 +73,8 @@ public final class PlannerViewModel {
 
     // MARK: Trips
 
-    /// `save NAME`: the whole trip as it is now (an existing trip of that name, in any case, is
-    /// replaced, and the answer says so).
+    /// `save NAME`: the whole trip as it is now (an existing trip of that name, in any case and
+    /// Unicode form, `SavedName`, is replaced, and the answer says so).
     public func save(name: String) throws -> String {
         let name = try Self.checkName(name, usage: "Name the trip: save NAME", new: true)
         // `open Weekend.gpx` reads a file: a trip saved under that name could never be opened.
@@ -85,13 +87,16 @@ public final class PlannerViewModel {
                              avoid: flow.settings.avoid, map: mapName, savedAt: flow.clock.currentDate(), day: entry.day)
         // Abandoned with Ctrl-C: nothing is stored (the store itself also gives up its wait).
         try Task.checkCancellation()
-        let replaced = try withStore { try $0.trips() }.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        let replaced = try withStore { try $0.trips() }.first { SavedName.same($0.name, name) }
         try withStore { try $0.save(trip) }
-        let places = entry.slots.filter(\.isSelected).count
-        let saved = "Saved trip \"\(name)\" (\(places) place\(places == 1 ? "" : "s"))"
+        let saved = "Saved trip \"\(name)\" (\(Self.places(trip.placeCount)))"
         guard let replaced else { return saved + "." }
-        return saved + ", replacing the trip saved as \"\(TerminalSafeText.clean(replaced.name))\" (\(replaced.stopCount) stop\(replaced.stopCount == 1 ? "" : "s"))."
+        return saved + ", replacing the trip saved as \"\(TerminalSafeText.clean(replaced.name))\" (\(Self.places(replaced.placeCount)))."
     }
+
+    /// `2 places`: a saved trip's picked places, its start among them (`SavedTrip.placeCount`),
+    /// as `save` and `trips` both say it.
+    static func places(_ count: Int) -> String { "\(count) place\(count == 1 ? "" : "s")" }
 
     /// `open NAME`: the saved trip replaces the one being planned.
     public func open(name: String) throws -> String {
@@ -145,13 +150,16 @@ public final class PlannerViewModel {
         return text
     }
 
-    /// `trips`: one line per saved trip, newest first.
-    public func tripList() throws -> String {
+    /// `trips`: one line per saved trip, newest first. The save times are on the map's clock,
+    /// as every trip time is (`TripFlowController.followMapClock`: `TZ`'s only when the map does
+    /// not say), read first so the listing is the same whether or not a lookup came before.
+    public func tripList() async throws -> String {
         let trips = try withStore { try $0.trips() }
         guard !trips.isEmpty else { return "No saved trips; save one with: save NAME" }
+        await flow.followMapClock()
         let calendar = flow.calendar
         return (["Saved trips:"] + trips.map {
-            "  \($0.name)  (\($0.stopCount) stops, saved \(calendar.dateText($0.savedAt)) \(calendar.clockText($0.savedAt)), map \($0.map))"
+            "  \($0.name)  (\(Self.places($0.placeCount)), saved \(calendar.dateText($0.savedAt)) \(calendar.clockText($0.savedAt)), map \($0.map))"
         }).joined(separator: "\n")
     }
 
@@ -175,7 +183,7 @@ public final class PlannerViewModel {
         guard let item = flow.entry.slots[index].mapItem else {
             throw InputError("Slot \(index + 1) has no chosen place; enter \(index + 1) to choose one first.")
         }
-        let replaced = try withStore { try $0.favourites() }.first { $0.name.caseInsensitiveCompare(name) == .orderedSame && $0.item != item }
+        let replaced = try withStore { try $0.favourites() }.first { SavedName.same($0.name, name) && $0.item != item }
         try withStore { try $0.setFavourite(name, item: item) }
         let set = "Favourite \"\(name)\": \(item.placemark.formattedAddress)"
         return replaced.map { set + ", replacing \(TerminalSafeText.clean($0.item.placemark.formattedAddress))." } ?? set

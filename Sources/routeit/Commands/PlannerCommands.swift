@@ -47,7 +47,7 @@ enum PlannerCommands {
         name: "trips", usage: "trips", summary: "List the saved trips",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("trips") }
-            return .init(text: try session.planner.tripList())
+            return .init(text: try await session.planner.tripList())
         })
 
     static let delete = ShellCommand(

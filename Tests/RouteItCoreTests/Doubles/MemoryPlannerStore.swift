@@ -11,13 +11,13 @@ final class MemoryPlannerStore: PlannerStoring {
 
     private func check() throws { if let failure { throw failure } }
 
-    func save(_ trip: SavedTrip) throws { try check(); saved[trip.name.lowercased()] = trip }
-    func trip(named name: String) throws -> SavedTrip? { try check(); return saved[name.lowercased()] }
+    func save(_ trip: SavedTrip) throws { try check(); saved[SavedName.key(trip.name)] = trip }
+    func trip(named name: String) throws -> SavedTrip? { try check(); return saved[SavedName.key(name)] }
     func trips() throws -> [SavedTripSummary] {
         try check()
-        return saved.values.map { SavedTripSummary(name: $0.name, stopCount: $0.slots.count - 1, savedAt: $0.savedAt, map: $0.map) }
+        return saved.values.map { SavedTripSummary(name: $0.name, placeCount: $0.placeCount, savedAt: $0.savedAt, map: $0.map) }
     }
-    func deleteTrip(named name: String) throws -> Bool { try check(); return saved.removeValue(forKey: name.lowercased()) != nil }
+    func deleteTrip(named name: String) throws -> Bool { try check(); return saved.removeValue(forKey: SavedName.key(name)) != nil }
     func recentPlaces() throws -> [MapItem] { try check(); return recent }
     func rememberPicked(_ item: MapItem, at date: Date) throws {
         try check()
@@ -29,7 +29,11 @@ final class MemoryPlannerStore: PlannerStoring {
         try check()
         return favouriteItems.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
-    func setFavourite(_ name: String, item: MapItem) throws { try check(); favouriteItems[name] = item }
+    func setFavourite(_ name: String, item: MapItem) throws {
+        try check()
+        favouriteItems = favouriteItems.filter { !SavedName.same($0.key, name) }
+        favouriteItems[name] = item
+    }
     func loadSettings() throws -> TripSettings? { try check(); return settings }
     func saveSettings(_ settings: TripSettings, only fields: Set<TripSettings.Field>) throws {
         try check()
