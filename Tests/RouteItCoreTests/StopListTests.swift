@@ -29,6 +29,27 @@ final class StopListTests: XCTestCase {
         XCTAssertEqual(lines[2].priority, .low)
     }
 
+    /// Spreadsheets where the comma is the decimal mark (Finnish, German, French Excel) write
+    /// semicolons; a tab-separated export is the other common one. The header tells which.
+    func testSemicolonAndTabListsAreReadByTheirHeader() throws {
+        for separator in [";", "\t"] {
+            let text = ["name", "address", "stay", "window"].joined(separator: separator) + "\n"
+                + ["Office", "Annankatu 25", "15", "10:00-12:00,14:00-15:00"].joined(separator: separator) + "\n"
+                + ["Shop", "\"60.17,24.94\"", "", ""].joined(separator: separator) + "\n"
+            let lines = try StopList.parse(text)
+            XCTAssertEqual(lines, [
+                StopListLine(line: 2, query: "Annankatu 25", name: "Office", stay: 900,
+                             windows: [VisitWindow(from: 600, to: 720), VisitWindow(from: 840, to: 900)]),
+                StopListLine(line: 3, query: "60.17,24.94", name: "Shop"),
+            ], separator)
+        }
+        XCTAssertThrowsError(try StopList.parse("address;name\nAnnankatu 25;Home;x\n")) { error in
+            XCTAssertEqual((error as? InputError)?.message, "Line 2 has 3 fields and the header 2; quote a field with a semicolon in it.")
+        }
+        // A plain list with a semicolon in an address stays a plain list.
+        XCTAssertEqual(try StopList.parse("Annankatu 25; B 12\nKalevankatu 20\n").map(\.query), ["Annankatu 25; B 12", "Kalevankatu 20"])
+    }
+
     func testEveryProblemIsOneLineNamingItsLine() {
         let cases: [(String, String)] = [
             ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed on its line"),

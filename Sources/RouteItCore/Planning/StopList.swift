@@ -25,7 +25,8 @@ public enum StopList {
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         let content = lines.enumerated().filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty && !$0.element.hasPrefix("#") }
         guard let first = content.first else { throw InputError("The list has no stops: one address or LAT,LON a line, or CSV with an address column.") }
-        let header = try fields(first.element, line: first.offset + 1).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+        let separator = try self.separator(ofHeader: first.element, line: first.offset + 1)
+        let header = try fields(first.element, line: first.offset + 1, separator: separator).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
         let isCSV = header.contains("address") || header.contains("name")
         let rows = isCSV ? Array(content.dropFirst()) : content
         guard rows.count <= maxStops else {
@@ -42,11 +43,12 @@ public enum StopList {
         let (nameAt, addressAt, windowAt, stayAt, priorityAt) = (column("name"), column("address"), column("window"), column("stay"), column("priority"))
         return try rows.map { row in
             let number = row.offset + 1
-            let values = try fields(row.element, line: number)
+            let values = try fields(row.element, line: number, separator: separator)
             // More values than columns is most often an address or LAT,LON with a comma left unquoted:
             // read as it stands it would be looked up cut short.
             if values.count > header.count, values[header.count...].contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                throw InputError("Line \(number) has \(values.count) fields and the header \(header.count); quote a field with a comma in it (\"60.17,24.94\").")
+                let example = separator == "," ? " (\"60.17,24.94\")" : ""
+                throw InputError("Line \(number) has \(values.count) fields and the header \(header.count); quote a field with a \(separatorName(separator)) in it\(example).")
             }
             func value(_ index: Int?) -> String? {
                 guard let index, index < values.count else { return nil }
@@ -73,8 +75,27 @@ public enum StopList {
         return try VisitWindow.parseList(text)
     }
 
-    /// The comma-separated fields of one CSV line (RFC 4180 quoting: `"a, b"`, `"say ""hi"""`).
-    static func fields(_ line: String, line number: Int) throws -> [String] {
+    /// What separates a list's fields: a comma, or the semicolon or tab that spreadsheets write
+    /// where the comma is the decimal mark (Finnish, German or French Excel), when the first line
+    /// names its columns only that way.
+    static func separator(ofHeader line: String, line number: Int) throws -> Character {
+        for separator: Character in [",", ";", "\t"] {
+            let names = try fields(line, line: number, separator: separator).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+            if names.contains("address") || names.contains("name") { return separator }
+        }
+        return ","
+    }
+
+    static func separatorName(_ separator: Character) -> String {
+        switch separator {
+        case ";": return "semicolon"
+        case "\t": return "tab"
+        default: return "comma"
+        }
+    }
+
+    /// The fields of one CSV line, split at `separator` (RFC 4180 quoting: `"a, b"`, `"say ""hi"""`).
+    static func fields(_ line: String, line number: Int, separator: Character = ",") throws -> [String] {
         var fields: [String] = [], field = "", quoted = false, wasQuoted = false
         var characters = line.makeIterator()
         while let c = characters.next() {
@@ -86,7 +107,7 @@ public enum StopList {
                 } else {
                     field.append(c)
                 }
-            } else if c == "," {
+            } else if c == separator {
                 fields.append(field)
                 field = ""
                 wasQuoted = false
