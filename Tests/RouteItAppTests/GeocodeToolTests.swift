@@ -199,6 +199,20 @@ final class GeocodeToolTests: XCTestCase {
         XCTAssertTrue(suburb.stdout.hasPrefix("Siltasaari, Helsinki"), suburb.stdout)
         let town = try run(["reverse", "60.178,24.95", "--zoom", "10", "--map", map])
         XCTAssertTrue(town.stdout.hasPrefix("Helsinki  60.1674"), town.stdout)
+        XCTAssertEqual(text.stderr, "", "an address where asked is not far")
+        // At sea inside Monaco's map: the nearest street, 2.3 km off, is said to be that far,
+        // on stderr, so --json stays Nominatim's object; `geocode LAT,LON` says it alike.
+        let monaco = URL(fileURLWithPath: try HelsinkiFlowTests.helsinkiExtract()).deletingLastPathComponent()
+            .appendingPathComponent("monaco.osm.pbf").path
+        for asked in [["reverse", "43.72,7.45"], ["reverse", "43.72", "7.45", "--json"], ["geocode", "43.72,7.45"]] {
+            let far = try run(asked + ["--map", monaco, "--units", "km"])
+            XCTAssertEqual(far.status, 0, far.stderr)
+            // (The OSM file is imported first, which says so on stderr too.)
+            let note = far.stderr.split(separator: "\n").filter { $0.hasPrefix("Note:") }
+            XCTAssertEqual(note.count, 1, far.stderr)
+            XCTAssertTrue(note.first?.hasPrefix("Note: nothing nearer; Avenue de la Porte Neuve is 2.") == true, far.stderr)
+            XCTAssertTrue(note.first?.hasSuffix(" km from 43.720000,7.450000.") == true, far.stderr)
+        }
         let sea = try run(["reverse", "59.0,22.0", "--json", "--map", map])
         XCTAssertEqual(sea.status, 1)
         XCTAssertEqual(sea.stdout, "{\"error\":\"Unable to geocode\"}\n", "Nominatim's answer when nothing is near")

@@ -25,6 +25,11 @@ enum GeocodeTool {
             let geocoder = services.geocoder
             // Names from the map or a server: cleaned for the terminal before anything prints them.
             let results = try ToolServices.waitOnThisThread { try await geocoder.places(matching: text, near: options.near) }.map(\.terminalSafe)
+            // A coordinate asked is answered by the place there, as `reverse` answers it: far off, said so.
+            if let asked = Coordinate(text: text), let first = results.first,
+               let note = MapToolSupport.farNote(first, from: asked, unit: MapToolSupport.unit(options)) {
+                printError(note)
+            }
             if options.json {
                 print(NominatimJSON.text(results.map(NominatimJSON.object)))
             } else if results.isEmpty {

@@ -13,7 +13,8 @@ enum ReverseTool {
         or with --zoom a coarser place as Nominatim's zoom asks it (the street, neighbourhood, suburb or town), \
         from Nominatim with --geocoder or ROUTEIT_GEOCODER, else the offline map. With --json it \
         prints one object in Nominatim's jsonv2 reverse format, or {"error":"Unable to geocode"}. \
-        Exits 1 when nothing is near.
+        Exits 1 when nothing is near; a street more than 100 m away is said on stderr \
+        ("Note: nothing nearer; Avenue de la Porte Neuve is 2.27 km from 43.720000,7.450000.").
         """,
         run: run)
 
@@ -31,6 +32,11 @@ enum ReverseTool {
             let geocoder = try ToolServices.open(options).geocoder
             let detail = options.reverseDetail ?? .address
             let result = try ToolServices.waitOnThisThread { try await geocoder.place(at: coordinate, detail: detail) }?.terminalSafe
+            // A street kilometres off is said so (on stderr: --json stays Nominatim's object); a
+            // town or district answered for a coarser zoom is its centre, far by nature.
+            if let result, [.address, .street].contains(detail), let note = MapToolSupport.farNote(result, from: coordinate, unit: MapToolSupport.unit(options)) {
+                printError(note)
+            }
             if options.json {
                 print(NominatimJSON.text(result.map(NominatimJSON.object) ?? ["error": "Unable to geocode"]))
             } else if let result {
