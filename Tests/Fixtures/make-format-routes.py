@@ -50,6 +50,11 @@ On 300 random car trips against osrm-routed the median distance gap fell from 0.
 A turn's duration cut to whole deciseconds, as OSRM stores it (`numeric_cast` of duration * 10 in
 edge_based_graph_factory.cpp), made it again: 117 car durations by 0.1-2.7 s (60 Helsinki, 57
 Monaco), no distance and no walking answer.
+Turning from one carriageway of a merged road into the other charged as OSRM's U-turn (27.4 s; a
+turn of 0° once `MergableRoadDetector` gives the two one heading), and turning back along another
+way drawn over the same nodes too, made it again: 4 Monaco car answers (1 by path, now OSRM's),
+each now nearer OSRM's duration (265.6 -> 292.0 s, OSRM 300.0; 225.8 -> 243.4, OSRM 253.5; 193.8 ->
+220.2, OSRM 224.5; 398.5 -> 424.9, OSRM 438.0); no Helsinki or walking answer.
 
     make-format-routes.py ROUTEIT_BIN OSM_DIR OUT.json
 """

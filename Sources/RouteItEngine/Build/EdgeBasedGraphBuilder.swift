@@ -14,6 +14,9 @@ enum EdgeBasedGraphBuilder {
     /// How far along a road its heading at a junction is measured (the first metres of a
     /// mapped road often bend into the junction).
     static let headingReach = 10.0
+    /// Degrees: a turn this close to straight back is back along the way arrived by (headings
+    /// of ways over the same nodes are equal but for rounding).
+    static let reversedWithin = 0.001
 
     static func build(_ net: RoadNetwork, restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
                       obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
@@ -32,6 +35,7 @@ enum EdgeBasedGraphBuilder {
         let restrictedExits = Self.restrictedExits(net, restrictions, viaNodeIndex: viaNodeIndex, junctions)
         let ringJunction = RoundaboutFlowRule.ringJunctions(net, junctions)
         let departure = departureBearings(net)
+        let carriageways = MergedCarriageways(net)
         var barrier = [Bool](repeating: false, count: net.nodeCount)
         for (node, list) in obstacles where list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
         /// Whether arriving by `k` the car may leave by `next` (same junction).
@@ -61,7 +65,12 @@ enum EdgeBasedGraphBuilder {
             let arrival = Double(departure[Int(k) ^ 1]) + 180
             let angle = ManeuverBuilder.turnAngle(from: arrival, to: Double(departure[next]))
             let roundabout = net.edgeFlags[next >> 1] & EdgeFlags.roundabout != 0 || net.edgeFlags[Int(k) >> 1] & EdgeFlags.roundabout != 0
-            var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: Int(k) ^ 1 == next,
+            // OSRM's U-turn is a turn of 0° (`getTurnDirection`): back along the edge, onto the
+            // other carriageway of one merged road, or back along another way drawn on the same
+            // nodes (two ways over one street).
+            let isUTurn = Int(k) ^ 1 == next || abs(angle) >= 180 - Self.reversedWithin
+                || carriageways.areOneRoad(arriving: Int(k), leaving: next, at: via)
+            var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: isUTurn,
                                               onRoundabout: roundabout, changesMode: net.isFerry(Int(k) >> 1) != net.isFerry(next >> 1))
             if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
             if Int(k) ^ 1 == next && cutEnds.contains(Int32(via)) { turn &+= turnCosts.restrictedEntryPenalty }

@@ -29,6 +29,11 @@ struct ManeuverBuilder {
     /// (`allowsTurn`); nil: every turn the ways allow.
     let turns: ModeGraph?
 
+    /// Whether a divided road's carriageways are walked as OSRM's `MergableRoadDetector` walks
+    /// them, round a ring of one-ways of one name too (the car graph's turn costs), rather than
+    /// as guidance's steps were measured against (`carriagewayHeading`).
+    var walksCarriagewaysAsOSRM = false
+
     init(net: RoadNetwork, adjacency: NodeAdjacency, mode: TransportType, overrides: ManeuverOverrides? = nil, turns: ModeGraph? = nil) {
         self.net = net
         self.adjacency = adjacency

@@ -34,17 +34,19 @@ extension ManeuverBuilder {
             let otherForward = net.edgeFrom[other] == node
             guard net.allows(other, forward: otherForward, mode) == back, net.allows(other, forward: !otherForward, mode) == out,
                   net.edgeClass[other] == net.edgeClass[e], net.edgeFlags[other] & EdgeFlags.roundabout == 0, !isLoop(other),
-                  !areClearlyOpposite(e, forward, other, otherForward) else { continue }
+                  walksCarriagewaysAsOSRM || !areClearlyOpposite(e, forward, other, otherForward) else { continue }
             // Names are decoded and headings measured only once a partner is found (rare: a
             // one-way street going on through the junction is ruled out above).
             if own == nil {
-                own = .some(!isJunction(node) || streetLabel(of: e).isEmpty ? nil : junctionHeading(leaving: e, forward: forward, at: node))
+                own = .some(!isJunction(node) || streetLabel(of: e).isEmpty ? nil : mergingHeading(leaving: e, forward: forward, at: node))
             }
-            guard let h = own!, let g = junctionHeading(leaving: other, forward: otherForward, at: node) else { return nil }
+            guard let h = own!, let g = mergingHeading(leaving: other, forward: otherForward, at: node) else { return nil }
             let between = ManeuverBuilder.turnAngle(from: h, to: g)
+            // OSRM walks both from the heading of the first of the two clockwise (its `lhs`).
+            let first = between > 0 ? h : g
             guard abs(between) <= ManeuverBuilder.mergableAngle, besideEachOther(h, between, e, other, at: node),
-                  let line = carriagewayLine(leaving: e, forward: forward, from: node),
-                  let otherLine = carriagewayLine(leaving: other, forward: otherForward, from: node),
+                  let line = carriagewayLine(leaving: e, forward: forward, from: node, lhs: first),
+                  let otherLine = carriagewayLine(leaving: other, forward: otherForward, from: node, lhs: first),
                   areCloseAndParallel(line, otherLine) else { continue }
             merged = (other, between)
             break
@@ -54,11 +56,17 @@ extension ManeuverBuilder {
         // The carriageway out keeps its heading where a road runs straight on from it.
         let entry = out ? h : g
         for x in adjacency.edges(of: node) where x != e && x != other && net.allows(x, mode) {
-            guard let hx = junctionHeading(leaving: x, forward: net.edgeFrom[x] == node, at: node) else { continue }
+            guard let hx = mergingHeading(leaving: x, forward: net.edgeFrom[x] == node, at: node) else { continue }
             // `findMergedBearing`: a road straight across from the carriageway out keeps the heading as it is.
             if 180 - abs(ManeuverBuilder.turnAngle(from: hx, to: entry)) < ManeuverBuilder.maximalAllowedNoTurnDeviation { return entry }
         }
         return (h + between / 2 + 360).truncatingRemainder(dividingBy: 360)
+    }
+
+    /// The heading two carriageways are merged by: OSRM's perceived bearing for the car graph's
+    /// costs, guidance's own reading for its steps.
+    private func mergingHeading(leaving e: Int, forward: Bool, at node: Int32) -> Double? {
+        walksCarriagewaysAsOSRM ? perceivedHeading(leaving: e, forward: forward, at: node) : junctionHeading(leaving: e, forward: forward, at: node)
     }
 
     /// A cheap rule-out before any heading is measured: the two edges' first pieces leave the
@@ -84,7 +92,7 @@ extension ManeuverBuilder {
     /// between the two, and none of their street within the mergable angle of either.
     private func besideEachOther(_ h: Double, _ between: Double, _ e: Int, _ other: Int, at node: Int32) -> Bool {
         for x in adjacency.edges(of: node) where x != e && x != other && net.allows(x, mode) {
-            guard let hx = junctionHeading(leaving: x, forward: net.edgeFrom[x] == node, at: node) else { continue }
+            guard let hx = mergingHeading(leaving: x, forward: net.edgeFrom[x] == node, at: node) else { continue }
             let fromH = ManeuverBuilder.turnAngle(from: h, to: hx)
             if (between > 0 && fromH > 0 && fromH < between) || (between < 0 && fromH < 0 && fromH > between) { return false }
             if net.edgeName[x] == net.edgeName[e]
@@ -98,7 +106,9 @@ extension ManeuverBuilder {
     /// The road's points from `node` on for up to `carriagewayWalk` metres, following at each
     /// junction the straightest way of its street, or the only way on (OSRM's
     /// `SelectStraightmostRoadByNameAndOnlyChoice`); nil when it ends within 40 m or loops back.
-    private func carriagewayLine(leaving e: Int, forward: Bool, from node: Int32) -> [Coordinate]? {
+    /// With `walksCarriagewaysAsOSRM` it goes on as OSRM's walker does (`osrmWalkStep`), from the
+    /// pair's `lhs` heading.
+    private func carriagewayLine(leaving e: Int, forward: Bool, from node: Int32, lhs: Double) -> [Coordinate]? {
         var by = e, ahead = forward, length = 0.0
         guard let initial = heading(leaving: e, forward: forward, over: 1) else { return nil }
         var line: [Coordinate] = []
@@ -130,6 +140,12 @@ extension ManeuverBuilder {
             let end = ahead ? net.edgeTo[by] : net.edgeFrom[by]
             guard end != node, line.count >= 2 else { break }
             let arrival = ManeuverBuilder.heading(arriving: line, over: 1)
+            if walksCarriagewaysAsOSRM {
+                guard let step = osrmWalkStep(at: end, arrivingBy: by, heading: arrival, name: net.edgeName[e], lhs: lhs) else { break }
+                by = step.edge
+                ahead = step.forward
+                continue
+            }
             var straightest: (edge: Int, forward: Bool, turn: Double)?
             var only: (edge: Int, forward: Bool)?
             var ways = 0
@@ -154,6 +170,46 @@ extension ManeuverBuilder {
         }
         return length > ManeuverBuilder.carriagewayMinimumWalk ? line : nil
     }
+
+    /// The way OSRM's `SelectStraightmostRoadByNameAndOnlyChoice` (stopping on ambiguous turns)
+    /// walks on at `node`, arriving by `by` with `heading`, along the street `name`: the
+    /// straightest way, of the street before any other, if it is within 40° of straight on and of
+    /// `lhs`; else the street's way within 100° of straight on, unless its turn is a wide one that
+    /// a way opposite it or a way straight on makes ambiguous. It rounds a ring of one-ways of one
+    /// name, where guidance's walk stops.
+    private func osrmWalkStep(at node: Int32, arrivingBy by: Int, heading: Double, name: Int32, lhs: Double) -> (edge: Int, forward: Bool)? {
+        var roads: [(edge: Int, forward: Bool, heading: Double, deviation: Double)] = []
+        var named = net.edgeName[by] == name ? 1 : 0
+        for x in adjacency.edges(of: node) where x != by && net.allows(x, mode) && !isLoop(x) {
+            let xForward = net.edgeFrom[x] == node
+            if net.edgeName[x] == name { named += 1 }
+            guard let hx = self.heading(leaving: x, forward: xForward, over: 1) else { continue }
+            roads.append((x, xForward, hx, abs(ManeuverBuilder.turnAngle(from: heading, to: hx))))
+        }
+        guard named <= 2, !roads.isEmpty else { return nil }
+        func score(_ r: (edge: Int, forward: Bool, heading: Double, deviation: Double)) -> Double {
+            (net.edgeName[r.edge] == name ? 0 : 180) + r.deviation
+        }
+        let best = roads.min { score($0) < score($1) }!
+        let straightest = roads.min { $0.deviation < $1.deviation }!
+        if (roads.count == 1 || straightest.edge == best.edge) && best.deviation < ManeuverBuilder.narrowTurnAngle
+            && abs(ManeuverBuilder.turnAngle(from: lhs, to: best.heading)) < ManeuverBuilder.narrowTurnAngle {
+            return (best.edge, best.forward)
+        }
+        guard net.edgeName[best.edge] == name, best.deviation < ManeuverBuilder.osrmOnlyChoiceDeviation else { return nil }
+        if best.deviation > ManeuverBuilder.groupAngle {
+            // The way back counts too: OSRM's junction view holds the U-turn.
+            let headings = roads.map(\.heading) + [(heading + 180).truncatingRemainder(dividingBy: 360)]
+            let opposite = headings.filter { $0 != best.heading }.map { abs(ManeuverBuilder.turnAngle(from: best.heading, to: $0)) }.max() ?? 0
+            if opposite > 180 - ManeuverBuilder.fuzzyAngleDifference { return nil }
+            if straightest.deviation < ManeuverBuilder.fuzzyAngleDifference { return nil }
+        }
+        return (best.edge, best.forward)
+    }
+
+    /// OSRM's walker takes a turn of its street up to this far from straight on ("don't do
+    /// crazy turns").
+    static let osrmOnlyChoiceDeviation = 100.0
 
     /// OSRM's parallel test on the two walked roads: sampled every 5 m, their first third left
     /// out unless they meet again, their fitted lines within `carriagewayParallelAngle`, and
