@@ -39,7 +39,7 @@ final class TripOrderPlannerTests: XCTestCase {
     func testUnresolvedSlotsGoLastAndAnOptimalTripStays() async throws {
         let e = try entry(["Home", "A", nil, "B", "C"])
         let result = try await TripOrderPlanner.optimize(e, transportType: .car, using: directions())
-        XCTAssertEqual(result.summary, "Saved 0s: the stops are already in the quickest order.")
+        XCTAssertEqual(result.summary, "Saved 0s: the stops are already in the order with the least travel.")
         XCTAssertEqual(e.stops.map { $0.mapItem?.name }, ["A", "B", "C", nil])
         XCTAssertEqual(e.stops.last?.text, "unresolved")
     }

@@ -129,7 +129,7 @@ public final class TripFlowController {
         screen = .directions(result)
     }
 
-    /// `optimize`: puts the stops in the quickest order for the day (inside their windows and
+    /// `optimize`: puts the stops in the order with the least travel for the day (inside their windows and
     /// opening hours, from the departure, to the trip's end) as an ordinary trip edit, and says
     /// what it saved; `route` then follows the new order and leaves out the stops that did not
     /// fit (until the trip is edited). No order for a trip that cannot be driven is

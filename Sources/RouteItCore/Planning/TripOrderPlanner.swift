@@ -269,7 +269,7 @@ extension TripOrderImprovement {
     /// What `optimize` prints: `Saved 6m 12s`, or why nothing was saved.
     public var summary: String {
         if !before.isFinite { return "Saved: the old order had a leg without a route; the new one takes \(TravelTimeFormatter.string(from: order.duration))." }
-        if saved <= 0.5 { return "Saved 0s: the stops are already in the quickest order." }
+        if saved <= 0.5 { return "Saved 0s: the stops are already in the order with the least travel." }
         return "Saved \(TravelTimeFormatter.string(from: saved))"
     }
 }

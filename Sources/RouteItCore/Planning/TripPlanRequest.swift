@@ -12,7 +12,7 @@ public struct TripPlanRequest: Sendable {
     public var avoid: RoadAvoidance
     /// Up to three routes between two places (more places: the quickest per leg, as always).
     public var alternatives: Bool
-    /// A round trip from the first place through the others in the quickest order (the shell's
+    /// A round trip from the first place through the others in the order with the least travel (the shell's
     /// `optimize`); otherwise the places are visited in the order given.
     public var optimize: Bool
     /// Waiting for windows, the end of day and where the trip ends (`.place(k)`: `places[k]`;

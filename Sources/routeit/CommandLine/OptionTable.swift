@@ -102,7 +102,7 @@ enum OptionTable {
         .init(["--steps"], help: "route --json: the turn-by-turn steps too (OSRM's steps=true; off by default, as OSRM)",
               for: ["route"]) { o, _ in o.routeJSON.steps = true },
         .init(["--alternatives"], help: "up to three routes between two points", for: ["route"]) { o, _ in o.alternatives = true },
-        .init(["--optimize"], help: "keep the first point first, visit the others in the quickest order",
+        .init(["--optimize"], help: "keep the first point first, visit the others in the order with the least travel",
               for: ["route"]) { o, _ in o.optimize = true },
         .init(["--end"], value: "start|anywhere|N",
               help: "where the trip ends: the start, wherever its last visit is, or place N as given (default: the start with --optimize, else the last place)",

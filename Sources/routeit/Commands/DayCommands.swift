@@ -24,7 +24,7 @@ enum DayCommands {
 
     static let wait = ShellCommand(
         name: "wait", usage: "wait on|off",
-        summary: "Whether optimize and the trip's times may wait for a stop to open (on by default: waiting when it saves time)",
+        summary: "Whether optimize and the trip's times may wait for a stop to open (on by default: waiting when that lets the trip travel less)",
         completions: { _, position in position == 0 ? ["on", "off"] : [] },
         run: { session, arguments in
             guard arguments.count == 1, ["on", "off"].contains(arguments.words[0].lowercased()) else {

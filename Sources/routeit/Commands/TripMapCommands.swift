@@ -72,7 +72,7 @@ enum TripMapCommands {
 
     static let optimize = ShellCommand(
         name: "optimize", usage: "optimize [budget SECONDS] [seed N]",
-        summary: "Put the stops in the quickest order for the day: inside their windows and opening hours (waiting when it saves time), high priority first, by the end of day, to the trip's end (start fixed)",
+        summary: "Put the stops in the order with the least travel for the day: inside their windows and opening hours (waiting for an opening when that lets the trip travel less; waits are not counted, so back by is what bounds the day), high priority first, by the end of day, to the trip's end (start fixed)",
         details: "Stops that cannot fit are left out and said with why; route leaves them out until the trip changes. Ctrl-C while it searches keeps the best plan so far and shows its directions (Ctrl-C while they are routed skips them; before the search it cancels). Beyond 12 stops the search is counted, so the same trip gets the same plan every time; budget SECONDS searches for that long instead (two runs may then differ), seed N makes another of the searches. See window, priority, wait, back by, end.",
         progressMessage: "Optimizing",
         stopsEarlyOnInterrupt: true,

@@ -126,7 +126,7 @@ struct OSRMService: Sendable {
         return OSRMRouteJSON.response(waypoints: waypoints, routes: routes, options: query.routeOptions)
     }
 
-    /// A round trip from the first place through the others in the quickest order (OSRM's
+    /// A round trip from the first place through the others in the order with the least travel (OSRM's
     /// `roundtrip=true`); each input's `waypoint_index` is its place in the trip.
     private func trip(_ query: OSRMQuery) throws -> [UInt8] {
         guard query.roundtrip else {

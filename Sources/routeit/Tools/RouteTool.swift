@@ -14,8 +14,9 @@ enum RouteTool {
         Each PLACE is LAT,LON or an address (its geocoder's first match, e.g. "Annankatu 25"). \
         With more than two places the route has one leg per pair, in the order given; --optimize \
         plans the day as the shell's optimize does: the first place is the start, the others \
-        are visited in the quickest order inside their opening hours and a stop list's windows \
-        (waiting for an opening when that saves time, unless --no-wait), high priority first, \
+        are visited in the order with the least travel inside their opening hours and a stop list's windows \
+        (waiting for an opening when that lets the trip travel less, unless --no-wait; waits are not \
+        counted, so --back-by is what bounds the day), high priority first, \
         ending by --back-by (a time at or before --depart's time of day is the next day's: \
         01:00 after a 20:00 departure, said once above the directions); stops that cannot fit \
         are left out and said with why; Ctrl-C while it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
