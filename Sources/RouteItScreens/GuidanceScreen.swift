@@ -23,7 +23,8 @@ public enum GuidanceScreen {
         }
         if let etas = follower.etas(at: guidance.lastFixTime ?? now) {
             let left = follower.legs.count - follower.legIndex
-            lines.append("There at \(calendar.clockText(etas.next)), back at \(calendar.clockText(etas.end)); \(left) stop\(left == 1 ? "" : "s") left")
+            let seen = guidance.lastFixTime ?? now
+            lines.append("There at \(eta(etas.next, seen: seen, calendar)), back at \(eta(etas.end, seen: seen, calendar)); \(left) stop\(left == 1 ? "" : "s") left")
         }
         lines.append(fixText(guidance, now: now) + style.dim("  (q or Ctrl-C stops)"))
         return lines.joined(separator: "\n")
@@ -45,7 +46,7 @@ public enum GuidanceScreen {
         switch event.kind {
         case .depart(let stop, let etaNext, let etaHome):
             let name = guidance.follower.legs.first { $0.stop == stop }?.name ?? ""
-            text = "Depart for \(place(stop, name)): there at \(calendar.clockText(etaNext)), back at \(calendar.clockText(etaHome))"
+            text = "Depart for \(place(stop, name)): there at \(eta(etaNext, seen: event.time, calendar)), back at \(eta(etaHome, seen: event.time, calendar))"
         case .instruction(let instruction, let distance):
             text = "In \(unit.roughly(metres: distance)): \(instruction)"
         case .offRoute(let distance):
@@ -72,6 +73,12 @@ public enum GuidanceScreen {
         "\(unit.format(metres: summary.distance)) in \(TravelTimeFormatter.string(from: summary.duration)), "
             + "\(summary.stops) stop\(summary.stops == 1 ? "" : "s") made, \(summary.reroutes) re-route\(summary.reroutes == 1 ? "" : "s"), "
             + "\(summary.skipped) skipped"
+    }
+
+    /// `10:05`, or `03:04 (after clocks went back)` when the clocks change between `seen` (the
+    /// fix's time) and then, as the directions mark it: else it reads as before the fix.
+    static func eta(_ date: Date, seen: Date, _ calendar: LocalCalendar) -> String {
+        calendar.clockText(date) + (calendar.clockChange(since: seen, until: date).map { " (\($0))" } ?? "")
     }
 
     /// `10:00:03`.

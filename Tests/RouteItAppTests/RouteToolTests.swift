@@ -224,19 +224,38 @@ final class RouteToolTests: XCTestCase {
         }
     }
 
-    /// `--depart` at a clock time the day does not have (the spring-forward gap) says when the
-    /// trip leaves instead, as the shell's `depart` does; it once moved it silently.
+    /// `--depart` at a clock time the day does not have (the spring-forward gap) says once, with
+    /// its date, when the trip leaves instead, as the shell's `depart` does; it once moved it
+    /// silently. A trip over the night the clocks go back marks the times after the change: it
+    /// read `Depart 03:58`, then `Arrive 03:00`, before it left.
     func testADepartureInTheSpringForwardGapIsSaid() throws {
         let map = try helsinki()
         let helsinkiTime = ["TZ": "Europe/Helsinki"]
+        let note = "Note: 03:30 does not exist on 2027-03-28 (clocks go forward); the trip leaves at 04:"
         let gap = try run(["route", text(annankatu), text(station), "--depart", "2027-03-28 03:30", "--map", map, "--json"],
                           environment: helsinkiTime)
         XCTAssertEqual(gap.status, 0, gap.stderr)
-        XCTAssertTrue(gap.stderr.contains("Note: 03:30 does not exist that day (the clocks go forward); departing at 04:"), gap.stderr)
+        XCTAssertEqual(gap.stderr.components(separatedBy: note).count, 2, gap.stderr)
         XCTAssertTrue(gap.stdout.hasPrefix("{"), "the JSON stays one object on stdout")
+        // The text too, under another zone: the map's clock decides.
+        let gapText = try run(["route", text(annankatu), text(station), "--depart", "2027-03-28 03:30", "--map", map],
+                              environment: ["TZ": "UTC"])
+        XCTAssertEqual(gapText.stderr.components(separatedBy: note).count, 2, gapText.stderr)
+        XCTAssertTrue(gapText.stdout.contains("Depart 04:"), gapText.stdout)
+        XCTAssertFalse(gapText.stdout.contains("after clocks went"), "the trip leaves after the change: \(gapText.stdout)")
         let plain = try run(["route", text(annankatu), text(station), "--depart", "2027-03-28 02:30", "--map", map],
                             environment: helsinkiTime)
         XCTAssertFalse(plain.stderr.contains("does not exist"), plain.stderr)
+
+        // Helsinki's clocks go back from 04:00 to 03:00 on 2026-10-25.
+        let back = try run(["route", text(annankatu), text(station), text(annankatu), "--stay", "5m", "--depart", "2026-10-25 03:58", "--map", map],
+                           environment: helsinkiTime)
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertTrue(back.stdout.contains("Depart 03:58\n"), back.stdout)
+        XCTAssertNotNil(back.stdout.range(of: #"Arrive 03:0\d \(after clocks went back\), stay 5m\n"#, options: .regularExpression), back.stdout)
+        XCTAssertNotNil(back.stdout.range(of: #"Back at 03:\d\d \(after clocks went back\)\n"#, options: .regularExpression), back.stdout)
+        let before = try run(["route", text(annankatu), text(station), "--depart", "2026-10-24 03:58", "--map", map], environment: helsinkiTime)
+        XCTAssertFalse(before.stdout.contains("after clocks went"), before.stdout)
     }
 
     /// `--depart` takes the years 1970 to 9998, in which the JSON writes the date given, and

@@ -18,7 +18,7 @@ final class DepartureGapTests: XCTestCase {
         let notice = try flow.setDeparture(words: ["2027-03-28", "03:30"])
         // Where Foundation moves it (04:00 or 04:30) is its choice; the notice says which.
         guard case .at(let date) = flow.entry.departure else { return XCTFail("\(flow.entry.departure)") }
-        XCTAssertEqual(notice, "03:30 does not exist that day (the clocks go forward); departing at \(flow.calendar.clockText(date)) instead.")
+        XCTAssertEqual(notice, "03:30 does not exist on 2027-03-28 (clocks go forward); the trip leaves at \(flow.calendar.clockText(date)).")
         XCTAssertNotEqual(flow.calendar.clockText(date), "03:30")
         XCTAssertNil(try flow.setDeparture(words: ["2027-03-28", "02:30"]))
         XCTAssertNil(try flow.setDeparture(words: ["now"]))

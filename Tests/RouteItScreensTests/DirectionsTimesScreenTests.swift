@@ -56,6 +56,31 @@ final class DirectionsTimesScreenTests: XCTestCase {
         """)
     }
 
+    /// Helsinki's clocks go back from 04:00 to 03:00 on 2026-10-25: a trip leaving 03:58 reached
+    /// its stop "at 03:03", before it left. Times after the change say so; the JSON has offsets.
+    func testTimesAfterTheClocksChangeAreMarked() {
+        let helsinki = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
+        let home = item("Home"), shop = item("Shop")
+        let places = [TripPlace(item: home, label: "the start"), TripPlace(item: shop, stay: 300, label: "Stop 1"),
+                      TripPlace(item: home, label: "the start")]
+        // 2026-10-25 00:58 UTC, 03:58 summer time.
+        let departure = Date(timeIntervalSince1970: 1_792_889_880)
+        let directions = DirectionsViewModel(legs: [DirectionsLeg(source: home, destination: shop, route: route(5)),
+                                                    DirectionsLeg(source: shop, destination: home, route: route(3))],
+                                             transportType: .car, attribution: nil, places: places, departure: departure, calendar: helsinki)
+        let times = DirectionsScreen.render(directions, unit: .kilometres).split(separator: "\n")
+            .filter { $0.hasPrefix("Depart") || $0.hasPrefix("Arrive") || $0.hasPrefix("Back at") }
+        XCTAssertEqual(times, ["Depart 03:58", "Arrive 03:03 (after clocks went back), stay 5m",
+                               "Depart 03:08 (after clocks went back)", "Arrive 03:11 (after clocks went back)",
+                               "Back at 03:11 (after clocks went back)"])
+        // Forward on 2026-03-29 (03:00 is 04:00), and with the day after.
+        let spring = Date(timeIntervalSince1970: 1_774_745_880)
+        XCTAssertEqual(helsinki.clockText(spring, since: spring), "02:58")
+        XCTAssertEqual(helsinki.clockText(spring + 300, since: spring), "04:03 (after clocks went forward)")
+        XCTAssertEqual(helsinki.clockText(spring + 86_400, since: spring - 86_400), "03:58 (+2 days, after clocks went forward)")
+        XCTAssertEqual(calendar.clockText(spring + 300, since: spring), "01:03", "UTC has no change")
+    }
+
     func testEntryShowsStaysAndASetDeparture() throws {
         let entry = EntryViewModel()
         try entry.type("Annankatu 25", inSlotAt: 1)

@@ -47,6 +47,26 @@ final class GuidanceScreenTests: XCTestCase {
                        ["10:00:00 Depart for stop 1 (Kauppa): there at 10:01, back at 10:01", "10:00:00 In 300 m: Turn right onto Itäkatu"])
     }
 
+    /// Helsinki's clocks go back at 04:00 on 2026-10-25: from a fix at 03:59:30 the stop is
+    /// reached at 03:00, which is marked as the directions mark it.
+    func testATimeAfterTheClocksChangeIsMarked() async {
+        let helsinki = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
+        let seen = Date(timeIntervalSince1970: 1_792_889_970)  // 00:59:30 UTC, 03:59:30 summer time
+        let guidance = guidance()
+        let events = await guidance.handle(GuidanceFix(coordinate: guidance.follower.legs[0].line.coordinate(at: 200)!, time: seen,
+                                                       heading: 0, speed: 10, accuracy: 5)).events
+        let screen = GuidanceScreen.render(guidance, now: seen, unit: .kilometres, calendar: helsinki)
+        XCTAssertTrue(screen.contains("There at 03:00 (after clocks went back), back at 03:00 (after clocks went back); 1 stop left"), screen)
+        XCTAssertEqual(events.first.map { GuidanceScreen.line($0, guidance: guidance, unit: .kilometres, calendar: helsinki) },
+                       "03:59:30 Depart for stop 1 (Kauppa): there at 03:00 (after clocks went back), back at 03:00 (after clocks went back)")
+        // An hour earlier the clocks do not change on the way: 03:00 summer time, unmarked.
+        let earlier = self.guidance()
+        _ = await earlier.handle(GuidanceFix(coordinate: earlier.follower.legs[0].line.coordinate(at: 200)!, time: seen - 3600,
+                                             heading: 0, speed: 10, accuracy: 5))
+        let plain = GuidanceScreen.render(earlier, now: seen - 3600, unit: .kilometres, calendar: helsinki)
+        XCTAssertTrue(plain.contains("There at 03:00, back at 03:00; 1 stop left"), plain)
+    }
+
     func testALostFixSaysWhetherTheProgressIsStillGuessed() {
         let guidance = guidance()
         func line(_ seconds: Int) -> String {

@@ -38,7 +38,7 @@ public enum Departure: Equatable, Codable, Sendable {
     public static func gapNotice(_ words: [String], departure: Departure, calendar: LocalCalendar) -> String? {
         guard case .at(let date) = departure, let asked = words.last, asked.lowercased() != "now",
               let minutes = try? clockMinutes(asked), calendar.minuteOfDay(date) != minutes else { return nil }
-        return "\(asked) does not exist that day (the clocks go forward); departing at \(calendar.clockText(date)) instead."
+        return "\(asked) does not exist on \(calendar.dateText(date)) (clocks go forward); the trip leaves at \(calendar.clockText(date))."
     }
 
     /// `HH:MM` (00:00-23:59) as minutes since midnight.

@@ -117,14 +117,27 @@ public struct LocalCalendar: Sendable {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    /// `10:05`, or `00:12 (+1 day)` when `date` falls on a later day than `reference`.
+    /// `10:05`, or `00:12 (+1 day)` when `date` falls on a later day than `reference`, and
+    /// `03:00 (after clocks went back)` when the clocks changed between them: a trip leaving
+    /// 03:58 on the night they go back arrives at 03:00, which read alone is before it left.
     public func clockText(_ date: Date, since reference: Date) -> String {
         let days = daysBetween(reference, date)
+        var marks: [String] = []
         switch days {
-        case 0: return clockText(date)
-        case 1: return clockText(date) + " (+1 day)"
-        default: return clockText(date) + " (\(days > 0 ? "+" : "")\(days) days)"
+        case 0: break
+        case 1: marks.append("+1 day")
+        default: marks.append("\(days > 0 ? "+" : "")\(days) days")
         }
+        marks += clockChange(since: reference, until: date).map { [$0] } ?? []
+        return clockText(date) + (marks.isEmpty ? "" : " (" + marks.joined(separator: ", ") + ")")
+    }
+
+    /// `after clocks went back` (or `forward`) when `date`'s offset from UTC is not
+    /// `reference`'s; nil when the clocks show the same offset at both.
+    public func clockChange(since reference: Date, until date: Date) -> String? {
+        let shift = timeZone.secondsFromGMT(for: date) - timeZone.secondsFromGMT(for: reference)
+        if shift == 0 { return nil }
+        return shift < 0 ? "after clocks went back" : "after clocks went forward"
     }
 
     /// `2026-12-03`.

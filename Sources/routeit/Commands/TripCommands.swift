@@ -131,7 +131,8 @@ enum TripCommands {
         run: { session, arguments in
             guard (1...2).contains(arguments.count) else { throw ShellCommand.usageErrorFor("depart [YYYY-MM-DD] HH:MM|now") }
             let notice = try session.flow.setDeparture(words: arguments.words)
-            return .init(text: (notice.map { $0 + "\n" } ?? "") + session.renderScreen())
+            // Said as `route --depart` says it.
+            return .init(text: (notice.map { "Note: \($0)\n" } ?? "") + session.renderScreen())
         })
 
     static let location = ShellCommand(
