@@ -4,7 +4,7 @@ import RouteItCore
 /// The stops of a GeoJSON file RouteIt exported (`open trip.geojson`). Only the stops' features
 /// and the trip's own member are built; the legs' coordinates, nearly all of the file, are
 /// skimmed over (see `JSONSkimmer`). A value RouteIt cannot use is its problem; a file that is
-/// not a FeatureCollection reads as nil.
+/// not a FeatureCollection reads as nil. Another program's collection gives its Point features.
 enum GeoJSONTripReader {
     static func read(_ data: Data) throws -> ImportedTrip? {
         let json = JSONSkimmer(data)
@@ -17,16 +17,23 @@ enum GeoJSONTripReader {
         guard let type = root.first(where: { $0.key == "type" }), json.string(at: type.value) == "FeatureCollection",
               let list = root.first(where: { $0.key == "features" }), let features = json.elements(of: list.value) else { return nil }
         var stops: [(index: Int, slot: EntrySlot)] = []
+        /// A feature says what it is in RouteIt's export (`kind`: a leg or a stop).
+        var markedByRouteIt = false
         for range in features {
             guard let members = json.members(of: range),
                   let properties = members.first(where: { $0.key == "properties" }).flatMap({ json.members(of: $0.value) }),
-                  let kind = properties.first(where: { $0.key == "kind" }), json.string(at: kind.value) == "stop" else { continue }
+                  let kind = properties.first(where: { $0.key == "kind" }) else { continue }
+            markedByRouteIt = true
+            guard json.string(at: kind.value) == "stop" else { continue }
             let number = stops.count + 1
             guard let feature = json.value(at: range) as? [String: Any] else {
                 throw TripFileFields.Problem(text: "stop \(number) is damaged (not well-formed JSON)")
             }
             stops.append(try stop(feature, numbers: try numbers(json, members: members, properties: properties, number: number),
                                   number: number, isStart: stops.isEmpty))
+        }
+        if !markedByRouteIt, !root.contains(where: { $0.key == "routeit" }) {
+            return try otherProgramsPoints(json, features: features)
         }
         // RouteIt numbers its stops 1 to n, each once: another numbering would reorder the trip.
         var numbered = Set<Int>()
@@ -47,6 +54,41 @@ enum GeoJSONTripReader {
         return ImportedTrip(slots: places.slots, departure: fields.departure,
                             transportType: fields.transportType, distanceUnit: fields.distanceUnit, day: fields.day,
                             unroutedStops: fields.unrouted)
+    }
+
+    /// A FeatureCollection another program wrote (no `kind` on any feature, no `routeit`
+    /// member): its Point features are the trip's places in the file's order, each named by its
+    /// `name` property, as the GPX reader takes another program's `wpt`s; lines and areas are
+    /// not places. A position off the globe is refused, named by its feature's number.
+    private static func otherProgramsPoints(_ json: JSONSkimmer, features: [Range<Int>]) throws -> ImportedTrip {
+        var slots: [EntrySlot] = []
+        var featureNumbers: [Int] = []
+        for (k, range) in features.enumerated() {
+            guard let members = json.members(of: range),
+                  let geometry = members.first(where: { $0.key == "geometry" }).flatMap({ json.members(of: $0.value) }),
+                  let type = geometry.first(where: { $0.key == "type" }), json.string(at: type.value) == "Point" else { continue }
+            let feature = "feature \(k + 1)"
+            let coordinates = geometry.first { $0.key == "coordinates" }?.value
+            let elements = coordinates.flatMap { json.elements(of: $0) } ?? []
+            let values = elements.compactMap { json.number(at: $0).flatMap(Double.init) }
+            let position = values.count == elements.count && values.count >= 2 ? values : []
+            let coordinate = try TripFileFields.position(latitude: position.count >= 2 ? position[1] : nil, longitude: position.first, stop: feature,
+                                                         said: coordinates.map { "coordinates \(json.text(at: $0))" } ?? "no coordinates")
+            let properties = members.first { $0.key == "properties" }.flatMap { json.members(of: $0.value) }
+            let name = properties?.first { $0.key == "name" }.flatMap { json.string(at: $0.value) }
+            slots.append(try TripFileReader.slot(placemark: nil, name: name, coordinate: coordinate, stay: 0, windows: [],
+                                                 priority: .normal, isStart: slots.isEmpty, stop: feature))
+            featureNumbers.append(k + 1)
+        }
+        guard slots.count >= 2 else {
+            let held = slots.isEmpty ? "no Point feature" : "one Point feature"
+            throw TripFileFields.Problem(text: "it holds \(held), and a trip needs two places or more, each a Point feature (a start and its stops)")
+        }
+        let places = try TripFileFields.distinctPlaces(slots) { "feature \(featureNumbers[$0])" }
+        var fields = try TripFileFields.trip([:], slotCount: places.slots.count)
+        if places.returnsToStart { fields.day.end = .start }
+        return ImportedTrip(slots: places.slots, departure: fields.departure, transportType: fields.transportType,
+                            distanceUnit: fields.distanceUnit, day: fields.day, unroutedStops: fields.unrouted)
     }
 
     /// The values of a stop RouteIt writes as JSON numbers, as written: its `index`, `stay` and
