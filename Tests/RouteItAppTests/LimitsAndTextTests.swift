@@ -62,6 +62,10 @@ final class LimitsAndTextTests: XCTestCase {
         let replay = try RouteItProcess.run(["run", flow.path], environment: ["XDG_STATE_HOME": directory.path])
         XCTAssertEqual(replay.status, 1)
         XCTAssertTrue(replay.stderr.contains("\(flow.path):2: error: " + ShellLine.tooLong), replay.stderr.prefix(500).description)
+        // Its echo names it: the first 200 characters and the count, not all 70 KB.
+        let echoed = "> add " + String(repeating: "y", count: ShellLine.echoedCharacters - 4) + "… (70004 characters)\n"
+        XCTAssertTrue(replay.stdout.contains(echoed), replay.stdout.prefix(500).description)
+        XCTAssertLessThan(replay.stdout.utf8.count, 2_000, replay.stdout.prefix(500).description)
     }
 
     /// A stream that never ends its line is refused once, and the session ends: not read for ever.

@@ -53,7 +53,7 @@ enum FlowRunner {
                     unchecked = nil
                     if fail("\(pending.location): \(pending.message)") { return 1 }
                 }
-                print("> \(line.trimmingCharacters(in: .whitespaces))")
+                print(ShellLine.echo(line))
                 if isCheck {
                     unchecked = nil
                     checksRun += 1

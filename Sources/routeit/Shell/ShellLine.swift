@@ -12,6 +12,20 @@ struct ShellLine {
     static let maxBytes = 64 << 10
     static let tooLong = "The line is longer than 64 KB, the most one command can be; it was not run."
 
+    /// How much of a line `> line` echoes: a replayed line refused as too long (5 MB) once
+    /// flooded the terminal or CI log it was echoed to.
+    static let echoedCharacters = 200
+
+    /// The line as echoed before its output (`> add Annankatu 25`): at most `echoedCharacters`,
+    /// then `… (5000007 characters)`, so a refused over-long line is named, not printed whole.
+    static func echo(_ line: String) -> String {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard text.utf8.count > echoedCharacters else { return "> " + text }
+        let count = text.count
+        guard count > echoedCharacters else { return "> " + text }
+        return "> " + text.prefix(echoedCharacters) + "… (\(count) characters)"
+    }
+
     /// A control, escape or bidi character in a typed or replayed line: no command takes one, and
     /// kept in a stop's text it reached the terminal (`ESC[31m` coloured the rest of the screen).
     /// Tabs are spaces between words.
