@@ -4,6 +4,10 @@
 public enum JSONText {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     public static func string(_ text: String) -> String {
+        // Most text (keys, names, addresses) needs no escape: copied whole, it is a scan of its
+        // bytes. A scalar at a time it was 0.5 M of a cold 11x11 `table --json`'s 32 M
+        // instructions on the 1M grid (callgrind).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
