@@ -1,16 +1,25 @@
 // A map file truncated or rewritten in place under a running process turns its next read of a
 // mapped page into SIGBUS, or feeds the reader bytes that changed after they were checked, which
 // then trap (SIGILL, SIGTRAP) or fault (SIGSEGV, SIGFPE) in the code that trusted them. These
-// handlers (async-signal-safe: fstat(2), write(2), sigaction(2) and _exit(2) only) say so in one
-// line and exit 1 instead of dumping a crash report: SIGBUS inside a registered map, and the
-// other signals when a registered map's file has changed since it was mapped (its size or
-// modification time, read through a descriptor of its own). Anything else is a real fault and
-// gets the action installed before (the Swift runtime's backtrace, or the default). In the same
+// handlers (async-signal-safe: fstat(2), write(2), sigaction(2), mmap(2) and _exit(2) only) say
+// so in one line and exit 1 instead of dumping a crash report: SIGBUS inside a registered map,
+// and the other signals when a registered map's file has changed since it was mapped (its size
+// or modification time, read through a descriptor of its own). Anything else is a real fault
+// and gets the action installed before (the Swift runtime's backtrace, or the default). In the same
 // target as the other mapping calls Swift cannot make.
+//
+// A server (`routeit serve`) must outlive its map instead: after `cmap_fault_survive()`, a SIGBUS
+// in a registered map puts zero pages over the whole map and returns, so the faulting read (and
+// every later one) sees zeros, which the readers' bounds checks already survive (reads never
+// trap on damaged data, see MapDamage); the server then finds the file changed (or the map
+// zeroed) before it answers, and says the map is unavailable instead. A trap cannot be resumed,
+// so those still exit; with the file checked before each request they need a change during it.
 #include "cpage_by_page.h"
 
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +35,8 @@ static struct {
     int fd;
     off_t size;
     struct timespec modified;
+    /// Set when a survived SIGBUS put zero pages over the region.
+    volatile sig_atomic_t zeroed;
 } regions[CMAP_MAX_REGIONS];
 static volatile sig_atomic_t region_count = 0;
 
@@ -40,11 +51,30 @@ static void say_and_exit(int i) {
     _exit(1);
 }
 
+static volatile sig_atomic_t surviving = 0;
+/// The page size, read when registering (sysconf is not async-signal-safe).
+static size_t page_size = 4096;
+
+/// Zero pages over region `i` in place of the file's (mmap(2) is one system call on Linux, safe
+/// in a handler); 0 on success.
+static int zero_region(int i) {
+    uintptr_t start = (uintptr_t)regions[i].start / page_size * page_size;
+    uintptr_t end = ((uintptr_t)regions[i].end + page_size - 1) / page_size * page_size;
+    void *p = mmap((void *)start, end - start, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    return p == (void *)start ? 0 : -1;
+}
+
 static void on_bus_error(int sig, siginfo_t *info, void *context) {
     (void)context;
     const char *address = (const char *)info->si_addr;
     for (int i = 0; i < region_count && i < CMAP_MAX_REGIONS; i++) {
-        if (regions[i].start <= address && address < regions[i].end) say_and_exit(i);
+        if (regions[i].start <= address && address < regions[i].end) {
+            if (surviving && zero_region(i) == 0) {
+                regions[i].zeroed = 1;
+                return;   // the read runs again, on zeros
+            }
+            say_and_exit(i);
+        }
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -80,8 +110,19 @@ static int install(void) {
     return 0;
 }
 
+void cmap_fault_survive(void) { surviving = 1; }
+
+int cmap_fault_zeroed(const void *base) {
+    for (int i = 0; i < region_count; i++) {
+        if (regions[i].start == (const char *)base && regions[i].end != regions[i].start) return regions[i].zeroed;
+    }
+    return 0;
+}
+
 int cmap_fault_exit_register(const void *base, size_t length, const char *message, int fd) {
     static int installed = 0;
+    long page = sysconf(_SC_PAGESIZE);
+    if (page > 0) page_size = (size_t)page;
     if (!installed) {
         if (install() != 0) return -1;
         installed = 1;
@@ -110,6 +151,7 @@ int cmap_fault_exit_register(const void *base, size_t length, const char *messag
     } else if (own >= 0) {
         close(own);
     }
+    regions[slot].zeroed = 0;
     regions[slot].start = (const char *)base;
     regions[slot].end = (const char *)base + length;
     if (slot == region_count) region_count = region_count + 1;

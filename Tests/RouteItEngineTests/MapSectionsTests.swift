@@ -54,6 +54,51 @@ final class MapSectionsTests: XCTestCase {
         XCTAssertEqual(try OfflineDirections(path: path).damagedSections(), [])
     }
 
+    /// A server's map (`MapFaults.survive`) truncated under its mapping: the read that faults
+    /// (SIGBUS) goes on over zeros instead of exiting the process, and the region says so.
+    func testAFaultOnATruncatedMappingIsSurvivedOverZeros() throws {
+        MapFaults.survive()
+        let path = try copyOfHelsinki()
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let region = try MappedRegion(fd: fd, offset: 0, length: 3 * 4096, label: "test")
+        let base = try XCTUnwrap(region.base)
+        _ = base.load(fromByteOffset: 2 * 4096, as: UInt8.self)   // mapped and read while the file is whole
+        XCTAssertFalse(region.wasZeroed)
+        XCTAssertEqual(truncate(path, 4096), 0)
+        // The page past the end faults; the read gets zero, and so does every page since.
+        XCTAssertEqual(base.load(fromByteOffset: 2 * 4096 + 7, as: UInt8.self), 0)
+        XCTAssertEqual(base.load(fromByteOffset: 0, as: UInt64.self), 0)
+        XCTAssertTrue(region.wasZeroed)
+    }
+
+    /// Routes on a server's map truncated while it is open: each answers, fails as damaged or
+    /// finds no route (over zeros: never a trap, a hang or an exit), and the map's health says
+    /// the file changed, for the server to refuse the answers.
+    func testRoutesOnAMapTruncatedUnderAServerNeverExitAndItIsSaidChanged() throws {
+        MapFaults.survive()
+        let path = try copyOfHelsinki()
+        let directions = try OfflineDirections(path: path)
+        XCTAssertEqual(directions.mapFileHealth, .intact)
+        XCTAssertFalse(try directions.routes(from: pairs[0].0, to: pairs[0].1, mode: .car, alternatives: false).isEmpty)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        XCTAssertEqual(truncate(path, off_t(size / 2)), 0)
+        XCTAssertEqual(directions.mapFileHealth, .changed)
+        for mode in TransportType.allCases {
+            for (a, b) in pairs {
+                do {
+                    _ = try directions.routes(from: a, to: b, mode: mode, alternatives: true)
+                } catch DirectionsError.noRoute {
+                } catch DirectionsError.unavailable(let message) {
+                    XCTAssertEqual(message, MapDamage.message)
+                }
+            }
+            _ = try? directions.nearest(pairs[0].0, mode: mode, count: 3, heading: nil)
+        }
+        XCTAssertEqual(directions.mapFileHealth, .changed)
+    }
+
     func testATruncatedMapSaysItIsDamaged() throws {
         let original = try copyOfHelsinki()
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: original)[.size] as? Int)

@@ -17,6 +17,13 @@ int cpage_by_page_register(int fd, void *base, size_t length);
 /// `fd` is duplicated (-1: no file check). 0 on success.
 int cmap_fault_exit_register(const void *base, size_t length, const char *message, int fd);
 
+/// From now on a SIGBUS in a registered map does not exit: the map's pages become zeros and the
+/// read goes on (for a server, which then finds the file changed and says so per request).
+void cmap_fault_survive(void);
+
+/// 1 when a survived SIGBUS put zeros over the registered map at `base`, else 0.
+int cmap_fault_zeroed(const void *base);
+
 /// The range is unmapped: a fault there is no longer this map's.
 void cmap_fault_exit_unregister(const void *base);
 

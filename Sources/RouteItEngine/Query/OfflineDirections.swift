@@ -179,6 +179,11 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
     /// a hint names its map by, so a hint from another map is not taken.
     public var mapFingerprint: UInt32 { sections.directoryCRC }
 
+    /// Whether the map file is still as it was mapped: a server checks it around each request
+    /// (one fstat(2)) and answers that the map is unavailable once it is not, rather than from
+    /// a mix of the old map and the bytes written over it.
+    public var mapFileHealth: MapFileHealth { sections.fileHealth }
+
     /// Checks every stored checksum of the road graph (reads all of it); the damaged sections.
     public func damagedSections() -> [String] { sections.verify() }
 

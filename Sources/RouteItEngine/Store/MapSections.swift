@@ -40,6 +40,8 @@ final class MapSections: Sendable {
     /// another (what OSRM's hints carry as the data's checksum).
     let directoryCRC: UInt32
     private let region: MappedRegion
+    /// The file as mapped (nil when it cannot be watched: then it is taken as unchanged).
+    private let file: MapFileWatch?
 
     /// Opens the sections of the map at `path`; `MapSectionsError` when it has none or they are damaged.
     convenience init(path: String) throws {
@@ -92,6 +94,7 @@ final class MapSections: Sendable {
         region = try MappedRegion(fd: fd, offset: regionStart, length: directoryOffset - regionStart,
                                   pageByPage: true, label: MapSections.label(path))
         regionOffset = regionStart
+        file = MapFileWatch(descriptor: fd)
     }
 
     private let regionOffset: UInt64
@@ -108,6 +111,13 @@ final class MapSections: Sendable {
     }
 
     func has(_ name: String) -> Bool { entries[name] != nil }
+
+    /// Whether the mapped file is still the one mapped (one fstat(2)), and no read of the
+    /// mapping has failed.
+    var fileHealth: MapFileHealth {
+        if file?.hasChanged == true { return .changed }
+        return region.wasZeroed ? .faulted : .intact
+    }
 
     /// Checks every section's checksum (reads the whole region); the names of damaged sections.
     func verify() -> [String] {
@@ -191,6 +201,8 @@ final class MappedRegion: @unchecked Sendable {
     /// Keeps the mapping's pages coming one per fault (`PageByPageFaults`); nil where refused.
     private let pageByPage: Int32?
     var isPageByPage: Bool { pageByPage != nil }
+    /// True once a fault reading it was survived (`MapFaults.survive`): it holds zeros since.
+    var wasZeroed: Bool { base.map { cmap_fault_zeroed($0) != 0 } ?? false }
 
     /// `pageByPage`: the pages come one per fault (`PageByPageFaults`), where the kernel allows.
     /// `label`: the map's name for the one line a SIGBUS there, or a trap after the file

@@ -22,8 +22,9 @@ enum ServeTool {
         (--port 0: any free port); the first line printed names the address. Requests are \
         bounded (URL, headers, body, coordinates, table size) and must arrive within \
         --request-timeout (10 s). One \
-        line per request on stderr with the time it took. SIGTERM or Ctrl-C lets the requests in \
-        flight finish, then exits 0.
+        line per request on stderr with the time it took. A map file truncated or overwritten in \
+        place while serving makes every request answer 503 Unavailable until serve is restarted. \
+        SIGTERM or Ctrl-C lets the requests in flight finish, then exits 0.
         """,
         run: run)
 
@@ -33,11 +34,13 @@ enum ServeTool {
         let services: AppServices
         let roads: OfflineDirections
         let mapDate: String?
+        let mapPath: String
         do {
             let map = try MapLibrary().open(path: options.mapPath, progress: ImportProgressBar(cancellation: CancellationFlag()))
             // Nominatim's data_updated is the data's date: the extract's, when its header has one
             // (the file's own date is the import's, not the data's).
             mapDate = map.dataDate.map { ISO8601DateFormatter().string(from: $0) }
+            mapPath = map.database.path
             services = try ServiceFactory.embeddedServices(mapPath: map.database.path, cancellation: CancellationFlag())
             guard let engine = services.backdrop as? OfflineDirections else { return tool.fail("the map has no road graph", code: 1) }
             roads = engine
@@ -45,9 +48,13 @@ enum ServeTool {
         } catch {
             return tool.fail(UserMessage.sentence(for: error), code: 1)
         }
+        // The map file may change under a server that runs for months: each request checks it
+        // (`ServedMap`), and a fault reading it no longer exits (`MapFaults.survive`).
+        MapFaults.survive()
         let routes = ServeRoutes(
             osrm: OSRMService(directions: services.directions, roads: roads, maxTableSize: options.maxTableSize, maxTripSize: options.maxTripSize),
-            nominatim: NominatimService(geocoder: services.geocoder, mapDate: mapDate))
+            nominatim: NominatimService(geocoder: services.geocoder, mapDate: mapDate),
+            map: ServedMap(roads: roads, path: mapPath))
         var configuration = HTTPServer.Configuration()
         configuration.host = options.serveHost
         configuration.port = options.servePort
