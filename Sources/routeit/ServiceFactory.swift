@@ -15,6 +15,9 @@ struct AppServices {
     /// The trip's clock on this map (`LocalCalendar.forMap(area)`), worked out once as the shell
     /// opens the map; nil for the tools, which ask `forMap` once themselves.
     var calendar: LocalCalendar? = nil
+    /// The embedded map file as it was opened: whether it is still so (`MapFileWatch`), and its
+    /// file's name, for the shell, which outlives a map truncated or rewritten under it.
+    var mapFile: (name: String, health: @Sendable () -> MapFileHealth)? = nil
 
     /// The area a place must lie in to be routed: the embedded map's when it routes (a
     /// geocoding server alone changes nothing); none with a routing server, whose own map may
@@ -82,7 +85,7 @@ enum ServiceFactory {
             configuration: RemoteConfiguration(timeout: options.timeout, maxAttempts: 2),
             notices: notices, monitors: monitors)
         return AppServices(geocoder: backends.geocoder, directions: backends.directions,
-                           backdrop: embedded?.backdrop, remote: backends, area: embedded?.area)
+                           backdrop: embedded?.backdrop, remote: backends, area: embedded?.area, mapFile: embedded?.mapFile)
     }
 
     /// ROUTEIT_DIRECTIONS_WALK=osrm=URL: the foot-profile server, when it is a separate one.
@@ -109,7 +112,8 @@ enum ServiceFactory {
     static func embeddedServices(mapPath: String?, cancellation: CancellationFlag) throws -> AppServices {
         let map = try MapLibrary().open(path: mapPath, progress: ImportProgressBar(cancellation: cancellation))
         let directions = try OfflineDirections(map: map)
-        return AppServices(geocoder: LazyOfflineGeocoder(map: map), directions: directions, backdrop: directions, area: map.area)
+        return AppServices(geocoder: LazyOfflineGeocoder(map: map), directions: directions, backdrop: directions, area: map.area,
+                           mapFile: ((map.path as NSString).lastPathComponent, { directions.mapFileHealth }))
     }
 
     /// Where `locate` reads the position: `--location`, else ROUTEIT_LOCATION (checked at start),

@@ -1,4 +1,5 @@
 import Foundation
+import RouteItEngine
 import Synchronization
 
 /// Runs one command line to completion for the (blocking) shell loop, with a spinner on a
@@ -20,6 +21,10 @@ final class CommandRunner {
     var onIdleInterrupt: () -> Void = {}
 
     init() {
+        // A map file cut short under the shell faults on a read past its new end: the read finds
+        // zeros instead of ending the session and its trip, and the command's end says the map
+        // changed (`LazyServices.takeMapChangeNotice`).
+        MapFaults.survive()
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "routeit.sigint"))
         source.setEventHandler { [weak self] in self?.interrupt() }
@@ -43,6 +48,7 @@ final class CommandRunner {
     }
 
     func run(_ line: String, in session: Session) -> Session.Output {
+        session.services.checkMapBeforeCommand()
         let result = OutputBox()
         let done = DispatchSemaphore(value: 0)
         // Not while the map may still be opened: a first-use import draws its own progress bar.
@@ -61,7 +67,12 @@ final class CommandRunner {
         done.wait()
         lock.withLock { current = nil }
         spinner?.stop()
-        return result.get() ?? Session.Output(text: "Cancelled.", failed: true)
+        var output = result.get() ?? Session.Output(text: "Cancelled.", failed: true)
+        if let notice = session.services.takeMapChangeNotice() {
+            output.text += (output.text.isEmpty ? "" : "\n") + "! " + notice.text
+            output.failed = output.failed || notice.answerMayBeWrong
+        }
+        return output
     }
 }
 

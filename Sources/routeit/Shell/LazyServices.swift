@@ -1,5 +1,6 @@
 import Foundation
 import RouteItCore
+import RouteItEngine
 
 /// Opens the real services at their first use and remembers the outcome, so a missing map is a
 /// one-line alert on `enter`/`route`/`locate` rather than a failure at start-up.
@@ -7,7 +8,8 @@ import RouteItCore
 /// cooperative pool. Cancelling the only command waiting for it (Ctrl-C) stops the opening too:
 /// the import ends at its next progress step, leaves no file behind, and the next command that
 /// needs the map starts it again.
-/// Unchecked: `lock` guards `opened`, `attempt`, `waiters`, `generation` and `stopping`.
+/// Unchecked: `lock` guards `opened`, `attempt`, `waiters`, `generation`, `stopping` and
+/// `reopenedNotice`. A map file changed under the shell is opened again (`checkMapBeforeCommand`).
 final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecked Sendable {
     private typealias Waiter = CheckedContinuation<AppServices, Error>
 
@@ -37,6 +39,41 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
     /// How many commands are waiting for the opening now: what a test waits on before it
     /// cancels one of them (instead of sleeping and hoping the wait has begun).
     var waiterCount: Int { lock.withLock { waiters.count } }
+
+    /// Said once, with the command's answer: the map was found changed before it began.
+    private var reopenedNotice: String?
+
+    /// Before a command: a map file changed since it was opened (re-imported in place, or cut
+    /// short) is forgotten, so the command's first use opens it as it is now and no answer
+    /// comes from a mix of the two files.
+    func checkMapBeforeCommand() {
+        guard let name = forgetChangedMap() else { return }
+        lock.withLock { reopenedNotice = "The map file \(name) changed on disk since it was opened; it is opened again at its next use (the trip is kept)." }
+    }
+
+    /// The opened map's file name when that file was truncated or rewritten in place since it was
+    /// opened (`MapFileWatch`); the services are then forgotten, so the next use opens it again.
+    private func forgetChangedMap() -> String? {
+        guard case .success(let services)? = lock.withLock({ opened }), let file = services.mapFile,
+              file.health() != .intact else { return nil }
+        reset()
+        return file.name
+    }
+
+    /// After a command: what to say of the map file changing, once. Changed while the command
+    /// ran, its answer may have come from both files (a read past a cut-off end finds zeros,
+    /// `MapFaults.survive`), so it is said to be given again; found changed as the command began
+    /// (`checkMapBeforeCommand`), the map is opened again.
+    func takeMapChangeNotice() -> (text: String, answerMayBeWrong: Bool)? {
+        if let name = forgetChangedMap() {
+            lock.withLock { reopenedNotice = nil }
+            return ("The map file \(name) changed on disk while the command ran, so its answer may be wrong; give it again (the trip is kept).", true)
+        }
+        return lock.withLock {
+            defer { reopenedNotice = nil }
+            return reopenedNotice.map { ($0, false) }
+        }
+    }
 
     /// Forgets the opened services (`use NAME` chose another map): the next use opens them again.
     /// An opening still on its way is stopped and its outcome dropped.
