@@ -6,15 +6,21 @@ import RouteItTestSupport
 /// command opens the file again (and says so) instead of ending the session or answering from a
 /// mix of two maps; the trip is kept and can still be saved.
 final class ShellMapChangedTests: XCTestCase {
-    func testAMapCutShortUnderTheShellKeepsTheSessionAndItsTrip() throws {
+    /// A shell on a copy of Helsinki named `name`, after its first route; and that copy.
+    private func shellAfterARoute(on name: String) throws -> (LiveShell, URL) {
         let directory = try TestFiles.temporaryDirectory(for: self)
-        let map = directory.appendingPathComponent("cut.routeit")
+        let map = directory.appendingPathComponent(name)
         try FileManager.default.copyItem(atPath: try HelsinkiFlowTests.importedMap(), toPath: map.path)
         let shell = try LiveShell(arguments: ["--map", map.path],
                                   environment: ["XDG_DATA_HOME": directory.appendingPathComponent("data").path,
                                                 "XDG_STATE_HOME": directory.appendingPathComponent("state").path])
         shell.send("type 1 60.1687,24.9414\nenter 1\ntype 2 60.1700,24.9500\nenter 2\nroute")
         XCTAssertTrue(shell.wait(for: "Total Time:", count: 1, seconds: 120), shell.stdout + shell.stderr)
+        return (shell, map)
+    }
+
+    func testAMapCutShortUnderTheShellKeepsTheSessionAndItsTrip() throws {
+        let (shell, map) = try shellAfterARoute(on: "cut.routeit")
 
         // Cut short (a disk filling up, a copy stopped half way): the session goes on.
         let handle = try FileHandle(forWritingTo: map)
@@ -32,14 +38,7 @@ final class ShellMapChangedTests: XCTestCase {
     }
 
     func testAMapRewrittenInPlaceIsOpenedAgainNotMixed() throws {
-        let directory = try TestFiles.temporaryDirectory(for: self)
-        let map = directory.appendingPathComponent("swapped.routeit")
-        try FileManager.default.copyItem(atPath: try HelsinkiFlowTests.importedMap(), toPath: map.path)
-        let shell = try LiveShell(arguments: ["--map", map.path],
-                                  environment: ["XDG_DATA_HOME": directory.appendingPathComponent("data").path,
-                                                "XDG_STATE_HOME": directory.appendingPathComponent("state").path])
-        shell.send("type 1 60.1687,24.9414\nenter 1\ntype 2 60.1700,24.9500\nenter 2\nroute")
-        XCTAssertTrue(shell.wait(for: "Total Time:", count: 1, seconds: 120), shell.stdout + shell.stderr)
+        let (shell, map) = try shellAfterARoute(on: "swapped.routeit")
         // The same map written again in place (same inode: what cp does): a new modification time.
         let bytes = try Data(contentsOf: map)
         Thread.sleep(forTimeInterval: 0.05)

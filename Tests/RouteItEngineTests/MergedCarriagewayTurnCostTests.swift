@@ -9,20 +9,7 @@ import RouteItCore
 final class MergedCarriagewayTurnCostTests: XCTestCase {
     /// OSRM's merge-segregated-roads.feature crossing (`ParallelCarriagewaysTests`): two divided
     /// streets whose four carriageways meet at A.
-    private func crossing() -> RoadFixture {
-        var f = RoadFixture()
-        f.node("A", 0, 0)
-        f.node("I", -15, 6); f.node("J", -67, 6); f.node("H", -15, -9); f.node("K", -67, -9)
-        f.node("D", 21, 6); f.node("O", 75, 6); f.node("E", 22, -9); f.node("N", 75, -9)
-        f.node("B", -4, 18); f.node("Q", -4, 57); f.node("C", 12, 18); f.node("P", 12, 57)
-        f.node("G", -4, -15); f.node("L", -4, -54); f.node("F", 12, -15); f.node("M", 12, -54)
-        let oneWay = [("highway", "primary"), ("oneway", "yes")]
-        f.way(1, ["K", "H", "A", "I", "J"], oneWay + [("name", "First")])
-        f.way(2, ["O", "D", "A", "E", "N"], oneWay + [("name", "First")])
-        f.way(3, ["Q", "B", "A", "C", "P"], oneWay + [("name", "Second")])
-        f.way(4, ["M", "F", "A", "G", "L"], oneWay + [("name", "Second")])
-        return f
-    }
+    private func crossing() -> RoadFixture { RoadFixture.segregatedCrossing() }
 
     /// The turn's cost at `via` (ms) in the car graph: arriving by way `from`, leaving by way `to`.
     private func turnCost(_ f: RoadFixture, from: Int64, via: String, to: Int64) throws -> UInt32 {

@@ -7,22 +7,7 @@ import RouteItCore
 /// each street's two one-ways run side by side, 15 m apart, so OSRM reads them as one road of
 /// the junction, heading between the two (`MergableRoadDetector::HaveSameDirection`).
 final class ParallelCarriagewaysTests: XCTestCase, HandMadeJunctions {
-    /// First runs west–east (its carriageways north and south of the junction's row), Second
-    /// south–north (west and east of it). Each carriageway bends into the node A.
-    private func crossing() throws -> OfflineDirections {
-        var f = RoadFixture()
-        f.node("A", 0, 0)
-        f.node("I", -15, 6); f.node("J", -67, 6); f.node("H", -15, -9); f.node("K", -67, -9)
-        f.node("D", 21, 6); f.node("O", 75, 6); f.node("E", 22, -9); f.node("N", 75, -9)
-        f.node("B", -4, 18); f.node("Q", -4, 57); f.node("C", 12, 18); f.node("P", 12, 57)
-        f.node("G", -4, -15); f.node("L", -4, -54); f.node("F", 12, -15); f.node("M", 12, -54)
-        let oneWay = [("highway", "primary"), ("oneway", "yes")]
-        f.way(1, ["K", "H", "A", "I", "J"], oneWay + [("name", "First")])
-        f.way(2, ["O", "D", "A", "E", "N"], oneWay + [("name", "First")])
-        f.way(3, ["Q", "B", "A", "C", "P"], oneWay + [("name", "Second")])
-        f.way(4, ["M", "F", "A", "G", "L"], oneWay + [("name", "Second")])
-        return try f.build()
-    }
+    private func crossing() throws -> OfflineDirections { try RoadFixture.segregatedCrossing().build() }
 
     /// North on Second's east carriageway, then east on First: a right turn from the merged
     /// road to the merged road, not the sharp one the two carriageways' own bends make.
@@ -38,5 +23,25 @@ final class ParallelCarriagewaysTests: XCTestCase, HandMadeJunctions {
         let d = try crossing()
         XCTAssertEqual(instructions(try d.route((12, -40), (-4, -40)).first),
                        ["Head north on Second", "Make a U-turn", "Arrive at your destination"])
+    }
+}
+
+extension RoadFixture {
+    /// OSRM's merge-segregated-roads.feature crossing: First runs west–east (its carriageways
+    /// north and south of the junction's row, ways 1 and 2), Second south–north (west and east of
+    /// it, ways 3 and 4). Each carriageway bends into the node A.
+    static func segregatedCrossing() -> RoadFixture {
+        var f = RoadFixture()
+        f.node("A", 0, 0)
+        f.node("I", -15, 6); f.node("J", -67, 6); f.node("H", -15, -9); f.node("K", -67, -9)
+        f.node("D", 21, 6); f.node("O", 75, 6); f.node("E", 22, -9); f.node("N", 75, -9)
+        f.node("B", -4, 18); f.node("Q", -4, 57); f.node("C", 12, 18); f.node("P", 12, 57)
+        f.node("G", -4, -15); f.node("L", -4, -54); f.node("F", 12, -15); f.node("M", 12, -54)
+        let oneWay = [("highway", "primary"), ("oneway", "yes")]
+        f.way(1, ["K", "H", "A", "I", "J"], oneWay + [("name", "First")])
+        f.way(2, ["O", "D", "A", "E", "N"], oneWay + [("name", "First")])
+        f.way(3, ["Q", "B", "A", "C", "P"], oneWay + [("name", "Second")])
+        f.way(4, ["M", "F", "A", "G", "L"], oneWay + [("name", "Second")])
+        return f
     }
 }
