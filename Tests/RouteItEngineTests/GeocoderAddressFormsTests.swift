@@ -81,7 +81,13 @@ final class GeocoderAddressFormsTests: XCTestCase {
         let subway = try helsinki("Subway")
         XCTAssertEqual(subway.prefix(3).map(\.name), ["Subway", "Subway", "Subway"], "\(subway.map(\.formattedAddress))")
         XCTAssertTrue(subway.dropFirst(3).contains { $0.category == "station=subway" }, "the stations after them: \(subway.map(\.formattedAddress))")
+        // Typed as the kind ("subway"): the nearest station first, the sandwich bars right after it.
+        let kind = try helsinki("subway")
+        XCTAssertEqual(kind.first?.category, "station=subway")
+        XCTAssertEqual(kind.dropFirst().first?.name, "Subway", "\(kind.map(\.formattedAddress))")
         XCTAssertEqual(try monaco("Casino").first?.formattedAddress, "Casino, 98000 Monaco")
+        // An ATM named "Otto" is one of the kind "otto" (ATM): among the nearest, not hoisted.
+        XCTAssertEqual(try helsinki("otto").first?.category, "amenity=atm")
     }
 
     /// A street or place whose name ends in a town's name is that street or place.

@@ -186,10 +186,20 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
         if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
             // "Market Square" is a kind of place and the name of one: the square so named first
-            // (but "market square near Kamppi" asks for the kind).
+            // (but "market square near Kamppi" asks for the kind). Shops so named ("Subway" the
+            // sandwich bars, not the metro stations) come first when typed as their name is
+            // written, else after the nearest of the kind ("subway"); a shop of the kind itself
+            // (an ATM named "Otto") keeps its place among the nearest.
             let named = bias == .namedPlace ? [] : try placesNamed(query, scope: scope, text: text, near: near)
+                .filter { try $0.kind != .poi || Set(categories(of: $0.id)).isDisjoint(with: tags) }
+            let asWritten = text.trimmingWhitespace()
+            let first = named.filter { $0.kind != .poi || text.contains(",") || $0.name == asWritten }
+            let later = named.filter { !($0.kind != .poi || text.contains(",") || $0.name == asWritten) }
             let found = try places(taggedWith: tags, scope: scope, near: near, text: text)
-            if !found.isEmpty { return Self.rowsTypedFirst(try distinct(named) + found.prefix(Self.maxCandidates - named.count), text: text) }
+            if !found.isEmpty {
+                let kind = found.prefix(Self.maxCandidates - named.count)
+                return Self.rowsTypedFirst(try distinct(first) + kind.prefix(1) + distinct(later) + kind.dropFirst(), text: text)
+            }
         }
         var readings = [query]
         // "Pohjoisesplanadi 33" is also house 33 of Pohjoisesplanadi when a street of the map is
@@ -345,6 +355,14 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }
         countryKeys = keys
         return keys
+    }
+
+    /// Every category tag of a place (`amenity=atm`).
+    private func categories(of id: Int64) throws -> [String] {
+        try categoryOfPlace.bind([.int(id)])
+        var tags: [String] = []
+        while try categoryOfPlace.step() { if let tag = categoryOfPlace.string(0) { tags.append(tag) } }
+        return tags
     }
 
     /// Whether folded words name a street of the map, give or take the typos its length allows.
