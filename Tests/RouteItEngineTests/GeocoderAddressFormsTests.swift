@@ -44,6 +44,8 @@ final class GeocoderAddressFormsTests: XCTestCase {
         XCTAssertEqual(try monaco("Place du Casino, 98000 Monaco, Monaco").first?.formattedAddress, "Place du Casino, 98000 Monaco")
         // Monaco is a town too: alone after the street it is the town, not dropped as the country.
         XCTAssertEqual(try monaco("Place du Casino, Monaco").first?.city, "Monaco")
+        // A name that ends in the country's is a name ("Hotel Finland" is no search for hotels).
+        XCTAssertNotEqual(try helsinki("Hotel Finland").first?.category, "tourism=hotel")
         // Another country is not the map's: nothing is ignored.
         XCTAssertEqual(try helsinki("Annankatu 25, Sverige").first?.formattedAddress, nil)
     }

@@ -310,9 +310,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         return aliases
     }
 
-    /// `text` without a trailing name of the map's country ("…, Helsinki, Finland", "… Suomi"),
-    /// when something is left; a country named as a town ("Monaco") only after that town
-    /// ("98000 Monaco, Monaco").
+    /// `text` without a trailing name of the map's country ("…, Helsinki, Finland", "… Helsinki
+    /// Suomi"), when something is left; a country named as a town ("Monaco") only after that
+    /// town ("98000 Monaco, Monaco").
     private func withoutCountry(_ text: String) throws -> String {
         let keys = loadedCountryKeys()
         guard !keys.isEmpty else { return text }
@@ -336,7 +336,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 cut = start
                 left -= 1
             }
-            let trimmed = String(text[..<cut]).trimmingCharacters(in: CharacterSet(charactersIn: " ,;\t"))
+            let before = String(text[..<cut]).trimmingWhitespace()
+            // A part of its own ("…, Finland") or after a town, postcode or number ("… Helsinki
+            // Finland"); "Hotel Finland" is a name.
+            let isTown = try townTest()
+            guard before.hasSuffix(",") || rest.last.map({ isTown($0) || $0.first?.isNumber == true }) == true else { continue }
+            let trimmed = before.trimmingCharacters(in: CharacterSet(charactersIn: " ,;\t"))
             return TextFolding.words(trimmed).isEmpty ? text : trimmed
         }
         return text
