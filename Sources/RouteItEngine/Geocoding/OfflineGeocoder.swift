@@ -21,8 +21,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let streets: StreetNameIndex
     /// The map's towns by folded name, with their centres and ranks.
     let towns: [String: PlaceArea]
-    /// The towns' other names the map keeps ("helsingfors" → "helsinki"), read at first use.
-    private var townAliases: [String: String]?
+    /// Other names of towns asked so far ("helsingfors" → "helsinki"; nil: no town's).
+    private var townAliases: [String: String?] = [:]
+    /// The names and other names of the places (towns, quarters) whose names have a phrase.
+    private let placesWithName: PreparedOnUse
     /// The map's country's names, folded, read at first use.
     private var countryKeys: Set<String>?
     /// House and street lookups by scope kind, prepared at first use.
@@ -79,6 +81,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         self.towns = towns
         keepsOSM = try PlaceTable.keepsOSM(db)
         let c = PlaceTable.selectList(keepsOSM: keepsOSM)
+        placesWithName = PreparedOnUse(db, """
+            SELECT p.name, p.other_keys FROM place_text JOIN place p ON p.id = place_text.rowid
+            WHERE place_text MATCH ? AND p.kind = \(PlaceKind.place.rawValue) AND p.other_keys IS NOT NULL
+            """)
         postcodeCentre = PreparedOnUse(db, "SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
         // A tag is stored as its number (`place_tag_name`), looked up once per statement run.
         let tagNumber = "(SELECT id FROM place_tag_name WHERE tag = ?1)"
@@ -283,31 +289,35 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
 
     /// Whether folded words name a town of the map, by its name or one of its other names.
     private func townTest() throws -> (String) -> Bool {
-        let aliases = try loadedTownAliases()
-        let towns = self.towns
-        return { towns[$0] != nil || aliases[$0] != nil }
+        { self.towns[$0] != nil || (try? self.townAlias($0)) != nil }
     }
 
     /// The key addresses give the town named `key` ("helsingfors" → "helsinki").
     private func townKey(_ key: String) throws -> String {
-        towns[key] != nil ? key : try loadedTownAliases()[key] ?? key
+        towns[key] != nil ? key : try townAlias(key) ?? key
     }
 
-    /// The other names (`name:sv`, `name:en`, `alt_name`…) of the place nodes named as a town.
-    private func loadedTownAliases() throws -> [String: String] {
-        if let townAliases { return townAliases }
-        var aliases: [String: String] = [:]
-        let rows = try map.database.prepare("SELECT name, other_keys FROM place WHERE kind = \(PlaceKind.place.rawValue) AND other_keys IS NOT NULL")
-        while try rows.step() {
-            guard let name = rows.string(0).map(TextFolding.key), let town = towns[name], let others = rows.string(1) else { continue }
-            for other in others.split(separator: "|").map(String.init) where towns[other] == nil {
-                // Two towns of one other name: the more prominent one.
-                if let earlier = aliases[other], let rank = towns[earlier]?.rank, rank >= town.rank { continue }
-                aliases[other] = name
+    /// The town whose place node has `key` among its other names (`name:sv`, `name:en`,
+    /// `alt_name`…), the most prominent one when several have; nil when none. One look in the
+    /// name index, remembered.
+    private func townAlias(_ key: String) throws -> String? {
+        if let known = townAliases[key] { return known }
+        var found: (key: String, rank: Int)?
+        if key.contains(where: \.isLetter) {
+            let phrase = "\"" + key.replacingOccurrences(of: "\"", with: "") + "\""
+            let places = try placesWithName.statement()
+            try places.bind([.text("text : \(phrase)")])
+            while try places.step() {
+                guard let name = places.string(0).map(TextFolding.key), let town = towns[name],
+                      places.string(1)?.split(separator: "|").contains(Substring(key)) == true,
+                      town.rank > found?.rank ?? .min else { continue }
+                found = (name, town.rank)
             }
         }
-        townAliases = aliases
-        return aliases
+        // Words from every query: the memory stays bounded on a server.
+        if townAliases.count >= 10_000 { townAliases.removeAll() }
+        townAliases[key] = .some(found?.key)
+        return found?.key
     }
 
     /// `text` without a trailing name of the map's country ("…, Helsinki, Finland", "… Helsinki
