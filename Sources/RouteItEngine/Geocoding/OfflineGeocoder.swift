@@ -247,10 +247,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         }.map(\.record))
         // A place in another postcode than the one asked for is said to be.
         let noted = found.map { place in
-            guard let postcode = query.postcode, place.postalCode != postcode else { return place }
-            var other = place
-            other.otherPostcodeAsked = postcode
-            return other
+            guard let postcode = query.postcode, let other = place.postalCode, other != postcode else { return place }
+            var noted = place
+            noted.otherPostcodeAsked = postcode
+            return noted
         }
         // A street answered for a number: the number is not on it (else the house would be);
         // but a street named with the number ("Pohjoisesplanadi 33") is what was asked.
@@ -350,7 +350,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             // A part of its own ("…, Finland") or after a town, postcode or number ("… Helsinki
             // Finland"); "Hotel Finland" is a name.
             let isTown = try townTest()
-            guard before.hasSuffix(",") || rest.last.map({ isTown($0) || $0.first?.isNumber == true }) == true else { continue }
+            let afterTown = (1...3).contains { rest.count >= $0 && isTown(rest.suffix($0).joined(separator: " ")) }
+            guard before.hasSuffix(",") || afterTown || rest.last?.first?.isNumber == true else { continue }
             let trimmed = before.trimmingCharacters(in: CharacterSet(charactersIn: " ,;\t"))
             return TextFolding.words(trimmed).isEmpty ? text : trimmed
         }
