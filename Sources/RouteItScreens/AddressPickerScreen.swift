@@ -10,7 +10,7 @@ public enum AddressPickerScreen {
                 lines.append("\(index + 1). \(style.dim(row))")
                 continue
             }
-            let notes = [picker.candidates[index].missingHouseNumberNote, picker.differences[index], picker.origins[index],
+            let notes = [picker.candidates[index].geocoderNote, picker.differences[index], picker.origins[index],
                          picker.hoursNotes[index]].compactMap { $0 }
             lines.append("\(index + 1). \(row)" + (notes.isEmpty ? "" : style.dim(" (\(notes.joined(separator: "; ")))")))
         }

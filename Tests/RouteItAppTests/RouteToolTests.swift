@@ -137,6 +137,11 @@ final class RouteToolTests: XCTestCase {
             XCTAssertEqual(said.status, 0, said.stderr)
             XCTAssertTrue(said.stderr.contains("Note: no number 777 on Annankatu;"), said.stderr)
         }
+        // A house found under another postcode than the one typed is said too.
+        let postcode = try run(["route", "Annankatu 25, 00120", "Kalevankatu 20", "--map", map])
+        XCTAssertEqual(postcode.status, 0, postcode.stderr)
+        XCTAssertEqual(postcode.stderr, "Note: postcode 00120 asked; this is in 00100 (\"Annankatu 25, 00120\").\n")
+        XCTAssertTrue(postcode.stdout.hasPrefix("SEGMENT #1\nStarting point: Annankatu 25, 00100 Helsinki"), postcode.stdout)
         let found = try run(["route", "Annankatu 25", "Kalevankatu 20", "--map", map])
         XCTAssertEqual(found.stderr, "")
         // A 100 KB place is not said back whole.

@@ -221,3 +221,31 @@ final class GeocoderOpeningHoursTests: XCTestCase {
         XCTAssertThrowsError(try OfflineGeocoder(path: path))
     }
 }
+
+final class GeocodeQueryWholeNameTests: XCTestCase {
+    /// "35 AA" is the door, as "25 B" is: the words without the letters are the street.
+    func testTwoLettersAfterTheNumberAreTheDoor() {
+        let streets: Set<String> = ["pohjoisesplanadi"]
+        for text in ["Pohjoisesplanadi 35 AA", "Pohjoisesplanadi 35 AA, 00100 Helsinki"] {
+            let q = GeocodeQuery(text, isCity: { $0 == "helsinki" }, isStreet: streets.contains)
+            XCTAssertEqual(q.nameKey, "pohjoisesplanadi", text)
+            XCTAssertEqual(q.number?.key, "35aa", text)
+        }
+        // Letters that are part of the street stay in its name.
+        let named = GeocodeQuery("Rue Grimaldi 5 bis", isCity: { _ in false }, isStreet: ["rue grimaldi bis"].contains)
+        XCTAssertEqual(named.nameKey, "rue grimaldi bis")
+    }
+
+    /// A street named with a town's name is that street, not the street "Route de" in Menton.
+    func testStreetWhoseNameEndsInATownIsNotSplit() {
+        let isCity = { (key: String) in key == "menton" }
+        let streets: Set<String> = ["route de menton"]
+        let street = GeocodeQuery("Route de Menton 9", isCity: isCity, isStreet: streets.contains)
+        XCTAssertEqual(street.nameKey, "route de menton")
+        XCTAssertEqual(street.number?.key, "9")
+        XCTAssertNil(street.city)
+        let inTown = GeocodeQuery("Route de Menton 9 Menton", isCity: isCity, isStreet: streets.contains)
+        XCTAssertEqual(inTown.nameKey, "route de menton")
+        XCTAssertEqual(inTown.city, "menton")
+    }
+}

@@ -55,6 +55,18 @@ final class ScreenTests: XCTestCase {
         XCTAssertNil(try picker.pick(row: 1)?.placemark.missingHouseNumber)
     }
 
+    func testAHouseInAnotherPostcodeThanTypedSaysSoInThePicker() throws {
+        var house = Placemark(houseNumber: "25", street: "Annankatu", postalCode: "00100", city: "Helsinki", coordinate: annankatu.coordinate)
+        house.otherPostcodeAsked = "00120"
+        let picker = AddressPickerViewModel(slotIndex: 1, query: "Annankatu 25, 00120", candidates: [house])
+        XCTAssertEqual(AddressPickerScreen.render(picker), """
+        Choose the address for Stop 1 ("Annankatu 25, 00120"):
+        1. Annankatu 25, 00100 Helsinki (postcode 00120 asked; this is in 00100)
+        2. None of the above
+        """)
+        XCTAssertNil(try picker.pick(row: 1)?.placemark.otherPostcodeAsked)
+    }
+
     func directions() -> DirectionsViewModel {
         let a = MapItem(placemark: mannerheimintie), b = MapItem(placemark: annankatu)
         let out = Route(distance: 643.7376, expectedTravelTime: 242, transportType: .car, polyline: [], steps: [

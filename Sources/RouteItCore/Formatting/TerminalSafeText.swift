@@ -121,6 +121,7 @@ extension Placemark {
                               importance: importance, suburb: suburb.map(TerminalSafeText.clean))
         place.osm = osm
         place.missingHouseNumber = missingHouseNumber.map(TerminalSafeText.clean)
+        place.otherPostcodeAsked = otherPostcodeAsked.map(TerminalSafeText.clean)
         return place
     }
 }

@@ -26,6 +26,9 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The house number asked for that the street has not (`99999`): the place is the street
     /// instead. Nil for every other answer.
     public var missingHouseNumber: String?
+    /// The postcode asked for (`00120`) when the place found is in another one (the street's
+    /// other postcode, or one the map has not). Nil for every other answer.
+    public var otherPostcodeAsked: String?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,
@@ -65,5 +68,18 @@ public struct Placemark: Hashable, Codable, Sendable {
     public var missingHouseNumberNote: String? {
         guard let missingHouseNumber, let street else { return nil }
         return "no number \(missingHouseNumber) on \(street); showing the street"
+    }
+
+    /// What `routeit geocode` and the picker say of a place found in another postcode than the
+    /// one asked: "postcode 00120 asked; this is in 00100".
+    public var otherPostcodeNote: String? {
+        guard let otherPostcodeAsked else { return nil }
+        return "postcode \(otherPostcodeAsked) asked; this is in \(postalCode ?? "no postcode")"
+    }
+
+    /// Every note the geocoder gives of the answer, in one line (nil when none).
+    public var geocoderNote: String? {
+        let notes = [missingHouseNumberNote, otherPostcodeNote].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 }

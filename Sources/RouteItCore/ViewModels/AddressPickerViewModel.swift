@@ -104,6 +104,7 @@ public final class AddressPickerViewModel {
         // The street chosen is the stop; the number it lacked was the question, not the place.
         var placemark = candidates[row - 1]
         placemark.missingHouseNumber = nil
+        placemark.otherPostcodeAsked = nil
         return MapItem(placemark: placemark)
     }
 }

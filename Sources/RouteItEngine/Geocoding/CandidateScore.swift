@@ -11,6 +11,9 @@ enum CandidateScore {
     static let houseInRange = 90.0
     /// Another door of the number ("14 B" for 14).
     static let houseVariant = 85.0
+    /// The house in another postcode of the same street and town than the one typed
+    /// ("Annankatu 25, 00120" is in 00100): above the street in the postcode typed.
+    static let houseInOtherPostcode = 80.0
     /// The street alone, when asked for a number it does not have: above a stop or shop named
     /// as the street, which has not the number either ("Annankatu 777" is the street, said so,
     /// not the "Annankatu" tram stop).

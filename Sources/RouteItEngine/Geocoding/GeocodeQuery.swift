@@ -50,11 +50,19 @@ struct GeocodeQuery: Equatable {
                     rest.count > length && isCity(rest.suffix(length).joined(separator: " ")) && test(rest.dropLast(length).joined(separator: " "))
                 }
             }
+            // Two or three letters after the number ("Pohjoisesplanadi 35 AA"): the door's, when
+            // the words without them are a street (or one in its town) and with them are not.
+            func isDoorLetters(_ rest: [String], _ i: Int, _ test: (String) -> Bool) -> Bool {
+                guard i < rest.count, (2...3).contains(rest[i].count), rest[i].allSatisfy(\.isLetter) else { return false }
+                var without = rest
+                without.remove(at: i)
+                return !isStreetInTown(rest, test) && isStreetInTown(without, test)
+            }
             // The number whose removal leaves a known street (as typed, else with a typo), else the first one.
             func leavesStreet(_ i: Int, _ test: (String) -> Bool) -> Bool {
                 var rest = words
                 rest.remove(at: i)
-                if i < rest.count, rest[i].count == 1 { rest.remove(at: i) }
+                if i < rest.count, rest[i].count == 1 || isDoorLetters(rest, i, test) { rest.remove(at: i) }
                 if test(rest.joined(separator: " ")) { return true }
                 guard flatAfter(i, in: rest) else { return false }
                 rest.remove(at: i)
@@ -63,8 +71,8 @@ struct GeocodeQuery: Equatable {
             let chosen = numeric.reversed().first { leavesStreet($0, isStreet) }
                 ?? (numeric.count > 1 ? numeric.reversed().first { leavesStreet($0, isStreetWithTypo) } : nil) ?? numeric[0]
             var raw = words.remove(at: chosen)
-            // "25 b" is house 25b.
-            if chosen < words.count, words[chosen].count == 1, words[chosen].first?.isLetter == true {
+            // "25 b" is house 25b; so is "35 AA" when the street is the words without "aa".
+            if chosen < words.count, words[chosen].count == 1 && words[chosen].first?.isLetter == true || isDoorLetters(words, chosen, isStreet) {
                 raw += words.remove(at: chosen)
             }
             if !isStreetInTown(words, isStreet), flatAfter(chosen, in: words) {
@@ -74,8 +82,10 @@ struct GeocodeQuery: Equatable {
             }
             number = HouseNumber(raw)
         }
-        // A trailing town name ("annankatu 25 helsinki"), when something is left to search for.
-        for length in [2, 1] where city == nil && words.count > length {
+        // A trailing town name ("annankatu 25 helsinki"), when something is left to search for;
+        // not when the words are a street's whole name ("Route de Menton" is no street "Route de"
+        // in Menton).
+        for length in [2, 1] where city == nil && words.count > length && !isStreet(words.joined(separator: " ")) {
             let tail = words.suffix(length).joined(separator: " ")
             if isCity(tail) {
                 city = tail

@@ -21,6 +21,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let streets: StreetNameIndex
     /// The map's towns by folded name, with their centres and ranks.
     let towns: [String: PlaceArea]
+    /// Other names of towns asked so far ("helsingfors" → "helsinki"; nil: no town's).
+    private var townAliases: [String: String?] = [:]
+    /// The names and other names of the places (towns, quarters) whose names have a phrase.
+    private let placesWithName: PreparedOnUse
+    /// The map's country's names, folded, read at first use.
+    private var countryKeys: Set<String>?
     /// House and street lookups by scope kind, prepared at first use.
     private var houseQueries: [Int: HouseQueries] = [:]
     private let postcodeCentre: PreparedOnUse
@@ -75,6 +81,10 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         self.towns = towns
         keepsOSM = try PlaceTable.keepsOSM(db)
         let c = PlaceTable.selectList(keepsOSM: keepsOSM)
+        placesWithName = PreparedOnUse(db, """
+            SELECT p.name, p.other_keys FROM place_text JOIN place p ON p.id = place_text.rowid
+            WHERE place_text MATCH ? AND p.kind = \(PlaceKind.place.rawValue) AND p.other_keys IS NOT NULL
+            """)
         postcodeCentre = PreparedOnUse(db, "SELECT lat, lon FROM place_area WHERE kind = \(PlaceArea.Kind.postcode.rawValue) AND key = ?")
         // A tag is stored as its number (`place_tag_name`), looked up once per statement run.
         let tagNumber = "(SELECT id FROM place_tag_name WHERE tag = ?1)"
@@ -153,46 +163,71 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         return try search(text, near: near.flatMap { $0.isValid ? $0 : nil }, bias: near == nil ? .none : .currentLocation)
     }
 
-    private func search(_ text: String, near: Coordinate?, bias: LocationBias) throws -> [Placemark] {
+    private func search(_ typedText: String, near: Coordinate?, bias: LocationBias) throws -> [Placemark] {
         // "cafe near Kamppi": Kamppi first, then cafés around it.
-        if let phrase = NearPhrase(text), let anchor = try search(phrase.place, near: near, bias: bias).first {
+        if let phrase = NearPhrase(typedText), let anchor = try search(phrase.place, near: near, bias: bias).first {
             return try search(phrase.what, near: anchor.coordinate, bias: .namedPlace)
         }
-        let query = GeocodeQuery(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) }, isStreetWithTypo: isStreetWithTypo,
-                                 isPostcode: { (try? self.centre(of: .postcode($0))) != nil })
+        // "…, 00100 Helsinki, Finland": the map's own country narrows nothing.
+        let text = try withoutCountry(typedText)
+        let isTown = try townTest()
+        let query = try reading(text, isCity: isTown)
         if let postcode = try postcodeArea(query, text: text) {
             // "Helsinki, 00100 Helsinki" is also the row of a place named as its town, typed back.
             guard text.contains(","), !query.nameKey.isEmpty else { return [postcode] }
             let typed = TextFolding.key(text)
-            let named = try placesNamed(query, scope: .postcode(postcode.postalCode ?? ""), text: text)
+            let named = try placesNamed(query, scope: .postcode(postcode.postalCode ?? ""), text: text, near: near)
                 .filter { $0.placemark.rowReads(as: typed) }
             return try distinct(named).prefix(Self.maxCandidates - 1) + [postcode]
         }
         // One letter is not a name (and an arrow key's escape sequence leaves one behind); nor
         // are letters alone ("a b c" began half the map's names).
-        guard query.nameKey.count >= 2, query.nameWords.contains(where: { $0.count >= 2 }) || query.number != nil else { return [] }
+        guard query.nameKey.count >= 2 else { return [] }
+        guard query.nameWords.contains(where: { $0.count >= 2 }) || query.number != nil else {
+            // But letters joined by "&" are a name ("H&M"): the places named so, whole words only.
+            guard typedText.contains("&") else { return [] }
+            return try distinct(placesNamedWithLetters(query, near: near))
+        }
         // The town or postcode first: the search then looks only there.
         let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
         if query.number == nil, let tags = PlaceCategories.tags(for: query.nameKey) {
             // "Market Square" is a kind of place and the name of one: the square so named first
-            // (but "market square near Kamppi" asks for the kind).
-            let named = bias == .namedPlace ? [] : try placesNamed(query, scope: scope, text: text)
+            // (but "market square near Kamppi" asks for the kind). Shops so named ("Subway" the
+            // sandwich bars, not the metro stations) come first when typed as their name is
+            // written, else after the nearest of the kind ("subway"); a shop of the kind itself
+            // (an ATM named "Otto") keeps its place among the nearest.
+            let named = bias == .namedPlace ? [] : try placesNamed(query, scope: scope, text: text, near: near)
+                .filter { try $0.kind != .poi || Set(categories(of: $0.id)).isDisjoint(with: tags) }
+            let asWritten = text.trimmingWhitespace()
+            let first = named.filter { $0.kind != .poi || text.contains(",") || $0.name == asWritten }
+            let later = named.filter { !($0.kind != .poi || text.contains(",") || $0.name == asWritten) }
             let found = try places(taggedWith: tags, scope: scope, near: near, text: text)
-            if !found.isEmpty { return Self.rowsTypedFirst(try distinct(named) + found.prefix(Self.maxCandidates - named.count), text: text) }
+            if !found.isEmpty {
+                let kind = found.prefix(Self.maxCandidates - named.count)
+                return Self.rowsTypedFirst(try distinct(first) + kind.prefix(1) + distinct(later) + kind.dropFirst(), text: text)
+            }
         }
-        // On the whole map, the towns around the current location are searched too, besides
-        // the most prominent ones.
-        var scopes = [scope]
-        if scope == .anywhere, let near {
-            scopes += towns.values.sorted { (near.distance(to: $0.centre), $0.key) < (near.distance(to: $1.centre), $1.key) }
-                .prefix(Self.nearTowns).map { .town($0.key) }
+        var readings = [query]
+        // "Pohjoisesplanadi 33" is also house 33 of Pohjoisesplanadi when a street of the map is
+        // named with the number (an `addr:street` that says "Pohjoisesplanadi 33").
+        if query.number == nil, query.nameWords.count > 1, query.nameWords.contains(where: { $0.first?.isNumber == true }) {
+            let whole = query.nameKey
+            let house = try reading(text, isCity: isTown, isStreet: { $0 != whole && self.streets.contains($0) })
+            if house.number != nil, streets.contains(house.nameKey) { readings.append(house) }
         }
-        var candidates = try self.candidates(query, text: text, scopes: scopes, near: near, bias: bias)
-        if candidates.isEmpty && scope != .anywhere {
-            // Nothing there that says so (a POI without a town): the whole map, the town a penalty.
-            candidates = try self.candidates(query, text: text, scopes: [.anywhere], near: near, bias: bias)
+        // "Hôtel de Monaco" is a name ending in a town's, besides "hôtel de…" in Monaco.
+        if query.number == nil, query.city != nil, !text.contains(",") {
+            let whole = try reading(text, isCity: { _ in false })
+            if whole.nameWords != query.nameWords { readings.append(whole) }
         }
-        for named in NamedAddressQuery.readings(text, isCity: { towns[$0] != nil }, isStreet: { streets.contains($0) },
+        var candidates: [Int64: Candidate] = [:]
+        for reading in readings {
+            for (id, found) in try self.candidates(reading, text: text, near: near, bias: bias)
+            where (candidates[id]?.score ?? -.infinity) < found.score {
+                candidates[id] = found
+            }
+        }
+        for named in NamedAddressQuery.readings(text, isCity: isTown, isStreet: { streets.contains($0) },
                                                 isStreetWithTypo: isStreetWithTypo) {
             for found in try self.named(named, near: near, bias: bias) where (candidates[found.record.id]?.score ?? -.infinity) < found.score {
                 candidates[found.record.id] = found
@@ -210,14 +245,140 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let found = try distinct(candidates.values.sorted {
             ($0.score, $0.record.townRank, -$0.record.id) > ($1.score, $1.record.townRank, -$1.record.id)
         }.map(\.record))
-        // A street answered for a number: the number is not on it (else the house would be).
-        guard let number = query.number else { return found }
-        return found.map { place in
-            guard place.name == nil, place.houseNumber == nil, place.street != nil else { return place }
+        // A place in another postcode than the one asked for is said to be.
+        let noted = found.map { place in
+            guard let postcode = query.postcode, let other = place.postalCode, other != postcode else { return place }
+            var noted = place
+            noted.otherPostcodeAsked = postcode
+            return noted
+        }
+        // A street answered for a number: the number is not on it (else the house would be);
+        // but a street named with the number ("Pohjoisesplanadi 33") is what was asked.
+        guard let number = readings.lazy.compactMap(\.number).first else { return noted }
+        let streetsAsked = Set(readings.filter { $0.number == nil }.map(\.nameKey))
+        return noted.map { place in
+            guard place.name == nil, place.houseNumber == nil, let name = place.street, !streetsAsked.contains(TextFolding.key(name)) else { return place }
             var street = place
             street.missingHouseNumber = number.key.uppercased()
             return street
         }
+    }
+
+    /// `text` read as an address, its town by the name the map's addresses give it.
+    private func reading(_ text: String, isCity: (String) -> Bool, isStreet: ((String) -> Bool)? = nil) throws -> GeocodeQuery {
+        var query = GeocodeQuery(text, isCity: isCity, isStreet: isStreet ?? { self.streets.contains($0) }, isStreetWithTypo: isStreetWithTypo,
+                                 isPostcode: { (try? self.centre(of: .postcode($0))) != nil })
+        query.city = try query.city.map(townKey)
+        return query
+    }
+
+    /// The scored rows that match `query`: in its town or postcode, else on the whole map (the
+    /// town a penalty); on the whole map also in the towns around the current location.
+    private func candidates(_ query: GeocodeQuery, text: String, near: Coordinate?, bias: LocationBias) throws -> [Int64: Candidate] {
+        let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
+        var scopes = [scope]
+        if scope == .anywhere, let near {
+            scopes += towns.values.sorted { (near.distance(to: $0.centre), $0.key) < (near.distance(to: $1.centre), $1.key) }
+                .prefix(Self.nearTowns).map { .town($0.key) }
+        }
+        let candidates = try self.candidates(query, text: text, scopes: scopes, near: near, bias: bias)
+        guard candidates.isEmpty && scope != .anywhere else { return candidates }
+        // Nothing there that says so (a POI without a town): the whole map, the town a penalty.
+        return try self.candidates(query, text: text, scopes: [.anywhere], near: near, bias: bias)
+    }
+
+    /// Whether folded words name a town of the map, by its name or one of its other names.
+    private func townTest() throws -> (String) -> Bool {
+        { self.towns[$0] != nil || (try? self.townAlias($0)) != nil }
+    }
+
+    /// The key addresses give the town named `key` ("helsingfors" → "helsinki").
+    private func townKey(_ key: String) throws -> String {
+        towns[key] != nil ? key : try townAlias(key) ?? key
+    }
+
+    /// The town whose place node has `key` among its other names (`name:sv`, `name:en`,
+    /// `alt_name`…), the most prominent one when several have; nil when none. One look in the
+    /// name index, remembered.
+    private func townAlias(_ key: String) throws -> String? {
+        if let known = townAliases[key] { return known }
+        var found: (key: String, rank: Int)?
+        if key.contains(where: \.isLetter) {
+            let phrase = "\"" + key.replacingOccurrences(of: "\"", with: "") + "\""
+            let places = try placesWithName.statement()
+            try places.bind([.text("text : \(phrase)")])
+            while try places.step() {
+                guard let name = places.string(0).map(TextFolding.key), let town = towns[name],
+                      places.string(1)?.split(separator: "|").contains(Substring(key)) == true,
+                      town.rank > found?.rank ?? .min else { continue }
+                found = (name, town.rank)
+            }
+        }
+        // Words from every query: the memory stays bounded on a server.
+        if townAliases.count >= 10_000 { townAliases.removeAll() }
+        townAliases[key] = .some(found?.key)
+        return found?.key
+    }
+
+    /// `text` without a trailing name of the map's country ("…, Helsinki, Finland", "… Helsinki
+    /// Suomi"), when something is left; a country named as a town ("Monaco") only after that
+    /// town ("98000 Monaco, Monaco").
+    private func withoutCountry(_ text: String) throws -> String {
+        let keys = loadedCountryKeys()
+        guard !keys.isEmpty else { return text }
+        let words = TextFolding.words(text)
+        for key in keys.sorted(by: { $0.count > $1.count }) {
+            let country = key.split(separator: " ").map(String.init)
+            guard words.count > country.count, Array(words.suffix(country.count)) == country else { continue }
+            let rest = Array(words.dropLast(country.count))
+            if try townTest()(key), Array(rest.suffix(country.count)) != country { continue }
+            // Cut the text where the country's words begin (the last `country.count` words).
+            var cut = text.endIndex
+            var left = country.count
+            while left > 0, cut > text.startIndex {
+                let before = text[..<cut]
+                guard let end = before.lastIndex(where: { $0.isLetter || $0.isNumber }) else { break }
+                var start = end
+                while start > text.startIndex, let previous = text.index(start, offsetBy: -1, limitedBy: text.startIndex),
+                      text[previous].isLetter || text[previous].isNumber {
+                    start = previous
+                }
+                cut = start
+                left -= 1
+            }
+            let before = String(text[..<cut]).trimmingWhitespace()
+            // A part of its own ("…, Finland") or after a town, postcode or number ("… Helsinki
+            // Finland"); "Hotel Finland" is a name.
+            let isTown = try townTest()
+            let afterTown = (1...3).contains { rest.count >= $0 && isTown(rest.suffix($0).joined(separator: " ")) }
+            guard before.hasSuffix(",") || afterTown || rest.last?.first?.isNumber == true else { continue }
+            let trimmed = before.trimmingCharacters(in: CharacterSet(charactersIn: " ,;\t"))
+            return TextFolding.words(trimmed).isEmpty ? text : trimmed
+        }
+        return text
+    }
+
+    /// The folded names of the map's country: its own (Nominatim's, "Suomi / Finland") and the
+    /// names a few common languages give it ("Finland", "Finnland", "Finlande").
+    private func loadedCountryKeys() -> Set<String> {
+        if let countryKeys { return countryKeys }
+        var keys: Set<String> = []
+        if let code = countryCode {
+            let own = CountryNames.name(ofCode: code).map { $0.components(separatedBy: CharacterSet(charactersIn: "/-")) } ?? []
+            let languages = ["en", "fi", "sv", "de", "fr", "it", "es", "nl", "pt", "da", "nb", "et", "ru"]
+            let translated = languages.compactMap { Locale(identifier: $0).localizedString(forRegionCode: code.uppercased()) }
+            keys = Set((own + translated).map(TextFolding.key).filter { !$0.isEmpty })
+        }
+        countryKeys = keys
+        return keys
+    }
+
+    /// Every category tag of a place (`amenity=atm`).
+    private func categories(of id: Int64) throws -> [String] {
+        try categoryOfPlace.bind([.int(id)])
+        var tags: [String] = []
+        while try categoryOfPlace.step() { if let tag = categoryOfPlace.string(0) { tags.append(tag) } }
+        return tags
     }
 
     /// Whether folded words name a street of the map, give or take the typos its length allows.
@@ -227,10 +388,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private func candidates(_ query: GeocodeQuery, text: String, scopes: [SearchScope], near: Coordinate?,
                             bias: LocationBias) throws -> [Int64: Candidate] {
         var candidates: [Int64: Candidate] = [:]
-        func offer(_ row: PlaceRow, _ score: Double) {
+        func offer(_ row: PlaceRow, _ score: Double, inOtherPostcode: Bool = false) {
             var score = score
             if let city = query.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
-            if let postcode = query.postcode, let rowPostcode = row.postcode, rowPostcode != postcode { score -= CandidateScore.otherTownOrPostcode }
+            if !inOtherPostcode, let postcode = query.postcode, let rowPostcode = row.postcode, rowPostcode != postcode {
+                score -= CandidateScore.otherTownOrPostcode
+            }
             if let near { score -= bias.penalty(metres: near.distance(to: row.coordinate)) }
             if let old = candidates[row.id], old.score >= score { return }
             candidates[row.id] = Candidate(record: row, score: score)
@@ -265,7 +428,20 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 if found {
                     foundHouse = true
                 } else {
-                    for row in try rows(lookups.streets, values) { offer(row, CandidateScore.streetWithoutThatHouse - penalty) }
+                    let streetRows = try rows(lookups.streets, values)
+                    for row in streetRows { offer(row, CandidateScore.streetWithoutThatHouse - penalty) }
+                    // "Annankatu 25, 00120": the house in the street's other postcode of the same
+                    // town (said so), above the street where it is not.
+                    guard case .postcode = scope else { continue }
+                    let townsOfStreet = Set(streetRows.compactMap { $0.city.map(TextFolding.key) })
+                    let anywhere = try houseQueries(.anywhere)
+                    let values = anywhere.values(street: key, number: number, limit: Self.rowsPerLookup, scope: .anywhere)
+                    for row in try rows(anywhere.exact, values) + rows(anywhere.variants, values)
+                    where row.city.map(TextFolding.key).map(townsOfStreet.contains) ?? false {
+                        let door = row.houseNumberKey == number.key ? 0.0 : CandidateScore.house - CandidateScore.houseVariant
+                        offer(row, CandidateScore.houseInOtherPostcode - door - penalty, inOtherPostcode: true)
+                        foundHouse = true
+                    }
                 }
             }
         }
@@ -345,6 +521,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         let nameScalars = Array(nameKey.unicodeScalars)
         let limit = StreetNameIndex.typoLimit(forLength: nameScalars.count)
         var found: [Candidate] = []
+        let city = try named.address.city.map(townKey)
         for (street, distance) in streets.matches(named.address.nameKey, typos: !named.streetAsTyped) {
             guard let number = named.address.number else { break }
             for row in try rows(namedAtHouse.statement(), [.text(street), .text(number.key), number.low.map { .int(Int64($0)) } ?? .null]) {
@@ -358,7 +535,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
                 // Another door of the number ("52 B" for 52) only just below the door typed.
                 let otherDoor = row.houseNumberKey == number.key ? 0.0 : 1.0
                 var score = CandidateScore.namedAtAddress - Double((typos ?? 1) + distance) * CandidateScore.perTypo - otherDoor
-                if let city = named.address.city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
+                if let city, let rowCity = row.city, TextFolding.key(rowCity) != city { score -= CandidateScore.otherTownOrPostcode }
                 if let postcode = named.address.postcode, let rowPostcode = row.postcode, rowPostcode != postcode {
                     score -= CandidateScore.otherTownOrPostcode
                 }
@@ -418,18 +595,39 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         return loaded
     }
 
-    /// The places (squares, quarters, towns; not shops) whose name or other name is the query's
-    /// words, the most important first; and a shop whose picker row is `text` ("Subway, 00100
-    /// Helsinki" is the sandwich bar, not the metro stations).
-    private func placesNamed(_ query: GeocodeQuery, scope: SearchScope, text: String) throws -> [PlaceRow] {
+    /// The places (squares, quarters, towns) whose name or other name is the query's words, the
+    /// most important first; then the shops so named ("Subway" is the sandwich bars before the
+    /// metro stations), the nearest first, at most half a page; or, for a text with a comma, a
+    /// shop whose picker row is `text` ("Subway, 00100 Helsinki").
+    private func placesNamed(_ query: GeocodeQuery, scope: SearchScope, text: String, near: Coordinate?) throws -> [PlaceRow] {
         let typed = text.contains(",") ? TextFolding.key(text) : nil
-        return try rowsWithRank(textSearch, [.text("text : (\(try textMatch(query.nameWords)))" + scope.textCondition)]).map(\.0)
+        func isNamed(_ row: PlaceRow) -> Bool {
+            ([row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])).contains(query.nameKey)
+        }
+        let rows = try rowsWithRank(textSearch, [.text("text : (\(try textMatch(query.nameWords)))" + scope.textCondition)]).map(\.0)
+        let places = rows.filter { $0.kind == .place && isNamed($0) }.sorted { ($0.importance, -$0.id) > ($1.importance, -$1.id) }
+        let shops = rows.filter { row in
+            guard row.kind == .poi else { return false }
+            if let typed { return row.placemark.rowReads(as: typed) }
+            return isNamed(row)
+        }
+        let centre = try near ?? centre(of: scope) ?? mapCentre
+        return places + shops.sorted { (centre.distance(to: $0.coordinate), $0.id) < (centre.distance(to: $1.coordinate), $1.id) }
+            .prefix(Self.maxCandidates / 2)
+    }
+
+    /// The places whose name is the query's one-letter words ("H&M" is "h m"), the nearest
+    /// first: the words whole and in order (a prefix of one letter would match half the map).
+    private func placesNamedWithLetters(_ query: GeocodeQuery, near: Coordinate?) throws -> [PlaceRow] {
+        let scope: SearchScope = query.city.map(SearchScope.town) ?? query.postcode.map(SearchScope.postcode) ?? .anywhere
+        let phrase = "\"" + query.nameWords.joined(separator: " ").replacingOccurrences(of: "\"", with: "") + "\""
+        let centre = try near ?? centre(of: scope) ?? mapCentre
+        return try rowsWithRank(textSearch, [.text("text : \(phrase)" + scope.textCondition)]).map(\.0)
             .filter { row in
-                if row.kind == .poi, let typed { return row.placemark.rowReads(as: typed) }
-                return row.kind == .place && ([row.name.map(TextFolding.key)].compactMap { $0 }
-                    + (row.otherKeys?.split(separator: "|").map(String.init) ?? [])).contains(query.nameKey)
+                ([row.name.map(TextFolding.key)].compactMap { $0 } + (row.otherKeys?.split(separator: "|").map(String.init) ?? []))
+                    .contains(query.nameKey)
             }
-            .sorted { ($0.importance, -$0.id) > ($1.importance, -$1.id) }
+            .sorted { (centre.distance(to: $0.coordinate), $0.id) < (centre.distance(to: $1.coordinate), $1.id) }
     }
 
     /// Every place with one of `tags` within `scope` (all of them, from `place_tag_area`), or

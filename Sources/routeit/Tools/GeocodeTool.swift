@@ -36,7 +36,7 @@ enum GeocodeTool {
                 printError("Address not found.")
             } else {
                 // Said apart from the rows (standard error), which stay one place a line.
-                if let note = results.first?.missingHouseNumberNote { printError("Note: \(note).") }
+                if let note = results.first?.geocoderNote { printError("Note: \(note).") }
                 results.forEach { print(MapToolSupport.line($0)) }
                 print(MapAttribution.text)
             }

@@ -218,6 +218,7 @@ enum RouteTool {
         if let number = first.missingHouseNumber, let street = first.street {
             printError("Note: no number \(TerminalSafeText.clean(number)) on \(TerminalSafeText.clean(street)); \(QuotedInput.text(text)) is taken as the street.")
         }
+        if let note = first.otherPostcodeNote { printError("Note: \(TerminalSafeText.clean(note)) (\(QuotedInput.text(text))).") }
         return .init(query: text, item: MapItem(placemark: first))
     }
 
