@@ -35,11 +35,7 @@ final class GPXTripParser: NSObject, XMLParserDelegate {
         guard parsed, delegate.gpxEnded else {
             throw TripFileFields.Problem(text: "it is cut off or damaged (not well-formed XML near line \(parser.lineNumber))")
         }
-        let places = try TripFileFields.distinctPlaces(delegate.slots) { "waypoint \($0 + 1)" }
-        var fields = try TripFileFields.trip(delegate.trip, slotCount: places.slots.count)
-        if places.returnsToStart { fields.day.end = .start }
-        return ImportedTrip(slots: places.slots, departure: fields.departure, transportType: fields.transportType,
-                            distanceUnit: fields.distanceUnit, day: fields.day, unroutedStops: fields.unrouted)
+        return try TripFileFields.importedTrip(delegate.slots, values: delegate.trip) { "waypoint \($0 + 1)" }
     }
 
     /// Keeps the first problem and stops reading.

@@ -48,12 +48,7 @@ enum GeoJSONTripReader {
             values[key] = text
         }
         // Sorted, stop k is the one numbered k + 1.
-        let places = try TripFileFields.distinctPlaces(stops.sorted { $0.index < $1.index }.map(\.slot)) { "stop \($0 + 1)" }
-        var fields = try TripFileFields.trip(values, slotCount: places.slots.count)
-        if places.returnsToStart { fields.day.end = .start }
-        return ImportedTrip(slots: places.slots, departure: fields.departure,
-                            transportType: fields.transportType, distanceUnit: fields.distanceUnit, day: fields.day,
-                            unroutedStops: fields.unrouted)
+        return try TripFileFields.importedTrip(stops.sorted { $0.index < $1.index }.map(\.slot), values: values) { "stop \($0 + 1)" }
     }
 
     /// A FeatureCollection another program wrote (no `kind` on any feature, no `routeit`
@@ -84,11 +79,7 @@ enum GeoJSONTripReader {
             let held = slots.isEmpty ? "no Point feature" : "one Point feature"
             throw TripFileFields.Problem(text: "it holds \(held), and a trip needs two places or more, each a Point feature (a start and its stops)")
         }
-        let places = try TripFileFields.distinctPlaces(slots) { "feature \(featureNumbers[$0])" }
-        var fields = try TripFileFields.trip([:], slotCount: places.slots.count)
-        if places.returnsToStart { fields.day.end = .start }
-        return ImportedTrip(slots: places.slots, departure: fields.departure, transportType: fields.transportType,
-                            distanceUnit: fields.distanceUnit, day: fields.day, unroutedStops: fields.unrouted)
+        return try TripFileFields.importedTrip(slots, values: [:]) { "feature \(featureNumbers[$0])" }
     }
 
     /// The values of a stop RouteIt writes as JSON numbers, as written: its `index`, `stay` and

@@ -80,6 +80,16 @@ enum TripFileFields {
         return (try departure(values["departure"]), transportType, distanceUnit, day, unrouted)
     }
 
+    /// The trip a file holds: its stops each once (`distinctPlaces`: a last stop back at the
+    /// start is the way back) and the trip's own `values` (`trip`), as every reader ends.
+    static func importedTrip(_ slots: [EntrySlot], values: [String: String], stop: (Int) -> String) throws -> ImportedTrip {
+        let places = try distinctPlaces(slots, stop: stop)
+        var fields = try trip(values, slotCount: places.slots.count)
+        if places.returnsToStart { fields.day.end = .start }
+        return ImportedTrip(slots: places.slots, departure: fields.departure, transportType: fields.transportType,
+                            distanceUnit: fields.distanceUnit, day: fields.day, unroutedStops: fields.unrouted)
+    }
+
     /// The stops read (the start first), each place once (`PlaceKey`): a last stop at the start's
     /// place is the way back to it, as other writers put a round trip, and reads as the end at
     /// the start; any other repeat is refused. `stop` names the stop at an index (`waypoint 3`).
