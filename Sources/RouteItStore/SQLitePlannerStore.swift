@@ -123,12 +123,11 @@ public final class SQLitePlannerStore: PlannerStoring {
     /// already is its own.
     private func normalizeStoredNames() throws {
         let tables: [(select: String, update: String)] = [
-            ("SELECT name FROM trip ORDER BY saved_at DESC, rowid DESC", "UPDATE trip SET name = ? WHERE name = ?"),
-            ("SELECT key FROM place WHERE kind = 'favourite' ORDER BY used_at DESC, rowid DESC",
-             "UPDATE place SET key = ? WHERE kind = 'favourite' AND key = ?"),
+            (Self.tripNames, "UPDATE trip SET name = ? WHERE name = ?"),
+            (Self.favouriteNames, "UPDATE place SET key = ? WHERE kind = 'favourite' AND key = ?"),
         ]
         func renames() throws -> [[StoredNameRename]] {
-            try tables.map { StoredNameRename.renames(try connection.rows($0.select).compactMap { $0[0].text }) }
+            try tables.map { StoredNameRename.renames(try storedNames($0.select)) }
         }
         guard try renames().contains(where: { !$0.isEmpty }) else { return }
         try connection.transaction {
@@ -141,16 +140,24 @@ public final class SQLitePlannerStore: PlannerStoring {
         }
     }
 
+    /// Every saved trip's and favourite's name as stored, newest first.
+    private static let tripNames = "SELECT name FROM trip ORDER BY saved_at DESC, rowid DESC"
+    private static let favouriteNames = "SELECT key FROM place WHERE kind = 'favourite' ORDER BY used_at DESC, rowid DESC"
+
+    /// The names `select` (`tripNames`, `favouriteNames`) reads.
+    private func storedNames(_ select: String) throws -> [String] {
+        try connection.rows(select).compactMap { $0[0].text }
+    }
+
     /// The stored spellings of the trip names that are `name` by `SavedName`, newest first
     /// (one, once the names are normalized). Called with the lock held.
     private func storedTripNames(matching name: String) throws -> [String] {
-        try connection.rows("SELECT name FROM trip ORDER BY saved_at DESC, rowid DESC").compactMap { $0[0].text }.filter { SavedName.same($0, name) }
+        try storedNames(Self.tripNames).filter { SavedName.same($0, name) }
     }
 
     /// The same for favourites.
     private func storedFavouriteNames(matching name: String) throws -> [String] {
-        try connection.rows("SELECT key FROM place WHERE kind = 'favourite' ORDER BY used_at DESC, rowid DESC").compactMap { $0[0].text }
-            .filter { SavedName.same($0, name) }
+        try storedNames(Self.favouriteNames).filter { SavedName.same($0, name) }
     }
 
     /// Serialises this session's use of the connection and turns SQLite failures into one line.
