@@ -51,7 +51,7 @@ enum GoTool {
             let answer = try ToolServices.waitOnThisThread { try await request.answer(using: services.directions) }
             guard let trip = answer.routes.first else { throw RouteTool.Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message) }
             let guidance = GuidanceViewModel(trip: trip, directions: services.directions, avoid: options.avoid ?? [])
-            let unit = options.distanceUnit ?? .firstRun(environment: ProcessInfo.processInfo.environment)
+            let unit = MapToolSupport.unit(options)
             let loop = FollowingLoop(guidance: guidance, source: source, output: options.events ? .events : .lines, unit: unit,
                                      calendar: calendar, write: printNow,
                                      notice: { printError(TerminalSafeText.clean($0)) })

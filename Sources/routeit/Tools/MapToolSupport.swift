@@ -19,7 +19,7 @@ enum MapToolSupport {
         return "Note: nothing nearer; \(answer.formattedAddressLines.first ?? answer.formattedAddress) is \(unit.roughly(metres: metres)) from \(asked)."
     }
 
-    /// The unit a tool's notes use: `--units`, else the locale's (as `route`'s directions).
+    /// The unit a tool's distances are in: `--units`, else the locale's (route, table, go, notes).
     static func unit(_ options: ShellOptions) -> DistanceUnit {
         options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
     }

@@ -152,7 +152,7 @@ enum RouteTool {
                     answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
                 }
             } else {
-                let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
+                let unit = MapToolSupport.unit(options)
                 let screen = answer.isDays ? DirectionsScreen.render(days: answer.routes, unit: unit) : text(answer.routes, unit: unit)
                 // Over days, first the shell's line after `optimize` (how many stops each day visits).
                 // Names from a stop list or the map are cleaned for the terminal, as the shell's are.

@@ -51,7 +51,7 @@ enum TableTool {
             if options.json {
                 print(OSRMTableJSON.text(table, sources: sources, destinations: destinations))
             } else {
-                let unit = options.distanceUnit ?? .firstRun(environment: ProcessEnvironment.variables)
+                let unit = MapToolSupport.unit(options)
                 print(TerminalSafeText.cleanKeepingLayout(text(table, sources: sources, destinations: destinations, unit: unit)))
             }
             return 0
