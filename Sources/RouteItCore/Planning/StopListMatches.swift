@@ -46,7 +46,6 @@ enum StopListMatches {
         (folded(text) ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
-    private static func folded(_ text: String?) -> String? {
-        text?.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
+    /// Compared as the picker compares what was typed with a row (`PreferredPlace.fold`).
+    private static func folded(_ text: String?) -> String? { text.map(PreferredPlace.fold) }
 }
