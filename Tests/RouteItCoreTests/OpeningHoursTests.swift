@@ -5,12 +5,7 @@ final class OpeningHoursTests: XCTestCase {
     let calendar = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
 
     /// 2026-12-03 is a Thursday.
-    func at(_ text: String) -> Date {
-        let parts = text.split(separator: " ")
-        let d = parts[0].split(separator: "-").map { Int($0)! }
-        let t = parts[1].split(separator: ":").map { Int($0)! }
-        return calendar.calendar.date(from: DateComponents(year: d[0], month: d[1], day: d[2], hour: t[0], minute: t[1]))!
-    }
+    func at(_ text: String) -> Date { calendar.at(text) }
 
     func state(_ hours: String, _ when: String) -> OpeningHours.State {
         OpeningHours(hours).state(at: at(when), in: calendar)

@@ -10,12 +10,7 @@ final class TripClockTests: XCTestCase {
     var router: StubDirections!
     var flow: TripFlowController!
 
-    func at(_ text: String) -> Date {
-        let parts = text.split(separator: " ")
-        let d = parts[0].split(separator: "-").map { Int($0)! }
-        let t = parts[1].split(separator: ":").map { Int($0)! }
-        return calendar.calendar.date(from: DateComponents(year: d[0], month: d[1], day: d[2], hour: t[0], minute: t[1]))!
-    }
+    func at(_ text: String) -> Date { calendar.at(text) }
 
     override func setUp() {
         clock = FixedWallClock(at("2026-12-03 10:00"))
