@@ -24,21 +24,21 @@ final class GPSFake {
         throw XCTSkip("gpsfake is not installed (Debian gpsd, gpsd-tools, gpsd-clients; Scripts/install-deps installs them)")
     }
 
-    /// Replays `nmea` in a loop, a sentence every 0.2 s, once gpsd lists the log as a device.
+    /// Replays `nmea` in a loop, a sentence every 0.2 s.
     convenience init(nmea: String) throws {
-        try self.init(writing: nmea, arguments: ["-c", "0.2"], waitForDevice: true)
+        try self.init(writing: nmea, arguments: ["-c", "0.2"])
     }
 
     /// A drive (Scripts/make-drive's NMEA) replayed once (`-1`), a sentence every `cycle` seconds
-    /// (two a fix: GGA and RMC). It waits only for gpsd's port: gpsfake starts feeding when the
-    /// first client watches, and a readiness check by gpspipe would be that client, eating the
-    /// drive's first fixes. gpsd still drops the first half second or so of a fast replay while it
-    /// opens the device, so drives start with a lead-in standing still (make-drive --lead).
+    /// (two a fix: GGA and RMC). gpsfake starts feeding when the first client watches; the
+    /// readiness check asks for the device list without watching, so it eats none of the drive's
+    /// fixes. gpsd still drops the first half second or so of a fast replay while it opens the
+    /// device, so drives start with a lead-in standing still (make-drive --lead).
     convenience init(drive: URL, cycle: Double) throws {
-        try self.init(writing: try String(contentsOf: drive, encoding: .utf8), arguments: ["-1", "-c", String(cycle)], waitForDevice: false)
+        try self.init(writing: try String(contentsOf: drive, encoding: .utf8), arguments: ["-1", "-c", String(cycle)])
     }
 
-    private init(writing nmea: String, arguments: [String], waitForDevice: Bool) throws {
+    private init(writing nmea: String, arguments: [String]) throws {
         let gpsfake = try Self.executable()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("routeit-gpsfake-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,7 +47,10 @@ final class GPSFake {
         // gpsfake cannot be given port 0: it passes the number to gpsd (-S) and to its own clients,
         // and derives gpsd's shared-memory key from it. So it gets a port the kernel just handed
         // out, and when another process binds that port first, gpsd says so ("can't bind to IPv4
-        // port N") and keeps running without it: then this tries again on another port.
+        // port N") and keeps running without it. And gpsfake adds its device through gpsd's control
+        // socket as soon as the socket's file exists, which is before gpsd listens on it: on a busy
+        // machine the connection is refused, gpsfake goes on silently, and that gpsd never has a
+        // device. Either way this starts another gpsfake on another port.
         var attempt = 0
         while true {
             attempt += 1
@@ -63,35 +66,39 @@ final class GPSFake {
             try process.run()
             self.process = process
             self.port = candidate
-            switch Self.waitUntilReady(process, output: output, port: candidate, device: waitForDevice) {
+            switch Self.waitUntilReady(process, output: output, port: candidate) {
             case .ready:
                 return
-            case .portTaken where attempt < 5:
+            case .portTaken where attempt < 5, .noDevice where attempt < 5:
                 Self.kill(process)
+                Self.removeSharedMemory(port: candidate)
                 continue
-            case .portTaken, .failed:
+            case .portTaken, .noDevice, .failed:
                 stop()
-                throw GPSFakeFailed(description: "gpsfake did not start a gpsd with a device on port \(candidate):\n\(output.text)")
+                throw GPSFakeFailed(description: "gpsfake did not start a gpsd with a device on port \(candidate) (attempt \(attempt)):\n\(output.text)")
             }
         }
     }
 
-    private enum Start { case ready, portTaken, failed }
+    private enum Start { case ready, portTaken, noDevice, failed }
 
-    /// gpsfake starts gpsd, which takes a few seconds on a busy machine; gpsd answers before
-    /// gpsfake has attached the log as a device, and the tests are about a gpsd that has one, so
-    /// this waits until it lists one (gpspipe, from gpsd-clients), polling with a deadline.
-    private static func waitUntilReady(_ process: Process, output: ChildOutput, port: UInt16, device: Bool) -> Start {
-        let deadline = Date().addingTimeInterval(30)
+    /// gpsfake starts gpsd, which takes a few seconds on a busy machine, and then adds the log as
+    /// a device; the tests are about a gpsd that has one, so this waits until gpsd lists it,
+    /// polling with deadlines: 60 s for the port, then 10 s for the device (gpsfake adds it right
+    /// after gpsd starts, or never).
+    private static func waitUntilReady(_ process: Process, output: ChildOutput, port: UInt16) -> Start {
         func taken() -> Bool { output.text.contains("can't bind to IPv4 port") }
+        let portDeadline = Date().addingTimeInterval(60)
         while !accepts(port) {
             if taken() { return .portTaken }
-            guard Date() < deadline, process.isRunning else { return .failed }
+            guard Date() < portDeadline, process.isRunning else { return .failed }
             _ = output.wait(for: "can't bind to IPv4 port", while: process, seconds: 0.1)
         }
-        while device, !hasDevice(address: "127.0.0.1:\(port)") {
+        let deviceDeadline = Date().addingTimeInterval(10)
+        while !listsDevice(port: port) {
             if taken() { return .portTaken }
-            guard Date() < deadline, process.isRunning else { return .failed }
+            guard process.isRunning else { return .failed }
+            guard Date() < deviceDeadline else { return .noDevice }
             _ = output.wait(for: "can't bind to IPv4 port", while: process, seconds: 0.2)
         }
         // Whoever answered must be this gpsd: gpsd reports a port it could not bind at start-up,
@@ -106,17 +113,26 @@ final class GPSFake {
         process.waitUntilExit()
     }
 
-    private static func hasDevice(address: String) -> Bool {
-        let pipe = Process()
-        pipe.executableURL = URL(fileURLWithPath: "/usr/bin/gpspipe")
-        pipe.arguments = ["-w", "-n", "2", "-x", "2", address]
-        let output = Pipe()
-        pipe.standardOutput = output
-        pipe.standardError = FileHandle.nullDevice
-        guard (try? pipe.run()) != nil else { return true }   // no gpspipe: do not block the tests
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        pipe.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).contains("\"devices\":[{")
+    /// Whether gpsd lists a device: `?DEVICES;` lists the devices it was given without opening
+    /// them (a watch would open the device and take its first sentences).
+    private static func listsDevice(port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard connect(fd, loopback: port) else { return false }
+        let request = Array("?DEVICES;\n".utf8)
+        guard write(fd, request, request.count) == request.count else { return false }
+        var reply = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        // VERSION comes first, then DEVICES: read until the DEVICES line ends.
+        while !String(decoding: reply, as: UTF8.self).contains("\"class\":\"DEVICES\"") || reply.last != UInt8(ascii: "\n") {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            reply += buffer[0..<count]
+        }
+        return String(decoding: reply, as: UTF8.self).contains("\"devices\":[{")
     }
 
     struct GPSFakeFailed: Error, CustomStringConvertible { var description: String }
@@ -159,12 +175,16 @@ final class GPSFake {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        return connect(fd, loopback: port)
+    }
+
+    private static func connect(_ fd: Int32, loopback port: UInt16) -> Bool {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
 
