@@ -34,11 +34,6 @@ public struct WindowDay: Sendable {
         return isStillOut(at: nextDaySpan(window).lowerBound)
     }
 
-    /// Over on the departure's day before the trip leaves, wherever the trip is then.
-    public func isOverBeforeLeaving(_ window: VisitWindow) -> Bool {
-        window.span(onDayOf: departure, calendar: calendar).upperBound + VisitCheck.lastMinute < departure
-    }
-
     /// The trip is out at `date` (a moment after it leaves, before `outUntil`).
     func isStillOut(at date: Date) -> Bool {
         guard let outUntil else { return false }
