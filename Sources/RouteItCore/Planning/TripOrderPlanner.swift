@@ -48,8 +48,9 @@ public enum TripOrderPlanner {
         var (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
         var plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
         // Without a back by, a plan out past midnight is planned again with the windows it is
-        // still out for as the next day's (`WindowDay`).
-        let outUntil = departure.flatMap { outPastMidnight(plan, places: places, departure: $0, calendar: calendar, day: day) }
+        // still out for as the next day's (`WindowDay`); not after Ctrl-C, which keeps this plan.
+        let outUntil = isCancelled() ? nil
+            : departure.flatMap { outPastMidnight(plan, places: places, departure: $0, calendar: calendar, day: day) }
         if let outUntil {
             (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day,
                                               end: end, outUntil: outUntil)
@@ -178,8 +179,8 @@ public enum TripOrderPlanner {
             let (problem, _) = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
                                               calendar: calendar, day: day, end: end)
             var plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
-            let outUntil = outPastMidnight(plan, places: subset.map { places[$0] }, departure: lastDeparture,
-                                           calendar: calendar, day: day)
+            let outUntil = isCancelled() ? nil : outPastMidnight(plan, places: subset.map { places[$0] }, departure: lastDeparture,
+                                                                 calendar: calendar, day: day)
             if let outUntil {
                 let night = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
                                            calendar: calendar, day: day, end: end, outUntil: outUntil).0
