@@ -21,6 +21,8 @@ public enum EntryScreen {
         // A set departure says a back by after midnight as the next day's (`01:00 (+1 day)`).
         let leaves: Date? = if case .at(let date) = entry.departure { date } else { nil }
         if let backBy = entry.day.backByText(departure: leaves, calendar: calendar) { day.append("back by \(backBy)") }
+        // A window past midnight that the back by keeps the trip out for: `00:30-01:00 (+1 day)`.
+        let windowDay = leaves.map { WindowDay(departure: $0, day: entry.day, calendar: calendar) }
         if entry.day.end == .anywhere { day.append("ending anywhere") }
         if !entry.day.waits { day.append("no waiting") }
         if entry.day.days > 1 { day.append("over \(entry.day.days) days") }
@@ -33,7 +35,7 @@ public enum EntryScreen {
             var line = "[\(mark)] \(index + 1) \(label) \(slot.text)".trimmingTrailingSpaces()
             var plan: [String] = []
             if slot.stay > 0 { plan.append("stay \(StayDuration.text(slot.stay))") }
-            plan += slot.windows.map(\.description)
+            plan += slot.windows.map { windowDay?.text($0) ?? $0.description }
             if slot.priority != .normal { plan.append(slot.priority.rawValue) }
             if entry.day.end == .place(index) { plan.append("trip ends here") }
             if !plan.isEmpty { line += style.dim(" (\(plan.joined(separator: ", ")))") }

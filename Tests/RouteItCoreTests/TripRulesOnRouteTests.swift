@@ -195,7 +195,7 @@ final class TripRulesOnRouteTests: XCTestCase {
             XCTFail("nothing fits without waiting")
         } catch {
             let said = "\(error)"
-            XCTAssertTrue(said.contains("A (Stop 1) is left out: its window 08:00-09:00 is over before the trip leaves."), said)
+            XCTAssertTrue(said.contains("A (Stop 1) is left out: its window 08:00-09:00 is over before the trip leaves at 10:00."), said)
             XCTAssertTrue(said.contains("B (Stop 2) is left out: its window 10:30-11:00 cannot be reached without waiting (wait on)."), said)
         }
     }

@@ -8,7 +8,7 @@ enum DropReasonText {
 
     /// `arrival`: the soonest the trip can be there (straight from the start).
     static func text(_ reason: DropReason, place: TripPlace, departure: Date?, arrival: Date?, calendar: LocalCalendar,
-                     options: DayOptions, wording: PlannerWording = .shell) -> String {
+                     options: DayOptions, wording: PlannerWording = .shell, outUntil: Date? = nil) -> String {
         // `01:00 (+1 day)` when the end of day is the next day's, as the other times past midnight.
         let endOfDay = options.backByText(departure: departure, calendar: calendar)
         switch reason {
@@ -22,9 +22,12 @@ enum DropReasonText {
             return "it does not fit with the other stops' hours and windows\(low)"
         case .noWindowReachable:
             guard let departure else { return "its window cannot be reached" }
+            // The day of its windows: the end of day's, or (no back by) as far as the plan is out.
+            let day = WindowDay(departure: departure, outUntil: options.endOfDay(departure: departure, calendar: calendar) ?? outUntil,
+                                calendar: calendar)
             let visit = Visit(place: place, departure: departure, arrival: arrival ?? departure, calendar: calendar,
-                              waits: options.waits, waitSwitch: wording.waitSwitch)
-            let windows = place.windows.map(\.description).joined(separator: ",")
+                              waits: options.waits, waitSwitch: wording.waitSwitch, day: day)
+            let windows = day.text(place.windows, separator: ",")
             if let why = visit.hoursReason() ?? visit.windowReason() { return why }
             return windows.isEmpty ? "it cannot be visited while it is open" : "its window \(windows) cannot be reached while it is open"
         }
@@ -33,6 +36,7 @@ enum DropReasonText {
     /// A visit to `place` that could not be fitted: reached at `arrival` at the soonest.
     private struct Visit {
         let place: TripPlace, departure: Date, arrival: Date, calendar: LocalCalendar, waits: Bool, waitSwitch: String
+        let day: WindowDay
 
         var stay: String { StayDuration.text(place.stay) }
         func clock(_ date: Date) -> String { calendar.clockText(date, since: departure) }
@@ -62,10 +66,11 @@ enum DropReasonText {
         /// Why its windows alone keep the visit out; nil when they would allow it.
         func windowReason() -> String? {
             guard !place.windows.isEmpty else { return nil }
-            let windows = place.windows.map(\.description).joined(separator: ",")
-            let spans = place.windows.map { $0.span(onDayOf: departure, calendar: calendar) }
+            let windows = day.text(place.windows, separator: ",")
+            let spans = place.windows.map(day.span)
             if spans.allSatisfy({ $0.upperBound + VisitCheck.lastMinute < departure }) {
-                return "its window \(windows) is over before the trip leaves"
+                // Named with the departure, so `08:00-09:00` is plainly the morning before it.
+                return "its window \(windows) is over before the trip leaves at \(calendar.clockText(departure))"
             }
             switch blocker(spans, lastMinute: VisitCheck.lastMinute) {
             case nil: return nil

@@ -4,15 +4,16 @@ import Foundation
 /// ends plan and time a trip alike: when each place may be visited (its windows and opening
 /// hours together, on the departure's day) and the trip that visits them up to its end.
 public enum TripDay {
-    /// When a visit to `place` may be on the departure's day: its opening hours and its windows,
-    /// intersected when it has both; nil: any time; empty: never.
-    public static func visitSpans(for place: TripPlace, departure: Date, calendar: LocalCalendar) -> [ClosedRange<Date>]? {
-        var spans = openSpans(of: place, departure: departure, calendar: calendar)
+    /// When a visit to `place` may be on the day's trip: its opening hours and its windows (each
+    /// on the day `day` says: past midnight, the next day's), intersected when it has both; nil:
+    /// any time; empty: never.
+    public static func visitSpans(for place: TripPlace, on day: WindowDay) -> [ClosedRange<Date>]? {
+        var spans = openSpans(of: place, departure: day.departure, calendar: day.calendar)
         if !place.windows.isEmpty {
             // A window's last minute is in it, as the screen shows times (and `VisitCheck` judges
             // a route): 09:00-10:01 takes a visit over at 10:01:58.
             let wanted = place.windows.map { window in
-                let span = window.span(onDayOf: departure, calendar: calendar)
+                let span = day.span(window)
                 return span.lowerBound...(span.upperBound + VisitCheck.lastMinute)
             }
             spans = spans.map { intersection($0, wanted) } ?? wanted.sorted { $0.lowerBound < $1.lowerBound }
@@ -83,16 +84,22 @@ public enum TripDay {
         // The last place is visited only when the trip ends there: not when it is back at the
         // start (written out, as the tools take a round trip), which the clock never waits to open.
         let endsAtAStop = options.end == .anywhere && !PlaceKey.returnsToStart(visited.map(\.item.coordinate))
+        let windowDay = departure.map { WindowDay(departure: $0, day: options, calendar: calendar) }
+        let visitedIndices = visited.indices.filter { index in index > 0 && (index < visited.count - 1 || endsAtAStop) }
         let spans: [[ClosedRange<Date>]?] = visited.indices.map { index in
-            guard let departure, index > 0, index < visited.count - 1 || endsAtAStop else { return nil }
-            return visitSpans(for: visited[index], departure: departure, calendar: calendar)
+            guard let windowDay, visitedIndices.contains(index) else { return nil }
+            return visitSpans(for: visited[index], on: windowDay)
         }
         let endOfDay = departure.flatMap { options.endOfDay(departure: $0, calendar: calendar) }
         // Said once: over several days on the first day's route only (whose notices may be a
         // whole trip's, which said it already).
-        if saysNextDayBackBy, let note = departure.flatMap({ options.nextDayBackByNote(departure: $0, calendar: calendar) }),
-           !notices.contains(note) {
-            notices.insert(note, at: 0)
+        let backByNote = departure.flatMap { options.nextDayBackByNote(departure: $0, calendar: calendar) }
+        if saysNextDayBackBy, let backByNote, !notices.contains(backByNote) {
+            notices.insert(backByNote, at: 0)
+        }
+        // Next to it: the day's own stops (said once a day over `days N`).
+        if let note = windowDay?.nextDayNote(for: visitedIndices.map { visited[$0] }), !notices.contains(note) {
+            notices.insert(note, at: notices.first == backByNote && backByNote != nil ? 1 : 0)
         }
         return PlannedTrip(places: visited, notices: notices, visitSpans: spans, waits: options.waits, endOfDay: endOfDay)
     }

@@ -45,8 +45,17 @@ public enum TripOrderPlanner {
             return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
                                 search: search, naming: naming, wording: wording, isCancelled: isCancelled)
         }
-        let (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
-        let plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+        var (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end)
+        var plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+        // Without a back by, a plan out past midnight is planned again with the windows it is
+        // still out for as the next day's (`WindowDay`); not after Ctrl-C, which keeps this plan.
+        let outUntil = isCancelled() ? nil
+            : departure.flatMap { outPastMidnight(plan, places: places, departure: $0, calendar: calendar, day: day) }
+        if let outUntil {
+            (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day,
+                                              end: end, outUntil: outUntil)
+            plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+        }
         let stoppedEarly = isCancelled()
         if !stoppedEarly { try Task.checkCancellation() }
         guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
@@ -65,7 +74,7 @@ public enum TripOrderPlanner {
             let place = places[dropped.stop]
             let why = DropReasonText.text(dropped.reason, place: place, departure: departure,
                                           arrival: departure.map { $0 + matrix[0, dropped.stop] }, calendar: calendar,
-                                          options: day, wording: wording)
+                                          options: day, wording: wording, outUntil: outUntil)
             return "\(place.item.shortName) (\(label[dropped.stop])) is left out: \(why)."
         }
         if visits.isEmpty && endStop.isEmpty { throw TripOrderError.nothingFits([wording.nothingFits] + notes) }
@@ -114,13 +123,16 @@ public enum TripOrderPlanner {
 
     /// The planner's problem for one day leaving at `departure`: each place's windows and hours
     /// that day (`spans`, per place; nil = any time), stays, priorities, the end of day and end.
+    /// Windows past midnight are the next day's as `WindowDay` says: up to the end of day, or
+    /// without a back by up to `outUntil` (when a plan found the trip out then).
     static func dayProblem(_ places: [TripPlace], matrix: DurationMatrix, departure: Date?, calendar: LocalCalendar,
-                           day: DayOptions, end: TripEnd) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
+                           day: DayOptions, end: TripEnd, outUntil: Date? = nil) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
         let endOfDay = departure.flatMap { day.endOfDay(departure: $0, calendar: calendar) }
         let start = departure?.timeIntervalSinceReferenceDate ?? 0
+        let windowDay = departure.map { WindowDay(departure: $0, outUntil: endOfDay ?? outUntil, calendar: calendar) }
         let spans: [[ClosedRange<Date>]?] = places.indices.map { index in
-            guard let departure, index > 0, end != .stop(index) else { return nil }
-            return TripDay.visitSpans(for: places[index], departure: departure, calendar: calendar)
+            guard let windowDay, index > 0, end != .stop(index) else { return nil }
+            return TripDay.visitSpans(for: places[index], on: windowDay)
         }
         // The problem's empty list means "any time"; a place never open gets a span that no
         // visit can start in (it ends before the trip leaves).
@@ -136,6 +148,16 @@ public enum TripOrderPlanner {
         return (problem, spans)
     }
 
+    /// Without a back by: when `plan` (every window the departure day's) is still out after some
+    /// stop's window comes round again the next day, its end; nil when the plan is not, or the
+    /// day has a back by (which bounds it instead).
+    static func outPastMidnight(_ plan: DayPlan, places: [TripPlace], departure: Date, calendar: LocalCalendar,
+                                day: DayOptions) -> Date? {
+        guard day.backBy == nil else { return nil }
+        let end = Date(timeIntervalSinceReferenceDate: plan.endTime)
+        return WindowDay.outUntilWithoutBackBy(places.dropFirst().map(\.windows), departure: departure, end: end, calendar: calendar)
+    }
+
     /// `days N`: day after day, each plans the stops not visited yet with that day's hours,
     /// leaving at the departure's time of day; then across the days (`CrossDayMoves`): stops
     /// left out go into a day they fit, stops move to the day where they cost least. What no
@@ -147,6 +169,8 @@ public enum TripOrderPlanner {
                          isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
         var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
         var dropped: [DroppedStop] = [], lastDeparture = departure, stoppedEarly = false
+        // Per day: how far a day without a back by is out past midnight (`outPastMidnight`).
+        var outUntils: [Date?] = []
         for index in 0..<day.days where !remaining.isEmpty {
             lastDeparture = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
             let subset = [0] + remaining
@@ -154,7 +178,15 @@ public enum TripOrderPlanner {
             for (a, i) in subset.enumerated() { for (b, j) in subset.enumerated() where a != b { sub[a, b] = matrix[i, j] } }
             let (problem, _) = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
                                               calendar: calendar, day: day, end: end)
-            let plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+            var plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+            let outUntil = isCancelled() ? nil : outPastMidnight(plan, places: subset.map { places[$0] }, departure: lastDeparture,
+                                                                 calendar: calendar, day: day)
+            if let outUntil {
+                let night = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
+                                           calendar: calendar, day: day, end: end, outUntil: outUntil).0
+                plan = try DayPlanner.plan(night, options: search, isCancelled: isCancelled)
+            }
+            outUntils.append(outUntil)
             stoppedEarly = stoppedEarly || isCancelled()
             guard !plan.dropped.contains(where: { $0.reason == .noRoute }) else { throw TripOrderError.noRoundTrip }
             days.append(plan.order.map { subset[$0] })
@@ -166,7 +198,8 @@ public enum TripOrderPlanner {
         if days.count > 1 {
             let models = try days.indices.map { index in
                 let leaving = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
-                return DayPlanModel(try dayProblem(places, matrix: matrix, departure: leaving, calendar: calendar, day: day, end: end).0)
+                return DayPlanModel(try dayProblem(places, matrix: matrix, departure: leaving, calendar: calendar, day: day,
+                                                   end: end, outUntil: outUntils[index]).0)
             }
             (days, remaining) = CrossDayMoves(models: models).improve(days, unserved: remaining, isCancelled: isCancelled)
             dropped = dropped.filter { remaining.contains($0.stop) }
@@ -179,7 +212,7 @@ public enum TripOrderPlanner {
             let place = places[dropped.stop]
             let why = DropReasonText.text(dropped.reason, place: place, departure: lastDeparture,
                                           arrival: lastDeparture + matrix[0, dropped.stop], calendar: calendar,
-                                          options: day, wording: wording)
+                                          options: day, wording: wording, outUntil: outUntils.last ?? nil)
             return "\(place.item.shortName) (\(label[dropped.stop])) is left out\(days.count > 1 ? " on every day" : ""): \(why)."
         }
         if visits.isEmpty { throw TripOrderError.nothingFits([wording.nothingFits] + notes) }

@@ -12,16 +12,23 @@ public enum VisitCheck {
     /// before one opens (no waiting) or its stay running past the end. Judged at the minute the
     /// screen shows, so a visit shown inside its window is never called outside.
     public static func windowWarning(for place: TripPlace, visitStart: Date, day: Date, calendar: LocalCalendar) -> String? {
+        windowWarning(for: place, visitStart: visitStart, on: WindowDay(departure: day, outUntil: nil, calendar: calendar))
+    }
+
+    /// The same, each window on the day `day` says (past midnight, the next day's, written
+    /// `00:30-01:00 (+1 day)`), the visit's time as the day's trip writes it.
+    public static func windowWarning(for place: TripPlace, visitStart: Date, on day: WindowDay) -> String? {
         guard !place.windows.isEmpty else { return nil }
         let visitEnd = visitStart + max(0, place.stay)
         let inside = place.windows.contains { window in
-            let span = window.span(onDayOf: day, calendar: calendar)
+            let span = day.span(window)
             return visitStart >= span.lowerBound && visitEnd <= span.upperBound + lastMinute
         }
         guard !inside else { return nil }
-        let windows = place.windows.map(\.description).joined(separator: ", ")
+        let windows = day.text(place.windows)
         let stay = place.stay > 0 ? " (a \(StayDuration.text(place.stay)) stay)" : ""
-        return "\(place.label) (\(place.item.shortName)) is visited at \(calendar.clockText(visitStart))\(stay), outside its window \(windows)."
+        let at = day.calendar.clockText(visitStart, since: day.departure)
+        return "\(place.label) (\(place.item.shortName)) is visited at \(at)\(stay), outside its window \(windows)."
     }
 
     /// A trip over after its end of day (`back by`), judged at the minute the screen shows;

@@ -49,7 +49,7 @@ public final class DirectionsViewModel: Sendable {
     public init(legs: [DirectionsLeg], transportType: TransportType, attribution: String? = nil,
                 places: [TripPlace]? = nil, departure: Date? = nil, calendar: LocalCalendar = .fromEnvironment(),
                 notices: [String] = [], visitSpans: [[ClosedRange<Date>]?] = [], waits: Bool = false,
-                endOfDay: Date? = nil) {
+                endOfDay: Date? = nil, outUntil: Date? = nil) {
         self.legs = legs
         self.transportType = transportType
         self.attribution = attribution
@@ -80,7 +80,8 @@ public final class DirectionsViewModel: Sendable {
             guard let schedule, index < checkedLegs, index + 1 < places.count else { return [] }
             let place = places[index + 1], visitStart = schedule.legs[index].visitStart
             return [VisitCheck.warning(for: place, arrival: visitStart, calendar: calendar),
-                    VisitCheck.windowWarning(for: place, visitStart: visitStart, day: schedule.departure, calendar: calendar)]
+                    VisitCheck.windowWarning(for: place, visitStart: visitStart,
+                                             on: WindowDay(departure: schedule.departure, outUntil: outUntil ?? endOfDay, calendar: calendar))]
                 .compactMap { $0 }
         }
     }
@@ -143,9 +144,25 @@ public final class DirectionsViewModel: Sendable {
             }
         }
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
-        return DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
-                                   places: places, departure: departure, calendar: calendar, notices: trip.notices,
-                                   visitSpans: trip.visitSpans, waits: trip.waits, endOfDay: trip.endOfDay)
+        func timedTrip(_ trip: PlannedTrip, outUntil: Date? = nil) -> DirectionsViewModel {
+            DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
+                                places: places, departure: departure, calendar: calendar, notices: trip.notices,
+                                visitSpans: trip.visitSpans, waits: trip.waits, endOfDay: trip.endOfDay, outUntil: outUntil)
+        }
+        let timed = timedTrip(trip)
+        // Without a back by, the trip is out past midnight as long as its times say: a window
+        // over before it leaves is the night's when the trip (timed with every window the
+        // departure day's) is still out when it opens, as the planner judges it.
+        let visited = places.indices.filter { $0 < trip.visitSpans.count && trip.visitSpans[$0] != nil }
+        guard let departure, trip.endOfDay == nil, let end = timed.endTime,
+              let outUntil = WindowDay.outUntilWithoutBackBy(visited.map { places[$0].windows }, departure: departure,
+                                                             end: end, calendar: calendar)
+        else { return timed }
+        let day = WindowDay(departure: departure, outUntil: outUntil, calendar: calendar)
+        var night = trip
+        night.visitSpans = places.indices.map { visited.contains($0) ? TripDay.visitSpans(for: places[$0], on: day) : nil }
+        if let note = day.nextDayNote(for: visited.map { places[$0] }), !night.notices.contains(note) { night.notices.insert(note, at: 0) }
+        return timedTrip(night, outUntil: outUntil)
     }
 
     /// The routes offered between two places (`routeit route --alternatives`), quickest first,

@@ -91,7 +91,7 @@ enum TripCommands {
 
     static let window = ShellCommand(
         name: "window", usage: "window SLOT HH:MM-HH:MM[,HH:MM-HH:MM...]|none",
-        summary: "When a stop may be visited (on the trip's day; several spans with commas; none for any time)",
+        summary: "When a stop may be visited (on the trip's day; one over before the trip leaves is the night's while the trip is out then, as back by says; several spans with commas; none for any time)",
         completions: { session, position in position == 0 ? slotCompletions(session, position) : ["none", "09:00-12:00"] },
         run: { session, arguments in
             guard arguments.count == 2 else { throw ShellCommand.usageErrorFor("window SLOT HH:MM-HH:MM[,HH:MM-HH:MM...]|none") }

@@ -18,7 +18,8 @@ enum RouteTool {
         (waiting for an opening when that lets the trip travel less, unless --no-wait; waits are not \
         counted, so --back-by is what bounds the day), high priority first, \
         ending by --back-by (a time at or before --depart's time of day is the next day's: \
-        01:00 after a 20:00 departure, said once above the directions); stops that cannot fit \
+        01:00 after a 20:00 departure, said once above the directions; a list's window over before \
+        --depart's time of day is that night's while the trip is out then: 00:30-01:00 (+1 day)); stops that cannot fit \
         are left out and said with why; Ctrl-C while it orders them routes the best order found so far (a second Ctrl-C quits). The trip comes \
         back to the start, or ends at --end N (a place's number as given) or anywhere (no \
         return leg); --days N spreads the stops over N days, one route a day with that day's \
