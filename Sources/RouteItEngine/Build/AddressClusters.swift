@@ -116,8 +116,9 @@ struct AddressClusters {
 
     /// Gives every cluster that lacks them the postcode of the nearest address of the same street
     /// (else of the nearest address nearby) and the `addr:city` majority of its area (else of the
-    /// map). Only tagged values are lent, so a guess never spreads. O(n) with grids.
-    mutating func fillFromSurroundings() {
+    /// map), as `town` judges it (a whole town outline holding the address wins). Only tagged
+    /// values are lent, so a guess never spreads. O(n) with grids.
+    mutating func fillFromSurroundings(town: (Coordinate, String?) -> String? = { $1 }) {
         tagged = PointGrid(cellMetres: 250)
         for cluster in all where cluster.taggedPostcode != nil { tagged.insert(cluster, at: cluster.position) }
         cityCountsByCell = [:]
@@ -127,7 +128,7 @@ struct AddressClusters {
         }
         for cluster in all {
             if cluster.taggedPostcode == nil { cluster.nearbyPostcode = postcode(near: cluster.position, streetKey: cluster.streetKey) }
-            if cluster.taggedCity == nil { cluster.nearbyCity = city(near: cluster.position) }
+            if cluster.taggedCity == nil { cluster.nearbyCity = town(cluster.position, city(near: cluster.position)) }
         }
     }
 
