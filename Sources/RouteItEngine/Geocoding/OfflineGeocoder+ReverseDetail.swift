@@ -47,13 +47,18 @@ extension OfflineGeocoder: DetailedReverseGeocoding {
     }
 
     /// The town `coordinate` is in: the one whose whole outline holds it; else `point`'s (its
-    /// address's or street's), unless that town's whole outline leaves the coordinate out; else
-    /// the nearest town node (of a town without a whole outline) within `nearestTownRadius`.
+    /// address's or street's), unless that town's whole outline leaves `point` out; else the
+    /// nearest town node (of a town without a whole outline) within `nearestTownRadius`.
     private func town(at coordinate: Coordinate, of point: Placemark?) throws -> Placemark? {
         if let name = try adminAreas.at(coordinate).town { return try town(named: name) }
         let outlined = try adminAreas.outlinedTowns()
-        if let name = point?.city, !outlined.contains(TextFolding.key(name)), let town = try town(named: name) { return town }
-        let nearest = towns.values.filter { $0.rank > 0 && !outlined.contains($0.key) }
+        if let point, let name = point.city {
+            let key = TextFolding.key(name)
+            let holds = try !outlined.contains(key) || adminAreas.at(point.coordinate).town.map(TextFolding.key) == key
+            if holds, let town = try town(named: name) { return town }
+        }
+        // A town, village or city node (`PlaceArea.rank`: its importance in hundreds).
+        let nearest = towns.values.filter { Self.townImportances.contains($0.rank / 100) && !outlined.contains($0.key) }
             .map { (area: $0, distance: coordinate.distance(to: $0.centre)) }
             .filter { $0.distance <= Self.nearestTownRadius }
             .min { ($0.distance, $0.area.key) < ($1.distance, $1.area.key) }
