@@ -242,6 +242,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         outlines.voteTownCountries(taggedCountries.compactMap { tagged in resolve(tagged.footprint, coordinates).map { ($0, tagged.code) } })
         taggedCountries = []
         try AdminAreas.write(outlines.outlines, to: db)
+        if !outlines.isEmpty { try setMetadata.run([.text(MapSchema.Key.adminOutlines), .text(String(outlines.outlines.count))]) }
         let towns = TownOfPlace(outlines)
         let writer = try PlaceWriter(db: db)
         // Towns' place nodes first: every row written takes its town's rank.

@@ -10,7 +10,8 @@ import RouteItSQLite
 ///    map then lies in one country); a map across a border (Monaco's, mostly France) says none
 ///    rather than guess.
 /// Read on use: opening the map reads nothing of them; a map without outlines (Helsinki's: the
-/// extract cuts them all) asks once and then answers with the map's country at no cost.
+/// extract cuts them all; `MapSchema.Key.adminOutlines` says so) answers with the map's country
+/// without a query.
 final class AdminAreas {
     struct Found {
         var countryCode: String?
@@ -18,26 +19,25 @@ final class AdminAreas {
     }
 
     private let ringsAt: PreparedOnUse
-    private let anyArea: PreparedOnUse
-    private var hasAreas: Bool?
+    private let hasOutlines: Bool
     private let townNames: PreparedOnUse
     private var townKeys: Set<String>?
     /// The map's country where no outline says (rule 3), upper-case.
     let fallbackCountry: String?
 
-    init(_ db: SQLiteDatabase, mapCountry: String?, borderCountries: Set<String>) {
+    init(_ db: SQLiteDatabase, mapCountry: String?, borderCountries: Set<String>, hasOutlines: Bool) {
+        self.hasOutlines = hasOutlines
         ringsAt = PreparedOnUse(db, """
             SELECT r.area, a.level, a.name, a.country, r.points FROM admin_ring r JOIN admin_area a ON a.id = r.area
             WHERE r.min_lat <= ?1 AND r.max_lat >= ?1 AND r.min_lon <= ?2 AND r.max_lon >= ?2
             """)
-        anyArea = PreparedOnUse(db, "SELECT 1 FROM admin_area LIMIT 1")
         townNames = PreparedOnUse(db, "SELECT name FROM admin_area WHERE level = \(AdminOutline.Level.town.rawValue)")
         fallbackCountry = borderCountries.isSubset(of: Set([mapCountry].compactMap { $0 })) ? mapCountry : nil
     }
 
     /// The country (by the rules above) and the town whose whole outline holds `p`.
     func at(_ p: Coordinate) throws -> Found {
-        guard try hasOutlines() else { return Found(countryCode: fallbackCountry, town: nil) }
+        guard hasOutlines else { return Found(countryCode: fallbackCountry, town: nil) }
         let statement = try ringsAt.statement()
         try statement.bind([.int(PackedPolyline.fixed(p.latitude)), .int(PackedPolyline.fixed(p.longitude))])
         var areas: [Int64: (level: Int, name: String, country: String?, crossings: Int)] = [:]
@@ -59,23 +59,13 @@ final class AdminAreas {
     func outlinedTowns() throws -> Set<String> {
         if let townKeys { return townKeys }
         var keys = Set<String>()
-        if try hasOutlines() {
+        if hasOutlines {
             let statement = try townNames.statement()
             try statement.bind([])
             while try statement.step() { if let name = statement.string(0) { keys.insert(TextFolding.key(name)) } }
         }
         townKeys = keys
         return keys
-    }
-
-    private func hasOutlines() throws -> Bool {
-        if let hasAreas { return hasAreas }
-        let statement = try anyArea.statement()
-        try statement.bind([])
-        let found = try statement.step()
-        while try statement.step() {}
-        hasAreas = found
-        return found
     }
 
     static let schema = """

@@ -122,7 +122,8 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
         let borderCountries = (map.metadata[MapSchema.Key.borderCountries] ?? "").split(separator: ",").compactMap { CountryVote.code(String($0)) }
-        adminAreas = AdminAreas(db, mapCountry: countryCode, borderCountries: Set(borderCountries))
+        adminAreas = AdminAreas(db, mapCountry: countryCode, borderCountries: Set(borderCountries),
+                                hasOutlines: (map.metadata[MapSchema.Key.adminOutlines].flatMap(Int.init) ?? 0) > 0)
         area = map.area
     }
 

@@ -59,6 +59,9 @@ public enum MapSchema {
         /// a map that touches another country than its own gives no country where no
         /// outline says (`AdminAreas`).
         public static let borderCountries = "border_countries"
+        /// How many whole administrative outlines the map keeps (`admin_area`); absent: none,
+        /// and the geocoder never reads them.
+        public static let adminOutlines = "admin_outlines"
     }
 
     public static let attribution = MapAttribution.text
