@@ -379,7 +379,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         PRIMARY KEY(tag, area, place_id)) WITHOUT ROWID;
     CREATE TABLE place_word(word TEXT PRIMARY KEY) WITHOUT ROWID;
     CREATE TABLE place_street_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
-    """ + PlaceArea.schema + AdminAreas.schema
+    """ + PlaceArea.schema
 }
 
 /// What a row of `place` is.

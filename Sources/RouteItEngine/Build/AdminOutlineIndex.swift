@@ -1,9 +1,9 @@
 import Foundation
 import RouteItCore
 
-/// The whole outlines of an import by the grid cells their boxes cover, so that every address,
-/// street and POI asks only the few outlines around it which town it is in. Also writes them
-/// (`admin_area`, `admin_ring`) for the geocoder.
+/// The whole outlines of an import, the towns' by the grid cells their boxes cover, so that every
+/// address, street and POI asks only the few towns around it which one it is in (a country's
+/// outline would fill a country's cells, and the import asks no country).
 struct AdminOutlineIndex {
     private(set) var outlines: [AdminOutline]
     private var cells: [PointGrid<Int>.Cell: [Int]] = [:]
@@ -11,7 +11,7 @@ struct AdminOutlineIndex {
 
     init(_ outlines: [AdminOutline]) {
         self.outlines = outlines
-        for (i, outline) in outlines.enumerated() {
+        for (i, outline) in outlines.enumerated() where outline.level == .town {
             let points = outline.rings.joined()
             guard let south = points.map(\.latitude).min(), let north = points.map(\.latitude).max(),
                   let west = points.map(\.longitude).min(), let east = points.map(\.longitude).max() else { continue }
@@ -25,20 +25,17 @@ struct AdminOutlineIndex {
 
     var isEmpty: Bool { outlines.isEmpty }
 
-    /// The outlines of `level` holding `p` (smallest index first: the file's order).
-    func outlines(_ level: AdminOutline.Level, at p: Coordinate) -> [AdminOutline] {
-        (cells[grid.cell(of: p)] ?? []).map { outlines[$0] }.filter { $0.level == level && $0.contains(p) }
+    /// The town whose whole outline holds `p` (the file's first, where outlines overlap).
+    func town(at p: Coordinate) -> String? {
+        (cells[grid.cell(of: p)] ?? []).lazy.map { outlines[$0] }.first { $0.contains(p) }?.name
     }
-
-    /// The town whose whole outline holds `p`.
-    func town(at p: Coordinate) -> String? { outlines(.town, at: p).first?.name }
 
     /// Gives each town the country its tagged addresses inside it all name (`addr:country`),
     /// and none when they name several or none.
     mutating func voteTownCountries(_ tagged: [(position: Coordinate, code: String)]) {
         var codes: [Int: Set<String>] = [:]
         for (position, code) in tagged {
-            for i in cells[grid.cell(of: position)] ?? [] where outlines[i].level == .town && outlines[i].contains(position) {
+            for i in cells[grid.cell(of: position)] ?? [] where outlines[i].contains(position) {
                 codes[i, default: []].insert(code)
             }
         }
