@@ -45,6 +45,17 @@ final class AdminOutlineMonacoTests: XCTestCase {
         XCTAssertEqual(try g.search("Avenue de Verdun").first?.formattedAddress, "Avenue de Verdun, Beausoleil")
     }
 
+    /// Roquebrune-Cap-Martin's outline is cut: its streets beside Monaco's addresses take the
+    /// nearest town node (the village, 900 m off), not Monaco, whose outline leaves them out; and a
+    /// town of three words narrows a search.
+    func testAStreetOfATownWithACutOutlineTakesItsTownNode() throws {
+        let g = try geocoder("monaco.osm.pbf")
+        let street = try XCTUnwrap(g.search("Avenue Jean Jaurès, Roquebrune-Cap-Martin").first)
+        XCTAssertEqual([street.street, street.city], ["Avenue Jean Jaurès", "Roquebrune-Cap-Martin"])
+        XCTAssertEqual(try reverse(43.7574, 7.4496).formattedAddress, "Avenue Jean Jaurès, Roquebrune-Cap-Martin")
+        XCTAssertEqual(try g.search("Route de la Turbie, Cap-d'Ail").map(\.formattedAddress), ["Route de la Turbie, Cap-d'Ail"])
+    }
+
     /// Points of the French towns around Monaco (Cap-d'Ail, Beausoleil, Menton, Roquebrune, Èze,
     /// La Turbie), at every detail: never Monaco's country.
     func testNoPlaceInFranceIsAnsweredAsMonaco() throws {

@@ -243,7 +243,9 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         taggedCountries = []
         try AdminAreas.write(outlines.outlines, to: db)
         if !outlines.isEmpty { try setMetadata.run([.text(MapSchema.Key.adminOutlines), .text(String(outlines.outlines.count))]) }
-        let towns = TownOfPlace(outlines)
+        let townNodes = features.filter { $0.kind == .place && OfflineGeocoder.townImportances.contains($0.importance) }
+            .compactMap { feature in resolve(feature.footprint, coordinates).map { (feature.name, $0) } }
+        let towns = TownOfPlace(outlines, townNodes: townNodes)
         let writer = try PlaceWriter(db: db)
         // Towns' place nodes first: every row written takes its town's rank.
         for feature in features where feature.kind == .place {
