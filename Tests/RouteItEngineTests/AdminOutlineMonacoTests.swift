@@ -56,6 +56,15 @@ final class AdminOutlineMonacoTests: XCTestCase {
         XCTAssertEqual(try g.search("Route de la Turbie, Cap-d'Ail").map(\.formattedAddress), ["Route de la Turbie, Cap-d'Ail"])
     }
 
+    /// A postcode is lent only within one town's outline: Monaco's 98000 not to a pharmacy of
+    /// Beausoleil across the street, but still to Monaco's own bus stops.
+    func testMonacosPostcodeIsNotLentAcrossTheBorder() throws {
+        let g = try geocoder("monaco.osm.pbf")
+        let pharmacy = try XCTUnwrap(g.search("Pharmacie Azurea").first)
+        XCTAssertEqual([pharmacy.city, pharmacy.postalCode], ["Beausoleil", nil])
+        XCTAssertEqual(try g.search("Place du Casino").map(\.formattedAddress), ["Place du Casino, Monaco", "Place du Casino, 98000 Monaco"])
+    }
+
     /// Points of the French towns around Monaco (Cap-d'Ail, Beausoleil, Menton, Roquebrune, Èze,
     /// La Turbie), at every detail: never Monaco's country.
     func testNoPlaceInFranceIsAnsweredAsMonaco() throws {

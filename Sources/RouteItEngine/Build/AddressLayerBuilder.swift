@@ -265,7 +265,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             if i % 5000 == 0 { try progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
         }
         // Numbers that lack a postcode or city take them from their street and area.
-        clusters.fillFromSurroundings(town: towns.town)
+        clusters.fillFromSurroundings(town: towns.town, outlineTown: towns.outlineTown)
         var words = Set<String>()
         // Written by street and number (the order of `place_by_number`), not as the extract lists
         // them town by town: the doors of one address in many towns ("Mannerheimintie 1" in a
@@ -288,12 +288,12 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         // Streets: ways of one name, grouped when they lie together, with their lines indexed.
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
         for group in streetGroups.groups {
-            let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
-            let city = towns.town(at: group.representative, proposed: near.city)
+            let city = towns.town(at: group.representative, proposed: clusters.city(near: group.representative))
+            let outlineTown = towns.outlineTown(at: group.representative)
+            let postcode = clusters.postcode(near: group.representative, streetKey: group.key) { $0.outlineTown == outlineTown }
             var row = PlaceRow(
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
-                // The postcode of the addresses near only when they are of the street's town.
-                postcode: city.map(TextFolding.key) == near.city.map(TextFolding.key) ? near.postcode : nil, city: city,
+                postcode: postcode, city: city,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil)
             row.osm = group.osm
             let placeID = try writer.insert(row)
@@ -312,13 +312,14 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             var postcode = feature.address?.postcode
             var city = feature.address?.city
             let streetKey = feature.address.map { TextFolding.key($0.street) }
-            if feature.borrowsAddress, postcode == nil {
-                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500)
-            }
             if city == nil, feature.borrowsAddress || feature.kind == .place,
                let near = towns.town(at: position, proposed: clusters.city(near: position)),
                feature.kind != .place || TextFolding.key(near) != TextFolding.key(feature.name) {
                 city = near   // "Kamppi, Helsinki"; but Helsinki is not in Helsinki
+            }
+            if feature.borrowsAddress, postcode == nil {
+                let outlineTown = towns.outlineTown(at: position)
+                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500) { $0.outlineTown == outlineTown }
             }
             let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
             var row = PlaceRow(

@@ -24,6 +24,9 @@ struct TownOfPlace {
         for node in townNodes where !outlined.contains(TextFolding.key(node.name)) { nodes.insert(node.name, at: node.position) }
     }
 
+    /// The town whose whole outline holds `p`, if any.
+    func outlineTown(at p: Coordinate) -> String? { outlined.isEmpty ? nil : outlines.town(at: p) }
+
     func town(at p: Coordinate, proposed: String?) -> String? {
         guard !outlined.isEmpty else { return proposed }
         if let town = outlines.town(at: p) { return town }
