@@ -2,8 +2,8 @@ import Foundation
 import RouteItCore
 import RouteItSQLite
 
-/// Which country and town the map's whole administrative outlines put a point in (written at
-/// import by `AdminOutlineIndex`), and the country an answer gets:
+/// Which country and town the map's whole administrative outlines put a point in (read at
+/// import by `AdminBoundaries`, written by `write`), and the country an answer gets:
 /// 1. a whole country outline holds it: that country;
 /// 2. else a whole town outline holds it and its addresses name one country: that one;
 /// 3. else the map's country, but only when the file holds no other country's boundary (the

@@ -36,8 +36,8 @@ public enum MapSchema {
     ///    rules read as OSRM's do.
     /// 17: each geometry point's OSM node id, packed (`net.nodeIds`, `net.nodeIdBlocks`), for
     ///    OSRM's `/nearest` `nodes`.
-    /// 18: whole administrative outlines (`admin_area`, `admin_ring`: countries and towns) give
-    ///    each answer its country and town; `metadata.border_countries`.
+    /// 18: whole administrative outlines (`admin_area`, `admin_box`, `admin_edge`: countries and towns) give
+    ///    each answer its country and town; `metadata.border_countries`, `metadata.admin_outlines`.
     public static let version = 18
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
