@@ -218,6 +218,24 @@ final class GeocodeToolTests: XCTestCase {
         XCTAssertEqual(sea.stdout, "{\"error\":\"Unable to geocode\"}\n", "Nominatim's answer when nothing is near")
     }
 
+    /// On Monaco's map (mostly France) Nominatim's `address` takes its town and country from the
+    /// map's whole outlines: Beausoleil is no longer Monaco, Menton's street claims no country.
+    func testMonacoAnswersTakeTheirTownAndCountryFromTheOutlines() throws {
+        let monaco = try extract("monaco.osm.pbf")
+        func address(_ arguments: [String]) throws -> [String: String] {
+            let result = try run(arguments + ["--json", "--map", monaco])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            let object = try XCTUnwrap((json as? [[String: Any]])?.first ?? json as? [String: Any], result.stdout)
+            return try XCTUnwrap(object["address"] as? [String: String], result.stdout)
+        }
+        XCTAssertEqual(try address(["reverse", "43.7482", "7.4220", "--zoom", "12"]), ["town": "Beausoleil"])
+        XCTAssertEqual(try address(["reverse", "43.761399", "7.474137"]), ["road": "Avenue de Verdun", "city": "Menton"])
+        XCTAssertEqual(try address(["geocode", "Avenue de Verdun, Beausoleil"]), ["road": "Avenue de Verdun", "city": "Beausoleil"])
+        let inMonaco = try address(["reverse", "43.7384", "7.4246"])
+        XCTAssertEqual([inMonaco["city"], inMonaco["country"], inMonaco["country_code"]], ["Monaco", "Monaco", "mc"])
+    }
+
     func testMapErrors() throws {
         let missing = try run(["geocode", "Annankatu", "--map", "/nonexistent/x.routeit"])
         XCTAssertEqual(missing.status, 1)

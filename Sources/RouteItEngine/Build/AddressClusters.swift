@@ -16,6 +16,9 @@ struct AddressClusters {
         /// From the surroundings, when no point of the cluster says (see `fillFromSurroundings`).
         var nearbyPostcode: String?
         var nearbyCity: String?
+        /// The town whose whole outline holds it (set by `fillFromSurroundings`): a postcode is
+        /// lent only within one outline, or between places outside all.
+        var outlineTown: String?
         /// Its place in `all`: of the clusters a point may join, the first made takes it.
         let order: Int
 
@@ -116,8 +119,12 @@ struct AddressClusters {
 
     /// Gives every cluster that lacks them the postcode of the nearest address of the same street
     /// (else of the nearest address nearby) and the `addr:city` majority of its area (else of the
-    /// map). Only tagged values are lent, so a guess never spreads. O(n) with grids.
-    mutating func fillFromSurroundings() {
+    /// map), as `town` judges it (a whole town outline holding the address wins); a postcode only
+    /// from an address in the same whole town outline as it (`outlineTown`), or outside all as it
+    /// is (Monaco's 98000 is not lent across the border). Only tagged values are lent, so a guess
+    /// never spreads. O(n) with grids.
+    mutating func fillFromSurroundings(town: (Coordinate, String?) -> String? = { $1 },
+                                       outlineTown: (Coordinate) -> String? = { _ in nil }) {
         tagged = PointGrid(cellMetres: 250)
         for cluster in all where cluster.taggedPostcode != nil { tagged.insert(cluster, at: cluster.position) }
         cityCountsByCell = [:]
@@ -126,17 +133,23 @@ struct AddressClusters {
             cityCountsByCell[cityArea.cell(of: cluster.position), default: [:]][city, default: 0] += 1
         }
         for cluster in all {
-            if cluster.taggedPostcode == nil { cluster.nearbyPostcode = postcode(near: cluster.position, streetKey: cluster.streetKey) }
-            if cluster.taggedCity == nil { cluster.nearbyCity = city(near: cluster.position) }
+            cluster.outlineTown = outlineTown(cluster.position)
+            if cluster.taggedCity == nil { cluster.nearbyCity = town(cluster.position, city(near: cluster.position)) }
+        }
+        for cluster in all where cluster.taggedPostcode == nil {
+            cluster.nearbyPostcode = postcode(near: cluster.position, streetKey: cluster.streetKey) { $0.outlineTown == cluster.outlineTown }
         }
     }
 
-    /// The postcode of the nearest tagged address of `streetKey`, else of any street nearby.
-    func postcode(near point: Coordinate, streetKey: String?, anyWithin: Double = anyAddressPostcodeRadius) -> String? {
-        if let streetKey, let same = tagged.nearest(to: point, within: Self.sameStreetPostcodeRadius, where: { $0.streetKey == streetKey }) {
+    /// The postcode of the nearest tagged address of `streetKey`, else of any street nearby,
+    /// among the addresses `lends` accepts.
+    func postcode(near point: Coordinate, streetKey: String?, anyWithin: Double = anyAddressPostcodeRadius,
+                  lends: (Cluster) -> Bool = { _ in true }) -> String? {
+        if let streetKey, let same = tagged.nearest(to: point, within: Self.sameStreetPostcodeRadius,
+                                                    where: { $0.streetKey == streetKey && lends($0) }) {
             return same.item.taggedPostcode
         }
-        return tagged.nearest(to: point, within: anyWithin)?.item.taggedPostcode
+        return tagged.nearest(to: point, within: anyWithin, where: lends)?.item.taggedPostcode
     }
 
     /// The `addr:city` majority around `point`, else of the whole map.
@@ -151,8 +164,5 @@ struct AddressClusters {
         return counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key ?? commonCity
     }
 
-    /// Postcode and city for a street (at its representative point) or a POI.
-    func postcodeAndCity(near point: Coordinate, streetKey: String?) -> (postcode: String?, city: String?) {
-        (postcode(near: point, streetKey: streetKey), city(near: point))
-    }
+
 }

@@ -73,6 +73,10 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     }
 
     private var countries = CountryVote()
+    /// Countries' and towns' outlines (`AdminBoundaries`), and the `addr:country` of the kept
+    /// addresses and places, which say a town's country.
+    private var boundaries = AdminBoundaries()
+    private var taggedCountries: [(footprint: Footprint, code: String)] = []
     private var addresses: [PendingAddress] = []
     private var features: [PendingFeature] = []
     private var streets: [PendingStreet] = []
@@ -81,6 +85,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     private var waySamples = WaySamples()
 
     public func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
+        boundaries.collect(way: way)
         if way.nodeRefs.count >= 2 {
             waySamples.add(way.id, AddressLayerBuilder.samples(of: way.nodeRefs, count: 6))
         }
@@ -99,6 +104,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
         guard !relation.tags.isEmpty else { return }
         countries.count(boundary: relation.tag)
+        boundaries.collect(relation: relation, needNode: needNode)
         let type = relation.tag("type")
         guard type == "multipolygon" || type == "boundary" || type == "building" else { return }
         let label = relation.members.first { $0.kind == .node && ($0.role == "label" || $0.role == "admin_centre") }
@@ -139,6 +145,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             return value
         }
         countries.count(addressCountry: tag("addr:country"))
+        let countryCode = CountryVote.code(tag("addr:country"))
+        defer { if kept, let countryCode { taggedCountries.append((footprint, countryCode)) } }
         let street = tag("addr:street") ?? tag("addr:place")
         var addressTags: AddressTags?
         if let street, let number = AddressLayerBuilder.houseNumber(tag("addr:housenumber"), unit: tag("addr:unit")) {
@@ -222,10 +230,22 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         waySamples = WaySamples()
         defer { (addresses, features, streets) = ([], [], []) }
         try db.execute(AddressLayerBuilder.schema)
-        if let code = countries.winner {
-            try db.execute("CREATE TABLE IF NOT EXISTS metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            try db.prepare("INSERT OR REPLACE INTO metadata(key, value) VALUES (?, ?)").run([.text(MapSchema.Key.countryCode), .text(code)])
+        try db.execute("CREATE TABLE IF NOT EXISTS metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        let setMetadata = try db.prepare("INSERT OR REPLACE INTO metadata(key, value) VALUES (?, ?)")
+        if let code = countries.winner { try setMetadata.run([.text(MapSchema.Key.countryCode), .text(code)]) }
+        if !boundaries.countryCodes.isEmpty {
+            try setMetadata.run([.text(MapSchema.Key.borderCountries), .text(boundaries.countryCodes.sorted().joined(separator: ","))])
         }
+        // The whole outlines: the town of every row that does not name its own, and the geocoder's
+        // countries and towns (`AdminAreas`).
+        var outlines = AdminOutlineIndex(boundaries.outlines(coordinates))
+        outlines.voteTownCountries(taggedCountries.compactMap { tagged in resolve(tagged.footprint, coordinates).map { ($0, tagged.code) } })
+        taggedCountries = []
+        try AdminAreas.write(outlines.outlines, to: db)
+        if !outlines.isEmpty { try setMetadata.run([.text(MapSchema.Key.adminOutlines), .text(String(outlines.outlines.count))]) }
+        let townNodes = features.filter { $0.kind == .place && OfflineGeocoder.townImportances.contains($0.importance) }
+            .compactMap { feature in resolve(feature.footprint, coordinates).map { (feature.name, $0) } }
+        let towns = TownOfPlace(outlines, townNodes: townNodes)
         let writer = try PlaceWriter(db: db)
         // Towns' place nodes first: every row written takes its town's rank.
         for feature in features where feature.kind == .place {
@@ -245,7 +265,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             if i % 5000 == 0 { try progress(0.4 * Double(i) / Double(max(1, addresses.count))) }
         }
         // Numbers that lack a postcode or city take them from their street and area.
-        clusters.fillFromSurroundings()
+        clusters.fillFromSurroundings(town: towns.town, outlineTown: towns.outlineTown)
         var words = Set<String>()
         // Written by street and number (the order of `place_by_number`), not as the extract lists
         // them town by town: the doors of one address in many towns ("Mannerheimintie 1" in a
@@ -268,10 +288,12 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         // Streets: ways of one name, grouped when they lie together, with their lines indexed.
         let streetGroups = StreetGroups(streets: streets, coordinates: coordinates)
         for group in streetGroups.groups {
-            let near = clusters.postcodeAndCity(near: group.representative, streetKey: group.key)
+            let city = towns.town(at: group.representative, proposed: clusters.city(near: group.representative))
+            let outlineTown = towns.outlineTown(at: group.representative)
+            let postcode = clusters.postcode(near: group.representative, streetKey: group.key) { $0.outlineTown == outlineTown }
             var row = PlaceRow(
                 kind: .street, name: group.name, houseNumber: nil, street: group.name,
-                postcode: near.postcode, city: near.city,
+                postcode: postcode, city: city,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil)
             row.osm = group.osm
             let placeID = try writer.insert(row)
@@ -290,12 +312,14 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             var postcode = feature.address?.postcode
             var city = feature.address?.city
             let streetKey = feature.address.map { TextFolding.key($0.street) }
-            if feature.borrowsAddress, postcode == nil {
-                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500)
-            }
             if city == nil, feature.borrowsAddress || feature.kind == .place,
-               let near = clusters.city(near: position), feature.kind != .place || TextFolding.key(near) != TextFolding.key(feature.name) {
+               let near = towns.town(at: position, proposed: clusters.city(near: position)),
+               feature.kind != .place || TextFolding.key(near) != TextFolding.key(feature.name) {
                 city = near   // "Kamppi, Helsinki"; but Helsinki is not in Helsinki
+            }
+            if feature.borrowsAddress, postcode == nil {
+                let outlineTown = towns.outlineTown(at: position)
+                postcode = clusters.postcode(near: position, streetKey: streetKey, anyWithin: 500) { $0.outlineTown == outlineTown }
             }
             let number = feature.address.flatMap { HouseNumber.parseList($0.houseNumber).first }
             var row = PlaceRow(

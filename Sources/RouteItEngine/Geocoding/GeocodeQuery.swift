@@ -46,7 +46,7 @@ struct GeocodeQuery: Equatable {
             }
             // A street, or a street followed by its town ("annankatu helsinki").
             func isStreetInTown(_ rest: [String], _ test: (String) -> Bool) -> Bool {
-                test(rest.joined(separator: " ")) || [2, 1].contains { length in
+                test(rest.joined(separator: " ")) || [3, 2, 1].contains { length in
                     rest.count > length && isCity(rest.suffix(length).joined(separator: " ")) && test(rest.dropLast(length).joined(separator: " "))
                 }
             }
@@ -82,10 +82,10 @@ struct GeocodeQuery: Equatable {
             }
             number = HouseNumber(raw)
         }
-        // A trailing town name ("annankatu 25 helsinki"), when something is left to search for;
-        // not when the words are a street's whole name ("Route de Menton" is no street "Route de"
-        // in Menton).
-        for length in [2, 1] where city == nil && words.count > length && !isStreet(words.joined(separator: " ")) {
+        // A trailing town name ("annankatu 25 helsinki", "… roquebrune cap martin"), when
+        // something is left to search for; not when the words are a street's whole name ("Route
+        // de Menton" is no street "Route de" in Menton).
+        for length in [3, 2, 1] where city == nil && words.count > length && !isStreet(words.joined(separator: " ")) {
             let tail = words.suffix(length).joined(separator: " ")
             if isCity(tail) {
                 city = tail

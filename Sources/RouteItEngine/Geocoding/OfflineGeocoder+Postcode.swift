@@ -20,7 +20,8 @@ extension OfflineGeocoder {
         // Its town: the one the nearest address names, when that address is in the postcode.
         let near = try nearestAddress(centre)
         var placemark = Placemark(postalCode: code, city: near?.postalCode == code ? near?.city : nil, coordinate: centre,
-                                  country: country, countryCode: countryCode?.lowercased(), category: "place=postcode")
+                                  category: "place=postcode")
+        try placeInCountry(&placemark)
         placemark.importance = 0
         return placemark
     }

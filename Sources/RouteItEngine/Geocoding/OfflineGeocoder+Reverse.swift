@@ -31,6 +31,7 @@ extension OfflineGeocoder {
         if let nearest, let record = try rows(placeByID, [.int(nearest.place)]).first {
             var placemark = try self.placemark(record)
             placemark.coordinate = nearest.point
+            try placeInCountry(&placemark)
             return placemark
         }
         return nil
@@ -53,6 +54,7 @@ extension OfflineGeocoder {
             if let best, let record = try rows(placeByID, [.int(best.place)]).first {
                 var placemark = try self.placemark(record)
                 placemark.coordinate = best.point
+                try placeInCountry(&placemark, town: true)
                 return placemark
             }
         }

@@ -2,9 +2,10 @@ import Foundation
 import RouteItCore
 
 /// Reverse geocoding at a coarser detail (Nominatim's `zoom`): the street, the neighbourhood or
-/// suburb, or the town of a point. The map keeps place nodes, not their outlines: a district is
-/// the nearest district node of the town the point's address or street is in (as
-/// `namingDistricts` names one), and the town is that town's own node.
+/// suburb, or the town of a point. A district is the nearest district node of the town the
+/// point's address or street is in (as `namingDistricts` names one); the town is the one whose
+/// whole outline holds the point (`AdminAreas`), else the town of its address or street, else
+/// the nearest town node, each at its own node.
 extension OfflineGeocoder: DetailedReverseGeocoding {
     /// A city, town, village or borough node (`AddressLayerBuilder.classify`).
     static let townImportances = [90, 85, 75]
@@ -30,11 +31,11 @@ extension OfflineGeocoder: DetailedReverseGeocoding {
         case .address, .street:
             return (point, point)
         case .neighbourhood:
-            return (point, try district(at: coordinate, in: point, importances: Self.districtImportances) ?? town(of: point) ?? point)
+            return (point, try district(at: coordinate, in: point, importances: Self.districtImportances) ?? town(at: coordinate, of: point) ?? point)
         case .suburb:
-            return (point, try district(at: coordinate, in: point, importances: Self.suburbImportances) ?? town(of: point) ?? point)
+            return (point, try district(at: coordinate, in: point, importances: Self.suburbImportances) ?? town(at: coordinate, of: point) ?? point)
         case .town:
-            return (point, try town(of: point) ?? point)
+            return (point, try town(at: coordinate, of: point) ?? point)
         }
     }
 
@@ -45,10 +46,32 @@ extension OfflineGeocoder: DetailedReverseGeocoding {
         return try Self.nearest(to: coordinate, among: districts(ofTown: town, importances: importances)).map { try placemark($0) }
     }
 
-    /// `point`'s town: its place node (where the map's town centre is), else its name at the
-    /// centre of its rows.
-    private func town(of point: Placemark?) throws -> Placemark? {
-        guard let name = point?.city, let area = towns[TextFolding.key(name)] else { return nil }
+    /// The town `coordinate` is in: the one whose whole outline holds it; else `point`'s (its
+    /// address's or street's), unless that town's whole outline leaves `point` out; else the
+    /// nearest town node (of a town without a whole outline) within `nearestTownRadius`.
+    private func town(at coordinate: Coordinate, of point: Placemark?) throws -> Placemark? {
+        if let name = try adminAreas.at(coordinate).town { return try town(named: name) }
+        let outlined = try adminAreas.outlinedTowns()
+        if let point, let name = point.city {
+            let key = TextFolding.key(name)
+            let holds = try !outlined.contains(key) || adminAreas.at(point.coordinate).town.map(TextFolding.key) == key
+            if holds, let town = try town(named: name) { return town }
+        }
+        // A town, village or city node (`PlaceArea.rank`: its importance in hundreds).
+        let nearest = towns.values.filter { Self.townImportances.contains($0.rank / 100) && !outlined.contains($0.key) }
+            .map { (area: $0, distance: coordinate.distance(to: $0.centre)) }
+            .filter { $0.distance <= Self.nearestTownRadius }
+            .min { ($0.distance, $0.area.key) < ($1.distance, $1.area.key) }
+        return try nearest.flatMap { try town(named: $0.area.key) }
+    }
+
+    /// A town node farther than this is not the town a point is in.
+    static let nearestTownRadius = 10_000.0
+
+    /// The town named `name`: its place node (where the map's town centre is), else its name at
+    /// the centre of its rows (no town of its own: not "Menton, Menton").
+    private func town(named name: String) throws -> Placemark? {
+        guard let area = towns[TextFolding.key(name)] else { return nil }
         if area.rank > 0 {
             let statement = try map.database.prepare("""
                 SELECT \(PlaceTable.selectList(keepsOSM: keepsOSM)) FROM place p WHERE (p.city_key IS NULL OR p.city_key = ?1)
@@ -59,9 +82,8 @@ extension OfflineGeocoder: DetailedReverseGeocoding {
                 return try placemark(row)
             }
         }
-        var placemark = Placemark(name: name, city: name, coordinate: area.centre, category: "place")
-        placemark.country = point?.country
-        placemark.countryCode = point?.countryCode
+        var placemark = Placemark(name: name, coordinate: area.centre, category: "place")
+        try placeInCountry(&placemark)
         return placemark
     }
 }

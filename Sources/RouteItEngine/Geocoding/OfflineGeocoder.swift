@@ -48,9 +48,12 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// Opening hours of POIs.
     private let hoursByPlace: SQLiteStatement
     private let categoryOfPlace: SQLiteStatement
-    /// The map's country (`FI`, `Suomi`), given to every place; nil when the data does not say.
+    /// The map's country (`FI`, `Suomi`) by its addresses; nil when the data does not say. An
+    /// answer's own country is `adminAreas`'s.
     let countryCode: String?
     let country: String?
+    /// The country and town of a point, by the map's whole outlines.
+    let adminAreas: AdminAreas
     /// The map's area (what `reverseGeocode` calls outside); nil when the map does not say.
     public let area: MapArea?
     /// The places name their OSM objects (maps imported before that have no `place.osm`).
@@ -118,6 +121,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         categoryOfPlace = try db.prepare("SELECT n.tag FROM place_category c JOIN place_tag_name n ON n.id = c.tag WHERE c.place_id = ?")
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
         country = countryCode.flatMap(CountryNames.name(ofCode:))
+        let borderCountries = (map.metadata[MapSchema.Key.borderCountries] ?? "").split(separator: ",").compactMap { CountryVote.code(String($0)) }
+        adminAreas = AdminAreas(db, mapCountry: countryCode, borderCountries: Set(borderCountries),
+                                hasOutlines: (map.metadata[MapSchema.Key.adminOutlines].flatMap(Int.init) ?? 0) > 0)
         area = map.area
     }
 
@@ -125,8 +131,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     /// the POI's tag when the caller found it by that tag (else it is looked up).
     func placemark(_ record: PlaceRow, category known: String? = nil) throws -> Placemark {
         var placemark = record.placemark
-        placemark.country = country
-        placemark.countryCode = countryCode?.lowercased()
+        try placeInCountry(&placemark)
         placemark.importance = Double(record.importance) / 100
         if record.kind == .poi || record.kind == .place {
             try hoursByPlace.bind([.int(record.id)])
@@ -144,6 +149,19 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             if record.kind == .place, placemark.category == nil { placemark.category = "place" }
         }
         return placemark
+    }
+
+    /// Gives `placemark` the country its position is in (`AdminAreas`' rules); the town whose
+    /// whole outline holds it too when `town` (a street's row names the town of its middle, a
+    /// point on it may be in the next one). The caller holds `lock`.
+    func placeInCountry(_ placemark: inout Placemark, town: Bool = false) throws {
+        let found = try adminAreas.at(placemark.coordinate)
+        placemark.countryCode = found.countryCode?.lowercased()
+        placemark.country = found.countryCode.flatMap(CountryNames.name(ofCode:))
+        if town, let name = found.town, TextFolding.key(name) != placemark.city.map(TextFolding.key) {
+            placemark.city = name
+            placemark.postalCode = nil
+        }
     }
 
     /// Opens the map at `path` and a geocoder on it.

@@ -36,7 +36,9 @@ public enum MapSchema {
     ///    rules read as OSRM's do.
     /// 17: each geometry point's OSM node id, packed (`net.nodeIds`, `net.nodeIdBlocks`), for
     ///    OSRM's `/nearest` `nodes`.
-    public static let version = 17
+    /// 18: whole administrative outlines (`admin_area`, `admin_box`, `admin_edge`: countries and towns) give
+    ///    each answer its country and town; `metadata.border_countries`, `metadata.admin_outlines`.
+    public static let version = 18
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 
@@ -53,6 +55,13 @@ public enum MapSchema {
         public static let attribution = "attribution"
         /// ISO 3166-1 alpha-2 of the country the data's addresses are in (`FI`), when it says.
         public static let countryCode = "country_code"
+        /// The ISO codes of every country boundary the file holds, whole or cut (`FR,MC`):
+        /// a map that touches another country than its own gives no country where no
+        /// outline says (`AdminAreas`).
+        public static let borderCountries = "border_countries"
+        /// How many whole administrative outlines the map keeps (`admin_area`); absent: none,
+        /// and the geocoder never reads them.
+        public static let adminOutlines = "admin_outlines"
     }
 
     public static let attribution = MapAttribution.text
