@@ -111,23 +111,39 @@ public final class DirectionsViewModel: Sendable {
     /// concurrently, the result keeps trip order. A leg without a route is the
     /// `Directions not available.` alert, naming the leg; cancellation propagates as
     /// `CancellationError`. `detail` without `.steps`: the legs may come without
-    /// steps (`DirectionsRequest.detail`), for an answer that shows none.
+    /// steps (`DirectionsRequest.detail`), for an answer that shows none. `continueStraight`:
+    /// each leg after the first leaves its stop the way the leg before arrived (nil: the
+    /// mode's rule, `StopTurnaround`).
     public static func calculate(trip: PlannedTrip, departure: Date?, calendar: LocalCalendar = .fromEnvironment(),
                                  transportType: TransportType, avoid: RoadAvoidance = [], using directions: Directions,
-                                 attribution: String? = nil, detail: RouteDetail = .steps) async throws -> DirectionsViewModel {
+                                 attribution: String? = nil, detail: RouteDetail = .steps,
+                                 continueStraight: Bool? = nil) async throws -> DirectionsViewModel {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let pairs = Array(zip(places, places.dropFirst()))
         // Each leg leaves at its own time (first guessed from the stays alone: travel is not known yet).
         let guessed = departure.map { TripSchedule(departure: $0, travelTimes: pairs.map { _ in 0 }, stays: places.map(\.stay)) }
+        let straight = pairs.count > 1 && (continueStraight ?? StopTurnaround.continuesStraight(transportType))
+        // The side of the road each place is reached and left by (straight on: the one that
+        // makes the trip quickest; nil: any, the place's own when it has one).
+        var sides = places.map { $0.item.approach }
         func request(_ index: Int, leaving: Date?) -> DirectionsRequest {
-            DirectionsRequest(source: pairs[index].0.item, destination: pairs[index].1.item, transportType: transportType,
-                              requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
-                              detail: detail)
+            var source = pairs[index].0.item, destination = pairs[index].1.item
+            source.approach = sides[index]
+            destination.approach = sides[index + 1]
+            return DirectionsRequest(source: source, destination: destination, transportType: transportType,
+                                     requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
+                                     detail: detail)
         }
-        var routes = pairs.count == 1
-            ? [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
-            : try await everyLegRoute(pairs, request: { request($0, leaving: guessed?.legs[$0].departure) }, using: directions)
+        var routes: [Route]
+        if straight, let found = try await straightOnRoutes(places.map(\.item), request: request(_:leaving:),
+                                                           departures: guessed.map { $0.legs.map(\.departure) }, using: directions) {
+            (routes, sides) = found
+        } else if pairs.count == 1 {
+            routes = [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
+        } else {
+            routes = try await everyLegRoute(pairs, request: { request($0, leaving: guessed?.legs[$0].departure) }, using: directions)
+        }
         try Task.checkCancellation()
         // A leg whose route depends on the hour (turn restrictions with times) is asked again, in
         // trip order, at the departure the legs before it give.
@@ -210,6 +226,38 @@ public final class DirectionsViewModel: Sendable {
         } catch let alert as Alert where alert == .directionsNotAvailable {
             throw Alert.directionsNotAvailable(from: source, to: destination)
         }
+    }
+
+    /// The legs of a trip that leaves every stop the way it arrived (`StopTurnaround`): each leg
+    /// asked, all at once, with each side of the road at its stops, and the quickest choice
+    /// kept; also the side chosen at each place. Nil when no choice has a route for every leg
+    /// (the trip then turns round where it must, as a walker's does).
+    private static func straightOnRoutes(_ places: [MapItem], request: (Int, Date?) -> DirectionsRequest,
+                                         departures: [Date]?, using directions: Directions) async throws
+        -> (routes: [Route], sides: [RoadSideApproach?])? {
+        let sides = StopTurnaround.sides(places)
+        let asked = StopTurnaround.choices(sides).map { choice -> (StopTurnaround.LegChoice, DirectionsRequest) in
+            var r = request(choice.leg, departures?[choice.leg])
+            r.source.approach = choice.from
+            r.destination.approach = choice.to
+            return (choice, r)
+        }
+        let found = try await withThrowingTaskGroup(of: (StopTurnaround.LegChoice, Route?).self) { group in
+            for (choice, r) in asked {
+                group.addTask(executorPreference: globalConcurrentExecutor) {
+                    do {
+                        return (choice, try await quickestRoute(for: r, using: directions))
+                    } catch let alert as Alert where alert == .directionsNotAvailable {
+                        return (choice, nil)
+                    }
+                }
+            }
+            var routes: [StopTurnaround.LegChoice: Route] = [:]
+            for try await (choice, route) in group { if let route { routes[choice] = route } }
+            return routes
+        }
+        try Task.checkCancellation()
+        return StopTurnaround.cheapest(sides) { found[$0] }
     }
 
     /// Every leg's route, all asked at once; the first leg in trip order without a route is the

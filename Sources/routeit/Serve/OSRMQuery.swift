@@ -38,6 +38,9 @@ struct OSRMQuery {
     var scaleFactor = 1.0
     var number = 1
     var roundtrip = true
+    /// route: whether the route leaves each via place the way it arrived (OSRM's
+    /// `continue_straight`); nil (`default`): the profile's rule (`StopTurnaround`).
+    var continueStraight: Bool?
     /// The coordinates as the URL gave them, once `coordinates` are moved (bearings, hints).
     var asked: [Coordinate] = []
     /// The map's fingerprint, for the waypoints' hints.
@@ -126,7 +129,8 @@ struct OSRMQuery {
                 if let n = Int(value), (0...3).contains(n) { alternatives = n } else { alternatives = try Self.bool(name, value) ? 1 : 0 }
             case "steps": steps = try Self.bool(name, value)
             case "roundtrip": roundtrip = try Self.bool(name, value)
-            case "continue_straight", "generate_hints", "skip_waypoints":
+            case "continue_straight": continueStraight = value == "default" ? nil : try Self.bool(name, value)
+            case "generate_hints", "skip_waypoints":
                 if value != "default" { _ = try Self.bool(name, value) }
             case "overview":
                 guard let o = Overview(rawValue: value) else { throw Self.invalid(name, value, "simplified, full or false") }
