@@ -58,4 +58,26 @@ public enum StopTurnaround {
         guard let end = best.compactMap({ $0 }).min(by: { $0.time < $1.time }) else { return nil }
         return (end.routes, end.sides)
     }
+
+    /// The heading (degrees clockwise from north) a route reaches its end at (nil: no line with
+    /// a length).
+    public static func arrivalHeading(_ route: Route) -> Double? {
+        guard let end = route.polyline.last,
+              let before = route.polyline.dropLast().last(where: { $0.distance(to: end) >= 0.5 }) else { return nil }
+        return Geodesy.bearing(before, end)
+    }
+
+    /// The heading a route leaves its start at.
+    public static func departureHeading(_ route: Route) -> Double? {
+        guard let start = route.polyline.first,
+              let after = route.polyline.dropFirst().first(where: { $0.distance(to: start) >= 0.5 }) else { return nil }
+        return Geodesy.bearing(start, after)
+    }
+
+    /// Whether a leg leaving at `departure` turns round on a stop reached at `arrival` (more
+    /// than 150° apart: back the way it came).
+    public static func turnsRound(arrival: Double, departure: Double) -> Bool {
+        let difference = abs(departure - arrival).truncatingRemainder(dividingBy: 360)
+        return min(difference, 360 - difference) > 150
+    }
 }
