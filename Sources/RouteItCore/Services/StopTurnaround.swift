@@ -81,3 +81,15 @@ public enum StopTurnaround {
         return min(difference, 360 - difference) > 150
     }
 }
+
+/// A trip's legs routed straight on through its stops, and the side of the road each place is
+/// reached and left by (nil: either).
+public struct StraightOnLegs: Sendable {
+    public var routes: [Route]
+    public var sides: [RoadSideApproach?]
+
+    public init(routes: [Route], sides: [RoadSideApproach?]) {
+        self.routes = routes
+        self.sides = sides
+    }
+}

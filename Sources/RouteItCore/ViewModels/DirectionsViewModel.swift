@@ -136,9 +136,9 @@ public final class DirectionsViewModel: Sendable {
                                      detail: detail)
         }
         var routes: [Route]
-        if straight, let found = try await straightOnRoutes(places.map(\.item), request: request(_:leaving:),
-                                                           departures: guessed.map { $0.legs.map(\.departure) }, using: directions) {
-            (routes, sides) = found
+        if straight, let found = try await directions.straightOnRoutes(pairs.indices.map { request($0, leaving: guessed?.legs[$0].departure) }),
+           found.routes.count == pairs.count, found.sides.count == places.count {
+            (routes, sides) = (found.routes.map(\.terminalSafe), found.sides)
         } else if pairs.count == 1 {
             routes = [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
         } else {
@@ -226,38 +226,6 @@ public final class DirectionsViewModel: Sendable {
         } catch let alert as Alert where alert == .directionsNotAvailable {
             throw Alert.directionsNotAvailable(from: source, to: destination)
         }
-    }
-
-    /// The legs of a trip that leaves every stop the way it arrived (`StopTurnaround`): each leg
-    /// asked, all at once, with each side of the road at its stops, and the quickest choice
-    /// kept; also the side chosen at each place. Nil when no choice has a route for every leg
-    /// (the trip then turns round where it must, as a walker's does).
-    private static func straightOnRoutes(_ places: [MapItem], request: (Int, Date?) -> DirectionsRequest,
-                                         departures: [Date]?, using directions: Directions) async throws
-        -> (routes: [Route], sides: [RoadSideApproach?])? {
-        let sides = StopTurnaround.sides(places)
-        let asked = StopTurnaround.choices(sides).map { choice -> (StopTurnaround.LegChoice, DirectionsRequest) in
-            var r = request(choice.leg, departures?[choice.leg])
-            r.source.approach = choice.from
-            r.destination.approach = choice.to
-            return (choice, r)
-        }
-        let found = try await withThrowingTaskGroup(of: (StopTurnaround.LegChoice, Route?).self) { group in
-            for (choice, r) in asked {
-                group.addTask(executorPreference: globalConcurrentExecutor) {
-                    do {
-                        return (choice, try await quickestRoute(for: r, using: directions))
-                    } catch let alert as Alert where alert == .directionsNotAvailable {
-                        return (choice, nil)
-                    }
-                }
-            }
-            var routes: [StopTurnaround.LegChoice: Route] = [:]
-            for try await (choice, route) in group { if let route { routes[choice] = route } }
-            return routes
-        }
-        try Task.checkCancellation()
-        return StopTurnaround.cheapest(sides) { found[$0] }
     }
 
     /// Every leg's route, all asked at once; the first leg in trip order without a route is the
