@@ -35,4 +35,22 @@ final class StopTurnaroundTests: XCTestCase {
         // The second leg has no route leaving the stop either way: no straight-on trip.
         XCTAssertNil(StopTurnaround.cheapest(StopTurnaround.sides([place(), place(), place()])) { $0.leg == 1 ? nil : self.route(60) })
     }
+
+    func testALegLeavingItsStopBackTheWayTheLastArrivedSaysSo() throws {
+        func leg(_ from: (Double, Double), _ to: (Double, Double), _ first: String) -> Route {
+            Route(distance: 100, expectedTravelTime: 10, transportType: .walk,
+                  polyline: [Coordinate(latitude: from.0, longitude: from.1), Coordinate(latitude: to.0, longitude: to.1)],
+                  steps: [RouteStep(instruction: first, distance: 100, expectedTravelTime: 10)])
+        }
+        // East to the stop, then back west; then on west (no turn).
+        let routes = StopTurnaround.sayingTurnarounds([leg((60.17, 24.93), (60.17, 24.94), "Head east on A"),
+                                                       leg((60.17, 24.94), (60.17, 24.93), "Head west on A"),
+                                                       leg((60.17, 24.93), (60.17, 24.92), "Head west on A")])
+        XCTAssertEqual(routes.map { $0.steps[0].instruction }, ["Head east on A", "Turn around and head west on A", "Head west on A"])
+        // Read back as the depart it is (the served JSON's maneuver).
+        let maneuver = try XCTUnwrap(InstructionText.maneuver(from: routes[1].steps[0].instruction))
+        XCTAssertEqual(maneuver.kind, .depart)
+        XCTAssertEqual(maneuver.streetName, "A")
+        XCTAssertEqual(maneuver.bearing, 270)
+    }
 }

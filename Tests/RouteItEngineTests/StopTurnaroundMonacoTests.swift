@@ -39,12 +39,16 @@ final class StopTurnaroundMonacoTests: XCTestCase {
         let free = try await trip(agerbol, .car, continueStraight: false)
         XCTAssertTrue(try turnsRoundAtTheStop(free), "allowed to, the quickest way turns round at the stop")
         XCTAssertGreaterThan(straight.totalTravelTime, free.totalTravelTime + 60)
+        // Turning round at the stop is said: the car faces east there.
+        XCTAssertEqual(free.legs[1].route.steps.first?.instruction, "Turn around and head west on Avenue Agerbol")
+        XCTAssertEqual(straight.legs[1].route.steps.first?.instruction.hasPrefix("Head "), true)
     }
 
     func testOnFootAStopIsAPlaceToTurnRound() async throws {
         let walked = try await trip(agerbol, .walk)
         let free = try await trip(agerbol, .walk, continueStraight: false)
         XCTAssertEqual(walked.totalTravelTime, free.totalTravelTime, accuracy: 0.01)
+        XCTAssertEqual(walked.legs[1].route.steps.first?.instruction, "Turn around and head west on Avenue Agerbol")
         let straight = try await trip(agerbol, .walk, continueStraight: true)
         XCTAssertGreaterThanOrEqual(straight.totalTravelTime, walked.totalTravelTime)
     }

@@ -59,6 +59,24 @@ public enum StopTurnaround {
         return (end.routes, end.sides)
     }
 
+    /// The words a leg's first step starts with when the leg leaves its stop back the way the
+    /// leg before arrived: the traveller faces the other way, and "Head west" alone would not
+    /// say so.
+    public static let turnAroundPrefix = "Turn around and head "
+
+    /// `routes` (a trip's legs in order) with the first step of each leg that turns round at
+    /// its stop saying so: `Turn around and head west on ...`.
+    public static func sayingTurnarounds(_ routes: [Route]) -> [Route] {
+        var out = routes
+        for i in out.indices.dropFirst() {
+            guard let first = out[i].steps.first, first.instruction.hasPrefix("Head "),
+                  let arrival = arrivalHeading(out[i - 1]), let departure = departureHeading(out[i]),
+                  turnsRound(arrival: arrival, departure: departure) else { continue }
+            out[i].steps[0].instruction = turnAroundPrefix + first.instruction.dropFirst("Head ".count)
+        }
+        return out
+    }
+
     /// The heading (degrees clockwise from north) a route reaches its end at (nil: no line with
     /// a length).
     public static func arrivalHeading(_ route: Route) -> Double? {

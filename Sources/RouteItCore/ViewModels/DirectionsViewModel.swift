@@ -159,6 +159,8 @@ public final class DirectionsViewModel: Sendable {
                 }
             }
         }
+        // A leg that leaves its stop back the way the leg before arrived says so.
+        routes = StopTurnaround.sayingTurnarounds(routes)
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         func timedTrip(_ trip: PlannedTrip, outUntil: Date? = nil) -> DirectionsViewModel {
             DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,
