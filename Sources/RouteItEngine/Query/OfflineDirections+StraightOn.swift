@@ -11,11 +11,16 @@ extension OfflineDirections {
         guard let sides = try straightOnSides(legs) else { return nil }
         var routes: [Route] = []
         for (i, leg) in legs.enumerated() {
+            try Task.checkCancellation()
             var asked = leg
             asked.source.approach = sides[i]
             asked.destination.approach = sides[i + 1]
-            guard let quickest = try await calculate(asked).filter(asked.accepts).min(by: { $0.expectedTravelTime < $1.expectedTravelTime })
-            else { return nil }
+            // A leg that fails now (a place off the map, the map gone, cancelled): the legs one
+            // by one, which say which and why, as for any trip.
+            guard let found = try? await calculate(asked),
+                  let quickest = found.filter(asked.accepts).min(by: { $0.expectedTravelTime < $1.expectedTravelTime }) else {
+                return nil
+            }
             routes.append(quickest)
         }
         return StraightOnLegs(routes: routes, sides: sides)
