@@ -31,17 +31,18 @@ enum TripCommands {
         summary: "Swap stops 1 and 2, or any two slots A and B",
         completions: slotCompletions,
         run: { session, arguments in
+            var notes: [String] = []
             switch arguments.count {
             case 0:
                 try session.flow.editTrip { try $0.swapFirstTwoStops() }
             case 2:
                 let entry = session.flow.entry
                 let a = try arguments.slot(0, in: entry), b = try arguments.slot(1, in: entry)
-                try session.flow.editTrip { try $0.swapSlots(a, b) }
+                try session.flow.editTrip { notes = try $0.swapSlots(a, b) }
             default:
                 throw ShellCommand.usageErrorFor("swap [A B]")
             }
-            return .init(text: session.renderScreen())
+            return .init(text: (notes.map { "Note: \($0)" } + [session.renderScreen()]).joined(separator: "\n"))
         })
 
     static let add = ShellCommand(
