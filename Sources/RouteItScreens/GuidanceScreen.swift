@@ -20,7 +20,9 @@ public enum GuidanceScreen {
         } else if let next = follower.nextManeuver {
             lines.append(style.cyan("In \(unit.roughly(metres: next.distance))") + "  " + leg.route.steps[next.step].instruction)
         }
-        if let step = follower.currentStep, let street = InstructionText.maneuver(from: leg.route.steps[step].instruction)?.streetName {
+        // Off the route with no new route, the planned route's street is not the user's.
+        if !follower.offRouteWithoutRoute, let step = follower.currentStep,
+           let street = InstructionText.maneuver(from: leg.route.steps[step].instruction)?.streetName {
             lines.append("On \(street)")
         }
         if let etas = follower.etas(at: guidance.lastFixTime ?? now) {
