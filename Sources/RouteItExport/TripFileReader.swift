@@ -41,7 +41,7 @@ public enum TripFileReader {
             } else if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
                 trip = try GeoJSONTripReader.read(data)
             } else {
-                throw Failure(description: "\(path) is not a .gpx or .geojson file; open NAME opens a saved trip.")
+                throw Failure(description: "\(path) is not a .gpx, .geojson or .json file; open NAME opens a saved trip.")
             }
         } catch let problem as TripFileFields.Problem {
             throw Failure(description: "Cannot open \(path): \(problem.text); the trip is unchanged.")
