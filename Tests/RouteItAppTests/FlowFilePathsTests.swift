@@ -37,6 +37,8 @@ final class FlowFilePathsTests: XCTestCase {
             expect Stop 1: Work place
             open ./sub/places
             expect error: ./sub/places is not a .gpx, .geojson or .json file
+            open sub/nothere
+            expect error: Cannot read sub/nothere: no such file; open NAME opens a saved trip (trips lists them).
             use ./beside.routeit
             expect-not error
             location replay nothere.nmea

@@ -36,6 +36,9 @@ enum PlannerCommands {
                 message = try session.planner.open(imported: trip.slots, departure: trip.departure, transportType: trip.transportType,
                                                    distanceUnit: trip.distanceUnit, day: trip.day, unroutedStops: trip.unroutedStops,
                                                    from: name)
+            } else if name.contains("/"), !((try? session.planner.savedTripNames()) ?? []).contains(where: { SavedName.same($0, name) }) {
+                // A path to no file: said as a file, not as a saved trip's name.
+                throw InputError("Cannot read \(ExportDestination.expand(name)): no such file; open NAME opens a saved trip (trips lists them).")
             } else {
                 message = try session.planner.open(name: name)
             }
