@@ -84,7 +84,7 @@ enum TripCommands {
         run: { session, arguments in
             let path = arguments.text(after: 0)
             guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
-            let lines = try StopListFile.read(path)
+            let lines = try StopListFile.read(path, at: session.filePath(path))
             // A line that matched several places alike says which it took, above the trip.
             let notices = try await session.flow.loadStops(lines).map { "Note: \($0)" }
             return .init(text: (notices + [session.renderScreen()]).joined(separator: "\n"))
@@ -143,8 +143,7 @@ enum TripCommands {
         run: { session, arguments in
             let location = session.flow.location
             if arguments.count >= 2, arguments.words[0].lowercased() == "replay" {
-                var path = ExportDestination.expand(arguments.text(after: 1))
-                if !path.hasPrefix("/"), let folder = session.flowDirectory, !folder.isEmpty { path = folder + "/" + path }
+                let path = session.filePath(arguments.text(after: 1))
                 let track = try ReplayFixSource(path: path)
                 session.replayTrack = path
                 return .init(text: "Location: go replays \(track.fixes.count) fixes of \(track.sourceName)")
