@@ -10,6 +10,9 @@ public struct RouteStep: Hashable, Codable, Sendable {
     /// The name of the street the step goes along, without its ref (OSRM's step `name`), when
     /// the backend says: a U-turn's sentence names none, a road known by its ref alone has none.
     public var streetName: String?
+    /// `expectedTravelTime` on the roads alone, the turns and traffic signals on the way left
+    /// out (OSRM's annotation durations and speeds are the road's), when the router says.
+    public var roadTime: TimeInterval?
 
     public init(instruction: String, distance: Double, expectedTravelTime: TimeInterval, polyline: [Coordinate] = []) {
         self.instruction = instruction

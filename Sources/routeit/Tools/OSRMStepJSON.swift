@@ -6,12 +6,31 @@ import RouteItCore
 enum OSRMStepJSON {
     /// The steps of one leg; each maneuver's `bearing_before` is the last segment of the step
     /// before it, and the arrival is named after the last street the leg named.
-    static func steps(_ json: inout JSONStream, _ steps: [RouteStep], mode: TransportType, geometries: OSRMRouteOptions.Geometries) {
+    /// `ends`: where the client put the leg's two places, for the depart and arrive modifiers.
+    static func steps(_ json: inout JSONStream, _ steps: [RouteStep], mode: TransportType, geometries: OSRMRouteOptions.Geometries,
+                      ends: (from: Coordinate, to: Coordinate)? = nil) {
         var lastName = ""
         var before = 0
+        // The exit a ring was entered to take: OSRM writes it on the step leaving the ring too.
+        var ringExit: Int?
+        let line = steps.flatMap(\.polyline).reduce(into: [Coordinate]()) { if $0.last != $1 { $0.append($1) } }
         for step in steps {
-            let m = OSRMRouteJSON.maneuver(step)
+            var m = OSRMRouteJSON.maneuver(step)
             if let name = m.streetName, !name.isEmpty { lastName = name }
+            switch m.kind {
+            case .depart:
+                if let ends, line.count >= 2 { m.direction = OSRMModifiers.modifier(place: ends.from, road: line[0], next: line[1]) }
+            case .arrive:
+                if let ends, line.count >= 2 {
+                    m.direction = OSRMModifiers.modifier(place: ends.to, road: line[line.count - 1], previous: line[line.count - 2])
+                }
+            case .roundabout, .rotary:
+                ringExit = m.exitNumber
+            case .exitRoundabout, .exitRotary:
+                m.exitNumber = ringExit
+            default:
+                break
+            }
             self.step(&json, step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
                       bearingBefore: m.kind == .depart ? 0 : before, geometries: geometries)
             // The heading arriving at the next maneuver: this step's last segment.
@@ -22,8 +41,9 @@ enum OSRMStepJSON {
         }
     }
 
-    static func step(_ json: inout JSONStream, _ step: RouteStep, maneuver m: Maneuver, name: String, mode: TransportType,
+    static func step(_ json: inout JSONStream, _ step: RouteStep, maneuver given: Maneuver, name: String, mode: TransportType,
                      bearingBefore: Int, geometries: OSRMRouteOptions.Geometries) {
+        var m = given
         var line = step.polyline
         if line.count == 1 { line.append(line[0]) }
         let location = line.first ?? Coordinate(latitude: 0, longitude: 0)
@@ -47,12 +67,16 @@ enum OSRMStepJSON {
         json.integer(bearingAfter)
         json.key("bearing_before")
         json.integer(bearingBefore)
-        if OSRMManeuverNames.hasExit(m), let exit = m.exitNumber {
+        if OSRMManeuverNames.hasExit(m) || m.kind == .exitRoundabout || m.kind == .exitRotary, let exit = m.exitNumber {
             json.key("exit")
             json.integer(exit)
         }
         json.key("location")
         OSRMRouteJSON.point(&json, location)
+        // Entering a ring, OSRM's modifier is the turn onto it.
+        if m.direction == nil, m.kind == .roundabout || m.kind == .rotary, line.count >= 2, line[0] != line[1] {
+            m.direction = OSRMModifiers.turnDirection(from: Double(bearingBefore), to: Geodesy.bearing(line[0], line[1]))
+        }
         if let modifier = OSRMManeuverNames.modifier(m) {
             json.key("modifier")
             json.string(modifier)
