@@ -43,6 +43,34 @@ final class ServeOSRMParityTests: XCTestCase {
         XCTAssertEqual(try server.get("/route/v1/driving/\(a);\(b)?skip_waypoints=yes").status, 400)
     }
 
+    /// Each step lists the junctions it passes, as osrm-routed does (it had its maneuver's alone):
+    /// on the tester's pair the same junctions per step, each with the roads meeting there.
+    func testStepsListTheJunctionsTheyPassAsOSRMs() throws {
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
+        defer { _ = server.stop() }
+        let target = "/route/v1/driving/\(a);\(b)?steps=true"
+        func junctions(_ object: [String: Any]) throws -> [[[String: Any]]] {
+            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            return try steps.map { try XCTUnwrap($0["intersections"] as? [[String: Any]]) }
+        }
+        let ours = try junctions(try server.get(target).object)
+        let theirs = try junctions(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+        XCTAssertEqual(ours.map(\.count), theirs.map(\.count))
+        XCTAssertGreaterThan(ours.joined().count, ours.count, "junctions passed are listed")
+        var same = 0
+        for (a, b) in zip(ours.joined(), theirs.joined()) {
+            let p = try XCTUnwrap(a["location"] as? [Double]), q = try XCTUnwrap(b["location"] as? [Double])
+            XCTAssertEqual(p[0], q[0], accuracy: 1e-5)
+            XCTAssertEqual(p[1], q[1], accuracy: 1e-5)
+            XCTAssertEqual((a["bearings"] as? [Int])?.count, (b["bearings"] as? [Int])?.count)
+            if ["bearings", "entry", "in", "out"].allSatisfy({ "\(a[$0] ?? "-")" == "\(b[$0] ?? "-")" }) { same += 1 }
+        }
+        // Bearings are OSRM's 15° classes of each road's perceived heading; one may fall in the next class.
+        XCTAssertGreaterThanOrEqual(Double(same), Double(ours.joined().count) * 0.6)
+    }
+
     /// OSRM's annotation durations and speeds are the road's: the turns and traffic signals
     /// are in the leg's duration, not spread over the segments (the tester's pair: OSRM's
     /// segments add up to 152.3 s of a 175.7 s leg; ours added up to the whole leg).

@@ -52,6 +52,9 @@ public struct Route: Hashable, Codable, Sendable {
     /// router keeps them: a point between two nodes (where the route starts or ends on a road)
     /// is given the node behind the start and ahead of the end, as OSRM's `annotations=nodes`.
     public var osmNodes: [Int64]?
+    /// The junctions the route passes, in order, when asked for (`RouteDetail.intersections`)
+    /// and the router knows them.
+    public var intersections: [RouteIntersection]?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

@@ -307,7 +307,8 @@ enum OSRMRouteJSON {
         }
         json.key("steps")
         json.openArray()
-        if options.steps { OSRMStepJSON.steps(&json, route.steps, mode: mode, geometries: options.geometries, ends: ends) }
+        if options.steps { OSRMStepJSON.steps(&json, route.steps, mode: mode, geometries: options.geometries, ends: ends,
+                                              junctions: route.intersections) }
         json.closeArray()
         json.key("summary")
         json.string(route.name)

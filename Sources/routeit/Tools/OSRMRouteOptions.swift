@@ -26,6 +26,7 @@ struct OSRMRouteOptions: Equatable, Sendable {
     var detail: RouteDetail {
         var detail: RouteDetail = []
         if steps || !annotations.isEmpty { detail.insert(.steps) }
+        if steps { detail.insert(.intersections) }
         if annotations.contains("nodes") { detail.insert(.osmNodes) }
         return detail
     }
