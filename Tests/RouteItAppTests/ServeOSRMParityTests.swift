@@ -156,13 +156,18 @@ final class OSRMStepModifierTests: XCTestCase {
         RouteStep(instruction: InstructionText.sentence(for: maneuver), distance: 100, expectedTravelTime: 10, polyline: line)
     }
 
-    private func maneuvers(_ steps: [RouteStep], ends: (from: Coordinate, to: Coordinate)?) throws -> [[String: Any]] {
+    private func written(_ steps: [RouteStep], ends: (from: Coordinate, to: Coordinate)?,
+                         junctions: [RouteIntersection]? = nil) throws -> [[String: Any]] {
         var json = JSONStream()
         json.openArray()
-        OSRMStepJSON.steps(&json, steps, mode: .car, geometries: .geojson, ends: ends)
+        OSRMStepJSON.steps(&json, steps, mode: .car, geometries: .geojson, ends: ends, junctions: junctions)
         json.closeArray()
-        let written = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.bytes)) as? [[String: Any]])
-        return try written.map { try XCTUnwrap($0["maneuver"] as? [String: Any]) }
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.bytes)) as? [[String: Any]])
+    }
+
+    private func maneuvers(_ steps: [RouteStep], ends: (from: Coordinate, to: Coordinate)?,
+                           junctions: [RouteIntersection]? = nil) throws -> [[String: Any]] {
+        try written(steps, ends: ends, junctions: junctions).map { try XCTUnwrap($0["maneuver"] as? [String: Any]) }
     }
 
     /// East 100 m, north into a ring (a right turn onto it), its 2nd exit, west, and the
@@ -192,6 +197,33 @@ final class OSRMStepModifierTests: XCTestCase {
         let onRoad = try maneuvers(steps, ends: (point(east: 0, north: 2), point(east: 130, north: 600)))
         XCTAssertNil(onRoad[0]["modifier"])
         XCTAssertNil(onRoad[3]["modifier"])
+    }
+
+    /// The router's junctions go to the steps that pass them; the one at a ring's entry is its
+    /// maneuver's, and its roads in and out give the turn onto the ring.
+    func testJunctionsGoToTheirStepsAndTheRingEntrysGivesItsModifier() throws {
+        let steps = [
+            step(Maneuver(kind: .depart, streetName: "A", bearing: 90), [point(east: 0, north: 0), point(east: 100, north: 0)]),
+            step(Maneuver(kind: .roundabout, streetName: "B", exitNumber: 2),
+                 [point(east: 100, north: 0), point(east: 120, north: -10), point(east: 130, north: 10)]),
+            step(Maneuver(kind: .exitRoundabout, direction: .right, streetName: "B"),
+                 [point(east: 130, north: 10), point(east: 130, north: 110)]),
+            step(Maneuver(kind: .arrive), [point(east: 130, north: 110)]),
+        ]
+        let passed = RouteIntersection(location: point(east: 50, north: 0), distance: 50, bearings: [0, 90, 270],
+                                       entry: [true, true, false], into: 2, out: 1)
+        // Arriving heading east (the road in leaves west, 270), onto the ring heading south: right.
+        let entry = RouteIntersection(location: point(east: 100, north: 0), distance: 100, bearings: [180, 270],
+                                      entry: [true, false], into: 1, out: 0)
+        let written = try written(steps, ends: nil, junctions: [passed, entry])
+        let intersections = written.map { ($0["intersections"] as? [[String: Any]]) ?? [] }
+        XCTAssertEqual(intersections.map(\.count), [2, 1, 1, 1])
+        XCTAssertEqual(intersections[0][1]["bearings"] as? [Int], [0, 90, 270])
+        XCTAssertEqual(intersections[1][0]["bearings"] as? [Int], [180, 270])
+        XCTAssertEqual(intersections[1][0]["in"] as? Int, 1)
+        XCTAssertEqual((written[1]["maneuver"] as? [String: Any])?["modifier"] as? String, "right")
+        // Without the junction, from the step's own pieces: a slighter turn.
+        XCTAssertEqual(try maneuvers(steps, ends: nil)[1]["modifier"] as? String, "slight right")
     }
 
     func testOSRMsTurnDirectionThresholds() {

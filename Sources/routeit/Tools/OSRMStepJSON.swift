@@ -94,9 +94,16 @@ enum OSRMStepJSON {
         }
         json.key("location")
         OSRMRouteJSON.point(&json, location)
-        // Entering a ring, OSRM's modifier is the turn onto it.
-        if m.direction == nil, m.kind == .roundabout || m.kind == .rotary, line.count >= 2, line[0] != line[1] {
-            m.direction = OSRMModifiers.turnDirection(from: Double(bearingBefore), to: Geodesy.bearing(line[0], line[1]))
+        // Entering a ring, OSRM's modifier is the turn onto it: between the roads in and out
+        // as the junction keeps them, else the step's first and the last one's last pieces.
+        if m.direction == nil, m.kind == .roundabout || m.kind == .rotary {
+            if let junction = junctions.first, junction.location.distance(to: location) < 1,
+               junction.bearings.indices.contains(junction.into), junction.bearings.indices.contains(junction.out) {
+                m.direction = OSRMModifiers.turnDirection(from: Double(junction.bearings[junction.into] + 180),
+                                                          to: Double(junction.bearings[junction.out]))
+            } else if line.count >= 2, line[0] != line[1] {
+                m.direction = OSRMModifiers.turnDirection(from: Double(bearingBefore), to: Geodesy.bearing(line[0], line[1]))
+            }
         }
         if let modifier = OSRMManeuverNames.modifier(m) {
             json.key("modifier")
