@@ -226,6 +226,21 @@ final class OSRMStepModifierTests: XCTestCase {
         XCTAssertEqual(try maneuvers(steps, ends: nil)[1]["modifier"] as? String, "slight right")
     }
 
+    /// A ring the route starts on has no entry step: leaving it, no exit is counted (nor the
+    /// exit of a ring left before).
+    func testAnExitIsTheRingJustEnteredsOnly() throws {
+        let line = [point(east: 0, north: 0), point(east: 100, north: 0)]
+        let steps = [
+            step(Maneuver(kind: .depart, streetName: "A", bearing: 90), line),
+            step(Maneuver(kind: .roundabout, streetName: "B", exitNumber: 3), line),
+            step(Maneuver(kind: .exitRoundabout, direction: .right, streetName: "B"), line),
+            step(Maneuver(kind: .exitRoundabout, direction: .right, streetName: "C"), line),
+            step(Maneuver(kind: .arrive), [line[1]]),
+        ]
+        let m = try maneuvers(steps, ends: nil)
+        XCTAssertEqual(m.map { $0["exit"] as? Int }, [nil, 3, 3, nil, nil])
+    }
+
     func testOSRMsTurnDirectionThresholds() {
         let cases: [(Double, Maneuver.Direction)] = [(0, .straight), (19, .straight), (21, .slightRight), (45, .right), (119, .right),
                                                      (121, .sharpRight), (180, .uTurn), (-21, .slightLeft), (-45, .left), (-121, .sharpLeft)]

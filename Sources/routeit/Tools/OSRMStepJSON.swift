@@ -27,10 +27,12 @@ enum OSRMStepJSON {
                 if let ends, line.count >= 2 {
                     m.direction = OSRMModifiers.modifier(place: ends.to, road: line[line.count - 1], previous: line[line.count - 2])
                 }
-            case .roundabout, .rotary:
+            case .roundabout, .rotary, .roundaboutTurn:
                 ringExit = m.exitNumber
             case .exitRoundabout, .exitRotary:
+                // Only the ring just entered: one the route starts on has no count here.
                 m.exitNumber = ringExit
+                ringExit = nil
             default:
                 break
             }
