@@ -19,7 +19,7 @@ public enum GeoJSONExport {
                 ("duration", number(leg.expectedTravelTime, decimals: 1)),
                 ("transport", string(leg.transportType.rawValue)),
             ]
-            if let ends { properties += [("from", string(ends.from)), ("to", string(ends.to))] }
+            if let ends { properties += [("from", text(ends.from)), ("to", text(ends.to))] }
             properties.append(("steps", "[" + leg.steps.map(step).joined(separator: ",") + "]"))
             if let plan, index < plan.legDepartures.count {
                 properties += [("depart", string(plan.timestamp(plan.legDepartures[index]))),
@@ -32,7 +32,7 @@ public enum GeoJSONExport {
             var properties = [
                 ("kind", string("stop")),
                 ("index", String(index + 1)),
-                ("address", string(stop.placemark.formattedAddress)),
+                ("address", text(stop.placemark.formattedAddress)),
             ]
             if let plan {
                 if let time = plan.arrival(atStop: index) { properties.append(("arrive", string(plan.timestamp(time)))) }
@@ -66,7 +66,7 @@ public enum GeoJSONExport {
     /// A step: its instruction, distance (m), duration (s) and where it starts.
     private static func step(_ step: RouteStep) -> String {
         var members = [
-            ("instruction", string(step.instruction)),
+            ("instruction", text(step.instruction)),
             ("distance", number(step.distance, decimals: 1)),
             ("duration", number(step.expectedTravelTime, decimals: 1)),
         ]
@@ -90,4 +90,7 @@ public enum GeoJSONExport {
 
     /// A JSON string literal (RFC 8259 §7).
     static func string(_ text: String) -> String { JSONText.string(text) }
+
+    /// A name or instruction as a JSON string, cleaned as the screen shows it (see `XMLText`).
+    static func text(_ text: String) -> String { string(TerminalSafeText.clean(text)) }
 }

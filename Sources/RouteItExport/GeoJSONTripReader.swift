@@ -70,7 +70,7 @@ enum GeoJSONTripReader {
             let coordinate = try TripFileFields.position(latitude: position.count >= 2 ? position[1] : nil, longitude: position.first, stop: feature,
                                                          said: coordinates.map { "coordinates \(json.text(at: $0))" } ?? "no coordinates")
             let properties = members.first { $0.key == "properties" }.flatMap { json.members(of: $0.value) }
-            let name = properties?.first { $0.key == "name" }.flatMap { json.string(at: $0.value) }
+            let name = properties.flatMap { placeName(json, properties: $0) }
             slots.append(try TripFileReader.slot(placemark: nil, name: name, coordinate: coordinate, stay: 0, windows: [],
                                                  priority: .normal, isStart: slots.isEmpty, stop: feature))
             featureNumbers.append(k + 1)
@@ -80,6 +80,16 @@ enum GeoJSONTripReader {
             throw TripFileFields.Problem(text: "it holds \(held), and a trip needs two places or more, each a Point feature (a start and its stops)")
         }
         return try TripFileFields.importedTrip(slots, values: [:]) { "feature \(featureNumbers[$0])" }
+    }
+
+    /// Another program's name for a point: its `name`, else Google Takeout's (`Title` in its
+    /// Saved Places, `location.name`, else `location.address` in its starred places).
+    private static func placeName(_ json: JSONSkimmer, properties: [(key: String, value: Range<Int>)]) -> String? {
+        func text(_ members: [(key: String, value: Range<Int>)], _ key: String) -> String? {
+            members.first { $0.key == key }.flatMap { json.string(at: $0.value) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let location = properties.first { $0.key == "location" }.flatMap { json.members(of: $0.value) } ?? []
+        return text(properties, "name") ?? text(properties, "Title") ?? text(location, "name") ?? text(location, "address")
     }
 
     /// The values of a stop RouteIt writes as JSON numbers, as written: its `index`, `stay` and

@@ -78,6 +78,7 @@ public struct TripExportPlan: Sendable {
     public static func placemarkJSON(_ placemark: Placemark) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(placemark)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        // Cleaned as the screen shows it, as the rest of the file is (see `XMLText`).
+        return (try? encoder.encode(placemark.terminalSafe)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

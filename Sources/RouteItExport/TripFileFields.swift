@@ -148,6 +148,11 @@ enum TripFileFields {
         guard coordinate.isValid else {
             throw Problem(text: "\(stop) has no valid position (\(said)); latitude is -90 to 90, longitude -180 to 180")
         }
+        // 0,0 in the open sea is where programs put a place they have no position for (Google
+        // Takeout's saved places without a location): no map has it, so it is said here.
+        guard coordinate.latitude != 0 || coordinate.longitude != 0 else {
+            throw Problem(text: "\(stop) is at 0,0 (\(said)), where programs put a place they have no position for; remove it or give it its position")
+        }
         return coordinate
     }
 }

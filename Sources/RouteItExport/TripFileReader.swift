@@ -26,13 +26,15 @@ public enum TripFileReader {
     /// A RouteIt export of a whole trip is well under this; parsing takes many times the size.
     public static let maxBytes = 16 << 20
 
-    public static func read(path: String) throws -> ImportedTrip {
+    /// `name`: the file as said in a problem (the path as typed; default `path`).
+    public static func read(path: String, shownAs name: String? = nil) throws -> ImportedTrip {
         let data: Data
         do {
-            data = try BoundedFile.read(path, limit: maxBytes)
+            data = try BoundedFile.read(path, shownAs: name, limit: maxBytes)
         } catch let refusal as BoundedFile.Refusal {
             throw Failure(description: refusal.description)
         }
+        let name = name ?? path
         let lower = path.lowercased()
         let trip: ImportedTrip?
         do {
@@ -41,15 +43,15 @@ public enum TripFileReader {
             } else if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
                 trip = try GeoJSONTripReader.read(data)
             } else {
-                throw Failure(description: "\(path) is not a .gpx or .geojson file; open NAME opens a saved trip.")
+                throw Failure(description: "\(name) is not a .gpx, .geojson or .json file; open NAME opens a saved trip.")
             }
         } catch let problem as TripFileFields.Problem {
-            throw Failure(description: "Cannot open \(path): \(problem.text); the trip is unchanged.")
+            throw Failure(description: "Cannot open \(name): \(problem.text); the trip is unchanged.")
         }
-        guard let trip else { throw Failure(description: "\(path) is not a trip exported by RouteIt.") }
-        guard trip.slots.count >= 2 else { throw Failure(description: "\(path) holds fewer than two stops.") }
+        guard let trip else { throw Failure(description: "\(name) is not a trip exported by RouteIt.") }
+        guard trip.slots.count >= 2 else { throw Failure(description: "\(name) holds fewer than two stops.") }
         guard trip.slots.count <= 1 + EntryViewModel.maximumStopCount else {
-            throw Failure(description: "\(path) holds \(trip.slots.count - 1) stops; a trip has at most \(EntryViewModel.maximumStopCount).")
+            throw Failure(description: "\(name) holds \(trip.slots.count - 1) stops; a trip has at most \(EntryViewModel.maximumStopCount).")
         }
         return trip
     }

@@ -15,10 +15,14 @@ public enum GuidanceScreen {
         var lines = [style.bold("Going to stop \(leg.stop) of \(follower.legs.count): \(leg.name)")]
         if case .staying(let until) = follower.phase, let at = follower.legs.indices.contains(follower.legIndex) ? follower.legs[follower.legIndex] : nil {
             lines[0] = style.bold("At stop \(at.stop): \(at.name)") + ", \(TravelTimeFormatter.string(from: until.timeIntervalSince(now))) left (skip: leave now)"
+        } else if follower.offRouteWithoutRoute {
+            lines.append("Off the route, no new route from here: no directions until you are back on it")
         } else if let next = follower.nextManeuver {
             lines.append(style.cyan("In \(unit.roughly(metres: next.distance))") + "  " + leg.route.steps[next.step].instruction)
         }
-        if let step = follower.currentStep, let street = InstructionText.maneuver(from: leg.route.steps[step].instruction)?.streetName {
+        // Off the route with no new route, the planned route's street is not the user's.
+        if !follower.offRouteWithoutRoute, let step = follower.currentStep,
+           let street = InstructionText.maneuver(from: leg.route.steps[step].instruction)?.streetName {
             lines.append("On \(street)")
         }
         if let etas = follower.etas(at: guidance.lastFixTime ?? now) {

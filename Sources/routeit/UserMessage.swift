@@ -71,6 +71,8 @@ enum UserMessage {
             return "\(path) is not a RouteIt map; import an OSM extract with: routeit import FILE.osm.pbf"
         case .otherSchemaVersion:
             return error.description
+        case .damaged(let path, let cutShort):
+            return "The map \(path) is damaged\(cutShort ? " (cut short)" : ""); import it again."
         case .changing(let path):
             return "The map \(path) keeps changing while it is opened (an import is writing it?); try again."
         }

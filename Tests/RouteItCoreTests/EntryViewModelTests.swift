@@ -193,6 +193,31 @@ final class EntryViewModelTests: XCTestCase {
         XCTAssertEqual(entry.slots.map(\.mapItem), [shop, nil, home])
     }
 
+    /// The start has no stay, window or priority: a stop swapped into it loses them, said, and
+    /// a trip that ended at that stop ends back at the start, said; the stop the start becomes
+    /// has none of its own.
+    func testAStopSwappedIntoTheStartLosesWhatTheStartCannotHave() throws {
+        let entry = EntryViewModel()
+        try entry.select(home, forSlotAt: 0)
+        try entry.select(shop, forSlotAt: 1)
+        try entry.setStay(30 * 60, forSlotAt: 1)
+        try entry.setWindows([VisitWindow(from: 600, to: 660)], forSlotAt: 1)
+        try entry.setPriority(.high, forSlotAt: 1)
+        try entry.setEnd(.place(1))
+        let notes = try entry.swapSlots(1, 0)
+        XCTAssertEqual(notes, ["The start has no stay, window or priority: its stay 30m, window 10:00-11:00 and high priority are cleared.",
+                               "The trip ended at that stop, now the start: it ends back at the start."])
+        XCTAssertEqual(entry.slots.map(\.mapItem), [shop, home, nil])
+        XCTAssertEqual(entry.slots.map(\.stay), [0, 0, 0])
+        XCTAssertEqual(entry.slots.map(\.windows), [[], [], []])
+        XCTAssertEqual(entry.slots.map(\.priority), [.normal, .normal, .normal])
+        XCTAssertEqual(entry.day.end, .start)
+        // Stops trading places keep theirs, and nothing is said.
+        try entry.setStay(600, forSlotAt: 1)
+        XCTAssertEqual(try entry.swapSlots(1, 2), [])
+        XCTAssertEqual(entry.slots.map(\.stay), [0, 0, 600])
+    }
+
     /// With the map's area known, `type SLOT LAT,LON` outside it is the map's one-line alert
     /// and the slot keeps its text and ✓; without an area (a routing server) it is taken.
     func testTypedCoordinatesOffTheMapAreRefused() throws {

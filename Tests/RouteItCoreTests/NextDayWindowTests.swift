@@ -51,7 +51,7 @@ extension TripClockTests {
         try flow.editTrip { $0.setWaits(false); try $0.swapSlots(1, 2) }
         try await flow.route()
         XCTAssertEqual(try directions().warnings.flatMap { $0 },
-                       ["Stop 1 (Club) is visited at 20:20 (a 15m stay), outside its window 00:30-01:00 (+1 day)."])
+                       ["Stop 1 (Club) is visited at 20:20 (a 15m stay), before its window 00:30-01:00 (+1 day)."])
     }
 
     /// The trip cannot be out then: back by 17:00 for a trip leaving at 10:00 (and back by

@@ -80,6 +80,50 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertEqual(notices.filter { $0.hasPrefix("No new route to stop 1") }.count, 1, "\(notices)")
     }
 
+    /// A reason that is a sentence of its own, ending in a bracket, as the map's "outside" is.
+    private struct OffTheMap: Error, CustomStringConvertible {
+        var description: String { "60.300140,24.940000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E)." }
+    }
+
+    func testOffTheRouteWithNoNewRouteNoDirectionsAreGivenUntilBackOnIt() async {
+        let directions = StubDirections()
+        directions.error = OffTheMap()
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+        // Straight on east past the turn at (600,0) to 1.5 km, then back west to it and up to stop 1.
+        let away = Trip.drive([Trip.point(0, 0), Trip.point(1500, 0)], accuracy: 5, stopped: 0)
+        let back = Trip.drive([Trip.point(1500, 0), Trip.point(600, 0), Trip.point(600, 400)], accuracy: 5, from: Double(away.count))
+        var events: [FollowEvent] = [], notices: [String] = []
+        for fix in away {
+            let outcome = await guidance.handle(fix)
+            events += outcome.events
+            notices += outcome.notices
+        }
+        XCTAssertGreaterThan(directions.requests.count, 2, "it kept trying")
+        XCTAssertEqual(names(events).filter { $0 == "off-route" }.count, 1, "said once, not at every try: \(names(events))")
+        let off = try? XCTUnwrap(names(events).firstIndex(of: "off-route"))
+        // The planned route's next turn is 900 m behind the user: "In 50 m: Turn left" misleads.
+        XCTAssertFalse(names(events)[(off ?? 0)...].contains("instruction"), "\(names(events))")
+        XCTAssertEqual(notices, ["No new route to stop 1 from here: 60.300140,24.940000 is outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E). "
+                                 + "No directions until you are back on the planned route."])
+        XCTAssertTrue(guidance.follower.offRouteWithoutRoute)
+        var later: [FollowEvent] = []
+        for fix in back { later += await guidance.handle(fix).events }
+        XCTAssertEqual(names(later).first { $0 != "off-route" }, "instruction", "back on the route, its directions again: \(names(later))")
+        XCTAssertFalse(names(later).contains("off-route"))
+        XCTAssertTrue(names(later).contains("arrive"))
+        XCTAssertFalse(guidance.follower.offRouteWithoutRoute)
+    }
+
+    func testASkipWhoseNewRouteFailsFollowsThePlannedLeg() async {
+        let directions = StubDirections()
+        directions.error = OffTheMap()
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: directions)
+        _ = await follow(Array(Trip.drive(Trip.legOne).prefix(20)), guidance)
+        let skipped = await guidance.skip()
+        XCTAssertEqual(names(skipped.events), ["skip", "instruction"])
+        XCTAssertTrue(skipped.notices.first?.hasSuffix("E). Following the planned one.") ?? false, "\(skipped.notices)")
+    }
+
     func testArrivalIsNeverEarlyWhileStillDrivingPast() async {
         let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
         let stop = Trip.legOne[2]
@@ -322,6 +366,24 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertLessThanOrEqual(guidance.follower.summary.duration, 1)
         let rest = await follow(Array(drive[2...]), guidance)
         XCTAssertTrue(names(rest).contains("arrive"))
+    }
+
+    func testFixesRepeatingATimeElsewhereAreIgnoredWithOneNotice() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        let drive = Trip.drive(Trip.legOne)
+        var notices: [String] = []
+        // A logger's clock stuck for ten fixes: each 10 m on from the last, all at the first's time.
+        for index in 0..<10 {
+            var fix = drive[index]
+            fix.time = drive[0].time
+            notices += await guidance.handle(fix).notices
+        }
+        XCTAssertEqual(notices, ["Ignored fixes with the same time as the last one at another place (a clock that stood still?); each time is followed once."])
+        XCTAssertEqual(guidance.follower.lastFix?.coordinate, drive[0].coordinate)
+        // A report of the same fix again (gpsd's next sentence of the cycle) is no news: no word.
+        let again = await guidance.handle(drive[10])
+        let repeated = await guidance.handle(drive[10])
+        XCTAssertEqual(again.notices + repeated.notices, [])
     }
 
     func testSkipDropsTheStopAheadAndRoutesOnToTheNext() async {

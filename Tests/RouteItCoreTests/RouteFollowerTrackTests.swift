@@ -43,6 +43,66 @@ final class RouteFollowerTrackTests: XCTestCase {
         }
     }
 
+    /// Fixes with no figures but the time, `step` metres a second along `line` from its start to `to`.
+    private func points(_ line: [Coordinate], every step: Double, to end: Double) -> [GuidanceFix] {
+        let route = RouteLine(line)
+        return stride(from: 0.0, through: end, by: step).enumerated().map {
+            GuidanceFix(coordinate: route.coordinate(at: $0.element)!, time: Trip.departure.addingTimeInterval(Double($0.offset)))
+        }
+    }
+
+    func testATrackWithoutSpeedsDrivingThroughAStopAtSpeedDoesNotArriveThere() async {
+        // 8 m/s through stop 1 (1 km along, a point right on it) and 200 m on along leg 2: the
+        // points' own speed says it never stopped (taken as standing, it arrived there).
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        var events: [FollowEvent] = []
+        for fix in points(Trip.legOne + Trip.legTwo.dropFirst(), every: 8, to: 1_200) {
+            events += await guidance.handle(fix).events
+        }
+        XCTAssertFalse(events.map(\.name).contains("arrive"), "\(events.map(\.name))")
+        // Starting at stop 1 and driving back the way its route came: 8 m off it a second later
+        // is no arrival either.
+        let leaving = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        events = []
+        for fix in points(Trip.legOne.reversed(), every: 8, to: 100) { events += await leaving.handle(fix).events }
+        XCTAssertFalse(events.map(\.name).contains("arrive"), "\(events.map(\.name))")
+    }
+
+    func testATrackWithoutSpeedsEndingAtTheLastStopWhileMovingArrivesThereWhenItEnds() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        // To stop 1, standing there a second, then on to stop 2 (the points one a second).
+        let drive = points(Trip.legOne, every: 8, to: 1_000) + [GuidanceFix(coordinate: Trip.legOne[2], time: Trip.departure)]
+            + points(Trip.legTwo, every: 8, to: 1_000)
+        var events: [FollowEvent] = []
+        for (second, point) in drive.enumerated() {
+            events += await guidance.handle(GuidanceFix(coordinate: point.coordinate, time: Trip.departure.addingTimeInterval(Double(second)))).events
+        }
+        XCTAssertEqual(events.filter { $0.name == "arrive" }.count, 1, "stop 1 on the way, standing: \(events.map(\.name))")
+        XCTAssertFalse(events.map(\.name).contains("finish"))
+        // The logger stopped on arriving at stop 2: its last point, still moving, is the end.
+        let ended = await guidance.fixesEnded().events
+        XCTAssertEqual(ended.map(\.name), ["arrive", "finish"])
+        // A track ending short of the place does not.
+        let short = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        for fix in points(Trip.legOne, every: 8, to: 900) { _ = await short.handle(fix) }
+        let endedShort = await short.fixesEnded().events
+        XCTAssertEqual(endedShort.map(\.name), [])
+    }
+
+    func testATrackWithoutSpeedsStandingAtTheStopWithJitterArrives() async {
+        let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+        var fixes = points(Trip.legOne, every: 8, to: 1_000)
+        // A logger writing a point a second while standing: a few metres of jitter each.
+        let jitter: [(Double, Double)] = [(2, 1), (-1, 2), (-2, -2), (1, -1), (0, 2)]
+        for k in 0..<10 {
+            let (east, north) = jitter[k % jitter.count]
+            fixes.append(GuidanceFix(coordinate: Trip.point(600 + east, 400 + north), time: fixes.last!.time.addingTimeInterval(1)))
+        }
+        var events: [FollowEvent] = []
+        for fix in fixes { events += await guidance.handle(fix).events }
+        XCTAssertEqual(events.filter { $0.name == "arrive" }.count, 1, "\(events.map(\.name))")
+    }
+
     func testTheDistanceTravelledIsTheDrivesNotTheSumOfTheNoise() async {
         for seed in [1, 2, 3] as [UInt64] {
             let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())

@@ -52,8 +52,8 @@ final class StopListTests: XCTestCase {
 
     func testEveryProblemIsOneLineNamingItsLine() {
         let cases: [(String, String)] = [
-            ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed on its line"),
-            ("name,address\n\"Home\nflat 2\",Annankatu 25\n", "Line 2: a quoted field is not closed on its line; a stop is one line"),
+            ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed by the end of the list; end it with a quote (\")."),
+            ("name,address\nA,Annankatu 25\n\"Home\nflat 2,Kalevankatu 20\n", "Line 3: a quoted field is not closed by the end of the list"),
             ("name,address\nB,\"Kalevankatu 20\"x\n", "Line 2: text after a quoted field's closing quote"),
             ("address\nAnnan\"katu\n", "Line 2: a quote in the middle of a field"),
             ("address,window\nAnnankatu 25,10-12\n", "Line 2: Not a time window: \"10-12\""),
@@ -74,6 +74,24 @@ final class StopListTests: XCTestCase {
                 XCTAssertTrue(said.hasPrefix(message), "\(said) for \(text.prefix(40))")
                 XCTAssertFalse(said.contains("\n"))
             }
+        }
+    }
+
+    /// RFC 4180 (and Excel's Alt+Enter) allow a line break in a quoted field: it is a space in
+    /// the name, the row one stop named by its first line, and the limit counts stops, not
+    /// lines. It was once refused, and a 200-stop list with one such name said "201 stops".
+    func testALineBreakInsideQuotesIsASpaceInOneStop() throws {
+        let lines = try StopList.parse("name,address\r\n\"Shop 5\r\nsecond line\",Annankatu 25\r\n\n# a comment\nB,\"Kalevankatu\n\n# 20\"\n")
+        XCTAssertEqual(lines, [StopListLine(line: 2, query: "Annankatu 25", name: "Shop 5 second line"),
+                               StopListLine(line: 6, query: "Kalevankatu  # 20", name: "B")])
+        var list = "name,address\n"
+        for k in 1...200 { list += (k == 6 ? "\"Shop 6\nsecond line\"" : "Shop \(k)") + ",\"60.1\(k),24.9\"\n" }
+        let stops = try StopList.parse(list)
+        XCTAssertEqual(stops.count, 200)
+        XCTAssertEqual(stops[5].name, "Shop 6 second line")
+        XCTAssertEqual(stops[6].line, 9, "the row after it is on the next line but one")
+        XCTAssertThrowsError(try StopList.parse(list + "Shop 201,\"60.2,24.9\"\n")) {
+            XCTAssertEqual(($0 as? InputError)?.message, "The list has 201 stops; a trip has at most 200.")
         }
     }
 

@@ -41,7 +41,7 @@ final class TripRulesOnRouteTests: XCTestCase {
     func testAStopReachedAfterItsWindowIsSaidUnderItsLeg() async throws {
         try flow.editTrip { try $0.setWindows([VisitWindow(from: 8 * 60, to: 9 * 60)], forSlotAt: 1) }
         let directions = try await routed()
-        XCTAssertEqual(directions.warnings[0], ["Stop 1 (A) is visited at 10:10, outside its window 08:00-09:00."])
+        XCTAssertEqual(directions.warnings[0], ["Stop 1 (A) is visited at 10:10, after its window 08:00-09:00."])
         XCTAssertEqual(directions.warnings[1], [], "B has no window")
     }
 
@@ -68,7 +68,7 @@ final class TripRulesOnRouteTests: XCTestCase {
         XCTAssertEqual(waiting.warnings[0], [], "waits until 10:30, inside the window")
         try flow.editTrip { $0.setWaits(false) }
         let early = try await routed()
-        XCTAssertEqual(early.warnings[0], ["Stop 1 (A) is visited at 10:10, outside its window 10:30-11:00."])
+        XCTAssertEqual(early.warnings[0], ["Stop 1 (A) is visited at 10:10, before its window 10:30-11:00."])
     }
 
     func testAVisitEndingInsideTheMinuteTheWindowEndsIsInside() {

@@ -8,14 +8,7 @@ import XCTest
 /// which town a place is in, and a place in France is never answered as Monaco (hostile round 7,
 /// finding 11). Helsinki's extract has no whole outline: its answers keep the map's country.
 final class AdminOutlineMonacoTests: XCTestCase {
-    nonisolated(unsafe) private static var geocoders: [String: OfflineGeocoder] = [:]
-
-    private func geocoder(_ extract: String) throws -> OfflineGeocoder {
-        if let g = Self.geocoders[extract] { return g }
-        let g = try OfflineGeocoder(path: RealMaps.path(extract))
-        Self.geocoders[extract] = g
-        return g
-    }
+    private func geocoder(_ extract: String) throws -> OfflineGeocoder { try RealMaps.geocoder(extract) }
 
     private func reverse(_ lat: Double, _ lon: Double, _ detail: ReverseDetail = .address) throws -> Placemark {
         try XCTUnwrap(geocoder("monaco.osm.pbf").reverse(Coordinate(latitude: lat, longitude: lon), detail: detail).answer)

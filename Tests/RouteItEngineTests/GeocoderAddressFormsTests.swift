@@ -6,14 +6,7 @@ import XCTest
 /// Addresses as people copy them, on the real Helsinki and Monaco extracts (each place checked in
 /// the map first: `select … from place`).
 final class GeocoderAddressFormsTests: XCTestCase {
-    nonisolated(unsafe) private static var geocoders: [String: OfflineGeocoder] = [:]
-
-    private func geocoder(_ extract: String) throws -> OfflineGeocoder {
-        if let g = Self.geocoders[extract] { return g }
-        let g = try OfflineGeocoder(path: RealMaps.path(extract))
-        Self.geocoders[extract] = g
-        return g
-    }
+    private func geocoder(_ extract: String) throws -> OfflineGeocoder { try RealMaps.geocoder(extract) }
 
     private func helsinki(_ text: String) throws -> [Placemark] { try geocoder("Helsinki.osm.pbf").search(text) }
     private func monaco(_ text: String) throws -> [Placemark] { try geocoder("monaco.osm.pbf").search(text) }

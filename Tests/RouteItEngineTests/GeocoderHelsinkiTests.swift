@@ -9,14 +9,7 @@ import XCTest
 /// 4465241036; Stockmann is building way 122595241 (Aleksanterinkatu 52); Kauppatori is relation
 /// 2919185 (place=square).
 final class GeocoderHelsinkiTests: XCTestCase {
-    nonisolated(unsafe) private static var geocoder: OfflineGeocoder?
-
-    private func geocoder() throws -> OfflineGeocoder {
-        if let g = Self.geocoder { return g }
-        let g = try OfflineGeocoder(path: RealMaps.path("Helsinki.osm.pbf"))
-        Self.geocoder = g
-        return g
-    }
+    private func geocoder() throws -> OfflineGeocoder { try RealMaps.geocoder("Helsinki.osm.pbf") }
 
     private func addresses(_ text: String) throws -> [String] { try geocoder().search(text).map(\.formattedAddress) }
 
@@ -60,7 +53,7 @@ final class GeocoderHelsinkiTests: XCTestCase {
 
     func testPOIAndPlace() throws {
         XCTAssertEqual(try addresses("Stockmann").first, "Stockmann, Aleksanterinkatu 52, 00100 Helsinki")
-        let stockmann = try XCTUnwrap(Self.geocoder?.search("Stockmann").first)
+        let stockmann = try XCTUnwrap(geocoder().search("Stockmann").first)
         XCTAssertTrue(stockmann.openingHours.map { OpeningHours($0).isKnown } ?? false, "Stockmann keeps its opening_hours: \(stockmann.openingHours ?? "none")")
         let square = try XCTUnwrap(geocoder().search("Kauppatori").first)
         XCTAssertEqual(square.name, "Kauppatori")

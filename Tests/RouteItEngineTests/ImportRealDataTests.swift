@@ -27,6 +27,19 @@ enum RealMaps {
         return try result.get()
     }
 
+    nonisolated(unsafe) private static var geocoders: [String: OfflineGeocoder] = [:]
+
+    /// One geocoder on `path(name)` per test process, shared by the geocoding tests.
+    static func geocoder(_ name: String) throws -> OfflineGeocoder {
+        let map = try path(name)
+        lock.lock()
+        defer { lock.unlock() }
+        if let geocoder = geocoders[name] { return geocoder }
+        let geocoder = try OfflineGeocoder(path: map)
+        geocoders[name] = geocoder
+        return geocoder
+    }
+
     /// The map of `name` with the road layer only (what the routing tests need).
     static func roadsPath(_ name: String) throws -> String {
         let file = MapLibrary.stem(of: name) + "-roads.routeit"

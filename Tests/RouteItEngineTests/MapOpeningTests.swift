@@ -45,16 +45,44 @@ final class MapOpeningTests: XCTestCase {
         assertOpenFails(path, .notAMap(path))
     }
 
-    func testCorruptMapIsNotAMap() throws {
+    /// A map whose header says RouteIt map and whose rest is wrong is damaged, not "not a map".
+    func testCorruptMapIsDamaged() throws {
         let good = directory.appendingPathComponent("good.routeit").path
         try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "t", to: good)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: good))
         // Keep the header, scramble the rest (page 1 holds the schema).
         for i in 100..<min(bytes.count, 4096) { bytes[i] = UInt8(truncatingIfNeeded: i * 31) }
         let corrupt = try file("corrupt.routeit", bytes)
-        assertOpenFails(corrupt, .notAMap(corrupt))
+        assertOpenFails(corrupt, .damaged(path: corrupt, cutShort: false))
+        XCTAssertEqual("\(RouteItMapError.damaged(path: corrupt, cutShort: false))", "\(corrupt) is damaged; import it again")
         let truncated = try file("truncated.routeit", bytes.prefix(50))
         assertOpenFails(truncated, .notAMap(truncated))
+    }
+
+    /// A copy cut short (a full disk, an interrupted cp) is said to be one: early, it does not
+    /// open (it was "not a RouteIt map"); late, it opens but `maps` lists it as unusable (it was
+    /// listed with its area, as if usable).
+    func testAMapCutShortIsDamagedAndListedAsUnusable() throws {
+        let good = directory.appendingPathComponent("good.routeit").path
+        try MapImporter(layers: DefaultLayers.make()).importMap(from: ArrayOSMReader(TownFixture.entities), sourceName: "t", to: good)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        XCTAssertNil(InstalledMap(path: good).problem)
+        XCTAssertEqual(MapFileWholeness.of(good), .whole)
+
+        let early = try file("early.routeit", bytes.prefix(8192))
+        assertOpenFails(early, .damaged(path: early, cutShort: true))
+        XCTAssertEqual(InstalledMap(path: early).shortProblem, "damaged (cut short); import it again")
+
+        let late = try file("late.routeit", bytes.prefix(bytes.count - 100))
+        XCTAssertNoThrow(try RouteItMap(path: late), "its SQLite part is whole")
+        let listed = InstalledMap(path: late)
+        XCTAssertEqual(listed.shortProblem, "damaged (cut short); import it again")
+        XCTAssertEqual(listed.problem, "\(late) is damaged (cut short); import it again")
+
+        var scrambled = bytes
+        scrambled[scrambled.count - 30] ^= 0xFF
+        let damaged = try file("trailer.routeit", scrambled)
+        XCTAssertEqual(InstalledMap(path: damaged).shortProblem, "damaged; import it again")
     }
 
     func testOtherSchemaVersion() throws {

@@ -35,10 +35,9 @@ enum ExportFixture {
          [Coordinate(latitude: 60.160, longitude: 24.94), Coordinate(latitude: 60.175, longitude: 24.94), Coordinate(latitude: 60.175, longitude: 24.95)]]
     }
 
-    /// What XML 1.0 can carry of an address: forbidden control characters are dropped.
-    static func xmlSafe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
-    }
+    /// What a file carries of an address: cleaned as the screen shows it (a TAB is a space,
+    /// other control characters are dropped), which XML 1.0 can always hold.
+    static func asWritten(_ text: String) -> String { TerminalSafeText.clean(text) }
 
     static func temporaryFile(_ name: String, contents: String) throws -> URL {
         let dir = ExportScratch.directory.appendingPathComponent(UUID().uuidString)

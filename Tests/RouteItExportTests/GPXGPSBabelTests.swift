@@ -38,7 +38,7 @@ final class GPXGPSBabelTests: XCTestCase {
             XCTAssertEqual(position[0], stop.coordinate.longitude, accuracy: 6e-8)
             XCTAssertEqual(position[1], stop.coordinate.latitude, accuracy: 6e-8)
             XCTAssertEqual((feature["properties"] as? [String: Any])?["name"] as? String,
-                           ExportFixture.xmlSafe(stop.placemark.formattedAddress))
+                           ExportFixture.asWritten(stop.placemark.formattedAddress))
         }
     }
 

@@ -67,4 +67,21 @@ final class GeoJSONOtherProgramTests: XCTestCase {
         XCTAssertNotEqual(damaged, export)
         XCTAssertTrue(try refusal(damaged).contains("stop 2 has the index \"two\", not a whole number"))
     }
+
+    /// Google Takeout's Saved Places (`Saved Places.json`): the name is `properties.location.name`
+    /// (or `Title`, else the address), and a saved place without a location is at 0,0, refused
+    /// at `open` as off the map rather than first at `route`.
+    func testGoogleTakeoutsNamesAndItsPinWithoutAPosition() throws {
+        func takeout(_ properties: String, _ coordinates: String = "[24.941,60.17]") -> String {
+            #"{"geometry":{"coordinates":\#(coordinates),"type":"Point"},"properties":\#(properties),"type":"Feature"}"#
+        }
+        let home = takeout(#"{"date":"2023-01-01T00:00:00Z","location":{"address":"Annankatu 25, 00100 Helsinki","name":"Home place"}}"#)
+        let work = takeout(#"{"Title":"Work place","location":{"address":"Kalevankatu 20"}}"#, "[24.948,60.172]")
+        let shop = takeout(#"{"location":{"address":"Kalevankatu 30"}}"#, "[24.944,60.166]")
+        let trip = try open(collection([home, work, shop]))
+        XCTAssertEqual(trip.slots.map(\.text), ["Home place", "Work place", "Kalevankatu 30"])
+        let pin = takeout(#"{"google_maps_url":"http://maps.google.com/?q=dropped+pin","Comment":"No location information is available for this saved place"}"#, "[0,0]")
+        XCTAssertTrue(try refusal(collection([home, work, pin]))
+            .contains(": feature 3 is at 0,0 (coordinates [0,0]), where programs put a place they have no position for; remove it or give it its position"))
+    }
 }

@@ -40,7 +40,7 @@ final class SVGExportTests: XCTestCase {
         XCTAssertEqual(pins.count, 3)
         for (index, (stop, pin)) in zip(stops, pins).enumerated() {
             XCTAssertEqual(pin.children.first?.name, "title", "title first, so it is the tooltip")
-            XCTAssertEqual(pin.first("title")?.text, ExportFixture.xmlSafe(stop.placemark.formattedAddress))
+            XCTAssertEqual(pin.first("title")?.text, ExportFixture.asWritten(stop.placemark.formattedAddress))
             XCTAssertEqual(pin.first("text")?.text, String(index + 1))
             let circle = try XCTUnwrap(pin.first("circle"))
             let back = projection.coordinate(x: try XCTUnwrap(Double(circle.attributes["cx"] ?? "")),

@@ -22,7 +22,7 @@ final class TripFileSettingsTests: XCTestCase {
     }
 
     private func checkReadsBack(_ trip: ImportedTrip, end: TripEndChoice) {
-        XCTAssertEqual(trip.slots.map(\.mapItem?.placemark), ExportFixture.stops.map(\.placemark), "every stop, the last one too")
+        XCTAssertEqual(trip.slots.map(\.mapItem?.placemark), ExportFixture.stops.map(\.placemark.terminalSafe), "every stop, the last one too")
         XCTAssertEqual(trip.slots.map(\.stay), [0, 600, 600])
         XCTAssertEqual(trip.slots[1].windows, [VisitWindow(from: 600, to: 720), VisitWindow(from: 840, to: 960)])
         XCTAssertEqual(trip.slots.map(\.priority), [.normal, .normal, .high])
@@ -47,7 +47,7 @@ final class TripFileSettingsTests: XCTestCase {
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let features = try XCTUnwrap(root["features"] as? [[String: Any]]).compactMap { $0["properties"] as? [String: Any] }
         XCTAssertEqual(features.filter { $0["kind"] as? String == "stop" }.count, 3)
-        XCTAssertEqual(features[1]["to"] as? String, ExportFixture.stops[2].placemark.formattedAddress)
+        XCTAssertEqual(features[1]["to"] as? String, ExportFixture.asWritten(ExportFixture.stops[2].placemark.formattedAddress))
         checkReadsBack(try TripFileReader.read(path: ExportFixture.temporaryFile("t.geojson", contents: text).path), end: .anywhere)
     }
 

@@ -79,6 +79,23 @@ final class OSRMDirectionsTests: XCTestCase {
         XCTAssertGreaterThan(route.expectedTravelTime, carRoute.expectedTravelTime)
     }
 
+    /// A foot server excludes nothing (foot.lua has no classes), but a walk never takes a
+    /// motorway: avoiding motorways is not said to be impossible; avoiding tolls still is.
+    func testAWalkAvoidingMotorwaysOverAFootServerIsNotWarnedOfThem() async throws {
+        let foot = try OSRMServer(profile: "foot")
+        let directions = OSRMDirections(baseURL: foot.baseURL, walkingBaseURL: foot.baseURL)
+        let a = Self.item(60.169902, 24.938396), b = Self.item(60.167500, 24.945000)
+        func walk(avoiding avoid: RoadAvoidance) async throws -> Route {
+            try await directions.calculate(DirectionsRequest(source: a, destination: b, transportType: .walk,
+                                                             requestsAlternateRoutes: false, avoid: avoid))[0]
+        }
+        let motorway = try await walk(avoiding: .motorway)
+        XCTAssertEqual(motorway.unsupportedAvoidance, [])
+        XCTAssertEqual(RoadAvoidance.notes(unavoidable: motorway.unavoidable, unsupported: motorway.unsupportedAvoidance), [])
+        let both = try await walk(avoiding: [.motorway, .toll])
+        XCTAssertEqual(both.unsupportedAvoidance, .toll)
+    }
+
     func testAlternativesAreCappedAtThreeAndSortedAsOSRMSends() async throws {
         let server = try OSRMServer(profile: "car")
         let directions = OSRMDirections(baseURL: server.baseURL)

@@ -67,6 +67,21 @@ final class GuidanceScreenTests: XCTestCase {
         XCTAssertTrue(plain.contains("There at 03:00, back at 03:00; 1 stop left"), plain)
     }
 
+    func testOffTheRouteWithNoNewRouteTheScreenGivesNoTurnAndNoStreet() async {
+        let guidance = guidance()
+        let on = guidance.follower.legs[0].line.coordinate(at: 200)!
+        _ = await guidance.handle(GuidanceFix(coordinate: on, time: start, heading: 0, speed: 10, accuracy: 5))
+        // West off Pohjoiskatu, 10 m a second; no new route can be had (NoDirections).
+        for second in 1...8 {
+            let west = Coordinate(latitude: on.latitude, longitude: on.longitude - Double(second) * 10 / (Geodesy.metresPerDegree * 0.4976))
+            _ = await guidance.handle(GuidanceFix(coordinate: west, time: start + Double(second), heading: 270, speed: 10, accuracy: 5))
+        }
+        let screen = GuidanceScreen.render(guidance, now: start + 8, unit: .kilometres, calendar: utc)
+        XCTAssertEqual(screen.split(separator: "\n")[1], "Off the route, no new route from here: no directions until you are back on it", screen)
+        XCTAssertFalse(screen.contains("Turn right onto Itäkatu"), screen)
+        XCTAssertFalse(screen.contains("On Pohjoiskatu"), screen)
+    }
+
     func testALostFixSaysWhetherTheProgressIsStillGuessed() {
         let guidance = guidance()
         func line(_ seconds: Int) -> String {

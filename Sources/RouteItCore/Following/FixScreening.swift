@@ -97,8 +97,7 @@ struct FixScreening: Sendable {
             return .accept
         }
         let interval = fix.time.timeIntervalSince(last.time)
-        // gpsd reports a cycle's fix once per sentence (RMC, GGA, ...): the same time again is no news.
-        guard interval != 0 else { return .ignore(kind: "same time", notice: nil) }
+        guard interval != 0 else { return Self.sameTime(fix, as: last) }
         guard interval > 0, interval <= Self.farAhead else { return screenOffClock(fix, ahead: interval > 0) }
         guard interval >= Self.shortestInterval else {
             return .ignore(kind: "rate", notice: "Fixes come more than 5 a second; following uses at most 5 a second.")
@@ -129,7 +128,7 @@ struct FixScreening: Sendable {
     private mutating func screenOffClock(_ fix: GuidanceFix, ahead: Bool) -> Verdict {
         if let newest = offClock.last {
             let interval = fix.time.timeIntervalSince(newest.time)
-            if interval == 0 { return .ignore(kind: "same time", notice: nil) }
+            if interval == 0 { return Self.sameTime(fix, as: newest) }
             let keepsTo = interval >= Self.shortestInterval && interval <= Self.farAhead && plausible(from: newest, to: fix)
             offClock = keepsTo ? offClock + [fix] : [fix]
         } else {
@@ -146,6 +145,17 @@ struct FixScreening: Sendable {
         held = []
         lastAccepted = fix
         return .acceptClockStep
+    }
+
+    /// A fix with the time of the one before. gpsd reports a cycle's fix once per sentence (RMC,
+    /// GGA, ...) at one place: no news, ignored without a word. Elsewhere it is a clock that
+    /// stood still (a logger's, a GPX written with only the date): ignored too, but said, or a
+    /// drive of 60 such fixes ended at its first with no reason given.
+    private static func sameTime(_ fix: GuidanceFix, as before: GuidanceFix) -> Verdict {
+        let noise = max(fix.accuracy ?? 0, before.accuracy ?? 0, RouteFollower.standingNoise)
+        guard fix.coordinate.distance(to: before.coordinate) > noise else { return .ignore(kind: "same time", notice: nil) }
+        return .ignore(kind: "same time elsewhere",
+                       notice: "Ignored fixes with the same time as the last one at another place (a clock that stood still?); each time is followed once.")
     }
 
     /// Could a traveller get from one fix to the other in the time between them?

@@ -130,10 +130,16 @@ public struct RouteFollower: Sendable {
 
     /// The source has no more fixes (the end of a replay): a fix held after a gap, with nothing
     /// after it to contradict it, is followed as it is.
+    /// A track without speeds (GPX) that ends at the leg's place, at its end of the route, ends
+    /// there: a logger stopped on arriving, its last point still moving.
     public mutating func fixesEnded() -> Outcome {
         var outcome = Outcome()
         for (fix, verdict) in screening.releaseHeld() where phase != .finished {
             follow(fix, verdict, into: &outcome)
+        }
+        if phase == .driving, let fix = lastFix, fix.speed == nil, let leg = currentLeg, offRouteCount == 0,
+           nearDestination(fix, leg), leg.line.length - along <= 2 {
+            outcome.events += arrive(at: fix.time)
         }
         return outcome
     }
@@ -159,6 +165,7 @@ public struct RouteFollower: Sendable {
         if let last = lastFix, fix.time.timeIntervalSince(last.time) > Self.lostAfter { matchAnywhere = true }
         // The time between fixes followed, not the first to the last: a clock step is no trip time.
         if let last = lastFix, verdict != .acceptClockStep { summary.duration += max(0, fix.time.timeIntervalSince(last.time)) }
+        stoodByPosition = fix.speed == nil && verdict == .accept && lastFix.map { Self.stood(from: $0, to: fix) } == true
         lastFix = fix
         timeSeen = nil
         stillness.count(fix)
@@ -272,20 +279,36 @@ public struct RouteFollower: Sendable {
             let needed = disagrees && moving ? 2 : 3
             let recentlyAsked = routeAskedAt.map { fix.time.timeIntervalSince($0) < 10 } ?? false
             if offRouteCount >= needed, !recentlyAsked, let destination = leg.destination {
-                outcome.events.append(FollowEvent(time: fix.time, kind: .offRoute(distance: matched.offset.rounded())))
+                // Asked again each 10 s (the map may have a route from the next place), said once.
+                leftRoute = true
+                if !offRouteWithoutRoute {
+                    outcome.events.append(FollowEvent(time: fix.time, kind: .offRoute(distance: matched.offset.rounded())))
+                }
                 outcome.routeNeeded = RouteNeed(from: fix, stop: leg.stop, destination: destination)
                 routeAskedAt = fix.time
             }
             return outcome
         }
         offRouteCount = 0
+        leftRoute = false
+        // Back on the planned route after none could be found: its directions again.
+        let backOnRoute = offRouteWithoutRoute
+        offRouteWithoutRoute = false
         if arrived(fix, leg) {
             outcome.events += arrive(at: fix.time)
             return outcome
         }
-        outcome.events += instructionEvents(at: fix.time, force: false)
+        outcome.events += instructionEvents(at: fix.time, force: backOnRoute)
         return outcome
     }
+
+    /// Off the route and a new route was asked for (cleared back on it or on a new route).
+    private var leftRoute = false
+    /// Off the route and no new route could be found (off the map, cut off): no directions
+    /// until the user is back on the planned route (or a new one is found). The distance to the
+    /// planned route's next turn is from the last point on it, not from the user: "In 200 ft:
+    /// Turn right" was said every 10 s to a user 15 km off the map.
+    public private(set) var offRouteWithoutRoute = false
 
     /// Matches the fix to the current leg near where the user should be by now, and moves the
     /// progress on (not back for noise; afresh after a jump or a lost fix).
@@ -354,14 +377,36 @@ public struct RouteFollower: Sendable {
 
     /// There: within reach of the place, standing still on two fixes running, and within 5 m of
     /// its end of the route (a user standing there sends fixes on both sides of it, so one soon
-    /// falls there). A fix with no speed counts once at the end. (Being "past the place along the
-    /// route" alone fired on noise: a fix 5 m ahead of the user projects onto the end while the
-    /// user is still short of it.)
+    /// falls there). A fix with no speed (a GPX track's) counts at the end when it stood still
+    /// since the fix before (`stood`): taken as standing, a car driving through the stop at
+    /// 29 km/h arrived there. (Being "past the place along the route" alone fired on noise: a fix
+    /// 5 m ahead of the user projects onto the end while the user is still short of it.)
     private func arrived(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard nearDestination(fix, leg) else { return false }
         let remaining = leg.line.length - along
-        guard fix.speed != nil else { return remaining <= 2 }
+        guard fix.speed != nil else { return remaining <= 2 && stoodByPosition }
         return stillness.fixes >= 2 && remaining <= 5
+    }
+
+    /// The newest fix has no speed of its own and stood still since the fix before it.
+    private var stoodByPosition = false
+
+    /// Metres two fixes without a speed may lie apart and still be one standing user: the
+    /// fixes' noise (their accuracy, else this).
+    static let standingNoise = 5.0
+
+    /// Did the user stand still from one fix to the next, by their positions? The speed between
+    /// them is under `StillnessCount.stillSpeed`, or the move is within the fixes' noise (a
+    /// logger writing a point a second jitters a few metres while standing; fixes closer in time
+    /// get a share of it: half a second apart at 29 km/h is 4 m). The speed between two positions
+    /// stands in for the two still readings of a receiver's own speed. (A crawl under the noise
+    /// a second, 18 km/h, cannot be told from standing without a speed.)
+    static func stood(from a: GuidanceFix, to b: GuidanceFix) -> Bool {
+        let seconds = b.time.timeIntervalSince(a.time)
+        guard seconds > 0 else { return false }
+        let metres = a.coordinate.distance(to: b.coordinate)
+        let noise = max(a.accuracy ?? standingNoise, b.accuracy ?? standingNoise)
+        return metres < max(StillnessCount.stillSpeed * seconds, noise * min(1, seconds))
     }
 
     // MARK: Legs and stops
@@ -413,6 +458,8 @@ public struct RouteFollower: Sendable {
         standingSince = nil
         phase = .driving
         offRouteCount = 0
+        leftRoute = false
+        offRouteWithoutRoute = false
         matchAnywhere = true
         stayLeftSaid = nil
     }
@@ -489,6 +536,8 @@ public struct RouteFollower: Sendable {
     public mutating func rerouted(_ route: Route, at time: Date) -> [FollowEvent] {
         guard legs.indices.contains(legIndex) else { return [] }
         legs[legIndex].replaceRoute(route)
+        leftRoute = false
+        offRouteWithoutRoute = false
         along = 0
         standingSince = nil
         offRouteCount = 0
@@ -526,9 +575,15 @@ public struct RouteFollower: Sendable {
         return outcome
     }
 
-    /// The caller could not find the route asked for: keep the old one (asked again later).
+    /// The caller could not find the route asked for: keep the old one (asked again later). Off
+    /// the route, it gives no directions until the user is back on it (`offRouteWithoutRoute`);
+    /// after a skip, the planned leg's.
     public mutating func routeFailed(at time: Date) -> [FollowEvent] {
         offRouteCount = 0
+        guard !leftRoute else {
+            offRouteWithoutRoute = true
+            return []
+        }
         return instructionEvents(at: time, force: true)
     }
 

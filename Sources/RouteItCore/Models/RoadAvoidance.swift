@@ -59,6 +59,10 @@ public struct RoadAvoidance: OptionSet, Hashable, Codable, Sendable {
             }
     }
 
+    /// The classes a mode never travels (OSRM's foot.lua and bicycle.lua route no motorway):
+    /// avoiding them asks nothing of its trip, so nothing is said of them.
+    public static func neverTravelled(by mode: TransportType) -> RoadAvoidance { mode == .car ? [] : .motorway }
+
     /// The single classes in the set.
     public var members: [RoadAvoidance] { Self.classes.map(\.value).filter { contains($0) } }
 

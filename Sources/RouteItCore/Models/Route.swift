@@ -10,6 +10,9 @@ public struct RouteStep: Hashable, Codable, Sendable {
     /// The name of the street the step goes along, without its ref (OSRM's step `name`), when
     /// the backend says: a U-turn's sentence names none, a road known by its ref alone has none.
     public var streetName: String?
+    /// `expectedTravelTime` on the roads alone, the turns and traffic signals on the way left
+    /// out (OSRM's annotation durations and speeds are the road's), when the router says.
+    public var roadTime: TimeInterval?
 
     public init(instruction: String, distance: Double, expectedTravelTime: TimeInterval, polyline: [Coordinate] = []) {
         self.instruction = instruction
@@ -49,6 +52,9 @@ public struct Route: Hashable, Codable, Sendable {
     /// router keeps them: a point between two nodes (where the route starts or ends on a road)
     /// is given the node behind the start and ahead of the end, as OSRM's `annotations=nodes`.
     public var osmNodes: [Int64]?
+    /// The junctions the route passes, in order, when asked for (`RouteDetail.intersections`)
+    /// and the router knows them.
+    public var intersections: [RouteIntersection]?
 
     public init(name: String = "", distance: Double, expectedTravelTime: TimeInterval,
                 transportType: TransportType, polyline: [Coordinate], steps: [RouteStep]) {

@@ -14,8 +14,10 @@ public struct StopListLine: Equatable, Sendable {
 
 /// Reads a stop list: one address or LAT,LON a line (`#` comments and blank lines skipped), or
 /// CSV whose first line names its columns (`name`, `address`, `window`, `stay`, `priority`;
-/// an address or a name in each row; other columns are ignored). Every problem is one line
-/// naming the file's line; more stops than a trip holds is refused before anything is looked up.
+/// an address or a name in each row; other columns are ignored; a quoted field may hold a line
+/// break, read as a space, as RFC 4180 and Excel's Alt+Enter write it). Every problem is one
+/// line naming the file's line; more stops than a trip holds is refused before anything is
+/// looked up.
 public enum StopList {
     /// Larger files are refused unread: 200 stops fit in far less.
     public static let maxBytes = 1 << 20
@@ -28,7 +30,8 @@ public enum StopList {
         let separator = try self.separator(ofHeader: first.element, line: first.offset + 1)
         let header = try fields(first.element, line: first.offset + 1, separator: separator).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
         let isCSV = header.contains("address") || header.contains("name")
-        let rows = isCSV ? Array(content.dropFirst()) : content
+        let rows = isCSV ? records(lines, after: first.offset) : content
+        // Counted over the stops, not the lines: a name with a line break is one stop.
         guard rows.count <= maxStops else {
             throw InputError("The list has \(rows.count) stops; a trip has at most \(maxStops).")
         }
@@ -68,6 +71,34 @@ public enum StopList {
         }
     }
 
+    /// The CSV rows after the header line (its index `header`), each with its first line's
+    /// index: a row is one line, or several where a quoted field holds a line break (joined
+    /// by "\n"; `fields` reads it as a space). Blank and `#` lines between rows are skipped. A
+    /// quote still open at the end is the last row, which `fields` refuses.
+    static func records(_ lines: [String], after header: Int) -> [(offset: Int, element: String)] {
+        var records: [(offset: Int, element: String)] = []
+        var open: (offset: Int, element: String)?
+        // An odd number of quotes so far leaves a field open (a doubled quote counts twice).
+        var quoteIsOpen = false
+        for (offset, line) in lines.enumerated() where offset > header {
+            if var row = open {
+                row.element += "\n" + line
+                open = row
+            } else if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") {
+                continue
+            } else {
+                open = (offset, line)
+            }
+            if line.utf8.reduce(0, { $1 == UInt8(ascii: "\"") ? $0 + 1 : $0 }) % 2 == 1 { quoteIsOpen.toggle() }
+            if !quoteIsOpen, let row = open {
+                records.append(row)
+                open = nil
+            }
+        }
+        if let open { records.append(open) }
+        return records
+    }
+
     /// Several windows in one CSV field: `10:00-12:00 14:00-16:00` or `;`-separated; `none` (as
     /// the shell's `window SLOT none`) is any time.
     private static func windowList(_ text: String) throws -> [VisitWindow] {
@@ -105,7 +136,8 @@ public enum StopList {
                     var lookahead = characters
                     if lookahead.next() == "\"" { field.append("\""); characters = lookahead } else { quoted = false }
                 } else {
-                    field.append(c)
+                    // A line break inside quotes (RFC 4180) is a space in the name or address.
+                    field.append(c == "\n" ? " " : c)
                 }
             } else if c == separator {
                 fields.append(field)
@@ -124,8 +156,7 @@ public enum StopList {
                 field.append(c)
             }
         }
-        // A line break inside quotes (RFC 4180 allows it) is not taken: a stop is one line.
-        guard !quoted else { throw InputError("Line \(number): a quoted field is not closed on its line; a stop is one line, with no line break inside quotes.") }
+        guard !quoted else { throw InputError("Line \(number): a quoted field is not closed by the end of the list; end it with a quote (\").") }
         fields.append(field)
         return fields
     }

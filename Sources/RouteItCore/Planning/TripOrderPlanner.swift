@@ -125,8 +125,11 @@ public enum TripOrderPlanner {
     /// that day (`spans`, per place; nil = any time), stays, priorities, the end of day and end.
     /// Windows past midnight are the next day's as `WindowDay` says: up to the end of day, or
     /// without a back by up to `outUntil` (when a plan found the trip out then).
+    /// `nextDeparture`: over `days N`, when the next day leaves; the day must be over by then
+    /// (a long stay cannot run into the next day's trip), whatever its back by.
     static func dayProblem(_ places: [TripPlace], matrix: DurationMatrix, departure: Date?, calendar: LocalCalendar,
-                           day: DayOptions, end: TripEnd, outUntil: Date? = nil) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
+                           day: DayOptions, end: TripEnd, outUntil: Date? = nil,
+                           nextDeparture: Date? = nil) throws -> (DayPlanProblem, [[ClosedRange<Date>]?]) {
         let endOfDay = departure.flatMap { day.endOfDay(departure: $0, calendar: calendar) }
         let start = departure?.timeIntervalSinceReferenceDate ?? 0
         let windowDay = departure.map { WindowDay(departure: $0, outUntil: endOfDay ?? outUntil, calendar: calendar) }
@@ -143,9 +146,22 @@ public enum TripOrderPlanner {
         }
         let problem = DayPlanProblem(matrix: matrix, departure: start, stays: [0] + places.dropFirst().map(\.stay),
                                      windows: windows, priorities: places.map(\.priority),
-                                     backBy: endOfDay.map { $0.timeIntervalSinceReferenceDate + VisitCheck.lastMinute },
+                                     backBy: latestEnd(endOfDay: endOfDay, nextDeparture: nextDeparture),
                                      end: end, allowsWaiting: day.waits)
         return (problem, spans)
+    }
+
+    /// The problem's back by: the end of day (its last minute in it, as `route` judges), but
+    /// never past the next day's departure.
+    private static func latestEnd(endOfDay: Date?, nextDeparture: Date?) -> Double? {
+        let backBy = endOfDay.map { $0.timeIntervalSinceReferenceDate + VisitCheck.lastMinute }
+        guard let next = nextDeparture?.timeIntervalSinceReferenceDate else { return backBy }
+        return min(backBy ?? next, next)
+    }
+
+    /// Over `days N`, when the day after day `index` leaves; nil for the last day.
+    private static func nextDeparture(after index: Int, from departure: Date, calendar: LocalCalendar, day: DayOptions) -> Date? {
+        index + 1 < day.days ? DayOptions.departure(ofDay: index + 1, from: departure, calendar: calendar) : nil
     }
 
     /// Without a back by: when `plan` (every window the departure day's) is still out after some
@@ -176,14 +192,15 @@ public enum TripOrderPlanner {
             let subset = [0] + remaining
             var sub = DurationMatrix(size: subset.count)
             for (a, i) in subset.enumerated() { for (b, j) in subset.enumerated() where a != b { sub[a, b] = matrix[i, j] } }
+            let nextLeaves = nextDeparture(after: index, from: departure, calendar: calendar, day: day)
             let (problem, _) = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
-                                              calendar: calendar, day: day, end: end)
+                                              calendar: calendar, day: day, end: end, nextDeparture: nextLeaves)
             var plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
             let outUntil = isCancelled() ? nil : outPastMidnight(plan, places: subset.map { places[$0] }, departure: lastDeparture,
                                                                  calendar: calendar, day: day)
             if let outUntil {
                 let night = try dayProblem(subset.map { places[$0] }, matrix: sub, departure: lastDeparture,
-                                           calendar: calendar, day: day, end: end, outUntil: outUntil).0
+                                           calendar: calendar, day: day, end: end, outUntil: outUntil, nextDeparture: nextLeaves).0
                 plan = try DayPlanner.plan(night, options: search, isCancelled: isCancelled)
             }
             outUntils.append(outUntil)
@@ -199,7 +216,8 @@ public enum TripOrderPlanner {
             let models = try days.indices.map { index in
                 let leaving = DayOptions.departure(ofDay: index, from: departure, calendar: calendar)
                 return DayPlanModel(try dayProblem(places, matrix: matrix, departure: leaving, calendar: calendar, day: day,
-                                                   end: end, outUntil: outUntils[index]).0)
+                                                   end: end, outUntil: outUntils[index],
+                                                   nextDeparture: nextDeparture(after: index, from: departure, calendar: calendar, day: day)).0)
             }
             (days, remaining) = CrossDayMoves(models: models).improve(days, unserved: remaining, isCancelled: isCancelled)
             dropped = dropped.filter { remaining.contains($0.stop) }

@@ -28,7 +28,12 @@ public enum VisitCheck {
         let windows = day.text(place.windows)
         let stay = place.stay > 0 ? " (a \(StayDuration.text(place.stay)) stay)" : ""
         let at = day.calendar.clockText(visitStart, since: day.departure)
-        return "\(place.label) (\(place.item.shortName)) is visited at \(at)\(stay), outside its window \(windows)."
+        // Before every window or after every one says which way it misses (a visit past
+        // midnight after the day's window is no wait for it); else its stay runs past one.
+        let spans = place.windows.map(day.span)
+        let side = spans.allSatisfy { visitStart < $0.lowerBound } ? "before"
+            : spans.allSatisfy { visitStart > $0.upperBound + lastMinute } ? "after" : "outside"
+        return "\(place.label) (\(place.item.shortName)) is visited at \(at)\(stay), \(side) its window \(windows)."
     }
 
     /// A trip over after its end of day (`back by`), judged at the minute the screen shows;

@@ -9,4 +9,6 @@ public struct RouteDetail: OptionSet, Hashable, Sendable {
     public static let steps = RouteDetail(rawValue: 1)
     /// The OSM node of each point of the line (`Route.osmNodes`, OSRM's `annotations=nodes`).
     public static let osmNodes = RouteDetail(rawValue: 2)
+    /// The junctions passed (`Route.intersections`, OSRM's step `intersections`).
+    public static let intersections = RouteDetail(rawValue: 4)
 }

@@ -38,6 +38,21 @@ public struct EntrySlot: Equatable, Codable, Sendable {
         return slot
     }
 
+    /// Drops the stay, windows and priority (the start has none); what they were (`stay 30m`,
+    /// `window 10:00-11:00`, `high priority`), empty when there were none.
+    mutating func clearingPlan() -> [String] {
+        var parts: [String] = []
+        if stay > 0 { parts.append("stay \(StayDuration.text(stay))") }
+        if !windows.isEmpty {
+            parts.append((windows.count == 1 ? "window " : "windows ") + windows.map(\.description).joined(separator: ", "))
+        }
+        if priority != .normal { parts.append("\(priority.rawValue) priority") }
+        stay = 0
+        windows = []
+        priority = .normal
+        return parts
+    }
+
     /// ✓ on the entry screen: the text is backed by a picked place.
     public var isSelected: Bool { mapItem != nil }
 }

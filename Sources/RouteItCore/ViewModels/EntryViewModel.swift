@@ -219,13 +219,29 @@ public final class EntryViewModel {
         moveEnd { $0 == 1 ? 2 : $0 == 2 ? 1 : $0 }
     }
 
-    /// `swap A B`: any two slots trade text, place and ✓.
-    public func swapSlots(_ a: Int, _ b: Int) throws {
+    /// `swap A B`: any two slots trade text, place and ✓. The start has no stay, window or
+    /// priority (the trip leaves from it), so a stop that becomes the start loses them, and ends
+    /// there becomes "back to the start"; the returned notes say what changed.
+    @discardableResult
+    public func swapSlots(_ a: Int, _ b: Int) throws -> [String] {
         guard slots.indices.contains(a), slots.indices.contains(b) else { throw InputError("No such slot.") }
         guard a != b else { throw InputError("Name two different slots to swap.") }
+        let endedAtNewStart = a == 0 && day.end == .place(b) || b == 0 && day.end == .place(a)
         slots.swapAt(a, b)
         moveEnd { $0 == a ? b : $0 == b ? a : $0 }
-        if day.end == .place(0) { day.end = .start }
+        var notes: [String] = []
+        if a == 0 || b == 0 {
+            let cleared = slots[0].clearingPlan()
+            if !cleared.isEmpty {
+                let listed = cleared.count == 1 ? cleared[0] : cleared.dropLast().joined(separator: ", ") + " and " + cleared[cleared.count - 1]
+                notes.append("The start has no stay, window or priority: its \(listed) \(cleared.count == 1 ? "is" : "are") cleared.")
+            }
+        }
+        if day.end == .place(0) {
+            day.end = .start
+            if endedAtNewStart { notes.append("The trip ended at that stop, now the start: it ends back at the start.") }
+        }
+        return notes
     }
 
     /// `add`: a new empty stop at the end.

@@ -94,12 +94,16 @@ public final class GuidanceViewModel {
             outcome.events += follower.rerouted(quickest.terminalSafe, at: time)
             routeFailureSaid = nil
         } catch {
+            outcome.events += follower.routeFailed(at: time)
             if routeFailureSaid != need.stop {
-                let why = TerminalSafeText.clean(String(describing: error))
-                outcome.notices.append("No new route to stop \(need.stop) from here (\(why)); following the planned one.")
+                // The reason is a sentence of its own (it may end in a bracket and a full stop).
+                var why = TerminalSafeText.clean(String(describing: error))
+                while why.hasSuffix(".") { why.removeLast() }
+                outcome.notices.append("No new route to stop \(need.stop) from here: \(why). " + (follower.offRouteWithoutRoute
+                    ? "No directions until you are back on the planned route."
+                    : "Following the planned one."))
             }
             routeFailureSaid = need.stop
-            outcome.events += follower.routeFailed(at: time)
         }
     }
 }

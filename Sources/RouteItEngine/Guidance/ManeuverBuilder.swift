@@ -262,10 +262,10 @@ struct ManeuverBuilder {
         return turns.arcs(ofEdge: e, forward: forward).contains { turns.arcFrom($0) == from }
     }
 
-    /// A turn step; a car turning back on itself at a hairpin junction makes a U-turn.
-    func turnDraft(_ turn: Double, _ name: String) -> Draft {
-        if profile.hairpinIsUTurn && abs(turn) >= ManeuverBuilder.hairpinAngle { return Draft(kind: .uTurn, name: name) }
-        return Draft(kind: .turn, direction: ManeuverBuilder.direction(turn), name: name, turn: turn)
+    /// The turn step at `j`; a car turning back on itself at a hairpin junction makes a U-turn.
+    func turnDraft(at j: RouteJunction) -> Draft {
+        if isHairpin(j) { return Draft(kind: .uTurn, name: j.name) }
+        return Draft(kind: .turn, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn)
     }
 
     /// A car turn this sharp heads back the way it came.

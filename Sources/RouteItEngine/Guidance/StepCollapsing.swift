@@ -221,7 +221,7 @@ struct StepCollapsing {
                 merged.direction = .uTurn
                 merged.turn = nil
             } else {
-                let total = ManeuverBuilder.turnAngle(from: 0, to: a + b)
+                let total = StepCollapsing.summedTurn(a, b)
                 let angle = staggered || crossing ? total : StepCollapsing.combinedAngle(a, b, entryLength: step.distance)
                 merged.turn = angle
                 if abs(total) < ManeuverBuilder.straightAngle && crossing && rules.likeACar && !staggered && step.label.isEmpty
@@ -280,7 +280,7 @@ struct StepCollapsing {
     /// opposite ways after a first piece of 30 m or more; then
     /// the first turn is the maneuver (right then left onto a parallel road is "turn right").
     static func combinedAngle(_ entry: Double, _ exit: Double, entryLength: Double) -> Double {
-        let total = ManeuverBuilder.turnAngle(from: 0, to: entry + exit)
+        let total = StepCollapsing.summedTurn(entry, exit)
         guard abs(total) >= ManeuverBuilder.narrowTurnAngle / 2 else { return entry }
         let sameWay = entry >= -5 && exit >= -5 || entry <= 5 && exit <= 5
         return entryLength < ManeuverBuilder.collapseDistance || sameWay ? total : entry

@@ -20,6 +20,8 @@ extension ManeuverBuilder {
         var bearing: Double?
         var distance = 0.0
         var ms: UInt64 = 0
+        /// `ms` on the roads alone, the turns and signals left out (`RouteLeg.roadMs`).
+        var roadMs: UInt64 = 0
         var polyline: [Coordinate] = []
         /// The change of heading where the step starts (turns, forks, name changes).
         var turn: Double?
@@ -102,6 +104,7 @@ extension ManeuverBuilder {
         mutating func add(_ leg: RouteLeg, _ coords: [Coordinate]) {
             distance += leg.distance
             ms += UInt64(leg.ms)
+            roadMs += UInt64(leg.roadMs)
             for c in coords where polyline.last != c { polyline.append(c) }
         }
 
@@ -116,6 +119,7 @@ extension ManeuverBuilder {
             classChangesPassed += other.classChangesPassed
             distance += other.distance
             ms += other.ms
+            roadMs += other.roadMs
             for c in other.polyline where polyline.last != c { polyline.append(c) }
         }
 
@@ -162,6 +166,7 @@ extension ManeuverBuilder {
                                  expectedTravelTime: Double(ms) / 1000, polyline: polyline)
             // A road known only by its ref has no name of its own (OSRM's `name` is empty).
             step.streetName = label.name.isEmpty && name == label.ref ? "" : name
+            step.roadTime = Double(roadMs) / 1000
             return step
         }
     }

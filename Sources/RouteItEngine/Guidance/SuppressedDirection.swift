@@ -69,7 +69,8 @@ extension StepCollapsing {
         steps.map { step in
             // OSRM's combined angle is used unless it comes out nearly straight (`use_total_angle`).
             guard let bend = step.silentBend, bendFolds(bend, into: step), let total = bend.combinedTurn,
-                  abs(total) >= ManeuverBuilder.narrowTurnAngle / 2 else { return step }
+                  abs(total) >= ManeuverBuilder.narrowTurnAngle / 2, !StepCollapsing.wrapsPastUTurn(total, turningAs: step.turn)
+            else { return step }
             var folded = step
             folded.turn = total
             // Exactly reversed on the kept bearings: OSRM's angle 0, `DirectionModifier::UTurn`.

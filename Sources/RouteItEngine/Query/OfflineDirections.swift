@@ -74,7 +74,8 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                                      sourceApproach: request.source.approach ?? .unrestricted,
                                      targetApproach: request.destination.approach ?? .unrestricted,
                                      startBearing: request.startBearing, steps: request.wantsSteps,
-                                     osmNodes: request.detail.contains(.osmNodes))
+                                     osmNodes: request.detail.contains(.osmNodes),
+                                     intersections: request.detail.contains(.intersections))
         } catch let error as DirectionsError {
             switch error {
             case .noRoute, .invalidRequest: throw offMapAlert(request, routes: []) ?? error
@@ -149,7 +150,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                        alternatives: Bool = false, quickestOnly: Bool = false, avoid: RoadAvoidance = [],
                        departure: Date? = nil, sourceApproach: RoadSideApproach = .unrestricted,
                        targetApproach: RoadSideApproach = .unrestricted, startBearing: StartBearing? = nil,
-                       steps: Bool = true, osmNodes: Bool = false) throws -> [Route] {
+                       steps: Bool = true, osmNodes: Bool = false, intersections: Bool = false) throws -> [Route] {
         guard source.isValid else { throw DirectionsError.invalidRequest("The start is not a valid coordinate.") }
         guard destination.isValid else { throw DirectionsError.invalidRequest("The destination is not a valid coordinate.") }
         let engine = try loadedEngine()
@@ -158,7 +159,7 @@ public final class OfflineDirections: Directions, MapBackdropProviding, Sendable
                 try engine.routes(from: source, to: destination, mode: mode, alternatives: alternatives,
                                   quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                   approaches: EndApproaches(source: sourceApproach, target: targetApproach),
-                                  startBearing: startBearing, steps: steps, osmNodes: osmNodes)
+                                  startBearing: startBearing, steps: steps, osmNodes: osmNodes, intersections: intersections)
             }
         } catch {
             throw OfflineDirections.userError(error)

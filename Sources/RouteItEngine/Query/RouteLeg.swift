@@ -11,6 +11,9 @@ struct RouteLeg {
     var distance: Double
     /// The turn onto it carried a weight-only charge (`TurnCostModel.isCharged`).
     var charged = false
+    /// `ms` on the road alone, without the turn (and traffic signal) onto it: OSRM's annotation
+    /// durations leave turns out.
+    var roadMs: UInt32 = 0
 
     var forward: Bool { to >= from }
 
@@ -24,10 +27,9 @@ struct RouteLeg {
     static func legs(of path: SearchPath, source: PhantomNode, target: PhantomNode,
                      graph: ModeGraph, net: RoadNetwork, mode: TransportType) -> [RouteLeg] {
         func leg(_ edge: Int, _ from: Double, _ to: Double, ms: UInt32? = nil, weight: UInt32? = nil) -> RouteLeg {
-            RouteLeg(edge: edge, from: from, to: to,
-                     ms: ms ?? ModeRouter.partial(net.weight(edge, forward: to >= from, mode), abs(to - from)),
-                     distance: Double(net.edgeLength[edge]) * abs(to - from),
-                     charged: weight.map { $0 != ms } ?? false)
+            let road = ModeRouter.partial(net.weight(edge, forward: to >= from, mode), abs(to - from))
+            return RouteLeg(edge: edge, from: from, to: to, ms: ms ?? road, distance: Double(net.edgeLength[edge]) * abs(to - from),
+                            charged: weight.map { $0 != ms } ?? false, roadMs: min(road, ms ?? road))
         }
         /// An arc's weight less what is weight only: a car's charge for entering a road closed to
         /// through traffic or turning round where a way leaves the extract.

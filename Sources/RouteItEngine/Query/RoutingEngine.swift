@@ -107,11 +107,12 @@ final class RoutingEngine: @unchecked Sendable {
     /// `departure` (nil: now) plus the time driven to them. `startBearing`: leaving `a` that way
     /// when a road near it goes so (`headed`). `steps` false: the routes without their steps
     /// (the same line, length, time and names; the guidance is not run). `osmNodes`: each point's
-    /// OSM node (`Route.osmNodes`).
+    /// OSM node (`Route.osmNodes`). `intersections`: the junctions passed, with the steps
+    /// (`Route.intersections`).
     func routes(from a: Coordinate, to b: Coordinate, mode: TransportType, alternatives: Bool,
                 quickestOnly: Bool = false, avoid: RoadAvoidance = [], departure: Date? = nil,
                 approaches: EndApproaches = .unrestricted, startBearing: StartBearing? = nil,
-                steps: Bool = true, osmNodes: Bool = false) throws -> [Route] {
+                steps: Bool = true, osmNodes: Bool = false, intersections: Bool = false) throws -> [Route] {
         let (chosen, timed) = try timedRouteLegs(from: a, to: b, mode: mode, alternatives: alternatives,
                                                  quickestOnly: quickestOnly, avoid: avoid, departure: departure,
                                                  approaches: approaches, startBearing: startBearing)
@@ -123,6 +124,7 @@ final class RoutingEngine: @unchecked Sendable {
             if timed { route.dependsOnDeparture = true }
             if RouteLeg.turnRoundAtMapEdge(legs) { route.turnsAtMapEdge = true }
             if osmNodes { route.osmNodes = net.osmNodes(along: legs, line: route.polyline) }
+            if intersections, let builder { route.intersections = builder.intersections(along: legs) }
             return route
         }
         guard quickestOnly, chosen.count > 1 else { return chosen.map(route) }

@@ -33,6 +33,12 @@ public struct InstalledMap {
             dataDate = map.dataDate
             importDate = map.importDate
             modes = map.modes
+            // The sections are only mapped when routing: a copy cut short there still opens.
+            switch MapFileWholeness.of(path) {
+            case .whole: break
+            case .cutShort: throw RouteItMapError.damaged(path: path, cutShort: true)
+            case .damaged: throw RouteItMapError.damaged(path: path, cutShort: false)
+            }
         } catch {
             problem = "\(error)"
             switch error {
@@ -40,6 +46,8 @@ public struct InstalledMap {
                 shortProblem = "map schema \(found), routeit reads \(MapSchema.version): import it again with --force"
             case RouteItMapError.notAMap:
                 shortProblem = "not a RouteIt map"
+            case RouteItMapError.damaged(_, let cutShort):
+                shortProblem = "damaged\(cutShort ? " (cut short)" : ""); import it again"
             default:
                 shortProblem = problem
             }

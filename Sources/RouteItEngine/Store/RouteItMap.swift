@@ -6,6 +6,9 @@ import RouteItCore
 public enum RouteItMapError: Error, CustomStringConvertible, Equatable {
     case missing(String)
     case notAMap(String)
+    /// It starts as a RouteIt map (its header says so) and cannot be read: `cutShort` when it
+    /// ends before its pages do (a full disk, an interrupted copy).
+    case damaged(path: String, cutShort: Bool)
     case otherSchemaVersion(path: String, found: Int)
     case changing(String)
 
@@ -14,6 +17,7 @@ public enum RouteItMapError: Error, CustomStringConvertible, Equatable {
         case .missing(let path): return "no map at \(path)"
         case .changing(let path): return "the map \(path) keeps changing while it is opened; try again when its import has finished"
         case .notAMap(let path): return "\(path) is not a RouteIt map"
+        case .damaged(let path, let cutShort): return "\(path) is damaged\(cutShort ? " (cut short)" : ""); import it again"
         case .otherSchemaVersion(let path, let found):
             return "\(path) is a RouteIt map of schema version \(found), this routeit reads version \(MapSchema.version): re-import it with `routeit import`"
         }
@@ -36,11 +40,22 @@ public final class RouteItMap {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw RouteItMapError.missing(path) }
         guard !isDirectory.boolValue, RouteItMap.hasSQLiteHeader(path) else { throw RouteItMapError.notAMap(path) }
+        let isMap = RouteItMap.hasMapHeader(path)
+        if isMap, MapFileWholeness.of(path, sectionsToo: false) == .cutShort { throw RouteItMapError.damaged(path: path, cutShort: true) }
         for _ in 0..<5 {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw RouteItMapError.missing(path) }
             let opened: (SQLiteDatabase, [String: String])
-            do { opened = try Self.openDatabase(path) } catch { close(fd); throw error }
+            do {
+                opened = try Self.openDatabase(path)
+            } catch RouteItMapError.notAMap(let path) where isMap {
+                // Its header says RouteIt map: the rest of it is what is wrong.
+                close(fd)
+                throw RouteItMapError.damaged(path: path, cutShort: false)
+            } catch {
+                close(fd)
+                throw error
+            }
             if Self.sameFile(fd, path) {
                 self.path = path
                 self.descriptor = fd

@@ -43,7 +43,8 @@ public struct OSRMDirections: Directions {
     }
 
     private func calculateAvoiding(_ request: DirectionsRequest) async throws -> [Route] {
-        let avoid = request.avoid
+        // A foot or bicycle server has no motorway to exclude, and its trips never take one.
+        let avoid = request.avoid.subtracting(.neverTravelled(by: request.transportType))
         guard !avoid.isEmpty else { return try await routes(for: request, excluding: []).map(\.route) }
         var refusedOnly = true
         for exclude in avoid.subsetsLargestFirst where !refusedExcludes.contains(exclude) {

@@ -79,6 +79,21 @@ enum NMEATrack {
         fixes[fixes.count - 1] = last
     }
 
+    /// How many lines look like NMEA sentences (`$` and a checksum), and how many of them have a
+    /// wrong checksum: a log with no fix because every checksum is wrong says so.
+    static func checksums(in text: String) -> (sentences: Int, wrong: Int) {
+        var sentences = 0, wrong = 0
+        for raw in text.utf8.split(whereSeparator: { $0 == 10 || $0 == 13 }) where raw.count <= 256 {
+            guard let line = String(raw)?.trimmingCharacters(in: .whitespaces), line.hasPrefix("$"),
+                  let star = line.lastIndex(of: "*") else { continue }
+            sentences += 1
+            let body = line[line.index(after: line.startIndex)..<star]
+            let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+            if UInt8(line[line.index(after: star)...], radix: 16) != sum { wrong += 1 }
+        }
+        return (sentences, wrong)
+    }
+
     /// The fields of `$...*HH`, its checksum checked when it has one; nil when not a sentence.
     static func sentence(_ line: String) -> [Substring]? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -27,9 +27,17 @@ public final class ReplayFixSource: FixSource {
         let isGPX = text.contains("<gpx") || text.contains("<trkpt")
         let found = isGPX ? GPXTrack.fixes(in: text) : NMEATrack.fixes(in: text, undatedDay: today)
         guard !found.isEmpty else {
-            throw InputError(isGPX
-                ? "\(path) has no GPX trkpt point with a time to replay"
-                : "\(path) is not a track: no NMEA $GPRMC/$GPGGA fix and no GPX trkpt point with a time")
+            if isGPX { throw InputError("\(path) has no GPX trkpt point with a time to replay") }
+            let checked = NMEATrack.checksums(in: text)
+            if checked.sentences > 0, checked.wrong == checked.sentences {
+                throw InputError("\(path) has no fix to replay: every one of its \(checked.sentences) NMEA sentences has a wrong checksum (the *XX at its end)")
+            }
+            throw InputError("\(path) is not a track: no NMEA $GPRMC/$GPGGA fix and no GPX trkpt point with a time")
+        }
+        // Fixes all of one time (a logger's clock stuck, a GPX written with only the date) are
+        // one fix followed and the rest ignored: no trip to follow.
+        if found.count > 1, let first = found.first?.time, found.allSatisfy({ $0.time == first }) {
+            throw InputError("\(path) cannot be followed: all its \(found.count) fixes have the same time, \(ISO8601DateFormatter().string(from: first)) (following needs each fix's own time)")
         }
         fixes = found
     }

@@ -35,10 +35,11 @@ struct ExportDestination {
         return path
     }
 
-    /// The file to write, or the one-line reason not to.
-    func url() throws -> URL {
+    /// The file to write, or the one-line reason not to; `resolve` finds it from the path as
+    /// typed (`Session.filePath`: beside a `.flow`).
+    func url(resolve: (String) -> String = { ExportDestination.expand($0) }) throws -> URL {
         guard !path.isEmpty else { throw InputError("Usage: \(TripMapCommands.exportUsage)") }
-        let url = URL(fileURLWithPath: Self.expand(path))
+        let url = URL(fileURLWithPath: resolve(path))
         // Only a file is replaced (through a link, its target); a FIFO or a device such as
         // /dev/stdout is written into, which destroys nothing (see OutputFile).
         if !force, (try? OutputFile.target(for: url.path, allowingStreams: true))?.kind == .regular {

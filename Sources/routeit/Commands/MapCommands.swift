@@ -90,14 +90,14 @@ enum MapCommands {
             } else {
                 // A path, as --map takes it: a .routeit map or an OSM file (imported once, cached).
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: ExportDestination.expand(name), isDirectory: &isDirectory),
+                guard FileManager.default.fileExists(atPath: session.filePath(name), isDirectory: &isDirectory),
                       !isDirectory.boolValue else {
                     throw InputError("No map file at \(name); give an installed map's name (maps lists them) or a .routeit or OSM file.")
                 }
             }
             try session.flow.editTrip { _ in }  // not while choosing an address
             let previous = session.mapChoice.current
-            session.mapChoice.current = MapLibrary.isMapName(name) ? name : ExportDestination.expand(name)
+            session.mapChoice.current = MapLibrary.isMapName(name) ? name : session.filePath(name)
             session.services.reset()
             let services: AppServices
             do {

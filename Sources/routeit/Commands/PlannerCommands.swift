@@ -17,31 +17,41 @@ enum PlannerCommands {
 
     static let open = ShellCommand(
         name: "open", usage: "open NAME|FILE.gpx|FILE.geojson",
-        summary: "Open a saved trip, or read a trip back from a RouteIt GPX/GeoJSON export",
+        summary: "Open a saved trip, or read a trip from a GPX/GeoJSON file (a RouteIt export, or another program's places)",
         completions: { session, position in position == 0 ? ((try? session.planner.savedTripNames()) ?? []) : [] },
         run: { session, arguments in
             let name = arguments.text(after: 0)
             guard !name.isEmpty else { throw ShellCommand.usageErrorFor("open NAME|FILE.gpx|FILE.geojson") }
             // A saved departure is an instant: shown on the map's clock, so the map is opened first.
             await session.flow.followMapClock()
-            let lower = name.lowercased()
+            let path = session.filePath(name)
             let message: String
-            if lower.hasSuffix(".gpx") || lower.hasSuffix(".geojson") {
-                let path = ExportDestination.expand(name)
+            if isFile(name, at: path) {
                 let trip: ImportedTrip
                 do {
-                    trip = try TripFileReader.read(path: path)
+                    trip = try TripFileReader.read(path: path, shownAs: ExportDestination.expand(name))
                 } catch let failure as TripFileReader.Failure {
                     throw InputError(failure.description)
                 }
                 message = try session.planner.open(imported: trip.slots, departure: trip.departure, transportType: trip.transportType,
                                                    distanceUnit: trip.distanceUnit, day: trip.day, unroutedStops: trip.unroutedStops,
                                                    from: name)
+            } else if name.contains("/"), !((try? session.planner.savedTripNames()) ?? []).contains(where: { SavedName.same($0, name) }) {
+                // A path to no file: said as a file, not as a saved trip's name.
+                throw InputError("Cannot read \(ExportDestination.expand(name)): no such file; open NAME opens a saved trip (trips lists them).")
             } else {
                 message = try session.planner.open(name: name)
             }
             return .init(text: message + "\n" + session.renderScreen())
         })
+
+    /// `open` reads a file for a name ending .gpx, .geojson or .json (a trip is never saved so),
+    /// or a path (with `/`) to a file that is there; any other name is a saved trip's.
+    static func isFile(_ name: String, at path: String) -> Bool {
+        let lower = name.lowercased()
+        if [".gpx", ".geojson", ".json"].contains(where: { lower.hasSuffix($0) }) { return true }
+        return name.contains("/") && FileManager.default.fileExists(atPath: path)
+    }
 
     static let trips = ShellCommand(
         name: "trips", usage: "trips", summary: "List the saved trips",

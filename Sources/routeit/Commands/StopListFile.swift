@@ -5,8 +5,9 @@ import RouteItCore
 /// only a regular file of at most `StopList.maxBytes` is read (a FIFO or /dev/zero would never
 /// end), as UTF-8; each problem is one line.
 enum StopListFile {
-    static func read(_ path: String) throws -> [StopListLine] {
-        let expanded = ExportDestination.expand(path)
+    /// `path` as typed (named in a problem); `expanded`, where it is (see `Session.filePath`).
+    static func read(_ path: String, at expanded: String? = nil) throws -> [StopListLine] {
+        let expanded = expanded ?? ExportDestination.expand(path)
         var info = stat()
         guard stat(expanded, &info) == 0 else { throw InputError("Cannot read \(path): no such file.") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw InputError("Cannot read \(path): not a regular file.") }

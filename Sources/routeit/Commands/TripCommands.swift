@@ -31,17 +31,18 @@ enum TripCommands {
         summary: "Swap stops 1 and 2, or any two slots A and B",
         completions: slotCompletions,
         run: { session, arguments in
+            var notes: [String] = []
             switch arguments.count {
             case 0:
                 try session.flow.editTrip { try $0.swapFirstTwoStops() }
             case 2:
                 let entry = session.flow.entry
                 let a = try arguments.slot(0, in: entry), b = try arguments.slot(1, in: entry)
-                try session.flow.editTrip { try $0.swapSlots(a, b) }
+                try session.flow.editTrip { notes = try $0.swapSlots(a, b) }
             default:
                 throw ShellCommand.usageErrorFor("swap [A B]")
             }
-            return .init(text: session.renderScreen())
+            return .init(text: (notes.map { "Note: \($0)" } + [session.renderScreen()]).joined(separator: "\n"))
         })
 
     static let add = ShellCommand(
@@ -83,7 +84,7 @@ enum TripCommands {
         run: { session, arguments in
             let path = arguments.text(after: 0)
             guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
-            let lines = try StopListFile.read(path)
+            let lines = try StopListFile.read(path, at: session.filePath(path))
             // A line that matched several places alike says which it took, above the trip.
             let notices = try await session.flow.loadStops(lines).map { "Note: \($0)" }
             return .init(text: (notices + [session.renderScreen()]).joined(separator: "\n"))
@@ -142,8 +143,7 @@ enum TripCommands {
         run: { session, arguments in
             let location = session.flow.location
             if arguments.count >= 2, arguments.words[0].lowercased() == "replay" {
-                var path = ExportDestination.expand(arguments.text(after: 1))
-                if !path.hasPrefix("/"), let folder = session.flowDirectory, !folder.isEmpty { path = folder + "/" + path }
+                let path = session.filePath(arguments.text(after: 1))
                 let track = try ReplayFixSource(path: path)
                 session.replayTrack = path
                 return .init(text: "Location: go replays \(track.fixes.count) fixes of \(track.sourceName)")

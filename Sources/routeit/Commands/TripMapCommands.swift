@@ -35,7 +35,7 @@ enum TripMapCommands {
             }
             let path = destination.path
             let directions = try session.shownDirections(for: "export")
-            let url = try destination.url()
+            let url = try destination.url(resolve: session.filePath)
             let trip = TripMapScreen.trip(directions)
             var roads: [[Coordinate]] = []
             if format.needsRoads, let projection = SVGExport.projection(stops: trip.stops, legs: trip.legs) {
@@ -49,15 +49,18 @@ enum TripMapCommands {
             } catch let error as OutputFileError {
                 throw InputError("Cannot write \(path): \(error.reason).")
             }
-            return .init(text: "Exported \(format.displayName) (\(directions.legs.count) legs, \(trip.stops.count) stops) to \(path)"
+            return .init(text: "Exported \(format.displayName) (\(counted(directions.legs.count, "leg")), \(counted(trip.stops.count, "stop"))) to \(path)"
                          + notInFile(plan?.unroutedStops ?? 0, laterDays: session.flow.laterDays))
         })
+
+    /// `1 leg`, `3 legs`: a count said with its noun.
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// What the file leaves out, said when it is written (not first when it is opened again):
     /// the stops of the later days (a file holds one day's route) and the stops left out.
     static func notInFile(_ unrouted: Int, laterDays: [DirectionsViewModel]) -> String {
         guard unrouted > 0 else { return "" }
-        func stops(_ n: Int) -> String { "\(n) stop\(n == 1 ? "" : "s")" }
+        func stops(_ n: Int) -> String { counted(n, "stop") }
         let onLaterDays = min(unrouted, laterDays.reduce(0) { $0 + $1.legs.count - ($1.isRoundTrip ? 1 : 0) })
         var parts: [String] = []
         func areNot(_ n: Int) -> String { n == 1 ? "is not" : "are not" }
@@ -130,7 +133,7 @@ enum TripMapCommands {
         guard let following = session.following else {
             throw InputError("No drive to export yet: route, then go; then export track FILE.gpx")
         }
-        let url = try destination.url()
+        let url = try destination.url(resolve: session.filePath)
         let follower = following.guidance.follower
         let text = TrackExport.gpx(track: follower.track, planned: following.guidance.planned)
         do {
@@ -138,6 +141,6 @@ enum TripMapCommands {
         } catch let error as OutputFileError {
             throw InputError("Cannot write \(destination.path): \(error.reason).")
         }
-        return .init(text: "Exported the track (\(follower.track.count) points) and the planned route (\(following.guidance.planned.count) legs) to \(destination.path)")
+        return .init(text: "Exported the track (\(counted(follower.track.count, "point"))) and the planned route (\(counted(following.guidance.planned.count, "leg"))) to \(destination.path)")
     }
 }

@@ -19,6 +19,10 @@ struct NominatimService: Sendable {
 
     func answer(_ endpoint: String, _ target: RequestTarget) -> HTTPResponse {
         do {
+            if endpoint != "status" {
+            try refuseUnserved(target)
+            _ = try NominatimPointGeometry.asked(target, at: Coordinate(latitude: 0, longitude: 0))
+        }
             switch endpoint {
             case "status": return try status(target)
             case "search": return try search(target)
@@ -37,6 +41,18 @@ struct NominatimService: Sendable {
 
     static func failure(_ message: String, status: Int = 400) -> HTTPResponse {
         HTTPResponse(status: status, body: NominatimJSON.text(["error": ["code": status, "message": message]]))
+    }
+
+    /// What the map cannot answer is refused, not passed over: the map keeps each place's name
+    /// as `name` gives it, not per language (`name:sv` only helps a search find the place), and
+    /// no other name tags to list.
+    private func refuseUnserved(_ target: RequestTarget) throws {
+        if let language = target.value("accept-language"), !language.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw Failure(message: "Parameter 'accept-language' is not served: the map keeps each place's name in one language, as its name tag gives it; leave accept-language out.")
+        }
+        if flag(target, "namedetails", default: false) {
+            throw Failure(message: "Parameter 'namedetails' is not served: the map keeps no name:* tags; leave namedetails out or set it to 0.")
+        }
     }
 
     private func format(_ target: RequestTarget, default given: Format = .jsonv2) throws -> Format {
@@ -147,7 +163,8 @@ struct NominatimService: Sendable {
     private func places(_ results: [Placemark], _ format: Format, _ target: RequestTarget, details: Bool) -> String {
         guard format == .geojson else { return NominatimJSON.text(results.map { object($0, format, target, details: details) }) }
         let features = results.map { place -> [String: Any] in
-            var properties = object(place, .jsonv2, target, details: details)
+            // The feature's geometry is the place's point already.
+            var properties = object(place, .jsonv2, target, details: details, geometry: false)
             let box = (properties.removeValue(forKey: "boundingbox") as? [String] ?? []).compactMap(Double.init)
             for key in ["lat", "lon", "licence"] { properties.removeValue(forKey: key) }
             var feature: [String: Any] = ["type": "Feature", "properties": properties,
@@ -158,8 +175,10 @@ struct NominatimService: Sendable {
         return NominatimJSON.text(["type": "FeatureCollection", "licence": MapAttribution.licence, "features": features])
     }
 
-    private func object(_ place: Placemark, _ format: Format, _ target: RequestTarget, details: Bool) -> [String: Any] {
+    private func object(_ place: Placemark, _ format: Format, _ target: RequestTarget, details: Bool, geometry: Bool = true) -> [String: Any] {
         var object = NominatimJSON.object(place)
+        // Asked for once checked in `answer`: one polygon output at most.
+        if geometry, let asked = try? NominatimPointGeometry.asked(target, at: place.coordinate) { object[asked.key] = asked.value }
         if !details { object.removeValue(forKey: "address") }
         if !flag(target, "extratags", default: false) { object.removeValue(forKey: "extratags") }
         if format == .json {

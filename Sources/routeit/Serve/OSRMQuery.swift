@@ -41,13 +41,19 @@ struct OSRMQuery {
     /// route: whether the route leaves each via place the way it arrived (OSRM's
     /// `continue_straight`); nil (`default`): the profile's rule (`StopTurnaround`).
     var continueStraight: Bool?
+    /// OSRM's `skip_waypoints`: no `waypoints` (route, trip, nearest), no `sources` and
+    /// `destinations` (table).
+    var skipWaypoints = false
+    /// OSRM's `generate_hints`: false writes no waypoint `hint`.
+    var generateHints = true
     /// The coordinates as the URL gave them, once `coordinates` are moved (bearings, hints).
     var asked: [Coordinate] = []
     /// The map's fingerprint, for the waypoints' hints.
     var mapFingerprint: UInt32?
     /// How the answer's routes are written (the same options `routeit route --json` takes).
     var routeOptions: OSRMRouteOptions {
-        OSRMRouteOptions(overview: overview, geometries: geometries, steps: steps, annotations: annotations, mapFingerprint: mapFingerprint)
+        OSRMRouteOptions(overview: overview, geometries: geometries, steps: steps, annotations: annotations, mapFingerprint: mapFingerprint,
+                         skipWaypoints: skipWaypoints, generateHints: generateHints)
     }
     var source = "any"
     var destination = "any"
@@ -130,8 +136,8 @@ struct OSRMQuery {
             case "steps": steps = try Self.bool(name, value)
             case "roundtrip": roundtrip = try Self.bool(name, value)
             case "continue_straight": continueStraight = value == "default" ? nil : try Self.bool(name, value)
-            case "generate_hints", "skip_waypoints":
-                if value != "default" { _ = try Self.bool(name, value) }
+            case "generate_hints": generateHints = try Self.bool(name, value)
+            case "skip_waypoints": skipWaypoints = try Self.bool(name, value)
             case "overview":
                 guard let o = Overview(rawValue: value) else { throw Self.invalid(name, value, "simplified, full or false") }
                 overview = o

@@ -184,7 +184,7 @@ struct OSRMService: Sendable {
         // As OSRM: annotations=distance alone answers the distances alone.
         let wantsDurations = query.annotations.isEmpty || query.annotations.contains("duration")
         return OSRMTableJSON.text(table, sources: sources, destinations: destinations, durations: wantsDurations,
-                                  mapFingerprint: roads.mapFingerprint)
+                                  mapFingerprint: roads.mapFingerprint, skipWaypoints: query.skipWaypoints, generateHints: query.generateHints)
     }
 
     /// The `number` roads nearest the point, nearest first (as OSRM, by distance alone), each a
@@ -196,11 +196,17 @@ struct OSRMService: Sendable {
             throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate 0")
         }
         let waypoints = found.map { road -> [String: Any] in
-            ["nodes": road.nodes, "hint": OSRMHint(map: roads.mapFingerprint, asked: query.coordinates[0], snapped: road.location).text,
-             "name": road.name,
-             "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location)]
+            var waypoint: [String: Any] = ["nodes": road.nodes, "name": road.name,
+                                           "distance": OSRMRouteJSON.round1(road.distance), "location": OSRMRouteJSON.point(road.location)]
+            if query.generateHints {
+                waypoint["hint"] = OSRMHint(map: roads.mapFingerprint, asked: query.coordinates[0], snapped: road.location).text
+            }
+            return waypoint
         }
-        return NominatimJSON.text(["code": "Ok", "waypoints": waypoints, "routeit": ["attribution": MapAttribution.text]])
+        var answer: [String: Any] = ["code": "Ok", "routeit": ["attribution": MapAttribution.text]]
+        // As osrm-routed: skip_waypoints=true leaves a nearest answer nothing but its code.
+        if !query.skipWaypoints { answer["waypoints"] = waypoints }
+        return NominatimJSON.text(answer)
     }
 
     /// The coordinate's `bearings` entry, if any, as the snapping's filter.

@@ -18,6 +18,8 @@ struct ServeRoutes: Sendable {
 
     static let nominatimEndpoints: Set<String> = ["search", "reverse", "lookup", "status"]
     static let osrmEndpoints: Set<String> = ["route", "table", "nearest", "trip"]
+    /// Nominatim's endpoints not served: a client of them reads Nominatim's error shape.
+    static let unservedNominatimEndpoints: Set<String> = ["details", "deletable", "polygons"]
 
     func respond(_ request: HTTPRequest, peer: String) -> HTTPResponse {
         let rawPath = request.target.prefix { $0 != "?" }
@@ -53,6 +55,8 @@ struct ServeRoutes: Sendable {
         switch endpoint {
         case "route", "table", "nearest", "trip":
             return osrm.answer(target)
+        case _ where Self.unservedNominatimEndpoints.contains(String(endpoint)):
+            return NominatimService.failure("routeit serve does not answer /\(endpoint): it answers /search, /reverse, /lookup and /status (Nominatim) and /route/v1, /table/v1, /nearest/v1, /trip/v1 (OSRM).", status: 404)
         case "match", "tile":
             return OSRMService.failure(.init(code: "NotImplemented", message: "This request is not supported: routeit serve answers route, table, nearest and trip", status: 501))
         default:

@@ -143,7 +143,9 @@ enum OSRMResponseShape {
 
     /// Per segment of the leg's geometry (its steps' lines joined): the step's distance and
     /// duration shared by length (the router keeps both per step, measured as OSRM measures, not
-    /// per segment), so that the segments add up to the leg.
+    /// per segment). The durations are the road's alone (`RouteStep.roadTime`), as OSRM's leave
+    /// out the turns and traffic signals, which the leg's duration keeps; a backend that does
+    /// not say the road's time shares the step's whole time.
     static func annotation(_ json: inout JSONStream, _ steps: [RouteStep], nodes: [Int64]?, _ asked: Set<String>) {
         var distances: [Double] = [], durations: [Double] = []
         for step in steps {
@@ -153,7 +155,7 @@ enum OSRMResponseShape {
             let length = segments.reduce(0, +)
             for d in segments {
                 distances.append(OSRMRouteJSON.round1(length > 0 ? step.distance * d / length : 0))
-                durations.append(OSRMRouteJSON.round1(length > 0 ? step.expectedTravelTime * d / length : 0))
+                durations.append(OSRMRouteJSON.round1(length > 0 ? (step.roadTime ?? step.expectedTravelTime) * d / length : 0))
             }
         }
         func numbers(_ key: String, _ values: [Double]) {

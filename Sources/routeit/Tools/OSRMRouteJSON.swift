@@ -38,11 +38,13 @@ enum OSRMRouteJSON {
     static func response(waypoints: [Waypoint], routes: [DirectionsViewModel], options: OSRMRouteOptions) -> [UInt8] {
         var json = JSONStream(capacity: capacity(routes, options))
         let ends = Ends(waypoints: waypoints, routes: routes)
-        head(&json, routes, options, routesKey: "routes")
-        json.key("waypoints")
-        json.openArray()
-        for i in waypoints.indices { waypoint(&json, waypoints[i], ends, i, options, trip: nil) }
-        json.closeArray()
+        head(&json, routes, waypoints.map(\.given), options, routesKey: "routes")
+        if !options.skipWaypoints {
+            json.key("waypoints")
+            json.openArray()
+            for i in waypoints.indices { waypoint(&json, waypoints[i], ends, i, options, trip: nil) }
+            json.closeArray()
+        }
         json.closeObject()
         return json.bytes
     }
@@ -62,17 +64,20 @@ enum OSRMRouteJSON {
         var json = JSONStream(capacity: capacity(routes, options))
         let visited = trips.map { $0.map { inputs[$0] } }
         let ends = visited.indices.map { Ends(waypoints: visited[$0], routes: $0 < routes.count ? [routes[$0]] : []) }
-        head(&json, routes, options, routesKey: "trips")
-        json.key("waypoints")
-        json.openArray()
-        for i in inputs.indices {
-            if let trip = trips.firstIndex(where: { $0.contains(i) }), let position = trips[trip].firstIndex(of: i) {
-                waypoint(&json, visited[trip][position], ends[trip], position, options, trip: (index: trip, position: position))
-            } else {
-                leftOut(&json, inputs[i])
+        head(&json, routes, visited.first.map { $0.map(\.given) } ?? [], options, routesKey: "trips",
+             placesOfRoute: { t in t < visited.count ? visited[t].map(\.given) : [] })
+        if !options.skipWaypoints {
+            json.key("waypoints")
+            json.openArray()
+            for i in inputs.indices {
+                if let trip = trips.firstIndex(where: { $0.contains(i) }), let position = trips[trip].firstIndex(of: i) {
+                    waypoint(&json, visited[trip][position], ends[trip], position, options, trip: (index: trip, position: position))
+                } else {
+                    leftOut(&json, inputs[i], options)
+                }
             }
+            json.closeArray()
         }
-        json.closeArray()
         json.closeObject()
         return json.bytes
     }
@@ -97,7 +102,10 @@ enum OSRMRouteJSON {
     }
 
     /// The answer's members before `waypoints`: `code`, RouteIt's own, and the routes.
-    private static func head(_ json: inout JSONStream, _ routes: [DirectionsViewModel], _ options: OSRMRouteOptions, routesKey: String) {
+    /// `places` are where the client put the first route's places (every route's, unless
+    /// `placesOfRoute` gives each its own), for the depart and arrive modifiers.
+    private static func head(_ json: inout JSONStream, _ routes: [DirectionsViewModel], _ places: [Coordinate],
+                             _ options: OSRMRouteOptions, routesKey: String, placesOfRoute: ((Int) -> [Coordinate])? = nil) {
         json.openObject()
         json.key("code")
         json.string("Ok")
@@ -110,7 +118,7 @@ enum OSRMRouteJSON {
         json.closeObject()
         json.key(routesKey)
         json.openArray()
-        for directions in routes { route(&json, directions, options) }
+        for (r, directions) in routes.enumerated() { route(&json, directions, options, places: placesOfRoute?(r) ?? places) }
         json.closeArray()
     }
 
@@ -142,8 +150,10 @@ enum OSRMRouteJSON {
         json.openObject()
         json.key("distance")
         json.number(round1(waypoint.given.distance(to: ends.snapped[i])))
-        json.key("hint")
-        json.string(hint(waypoint, snapped: ends.snapped[i], map: options.mapFingerprint))
+        if options.generateHints {
+            json.key("hint")
+            json.string(hint(waypoint, snapped: ends.snapped[i], map: options.mapFingerprint))
+        }
         json.key("location")
         point(&json, ends.snapped[i])
         json.key("name")
@@ -160,12 +170,14 @@ enum OSRMRouteJSON {
     }
 
     /// A trip's place that could not fit: where it was asked, nothing routed.
-    private static func leftOut(_ json: inout JSONStream, _ waypoint: Waypoint) {
+    private static func leftOut(_ json: inout JSONStream, _ waypoint: Waypoint, _ options: OSRMRouteOptions) {
         json.openObject()
         json.key("distance")
         json.integer(0)
-        json.key("hint")
-        json.string("")
+        if options.generateHints {
+            json.key("hint")
+            json.string("")
+        }
         json.key("location")
         point(&json, waypoint.item.coordinate)
         json.key("name")
@@ -199,7 +211,9 @@ enum OSRMRouteJSON {
 
     /// One route as the options ask: only what they ask is written (a served route with
     /// `overview=false` writes no line at all).
-    static func route(_ json: inout JSONStream, _ directions: DirectionsViewModel, _ options: OSRMRouteOptions) {
+    /// `places`: where the client put the route's places, one per leg end (the depart and
+    /// arrive modifiers say which side of the road each lies on); empty: not said.
+    static func route(_ json: inout JSONStream, _ directions: DirectionsViewModel, _ options: OSRMRouteOptions, places: [Coordinate] = []) {
         let legs = directions.legs.map(\.route), mode = directions.transportType
         json.openObject()
         json.key("distance")
@@ -221,7 +235,8 @@ enum OSRMRouteJSON {
         json.openArray()
         for (i, route) in legs.enumerated() {
             let times = schedule.flatMap { i < $0.legs.count ? $0.legs[i] : nil }
-            leg(&json, route, mode: mode, options, times: times.map { (iso8601($0.departure, zone), iso8601($0.arrival, zone)) })
+            leg(&json, route, mode: mode, options, times: times.map { (iso8601($0.departure, zone), iso8601($0.arrival, zone)) },
+                ends: legEnds(places, leg: i, of: legs.count))
         }
         json.closeArray()
         json.key("routeit")
@@ -244,6 +259,14 @@ enum OSRMRouteJSON {
         json.closeObject()
     }
 
+    /// Where the client put leg `i`'s two places; a round trip whose places are given without
+    /// its return to the start ends its last leg at the first.
+    private static func legEnds(_ places: [Coordinate], leg i: Int, of count: Int) -> (from: Coordinate, to: Coordinate)? {
+        if i + 1 < places.count { return (places[i], places[i + 1]) }
+        if i + 1 == places.count && count == places.count { return (places[i], places[0]) }
+        return nil
+    }
+
     /// `2026-12-03T12:09:34+02:00` (`Z` in UTC), as ISO8601DateFormatter writes it in `zone`,
     /// without making one: making a formatter took longer than writing the rest of a route, and
     /// `String(format:)` (its first call in a process above all) a million instructions for four.
@@ -260,9 +283,10 @@ enum OSRMRouteJSON {
         return clock + (offset < 0 ? "-" : "+") + two(Int32(abs(offset) / 3600)) + ":" + two(Int32(abs(offset) % 3600 / 60))
     }
 
-    /// A leg; `times` its departure and arrival when the route has a clock.
+    /// A leg; `times` its departure and arrival when the route has a clock, `ends` where the
+    /// client put its two places.
     static func leg(_ json: inout JSONStream, _ route: Route, mode: TransportType, _ options: OSRMRouteOptions,
-                    times: (departure: String, arrival: String)?) {
+                    times: (departure: String, arrival: String)?, ends: (from: Coordinate, to: Coordinate)? = nil) {
         json.openObject()
         if !options.annotations.isEmpty {
             json.key("annotation")
@@ -283,7 +307,8 @@ enum OSRMRouteJSON {
         }
         json.key("steps")
         json.openArray()
-        if options.steps { OSRMStepJSON.steps(&json, route.steps, mode: mode, geometries: options.geometries) }
+        if options.steps { OSRMStepJSON.steps(&json, route.steps, mode: mode, geometries: options.geometries, ends: ends,
+                                              junctions: route.intersections) }
         json.closeArray()
         json.key("summary")
         json.string(route.name)

@@ -15,6 +15,10 @@ struct OSRMRouteOptions: Equatable, Sendable {
     var annotations: Set<String> = []
     /// The map's fingerprint when the waypoints get hints (`OSRMHint`); nil: empty hints.
     var mapFingerprint: UInt32?
+    /// OSRM's `skip_waypoints=true`: the answer has no `waypoints`.
+    var skipWaypoints = false
+    /// OSRM's `generate_hints=false`: the waypoints have no `hint`.
+    var generateHints = true
 
     /// What the answer reads of the routes: the steps, for themselves or for the annotations
     /// made from them (without either the routes are asked without steps), and each point's OSM
@@ -22,6 +26,7 @@ struct OSRMRouteOptions: Equatable, Sendable {
     var detail: RouteDetail {
         var detail: RouteDetail = []
         if steps || !annotations.isEmpty { detail.insert(.steps) }
+        if steps { detail.insert(.intersections) }
         if annotations.contains("nodes") { detail.insert(.osmNodes) }
         return detail
     }

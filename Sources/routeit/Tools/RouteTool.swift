@@ -62,7 +62,7 @@ enum RouteTool {
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
         let listed: [StopListLine]
         do {
-            listed = try options.stopsFile.map(StopListFile.read) ?? []
+            listed = try options.stopsFile.map { try StopListFile.read($0) } ?? []
         } catch {
             return report(Failure(code: "InvalidValue", message: UserMessage.sentence(for: error), exitStatus: 2), options)
         }

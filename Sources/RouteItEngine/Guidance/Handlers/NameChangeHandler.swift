@@ -12,7 +12,7 @@ struct NameChangeHandler: GuidanceHandler {
         let straight = bearsOn || guide.isThroughNode(j.node, arriving: j.arriving.edge, leaving: j.leaving.edge)
         if straight && j.name.isEmpty { return .silent }
         if rule == .driver && !bearsOn && pulledBack(j, draft, guide) {
-            var turn = guide.turnDraft(j.turn, j.name)
+            var turn = guide.turnDraft(at: j)
             turn.keptAsTurn = true
             return .step(turn)
         }
@@ -28,7 +28,7 @@ struct NameChangeHandler: GuidanceHandler {
         if bearsOn && draft.name.isEmpty && draft.kind != .depart && adopts(draft, guide) {
             return .adoptName
         }
-        var next = straight ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn) : guide.turnDraft(j.turn, j.name)
+        var next = straight ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn) : guide.turnDraft(at: j)
         // OSRM announces some name changes as turns, kept however short: onto a through street,
         // or for walkers onto a way that is not the obvious one.
         next.keptAsTurn = straight && j.isJunction && (offObviousWay || ontoThroughStreet)

@@ -9,6 +9,6 @@ struct SharpTurnHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction && abs(j.turn) >= Self.unnamedAngle && (j.name.isEmpty || abs(j.turn) >= Self.namedAngle)
                 && !j.isOnAnnouncedRoundabout && !ObviousWayRule.driver.isObvious(j, guide) else { return nil }
-        return .step(guide.turnDraft(j.turn, j.name))
+        return .step(guide.turnDraft(at: j))
     }
 }

@@ -4,6 +4,6 @@ struct TravelChangeHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard guide.travel(j.leaving) != draft.travel else { return nil }
         return .step(abs(j.turn) < ManeuverBuilder.straightAngle ? ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn)
-                                                                   : guide.turnDraft(j.turn, j.name))
+                                                                   : guide.turnDraft(at: j))
     }
 }
