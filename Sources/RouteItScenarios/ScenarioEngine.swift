@@ -54,7 +54,27 @@ public struct RouteItScenarioEngine: ScenarioEngine {
         let mode: TransportType
         let path: String
 
+        /// Each leg after the first leaves its via point as the profile says (`StopTurnaround`:
+        /// a car the way the leg before arrived), as osrm-routed's default `continue_straight`.
         func route(_ points: [Coordinate]) throws -> OSRMStepStrings? {
+            let places = points.map { MapItem(placemark: Placemark(coordinate: $0)) }
+            if points.count > 2 && StopTurnaround.continuesStraight(mode) {
+                var failure: Error?
+                let found = StopTurnaround.cheapest(StopTurnaround.sides(places)) { choice in
+                    do {
+                        return try directions.routes(from: points[choice.leg], to: points[choice.leg + 1], mode: mode,
+                                                     sourceApproach: choice.from ?? .unrestricted,
+                                                     targetApproach: choice.to ?? .unrestricted).first
+                    } catch is DirectionsError {
+                        return nil
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                }
+                if let failure { throw failure }
+                if let found { return OSRMStepStrings(legs: found.routes, mode: mode) }
+            }
             var legs: [Route] = []
             for (a, b) in zip(points, points.dropFirst()) {
                 do {

@@ -24,7 +24,8 @@ extension InstructionText {
         }
         if sentence == "Arrive at your destination" { return Maneuver(kind: .arrive) }
         if sentence == "Make a U-turn" { return Maneuver(kind: .uTurn, direction: .uTurn) }
-        if take("Head ") {
+        // A leg leaving its stop back the way the leg before arrived (`StopTurnaround`).
+        if take(StopTurnaround.turnAroundPrefix) || take("Head ") {
             let name = trailingName(" on ")
             let words = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
             let bearing = words.firstIndex(of: String(text)).map { Double($0) * 45 }

@@ -26,6 +26,9 @@ public struct TripPlanRequest: Sendable {
     /// What of the routes is wanted: without `.steps` (an answer that shows none, such as OSRM's
     /// `steps=false`) the routes may come without them.
     public var detail: RouteDetail
+    /// Whether each leg leaves its stop the way the leg before arrived (OSRM's
+    /// `continue_straight`); nil: the mode's rule (`StopTurnaround`).
+    public var continueStraight: Bool?
     /// Asked while the stops are ordered: true stops the search, and the trip is routed in the
     /// best order found so far (nil: the task's cancellation, which stops everything).
     public var isOrderingCancelled: (@Sendable () -> Bool)?
@@ -107,7 +110,8 @@ public struct TripPlanRequest: Sendable {
                                            departure: departure, calendar: calendar)
         let routed = try await DirectionsViewModel.calculate(
             trip: trip, departure: departure, calendar: calendar,
-            transportType: transportType, avoid: avoid, using: directions, attribution: attribution, detail: detail)
+            transportType: transportType, avoid: avoid, using: directions, attribution: attribution, detail: detail,
+            continueStraight: continueStraight)
         return Answer(order: order, routes: [routed], daysSummary: daysSummary)
     }
 

@@ -65,4 +65,14 @@ public protocol Directions: Sendable {
     /// Travel times and distances between many places at once (no default: a wrapper must pass
     /// it on; one without a matrix search of its own answers with `OneToOneTable`).
     func table(_ request: TravelTableRequest) async throws -> TravelTable
+    /// The legs of a trip that leaves each stop the way it arrived (`StopTurnaround`), one
+    /// request a leg, in trip order: each leg's quickest route, reached and left by the side of
+    /// the road per stop that makes the trip quickest. Nil when the router cannot route so, or
+    /// no choice of sides has a route for every leg: the legs are then asked one by one (a
+    /// stop is a place to turn round).
+    func straightOnRoutes(_ legs: [DirectionsRequest]) async throws -> StraightOnLegs?
+}
+
+extension Directions {
+    public func straightOnRoutes(_ legs: [DirectionsRequest]) async throws -> StraightOnLegs? { nil }
 }

@@ -111,23 +111,39 @@ public final class DirectionsViewModel: Sendable {
     /// concurrently, the result keeps trip order. A leg without a route is the
     /// `Directions not available.` alert, naming the leg; cancellation propagates as
     /// `CancellationError`. `detail` without `.steps`: the legs may come without
-    /// steps (`DirectionsRequest.detail`), for an answer that shows none.
+    /// steps (`DirectionsRequest.detail`), for an answer that shows none. `continueStraight`:
+    /// each leg after the first leaves its stop the way the leg before arrived (nil: the
+    /// mode's rule, `StopTurnaround`).
     public static func calculate(trip: PlannedTrip, departure: Date?, calendar: LocalCalendar = .fromEnvironment(),
                                  transportType: TransportType, avoid: RoadAvoidance = [], using directions: Directions,
-                                 attribution: String? = nil, detail: RouteDetail = .steps) async throws -> DirectionsViewModel {
+                                 attribution: String? = nil, detail: RouteDetail = .steps,
+                                 continueStraight: Bool? = nil) async throws -> DirectionsViewModel {
         let places = trip.places
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let pairs = Array(zip(places, places.dropFirst()))
         // Each leg leaves at its own time (first guessed from the stays alone: travel is not known yet).
         let guessed = departure.map { TripSchedule(departure: $0, travelTimes: pairs.map { _ in 0 }, stays: places.map(\.stay)) }
+        let straight = pairs.count > 1 && (continueStraight ?? StopTurnaround.continuesStraight(transportType))
+        // The side of the road each place is reached and left by (straight on: the one that
+        // makes the trip quickest; nil: any, the place's own when it has one).
+        var sides = places.map { $0.item.approach }
         func request(_ index: Int, leaving: Date?) -> DirectionsRequest {
-            DirectionsRequest(source: pairs[index].0.item, destination: pairs[index].1.item, transportType: transportType,
-                              requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
-                              detail: detail)
+            var source = pairs[index].0.item, destination = pairs[index].1.item
+            source.approach = sides[index]
+            destination.approach = sides[index + 1]
+            return DirectionsRequest(source: source, destination: destination, transportType: transportType,
+                                     requestsAlternateRoutes: true, avoid: avoid, wantsQuickestOnly: true, departureDate: leaving,
+                                     detail: detail)
         }
-        var routes = pairs.count == 1
-            ? [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
-            : try await everyLegRoute(pairs, request: { request($0, leaving: guessed?.legs[$0].departure) }, using: directions)
+        var routes: [Route]
+        if straight, let found = try await directions.straightOnRoutes(pairs.indices.map { request($0, leaving: guessed?.legs[$0].departure) }),
+           found.routes.count == pairs.count, found.sides.count == places.count {
+            (routes, sides) = (found.routes.map(\.terminalSafe), found.sides)
+        } else if pairs.count == 1 {
+            routes = [try await onlyLegRoute(request(0, leaving: guessed?.legs[0].departure), from: pairs[0].0, to: pairs[0].1, using: directions)]
+        } else {
+            routes = try await everyLegRoute(pairs, request: { request($0, leaving: guessed?.legs[$0].departure) }, using: directions)
+        }
         try Task.checkCancellation()
         // A leg whose route depends on the hour (turn restrictions with times) is asked again, in
         // trip order, at the departure the legs before it give.
@@ -143,6 +159,8 @@ public final class DirectionsViewModel: Sendable {
                 }
             }
         }
+        // A leg that leaves its stop back the way the leg before arrived says so.
+        routes = StopTurnaround.sayingTurnarounds(routes)
         let legs = zip(pairs, routes).map { DirectionsLeg(source: $0.0.0.item, destination: $0.0.1.item, route: $0.1) }
         func timedTrip(_ trip: PlannedTrip, outUntil: Date? = nil) -> DirectionsViewModel {
             DirectionsViewModel(legs: legs, transportType: transportType, attribution: attribution,

@@ -133,10 +133,11 @@ extension RoutingEngine {
         var seconds = fromPhantoms.enumerated().map { i, s in
             toPhantoms.enumerated().map { j, t -> Double? in
                 guard let s, let t else { return nil }
-                // Two places on one small piece, moved off it to the network: the route's own
-                // answer, which tries the piece first. (Where no piece is big they were not
-                // moved, and a path between two places of one piece never leaves it.)
-                if !smallOnly && fromPieces[i] != 0 && fromPieces[i] == toPieces[j] {
+                // Two places on small pieces (one, or two a one-way road joins), moved off them
+                // to the network: the route's own answer, which tries the pieces first. (Where no
+                // piece is big they were not moved, and a path between two places of one piece
+                // never leaves it.)
+                if !smallOnly && fromPieces[i] != 0 && toPieces[j] != 0 {
                     return pieceRouteTime(sources[i], targets[j], mode, router, ws, avoid: avoid,
                                           approaches: EndApproaches(source: approach(approaches.sources, i), target: approach(approaches.targets, j)))
                 }

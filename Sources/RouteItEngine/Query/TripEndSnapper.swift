@@ -19,8 +19,8 @@ struct TripEndSnapper {
                             accept: { !onNetworkOnly || components.isOnNetwork($0, mode) })
     }
 
-    /// The nearest roads when both ends lie on the connected network or on the same small piece
-    /// of it (`piece`: that piece's number, else 0); otherwise an end on a piece cut off (a
+    /// The nearest roads when both ends lie on the connected network or on small pieces cut off
+    /// from it (`piece`: the start's piece's number, else 0); otherwise an end on a piece cut off (a
     /// fragment clipped by the extract's edge, an island of paths) moves to the nearest road of
     /// the network. `onNetwork`: both ends on the network (`snapAlone`), for a trip the piece
     /// they share cannot carry (a one-way stub driven against its way).
@@ -35,6 +35,10 @@ struct TripEndSnapper {
         // No piece is big: the nearest roads, as OSRM takes them; a trip their pieces cannot
         // carry is tried again from the network (the biggest piece), as for one small piece.
         if components.isSmallOnly(mode) { return (s, t, cs != 0 ? cs : ct) }
+        // Both ends on small pieces, one or two: their nearest roads first, as for one piece. A
+        // one-way road is a piece per stretch (no stretch leads back to another), so two places
+        // on a motorway that leaves the extract at both ends lie on two pieces that do connect.
+        if cs != 0 && ct != 0 { return (s, t, cs) }
         if cs != 0 && cs != ct, let onNetwork = snap(a, mode, ws, onNetworkOnly: true) { s = onNetwork }
         if ct != 0 && ct != cs, let onNetwork = snap(b, mode, ws, onNetworkOnly: true) { t = onNetwork }
         return (s, t, cs == ct ? cs : 0)

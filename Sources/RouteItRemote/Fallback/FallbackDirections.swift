@@ -21,6 +21,12 @@ public struct FallbackDirections: Directions {
         try await answer { try await $0.calculate(request) }
     }
 
+    /// The server's straight-on legs while it answers (none: OSRM's are asked a leg at a time),
+    /// the embedded engine's while it does not.
+    public func straightOnRoutes(_ legs: [DirectionsRequest]) async throws -> StraightOnLegs? {
+        try await answer { try await $0.straightOnRoutes(legs) }
+    }
+
     /// The server's table while it answers, the embedded engine's while it does not.
     public func table(_ request: TravelTableRequest) async throws -> TravelTable {
         try await answer { try await $0.table(request) }

@@ -22,7 +22,7 @@ public struct StepReading: Equatable, Sendable {
             guard let r = instruction.range(of: marker, options: .backwards) else { return "" }
             return String(instruction[r.upperBound...])
         }
-        if instruction.hasPrefix("Head ") {
+        if instruction.hasPrefix("Head ") || instruction.hasPrefix(StopTurnaround.turnAroundPrefix) {
             kind = .depart
             name = after(" on ")
         } else if instruction.hasPrefix("Arrive") {

@@ -38,6 +38,9 @@ struct OSRMQuery {
     var scaleFactor = 1.0
     var number = 1
     var roundtrip = true
+    /// route: whether the route leaves each via place the way it arrived (OSRM's
+    /// `continue_straight`); nil (`default`): the profile's rule (`StopTurnaround`).
+    var continueStraight: Bool?
     /// OSRM's `skip_waypoints`: no `waypoints` (route, trip, nearest), no `sources` and
     /// `destinations` (table).
     var skipWaypoints = false
@@ -132,8 +135,7 @@ struct OSRMQuery {
                 if let n = Int(value), (0...3).contains(n) { alternatives = n } else { alternatives = try Self.bool(name, value) ? 1 : 0 }
             case "steps": steps = try Self.bool(name, value)
             case "roundtrip": roundtrip = try Self.bool(name, value)
-            case "continue_straight":
-                if value != "default" { _ = try Self.bool(name, value) }
+            case "continue_straight": continueStraight = value == "default" ? nil : try Self.bool(name, value)
             case "generate_hints": generateHints = try Self.bool(name, value)
             case "skip_waypoints": skipWaypoints = try Self.bool(name, value)
             case "overview":

@@ -121,7 +121,7 @@ struct OSRMService: Sendable {
         }
         let waypoints = places(query)
         try requirePlacesInTurn(query, end: .anywhere, ordered: false)
-        let answer = try plan(waypoints, query, optimize: false)
+        let answer = try plan(waypoints, query, optimize: false, continueStraight: query.continueStraight)
         let routes = Array(answer.routes.prefix(1 + query.alternatives))
         return OSRMRouteJSON.response(waypoints: waypoints, routes: routes, options: query.routeOptions)
     }
@@ -149,15 +149,19 @@ struct OSRMService: Sendable {
         return OSRMRouteJSON.tripResponse(inputs: inputs, order: order, routes: routes, options: query.routeOptions)
     }
 
-    private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool) throws -> TripPlanRequest.Answer {
-        let request = TripPlanRequest(
+    /// `continueStraight` nil: the profile's rule, as osrm-routed's (a car leaves a via place the
+    /// way it arrived; on foot or by bike it may turn round there).
+    private func plan(_ waypoints: [OSRMRouteJSON.Waypoint], _ query: OSRMQuery, optimize: Bool,
+                      continueStraight: Bool? = nil) throws -> TripPlanRequest.Answer {
+        var request = TripPlanRequest(
             places: waypoints.enumerated().map { TripPlace(item: $1.item, label: TripPlace.label(forPlaceAt: $0)) },
             departure: Date(), calendar: calendar, transportType: query.profile, avoid: query.exclude,
             // OSRM's route is a path through the places in order; its trip a round trip.
             alternatives: query.alternatives > 0, optimize: optimize, day: DayOptions(end: optimize ? .start : .anywhere),
             attribution: MapAttribution.text, detail: query.routeOptions.detail)
+        request.continueStraight = continueStraight
         let directions = self.directions
-        return try ToolServices.wait { try await request.answer(using: directions) }
+        return try ToolServices.wait { [request] in try await request.answer(using: directions) }
     }
 
     private func table(_ query: OSRMQuery) throws -> String {

@@ -167,6 +167,10 @@ final class LazyServices: Geocoding, Directions, MapBackdropProviding, @unchecke
         try await services().directions.calculate(request)
     }
 
+    func straightOnRoutes(_ legs: [DirectionsRequest]) async throws -> StraightOnLegs? {
+        try await services().directions.straightOnRoutes(legs)
+    }
+
     func table(_ request: TravelTableRequest) async throws -> TravelTable {
         try await services().directions.table(request)
     }
