@@ -170,10 +170,9 @@ final class OSRMStepModifierTests: XCTestCase {
         try written(steps, ends: ends, junctions: junctions).map { try XCTUnwrap($0["maneuver"] as? [String: Any]) }
     }
 
-    /// East 100 m, north into a ring (a right turn onto it), its 2nd exit, west, and the
-    /// destination south of the road's end: the place asked 20 m north of the start.
-    func testDepartArriveRingModifiersAndTheExitOnLeavingTheRing() throws {
-        let steps = [
+    /// East 100 m on A, onto ring B to its 2nd exit, then north on B 100 m, and arrive.
+    private func eastThenRoundTheRingThenNorth() -> [RouteStep] {
+        [
             step(Maneuver(kind: .depart, streetName: "A", bearing: 90), [point(east: 0, north: 0), point(east: 100, north: 0)]),
             step(Maneuver(kind: .roundabout, streetName: "B", exitNumber: 2),
                  [point(east: 100, north: 0), point(east: 120, north: -10), point(east: 130, north: 10)]),
@@ -181,6 +180,12 @@ final class OSRMStepModifierTests: XCTestCase {
                  [point(east: 130, north: 10), point(east: 130, north: 110)]),
             step(Maneuver(kind: .arrive), [point(east: 130, north: 110)]),
         ]
+    }
+
+    /// East 100 m, north into a ring (a right turn onto it), its 2nd exit, west, and the
+    /// destination south of the road's end: the place asked 20 m north of the start.
+    func testDepartArriveRingModifiersAndTheExitOnLeavingTheRing() throws {
+        let steps = eastThenRoundTheRingThenNorth()
         let from = point(east: -1, north: 20), to = point(east: 150, north: 110)
         let m = try maneuvers(steps, ends: (from, to))
         XCTAssertEqual(m.map { $0["type"] as? String }, ["depart", "roundabout", "exit roundabout", "arrive"])
@@ -202,14 +207,7 @@ final class OSRMStepModifierTests: XCTestCase {
     /// The router's junctions go to the steps that pass them; the one at a ring's entry is its
     /// maneuver's, and its roads in and out give the turn onto the ring.
     func testJunctionsGoToTheirStepsAndTheRingEntrysGivesItsModifier() throws {
-        let steps = [
-            step(Maneuver(kind: .depart, streetName: "A", bearing: 90), [point(east: 0, north: 0), point(east: 100, north: 0)]),
-            step(Maneuver(kind: .roundabout, streetName: "B", exitNumber: 2),
-                 [point(east: 100, north: 0), point(east: 120, north: -10), point(east: 130, north: 10)]),
-            step(Maneuver(kind: .exitRoundabout, direction: .right, streetName: "B"),
-                 [point(east: 130, north: 10), point(east: 130, north: 110)]),
-            step(Maneuver(kind: .arrive), [point(east: 130, north: 110)]),
-        ]
+        let steps = eastThenRoundTheRingThenNorth()
         let passed = RouteIntersection(location: point(east: 50, north: 0), distance: 50, bearings: [0, 90, 270],
                                        entry: [true, true, false], into: 2, out: 1)
         // Arriving heading east (the road in leaves west, 270), onto the ring heading south: right.

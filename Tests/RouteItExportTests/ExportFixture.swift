@@ -1,5 +1,7 @@
 import Foundation
+import XCTest
 import RouteItCore
+@testable import RouteItExport
 import RouteItTestSupport
 
 /// A three-stop round trip around central Helsinki with addresses that need escaping.
@@ -38,6 +40,22 @@ enum ExportFixture {
     /// What a file carries of an address: cleaned as the screen shows it (a TAB is a space,
     /// other control characters are dropped), which XML 1.0 can always hold.
     static func asWritten(_ text: String) -> String { TerminalSafeText.clean(text) }
+
+    /// `text` written to a scratch file called `name`, opened as `open FILE` opens it.
+    static func openTrip(_ name: String, _ text: String) throws -> ImportedTrip {
+        try TripFileReader.read(path: temporaryFile(name, contents: text).path)
+    }
+
+    /// The one line `open FILE` refuses `text` with (a test failure when it opens).
+    static func tripRefusal(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        do {
+            _ = try openTrip(name, text)
+            XCTFail("\(name) opened", file: file, line: line)
+            return ""
+        } catch let failure as TripFileReader.Failure {
+            return failure.description
+        }
+    }
 
     static func temporaryFile(_ name: String, contents: String) throws -> URL {
         let dir = ExportScratch.directory.appendingPathComponent(UUID().uuidString)

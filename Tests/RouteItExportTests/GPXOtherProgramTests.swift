@@ -15,18 +15,10 @@ final class GPXOtherProgramTests: XCTestCase {
         """
     }
 
-    private func open(_ text: String) throws -> ImportedTrip {
-        try TripFileReader.read(path: ExportFixture.temporaryFile("other.gpx", contents: text).path)
-    }
+    private func open(_ text: String) throws -> ImportedTrip { try ExportFixture.openTrip("other.gpx", text) }
 
-    private func refusal(_ text: String) throws -> String {
-        do {
-            _ = try open(text)
-            XCTFail("opened")
-            return ""
-        } catch let failure as TripFileReader.Failure {
-            return failure.description
-        }
+    private func refusal(_ text: String, line: UInt = #line) throws -> String {
+        try ExportFixture.tripRefusal("other.gpx", text, line: line)
     }
 
     /// It was dropped: the stop showed as bare coordinates.

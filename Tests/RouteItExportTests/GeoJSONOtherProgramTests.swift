@@ -15,18 +15,10 @@ final class GeoJSONOtherProgramTests: XCTestCase {
         #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
     }
 
-    private func open(_ text: String) throws -> ImportedTrip {
-        try TripFileReader.read(path: ExportFixture.temporaryFile("other.geojson", contents: text).path)
-    }
+    private func open(_ text: String) throws -> ImportedTrip { try ExportFixture.openTrip("other.geojson", text) }
 
-    private func refusal(_ text: String) throws -> String {
-        do {
-            _ = try open(text)
-            XCTFail("opened")
-            return ""
-        } catch let failure as TripFileReader.Failure {
-            return failure.description
-        }
+    private func refusal(_ text: String, line: UInt = #line) throws -> String {
+        try ExportFixture.tripRefusal("other.geojson", text, line: line)
     }
 
     func testItsPointsAreThePlacesInTheFilesOrder() throws {

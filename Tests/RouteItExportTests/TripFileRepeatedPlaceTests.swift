@@ -13,18 +13,10 @@ final class TripFileRepeatedPlaceTests: XCTestCase {
         MapItem(placemark: Placemark(name: "Again", coordinate: stops[index].coordinate))
     }
 
-    private func open(_ name: String, _ text: String) throws -> ImportedTrip {
-        try TripFileReader.read(path: ExportFixture.temporaryFile(name, contents: text).path)
-    }
+    private func open(_ name: String, _ text: String) throws -> ImportedTrip { try ExportFixture.openTrip(name, text) }
 
-    private func refusal(_ name: String, _ text: String) throws -> String {
-        do {
-            _ = try open(name, text)
-            XCTFail("\(name) opened")
-            return ""
-        } catch let failure as TripFileReader.Failure {
-            return failure.description
-        }
+    private func refusal(_ name: String, _ text: String, line: UInt = #line) throws -> String {
+        try ExportFixture.tripRefusal(name, text, line: line)
     }
 
     func testAGPXWaypointRepeatingAnotherIsRefused() throws {

@@ -57,8 +57,11 @@ struct TripEndSnapper {
 
     /// A table's place: as `snapAlone`, but where no piece is big it keeps its nearest road, as
     /// a route's end does there (`snapEnds`), so that a table's cell is the route's answer.
-    func snapTablePlace(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace) -> (phantom: PhantomNode, piece: Int32)? {
-        guard components.isSmallOnly(mode) else { return snapAlone(c, mode, ws) }
+    /// `keepingPieces`: the nearest road wherever it lies (a table of places on small pieces,
+    /// whose routes between them take their nearest roads first).
+    func snapTablePlace(_ c: Coordinate, _ mode: TransportType, _ ws: QueryWorkspace,
+                        keepingPieces: Bool = false) -> (phantom: PhantomNode, piece: Int32)? {
+        guard keepingPieces || components.isSmallOnly(mode) else { return snapAlone(c, mode, ws) }
         guard let p = snap(c, mode, ws) else { return nil }
         return (p, components.component(of: p.edge, mode))
     }
