@@ -95,7 +95,7 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
         let decimals = places.map { decimalsShowing($0.at) }.max() ?? 6
         let shown = places.prefix(named).map(\.what)
         let list = places.count > named ? shown.joined(separator: ", ") + " and \(places.count - named) more"
-            : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+            : SpokenList.and(Array(shown))
         return Alert("\(places.count) places are outside \(description(decimals: decimals)): \(list)" + ending(Array(places.prefix(named))), reason: .outsideMap)
     }
 
@@ -111,8 +111,7 @@ public struct MapArea: Equatable, Sendable, CustomStringConvertible {
             return swapped
         }
         guard !meant.isEmpty else { return "." }
-        let list = meant.count == 1 ? meant[0].description
-            : meant.dropLast().map(\.description).joined(separator: ", ") + " and " + meant.last!.description
+        let list = SpokenList.and(meant.map(\.description))
         return " — did you mean \(list) (latitude first)?"
     }
 

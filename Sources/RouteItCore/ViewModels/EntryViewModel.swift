@@ -233,8 +233,7 @@ public final class EntryViewModel {
         if a == 0 || b == 0 {
             let cleared = slots[0].clearingPlan()
             if !cleared.isEmpty {
-                let listed = cleared.count == 1 ? cleared[0] : cleared.dropLast().joined(separator: ", ") + " and " + cleared[cleared.count - 1]
-                notes.append("The start has no stay, window or priority: its \(listed) \(cleared.count == 1 ? "is" : "are") cleared.")
+                notes.append("The start has no stay, window or priority: its \(SpokenList.and(cleared)) \(cleared.count == 1 ? "is" : "are") cleared.")
             }
         }
         if day.end == .place(0) {

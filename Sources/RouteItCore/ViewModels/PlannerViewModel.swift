@@ -129,7 +129,7 @@ public final class PlannerViewModel {
                 + (position == 0 ? " is the same place as " : " as ") + earlier(pair.earlier)
         }
         guard repeats.count > 1 else { return named[0] + ": pick another place for it or remove it." }
-        return named.dropLast().joined(separator: ", ") + " and " + named.last! + ": pick another place for each or remove them."
+        return SpokenList.and(named) + ": pick another place for each or remove them."
     }
 
     /// A trip read from a file (`open trip.gpx`): its places, departure, mode, units and day
