@@ -20,17 +20,14 @@ public enum VisitCheck {
     public static func windowWarning(for place: TripPlace, visitStart: Date, on day: WindowDay) -> String? {
         guard !place.windows.isEmpty else { return nil }
         let visitEnd = visitStart + max(0, place.stay)
-        let inside = place.windows.contains { window in
-            let span = day.span(window)
-            return visitStart >= span.lowerBound && visitEnd <= span.upperBound + lastMinute
-        }
+        let spans = place.windows.map(day.span)
+        let inside = spans.contains { visitStart >= $0.lowerBound && visitEnd <= $0.upperBound + lastMinute }
         guard !inside else { return nil }
         let windows = day.text(place.windows)
         let stay = place.stay > 0 ? " (a \(StayDuration.text(place.stay)) stay)" : ""
         let at = day.calendar.clockText(visitStart, since: day.departure)
         // Before every window or after every one says which way it misses (a visit past
         // midnight after the day's window is no wait for it); else its stay runs past one.
-        let spans = place.windows.map(day.span)
         let side = spans.allSatisfy { visitStart < $0.lowerBound } ? "before"
             : spans.allSatisfy { visitStart > $0.upperBound + lastMinute } ? "after" : "outside"
         return "\(place.label) (\(place.item.shortName)) is visited at \(at)\(stay), \(side) its window \(windows)."
