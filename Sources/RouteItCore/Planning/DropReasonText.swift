@@ -44,7 +44,7 @@ enum DropReasonText {
         /// Why its opening hours alone keep the visit out; nil when they would allow it.
         func hoursReason() -> String? {
             guard let hours = place.item.openingHours, hours.isKnown,
-                  let spans = TripDay.openSpans(of: place, departure: departure, calendar: calendar) else { return nil }
+                  let spans = TripDay.openSpans(of: place, on: day) else { return nil }
             if spans.isEmpty { return "closed all day \(weekdays[calendar.weekday(departure) - 1])" }
             if spans.allSatisfy({ $0.upperBound <= departure }) {
                 let week = hours.openSpans(from: departure, to: calendar.day(8, after: departure), in: calendar)

@@ -8,7 +8,7 @@ public enum TripDay {
     /// on the day `day` says: past midnight, the next day's), intersected when it has both; nil:
     /// any time; empty: never.
     public static func visitSpans(for place: TripPlace, on day: WindowDay) -> [ClosedRange<Date>]? {
-        var spans = openSpans(of: place, departure: day.departure, calendar: day.calendar)
+        var spans = openSpans(of: place, on: day)
         if !place.windows.isEmpty {
             // A window's last minute is in it, as the screen shows times (and `VisitCheck` judges
             // a route): 09:00-10:01 takes a visit over at 10:01:58.
@@ -21,19 +21,21 @@ public enum TripDay {
         return spans
     }
 
-    /// When `place` is open for a trip leaving at `departure` (nil: hours not known): every
-    /// opening that starts on the departure's day, whole, so one that runs past midnight
-    /// (`12:00-01:00`, or on into the next day's own hours) holds until it really closes, as
-    /// `VisitCheck` judges a visit. A later opening is the next day's, which a one-day trip
-    /// does not wait for.
-    public static func openSpans(of place: TripPlace, departure: Date, calendar: LocalCalendar) -> [ClosedRange<Date>]? {
+    /// When `place` is open for the day's trip (nil: hours not known): every opening that starts
+    /// on the departure's day, whole, so one that runs past midnight (`12:00-01:00`, or on into
+    /// the next day's own hours) holds until it really closes, as `VisitCheck` judges a visit;
+    /// and one that starts after midnight while the trip is still out (`day.outUntil`: a back by
+    /// that is `+1 day`, or a plan out that late), as a window past midnight is. A later
+    /// opening is another day's, which the trip does not wait for.
+    public static func openSpans(of place: TripPlace, on day: WindowDay) -> [ClosedRange<Date>]? {
         guard let hours = place.item.openingHours, hours.isKnown else { return nil }
-        let dayEnd = calendar.day(1, after: departure)
-        // Two days ahead: an opening that starts today merges with what follows it past midnight.
-        return hours.openSpans(from: departure, to: calendar.day(2, after: departure), in: calendar).compactMap { span in
+        let calendar = day.calendar
+        let startsBefore = max(calendar.day(1, after: day.departure), day.outUntil ?? .distantPast)
+        // A day past the last start: an opening merges with what follows it past midnight.
+        return hours.openSpans(from: day.departure, to: calendar.day(1, after: startsBefore), in: calendar).compactMap { span in
             let from = Date(timeIntervalSinceReferenceDate: span.lowerBound)
             let to = Date(timeIntervalSinceReferenceDate: span.upperBound)
-            return from < to && from < dayEnd ? from...to : nil
+            return from < to && from < startsBefore ? from...to : nil
         }
     }
 

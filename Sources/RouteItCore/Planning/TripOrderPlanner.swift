@@ -171,7 +171,7 @@ public enum TripOrderPlanner {
                                 day: DayOptions) -> Date? {
         guard day.backBy == nil else { return nil }
         let end = Date(timeIntervalSinceReferenceDate: plan.endTime)
-        return WindowDay.outUntilWithoutBackBy(places.dropFirst().map(\.windows), departure: departure, end: end, calendar: calendar)
+        return WindowDay.outUntilWithoutBackBy(Array(places.dropFirst()), departure: departure, end: end, calendar: calendar)
     }
 
     /// `days N`: day after day, each plans the stops not visited yet with that day's hours,

@@ -76,10 +76,15 @@ public struct WindowDay: Sendable {
     }
 
     /// Without a `back by`, the trip is out past midnight when it is back at `end` (as planned
-    /// with every window the departure day's) after a window's next-day start; nil when none
-    /// of `windows` is over before the trip leaves (nothing to plan again).
-    static func outUntilWithoutBackBy(_ windows: [[VisitWindow]], departure: Date, end: Date, calendar: LocalCalendar) -> Date? {
+    /// with every window and opening the departure day's) after a window's next-day start, or
+    /// after an opening of a stop's that starts after midnight; nil when there is none (nothing
+    /// to plan again).
+    static func outUntilWithoutBackBy(_ stops: [TripPlace], departure: Date, end: Date, calendar: LocalCalendar) -> Date? {
         let day = WindowDay(departure: departure, outUntil: end, calendar: calendar)
-        return windows.joined().contains(where: day.isNextDays) ? end : nil
+        let midnight = calendar.day(1, after: departure)
+        let opensInTheNight = stops.contains { stop in
+            TripDay.openSpans(of: stop, on: day)?.contains { $0.lowerBound >= midnight } ?? false
+        }
+        return opensInTheNight || stops.flatMap(\.windows).contains(where: day.isNextDays) ? end : nil
     }
 }

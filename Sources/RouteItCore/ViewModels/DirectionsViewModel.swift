@@ -173,7 +173,7 @@ public final class DirectionsViewModel: Sendable {
         // departure day's) is still out when it opens, as the planner judges it.
         let visited = places.indices.filter { $0 < trip.visitSpans.count && trip.visitSpans[$0] != nil }
         guard let departure, trip.endOfDay == nil, let end = timed.endTime,
-              let outUntil = WindowDay.outUntilWithoutBackBy(visited.map { places[$0].windows }, departure: departure,
+              let outUntil = WindowDay.outUntilWithoutBackBy(visited.map { places[$0] }, departure: departure,
                                                              end: end, calendar: calendar)
         else { return timed }
         let day = WindowDay(departure: departure, outUntil: outUntil, calendar: calendar)
