@@ -477,8 +477,8 @@ final class RouteToolTests: XCTestCase {
         XCTAssertNil(lonnrotinkatu["waypoint_index"])
         XCTAssertEqual((lonnrotinkatu["routeit"] as? [String: Any])?["left_out"] as? Bool, true)
         XCTAssertEqual(leftOut.stderr, "! Day 1: Lönnrotinkatu 7 (Stop 4) is left out on every day: its window 08:00-09:00 is over before the trip leaves at 10:00.\n"
-                       + "! Day 1: This trip turns round where a road leaves the map: the map has no other way.\n"
-                       + "! Day 2: This trip turns round where a road leaves the map: the map has no other way.\n")
+                       + "! Day 1: This trip turns round where a road leaves the map: the road goes on, so turn round where you can.\n"
+                       + "! Day 2: This trip turns round where a road leaves the map: the road goes on, so turn round where you can.\n")
 
         // Without waiting nothing fits: one message with the reasons in the tool's words (its
         // switch, no trip to leave unchanged), each stop named as given, nothing routed.

@@ -141,7 +141,7 @@ final class ScreenTests: XCTestCase {
         let text = DirectionsScreen.render(DirectionsViewModel(legs: legs, transportType: .car), unit: .miles)
         XCTAssertTrue(text.hasSuffix("""
         Total Time: 1h 5m 30s
-        ! This trip turns round where a road leaves the map: the map has no other way.
+        ! This trip turns round where a road leaves the map: the road goes on, so turn round where you can.
         """), text)
     }
 

@@ -39,8 +39,8 @@ public struct Route: Hashable, Codable, Sendable {
     /// True when another departure could give another route: the router met turn restrictions
     /// that hold only at some times (the view model asks again at the leg's own departure).
     public var dependsOnDeparture: Bool?
-    /// True when the route turns round where a road leaves the map (the map has no other way;
-    /// the road goes on beyond its edge): said under the directions.
+    /// True when the route turns round where a road leaves the map, as at a dead end (the road
+    /// goes on beyond the map's edge): said under the directions.
     public var turnsAtMapEdge: Bool?
     /// The name of the street the destination lies on, without its ref (OSRM names its arrive
     /// step so), when the backend says.

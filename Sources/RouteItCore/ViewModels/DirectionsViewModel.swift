@@ -28,7 +28,7 @@ public final class DirectionsViewModel: Sendable {
     public let movedEnds: [MovedEnd]
 
     /// Said when a route turns round where a road leaves the map.
-    public static let mapEdgeNote = "This trip turns round where a road leaves the map: the map has no other way."
+    public static let mapEdgeNote = "This trip turns round where a road leaves the map: the road goes on, so turn round where you can."
 
     /// A place whose route starts or ends `metres` away from it, on the nearest road.
     public struct MovedEnd: Equatable, Sendable {

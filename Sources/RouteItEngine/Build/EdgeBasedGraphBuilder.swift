@@ -6,9 +6,10 @@ import RouteItCore
 /// (`TurnCostModel`) plus the time to drive the next edge. Turn costs need this form: in a
 /// junction graph a node cannot know where the car came from. Turn restrictions are simply
 /// missing arcs, and U-turns exist only where nothing else is allowed (dead ends, barriers), as
-/// in OSRM; the end of a way cut by the extract's edge is no dead end (the road goes on beyond
-/// it): turning round there is charged like entering a road closed to through traffic, so a
-/// route does it only where the map has no other way. Passing a junction with an obstacle (`RoadObstacle`) adds its delay to the turn.
+/// in OSRM. The end of a way cut by the extract's edge is such a dead end, as osrm-extract
+/// leaves it: turning round there costs a U-turn like any other (charged as entering a closed
+/// road, it sent cars down a car park's tunnel to turn round instead). Passing a junction with
+/// an obstacle (`RoadObstacle`) adds its delay to the turn.
 /// Via-way restrictions add copies of the nodes along their paths (`ViaWayCopies`).
 enum EdgeBasedGraphBuilder {
     /// How far along a road its heading at a junction is measured (the first metres of a
@@ -19,7 +20,7 @@ enum EdgeBasedGraphBuilder {
     static let reversedWithin = 0.001
 
     static func build(_ net: RoadNetwork, restrictions: [TurnRestriction], viaNodeIndex: (Int64) -> Int32?,
-                      obstacles: [Int32: [RoadObstacle]] = [:], cutEnds: Set<Int32> = []) -> ModeGraph {
+                      obstacles: [Int32: [RoadObstacle]] = [:]) -> ModeGraph {
         // One model for the graph and for `RouteLeg`, which takes its weight-only part back out.
         let turnCosts = TurnCostModel.osrmCar
         let dirCount = net.edgeCount * 2
@@ -73,7 +74,6 @@ enum EdgeBasedGraphBuilder {
             var turn = turnCosts.milliseconds(angle: angle, roads: Int(roads[via]), isUTurn: isUTurn,
                                               onRoundabout: roundabout, changesMode: net.isFerry(Int(k) >> 1) != net.isFerry(next >> 1))
             if net.entersRestricted(from: Int(k) >> 1, to: next >> 1) { turn &+= turnCosts.restrictedEntryPenalty }
-            if Int(k) ^ 1 == next && cutEnds.contains(Int32(via)) { turn &+= turnCosts.restrictedEntryPenalty }
             if let here = obstacles[Int32(via)] {
                 turn &+= delay(here, arriving: Int(k), leaving: next, roads: Int(roads[via]),
                                others: outDirs[Int(outStart[via])..<Int(outStart[via + 1])], net)

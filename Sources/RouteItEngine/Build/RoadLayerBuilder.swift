@@ -68,7 +68,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private(set) var restrictions: [TurnRestriction] = []
     private(set) var maneuvers: [ManeuverRelation] = []
     private(set) var bikeRestrictions: [TurnRestriction] = []
-    /// Way ends whose way goes on beyond the extract: not dead ends (no U-turn there).
+    /// Way ends whose way goes on beyond the extract: bicycles do not turn round there, and a
+    /// car that does is told so (`SecondEdgeFlags.reachesMapEdge`).
     private var cutEnds: Set<Int64> = []
     /// Whether the ways came in id order (a sorted file): then a repeated id is a neighbour's.
     private var waysInIDOrder = true
@@ -213,7 +214,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                                    smallSize: smallSize, progress: { _ in })
             }
             let car = try Self.buildMode(.car, net, restrictions: restrictions.filter(\.shapesCarGraph), obstacles: obstacles, viaIndex: viaIndex,
-                                         cutEnds: cut, smallSize: smallSize, progress: { _ in })
+                                         smallSize: smallSize, progress: { _ in })
             let walk = try Self.buildMode(.walk, net, restrictions: [], obstacles: obstacles, viaIndex: viaIndex,
                                           smallSize: smallSize, progress: { _ in })
             return PreparedRoads(net: net, adjacency: adjacency, restrictions: restrictions, timed: timed, maneuvers: maneuvers, car: car, walk: walk, bike: bike)
@@ -263,7 +264,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         for (mode, prefix, share) in [(TransportType.car, "car", (0.1, 0.4)), (.walk, "walk", (0.5, 0.2)), (.bike, "bike", (0.7, 0.25))] {
             let modeRestrictions = mode.pick(car: restrictions.filter(\.shapesCarGraph), walk: [], bike: bikeRestrictions)
             let built = try Self.buildMode(mode, net, restrictions: modeRestrictions, obstacles: obstacles,
-                                           viaIndex: viaIndex, cutEnds: mode == .walk ? [] : Set(cutEnds.compactMap(viaIndex)),
+                                           viaIndex: viaIndex, cutEnds: mode == .bike ? Set(cutEnds.compactMap(viaIndex)) : [],
                                            smallSize: smallComponentSize) { try progress(share.0 + share.1 * $0) }
             try built.graph.write(to: sections, prefix: prefix)
             try built.ch.write(to: sections, prefix: prefix)
@@ -279,9 +280,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     /// The obstacles by junction index (the modes charge their delays), and the junction index of
     /// an OSM node id; `obstacles` is dropped.
     private func modeObstacles(_ junctions: OrderedJunctions) -> ([Int32: [RoadObstacle]], (Int64) -> Int32?) {
-        let viaIndex: (Int64) -> Int32? = { id in
-            RoadLayerBuilder.index(of: id, in: junctions.ids).map { junctions.newNode[Int($0)] }
-        }
+        let viaIndex: (Int64) -> Int32? = { junctions.index(of: $0) }
         var byJunction: [Int32: [RoadObstacle]] = [:]
         for (id, list) in obstacles {
             if let junction = viaIndex(id) { byJunction[junction] = list }
@@ -306,6 +305,11 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private struct OrderedJunctions {
         var ids: [Int64]
         var newNode: [Int32]
+
+        /// The junction of OSM node `id` in the ordered network.
+        func index(of id: Int64) -> Int32? {
+            RoadLayerBuilder.index(of: id, in: ids).map { newNode[Int($0)] }
+        }
     }
 
     /// The network from pass 1's ways in curve order (the unordered one is dropped), with its
@@ -318,7 +322,9 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         let adjacency = NodeAdjacency(net)
         net.keepOneOfParallelFootEdges(adjacency)
         net.keepOneOfParallelCarEdges(adjacency)
-        return (net, adjacency, OrderedJunctions(ids: junctions, newNode: newNode))
+        let ordered = OrderedJunctions(ids: junctions, newNode: newNode)
+        net.markEdges(reachingMapEdgeAt: Set(cutEnds.compactMap(ordered.index)))
+        return (net, adjacency, ordered)
     }
 
     /// Longest plausible piece of road between two nodes, and longest plausible way: longer

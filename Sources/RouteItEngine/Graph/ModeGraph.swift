@@ -74,14 +74,14 @@ struct ModeGraph {
         return low
     }
 
-    /// `cutEnds`: junctions where a way leaves the extract (cars and bicycles do not U-turn there).
+    /// `cutEnds`: junctions where a way leaves the extract (bicycles do not U-turn there; cars
+    /// do, as at any dead end: `EdgeBasedGraphBuilder`).
     static func build(_ net: RoadNetwork, mode: TransportType, restrictions: [TurnRestriction],
                       obstacles: [Int32: [RoadObstacle]] = [:], viaNodeIndex: (Int64) -> Int32?,
                       cutEnds: Set<Int32> = []) -> ModeGraph {
         switch mode {
         case .car:
-            return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles,
-                                               cutEnds: cutEnds)
+            return EdgeBasedGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex, obstacles: obstacles)
         case .walk: return junctionGraph(net, mode: mode, obstacles: obstacles)
         case .bike: return BicycleGraphBuilder.build(net, restrictions: restrictions, viaNodeIndex: viaNodeIndex,
                                                      obstacles: obstacles, cutEnds: cutEnds)

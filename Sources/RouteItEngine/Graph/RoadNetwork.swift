@@ -31,7 +31,8 @@ struct EdgeFlags {
 }
 
 /// The second byte of per-edge flags (`RoadNetwork.edgeSecondFlags`; `EdgeFlags`' bits are all
-/// taken): the bicycle's travel, ferries and trains of every mode, turn lanes.
+/// taken): the bicycle's travel, ferries and trains of every mode, turn lanes, ends at the map's edge
+/// (its bits are all taken now too).
 struct SecondEdgeFlags {
     /// The bicycle is pushed (walked) along the edge's direction / against it.
     static let pushForward: UInt8 = 1
@@ -44,6 +45,9 @@ struct SecondEdgeFlags {
     /// The way has turn lanes (`turn:lanes`) driving along it, or against it (OSRM's lane data).
     static let turnLanesForward: UInt8 = 32
     static let turnLanesBackward: UInt8 = 64
+    /// One end of the edge is where its way leaves the extract (a cut end: the road goes on
+    /// beyond the map), for saying so when a car turns round there (`RouteLeg.turnRoundAtMapEdge`).
+    static let reachesMapEdge: UInt8 = 128
 }
 
 /// The road graph shared by all modes: junctions are nodes, the pieces of ways between
@@ -139,6 +143,15 @@ struct RoadNetwork {
 
     @inline(__always)
     func isFerry(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.ferry != 0 }
+    func reachesMapEdge(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.reachesMapEdge != 0 }
+
+    /// Flags the edges with an end at one of `cutEnds` (`SecondEdgeFlags.reachesMapEdge`).
+    mutating func markEdges(reachingMapEdgeAt cutEnds: Set<Int32>) {
+        guard !cutEnds.isEmpty else { return }
+        for e in 0..<edgeCount where cutEnds.contains(edgeFrom[e]) || cutEnds.contains(edgeTo[e]) {
+            edgeSecondFlags[e] |= SecondEdgeFlags.reachesMapEdge
+        }
+    }
     @inline(__always)
     func isTrain(_ edge: Int) -> Bool { edgeSecondFlags[edge] & SecondEdgeFlags.train != 0 }
 

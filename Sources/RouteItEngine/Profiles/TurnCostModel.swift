@@ -12,8 +12,7 @@ import RouteItCore
 /// changes there (boarding or leaving a ferry), which car.lua charges as a turn.
 /// Entering a road closed to through traffic (`destination`, `private`, ...) from an open one
 /// weighs `restrictedEntryPenalty` more (car.lua's `max_turn_weight`): a route enters such a road
-/// only when it ends there. Turning round where a way leaves the extract weighs the same (the road
-/// goes on beyond it). That is a weight for choosing routes, not time: durations leave it out.
+/// only when it ends there. That is a weight for choosing routes, not time: durations leave it out.
 struct TurnCostModel {
     var turnPenalty = 7.5
     var turnBias = 1.075

@@ -17,10 +17,15 @@ struct RouteLeg {
 
     var forward: Bool { to >= from }
 
-    /// Whether the legs turn round where a way leaves the map's extract: a charged U-turn (the
-    /// only charged turn back onto the same edge), taken because the map has no other way.
-    static func turnRoundAtMapEdge(_ legs: [RouteLeg]) -> Bool {
-        zip(legs, legs.dropFirst()).contains { a, b in b.charged && b.goesBack(along: a) }
+    /// Whether a car's legs turn round where a way leaves the map's extract: back along an edge
+    /// that reaches the map's edge (`SecondEdgeFlags.reachesMapEdge`), at a junction where the
+    /// car can go no other way (so at its cut end, not at a barrier on the way there).
+    static func turnRoundAtMapEdge(_ legs: [RouteLeg], net: RoadNetwork, adjacency: NodeAdjacency) -> Bool {
+        zip(legs, legs.dropFirst()).contains { a, b in
+            guard b.goesBack(along: a), net.reachesMapEdge(a.edge) else { return false }
+            let end = a.forward ? net.edgeTo[a.edge] : net.edgeFrom[a.edge]
+            return !adjacency.edges(of: end).contains { $0 != a.edge && net.allows(Int($0), .car) }
+        }
     }
 
     /// Turns a search path into legs; the legs' `ms` add up to `path.cost` exactly.
@@ -32,7 +37,7 @@ struct RouteLeg {
                             charged: weight.map { $0 != ms } ?? false, roadMs: min(road, ms ?? road))
         }
         /// An arc's weight less what is weight only: a car's charge for entering a road closed to
-        /// through traffic or turning round where a way leaves the extract.
+        /// through traffic.
         func time(_ weight: UInt32, driving: UInt32) -> UInt32 {
             guard TurnCostModel.isCharged(turn: weight &- driving, mode) else { return weight }
             return weight &- TurnCostModel.osrmCar.restrictedEntryPenalty

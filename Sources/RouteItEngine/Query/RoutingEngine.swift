@@ -122,7 +122,7 @@ final class RoutingEngine: @unchecked Sendable {
             var route = makeRoute(legs, mode: mode, builder: builder)
             route.unavoidable = avoid.intersection(classes(of: legs))
             if timed { route.dependsOnDeparture = true }
-            if RouteLeg.turnRoundAtMapEdge(legs) { route.turnsAtMapEdge = true }
+            if mode == .car && RouteLeg.turnRoundAtMapEdge(legs, net: net, adjacency: adjacency) { route.turnsAtMapEdge = true }
             if osmNodes { route.osmNodes = net.osmNodes(along: legs, line: route.polyline) }
             if intersections, let builder { route.intersections = builder.intersections(along: legs) }
             return route
