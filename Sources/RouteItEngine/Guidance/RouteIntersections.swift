@@ -4,9 +4,10 @@ import RouteItCore
 /// another way the mode may take meets the route (`isJunction`) but driveways alone (OSRM's
 /// `DrivewayHandler` makes no turn there), each way there by its heading leaving the junction
 /// as OSRM keeps it (`keptBearing`), whether the route may go on by it, and the ways it arrives
-/// and leaves by.
+/// and leaves by; by car, the lanes of the road arrived by (`laneGuidance`).
 extension ManeuverBuilder {
-    func intersections(along legs: [RouteLeg]) -> [RouteIntersection] {
+    /// `steps`: the route's steps, whose maneuvers say how the route turns where they start.
+    func intersections(along legs: [RouteLeg], steps: [RouteStep] = []) -> [RouteIntersection] {
         let route = guided(legs)
         var found: [RouteIntersection] = []
         var travelled = 0.0
@@ -19,7 +20,13 @@ extension ManeuverBuilder {
             let node = endNode(legs[previous])
             guard isJunction(node), !isDrivewayJunction(at: node, arrivingBy: legs[previous], leaving: legs[i]),
                   let location = route.coords[i].first else { continue }
-            found.append(intersection(at: node, location: location, distance: travelled, arriving: legs[previous], leaving: legs[i]))
+            var junction = intersection(at: node, location: location, distance: travelled, arriving: legs[previous], leaving: legs[i])
+            if mode == .car {
+                let step = steps.first { $0.polyline.first.map { $0.distance(to: location) < 1 } ?? false }
+                junction.lanes = laneGuidance(at: node, junction, arriving: legs[previous],
+                                              maneuver: step.flatMap { InstructionText.maneuver(from: $0.instruction) })
+            }
+            found.append(junction)
         }
         return found
     }
