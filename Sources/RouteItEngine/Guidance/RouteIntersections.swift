@@ -23,7 +23,7 @@ extension ManeuverBuilder {
             var junction = intersection(at: node, location: location, distance: travelled, arriving: legs[previous], leaving: legs[i])
             if mode == .car {
                 let step = steps.first { $0.polyline.first.map { $0.distance(to: location) < 1 } ?? false }
-                junction.lanes = laneGuidance(at: node, junction, arriving: legs[previous],
+                junction.lanes = laneGuidance(at: node, arriving: legs[previous], leaving: legs[i],
                                               maneuver: step.flatMap { InstructionText.maneuver(from: $0.instruction) })
             }
             found.append(junction)

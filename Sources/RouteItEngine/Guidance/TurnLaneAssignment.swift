@@ -89,26 +89,6 @@ enum TurnLaneAssignment {
         var to: Int
     }
 
-    /// The lanes (first from the right, how many) that lead onto `roads[taken]`, or nil when
-    /// OSRM gives the turn no lanes. `roads[0]` is the road arrived by (the u-turn), the others
-    /// by angle ascending; `lanes` left to right.
-    static func lanes(_ lanes: [UInt16], roads: [Road], taken: Int) -> (first: Int, count: Int)? {
-        guard roads.count > 1, !lanes.isEmpty else { return nil }
-        var data = laneRuns(lanes)
-        guard !data.isEmpty, !(data.count == 1 && data[0].tag == none) else { return nil }
-        let possible = roads.filter(\.entryAllowed).count
-        guard !hasTag(mergeToLeft | mergeToRight, data) else { return nil }
-        if roads[0].entryAllowed && !hasTag(none | left | sharpLeft | uTurn, data) && data.count + 1 == possible { return nil }
-        let missingUTurn = canMatchTrivially(roads, data)
-            && data.count != (!hasTag(uTurn, data) && roads[0].entryAllowed ? 1 : 0) + possible
-            && roads[0].entryAllowed
-        if missingUTurn && !hasTag(none, data), let last = data.last { data.append(LaneRun(tag: uTurn, from: last.to, to: last.to)) }
-        guard isSimple(data, roads) else { return nil }
-        data = handlingNone(data, roads)
-        guard let matched = triviallyMatched(roads, data) else { return nil }
-        return matched[taken]
-    }
-
     // MARK: OSRM's lane data
 
     /// `laneDataFromDescription`: each indication's run of lanes, in OSRM's order; none when
@@ -167,6 +147,9 @@ enum TurnLaneAssignment {
                                              mergeToLeft: .straight, mergeToRight: .straight]
         return idealAngles[(modifiers[tag] ?? .uTurn).rawValue]
     }
+
+    /// `getMatchingQuality`: how far the road lies from the tag's ideal angle.
+    static func quality(_ tag: UInt16, _ road: Road) -> Double { deviation(idealAngle(tag), road.angle) }
 
     private static func deviation(_ a: Double, _ b: Double) -> Double {
         let d = abs(a - b).truncatingRemainder(dividingBy: 360)
