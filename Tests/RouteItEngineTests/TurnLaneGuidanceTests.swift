@@ -60,3 +60,31 @@ final class TurnLaneGuidanceTests: XCTestCase {
         XCTAssertEqual(TurnLanes.accessed("left|through|right", "yes|no|yes"), "left|right")
     }
 }
+
+/// OSRM narrows a junction's valid lanes for a turn close after it (`anticipateLaneChange`).
+final class LaneAnticipationTests: XCTestCase {
+    private func junction(_ distance: Double, _ lanes: [(String, Bool)]) -> RouteIntersection {
+        var j = RouteIntersection(location: Coordinate(latitude: 60.17, longitude: 24.94 + distance * 1e-5), distance: distance,
+                                  bearings: [0, 90, 180], entry: [true, true, false], into: 2, out: 0)
+        j.lanes = lanes.map { RouteLane(indications: [$0.0], valid: $0.1) }
+        return j
+    }
+
+    private func valid(_ gap: Double) -> [Bool] {
+        let straightOn = junction(0, [("straight", true), ("straight", true), ("right", false)])
+        let rightTurn = junction(gap, [("left", false), ("right", true)])
+        let turns = [LaneAnticipation.Turn(distance: gap, suppressed: true, left: false, right: false),
+                     LaneAnticipation.Turn(distance: 100, suppressed: false, left: false, right: true)]
+        return LaneAnticipation.anticipated([straightOn, rightTurn], turns: turns)[0].lanes.map(\.valid)
+    }
+
+    /// Straight on 50 m before a right turn: the straight lane next to the right one.
+    func testAStraightBeforeACloseRightTurnKeepsRight() {
+        XCTAssertEqual(valid(50), [false, true, false])
+    }
+
+    /// A right turn 400 m on leaves time to change lanes: both straight lanes.
+    func testAFarTurnNarrowsNothing() {
+        XCTAssertEqual(valid(400), [true, true, false])
+    }
+}

@@ -10,6 +10,7 @@ extension ManeuverBuilder {
     func intersections(along legs: [RouteLeg], steps: [RouteStep] = []) -> [RouteIntersection] {
         let route = guided(legs)
         var found: [RouteIntersection] = []
+        var turns: [LaneAnticipation.Turn] = []
         var travelled = 0.0
         var last: Int?
         for i in legs.indices {
@@ -23,12 +24,33 @@ extension ManeuverBuilder {
             var junction = intersection(at: node, location: location, distance: travelled, arriving: legs[previous], leaving: legs[i])
             if mode == .car {
                 let step = steps.first { $0.polyline.first.map { $0.distance(to: location) < 1 } ?? false }
-                junction.lanes = laneGuidance(at: node, arriving: legs[previous], leaving: legs[i],
-                                              maneuver: step.flatMap { InstructionText.maneuver(from: $0.instruction) })
+                let maneuver = step.flatMap { InstructionText.maneuver(from: $0.instruction) }
+                junction.lanes = laneGuidance(at: node, arriving: legs[previous], leaving: legs[i], maneuver: maneuver)
+                turns.append(laneTurn(junction, maneuver: maneuver))
             }
             found.append(junction)
         }
-        return found
+        guard mode == .car, !found.isEmpty else { return found }
+        // Each junction's distance to the next (the last's to the route's end).
+        let total = legs.reduce(0) { $0 + $1.distance }
+        for k in turns.indices { turns[k].distance = (k + 1 < found.count ? found[k + 1].distance : total) - found[k].distance }
+        return LaneAnticipation.anticipated(found, turns: turns)
+    }
+
+    /// How the route turns at a junction, for `LaneAnticipation`: as the step said there says,
+    /// else unsaid, to the side its angle lies (OSRM's suppressed turns keep their direction).
+    private func laneTurn(_ junction: RouteIntersection, maneuver: Maneuver?) -> LaneAnticipation.Turn {
+        let turn = ((Double(junction.bearings[junction.out]) - Double(junction.bearings[junction.into] + 180))
+            .truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        var modifier = TurnLaneAssignment.Modifier(angle: (540 - turn).truncatingRemainder(dividingBy: 360))
+        let lefts: Set<Maneuver.Direction> = [.slightLeft, .left, .sharpLeft], rights: Set<Maneuver.Direction> = [.slightRight, .right, .sharpRight]
+        guard let maneuver else { return .init(distance: 0, suppressed: true, left: modifier.isLeft, right: modifier.isRight) }
+        if let direction = maneuver.direction {
+            modifier = lefts.contains(direction) ? .left : rights.contains(direction) ? .right : .straight
+        }
+        // A merge's side is mirrored: merging left is a right turn onto the road.
+        let merge = maneuver.kind == .merge
+        return .init(distance: 0, suppressed: false, left: merge ? modifier.isRight : modifier.isLeft, right: merge ? modifier.isLeft : modifier.isRight)
     }
 
     private func intersection(at node: Int32, location: Coordinate, distance: Double,
