@@ -71,6 +71,30 @@ final class ServeOSRMParityTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(same), Double(ours.joined().count) * 0.6)
     }
 
+    /// The intersections' `lanes` are osrm-routed's on two drives past junctions with turn lanes:
+    /// lanes for a turn at the junction after (a junction in two parts), lanes of the road before
+    /// a short one, and (the second) lanes narrowed for a right turn close ahead.
+    func testIntersectionLanesAreOSRMs() throws {
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
+        defer { _ = server.stop() }
+        func lanes(_ object: [String: Any]) throws -> [String] {
+            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            return steps.flatMap { ($0["intersections"] as? [[String: Any]]) ?? [] }.compactMap { junction in
+                guard let lanes = junction["lanes"] as? [[String: Any]], let at = junction["location"] as? [Double] else { return nil }
+                let text = lanes.map { (($0["indications"] as? [String]) ?? []).joined(separator: ";") + ($0["valid"] as? Bool == true ? "*" : "") }
+                return String(format: "%.5f,%.5f ", at[0], at[1]) + text.joined(separator: "|")
+            }
+        }
+        for (pair, count) in [("24.9366,60.1701;24.9512,60.1771", 8), ("24.9517,60.1671;24.9495,60.1751", 5)] {
+            let target = "/route/v1/driving/\(pair)?steps=true&overview=false"
+            let theirs = try lanes(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+            XCTAssertEqual(theirs.count, count)
+            XCTAssertEqual(try lanes(try server.get(target).object), theirs)
+        }
+    }
+
     /// OSRM's annotation durations and speeds are the road's: the turns and traffic signals
     /// are in the leg's duration, not spread over the segments (the tester's pair: OSRM's
     /// segments add up to 152.3 s of a 175.7 s leg; ours added up to the whole leg).
