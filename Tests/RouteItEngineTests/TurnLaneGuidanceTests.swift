@@ -51,6 +51,28 @@ final class TurnLaneGuidanceTests: XCTestCase {
         XCTAssertEqual(try lanes(to: (250, 0), tags: tags, south: false), [["left": false], ["straight": true]])
     }
 
+    /// Lanes for a turn at the junction after this one (a junction in two parts, the road
+    /// between split in two ways) count for going straight on here (`partitionLaneData`).
+    func testALaneForTheNextJunctionCountsAsStraightOn() throws {
+        var f = RoadFixture()
+        f.node("W", -300, 0); f.node("X", 0, 0); f.node("M", 15, 0); f.node("Y", 30, 0); f.node("E", 300, 0)
+        f.node("S", 0, -300); f.node("N", 30, 300)
+        f.street(1, ["W", "X"], "In", [("oneway", "yes"), ("turn:lanes", "left|through|right")])
+        f.street(2, ["X", "M"], "Between")
+        f.street(3, ["M", "Y"], "Between")
+        f.street(4, ["Y", "E"], "East")
+        f.street(5, ["X", "S"], "South")
+        f.street(6, ["Y", "N"], "North")
+        let directions = try f.build()
+        func lanes(to end: (Double, Double)) throws -> [Bool] {
+            let route = try XCTUnwrap(directions.routes(from: RoadFixture.coordinate(-250, 0), to: RoadFixture.coordinate(end.0, end.1),
+                                                        mode: .car, intersections: true).first)
+            return try XCTUnwrap(route.intersections?.first).lanes.map(\.valid)
+        }
+        XCTAssertEqual(try lanes(to: (0, -250)), [false, false, true])
+        XCTAssertEqual(try lanes(to: (250, 0)), [true, true, false])
+    }
+
     func testLaneStringsAreReadAsOSRMReadsThem() {
         XCTAssertEqual(TurnLaneAssignment.description("left|through;right||merge_to_left"),
                        [TurnLaneAssignment.left, TurnLaneAssignment.straight | TurnLaneAssignment.right,

@@ -97,8 +97,14 @@ extension ManeuverBuilder {
         let roads = view.roads
         guard let straightmost = roads.indices.min(by: { Self.angularDeviation(roads[$0].angle, 180) < Self.angularDeviation(roads[$1].angle, 180) }),
               roads[straightmost].entryAllowed else { return nil }
-        let onward = view.legs[straightmost]
-        let next = laneView(at: endNode(onward), arriving: onward)
+        // The junction straight on: past nodes where a way merely ends and the next begins
+        // (OSRM's graph joins such ways into one road).
+        var onward = view.legs[straightmost]
+        var next = laneView(at: endNode(onward), arriving: onward)
+        for _ in 0..<8 where next.roads.count == 2 {
+            onward = next.legs[1]
+            next = laneView(at: endNode(onward), arriving: onward)
+        }
         guard !next.roads.isEmpty else { return nil }
         var atFirst = [Bool](repeating: false, count: data.count), atSecond = atFirst
         var straightTag = data.count
