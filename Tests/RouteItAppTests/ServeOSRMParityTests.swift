@@ -120,9 +120,9 @@ final class ServeOSRMParityTests: XCTestCase {
         XCTAssertEqual(ours.medianSpeed, theirs.medianSpeed, accuracy: 0.3)
     }
 
-    /// Nominatim's endpoints RouteIt does not serve answer in Nominatim's error shape; what the
-    /// map cannot answer (names per language, name:* tags) is refused in it; a polygon asked
-    /// for is the place's point, as Nominatim gives a node's.
+    /// Nominatim's endpoints RouteIt does not serve answer in Nominatim's error shape; names per
+    /// language and the name tags are answered; a polygon asked for is the place's point, as
+    /// Nominatim gives a node's.
     func testNominatimParametersAreAnsweredOrRefusedInNominatimsShape() throws {
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
         defer { _ = server.stop() }
@@ -136,9 +136,14 @@ final class ServeOSRMParityTests: XCTestCase {
         try error("/details?place_id=1", 404)
         try error("/details.php?osmtype=N&osmid=1", 404)
         try error("/polygons", 404)
-        try error("/search?q=Annankatu+25&format=jsonv2&accept-language=sv", 400)
-        try error("/reverse?lat=60.1677&lon=24.9422&accept-language=en", 400)
-        try error("/search?q=Annankatu+25&namedetails=1", 400)
+        // Names per language and the name tags are the map's (they were refused before schema 19).
+        let swedish = try server.get("/search?q=Annankatu+25&format=jsonv2&addressdetails=1&accept-language=sv,en;q=0.5")
+        XCTAssertEqual(swedish.status, 200)
+        XCTAssertEqual(((swedish.json as? [[String: Any]])?.first?["address"] as? [String: String])?["road"], "Annegatan")
+        XCTAssertEqual(((swedish.json as? [[String: Any]])?.first?["address"] as? [String: String])?["city"], "Helsingfors")
+        let named = try server.get("/search?q=Annankatu&namedetails=1")
+        XCTAssertEqual(((named.json as? [[String: Any]])?.first?["namedetails"] as? [String: String])?["name:sv"], "Annegatan")
+        XCTAssertEqual(try server.get("/reverse?lat=60.1677&lon=24.9422&accept-language=en").status, 200)
         try error("/search?q=Annankatu+25&polygon_geojson=1&polygon_text=1", 400)
         XCTAssertEqual(try server.get("/search?q=Annankatu+25&namedetails=0").status, 200)
         for target in ["/search?q=Annankatu+25&format=jsonv2&polygon_geojson=1", "/reverse?lat=60.1677&lon=24.9422&format=json&polygon_geojson=1",

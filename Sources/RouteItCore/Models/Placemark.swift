@@ -29,6 +29,12 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The postcode asked for (`00120`) when the place found is in another one (the street's
     /// other postcode, or one the map has not). Nil for every other answer.
     public var otherPostcodeAsked: String?
+    /// The place's name tags (`name`, `name:sv`, `alt_name`, ...: Nominatim's `namedetails`),
+    /// when the map keeps them.
+    public var nameTags: [String: String]?
+    /// The other languages of the names its address shows (its street, district and town), by
+    /// the name as shown (`Annankatu`: `sv` `Annegatan`), when the map keeps them.
+    public var translations: [String: [String: String]]?
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,
