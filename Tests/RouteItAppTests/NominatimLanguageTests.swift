@@ -15,9 +15,9 @@ final class NominatimLanguageTests: XCTestCase {
     func testEachNameIsInTheFirstLanguageItHas() throws {
         var place = Placemark(name: "Ateneum", houseNumber: "23", street: "Annankatu", postalCode: "00100", city: "Helsinki",
                               coordinate: Coordinate(latitude: 60.17, longitude: 24.94), country: "Suomi", countryCode: "FI")
-        place.nameTags = ["name": "Ateneum", "name:en": "Ateneum Art Museum"]
-        place.translations = ["Annankatu": ["sv": "Annegatan"], "Helsinki": ["sv": "Helsingfors", "en": "Helsinki"],
-                              "Suomi": ["sv": "Finland", "en": "Finland"], "Ateneum": ["sv": "Another Ateneum"]]
+        place.names = PlaceNames(tags: ["name": "Ateneum", "name:en": "Ateneum Art Museum"],
+                                 translations: ["Annankatu": ["sv": "Annegatan"], "Helsinki": ["sv": "Helsingfors", "en": "Helsinki"],
+                                                "Suomi": ["sv": "Finland", "en": "Finland"], "Ateneum": ["sv": "Another Ateneum"]])
         XCTAssertEqual(NominatimJSON.object(place, languages: ["sv", "en"])["display_name"] as? String,
                        "Ateneum Art Museum, 23, Annegatan, Helsingfors, 00100, Finland")
         XCTAssertEqual(NominatimJSON.object(place, languages: ["fr"])["display_name"] as? String,

@@ -26,18 +26,23 @@ final class GeocoderNameTagsTests: XCTestCase {
         let geocoder = try OfflineGeocoder(path: path)
         XCTAssertTrue(geocoder.keepsNameTags)
         let museum = try XCTUnwrap(try geocoder.search("Ateneum").first)
-        XCTAssertEqual(museum.nameTags, ["name": "Ateneum", "name:sv": "Ateneum", "name:en": "Ateneum Art Museum",
+        XCTAssertEqual(museum.names.tags, ["name": "Ateneum", "name:sv": "Ateneum", "name:en": "Ateneum Art Museum",
                                          "alt_name": "Ateneumin taidemuseo"])
-        XCTAssertEqual(museum.translations?["Annankatu"], ["sv": "Annegatan"])
-        XCTAssertEqual(museum.translations?["Helsinki"], ["sv": "Helsingfors"])
-        XCTAssertEqual(try geocoder.search("Annankatu").first?.nameTags, ["name": "Annankatu", "name:sv": "Annegatan"])
+        XCTAssertEqual(museum.names.translations["Annankatu"], ["sv": "Annegatan"])
+        XCTAssertEqual(museum.names.translations["Helsinki"], ["sv": "Helsingfors"])
+        XCTAssertEqual(try geocoder.search("Annankatu").first?.names.tags, ["name": "Annankatu", "name:sv": "Annegatan"])
+        // The names are the map's: a saved stop does not keep them, and is the same place without.
+        let saved = try JSONDecoder().decode(Placemark.self, from: JSONEncoder().encode(museum))
+        XCTAssertTrue(saved.names.tags.isEmpty)
+        XCTAssertEqual(saved, museum)
+        XCTAssertFalse(String(decoding: try JSONEncoder().encode(museum), as: UTF8.self).contains("Helsingfors"))
 
         // A map without the tables (imported before them) answers without names, and says so.
         let older = try SQLiteDatabase(path: path, mode: .readWrite)
         try older.execute("DROP TABLE place_name; DROP TABLE name_translation")
         let plain = try OfflineGeocoder(path: path)
         XCTAssertFalse(plain.keepsNameTags)
-        XCTAssertNil(try plain.search("Ateneum").first?.nameTags)
+        XCTAssertEqual(try plain.search("Ateneum").first?.names.tags, [:])
         XCTAssertEqual(try plain.search("Ateneum").first?.formattedAddress, museum.formattedAddress)
     }
 }

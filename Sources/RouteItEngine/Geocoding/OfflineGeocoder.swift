@@ -141,19 +141,20 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
     /// The place's name tags, and the other languages of the names its address shows.
     private func addNames(to placemark: inout Placemark, place: Int64) throws {
         guard let namesOfPlace, let translationsOfName else { return }
+        var names = PlaceNames()
         try namesOfPlace.bind([.int(place)])
-        if try namesOfPlace.step(), let text = namesOfPlace.string(0) { placemark.nameTags = PlaceNameTags.decoded(text) }
+        if try namesOfPlace.step(), let text = namesOfPlace.string(0) { names.tags = PlaceNameTags.decoded(text) }
         while try namesOfPlace.step() {}
-        var translations: [String: [String: String]] = [:]
-        for name in [placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country].compactMap({ $0 }) where translations[name] == nil {
+        for name in [placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country].compactMap({ $0 })
+        where names.translations[name] == nil {
             try translationsOfName.bind([.text(TextFolding.key(name))])
             var languages: [String: String] = [:]
             while try translationsOfName.step() {
                 if let language = translationsOfName.string(0), let other = translationsOfName.string(1) { languages[language] = other }
             }
-            if !languages.isEmpty { translations[name] = languages }
+            if !languages.isEmpty { names.translations[name] = languages }
         }
-        if !translations.isEmpty { placemark.translations = translations }
+        placemark.names = names
     }
 
     /// The record's placemark with the place's opening hours, when the map has them. `category`:

@@ -177,7 +177,7 @@ struct NominatimService: Sendable {
 
     private func object(_ place: Placemark, _ format: Format, _ target: RequestTarget, details: Bool, geometry: Bool = true) -> [String: Any] {
         var object = NominatimJSON.object(place, languages: NominatimJSON.languages(target.value("accept-language") ?? ""))
-        if flag(target, "namedetails", default: false) { object["namedetails"] = place.nameTags ?? [:] }
+        if flag(target, "namedetails", default: false) { object["namedetails"] = place.names.tags }
         // Asked for once checked in `answer`: one polygon output at most.
         if geometry, let asked = try? NominatimPointGeometry.asked(target, at: place.coordinate) { object[asked.key] = asked.value }
         if !details { object.removeValue(forKey: "address") }

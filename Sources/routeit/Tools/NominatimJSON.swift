@@ -71,11 +71,8 @@ enum NominatimJSON {
         func shown(_ name: String?, own: Bool = false) -> String? {
             guard let name else { return nil }
             for language in languages {
-                if own, let tags = p.nameTags {
-                    if let tagged = tags["name:\(language)"] { return tagged }
-                } else if let other = p.translations?[name]?[language] {
-                    return other
-                }
+                let other = own ? p.names.tags["name:\(language)"] : p.names.translations[name]?[language]
+                if let other { return other }
             }
             return name
         }
