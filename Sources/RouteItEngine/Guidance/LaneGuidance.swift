@@ -20,7 +20,10 @@ extension ManeuverBuilder {
     /// `maneuver`: the step announced at this junction, if any (else the route goes on here
     /// without a word, which a through lane matches).
     func laneGuidance(at node: Int32, arriving: RouteLeg, leaving: RouteLeg, maneuver: Maneuver?) -> [RouteLane] {
-        guard !adjacency.edges(of: node).contains(where: { net.edgeFlags[$0] & EdgeFlags.roundabout != 0 }) else { return [] }
+        // Most junctions have no lanes to look for: the junction is only read where some may be.
+        guard !net.turnLanes.edges.isEmpty,
+              !net.turnLanes.lanes(of: arriving.edge, forward: arriving.forward).isEmpty || Double(net.edgeLength[arriving.edge]) <= 30,
+              !adjacency.edges(of: node).contains(where: { net.edgeFlags[$0] & EdgeFlags.roundabout != 0 }) else { return [] }
         var view = laneView(at: node, arriving: arriving)
         guard view.roads.count > 1,
               let taken = view.legs.indices.dropFirst().first(where: { view.legs[$0].edge == leaving.edge && view.legs[$0].forward == leaving.forward })
