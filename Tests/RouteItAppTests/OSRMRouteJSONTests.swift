@@ -49,4 +49,20 @@ final class OSRMRouteJSONTests: XCTestCase {
                        [straight[0], straight[5], straight[10]])
         XCTAssertEqual(OSRMResponseShape.fittedZoom(south: 60.16, west: 24.93, north: 60.18, east: 24.96), 15)
     }
+
+    /// A junction's lanes are OSRM's `lanes`: each lane's indications and whether it leads on,
+    /// left to right, between `in` and `location`; a junction without lanes has no key.
+    func testAnIntersectionsLanesAreWrittenAsOSRMWritesThem() throws {
+        var junction = RouteIntersection(location: Coordinate(latitude: 60.17, longitude: 24.94), distance: 10,
+                                         bearings: [0, 90, 270], entry: [true, true, false], into: 2, out: 0)
+        var plain = JSONStream()
+        OSRMStepJSON.intersection(&plain, junction)
+        XCTAssertFalse(String(decoding: plain.bytes, as: UTF8.self).contains("lanes"))
+        junction.lanes = [RouteLane(indications: ["left"], valid: false), RouteLane(indications: ["straight", "right"], valid: true)]
+        var json = JSONStream()
+        OSRMStepJSON.intersection(&json, junction)
+        XCTAssertEqual(String(decoding: json.bytes, as: UTF8.self),
+                       #"{"bearings":[0,90,270],"entry":[true,true,false],"in":2,"lanes":[{"indications":["left"],"valid":false},"#
+                       + #"{"indications":["straight","right"],"valid":true}],"location":[24.94,60.17],"out":0}"#)
+    }
 }

@@ -71,6 +71,30 @@ final class ServeOSRMParityTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(same), Double(ours.joined().count) * 0.6)
     }
 
+    /// The intersections' `lanes` are osrm-routed's on two drives past junctions with turn lanes:
+    /// lanes for a turn at the junction after (a junction in two parts), lanes of the road before
+    /// a short one, and (the second) lanes narrowed for a right turn close ahead.
+    func testIntersectionLanesAreOSRMs() throws {
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
+        defer { _ = server.stop() }
+        func lanes(_ object: [String: Any]) throws -> [String] {
+            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            return steps.flatMap { ($0["intersections"] as? [[String: Any]]) ?? [] }.compactMap { junction in
+                guard let lanes = junction["lanes"] as? [[String: Any]], let at = junction["location"] as? [Double] else { return nil }
+                let text = lanes.map { (($0["indications"] as? [String]) ?? []).joined(separator: ";") + ($0["valid"] as? Bool == true ? "*" : "") }
+                return String(format: "%.5f,%.5f ", at[0], at[1]) + text.joined(separator: "|")
+            }
+        }
+        for (pair, count) in [("24.9366,60.1701;24.9512,60.1771", 8), ("24.9517,60.1671;24.9495,60.1751", 5)] {
+            let target = "/route/v1/driving/\(pair)?steps=true&overview=false"
+            let theirs = try lanes(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+            XCTAssertEqual(theirs.count, count)
+            XCTAssertEqual(try lanes(try server.get(target).object), theirs)
+        }
+    }
+
     /// OSRM's annotation durations and speeds are the road's: the turns and traffic signals
     /// are in the leg's duration, not spread over the segments (the tester's pair: OSRM's
     /// segments add up to 152.3 s of a 175.7 s leg; ours added up to the whole leg).
@@ -96,9 +120,9 @@ final class ServeOSRMParityTests: XCTestCase {
         XCTAssertEqual(ours.medianSpeed, theirs.medianSpeed, accuracy: 0.3)
     }
 
-    /// Nominatim's endpoints RouteIt does not serve answer in Nominatim's error shape; what the
-    /// map cannot answer (names per language, name:* tags) is refused in it; a polygon asked
-    /// for is the place's point, as Nominatim gives a node's.
+    /// Nominatim's endpoints RouteIt does not serve answer in Nominatim's error shape; names per
+    /// language and the name tags are answered; a polygon asked for is the place's point, as
+    /// Nominatim gives a node's.
     func testNominatimParametersAreAnsweredOrRefusedInNominatimsShape() throws {
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
         defer { _ = server.stop() }
@@ -112,9 +136,14 @@ final class ServeOSRMParityTests: XCTestCase {
         try error("/details?place_id=1", 404)
         try error("/details.php?osmtype=N&osmid=1", 404)
         try error("/polygons", 404)
-        try error("/search?q=Annankatu+25&format=jsonv2&accept-language=sv", 400)
-        try error("/reverse?lat=60.1677&lon=24.9422&accept-language=en", 400)
-        try error("/search?q=Annankatu+25&namedetails=1", 400)
+        // Names per language and the name tags are the map's (they were refused before schema 19).
+        let swedish = try server.get("/search?q=Annankatu+25&format=jsonv2&addressdetails=1&accept-language=sv,en;q=0.5")
+        XCTAssertEqual(swedish.status, 200)
+        XCTAssertEqual(((swedish.json as? [[String: Any]])?.first?["address"] as? [String: String])?["road"], "Annegatan")
+        XCTAssertEqual(((swedish.json as? [[String: Any]])?.first?["address"] as? [String: String])?["city"], "Helsingfors")
+        let named = try server.get("/search?q=Annankatu&namedetails=1")
+        XCTAssertEqual(((named.json as? [[String: Any]])?.first?["namedetails"] as? [String: String])?["name:sv"], "Annegatan")
+        XCTAssertEqual(try server.get("/reverse?lat=60.1677&lon=24.9422&accept-language=en").status, 200)
         try error("/search?q=Annankatu+25&polygon_geojson=1&polygon_text=1", 400)
         XCTAssertEqual(try server.get("/search?q=Annankatu+25&namedetails=0").status, 200)
         for target in ["/search?q=Annankatu+25&format=jsonv2&polygon_geojson=1", "/reverse?lat=60.1677&lon=24.9422&format=json&polygon_geojson=1",

@@ -29,6 +29,14 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The postcode asked for (`00120`) when the place found is in another one (the street's
     /// other postcode, or one the map has not). Nil for every other answer.
     public var otherPostcodeAsked: String?
+    /// The place's name tags and its address's other languages (none when the map keeps none).
+    public var names = PlaceNames()
+
+    /// Saved with a trip: all but `names`, which the map has (and which would weigh on every stop).
+    private enum CodingKeys: String, CodingKey {
+        case name, houseNumber, street, postalCode, city, coordinate, openingHours, country, countryCode, category,
+             importance, suburb, osm, missingHouseNumber, otherPostcodeAsked
+    }
 
     public init(name: String? = nil, houseNumber: String? = nil, street: String? = nil,
                 postalCode: String? = nil, city: String? = nil, coordinate: Coordinate, openingHours: String? = nil,

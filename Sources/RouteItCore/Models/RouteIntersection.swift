@@ -13,6 +13,9 @@ public struct RouteIntersection: Hashable, Codable, Sendable {
     public var into: Int
     /// The index in `bearings` of the road the route leaves by.
     public var out: Int
+    /// The lanes of the road arrived by, left to right, when it has turn lanes OSRM assigns to
+    /// the turn taken here (empty: none).
+    public var lanes: [RouteLane] = []
 
     public init(location: Coordinate, distance: Double, bearings: [Int], entry: [Bool], into: Int, out: Int) {
         self.location = location

@@ -61,6 +61,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         var osm: OSMReference? = nil
         /// A town's or district's `place` tag (`suburb`): what Nominatim's answers call it.
         var placeType: String? = nil
+        /// Its name tags (`PlaceNameTags`), for Nominatim's `namedetails`.
+        var nameTags: [(String, String)] = []
     }
 
     struct PendingStreet {
@@ -80,6 +82,10 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     private var addresses: [PendingAddress] = []
     private var features: [PendingFeature] = []
     private var streets: [PendingStreet] = []
+    /// The name tags of the first way of each street name (by its key), for `namedetails`.
+    private var streetNameTags: [String: [(String, String)]] = [:]
+    /// Each name's other languages (`name:sv` of a street or place named so), the first given.
+    private var translations: [String: [String: String]] = [:]
     /// A few node ids of every way, so a multipolygon relation (which comes after its ways) can
     /// still be placed: bounded memory, unlike keeping every way's node list.
     private var waySamples = WaySamples()
@@ -96,6 +102,9 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
            AddressLayerBuilder.isStreet(highway: highway), way.nodeRefs.count >= 2 {
             let otherNames = AddressLayerBuilder.otherNameKeys.compactMap(way.tag).filter { !$0.isEmpty && $0 != name }
             streets.append(PendingStreet(name: name, otherNames: otherNames, refs: way.nodeRefs, way: way.id))
+            let key = TextFolding.key(name)
+            if streetNameTags[key] == nil { streetNameTags[key] = PlaceNameTags.of(way.tags) }
+            keepTranslations(of: name, way.tags)
             wanted = true
         }
         if wanted { way.nodeRefs.forEach(needNode) }
@@ -104,6 +113,13 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
         guard !relation.tags.isEmpty else { return }
         countries.count(boundary: relation.tag)
+        // A town's or country's outline names it in other languages (Helsingfors, Finland).
+        if relation.tag("boundary") == "administrative", let name = relation.tag("name") {
+            keepTranslations(of: name, relation.tags)
+            if let code = relation.tag("ISO3166-1") ?? relation.tag("ISO3166-1:alpha2"), let country = CountryNames.name(ofCode: code) {
+                keepTranslations(of: country, relation.tags)
+            }
+        }
         boundaries.collect(relation: relation, needNode: needNode)
         let type = relation.tag("type")
         guard type == "multipolygon" || type == "boundary" || type == "building" else { return }
@@ -165,7 +181,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                                            borrowsAddress: kind == .poi || Self.borrowingPlaces.contains(tag("place") ?? ""),
                                            address: addressTags, footprint: footprint, openingHours: tag("opening_hours"),
                                            population: kind == .place ? tag("population") : nil, osm: osm,
-                                           placeType: kind == .place ? tag("place") : nil))
+                                           placeType: kind == .place ? tag("place") : nil, nameTags: PlaceNameTags.of(tags)))
+            keepTranslations(of: name, tags)
             kept = true
         } else if tag("name") == nil, let label = PlaceCategories.label(for: categoryTags.filter(PlaceCategories.searchableTags.contains)) {
             // Toilets, parking, ATMs: rarely named, and still what people look for.
@@ -174,6 +191,15 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             kept = true
         }
         return kept
+    }
+
+    /// The other languages of `name` from its `name:LANG` tags, unless another place gave them.
+    private func keepTranslations(of name: String, _ tags: [(String, String)]) {
+        let key = TextFolding.key(name)
+        guard !key.isEmpty else { return }
+        for (language, other) in PlaceNameTags.languages(tags) where translations[key]?[language] == nil {
+            translations[key, default: [:]][language] = other
+        }
     }
 
     /// Place or POI, with how prominent it is (higher ranks first among equal text matches).
@@ -297,6 +323,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 position: group.representative, importance: 30, streetKey: group.key, number: nil)
             row.osm = group.osm
             let placeID = try writer.insert(row)
+            try writer.insertNameTags(streetNameTags[group.key] ?? [], place: placeID)
             try writer.insertText([group.name] + group.otherNames, of: row, place: placeID)
             for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
             for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
@@ -331,6 +358,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             row.openingHours = feature.openingHours
             row.osm = feature.osm
             let placeID = try writer.insert(row)
+            if feature.named { try writer.insertNameTags(feature.nameTags, place: placeID) }
             if feature.named {
                 try writer.insertText(feature.searchNames, of: row, place: placeID)
                 for name in feature.searchNames { words.formUnion(TextFolding.words(name)) }
@@ -342,6 +370,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         }
         try writer.insertWords(words.filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) })
         try writer.insertNameKeys()
+        try writer.insertTranslations(translations)
         // The text index in one segment: filled in batches it is several, and a cold query looks
         // each word up in every one of them (on a 500-town country, 10 segments: 48 of a POI
         // query's 91 page reads; merged, 12 of 55, for 1.4 s of import).
@@ -382,7 +411,7 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         PRIMARY KEY(tag, area, place_id)) WITHOUT ROWID;
     CREATE TABLE place_word(word TEXT PRIMARY KEY) WITHOUT ROWID;
     CREATE TABLE place_street_key(key TEXT PRIMARY KEY) WITHOUT ROWID;
-    """ + PlaceArea.schema
+    """ + PlaceArea.schema + PlaceNameTags.schema
 }
 
 /// What a row of `place` is.

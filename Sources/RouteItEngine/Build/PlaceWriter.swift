@@ -13,6 +13,8 @@ final class PlaceWriter {
     private let insertHours: SQLiteStatement
     private let insertTagArea: SQLiteStatement
     private let insertCategory: SQLiteStatement
+    private let insertNames: SQLiteStatement
+    private let insertTranslation: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
     /// The number of each category tag (`place_tag_name`): the tag tables repeat a number, not
@@ -39,6 +41,8 @@ final class PlaceWriter {
         insertHours = try db.prepare("INSERT INTO place_hours(place_id, opening_hours) VALUES (?, ?)")
         insertTagArea = try db.prepare("INSERT OR IGNORE INTO place_tag_area(tag, area, place_id) VALUES (?,?,?)")
         insertCategory = try db.prepare("INSERT INTO place_category(place_id, tag) VALUES (?, ?)")
+        insertNames = try db.prepare("INSERT INTO place_name(place_id, tags) VALUES (?, ?)")
+        insertTranslation = try db.prepare("INSERT OR IGNORE INTO name_translation(name_key, language, name) VALUES (?, ?, ?)")
     }
 
     func insert(_ row: PlaceRow) throws -> Int64 {
@@ -65,6 +69,19 @@ final class PlaceWriter {
         guard !keys.isEmpty else { return }
         try insertText.run([.int(place), .text(keys.joined(separator: " | ")),
                             .text(PlaceArea.searchText(city: row.city, postcode: row.postcode))])
+    }
+
+    /// A place's name tags (`PlaceNameTags`), when it has any.
+    func insertNameTags(_ tags: [(String, String)], place: Int64) throws {
+        guard !tags.isEmpty else { return }
+        try insertNames.run([.int(place), .text(PlaceNameTags.encoded(tags))])
+    }
+
+    /// Each name's other languages, by its folded key.
+    func insertTranslations(_ translations: [String: [String: String]]) throws {
+        for (key, names) in translations.sorted(by: { $0.key < $1.key }) {
+            for (language, name) in names.sorted(by: { $0.key < $1.key }) { try insertTranslation.run([.text(key), .text(language), .text(name)]) }
+        }
     }
 
     /// Another name of a street ("Annegatan" for "annankatu"), for house-number lookups.

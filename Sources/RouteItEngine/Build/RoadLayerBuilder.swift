@@ -24,6 +24,8 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         var ferrySeconds: Float
         /// OSRM's lane count of the way (`LaneCount`; 0 = unknown).
         var lanes: UInt8 = 0
+        /// The car's turn lanes each way (`TurnLaneTexts.id`; 0 = none).
+        var turnLanes: UInt32 = 0
     }
 
     /// What the bicycle profile says of a way, as the network stores it.
@@ -65,6 +67,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
     private var names: [String] = [""]
     private var labelRefs: [String] = [""]
     private var nameIndex: [StreetLabel: Int32] = [StreetLabel(name: "", ref: ""): 0]
+    private var turnLaneTexts = TurnLaneTexts()
     private(set) var restrictions: [TurnRestriction] = []
     private(set) var maneuvers: [ManeuverRelation] = []
     private(set) var bikeRestrictions: [TurnRestriction] = []
@@ -144,8 +147,17 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                             flags: flags, name: name, avoid: avoid.rawValue, bike: bikeWay,
                             ferrySeconds: Float(profile?.ferrySeconds ?? 0),
                             lanes: LaneCount.of(way, forwardOneway: flags & EdgeFlags.carBackward == 0,
-                                                backwardOneway: flags & EdgeFlags.carForward == 0)))
+                                                backwardOneway: flags & EdgeFlags.carForward == 0),
+                            turnLanes: carTurnLanes(way, flags: flags)))
         for ref in way.nodeRefs { needNode(ref) }
+    }
+
+    /// The car's turn lanes of a way each way it is driven (`TurnLanes.strings`), numbered.
+    private func carTurnLanes(_ way: OSMWay, flags: UInt8) -> UInt32 {
+        let forward = flags & EdgeFlags.carForward != 0, backward = flags & EdgeFlags.carBackward != 0
+        guard forward || backward else { return 0 }
+        let lanes = TurnLanes.strings(way, forwardOneway: !backward, backwardOneway: !forward)
+        return turnLaneTexts.id(forward: forward ? lanes.forward : "", backward: backward ? lanes.backward : "")
     }
 
     public func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {
@@ -421,6 +433,10 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
                 net.edgeWay.append(way.id)
                 net.edgeAvoid.append(way.avoid)
                 net.edgeLanes.append(way.lanes)
+                if way.turnLanes != 0 {
+                    net.turnLanes.edges.append(Int32(net.edgeFrom.count - 1))
+                    net.turnLanes.ids.append(way.turnLanes)
+                }
                 net.geometryStart.append(UInt32(geomStart))
                 if j + 1 < r.upperBound {
                     geomStart = net.geometry.count
@@ -437,6 +453,7 @@ public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, 
         }
         net.geometryStart.append(UInt32(net.geometry.count))
         net.nodeIds = GeometryNodeIds(pointIds, geometryStart: net.geometryStart)
+        net.turnLanes.texts = StringColumn(turnLaneTexts.texts)
         return (net, junctions)
     }
 

@@ -28,6 +28,11 @@ extension RoadNetwork {
                               nodeIds: GeometryNodeIds(bytes: [], blockStart: []), names: names, refs: refs)
         if edgeCarBackwardMs.count == edgeCount { out.edgeCarBackwardMs = permuted(edgeCarBackwardMs) }
         if edgeLanes.count == edgeCount { out.edgeLanes = permuted(edgeLanes) }
+        if !turnLanes.edges.isEmpty {
+            var newEdge = [Int32](repeating: 0, count: edgeCount)
+            for (k, e) in order.enumerated() { newEdge[e] = Int32(k) }
+            out.turnLanes = turnLanes.renumbered(newEdge)
+        }
         if edgeBikeForwardMs.count == edgeCount {
             out.edgeBikeForwardMs = permuted(edgeBikeForwardMs)
             out.edgeBikeBackwardMs = permuted(edgeBikeBackwardMs)

@@ -42,3 +42,8 @@ extension LazyOfflineGeocoder: DetailedReverseGeocoding {
         try await geocoder().reverseGeocode(coordinate, detail: detail)
     }
 }
+
+extension LazyOfflineGeocoder: NameTagsKeeping {
+    /// Opens the geocoder to ask its map; one that cannot open keeps none.
+    public var keepsNameTags: Bool { (try? geocoder().keepsNameTags) ?? false }
+}

@@ -6,7 +6,7 @@ import RouteItCore
 /// One geocoder serialises its queries on its prepared statements (they are reused, not re-parsed).
 // @unchecked: `lock` guards the prepared statements (reused, so one query at a time) and
 // `vocabulary`; the rest is set in init.
-public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
+public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Sendable {
     /// More than a screen: with a town in every one of them, "Kirkkokatu 1" has many answers.
     public static let maxCandidates = 20
     /// Rows read per lookup before ranking: the most prominent towns' (and the nearest towns').
@@ -47,6 +47,9 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
     private let mapCentre: Coordinate
     /// Opening hours of POIs.
     private let hoursByPlace: SQLiteStatement
+    /// A place's name tags and a name's other languages (nil: the map keeps none).
+    private var namesOfPlace: SQLiteStatement?
+    private var translationsOfName: SQLiteStatement?
     private let categoryOfPlace: SQLiteStatement
     /// The map's country (`FI`, `Suomi`) by its addresses; nil when the data does not say. An
     /// answer's own country is `adminAreas`'s.
@@ -117,6 +120,11 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         mapCentre = Coordinate(latitude: (bound(MapSchema.Key.minLatitude) + bound(MapSchema.Key.maxLatitude)) / 2,
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
         hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
+        // Name tags and other languages: none on a map imported before they were kept.
+        if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'place_name'") == 1 {
+            namesOfPlace = try db.prepare("SELECT tags FROM place_name WHERE place_id = ?")
+            translationsOfName = try db.prepare("SELECT language, name FROM name_translation WHERE name_key = ?")
+        }
         // A POI's category: its row of `place_category`, by id.
         categoryOfPlace = try db.prepare("SELECT n.tag FROM place_category c JOIN place_tag_name n ON n.id = c.tag WHERE c.place_id = ?")
         countryCode = map.metadata[MapSchema.Key.countryCode].flatMap(CountryVote.code)
@@ -125,6 +133,28 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
         adminAreas = AdminAreas(db, mapCountry: countryCode, borderCountries: Set(borderCountries),
                                 hasOutlines: (map.metadata[MapSchema.Key.adminOutlines].flatMap(Int.init) ?? 0) > 0)
         area = map.area
+    }
+
+    /// Whether the map keeps places' name tags (a map imported before schema 19 has none).
+    public var keepsNameTags: Bool { namesOfPlace != nil }
+
+    /// The place's name tags, and the other languages of the names its address shows.
+    private func addNames(to placemark: inout Placemark, place: Int64) throws {
+        guard let namesOfPlace, let translationsOfName else { return }
+        var names = PlaceNames()
+        try namesOfPlace.bind([.int(place)])
+        if try namesOfPlace.step(), let text = namesOfPlace.string(0) { names.tags = PlaceNameTags.decoded(text) }
+        while try namesOfPlace.step() {}
+        for name in [placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country].compactMap({ $0 })
+        where names.translations[name] == nil {
+            try translationsOfName.bind([.text(TextFolding.key(name))])
+            var languages: [String: String] = [:]
+            while try translationsOfName.step() {
+                if let language = translationsOfName.string(0), let other = translationsOfName.string(1) { languages[language] = other }
+            }
+            if !languages.isEmpty { names.translations[name] = languages }
+        }
+        placemark.names = names
     }
 
     /// The record's placemark with the place's opening hours, when the map has them. `category`:
@@ -139,6 +169,7 @@ public final class OfflineGeocoder: Geocoding, @unchecked Sendable {
             // Run to the end (one row per place) so the statement holds no read lock.
             while try hoursByPlace.step() {}
         }
+        try addNames(to: &placemark, place: record.id)
         if record.kind == .poi, let known {
             placemark.category = known
         } else if record.kind == .poi || record.kind == .place {

@@ -75,6 +75,8 @@ struct RoadNetwork {
     /// The way's lane count as OSRM's guidance reads it (`LaneCount`, 0 = unknown); stored only
     /// when some way has one (empty = all unknown).
     var edgeLanes: Column<UInt8> = []
+    /// The car's turn lanes of the edges that have them (OSRM's `lanes`).
+    var turnLanes = EdgeTurnLanes()
     var geometryStart: Column<UInt32>      // edgeCount + 1 offsets into geometry
     var geometry: Column<GeoPoint>
     /// Each geometry point's OSM node id.
@@ -241,6 +243,7 @@ struct RoadNetwork {
         try sections.write(edgeWay, named: "net.way")
         try sections.write(edgeAvoid, named: "net.avoid")
         if edgeLanes.count == edgeCount && edgeLanes.contains(where: { $0 != 0 }) { try sections.write(edgeLanes, named: "net.lanes") }
+        try turnLanes.write(to: sections)
         try sections.write(geometryStart, named: "net.geomStart")
         try sections.write(geometry, named: "net.geometry")
         try nodeIds.write(to: sections)
@@ -280,6 +283,7 @@ struct RoadNetwork {
             guard net.edgeLanes.count == net.edgeFrom.count else { throw MapSectionsError.damaged }
         }
         let e = net.edgeFrom.count
+        net.turnLanes = try EdgeTurnLanes.read(from: sections, edgeCount: e)
         net.nodeIds = try GeometryNodeIds.read(from: sections, edgeCount: e)
         guard n.count == 1, net.nodeCount >= 0, net.nodeCount < Int32.max,
               net.edgeTo.count == e, net.edgeLength.count == e, net.edgeClass.count == e, net.edgeFlags.count == e,

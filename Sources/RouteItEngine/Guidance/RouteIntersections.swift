@@ -4,11 +4,13 @@ import RouteItCore
 /// another way the mode may take meets the route (`isJunction`) but driveways alone (OSRM's
 /// `DrivewayHandler` makes no turn there), each way there by its heading leaving the junction
 /// as OSRM keeps it (`keptBearing`), whether the route may go on by it, and the ways it arrives
-/// and leaves by.
+/// and leaves by; by car, the lanes of the road arrived by (`laneGuidance`).
 extension ManeuverBuilder {
-    func intersections(along legs: [RouteLeg]) -> [RouteIntersection] {
+    /// `steps`: the route's steps, whose maneuvers say how the route turns where they start.
+    func intersections(along legs: [RouteLeg], steps: [RouteStep] = []) -> [RouteIntersection] {
         let route = guided(legs)
         var found: [RouteIntersection] = []
+        var turns: [LaneAnticipation.Turn] = []
         var travelled = 0.0
         var last: Int?
         for i in legs.indices {
@@ -19,9 +21,36 @@ extension ManeuverBuilder {
             let node = endNode(legs[previous])
             guard isJunction(node), !isDrivewayJunction(at: node, arrivingBy: legs[previous], leaving: legs[i]),
                   let location = route.coords[i].first else { continue }
-            found.append(intersection(at: node, location: location, distance: travelled, arriving: legs[previous], leaving: legs[i]))
+            var junction = intersection(at: node, location: location, distance: travelled, arriving: legs[previous], leaving: legs[i])
+            if mode == .car {
+                let step = steps.first { $0.polyline.first.map { $0.distance(to: location) < 1 } ?? false }
+                let maneuver = step.flatMap { InstructionText.maneuver(from: $0.instruction) }
+                junction.lanes = laneGuidance(at: node, arriving: legs[previous], leaving: legs[i], maneuver: maneuver)
+                turns.append(laneTurn(junction, maneuver: maneuver))
+            }
+            found.append(junction)
         }
-        return found
+        guard mode == .car, !found.isEmpty else { return found }
+        // Each junction's distance to the next (the last's to the route's end).
+        let total = legs.reduce(0) { $0 + $1.distance }
+        for k in turns.indices { turns[k].distance = (k + 1 < found.count ? found[k + 1].distance : total) - found[k].distance }
+        return LaneAnticipation.anticipated(found, turns: turns)
+    }
+
+    /// How the route turns at a junction, for `LaneAnticipation`: as the step said there says,
+    /// else unsaid, to the side its angle lies (OSRM's suppressed turns keep their direction).
+    private func laneTurn(_ junction: RouteIntersection, maneuver: Maneuver?) -> LaneAnticipation.Turn {
+        let turn = ((Double(junction.bearings[junction.out]) - Double(junction.bearings[junction.into] + 180))
+            .truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        var modifier = TurnLaneAssignment.Modifier(angle: (540 - turn).truncatingRemainder(dividingBy: 360))
+        let lefts: Set<Maneuver.Direction> = [.slightLeft, .left, .sharpLeft], rights: Set<Maneuver.Direction> = [.slightRight, .right, .sharpRight]
+        guard let maneuver else { return .init(distance: 0, suppressed: true, left: modifier.isLeft, right: modifier.isRight) }
+        if let direction = maneuver.direction {
+            modifier = lefts.contains(direction) ? .left : rights.contains(direction) ? .right : .straight
+        }
+        // A merge's side is mirrored: merging left is a right turn onto the road.
+        let merge = maneuver.kind == .merge
+        return .init(distance: 0, suppressed: false, left: merge ? modifier.isRight : modifier.isLeft, right: merge ? modifier.isLeft : modifier.isRight)
     }
 
     private func intersection(at node: Int32, location: Coordinate, distance: Double,

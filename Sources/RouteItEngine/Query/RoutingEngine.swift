@@ -124,7 +124,7 @@ final class RoutingEngine: @unchecked Sendable {
             if timed { route.dependsOnDeparture = true }
             if mode == .car && RouteLeg.turnRoundAtMapEdge(legs, net: net, adjacency: adjacency) { route.turnsAtMapEdge = true }
             if osmNodes { route.osmNodes = net.osmNodes(along: legs, line: route.polyline) }
-            if intersections, let builder { route.intersections = builder.intersections(along: legs) }
+            if intersections, let builder { route.intersections = builder.intersections(along: legs, steps: route.steps) }
             return route
         }
         guard quickestOnly, chosen.count > 1 else { return chosen.map(route) }

@@ -38,7 +38,10 @@ public enum MapSchema {
     ///    OSRM's `/nearest` `nodes`.
     /// 18: whole administrative outlines (`admin_area`, `admin_box`, `admin_edge`: countries and towns) give
     ///    each answer its country and town; `metadata.border_countries`, `metadata.admin_outlines`.
-    public static let version = 18
+    /// 19: the car's turn lanes of the ways that have them (`net.turnLaneEdges`, `net.turnLaneIds`,
+    ///    `net.turnLaneTexts`) for OSRM's `lanes`; places' name tags (`place_name`) and names'
+    ///    other languages (`name_translation`) for Nominatim's `namedetails` and `accept-language`.
+    public static let version = 19
     /// SQLite `PRAGMA application_id` of a RouteIt map ("RtIt").
     public static let applicationID: Int32 = 0x5274_4974
 

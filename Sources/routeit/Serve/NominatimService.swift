@@ -43,15 +43,15 @@ struct NominatimService: Sendable {
         HTTPResponse(status: status, body: NominatimJSON.text(["error": ["code": status, "message": message]]))
     }
 
-    /// What the map cannot answer is refused, not passed over: the map keeps each place's name
-    /// as `name` gives it, not per language (`name:sv` only helps a search find the place), and
-    /// no other name tags to list.
+    /// What the map cannot answer is refused, not passed over: a map imported before its name
+    /// tags were kept (schema 19) has none to list or to show another language by.
     private func refuseUnserved(_ target: RequestTarget) throws {
+        guard (geocoder as? NameTagsKeeping)?.keepsNameTags != true else { return }
         if let language = target.value("accept-language"), !language.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw Failure(message: "Parameter 'accept-language' is not served: the map keeps each place's name in one language, as its name tag gives it; leave accept-language out.")
+            throw Failure(message: "Parameter 'accept-language' is not served: this map keeps each place's name in one language; import it again with this routeit, or leave accept-language out.")
         }
         if flag(target, "namedetails", default: false) {
-            throw Failure(message: "Parameter 'namedetails' is not served: the map keeps no name:* tags; leave namedetails out or set it to 0.")
+            throw Failure(message: "Parameter 'namedetails' is not served: this map keeps no name:* tags; import it again with this routeit, or leave namedetails out.")
         }
     }
 
@@ -176,7 +176,8 @@ struct NominatimService: Sendable {
     }
 
     private func object(_ place: Placemark, _ format: Format, _ target: RequestTarget, details: Bool, geometry: Bool = true) -> [String: Any] {
-        var object = NominatimJSON.object(place)
+        var object = NominatimJSON.object(place, languages: NominatimJSON.languages(target.value("accept-language") ?? ""))
+        if flag(target, "namedetails", default: false) { object["namedetails"] = place.names.tags }
         // Asked for once checked in `answer`: one polygon output at most.
         if geometry, let asked = try? NominatimPointGeometry.asked(target, at: place.coordinate) { object[asked.key] = asked.value }
         if !details { object.removeValue(forKey: "address") }

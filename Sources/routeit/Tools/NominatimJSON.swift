@@ -8,7 +8,12 @@ import RouteItCore
 /// additions are under `routeit`.
 enum NominatimJSON {
 
-    static func object(_ placemark: Placemark) -> [String: Any] {
+    static func object(_ placemark: Placemark) -> [String: Any] { object(placemark, languages: []) }
+
+    /// `languages`: Nominatim's `accept-language`, most wanted first: each name is shown in the
+    /// first of them it has (`name:sv`), else as its `name` tag gives it.
+    static func object(_ given: Placemark, languages: [String]) -> [String: Any] {
+        let placemark = localized(given, languages)
         let c = placemark.coordinate
         var address: [String: String] = [:]
         address["house_number"] = placemark.houseNumber
@@ -55,6 +60,48 @@ enum NominatimJSON {
         // Nominatim's `extratags=1` carries the OSM tags beyond the address; hours are the one kept.
         if let hours = placemark.openingHours { object["extratags"] = ["opening_hours": hours] }
         return object
+    }
+
+    /// The placemark with its names in the first of `languages` each has (Nominatim's rule).
+    static func localized(_ p: Placemark, _ languages: [String]) -> Placemark {
+        guard !languages.isEmpty else { return p }
+        var local = p
+        // The place's own name by its own tags alone (another place of that name may have other
+        // languages); its address's names by the other languages of those names.
+        func shown(_ name: String?, own: Bool = false) -> String? {
+            guard let name else { return nil }
+            for language in languages {
+                let other = own ? p.names.tags["name:\(language)"] : p.names.translations[name]?[language]
+                if let other { return other }
+            }
+            return name
+        }
+        local.name = shown(p.name, own: true)
+        local.street = p.street == p.name ? local.name : shown(p.street)
+        local.suburb = shown(p.suburb)
+        local.city = shown(p.city)
+        local.country = shown(p.country)
+        return local
+    }
+
+    /// Nominatim's `accept-language` (an HTTP Accept-Language list: `sv,en;q=0.8`): the
+    /// languages by weight, each region's language after it (`en-GB`, then `en`).
+    static func languages(_ header: String) -> [String] {
+        var weighted: [(language: String, weight: Double, order: Int)] = []
+        for (order, item) in header.split(separator: ",").enumerated() {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = parts.first, !tag.isEmpty, tag != "*" else { continue }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            guard weight > 0 else { continue }
+            weighted.append((tag.lowercased().replacingOccurrences(of: "-", with: "_"), weight, order))
+        }
+        var languages: [String] = []
+        for entry in weighted.sorted(by: { ($0.weight, -$0.order) > ($1.weight, -$1.order) }) {
+            for language in [entry.language, String(entry.language.prefix { $0 != "_" })] where !languages.contains(language) {
+                languages.append(language)
+            }
+        }
+        return languages
     }
 
     /// Nominatim's `display_name`: most specific part first, comma-separated.

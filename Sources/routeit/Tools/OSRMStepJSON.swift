@@ -149,6 +149,22 @@ enum OSRMStepJSON {
         json.closeArray()
         json.key("in")
         json.integer(junction.into)
+        if !junction.lanes.isEmpty {
+            // The road arrived by's turn lanes, left to right, valid where they lead on.
+            json.key("lanes")
+            json.openArray()
+            for lane in junction.lanes {
+                json.openObject()
+                json.key("indications")
+                json.openArray()
+                for indication in lane.indications { json.string(indication) }
+                json.closeArray()
+                json.key("valid")
+                json.bool(lane.valid)
+                json.closeObject()
+            }
+            json.closeArray()
+        }
         json.key("location")
         OSRMRouteJSON.point(&json, junction.location)
         json.key("out")
