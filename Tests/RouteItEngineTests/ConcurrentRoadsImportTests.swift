@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import RouteItSQLite
 @testable import RouteItEngine
 
 /// A small network's modes are built on threads of their own while the addresses are written
@@ -21,6 +22,31 @@ final class ConcurrentRoadsImportTests: XCTestCase {
         XCTAssertEqual(try bytesWithoutImportDate(a), try bytesWithoutImportDate(b))
     }
 
+    /// Pass 1 of the roads on a thread of their own (`ApartCollection`) makes the same map as
+    /// on the reading thread, the layers taking each element in turn.
+    func testARealMapIsTheSameWithTheRoadsCollectedApartOrNot() throws {
+        let source = try OSMTestData.realFile("test.osm.pbf")
+        let a = try RoutingTestMaps.newPath(), b = try RoutingTestMaps.newPath()
+        let apart = MapImporter(layers: [AddressLayerBuilder(), RoadLayerBuilder()])
+        let inTurn = MapImporter(layers: [AddressLayerBuilder(), RoadLayerBuilder()])
+        inTurn.collectsApart = false
+        try apart.importMap(from: try openOSMReader(at: source), sourceName: "test.osm.pbf", to: a)
+        try inTurn.importMap(from: try openOSMReader(at: source), sourceName: "test.osm.pbf", to: b)
+        XCTAssertEqual(apart.collectedApart, ProcessInfo.processInfo.activeProcessorCount > 1)
+        XCTAssertFalse(inTurn.collectedApart)
+        XCTAssertEqual(try bytesWithoutImportDate(a), try bytesWithoutImportDate(b))
+    }
+
+    /// A layer collecting apart that fails stops the import with its error, and its thread.
+    func testAnErrorOfALayerCollectingApartStopsTheImport() throws {
+        let source = try OSMTestData.realFile("test.osm.pbf")
+        let importer = MapImporter(layers: [AddressLayerBuilder(), FailingApartLayer()])
+        XCTAssertThrowsError(try importer.importMap(from: try openOSMReader(at: source), sourceName: "test.osm.pbf",
+                                                    to: try RoutingTestMaps.newPath())) { error in
+            XCTAssertEqual(error as? MapImportError, MapImportError("way failed"))
+        }
+    }
+
     /// The map's bytes with its import date (the one metadata value that differs) blanked.
     private func bytesWithoutImportDate(_ path: String) throws -> Data {
         let date = try XCTUnwrap(RouteItMap(path: path).metadata[MapSchema.Key.importDate])
@@ -29,4 +55,17 @@ final class ConcurrentRoadsImportTests: XCTestCase {
         bytes.replaceSubrange(range, with: Data(repeating: 0x2D, count: range.count))
         return bytes
     }
+}
+
+/// A layer collecting apart whose 100th way fails.
+private final class FailingApartLayer: MapLayerCollectingApart {
+    var phaseName: String { "failing" }
+    private var ways = 0
+    func collect(way: OSMWay, needNode: (Int64) -> Void) throws {
+        ways += 1
+        if ways == 100 { throw MapImportError("way failed") }
+    }
+    func collect(relation: OSMRelation, needNode: (Int64) -> Void) throws {}
+    func visit(node: OSMNode) throws {}
+    func write(to db: SQLiteDatabase, coordinates: NodeCoordinates, progress: (Double) throws -> Void) throws {}
 }

@@ -21,6 +21,10 @@ public final class MapImporter {
     private let reportEvery = 20_000
     /// The phase in progress, for the cancellation report.
     private var phase = ""
+    /// Whether pass 1 may run a `MapLayerCollectingApart` layer on a thread of its own (tests
+    /// compare with it off), and whether the last import did.
+    var collectsApart = true
+    private(set) var collectedApart = false
 
     /// `layers` must be fresh instances (they keep what they collect); `DefaultLayers.make()`.
     public init(layers: [MapLayerBuilder] = DefaultLayers.make(), progress: ImportProgressReporting? = nil) {
@@ -113,20 +117,29 @@ public final class MapImporter {
         var needed = NeededNodes()
         let need: (Int64) -> Void = { needed.insert($0) }
         var ways = 0, relations = 0
+        // With a second core, a layer that may collect apart does so on a thread of its own.
+        let apartLayer = collectsApart && layers.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1
+            ? layers.first { $0 is MapLayerCollectingApart } : nil
+        let apart = apartLayer.map(ApartCollection.init)
+        collectedApart = apart != nil
+        defer { apart?.stop() }
+        let here = layers.filter { $0 !== apartLayer }
         try begin("reading ways")
         try reader.read([.ways, .relations]) { entity in
             switch entity {
             case .way(let way):
                 ways += 1
-                for layer in layers { try layer.collect(way: way, needNode: need) }
+                for layer in here { try layer.collect(way: way, needNode: need) }
             case .relation(let relation):
                 relations += 1
-                for layer in layers { try layer.collect(relation: relation, needNode: need) }
+                for layer in here { try layer.collect(relation: relation, needNode: need) }
             case .node:
                 break
             }
+            apart?.add(entity)
             if (ways + relations) % reportEvery == 0 { try report(fraction: nil, items: ways + relations) }
         }
+        if let apart { for id in try apart.finish() { needed.insert(id) } }
         summary.skipped.add(reader.skipped)
         progress?.importPhaseFinished("reading ways", summary: "\(ways) ways, \(relations) relations")
         let neededIDs = needed.finish()

@@ -33,6 +33,10 @@ public protocol MapLayerPreparing: MapLayerBuilder {
     func prepare(coordinates: NodeCoordinates)
 }
 
+/// A layer whose pass 1 shares nothing with the other layers' but the nodes it asks for: on a
+/// machine with a second core the importer runs it on a thread of its own (`ApartCollection`).
+public protocol MapLayerCollectingApart: MapLayerBuilder {}
+
 /// The coordinates recorded in pass 2, for the node ids the layers asked for: the ids sorted, a
 /// point (1e-7 degrees, as OSM stores them) beside each. 16 bytes a node where a dictionary of
 /// `Coordinate`s took 40 to 60 with its empty buckets, and a region has tens of millions.

@@ -4,7 +4,7 @@ import RouteItCore
 
 /// The road layer of a map: keeps routable ways in pass 1, then splits them into edges at
 /// junctions, builds the per-mode graphs and their contraction hierarchies, and stores it all.
-public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, MapLayerSkipping {
+public final class RoadLayerBuilder: MapSectionLayerBuilder, MapLayerPreparing, MapLayerSkipping, MapLayerCollectingApart {
     public var phaseName: String { "roads" }
 
     private struct WayInfo {

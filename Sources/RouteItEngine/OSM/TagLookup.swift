@@ -27,6 +27,14 @@ struct TagLookup {
         return nil
     }
 
+    /// False when `value` cannot contain ";" as Foundation's `contains` (canonical equivalence)
+    /// finds it: ASCII without that byte (only the Greek question mark, not ASCII, is
+    /// equivalent to it). Asked first, it spares most values Foundation's search, some
+    /// thousand instructions a call.
+    static func mayHoldSemicolon(_ value: String) -> Bool {
+        value.utf8.contains { $0 == UInt8(ascii: ";") || $0 >= 0x80 }
+    }
+
     /// Whether `keys` holds `key`, lengths compared first (as in the subscript, with its proviso).
     static func list(_ keys: [String], contains key: String) -> Bool {
         let length = key.utf8.count

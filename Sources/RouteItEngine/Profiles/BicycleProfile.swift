@@ -294,7 +294,7 @@ public struct BicycleProfile: Equatable, Sendable {
     /// An access value listing several ("no;designated"): the most permissive one, as
     /// lib/access.lua's `resolve_access` picks.
     static func resolve(_ value: String) -> String {
-        guard value.contains(";") else { return value }
+        guard TagLookup.mayHoldSemicolon(value), value.contains(";") else { return value }
         func rank(_ v: String) -> Int { accessWhitelist.contains(v) ? 3 : accessBlacklist.contains(v) ? 1 : 0 }
         var best: String?
         var bestRank = -1
@@ -310,6 +310,8 @@ public struct BicycleProfile: Equatable, Sendable {
     static func leadingSpeed(_ raw: String) -> Double? {
         let digits = raw.prefix { $0.isASCII && $0.isNumber }
         guard let n = Double(digits), n > 0 else { return nil }
+        // Digits alone ("20", most limits) hold no unit: Foundation's `contains` is not asked.
+        if digits.utf8.count == raw.utf8.count { return n }
         return raw.contains("mph") || raw.contains("mp/h") ? n * 1.609344 : n
     }
 

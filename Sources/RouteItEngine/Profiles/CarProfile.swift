@@ -46,6 +46,20 @@ struct CarProfile: Equatable {
     static let onewayKeys = ["oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle"]
     static let maxspeedKeys = ["maxspeed:advisory", "maxspeed", "source:maxspeed", "maxspeed:type"]
 
+    /// Keys read per direction (`forwardBackward`), with their `:forward` and `:backward` forms
+    /// made once: made per way, they were half of the import's car profile (two strings a key).
+    struct DirectedKeys {
+        let keys: [(plain: String, forward: String, backward: String)]
+        init(_ plain: [String]) { keys = plain.map { ($0, $0 + ":forward", $0 + ":backward") } }
+    }
+    static let heightKeys = DirectedKeys(["maxheight:physical", "maxheight"])
+    static let widthKeys = DirectedKeys(["maxwidth:physical", "maxwidth", "width", "est_width"])
+    static let lengthKeys = DirectedKeys(["maxlength"])
+    static let weightKeys = DirectedKeys(["maxweightrating", "maxweight"])
+    static let directedAccessKeys = DirectedKeys(accessKeys)
+    static let hovLanesKeys = DirectedKeys(["hov:lanes"])
+    static let directedMaxspeedKeys = DirectedKeys(maxspeedKeys)
+
     static let surfaceSpeeds: [String: Double] = [
         "cement": 80, "compacted": 80, "fine_gravel": 80, "paving_stones": 60, "metal": 60, "bricks": 60,
         "grass": 40, "wood": 40, "sett": 40, "grass_paver": 40, "gravel": 40, "unpaved": 40, "ground": 40, "dirt": 40,
@@ -68,18 +82,18 @@ struct CarProfile: Equatable {
 
         var forwardOpen = true, backwardOpen = true
         // handle_height, handle_width, handle_length, handle_weight.
-        func limit(_ keys: [String], _ parse: (String) -> Double?, below: (Double) -> Bool) {
+        func limit(_ keys: DirectedKeys, _ parse: (String) -> Double?, below: (Double) -> Bool) {
             let (f, b) = Self.forwardBackward(t, keys)
             if let v = f.flatMap(parse), below(v) { forwardOpen = false }
             if let v = b.flatMap(parse), below(v) { backwardOpen = false }
         }
-        limit(["maxheight:physical", "maxheight"], Self.height, below: { $0 < Self.vehicleHeight })
-        limit(["maxwidth:physical", "maxwidth", "width", "est_width"], Self.metres, below: { $0 <= Self.vehicleWidth })
-        limit(["maxlength"], Self.metres, below: { $0 < Self.vehicleLength })
-        limit(["maxweightrating", "maxweight"], Self.kilograms, below: { $0 < Self.vehicleWeight })
+        limit(Self.heightKeys, Self.height, below: { $0 < Self.vehicleHeight })
+        limit(Self.widthKeys, Self.metres, below: { $0 <= Self.vehicleWidth })
+        limit(Self.lengthKeys, Self.metres, below: { $0 < Self.vehicleLength })
+        limit(Self.weightKeys, Self.kilograms, below: { $0 < Self.vehicleWeight })
 
         // access.
-        let (fa, ba) = Self.forwardBackward(t, Self.accessKeys)
+        let (fa, ba) = Self.forwardBackward(t, Self.directedAccessKeys)
         let forwardAccess = fa.map(Self.resolve), backwardAccess = ba.map(Self.resolve)
         let mayRestrict = highway.map(Self.restrictedHighways.contains) ?? false
         forwardRestricted = mayRestrict && (forwardAccess.map(Self.restrictedValues.contains) ?? false)
@@ -90,7 +104,7 @@ struct CarProfile: Equatable {
         // hov (car.lua avoids HOV lanes): a road for shared cars only, or whose every lane is, is
         // entered only to reach a place on it, as a destination road.
         if t["hov"] == "designated" { forwardRestricted = true; backwardRestricted = true }
-        let (forwardLanes, backwardLanes) = Self.forwardBackward(t, ["hov:lanes"])
+        let (forwardLanes, backwardLanes) = Self.forwardBackward(t, Self.hovLanesKeys)
         if forwardLanes.map(Self.allDesignated) ?? false { forwardRestricted = true }
         if backwardLanes.map(Self.allDesignated) ?? false { backwardRestricted = true }
 
@@ -136,7 +150,7 @@ struct CarProfile: Equatable {
         }
 
         // maxspeed: the posted (or advisory) limit, scaled by speed_reduction, replaces the class's.
-        let (fm, bm) = Self.forwardBackward(t, Self.maxspeedKeys)
+        let (fm, bm) = Self.forwardBackward(t, Self.directedMaxspeedKeys)
         // Limits outside `plausibleMaxspeed` are typing errors ("5000"), which OSRM would take.
         func posted(_ raw: String?) -> Double? {
             raw.flatMap(Self.parseMaxspeed).flatMap { $0 > 0 && RoadProfile.plausibleMaxspeed.contains($0) ? $0 : nil }
@@ -168,13 +182,13 @@ struct CarProfile: Equatable {
         lanes.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { $0 == "designated" }
     }
 
-    static func forwardBackward(_ t: TagLookup, _ keys: [String]) -> (String?, String?) {
+    static func forwardBackward(_ t: TagLookup, _ keys: DirectedKeys) -> (String?, String?) {
         var forward: String?, backward: String?
-        for key in keys {
-            if forward == nil { forward = t[key + ":forward"] }
-            if backward == nil { backward = t[key + ":backward"] }
+        for key in keys.keys {
+            if forward == nil { forward = t[key.forward] }
+            if backward == nil { backward = t[key.backward] }
             if forward == nil || backward == nil {
-                let common = t[key]
+                let common = t[key.plain]
                 forward = forward ?? common
                 backward = backward ?? common
             }
@@ -185,7 +199,7 @@ struct CarProfile: Equatable {
 
     /// lib/access.lua's `resolve_access`: of a list ("no;designated"), the most permissive.
     static func resolve(_ value: String) -> String {
-        guard value.contains(";") else { return value }
+        guard TagLookup.mayHoldSemicolon(value), value.contains(";") else { return value }
         func rank(_ v: String) -> Int {
             accessWhitelist.contains(v) ? 3 : restrictedValues.contains(v) ? 2 : accessBlacklist.contains(v) ? 1 : 0
         }
@@ -202,6 +216,8 @@ struct CarProfile: Equatable {
     static func parseMaxspeed(_ raw: String) -> Double? {
         let digits = raw.prefix { $0.isASCII && $0.isNumber }
         if let n = Double(digits) {
+            // Digits alone ("50", most limits) hold no unit: Foundation's `contains` is not asked.
+            if digits.utf8.count == raw.utf8.count { return n }
             return raw.contains("mph") || raw.contains("mp/h") ? n * 1.609 : n
         }
         let value = raw.lowercased()
