@@ -79,7 +79,10 @@ struct NominatimService: Sendable {
 
     private func search(_ target: RequestTarget) throws -> HTTPResponse {
         let format = try format(target)
-        let structured = ["amenity", "street", "city", "county", "state", "country", "postalcode"].compactMap { target.value($0) }
+        // Joined in an address's own order, as Nominatim reads them: the postcode before the
+        // country, so a trailing country is the map's and ignored as a typed one is (after the
+        // postcode it hid it: "…, Finland, 00100" found nothing or places named "Finland").
+        let structured = ["amenity", "street", "city", "county", "state", "postalcode", "country"].compactMap { target.value($0) }
         if target.value("q") != nil, !structured.isEmpty {
             throw Failure(message: "Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
         }
