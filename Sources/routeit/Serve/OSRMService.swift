@@ -137,13 +137,15 @@ struct OSRMService: Sendable {
         }
         let inputs = places(query)
         try requirePlacesInTurn(query, end: .start, ordered: true)
+        // osrm-routed's trip lets a car turn round at a stop (its times are its route's with
+        // continue_straight=false, and it takes no continue_straight): so does this one.
         let order: [Int]
         let routes: [DirectionsViewModel]
         if inputs.count == 2 {
             order = [0, 1, 0]
-            routes = try plan(order.map { inputs[$0] }, query, optimize: false).routes
+            routes = try plan(order.map { inputs[$0] }, query, optimize: false, continueStraight: false).routes
         } else {
-            let answer = try plan(inputs, query, optimize: true)
+            let answer = try plan(inputs, query, optimize: true, continueStraight: false)
             (order, routes) = (answer.order, answer.routes)
         }
         return OSRMRouteJSON.tripResponse(inputs: inputs, order: order, routes: routes, options: query.routeOptions)
