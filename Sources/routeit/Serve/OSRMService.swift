@@ -132,6 +132,11 @@ struct OSRMService: Sendable {
         guard query.roundtrip else {
             throw OSRMQuery.Failure(code: "NotImplemented", message: "Only round trips (roundtrip=true) are served")
         }
+        // The planner orders every place but the first freely: a last place to be visited last
+        // is refused rather than passed over (the trip once put it anywhere).
+        guard query.destination != "last" || query.coordinates.count <= 2 else {
+            throw OSRMQuery.Failure(code: "NotImplemented", message: "destination=last is not served: a trip visits the places after the first in the quickest order; leave destination out")
+        }
         guard query.coordinates.count <= maxTripSize else {
             throw OSRMQuery.Failure(code: "TooBig", message: "Too many trip coordinates: \(query.coordinates.count), at most \(maxTripSize) (--max-trip-size)")
         }
