@@ -184,6 +184,15 @@ struct OSRMService: Sendable {
         let directions = self.directions
         var table = try ToolServices.wait { try await directions.table(request) }
         table.durations = table.durations.map { row in row.map { $0.map { $0 * query.scaleFactor } } }
+        // A place to itself is 0 s and 0 m, as osrm-routed answers it: with `approaches` the
+        // router drove round the block to come back to the curb it left (200-500 s for 0 m).
+        let sourceIndices = query.sources ?? Array(all.indices), destinationIndices = query.destinations ?? Array(all.indices)
+        for (row, s) in sourceIndices.enumerated() {
+            for (column, d) in destinationIndices.enumerated() where query.coordinates[s] == query.coordinates[d] {
+                if table.durations[row][column] != nil { table.durations[row][column] = 0 }
+                if table.distances?[row][column] != nil { table.distances?[row][column] = 0 }
+            }
+        }
         // A cell scaled past what a number holds would be written as null, "no route".
         guard table.durations.allSatisfy({ $0.allSatisfy { $0?.isFinite ?? true } }) else {
             throw OSRMQuery.Failure(code: "InvalidOptions", message: "scale_factor=\(query.scaleFactor) makes the durations too large to write")
