@@ -110,6 +110,7 @@ struct NominatimService: Sendable {
 
     private func reverse(_ target: RequestTarget) throws -> HTTPResponse {
         let format = try format(target, default: .jsonv2)
+        if target.value("layer") != nil { throw Failure(message: NominatimSearchFilter.layerRefusal) }
         guard let latText = target.value("lat"), let lonText = target.value("lon") else {
             throw Failure(message: "Need coordinates or OSM object to lookup.")
         }

@@ -36,7 +36,7 @@ enum NominatimJSON {
             "category": category,
             "type": type,
             "addresstype": part,
-            "place_rank": placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26,
+            "place_rank": placeRank(placemark),
             "name": placemark.name ?? (category == "highway" ? placemark.street : type == "postcode" ? placemark.postalCode : nil) ?? "",
             "display_name": displayName(placemark),
             "address": address,
@@ -55,6 +55,12 @@ enum NominatimJSON {
         // Nominatim's `extratags=1` carries the OSM tags beyond the address; hours are the one kept.
         if let hours = placemark.openingHours { object["extratags"] = ["opening_hours": hours] }
         return object
+    }
+
+    /// Nominatim's search rank: an address 30, a town or district by its `place` tag, else 26.
+    static func placeRank(_ placemark: Placemark) -> Int {
+        let (category, type) = classification(placemark)
+        return placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26
     }
 
     /// Nominatim's `display_name`: most specific part first, comma-separated.
