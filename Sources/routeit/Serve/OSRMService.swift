@@ -65,7 +65,8 @@ struct OSRMService: Sendable {
             let given = i < query.asked.count ? query.asked[i] : c
             // Asked as the one-shot tools ask a coordinate (`RouteTool.waypoint`).
             return .init(query: given.description,
-                         item: MapItem(placemark: Placemark(coordinate: c), approach: i < query.approaches.count ? query.approaches[i] : nil),
+                         item: MapItem(placemark: Placemark(coordinate: c),
+                                       approach: headingApproach(query, i) ?? (i < query.approaches.count ? query.approaches[i] : nil)),
                          asked: given == c ? nil : given)
         }
     }
@@ -92,16 +93,40 @@ struct OSRMService: Sendable {
     }
 
     /// Each coordinate with `bearings` moved onto the nearest road the mode may travel within
-    /// them, so the route starts or ends on that road, not on a nearer one the other way (the
-    /// road is chosen by the bearing; which way along it the route goes, the router chooses).
+    /// them, so the route starts or ends on that road, not on a nearer one the other way. The way
+    /// along it is the bearing's too, as osrm-routed's: a place without `approaches` of its own is
+    /// put a hand's width right of its road point, looking along the bearing, and reached and
+    /// left on that curb (`headingApproach`), so on a two-way road the route travels the bearing's
+    /// way there (traffic drives on the right); a one-way road goes its own way. (The route once
+    /// went either way: asked to arrive the other way, 42 of 54 Monaco routes did not.)
     private func steered(_ query: OSRMQuery) throws -> [Coordinate] {
         try query.coordinates.enumerated().map { i, c in
             guard let heading = heading(query, i) else { return c }
             guard let road = try roads.nearest(c, mode: query.profile, count: 1, heading: heading).first else {
                 throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate \(i)")
             }
-            return road.location
+            guard headingApproach(query, i) != nil else { return road.location }
+            return Self.moved(road.location, metres: Self.curbOffset, bearing: heading.value + 90)
         }
+    }
+
+    /// How far right of its road point a place with a bearing is put: far enough that its side is
+    /// clear, near enough that no other road is nearer.
+    static let curbOffset = 0.3
+
+    /// The curb approach that makes a route travel a place's bearing: for a place with a bearing
+    /// narrower than every way (range under 180°) and no side of its own in `approaches`.
+    private func headingApproach(_ query: OSRMQuery, _ i: Int) -> RoadSideApproach? {
+        guard let heading = heading(query, i), heading.range < 180,
+              ((i < query.approaches.count ? query.approaches[i] : nil) ?? .unrestricted) == .unrestricted else { return nil }
+        return .curb
+    }
+
+    /// `c` moved `metres` towards `bearing` (degrees clockwise from north).
+    static func moved(_ c: Coordinate, metres: Double, bearing: Double) -> Coordinate {
+        let radians = bearing * .pi / 180, metresPerDegree = 111_195.0
+        return Coordinate(latitude: c.latitude + metres * cos(radians) / metresPerDegree,
+                          longitude: c.longitude + metres * sin(radians) / (metresPerDegree * cos(c.latitude * .pi / 180)))
     }
 
     /// A coordinate farther from the roads than its radius is refused as OSRM refuses it.
