@@ -91,8 +91,9 @@ struct NominatimService: Sendable {
         guard text.utf8.count <= 1_000 else { throw Failure(message: "The query is longer than 1000 bytes.") }
         var limit = 10
         if let given = target.value("limit") {
-            guard let n = Int(given), n >= 1 else { throw Failure(message: "Parameter 'limit' must be a number from 1 to 40.") }
-            limit = min(n, 40)
+            // Nominatim 5 clamps a whole number to 1...50 (limit=0 is one answer, not a 400).
+            guard let n = Int(given) else { throw Failure(message: "Parameter 'limit' must be a number.") }
+            limit = max(1, min(n, 50))
         }
         let filter = try NominatimSearchFilter(target)
         let geocoder = self.geocoder
