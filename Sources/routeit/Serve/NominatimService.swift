@@ -4,7 +4,7 @@ import RouteItEngine
 
 /// Answers Nominatim's `/search`, `/reverse`, `/lookup` and `/status` from the map's geocoder,
 /// each place written by `NominatimJSON` (the one writer `geocode --json` uses) in the asked
-/// format: jsonv2, json (`class` for `category`, no `place_rank`) or geojson (a FeatureCollection).
+/// format: jsonv2, json (`class` for `category`) or geojson (a FeatureCollection).
 /// Errors in Nominatim's shape: `{"error":{"code":400,"message":"..."}}`.
 struct NominatimService: Sendable {
     let geocoder: any Geocoding
@@ -149,7 +149,8 @@ struct NominatimService: Sendable {
         guard ids.count <= 50 else { throw Failure(message: "Parameter 'osm_ids' takes at most 50 ids.") }
         guard let lookup = geocoder as? any OSMPlaceLookup else { return ok(places([], format, target, details: false)) }
         let found = try ToolServices.wait { try await lookup.places(references) }
-        return ok(places(found, format, target, details: flag(target, "addressdetails", default: false)))
+        // Nominatim 5's lookup gives the address unless `addressdetails=0`.
+        return ok(places(found, format, target, details: flag(target, "addressdetails", default: true)))
     }
 
     private func status(_ target: RequestTarget) throws -> HTTPResponse {
@@ -186,10 +187,9 @@ struct NominatimService: Sendable {
         if geometry, let asked = try? NominatimPointGeometry.asked(target, at: place.coordinate) { object[asked.key] = asked.value }
         if !details { object.removeValue(forKey: "address") }
         if !flag(target, "extratags", default: false) { object.removeValue(forKey: "extratags") }
-        if format == .json {
-            object["class"] = object.removeValue(forKey: "category")
-            object.removeValue(forKey: "place_rank")
-        }
+        // Nominatim 5's `json` differs from `jsonv2` by `class` alone (its `place_rank` is there
+        // too; it was left out here, as Nominatim 3 left it out).
+        if format == .json { object["class"] = object.removeValue(forKey: "category") }
         return object
     }
 }
