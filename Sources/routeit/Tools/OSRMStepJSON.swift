@@ -19,6 +19,8 @@ enum OSRMStepJSON {
         var travelled = 0.0, nextJunction = 0
         for step in steps {
             var m = OSRMRouteJSON.maneuver(step)
+            // "Make a U-turn" names no road; the step knows the one it comes back on, as OSRM names it.
+            if m.kind == .uTurn, m.streetName == nil { m.streetName = step.streetName }
             if let name = m.streetName, !name.isEmpty { lastName = name }
             switch m.kind {
             case .depart:
