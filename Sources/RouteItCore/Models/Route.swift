@@ -10,6 +10,8 @@ public struct RouteStep: Hashable, Codable, Sendable {
     /// The name of the street the step goes along, without its ref (OSRM's step `name`), when
     /// the backend says: a U-turn's sentence names none, a road known by its ref alone has none.
     public var streetName: String?
+    /// The road's ref ("D 6007"), when it has one and the backend says (OSRM's step `ref`).
+    public var ref: String?
     /// `expectedTravelTime` on the roads alone, the turns and traffic signals on the way left
     /// out (OSRM's annotation durations and speeds are the road's), when the router says.
     public var roadTime: TimeInterval?

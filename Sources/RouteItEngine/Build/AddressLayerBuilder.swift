@@ -216,7 +216,11 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
         for key in poiKeys where tag(key) != nil {
             return (.poi, 40)
         }
-        if tag("highway") == "bus_stop" || tag("railway") == "tram_stop" || tag("railway") == "halt"
+        // A named building ("Kaisa-talo", "WTC Plaza") is a place people type by name, as
+        // Nominatim finds it; it was left out, and a search found another place a typo away.
+        if let building = tag("building"), building != "no" { return (.poi, 30) }
+        // Metro entrances ("Metro Rautatientori F") too.
+        if tag("highway") == "bus_stop" || tag("railway") == "tram_stop" || tag("railway") == "halt" || tag("railway") == "subway_entrance"
             || tag("public_transport") == "platform" || tag("public_transport") == "stop_position" {
             return (.poi, 20)
         }

@@ -166,6 +166,7 @@ extension ManeuverBuilder {
                                  expectedTravelTime: Double(ms) / 1000, polyline: polyline)
             // A road known only by its ref has no name of its own (OSRM's `name` is empty).
             step.streetName = label.name.isEmpty && name == label.ref ? "" : name
+            step.ref = label.ref.isEmpty ? nil : label.ref
             step.roadTime = Double(roadMs) / 1000
             return step
         }

@@ -3,14 +3,23 @@ import RouteItCore
 
 /// Nominatim's `/search` limits, as its server reads them: `countrycodes` (two-letter codes,
 /// others ignored), `viewbox` (four numbers; with `bounded=1` only places inside it, else it
-/// ranks the places near it first) and `exclude_place_ids` (numbers, else a 400).
+/// ranks the places near it first), `exclude_place_ids` (numbers, else a 400) and `featureType`
+/// (geopy's `featuretype`: the search ranks Nominatim keeps for it). `layer` is refused: the map
+/// does not sort its places into Nominatim's layers (it was once accepted and passed over).
 struct NominatimSearchFilter {
     var countryCodes: Set<String> = []
     var viewbox: BoundingBox?
     var bounded = false
     var excluded: Set<Int> = []
+    var ranks: ClosedRange<Int>?
+
+    /// Nominatim's `featureType` as the place ranks it keeps (its `FEATURE_TYPE_TO_RANK`); another
+    /// value keeps every rank, as there.
+    static let featureRanks: [String: ClosedRange<Int>] = ["country": 4...4, "state": 8...8, "city": 14...16, "settlement": 8...20]
 
     init(_ target: RequestTarget) throws {
+        if target.value("layer") != nil { throw NominatimService.Failure(message: Self.layerRefusal) }
+        ranks = target.value("featureType").flatMap { Self.featureRanks[$0] }
         if let text = target.value("countrycodes") {
             countryCodes = Set(text.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
@@ -45,7 +54,10 @@ struct NominatimSearchFilter {
         return BoundingBox(minLatitude: min(y1, y2), minLongitude: min(x1, x2), maxLatitude: max(y1, y2), maxLongitude: max(x1, x2))
     }
 
+    static let layerRefusal = "Parameter 'layer' is not served: the map does not sort its places into Nominatim's layers; leave layer out."
+
     func keeps(_ place: Placemark) -> Bool {
+        if let ranks, !ranks.contains(NominatimJSON.placeRank(place)) { return false }
         if !countryCodes.isEmpty, !countryCodes.contains(place.countryCode?.lowercased() ?? "") { return false }
         if bounded, let viewbox, !viewbox.contains(place.coordinate) { return false }
         return excluded.isEmpty || !excluded.contains(NominatimJSON.placeID(place))

@@ -4,7 +4,7 @@ import RouteItEngine
 
 /// Answers Nominatim's `/search`, `/reverse`, `/lookup` and `/status` from the map's geocoder,
 /// each place written by `NominatimJSON` (the one writer `geocode --json` uses) in the asked
-/// format: jsonv2, json (`class` for `category`, no `place_rank`) or geojson (a FeatureCollection).
+/// format: jsonv2, json (`class` for `category`) or geojson (a FeatureCollection).
 /// Errors in Nominatim's shape: `{"error":{"code":400,"message":"..."}}`.
 struct NominatimService: Sendable {
     let geocoder: any Geocoding
@@ -79,7 +79,10 @@ struct NominatimService: Sendable {
 
     private func search(_ target: RequestTarget) throws -> HTTPResponse {
         let format = try format(target)
-        let structured = ["amenity", "street", "city", "county", "state", "country", "postalcode"].compactMap { target.value($0) }
+        // Joined in an address's own order, as Nominatim reads them: the postcode before the
+        // country, so a trailing country is the map's and ignored as a typed one is (after the
+        // postcode it hid it: "…, Finland, 00100" found nothing or places named "Finland").
+        let structured = ["amenity", "street", "city", "county", "state", "postalcode", "country"].compactMap { target.value($0) }
         if target.value("q") != nil, !structured.isEmpty {
             throw Failure(message: "Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
         }
@@ -88,8 +91,9 @@ struct NominatimService: Sendable {
         guard text.utf8.count <= 1_000 else { throw Failure(message: "The query is longer than 1000 bytes.") }
         var limit = 10
         if let given = target.value("limit") {
-            guard let n = Int(given), n >= 1 else { throw Failure(message: "Parameter 'limit' must be a number from 1 to 40.") }
-            limit = min(n, 40)
+            // Nominatim 5 clamps a whole number to 1...50 (limit=0 is one answer, not a 400).
+            guard let n = Int(given) else { throw Failure(message: "Parameter 'limit' must be a number.") }
+            limit = max(1, min(n, 50))
         }
         let filter = try NominatimSearchFilter(target)
         let geocoder = self.geocoder
@@ -107,6 +111,7 @@ struct NominatimService: Sendable {
 
     private func reverse(_ target: RequestTarget) throws -> HTTPResponse {
         let format = try format(target, default: .jsonv2)
+        if target.value("layer") != nil { throw Failure(message: NominatimSearchFilter.layerRefusal) }
         guard let latText = target.value("lat"), let lonText = target.value("lon") else {
             throw Failure(message: "Need coordinates or OSM object to lookup.")
         }
@@ -144,7 +149,8 @@ struct NominatimService: Sendable {
         guard ids.count <= 50 else { throw Failure(message: "Parameter 'osm_ids' takes at most 50 ids.") }
         guard let lookup = geocoder as? any OSMPlaceLookup else { return ok(places([], format, target, details: false)) }
         let found = try ToolServices.wait { try await lookup.places(references) }
-        return ok(places(found, format, target, details: flag(target, "addressdetails", default: false)))
+        // Nominatim 5's lookup gives the address unless `addressdetails=0`.
+        return ok(places(found, format, target, details: flag(target, "addressdetails", default: true)))
     }
 
     private func status(_ target: RequestTarget) throws -> HTTPResponse {
@@ -182,10 +188,9 @@ struct NominatimService: Sendable {
         if geometry, let asked = try? NominatimPointGeometry.asked(target, at: place.coordinate) { object[asked.key] = asked.value }
         if !details { object.removeValue(forKey: "address") }
         if !flag(target, "extratags", default: false) { object.removeValue(forKey: "extratags") }
-        if format == .json {
-            object["class"] = object.removeValue(forKey: "category")
-            object.removeValue(forKey: "place_rank")
-        }
+        // Nominatim 5's `json` differs from `jsonv2` by `class` alone (its `place_rank` is there
+        // too; it was left out here, as Nominatim 3 left it out).
+        if format == .json { object["class"] = object.removeValue(forKey: "category") }
         return object
     }
 }

@@ -65,7 +65,8 @@ struct OSRMService: Sendable {
             let given = i < query.asked.count ? query.asked[i] : c
             // Asked as the one-shot tools ask a coordinate (`RouteTool.waypoint`).
             return .init(query: given.description,
-                         item: MapItem(placemark: Placemark(coordinate: c), approach: i < query.approaches.count ? query.approaches[i] : nil),
+                         item: MapItem(placemark: Placemark(coordinate: c),
+                                       approach: headingApproach(query, i) ?? (i < query.approaches.count ? query.approaches[i] : nil)),
                          asked: given == c ? nil : given)
         }
     }
@@ -92,16 +93,40 @@ struct OSRMService: Sendable {
     }
 
     /// Each coordinate with `bearings` moved onto the nearest road the mode may travel within
-    /// them, so the route starts or ends on that road, not on a nearer one the other way (the
-    /// road is chosen by the bearing; which way along it the route goes, the router chooses).
+    /// them, so the route starts or ends on that road, not on a nearer one the other way. The way
+    /// along it is the bearing's too, as osrm-routed's: a place without `approaches` of its own is
+    /// put a hand's width right of its road point, looking along the bearing, and reached and
+    /// left on that curb (`headingApproach`), so on a two-way road the route travels the bearing's
+    /// way there (traffic drives on the right); a one-way road goes its own way. (The route once
+    /// went either way: asked to arrive the other way, 42 of 54 Monaco routes did not.)
     private func steered(_ query: OSRMQuery) throws -> [Coordinate] {
         try query.coordinates.enumerated().map { i, c in
             guard let heading = heading(query, i) else { return c }
             guard let road = try roads.nearest(c, mode: query.profile, count: 1, heading: heading).first else {
                 throw OSRMQuery.Failure(code: "NoSegment", message: "Could not find a matching segment for coordinate \(i)")
             }
-            return road.location
+            guard headingApproach(query, i) != nil else { return road.location }
+            return Self.moved(road.location, metres: Self.curbOffset, bearing: heading.value + 90)
         }
+    }
+
+    /// How far right of its road point a place with a bearing is put: far enough that its side is
+    /// clear, near enough that no other road is nearer.
+    static let curbOffset = 0.3
+
+    /// The curb approach that makes a route travel a place's bearing: for a place with a bearing
+    /// narrower than every way (range under 180°) and no side of its own in `approaches`.
+    private func headingApproach(_ query: OSRMQuery, _ i: Int) -> RoadSideApproach? {
+        guard let heading = heading(query, i), heading.range < 180,
+              ((i < query.approaches.count ? query.approaches[i] : nil) ?? .unrestricted) == .unrestricted else { return nil }
+        return .curb
+    }
+
+    /// `c` moved `metres` towards `bearing` (degrees clockwise from north).
+    static func moved(_ c: Coordinate, metres: Double, bearing: Double) -> Coordinate {
+        let radians = bearing * .pi / 180, metresPerDegree = 111_195.0
+        return Coordinate(latitude: c.latitude + metres * cos(radians) / metresPerDegree,
+                          longitude: c.longitude + metres * sin(radians) / (metresPerDegree * cos(c.latitude * .pi / 180)))
     }
 
     /// A coordinate farther from the roads than its radius is refused as OSRM refuses it.
@@ -132,18 +157,25 @@ struct OSRMService: Sendable {
         guard query.roundtrip else {
             throw OSRMQuery.Failure(code: "NotImplemented", message: "Only round trips (roundtrip=true) are served")
         }
+        // The planner orders every place but the first freely: a last place to be visited last
+        // is refused rather than passed over (the trip once put it anywhere).
+        guard query.destination != "last" || query.coordinates.count <= 2 else {
+            throw OSRMQuery.Failure(code: "NotImplemented", message: "destination=last is not served: a trip visits the places after the first in the quickest order; leave destination out")
+        }
         guard query.coordinates.count <= maxTripSize else {
             throw OSRMQuery.Failure(code: "TooBig", message: "Too many trip coordinates: \(query.coordinates.count), at most \(maxTripSize) (--max-trip-size)")
         }
         let inputs = places(query)
         try requirePlacesInTurn(query, end: .start, ordered: true)
+        // osrm-routed's trip lets a car turn round at a stop (its times are its route's with
+        // continue_straight=false, and it takes no continue_straight): so does this one.
         let order: [Int]
         let routes: [DirectionsViewModel]
         if inputs.count == 2 {
             order = [0, 1, 0]
-            routes = try plan(order.map { inputs[$0] }, query, optimize: false).routes
+            routes = try plan(order.map { inputs[$0] }, query, optimize: false, continueStraight: false).routes
         } else {
-            let answer = try plan(inputs, query, optimize: true)
+            let answer = try plan(inputs, query, optimize: true, continueStraight: false)
             (order, routes) = (answer.order, answer.routes)
         }
         return OSRMRouteJSON.tripResponse(inputs: inputs, order: order, routes: routes, options: query.routeOptions)
@@ -177,6 +209,15 @@ struct OSRMService: Sendable {
         let directions = self.directions
         var table = try ToolServices.wait { try await directions.table(request) }
         table.durations = table.durations.map { row in row.map { $0.map { $0 * query.scaleFactor } } }
+        // A place to itself is 0 s and 0 m, as osrm-routed answers it: with `approaches` the
+        // router drove round the block to come back to the curb it left (200-500 s for 0 m).
+        let sourceIndices = query.sources ?? Array(all.indices), destinationIndices = query.destinations ?? Array(all.indices)
+        for (row, s) in sourceIndices.enumerated() {
+            for (column, d) in destinationIndices.enumerated() where query.coordinates[s] == query.coordinates[d] {
+                if table.durations[row][column] != nil { table.durations[row][column] = 0 }
+                if table.distances?[row][column] != nil { table.distances?[row][column] = 0 }
+            }
+        }
         // A cell scaled past what a number holds would be written as null, "no route".
         guard table.durations.allSatisfy({ $0.allSatisfy { $0?.isFinite ?? true } }) else {
             throw OSRMQuery.Failure(code: "InvalidOptions", message: "scale_factor=\(query.scaleFactor) makes the durations too large to write")

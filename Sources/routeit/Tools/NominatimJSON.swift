@@ -41,7 +41,7 @@ enum NominatimJSON {
             "category": category,
             "type": type,
             "addresstype": part,
-            "place_rank": placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26,
+            "place_rank": placeRank(placemark),
             "name": placemark.name ?? (category == "highway" ? placemark.street : type == "postcode" ? placemark.postalCode : nil) ?? "",
             "display_name": displayName(placemark),
             "address": address,
@@ -102,6 +102,12 @@ enum NominatimJSON {
             }
         }
         return languages
+    }
+
+    /// Nominatim's search rank: an address 30, a town or district by its `place` tag, else 26.
+    static func placeRank(_ placemark: Placemark) -> Int {
+        let (category, type) = classification(placemark)
+        return placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26
     }
 
     /// Nominatim's `display_name`: most specific part first, comma-separated.

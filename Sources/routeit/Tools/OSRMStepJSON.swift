@@ -19,6 +19,10 @@ enum OSRMStepJSON {
         var travelled = 0.0, nextJunction = 0
         for step in steps {
             var m = OSRMRouteJSON.maneuver(step)
+            // The step's own street name when the router gives it, as OSRM's `name`: the road a
+            // U-turn comes back on ("Make a U-turn" names none), "" on a road known by its ref
+            // alone (the sentence's "onto 19" is platform 19's ref: the step's `ref`).
+            if m.kind != .arrive, let street = step.streetName { m.streetName = street }
             if let name = m.streetName, !name.isEmpty { lastName = name }
             switch m.kind {
             case .depart:
@@ -118,6 +122,11 @@ enum OSRMStepJSON {
         json.string(OSRMManeuverNames.mode(m, mode))
         json.key("name")
         json.string(name)
+        // OSRM's `ref` (the D 6007, the platform's 19), when the road has one.
+        if let ref = step.ref, !ref.isEmpty {
+            json.key("ref")
+            json.string(ref)
+        }
         if let rotary = m.rotaryName {
             json.key("rotary_name")
             json.string(rotary)
