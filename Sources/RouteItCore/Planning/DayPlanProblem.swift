@@ -32,6 +32,9 @@ public struct DayPlanProblem: Sendable {
     /// visit must start on arrival (`wait off`).
     public var allowsWaiting: Bool
 
+    /// Some stop has a window or the day an end: not every order is a plan.
+    var isTimed: Bool { backBy != nil || windows.contains { !$0.isEmpty } }
+
     /// A problem with no stays, no windows, normal priorities, a round trip and waiting
     /// allowed; set the rest as needed.
     public init(matrix: DurationMatrix, departure: Double = 0, stays: [Double]? = nil,

@@ -21,6 +21,7 @@ public enum TripOrderPlanner {
                              calendar: LocalCalendar = .fromEnvironment(), day: DayOptions = DayOptions(),
                              search: DayPlanOptions = DayPlanOptions(),
                              naming: StopNaming = .labels, wording: PlannerWording = .shell,
+                             continuesStraight: Bool? = nil,
                              isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
         guard places.count >= 2 else { throw Alert.invalidTrip }
         let stopCount = places.count - 1
@@ -39,7 +40,7 @@ public enum TripOrderPlanner {
         if day.days > 1, case .place = day.end {
             throw InputError("A trip over several days comes back to the start each day, or ends anywhere: end start, or end anywhere.")
         }
-        let matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid,
+        var matrix = try await durationMatrix(for: places.map(\.item), transportType: transportType, avoid: avoid,
                                               departure: departure, using: directions)
         if day.days > 1, let departure {
             return try planDays(places, matrix: matrix, departure: departure, calendar: calendar, day: day, end: end,
@@ -55,6 +56,20 @@ public enum TripOrderPlanner {
             (problem, spans) = try dayProblem(places, matrix: matrix, departure: departure, calendar: calendar, day: day,
                                               end: end, outUntil: outUntil)
             plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+        }
+        // The table lets a car turn round at its stops, which the trip then does not: a plan whose
+        // windows or end of day hold only on those times is planned again on times that reach
+        // and leave each stop by one side (never shorter than the route), so what it keeps holds.
+        // An untimed trip keeps the table's order, which drives less.
+        if continuesStraight ?? StopTurnaround.continuesStraight(transportType), !isCancelled(), problem.isTimed {
+            let sided = try await sidedMatrix(for: places.map(\.item), free: matrix, transportType: transportType,
+                                              avoid: avoid, departure: departure, using: directions)
+            let (sidedProblem, sidedSpans) = try dayProblem(places, matrix: sided, departure: departure, calendar: calendar,
+                                                            day: day, end: end, outUntil: outUntil)
+            if DayPlanModel(sidedProblem).feasibleTravel(plan.order) == nil {
+                (matrix, problem, spans) = (sided, sidedProblem, sidedSpans)
+                plan = try DayPlanner.plan(problem, options: search, isCancelled: isCancelled)
+            }
         }
         let stoppedEarly = isCancelled()
         if !stoppedEarly { try Task.checkCancellation() }
@@ -98,6 +113,17 @@ public enum TripOrderPlanner {
         return TripOrderPlan(improvement: improvement, stopOrder: newOrder.map { $0 - 1 }, notes: notes,
                              beforeLate: before == nil && travel.isFinite, leftOut: leftOut,
                              summaryNotes: summaryNotes, stoppedEarly: stoppedEarly)
+    }
+
+    /// Travel times with each stop reached and left by the same side (`StopTurnaround.planningPlaces`),
+    /// as a car drives the trip; a pair with no route so (a side no road reaches) keeps `free`'s
+    /// time, so a trip the car can drive is never refused for its sides.
+    static func sidedMatrix(for stops: [MapItem], free: DurationMatrix, transportType: TransportType, avoid: RoadAvoidance,
+                            departure: Date?, using directions: any Directions) async throws -> DurationMatrix {
+        var matrix = try await durationMatrix(for: StopTurnaround.planningPlaces(stops, continuesStraight: true),
+                                              transportType: transportType, avoid: avoid, departure: departure, using: directions)
+        for i in stops.indices { for j in stops.indices where i != j && !matrix[i, j].isFinite { matrix[i, j] = free[i, j] } }
+        return matrix
     }
 
     /// Travel times between the stops (`stops[0]` is the trip's start) from any `Directions`

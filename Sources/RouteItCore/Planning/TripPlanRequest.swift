@@ -80,7 +80,8 @@ public struct TripPlanRequest: Sendable {
             let plan = try await TripOrderPlanner.order(writtenOutReturn ? Array(places.dropLast()) : places,
                                                         transportType: transportType, avoid: avoid, using: directions,
                                                         departure: departure, calendar: calendar, day: day, search: search,
-                                                        wording: wording, isCancelled: isOrderingCancelled ?? { Task.isCancelled })
+                                                        wording: wording, continuesStraight: continueStraight,
+                                                        isCancelled: isOrderingCancelled ?? { Task.isCancelled })
             let leftOut = Set(plan.leftOut)
             let stops = plan.stopOrder.enumerated().filter { !leftOut.contains($0.offset) }.map { $0.element + 1 }
             kept = [0] + stops

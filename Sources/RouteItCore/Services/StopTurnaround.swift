@@ -21,6 +21,21 @@ public enum StopTurnaround {
         }
     }
 
+    /// The places as a planner's travel table asks for them: when the trip must leave each stop
+    /// the way it arrived (a car, unless asked otherwise), every stop without a side of its own is reached and left by its curb
+    /// side, one way through it that any order of the stops can chain, so the planned times are
+    /// a trip the car can drive (the route then takes each stop's quicker side: never slower).
+    /// A table that lets the car turn round at its stops planned city trips a quarter short.
+    public static func planningPlaces(_ places: [MapItem], continuesStraight: Bool) -> [MapItem] {
+        guard continuesStraight else { return places }
+        return places.enumerated().map { i, place in
+            guard i > 0, place.approach == nil else { return place }
+            var curb = place
+            curb.approach = .curb
+            return curb
+        }
+    }
+
     /// One leg asked with a side at each end.
     public struct LegChoice: Hashable, Sendable {
         public var leg: Int

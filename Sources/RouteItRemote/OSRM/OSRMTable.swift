@@ -75,6 +75,11 @@ extension OSRMDirections {
         var query = "sources=\(sources)&destinations=\(destinations)&annotations=" + (request.wantsDistances ? "duration,distance" : "duration")
         query += "&radiuses=" + Array(repeating: radius, count: request.sources.count + request.destinations.count).joined(separator: ";")
         if !exclude.isEmpty { query += "&exclude=" + exclude.classNames.joined(separator: ",") }
+        // The sides asked (the planner's car stops), in the points' order, as a route asks them.
+        let approaches = (request.sources + request.destinations).map(\.approach)
+        if approaches.contains(where: { $0 != nil && $0 != .unrestricted }) {
+            query += "&approaches=" + approaches.map { ($0 ?? .unrestricted).rawValue }.joined(separator: ";")
+        }
         return URL(string: "\(path)/table/v1/\(profile)/\(points)?\(query)")!
     }
 }
