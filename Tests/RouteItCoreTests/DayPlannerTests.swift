@@ -147,6 +147,23 @@ final class DayPlannerTests: XCTestCase {
         }
     }
 
+    /// Beyond the exact planner's 12 stops, with waiting forbidden, every visit of the plan is
+    /// inside a window on arrival (`optimize` with `wait off` once kept 7 of 14 stops before
+    /// their windows).
+    func testTheHeuristicWithWaitingForbiddenKeepsEveryWindow() throws {
+        var g = SeededRandom(seed: 21)
+        for n in [13, 16, 20, 30] {
+            for _ in 0..<6 {
+                var p = Self.randomProblem(stops: n, windows: true, using: &g)
+                p.allowsWaiting = false
+                let plan = try DayPlanner.plan(p)
+                XCTAssertFalse(plan.isExact)
+                assertConsistent(p, plan)
+                XCTAssertEqual(plan.waiting, 0)
+            }
+        }
+    }
+
     func testExactEqualsBruteForceForEveryEnd() throws {
         var g = SeededRandom(seed: 11)
         for n in 2...7 {
