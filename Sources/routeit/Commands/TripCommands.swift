@@ -78,15 +78,16 @@ enum TripCommands {
 
     static let stops = ShellCommand(
         name: "stops", usage: "stops FILE",
-        summary: "Make a list of addresses or LAT,LON (one a line, or CSV with name/address/window/stay/priority) the trip's stops",
+        summary: "Make a list of addresses or LAT,LON (one a line, or CSV with name/address/lat/lon/window/stay/priority) the trip's stops",
         details: "The start stays; the list replaces the stops, up to 200. An address is its first match near the current location; a line that matches several places alike says which it took. A list with a line that cannot be found, a bad window or stay, broken CSV quoting or the same place twice changes nothing and says which line.",
         progressMessage: "Looking up the stops",
         run: { session, arguments in
             let path = arguments.text(after: 0)
             guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
-            let lines = try StopListFile.read(path, at: session.filePath(path))
-            // A line that matched several places alike says which it took, above the trip.
-            let notices = try await session.flow.loadStops(lines).map { "Note: \($0)" }
+            let list = try StopListFile.read(path, at: session.filePath(path))
+            // A line that matched several places alike says which it took, above the trip, as
+            // does a `#` row skipped as a comment.
+            let notices = try await (list.notes + session.flow.loadStops(list.lines)).map { "Note: \($0)" }
             return .init(text: (notices + [session.renderScreen()]).joined(separator: "\n"))
         })
 
