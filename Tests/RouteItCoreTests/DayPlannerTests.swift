@@ -243,6 +243,25 @@ final class DayPlannerTests: XCTestCase {
         XCTAssertEqual(try DayPlanner.plan(closed).dropped, [DroppedStop(stop: 1, reason: .noWindowReachable)])
     }
 
+    /// Two stops whose windows clash (stop 1's stay fills the window both share) with an end of
+    /// day hours away: the one left out is left out for the windows, not for the end of day
+    /// ("it does not fit before 17:00" was said of a trip back at 11:32).
+    func testAStopLeftOutForAWindowClashIsNotBlamedOnTheEndOfDay() throws {
+        let p = DayPlanProblem(matrix: line([0, 1, 2]), departure: 0, stays: [0, 1800, 0],
+                               windows: [[], [3600...5400], [3600...5400]], backBy: 20_000)
+        let plan = try DayPlanner.plan(p)
+        XCTAssertEqual(plan.order.count, 1)
+        XCTAssertEqual(plan.dropped.map(\.reason), [.windowsClash])
+        XCTAssertLessThan(plan.endTime, 20_000 - 3600, "the end of day is far")
+        // Crowded out by the end of day itself: as before.
+        let late = DayPlanProblem(matrix: line([0, -2, 3]), backBy: 400)
+        XCTAssertEqual(try DayPlanner.plan(late).dropped.map(\.reason), [.crowdedOut])
+        XCTAssertEqual(DropReasonText.text(.windowsClash, place: TripPlace(item: MapItem(placemark: Placemark(name: "Post", coordinate: Coordinate(latitude: 60.17, longitude: 24.94))), label: "Stop 2"),
+                                           departure: nil, arrival: nil, calendar: LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!),
+                                           options: DayOptions(backBy: 17 * 60)),
+                       "it does not fit with the other stops' hours and windows")
+    }
+
     func testAHighPriorityStopIsKeptOverALowOne() throws {
         // Two stops in opposite directions; only one fits before the end of day. The low one is
         // nearer (cheaper), but the high one is served.

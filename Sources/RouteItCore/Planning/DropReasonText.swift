@@ -20,6 +20,9 @@ enum DropReasonText {
             let low = place.priority == .low ? " (priority low)" : ""
             if let endOfDay { return "it does not fit before \(endOfDay) with the other stops\(low)" }
             return "it does not fit with the other stops' hours and windows\(low)"
+        case .windowsClash:
+            // However late the trip came back: its windows and the kept stops' clash.
+            return "it does not fit with the other stops' hours and windows\(place.priority == .low ? " (priority low)" : "")"
         case .noWindowReachable:
             guard let departure else { return "its window cannot be reached" }
             // The day of its windows: the end of day's, or (no back by) as far as the plan is out.
