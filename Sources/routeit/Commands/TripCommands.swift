@@ -87,7 +87,7 @@ enum TripCommands {
             let list = try StopListFile.read(path, at: session.filePath(path))
             // A line that matched several places alike says which it took, above the trip, as
             // does a `#` row skipped as a comment.
-            let notices = try await (list.notes + session.flow.loadStops(list.lines)).map { "Note: \($0)" }
+            let notices = try await (list.notes + session.flow.loadStops(list.lines, within: session.services.placeArea)).map { "Note: \($0)" }
             return .init(text: (notices + [session.renderScreen()]).joined(separator: "\n"))
         })
 
