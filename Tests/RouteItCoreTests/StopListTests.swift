@@ -85,6 +85,17 @@ final class StopListTests: XCTestCase {
         XCTAssertEqual(try StopList.read("# my day\nAnnankatu 25\n#Kalevankatu 20\n").notes, [], "a plain list's # lines are its comments")
     }
 
+    /// Excel for Mac's "CSV (Macintosh)" ends lines with a lone CR, and Excel reads (and some
+    /// exports write) a `sep=;` first line naming the separator: the list was "its header is
+    /// its only line", a plain one a single merged address, and `sep=;` a stop.
+    func testCarriageReturnLineEndsAndExcelsSeparatorLine() throws {
+        XCTAssertEqual(try StopList.parse("name,address\rShop,Annankatu 25\rCafe,Kalevankatu 20\r"),
+                       [StopListLine(line: 2, query: "Annankatu 25", name: "Shop"), StopListLine(line: 3, query: "Kalevankatu 20", name: "Cafe")])
+        XCTAssertEqual(try StopList.parse("Annankatu 25\rKalevankatu 20\r").map(\.query), ["Annankatu 25", "Kalevankatu 20"])
+        XCTAssertEqual(try StopList.parse("sep=;\nname;address\nShop;Annankatu 25\n"), [StopListLine(line: 3, query: "Annankatu 25", name: "Shop")])
+        XCTAssertEqual(try StopList.parse("SEP=,\r\naddress,stay\r\nAnnankatu 25,15m\r\n"), [StopListLine(line: 3, query: "Annankatu 25", stay: 900)])
+    }
+
     func testEveryProblemIsOneLineNamingItsLine() {
         let cases: [(String, String)] = [
             ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed by the end of the list; end it with a quote (\")."),

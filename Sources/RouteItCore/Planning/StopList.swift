@@ -38,11 +38,17 @@ public enum StopList {
     }
 
     public static func read(_ text: String, maxStops: Int = EntryViewModel.maximumStopCount) throws -> Read {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        let content = lines.enumerated().filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty && !$0.element.hasPrefix("#") }
+        // A lone CR ends a line too: Excel for Mac's "CSV (Macintosh)" writes no other.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+        var content = lines.enumerated().filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty && !$0.element.hasPrefix("#") }
+        // Excel's `sep=;` first line names the separator; the header follows it.
+        var named: Character?
+        if let hint = content.first?.element, hint.count == 5, hint.lowercased().hasPrefix("sep=") {
+            named = hint.last
+            content.removeFirst()
+        }
         guard let first = content.first else { throw InputError("The list has no stops: one address or LAT,LON a line, or CSV with an address column.") }
-        let separator = try self.separator(ofHeader: first.element, line: first.offset + 1)
+        let separator = try named ?? self.separator(ofHeader: first.element, line: first.offset + 1)
         let header = try fields(first.element, line: first.offset + 1, separator: separator).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
         let isCSV = namesColumns(header)
         let (rows, skipped) = isCSV ? records(lines, after: first.offset, separator: separator) : (content, [])
