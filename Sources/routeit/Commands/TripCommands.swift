@@ -60,8 +60,9 @@ enum TripCommands {
         run: { session, arguments in
             guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("remove SLOT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
-            try session.flow.editTrip { try $0.removeSlot(at: slot) }
-            return .init(text: session.renderScreen())
+            var notes: [String] = []
+            try session.flow.editTrip { notes = try $0.removeSlot(at: slot) }
+            return .init(text: (notes.map { "Note: \($0)" } + [session.renderScreen()]).joined(separator: "\n"))
         })
 
     static let stay = ShellCommand(
