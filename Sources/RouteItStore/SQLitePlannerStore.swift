@@ -307,6 +307,19 @@ public final class SQLitePlannerStore: PlannerStoring {
         }
     }
 
+    public func deleteFavourite(named name: String) throws -> Bool {
+        try run {
+            try connection.transaction {
+                var deleted = false
+                for stored in try storedFavouriteNames(matching: name) {
+                    try connection.rows("DELETE FROM place WHERE kind = 'favourite' AND key = ?", [.text(stored)])
+                    deleted = deleted || connection.changes > 0
+                }
+                return deleted
+            }
+        }
+    }
+
     // MARK: Settings
 
     private func settingValues() throws -> [String: String] {

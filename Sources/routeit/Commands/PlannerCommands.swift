@@ -70,10 +70,14 @@ enum PlannerCommands {
         })
 
     static let favourite = ShellCommand(
-        name: "favourite", usage: "favourite SLOT NAME", summary: "Keep a slot's chosen place as a favourite (offered first when you type NAME)",
+        name: "favourite", usage: "favourite SLOT NAME | favourite delete NAME",
+        summary: "Keep a slot's chosen place as a favourite (offered first when you type NAME), or delete one",
         completions: TripCommands.slotCompletions,
         run: { session, arguments in
-            guard arguments.count >= 2 else { throw ShellCommand.usageErrorFor("favourite SLOT NAME") }
+            guard arguments.count >= 2 else { throw ShellCommand.usageErrorFor("favourite SLOT NAME | favourite delete NAME") }
+            if arguments.words[0].lowercased() == "delete" {
+                return .init(text: try session.planner.deleteFavourite(name: arguments.text(after: 1)))
+            }
             let slot = try arguments.slot(0, in: session.flow.entry)
             return .init(text: try session.planner.favourite(slotAt: slot, name: arguments.text(after: 1)))
         })
