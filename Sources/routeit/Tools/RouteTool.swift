@@ -59,6 +59,13 @@ enum RouteTool {
         var exitStatus: Int32 = 1
     }
 
+    /// An alert on stderr as `! ...`, a note as the text mode writes it (`Note: ...`, not `! Note: ...`);
+    /// over days each says its day.
+    static func alertLine(_ text: String, day: Int? = nil) -> String {
+        let dayText = day.map { "Day \($0): " } ?? ""
+        return text.hasPrefix("Note: ") ? "Note: " + dayText + text.dropFirst(6) : "! " + dayText + text
+    }
+
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
         let listed: [StopListLine], listNotes: [String]
         do {
@@ -148,10 +155,10 @@ enum RouteTool {
                 // matter; over days every day's, each named by its day.
                 if answer.isDays {
                     for (index, route) in answer.routes.enumerated() {
-                        OSRMRouteJSON.alerts(route).forEach { printError("! Day \(index + 1): \($0)") }
+                        OSRMRouteJSON.alerts(route).forEach { printError(alertLine($0, day: index + 1)) }
                     }
                 } else {
-                    answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
+                    answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError(alertLine($0)) }
                 }
             } else {
                 let unit = MapToolSupport.unit(options)
