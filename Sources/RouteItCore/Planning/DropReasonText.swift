@@ -48,7 +48,13 @@ enum DropReasonText {
         func hoursReason() -> String? {
             guard let hours = place.item.openingHours, hours.isKnown,
                   let spans = TripDay.openSpans(of: place, departure: departure, calendar: calendar) else { return nil }
-            if spans.isEmpty { return "closed all day \(weekdays[calendar.weekday(departure) - 1])" }
+            if spans.isEmpty {
+                // Never open in the week ahead (`closed`, `off`): no weekday to blame.
+                if hours.openSpans(from: departure, to: calendar.day(8, after: departure), in: calendar).isEmpty {
+                    return "it is never open (its hours: \(TerminalSafeText.clean(hours.text)))"
+                }
+                return "closed all day \(weekdays[calendar.weekday(departure) - 1])"
+            }
             if spans.allSatisfy({ $0.upperBound <= departure }) {
                 let week = hours.openSpans(from: departure, to: calendar.day(8, after: departure), in: calendar)
                 if let next = week.first(where: { $0.lowerBound > departure.timeIntervalSinceReferenceDate }) {
