@@ -33,6 +33,14 @@ enum PlannerCommands {
                 } catch let failure as TripFileReader.Failure {
                     throw InputError(failure.description)
                 }
+                // A place off the open map could be ticked but never routed: refused, as `type` refuses one.
+                if let area = session.services.placeArea {
+                    let outside = trip.slots.enumerated().compactMap { index, slot -> (what: String, at: Coordinate)? in
+                        guard let item = slot.mapItem, !area.contains(item.coordinate) else { return nil }
+                        return ("\(EntryViewModel.label(forSlotAt: index)) (\(item.shortName))", item.coordinate)
+                    }
+                    if !outside.isEmpty { throw area.outsideAlert(outside) }
+                }
                 message = try session.planner.open(imported: trip.slots, departure: trip.departure, transportType: trip.transportType,
                                                    distanceUnit: trip.distanceUnit, day: trip.day, unroutedStops: trip.unroutedStops,
                                                    from: name)
