@@ -36,7 +36,8 @@ public final class SQLitePlannerStore: PlannerStoring {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw PlannerStoreError(description: "Cannot create \(directory) for the planner store: \(Self.reason(error)).")
+            throw PlannerStoreError(description: "Cannot create \(directory) for the planner store: \(Self.folderProblem(directory)); "
+                                    + "set XDG_DATA_HOME to a folder you can write.")
         }
         do {
             connection = try SQLiteDatabase(path: path, mode: .create, serialized: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -50,8 +51,19 @@ public final class SQLitePlannerStore: PlannerStoring {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    /// Why `directory` cannot be made, in words, from the deepest part of it that is there
+    /// (Foundation's own text was "The operation could not be completed. (NSCocoaErrorDomain
+    /// error 512.)" for a file in the way).
+    static func folderProblem(_ directory: String) -> String {
+        var path = directory, isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else { return "no part of it is there" }
+            path = parent
+        }
+        if !isFolder.boolValue { return "\(path) is a file, not a folder" }
+        if access(path, W_OK | X_OK) != 0 { return "no permission to make folders in \(path)" }
+        return "\(path) does not take new folders"
     }
 
     /// SQLite's failure as the user's one line.
@@ -291,6 +303,19 @@ public final class SQLitePlannerStore: PlannerStoring {
                 }
                 try connection.rows("INSERT OR REPLACE INTO place(kind, key, used_at, body) VALUES ('favourite', ?, ?, ?)",
                                      [.text(name), .double(Date().timeIntervalSinceReferenceDate), .text(body)])
+            }
+        }
+    }
+
+    public func deleteFavourite(named name: String) throws -> Bool {
+        try run {
+            try connection.transaction {
+                var deleted = false
+                for stored in try storedFavouriteNames(matching: name) {
+                    try connection.rows("DELETE FROM place WHERE kind = 'favourite' AND key = ?", [.text(stored)])
+                    deleted = deleted || connection.changes > 0
+                }
+                return deleted
             }
         }
     }

@@ -43,6 +43,16 @@ final class RouteToolTests: XCTestCase {
 
     /// `--mode cycling` (OSRM's name) rides the bicycle profile: steps are OSRM's `cycling` or
     /// `pushing bike` (the station's square is walked), slower than the car and faster than on foot.
+    /// With --json the notes go to stderr as the text mode writes them (`Note: ...`), alerts as
+    /// `! ...`: a note was `! Note: ...`.
+    func testJSONNotesOnStderrAreNotes() throws {
+        let map = try helsinki()
+        let result = try run(["route", "60.170000,24.941000", "60.165,24.945", "--json", "--map", map])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Note: Stop 1 was moved 50 m to the nearest road the route can use."), result.stderr)
+        XCTAssertFalse(result.stderr.contains("! Note"), result.stderr)
+    }
+
     func testBicycleModeByItsOSRMNamesInJSON() throws {
         let map = try helsinki()
         var durations: [String: Double] = [:]

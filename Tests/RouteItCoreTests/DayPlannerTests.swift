@@ -147,6 +147,23 @@ final class DayPlannerTests: XCTestCase {
         }
     }
 
+    /// Beyond the exact planner's 12 stops, with waiting forbidden, every visit of the plan is
+    /// inside a window on arrival (`optimize` with `wait off` once kept 7 of 14 stops before
+    /// their windows).
+    func testTheHeuristicWithWaitingForbiddenKeepsEveryWindow() throws {
+        var g = SeededRandom(seed: 21)
+        for n in [13, 16, 20, 30] {
+            for _ in 0..<6 {
+                var p = Self.randomProblem(stops: n, windows: true, using: &g)
+                p.allowsWaiting = false
+                let plan = try DayPlanner.plan(p)
+                XCTAssertFalse(plan.isExact)
+                assertConsistent(p, plan)
+                XCTAssertEqual(plan.waiting, 0)
+            }
+        }
+    }
+
     func testExactEqualsBruteForceForEveryEnd() throws {
         var g = SeededRandom(seed: 11)
         for n in 2...7 {
@@ -224,6 +241,25 @@ final class DayPlannerTests: XCTestCase {
 
         let closed = DayPlanProblem(matrix: line([0, 1]), windows: [[], [0...30]])
         XCTAssertEqual(try DayPlanner.plan(closed).dropped, [DroppedStop(stop: 1, reason: .noWindowReachable)])
+    }
+
+    /// Two stops whose windows clash (stop 1's stay fills the window both share) with an end of
+    /// day hours away: the one left out is left out for the windows, not for the end of day
+    /// ("it does not fit before 17:00" was said of a trip back at 11:32).
+    func testAStopLeftOutForAWindowClashIsNotBlamedOnTheEndOfDay() throws {
+        let p = DayPlanProblem(matrix: line([0, 1, 2]), departure: 0, stays: [0, 1800, 0],
+                               windows: [[], [3600...5400], [3600...5400]], backBy: 20_000)
+        let plan = try DayPlanner.plan(p)
+        XCTAssertEqual(plan.order.count, 1)
+        XCTAssertEqual(plan.dropped.map(\.reason), [.windowsClash])
+        XCTAssertLessThan(plan.endTime, 20_000 - 3600, "the end of day is far")
+        // Crowded out by the end of day itself: as before.
+        let late = DayPlanProblem(matrix: line([0, -2, 3]), backBy: 400)
+        XCTAssertEqual(try DayPlanner.plan(late).dropped.map(\.reason), [.crowdedOut])
+        XCTAssertEqual(DropReasonText.text(.windowsClash, place: TripPlace(item: MapItem(placemark: Placemark(name: "Post", coordinate: Coordinate(latitude: 60.17, longitude: 24.94))), label: "Stop 2"),
+                                           departure: nil, arrival: nil, calendar: LocalCalendar(timeZone: TimeZone(identifier: "Europe/Helsinki")!),
+                                           options: DayOptions(backBy: 17 * 60)),
+                       "it does not fit with the other stops' hours and windows")
     }
 
     func testAHighPriorityStopIsKeptOverALowOne() throws {

@@ -125,6 +125,14 @@ final class LeftOutStopTests: XCTestCase {
         XCTAssertEqual(shell, "No stop fits the day; the trip is unchanged.\nMuseum (Stop 1) is left out: it opens at 10:00 and the trip does not wait (wait on).")
     }
 
+    /// A place whose hours never open (`closed`, as Stockmann Roof's) is said to be never open,
+    /// not "closed all day Monday" (over days: "left out on every day: closed all day Monday").
+    func testAPlaceNeverOpenIsSaidSo() async throws {
+        let stops = [Stop(name: "Roof", hours: "closed"), Stop(name: "Shop", hours: "Mo 08:00-20:00")]
+        let plan = try await order(stops, minutes: 5, departure: "2026-12-07 09:00")
+        XCTAssertEqual(plan.notes, ["Roof (Stop 1) is left out: it is never open (its hours: closed)."])
+    }
+
     /// The tool names a stop as given (its label), the shell by the slot it moves to; the two
     /// naming rules agree within each output.
     func testStopsAreNamedAsGivenOrBySlotMovedTo() async throws {

@@ -94,6 +94,24 @@ final class PlannerViewModelTests: XCTestCase {
         XCTAssertEqual(try planner.favourite(slotAt: 1, name: "corner shop"), "Favourite \"corner shop\": Annankatu 25, 00100 Helsinki")
     }
 
+    /// A favourite can be deleted (there was no way: a slip stayed first in every picker for
+    /// good); its name in any case or Unicode form; an unknown one is one line.
+    func testAFavouriteIsDeleted() async throws {
+        try await choose("kiosk", slot: 0)
+        _ = try planner.favourite(slotAt: 0, name: "corner shop")
+        XCTAssertEqual(try planner.deleteFavourite(name: "CORNER SHOP"), "Deleted favourite \"CORNER SHOP\".")
+        XCTAssertEqual(try planner.favouriteList(), "No favourites; name a picked place with: favourite SLOT NAME")
+        XCTAssertThrowsError(try planner.deleteFavourite(name: "corner shop")) {
+            XCTAssertEqual(($0 as? InputError)?.message, "No favourite \"corner shop\"; favourites lists them.")
+        }
+        // Its name finds nothing any more (the geocoder knows no "corner").
+        try flow.editTrip { try $0.type("corner", inSlotAt: 2) }
+        do {
+            try await flow.enter(slotAt: 2)
+            XCTFail("the deleted favourite still answers: \(flow.screen)")
+        } catch {}
+    }
+
     func testAnUnusableStoreIsOneAlertAndPlanningGoesOn() async throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "The planner store /x is damaged (file is not a database); move it aside to start a new one (it was left as it is)." } }
         let broken = PlannerViewModel(flow: flow, store: .failure(Broken()), mapName: "default")

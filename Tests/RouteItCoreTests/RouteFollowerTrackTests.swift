@@ -103,6 +103,28 @@ final class RouteFollowerTrackTests: XCTestCase {
         XCTAssertEqual(events.filter { $0.name == "arrive" }.count, 1, "\(events.map(\.name))")
     }
 
+    /// A stop is reached within 5 m of the route's end, standing, whether the fixes carry a
+    /// speed or not: a GPX logger parked a few metres short of it (or on a stop whose leg ends
+    /// with a turn round just beyond it) once never arrived, where the same fixes as NMEA did.
+    func testATrackWithoutSpeedsStandingAFewMetresShortOfTheStopArrives() async {
+        for short in [1.0, 3.5, 4.5] {
+            var withoutSpeeds = points(Trip.legOne, every: 8, to: 1_000 - short)
+            for _ in 0..<10 {
+                withoutSpeeds.append(GuidanceFix(coordinate: Trip.point(600, 400 - short), time: withoutSpeeds.last!.time.addingTimeInterval(1)))
+            }
+            // The same fixes with the speeds a receiver gives them.
+            let withSpeeds = withoutSpeeds.enumerated().map { k, fix in
+                GuidanceFix(coordinate: fix.coordinate, time: fix.time, speed: k + 10 < withoutSpeeds.count ? 8 : 0)
+            }
+            for (kind, fixes) in [("without speeds", withoutSpeeds), ("with speeds", withSpeeds)] {
+                let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())
+                var events: [FollowEvent] = []
+                for fix in fixes { events += await guidance.handle(fix).events }
+                XCTAssertEqual(events.filter { $0.name == "arrive" }.count, 1, "\(short) m short, \(kind): \(events.map(\.name))")
+            }
+        }
+    }
+
     func testTheDistanceTravelledIsTheDrivesNotTheSumOfTheNoise() async {
         for seed in [1, 2, 3] as [UInt64] {
             let guidance = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections())

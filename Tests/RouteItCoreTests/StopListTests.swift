@@ -50,6 +50,52 @@ final class StopListTests: XCTestCase {
         XCTAssertEqual(try StopList.parse("Annankatu 25; B 12\nKalevankatu 20\n").map(\.query), ["Annankatu 25; B 12", "Kalevankatu 20"])
     }
 
+    /// A list exported with the places' coordinates (`name,lat,lon`, the commonest place-list
+    /// export) is read at those coordinates: the names were once looked up instead ("Office"
+    /// became the tax office). A semicolon list may write the decimal comma.
+    func testLatitudeAndLongitudeColumnsAreThePlace() throws {
+        let lines = try StopList.parse("name,lat,lon,address\nOffice,60.1700,24.9410,\nHome,,,Annankatu 25\n\"Shop\",\"60.165\",\"24.945\",Kalevankatu 20\n")
+        XCTAssertEqual(lines, [StopListLine(line: 2, query: "60.170000,24.941000", name: "Office"),
+                               StopListLine(line: 3, query: "Annankatu 25", name: "Home"),
+                               StopListLine(line: 4, query: "60.165000,24.945000", name: "Shop")],
+                       "the coordinates, where a row has them, are the place")
+        for header in ["Name;Latitude;Longitude", "name;LAT;LNG", "name;lat;long"] {
+            XCTAssertEqual(try StopList.parse(header + "\nOffice;60,17;24,941\n"), [StopListLine(line: 2, query: "60.170000,24.941000", name: "Office")], header)
+        }
+        XCTAssertEqual(try StopList.parse("lat,lon\n60.17,24.941\n").map(\.query), ["60.170000,24.941000"], "no name nor address: still a CSV")
+        let cases: [(String, String)] = [
+            ("name,lat,lon\nOffice,60.17,\n", "Line 2 has a latitude but no longitude; give both, or neither and an address."),
+            ("name,lat,lon\nOffice,north,24.9\n", "Line 2: \"north\" is not a latitude (from -90 to 90, e.g. 60.17)."),
+            ("name,lat,lon\nOffice,60.17,240\n", "Line 2: \"240\" is not a longitude (from -180 to 180, e.g. 24.94)."),
+            ("name,lat\nOffice,60.17\n", "Line 1: the header names a latitude column but no longitude column; name both (lat and lon)."),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try StopList.parse(text)) { XCTAssertEqual(($0 as? InputError)?.message, message) }
+        }
+    }
+
+    /// A `#` line between CSV rows is a comment, as before; one holding the header's separator
+    /// (`#1 Pizza,Annankatu 25`) may be a stop's row, as a spreadsheet writes a name starting
+    /// with `#`: it was once dropped without a word; now it is said, with how to keep it.
+    func testACSVRowStartingWithAHashIsSaidWhenSkipped() throws {
+        let read = try StopList.read("name,address\n# my day\n#1 Pizza,Annankatu 25\nCafe,Kalevankatu 20\n")
+        XCTAssertEqual(read.lines.map(\.query), ["Kalevankatu 20"])
+        XCTAssertEqual(read.notes, ["line 3 (#1 Pizza,Annankatu 25) starts with # and is skipped as a comment; to make it a stop, quote its first field: \"#1 Pizza\"."])
+        XCTAssertEqual(try StopList.read("name,address\n\"#1 Pizza\",Annankatu 25\n").lines.map(\.name), ["#1 Pizza"])
+        XCTAssertEqual(try StopList.read("# my day\nAnnankatu 25\n#Kalevankatu 20\n").notes, [], "a plain list's # lines are its comments")
+    }
+
+    /// Excel for Mac's "CSV (Macintosh)" ends lines with a lone CR, and Excel reads (and some
+    /// exports write) a `sep=;` first line naming the separator: the list was "its header is
+    /// its only line", a plain one a single merged address, and `sep=;` a stop.
+    func testCarriageReturnLineEndsAndExcelsSeparatorLine() throws {
+        XCTAssertEqual(try StopList.parse("name,address\rShop,Annankatu 25\rCafe,Kalevankatu 20\r"),
+                       [StopListLine(line: 2, query: "Annankatu 25", name: "Shop"), StopListLine(line: 3, query: "Kalevankatu 20", name: "Cafe")])
+        XCTAssertEqual(try StopList.parse("Annankatu 25\rKalevankatu 20\r").map(\.query), ["Annankatu 25", "Kalevankatu 20"])
+        XCTAssertEqual(try StopList.parse("sep=;\nname;address\nShop;Annankatu 25\n"), [StopListLine(line: 3, query: "Annankatu 25", name: "Shop")])
+        XCTAssertEqual(try StopList.parse("SEP=,\r\naddress,stay\r\nAnnankatu 25,15m\r\n"), [StopListLine(line: 3, query: "Annankatu 25", stay: 900)])
+    }
+
     func testEveryProblemIsOneLineNamingItsLine() {
         let cases: [(String, String)] = [
             ("address\n\"Annankatu 25\n", "Line 2: a quoted field is not closed by the end of the list; end it with a quote (\")."),

@@ -248,6 +248,26 @@ final class TripFlowControllerTests: XCTestCase {
         XCTAssertEqual(flow.entry.stops.map(\.text), ["Shop, 00100 Helsinki", "60.180000,24.940000"])
     }
 
+    /// With the map's area known, a list's LAT,LON lines off it are refused together, each by
+    /// its line, as `type` refuses one; the trip is unchanged (they were ticked, and `route`
+    /// failed naming a coordinate but no line).
+    func testAStopListWithPlacesOffTheMapChangesNothing() async throws {
+        try await planHomeToShop()
+        let before = flow.entry.slots
+        let helsinki = MapArea(name: "Helsinki", bounds: BoundingBox(minLatitude: 60.16, minLongitude: 24.93, maxLatitude: 60.18, maxLongitude: 24.96))
+        do {
+            try await flow.loadStops([StopListLine(line: 1, query: "0,0"), StopListLine(line: 2, query: "60.17,24.945"),
+                                      StopListLine(line: 4, query: "24.94,60.17")], within: helsinki)
+            XCTFail("expected the refusal")
+        } catch let alert as Alert {
+            XCTAssertTrue(alert.message.hasPrefix("2 places are outside the Helsinki map (60.16–60.18 N, 24.93–24.96 E): line 1 (\"0,0\") and line 4 (\"24.94,60.17\")"), alert.message)
+            XCTAssertEqual(alert.reason, .outsideMap)
+        }
+        XCTAssertEqual(flow.entry.slots, before)
+        try await flow.loadStops([StopListLine(line: 2, query: "60.17,24.945")], within: helsinki)
+        XCTAssertEqual(flow.entry.stops.map(\.text), ["60.170000,24.945000"])
+    }
+
     private func pointPlace(_ text: String) -> Placemark { Placemark(coordinate: Coordinate(text: text)!) }
 
     private func planHomeToShop() async throws {

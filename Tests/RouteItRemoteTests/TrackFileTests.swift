@@ -77,6 +77,27 @@ final class TrackFileTests: XCTestCase {
         XCTAssertEqual(fixes[1].time.timeIntervalSince(fixes[0].time), 1.5, accuracy: 1e-6)
     }
 
+    /// ISO 8601 (and GPX's xsd:dateTime) times may carry any zone offset, as phone loggers
+    /// write local time (`…T12:00:00.000+02:00`); such a track was once "no trkpt with a time".
+    func testTimesWithAZoneOffsetAreTheSameInstants() {
+        let utc = UTCTimeText.parse("2026-12-05T10:00:00Z")!
+        for text in ["2026-12-05T12:00:00+02:00", "2026-12-05T12:00:00.000+02:00", "2026-12-05T12:00:00+0200",
+                     "2026-12-05T12:00:00+02", "2026-12-05T05:00:00-05:00", "2026-12-05T15:30:00+05:30", "2026-12-05T10:00:00-00:00"] {
+            XCTAssertEqual(UTCTimeText.parse(text), utc, text)
+        }
+        XCTAssertEqual(UTCTimeText.parse("2026-12-06T00:30:00+14:30"), nil, "no zone is 14:30 ahead")
+        for bad in ["2026-12-05T12:00:00+2:00", "2026-12-05T12:00:00+02:60", "2026-12-05T12:00:00+02:00Z", "2026-12-05T12:00:00 +02:00"] {
+            XCTAssertNil(UTCTimeText.parse(bad), bad)
+        }
+        let text = """
+        <gpx version="1.1"><trk><trkseg>
+        <trkpt lat="60.1699" lon="24.9384"><time>2026-12-05T12:00:00+02:00</time></trkpt>
+        <trkpt lat="60.1700" lon="24.9386"><time>2026-12-05T10:00:01Z</time></trkpt>
+        </trkseg></trk></gpx>
+        """
+        XCTAssertEqual(GPXTrack.fixes(in: text).map(\.time), [utc, utc.addingTimeInterval(1)])
+    }
+
     func testAFileThatIsNeitherIsOneLineNamingWhatIsExpected() throws {
         let directory = try TestFiles.temporaryDirectory(for: self)
         let notes = directory.appendingPathComponent("notes.txt")

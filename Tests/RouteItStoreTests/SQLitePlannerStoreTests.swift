@@ -78,6 +78,9 @@ final class SQLitePlannerStoreTests: XCTestCase {
         XCTAssertEqual(try store.favourites().map(\.name), ["Gym", "home"])
         XCTAssertEqual(try store.favourites().last?.item.name, "New home")
         XCTAssertEqual(try store.favourites().first?.item.placemark.openingHours, "24/7", "a place keeps its hours")
+        XCTAssertTrue(try store.deleteFavourite(named: "GYM"))
+        XCTAssertFalse(try store.deleteFavourite(named: "gym"), "gone")
+        XCTAssertEqual(try SQLitePlannerStore(path: path).favourites().map(\.name), ["home"])
         XCTAssertNil(try store.loadSettings())
         try store.saveSettings(TripSettings(transportType: .walk, distanceUnit: .kilometres))
         XCTAssertEqual(try SQLitePlannerStore(path: path).loadSettings(), TripSettings(transportType: .walk, distanceUnit: .kilometres))
@@ -106,6 +109,25 @@ final class SQLitePlannerStoreTests: XCTestCase {
         XCTAssertEqual(errors.all.map { "\($0)" }, [])
         XCTAssertEqual(try SQLitePlannerStore(path: path).trips().count, sessions * tripsEach)
         XCTAssertEqual(try SQLitePlannerStore(path: path).recentPlaces().count, PlannerMemory.recentLimit)
+    }
+
+    /// A store folder that cannot be made is said in words with what to do: Foundation's text
+    /// was "The operation could not be completed. (NSCocoaErrorDomain error 512.)." for a file in
+    /// the way.
+    func testAStoreFolderThatCannotBeMadeIsSaidInWords() throws {
+        let file = directory.appendingPathComponent("afile")
+        try Data("x".utf8).write(to: file)
+        XCTAssertThrowsError(try SQLitePlannerStore(path: file.path + "/routeit/planner.sqlite")) { error in
+            XCTAssertEqual("\(error)", "Cannot create \(file.path)/routeit for the planner store: \(file.path) is a file, not a folder; "
+                           + "set XDG_DATA_HOME to a folder you can write.")
+        }
+        // A folder that refuses new ones (/proc; as another user: no permission) is said too, in one sentence.
+        XCTAssertThrowsError(try SQLitePlannerStore(path: "/proc/routeit-test/routeit/planner.sqlite")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("Cannot create /proc/routeit-test/routeit for the planner store: "), text)
+            XCTAssertTrue(text.hasSuffix("in /proc; set XDG_DATA_HOME to a folder you can write.") || text.contains(": /proc does not take new folders;"), text)
+            XCTAssertFalse(text.contains(".."), text)
+        }
     }
 
     func testADamagedStoreIsOneLineAndLeftAsItIs() throws {

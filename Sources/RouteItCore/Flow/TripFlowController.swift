@@ -228,13 +228,24 @@ public final class TripFlowController {
     /// is found. The day's rules stay (`days`, `back by`, `wait`); an end at a stop goes back
     /// to the start, its stop being gone. Returns what to tell of the places taken: a line for
     /// each list line that matched several places alike (the first was taken).
+    /// With `area` (the map's, once open), a LAT,LON line off it is refused with the others
+    /// off it, each named by its line, as `type` refuses one: it could be ticked but never routed.
     @discardableResult
-    public func loadStops(_ lines: [StopListLine]) async throws -> [String] {
+    public func loadStops(_ lines: [StopListLine], within area: MapArea? = nil) async throws -> [String] {
         try requireNoOpenPicker()
         // The start stays, so a line at its place would visit it twice.
         let start = entry.start.mapItem.map { [(name: "the start", coordinate: $0.coordinate)] } ?? []
         let found = try await StopListPlaces.resolve(lines, using: geocoder, near: location.currentLocation, besides: start)
         try Task.checkCancellation()
+        if let area {
+            let outside = zip(lines, found.slots).compactMap { line, slot -> (what: String, at: Coordinate)? in
+                guard let point = slot.mapItem?.coordinate, !area.contains(point) else { return nil }
+                return ("line \(line.line) (\(QuotedInput.text(line.query)))", point)
+            }
+            // One is a sentence of its own: "Line 1 (...) is outside ...".
+            if outside.count == 1 { throw area.outsideAlert("L" + outside[0].what.dropFirst(), at: outside[0].at) }
+            if !outside.isEmpty { throw area.outsideAlert(outside) }
+        }
         try editTrip { entry in
             var day = entry.day
             if case .place = day.end { day.end = .start }

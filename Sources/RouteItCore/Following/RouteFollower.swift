@@ -377,16 +377,21 @@ public struct RouteFollower: Sendable {
 
     /// There: within reach of the place, standing still on two fixes running, and within 5 m of
     /// its end of the route (a user standing there sends fixes on both sides of it, so one soon
-    /// falls there). A fix with no speed (a GPX track's) counts at the end when it stood still
-    /// since the fix before (`stood`): taken as standing, a car driving through the stop at
-    /// 29 km/h arrived there. (Being "past the place along the route" alone fired on noise: a fix
-    /// 5 m ahead of the user projects onto the end while the user is still short of it.)
+    /// falls there). A fix with no speed (a GPX track's) counts when it stood still since the
+    /// fix before (`stood`): taken as standing, a car driving through the stop at 29 km/h
+    /// arrived there. The same 5 m for both: with 2 m for a track, a logger parked a car length
+    /// short, or standing on a stop whose leg turns round a metre beyond it, never arrived.
+    /// (Being "past the place along the route" alone fired on noise: a fix 5 m ahead of the user
+    /// projects onto the end while the user is still short of it.)
     private func arrived(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard nearDestination(fix, leg) else { return false }
         let remaining = leg.line.length - along
-        guard fix.speed != nil else { return remaining <= 2 && stoodByPosition }
-        return stillness.fixes >= 2 && remaining <= 5
+        guard remaining <= Self.arrivalEndMetres else { return false }
+        return fix.speed == nil ? stoodByPosition : stillness.fixes >= 2
     }
+
+    /// How far short of its end of the route a user standing still has reached a stop.
+    static let arrivalEndMetres = 5.0
 
     /// The newest fix has no speed of its own and stood still since the fix before it.
     private var stoodByPosition = false

@@ -10,6 +10,9 @@ public enum DropReason: String, Hashable, Sendable, Codable {
     case pastEndOfDay
     /// It fits alone, but not with the stops kept (higher priority, or cheaper to serve).
     case crowdedOut
+    /// It fits alone, but no place in the plan meets its windows and the kept stops' (their
+    /// windows or hours clash), however late the trip came back: the end of day is not why.
+    case windowsClash
 }
 
 public struct DroppedStop: Hashable, Sendable {

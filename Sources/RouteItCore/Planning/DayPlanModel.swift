@@ -97,8 +97,8 @@ struct DayPlanModel {
     }
 
     /// Travel of `route` (legs from the start and to the end included) when it can be driven
-    /// within every window and the end of day; nil otherwise.
-    func feasibleTravel(_ route: [Int]) -> Double? {
+    /// within every window and the end of day (`keepsEndOfDay`); nil otherwise.
+    func feasibleTravel(_ route: [Int], keepsEndOfDay: Bool = true) -> Double? {
         var clock = departure, travel = 0.0, here = 0
         for next in route {
             let l = leg(here, next)
@@ -108,18 +108,27 @@ struct DayPlanModel {
             here = next
         }
         let l = endCost[here]
-        guard l < Self.missing, clock + l <= latestEnd else { return nil }
+        guard l < Self.missing, !keepsEndOfDay || clock + l <= latestEnd else { return nil }
         return travel + l
     }
 
     func dropPenalty(of stops: some Sequence<Int>) -> Double { stops.reduce(0) { $0 + penalty[$1] } }
 
-    /// Why `stop` cannot be served even alone, or `.crowdedOut` when it could.
-    func reason(for stop: Int) -> DropReason {
+    /// Why `stop` cannot be served even alone, or `.crowdedOut` when it could; with an end of
+    /// day, `.windowsClash` when no place in `route` (the plan) would meet every window even
+    /// if the trip came back later: then the end of day is not what keeps it out.
+    func reason(for stop: Int, besides route: [Int] = []) -> DropReason {
         let out = leg(0, stop), back = endCost[stop]
         guard out < Self.missing, back < Self.missing else { return .noRoute }
         guard let s = serviceStart(stop, arrival: departure + out) else { return .noWindowReachable }
-        return s + stays[stop] + back <= latestEnd ? .crowdedOut : .pastEndOfDay
+        guard s + stays[stop] + back <= latestEnd else { return .pastEndOfDay }
+        guard latestEnd.isFinite, hasWindows else { return .crowdedOut }
+        let fitsLater = (0...route.count).contains { p in
+            var with = route
+            with.insert(stop, at: p)
+            return feasibleTravel(with, keepsEndOfDay: false) != nil
+        }
+        return fitsLater ? .crowdedOut : .windowsClash
     }
 
     /// The answer for `route` (feasible) with everything else dropped.
@@ -138,7 +147,7 @@ struct DayPlanModel {
         }
         travel += endCost[here]
         let served = Set(route)
-        let dropped = customers.filter { !served.contains($0) }.map { DroppedStop(stop: $0, reason: reason(for: $0)) }
+        let dropped = customers.filter { !served.contains($0) }.map { DroppedStop(stop: $0, reason: reason(for: $0, besides: route)) }
         return DayPlan(visits: visits, dropped: dropped, travel: travel, waiting: waiting,
                        endTime: clock + endCost[here], isExact: isExact, stoppedEarly: stoppedEarly)
     }

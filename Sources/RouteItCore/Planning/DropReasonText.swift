@@ -20,6 +20,9 @@ enum DropReasonText {
             let low = place.priority == .low ? " (priority low)" : ""
             if let endOfDay { return "it does not fit before \(endOfDay) with the other stops\(low)" }
             return "it does not fit with the other stops' hours and windows\(low)"
+        case .windowsClash:
+            // However late the trip came back: its windows and the kept stops' clash.
+            return "it does not fit with the other stops' hours and windows\(place.priority == .low ? " (priority low)" : "")"
         case .noWindowReachable:
             guard let departure else { return "its window cannot be reached" }
             // The day of its windows: the end of day's, or (no back by) as far as the plan is out.
@@ -45,7 +48,13 @@ enum DropReasonText {
         func hoursReason() -> String? {
             guard let hours = place.item.openingHours, hours.isKnown,
                   let spans = TripDay.openSpans(of: place, on: day) else { return nil }
-            if spans.isEmpty { return "closed all day \(weekdays[calendar.weekday(departure) - 1])" }
+            if spans.isEmpty {
+                // Never open in the week ahead (`closed`, `off`): no weekday to blame.
+                if hours.openSpans(from: departure, to: calendar.day(8, after: departure), in: calendar).isEmpty {
+                    return "it is never open (its hours: \(TerminalSafeText.clean(hours.text)))"
+                }
+                return "closed all day \(weekdays[calendar.weekday(departure) - 1])"
+            }
             if spans.allSatisfy({ $0.upperBound <= departure }) {
                 let week = hours.openSpans(from: departure, to: calendar.day(8, after: departure), in: calendar)
                 if let next = week.first(where: { $0.lowerBound > departure.timeIntervalSinceReferenceDate }) {

@@ -16,8 +16,11 @@ struct HeuristicDayPlanner {
         var travel: Double
         var penalty: Double
 
+        /// Fewer weighted drops, or as many with less travel; a route that breaks a window or
+        /// the end of day (no travel: `feasibleTravel` nil) never wins, however many it serves.
         func isBetter(than other: Solution) -> Bool {
-            penalty != other.penalty ? penalty < other.penalty : travel < other.travel - 1e-9
+            if travel.isFinite != other.travel.isFinite { return travel.isFinite }
+            return penalty != other.penalty ? penalty < other.penalty : travel < other.travel - 1e-9
         }
     }
 
@@ -85,6 +88,9 @@ struct HeuristicDayPlanner {
             let threshold = -temperature * log(max(Double.random(in: 0..<1, using: &rng), 1e-300))
             let stalled = iteration - lastGain > Self.stallRounds
             func accepts(_ candidate: Solution) -> Bool {
+                // Without waiting, taking stops out can leave the rest of a route early for
+                // its windows: such a neighbour serves more but is no plan (it once became one).
+                guard candidate.travel.isFinite else { return false }
                 if candidate.penalty != current.penalty { return candidate.penalty < current.penalty }
                 // Stuck at as many stops served: leave out the stops that were left out less
                 // often (they go back in easily), whatever the travel, so the room goes to the

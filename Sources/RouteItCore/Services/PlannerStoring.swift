@@ -68,6 +68,8 @@ public protocol PlannerStoring: AnyObject {
     /// Favourites by name, in name order.
     func favourites() throws -> [(name: String, item: MapItem)]
     func setFavourite(_ name: String, item: MapItem) throws
+    /// False when there was no such favourite.
+    func deleteFavourite(named name: String) throws -> Bool
 
     func loadSettings() throws -> TripSettings?
     /// Writes only `fields` of `settings`: another session's change to the others stays.

@@ -30,6 +30,7 @@ public final class ReplayPlannerStore: PlannerStoring {
     public func deleteTrip(named name: String) throws -> Bool { try stored.deleteTrip(named: name) }
     public func favourites() throws -> [(name: String, item: MapItem)] { try stored.favourites() }
     public func setFavourite(_ name: String, item: MapItem) throws { try stored.setFavourite(name, item: item) }
+    public func deleteFavourite(named name: String) throws -> Bool { try stored.deleteFavourite(named: name) }
     public func loadSettings() throws -> TripSettings? { try stored.loadSettings() }
     public func saveSettings(_ settings: TripSettings, only fields: Set<TripSettings.Field>) throws {
         try stored.saveSettings(settings, only: fields)

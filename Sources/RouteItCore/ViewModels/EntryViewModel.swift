@@ -252,16 +252,23 @@ public final class EntryViewModel {
         show(slotAt: slots.count - 1)
     }
 
-    /// `remove SLOT`: drops a stop; the start stays and so does at least one stop.
-    public func removeSlot(at index: Int) throws {
+    /// `remove SLOT`: drops a stop; the start stays and so does at least one stop. A trip that
+    /// ended at the stop ends back at the start, said in the returned note (as `swap` says it).
+    @discardableResult
+    public func removeSlot(at index: Int) throws -> [String] {
         guard slots.indices.contains(index) else { throw InputError("No such slot.") }
         guard index != 0 else {
             throw InputError("The starting point cannot be removed; type a new one with: type 1 TEXT")
         }
         guard stopCount > 1 else { throw InputError("A trip needs at least one stop.") }
-        slots.remove(at: index)
+        let endedHere = day.end == .place(index)
+        let removed = slots.remove(at: index)
         moveEnd { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
         page = min(page, pageCount - 1)
+        guard endedHere else { return [] }
+        let name = removed.mapItem?.shortName ?? removed.text
+        let named = name.isEmpty ? Self.label(forSlotAt: index) : "\(Self.label(forSlotAt: index)) (\(name))"
+        return ["The trip ended at \(named), now removed: it ends back at the start."]
     }
 
     /// Puts the stops in a new order (the start stays first). `order` is a permutation of

@@ -189,6 +189,16 @@ public final class PlannerViewModel {
         return replaced.map { set + ", replacing \(TerminalSafeText.clean($0.item.placemark.formattedAddress))." } ?? set
     }
 
+    /// `favourite delete NAME`: a favourite named by mistake, or whose place is gone, would
+    /// otherwise lead every picker for good.
+    public func deleteFavourite(name: String) throws -> String {
+        let name = try Self.checkName(name, usage: "Name the favourite: favourite delete NAME")
+        guard try withStore({ try $0.deleteFavourite(named: name) }) else {
+            throw InputError("No favourite \"\(name)\"; favourites lists them.")
+        }
+        return "Deleted favourite \"\(name)\"."
+    }
+
     /// `favourites`.
     public func favouriteList() throws -> String {
         let favourites = try withStore { try $0.favourites() }

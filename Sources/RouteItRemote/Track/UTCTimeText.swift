@@ -1,7 +1,8 @@
 import Foundation
 
-/// ISO-8601 times as GPX and gpsd write them (`2026-12-05T10:00:03Z`, `...03.250Z`, `+00:00`);
-/// nil for anything else.
+/// ISO-8601 times as GPX and gpsd write them (`2026-12-05T10:00:03Z`, `...03.250Z`), with any
+/// zone offset (`+02:00`, `+0200`, `+02`: phone loggers write local time), or none (UTC); nil
+/// for anything else.
 enum UTCTimeText {
     static func parse(_ text: String) -> Date? {
         let scalars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
@@ -28,8 +29,26 @@ enum UTCTimeText {
             fraction = Double("0." + digits) ?? 0
             rest = rest.dropFirst(1 + digits.count)
         }
-        guard rest == "Z" || rest == "+00:00" || rest.isEmpty else { return nil }
+        guard let offset = rest == "Z" || rest.isEmpty ? 0 : offsetSeconds(rest) else { return nil }
         return date(year: year, month: month, day: day, hour: hour, minute: minute, second: Double(second) + fraction)
+            .addingTimeInterval(-Double(offset))
+    }
+
+    /// `+02:00`, `+0200`, `+02` or `-05:00` as seconds east of UTC; nil for anything else or
+    /// beyond the ±14:00 that zones reach (xsd:dateTime's range).
+    private static func offsetSeconds(_ text: Substring) -> Int? {
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let body = text.dropFirst()
+        let digits: Substring
+        switch body.count {
+        case 2: digits = body + "00"
+        case 4: digits = body
+        case 5 where body[body.index(body.startIndex, offsetBy: 2)] == ":": digits = body.prefix(2) + body.suffix(2)
+        default: return nil
+        }
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
+              minutes < 60, hours * 60 + minutes <= 14 * 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// A UTC date from its parts (days from the civil calendar, no time zone database needed).

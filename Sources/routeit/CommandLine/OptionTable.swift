@@ -65,7 +65,7 @@ enum OptionTable {
         .init(["--sources"], value: "I;J;...", help: "table: the places (0-based, as given) to travel from (default all)", for: ["table"]) {
             $0.tableSources = try ShellOptions.indexList($1, option: "--sources")
         },
-        .init(["--stops"], value: "FILE", help: "route: the stops of a list (one address or LAT,LON a line, or CSV with name,address,window,stay,priority)",
+        .init(["--stops"], value: "FILE", help: "route: the stops of a list (one address or LAT,LON a line, or CSV with name,address,lat,lon,window,stay,priority)",
               for: ["route"]) {
             guard !$1.isEmpty else { throw ShellOptions.ParseError(description: "--stops needs a file") }
             $0.stopsFile = ExportDestination.expand($1)

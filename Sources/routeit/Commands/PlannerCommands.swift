@@ -33,6 +33,14 @@ enum PlannerCommands {
                 } catch let failure as TripFileReader.Failure {
                     throw InputError(failure.description)
                 }
+                // A place off the open map could be ticked but never routed: refused, as `type` refuses one.
+                if let area = session.services.placeArea {
+                    let outside = trip.slots.enumerated().compactMap { index, slot -> (what: String, at: Coordinate)? in
+                        guard let item = slot.mapItem, !area.contains(item.coordinate) else { return nil }
+                        return ("\(EntryViewModel.label(forSlotAt: index)) (\(item.shortName))", item.coordinate)
+                    }
+                    if !outside.isEmpty { throw area.outsideAlert(outside) }
+                }
                 message = try session.planner.open(imported: trip.slots, departure: trip.departure, transportType: trip.transportType,
                                                    distanceUnit: trip.distanceUnit, day: trip.day, unroutedStops: trip.unroutedStops,
                                                    from: name)
@@ -70,10 +78,14 @@ enum PlannerCommands {
         })
 
     static let favourite = ShellCommand(
-        name: "favourite", usage: "favourite SLOT NAME", summary: "Keep a slot's chosen place as a favourite (offered first when you type NAME)",
+        name: "favourite", usage: "favourite SLOT NAME | favourite delete NAME",
+        summary: "Keep a slot's chosen place as a favourite (offered first when you type NAME), or delete one",
         completions: TripCommands.slotCompletions,
         run: { session, arguments in
-            guard arguments.count >= 2 else { throw ShellCommand.usageErrorFor("favourite SLOT NAME") }
+            guard arguments.count >= 2 else { throw ShellCommand.usageErrorFor("favourite SLOT NAME | favourite delete NAME") }
+            if arguments.words[0].lowercased() == "delete" {
+                return .init(text: try session.planner.deleteFavourite(name: arguments.text(after: 1)))
+            }
             let slot = try arguments.slot(0, in: session.flow.entry)
             return .init(text: try session.planner.favourite(slotAt: slot, name: arguments.text(after: 1)))
         })

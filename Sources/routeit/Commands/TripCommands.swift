@@ -60,8 +60,9 @@ enum TripCommands {
         run: { session, arguments in
             guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("remove SLOT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
-            try session.flow.editTrip { try $0.removeSlot(at: slot) }
-            return .init(text: session.renderScreen())
+            var notes: [String] = []
+            try session.flow.editTrip { notes = try $0.removeSlot(at: slot) }
+            return .init(text: (notes.map { "Note: \($0)" } + [session.renderScreen()]).joined(separator: "\n"))
         })
 
     static let stay = ShellCommand(
@@ -78,15 +79,16 @@ enum TripCommands {
 
     static let stops = ShellCommand(
         name: "stops", usage: "stops FILE",
-        summary: "Make a list of addresses or LAT,LON (one a line, or CSV with name/address/window/stay/priority) the trip's stops",
+        summary: "Make a list of addresses or LAT,LON (one a line, or CSV with name/address/lat/lon/window/stay/priority) the trip's stops",
         details: "The start stays; the list replaces the stops, up to 200. An address is its first match near the current location; a line that matches several places alike says which it took. A list with a line that cannot be found, a bad window or stay, broken CSV quoting or the same place twice changes nothing and says which line.",
         progressMessage: "Looking up the stops",
         run: { session, arguments in
             let path = arguments.text(after: 0)
             guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
-            let lines = try StopListFile.read(path, at: session.filePath(path))
-            // A line that matched several places alike says which it took, above the trip.
-            let notices = try await session.flow.loadStops(lines).map { "Note: \($0)" }
+            let list = try StopListFile.read(path, at: session.filePath(path))
+            // A line that matched several places alike says which it took, above the trip, as
+            // does a `#` row skipped as a comment.
+            let notices = try await (list.notes + session.flow.loadStops(list.lines, within: session.services.placeArea)).map { "Note: \($0)" }
             return .init(text: (notices + [session.renderScreen()]).joined(separator: "\n"))
         })
 

@@ -30,7 +30,7 @@ enum RouteTool {
         reached while closed or outside its window is said under its leg, and a trip over after \
         --back-by under the trip. --alternatives offers up to three routes \
         between two places. --stops FILE adds the places of a stop list after the ones given \
-        (one address or LAT,LON a line, or CSV with name, address, window, stay and priority \
+        (one address or LAT,LON a line, or CSV with name, address, lat and lon, window, stay and priority \
         columns), up to 200 stops; a line that cannot be found is named and nothing is routed. \
         In the order given a place may come again (a depot between rounds), but not right \
         after itself; --optimize visits each place once (the same place to 1e-6 degrees, a \
@@ -59,10 +59,18 @@ enum RouteTool {
         var exitStatus: Int32 = 1
     }
 
+    /// An alert on stderr as `! ...`, a note as the text mode writes it (`Note: ...`, not `! Note: ...`);
+    /// over days each says its day.
+    static func alertLine(_ text: String, day: Int? = nil) -> String {
+        let dayText = day.map { "Day \($0): " } ?? ""
+        return text.hasPrefix("Note: ") ? "Note: " + dayText + text.dropFirst(6) : "! " + dayText + text
+    }
+
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
-        let listed: [StopListLine]
+        let listed: [StopListLine], listNotes: [String]
         do {
-            listed = try options.stopsFile.map { try StopListFile.read($0) } ?? []
+            let list = try options.stopsFile.map { try StopListFile.read($0) }
+            (listed, listNotes) = (list?.lines ?? [], list?.notes ?? [])
         } catch {
             return report(Failure(code: "InvalidValue", message: UserMessage.sentence(for: error), exitStatus: 2), options)
         }
@@ -133,7 +141,7 @@ enum RouteTool {
             let answer = try ToolServices.waitOnThisThread { [request] in try await request.answer(using: services.directions) }
             // On stderr, as alerts are, so --json stays one object.
             departureNotice.map { printError("Note: \($0)") }
-            for notice in found.notices { printError("Note: \(notice)") }
+            for notice in listNotes + found.notices { printError("Note: \(notice)") }
             if options.json {
                 // OSRM's trip answer for an optimized order (each place's `waypoint_index`; over
                 // days a trip a day, each place's `trips_index` its day), else its route answer.
@@ -147,10 +155,10 @@ enum RouteTool {
                 // matter; over days every day's, each named by its day.
                 if answer.isDays {
                     for (index, route) in answer.routes.enumerated() {
-                        OSRMRouteJSON.alerts(route).forEach { printError("! Day \(index + 1): \($0)") }
+                        OSRMRouteJSON.alerts(route).forEach { printError(alertLine($0, day: index + 1)) }
                     }
                 } else {
-                    answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError("! \($0)") }
+                    answer.routes.first.map(OSRMRouteJSON.alerts)?.forEach { printError(alertLine($0)) }
                 }
             } else {
                 let unit = MapToolSupport.unit(options)

@@ -34,6 +34,12 @@ final class MemoryPlannerStore: PlannerStoring {
         favouriteItems = favouriteItems.filter { !SavedName.same($0.key, name) }
         favouriteItems[name] = item
     }
+    func deleteFavourite(named name: String) throws -> Bool {
+        try check()
+        let before = favouriteItems.count
+        favouriteItems = favouriteItems.filter { !SavedName.same($0.key, name) }
+        return favouriteItems.count < before
+    }
     func loadSettings() throws -> TripSettings? { try check(); return settings }
     func saveSettings(_ settings: TripSettings, only fields: Set<TripSettings.Field>) throws {
         try check()
