@@ -41,8 +41,8 @@ final class GoToolTests: XCTestCase {
         let finish = try XCTUnwrap(events.last)
         XCTAssertEqual(finish["stops"] as? Int, 1)
         XCTAssertEqual(finish["reroutes"] as? Int, 1)
-        // The 50 km jump in the file: ignored, said once on stderr (stdout stays JSON).
-        XCTAssertEqual(result.stderr, "Ignored a fix 50.0 km from the last one; it counts once the next fixes agree.\n")
+        // The 50 km jump in the file: ignored, said once on stderr in the trip's units (stdout stays JSON).
+        XCTAssertEqual(result.stderr, "Ignored a fix 31.09 miles from the last one; it counts once the next fixes agree.\n")
     }
 
     /// The drive's fixes are dated 10:00Z: on the Helsinki map's clock that is 12:00, whatever

@@ -327,7 +327,12 @@ final class RouteFollowerTests: XCTestCase {
         let ignored = await guidance.handle(far)
         XCTAssertTrue(ignored.events.isEmpty)
         XCTAssertEqual(ignored.notices.count, 1)
-        XCTAssertTrue(ignored.notices[0].contains("49.9 km from the last one"), ignored.notices[0])
+        XCTAssertTrue(ignored.notices[0].contains("49.91 km from the last one"), ignored.notices[0])
+        // In the trip's units: a trip in miles hears miles.
+        let inMiles = GuidanceViewModel(trip: Trip.trip(), directions: StraightLineDirections(), unit: .miles)
+        _ = await follow(Array(drive.prefix(10)), inMiles)
+        let inMilesNotices = await inMiles.handle(far).notices
+        XCTAssertEqual(inMilesNotices, ["Ignored a fix 31.01 miles from the last one; it counts once the next fixes agree."])
         drive[11].time = far.time.addingTimeInterval(1)
         let back = await follow(Array(drive[11...20]), guidance)
         XCTAssertFalse(names(back).contains("off-route"))

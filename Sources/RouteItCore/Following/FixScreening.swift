@@ -45,7 +45,11 @@ struct FixScreening: Sendable {
     /// A fix after a gap not yet confirmed, and the later reports of its time (gpsd's next sentences).
     private var held: [GuidanceFix] = []
 
-    init(transportType: TransportType) {
+    /// The unit a jump's distance is said in (the trip's).
+    let unit: DistanceUnit
+
+    init(transportType: TransportType, unit: DistanceUnit = .kilometres) {
+        self.unit = unit
         fastest = switch transportType {
         case .car: 70
         case .bike: 30
@@ -119,8 +123,8 @@ struct FixScreening: Sendable {
             return .acceptJump
         }
         pendingJump = fix
-        let kilometres = fix.coordinate.distance(to: last.coordinate) / 1000
-        return .ignore(kind: "jump", notice: String(format: "Ignored a fix %.1f km from the last one; it counts once the next fixes agree.", kilometres))
+        let away = unit.roughly(metres: fix.coordinate.distance(to: last.coordinate))
+        return .ignore(kind: "jump", notice: "Ignored a fix \(away) from the last one; it counts once the next fixes agree.")
     }
 
     /// A fix earlier than the last accepted or far ahead of it: counted towards a clock step when

@@ -75,10 +75,11 @@ public struct RouteFollower: Sendable {
     /// When the last request for a route was made; off-route is not asked again for a while.
     private var routeAskedAt: Date?
 
-    public init(legs: [FollowedLeg], transportType: TransportType) {
+    /// `unit`: the trip's, in which notices give distances.
+    public init(legs: [FollowedLeg], transportType: TransportType, unit: DistanceUnit = .kilometres) {
         self.legs = legs
         self.transportType = transportType
-        screening = FixScreening(transportType: transportType)
+        screening = FixScreening(transportType: transportType, unit: unit)
         if legs.isEmpty { phase = .finished }
     }
 

@@ -19,7 +19,9 @@ public final class GuidanceViewModel {
     private var routeFailureSaid: Int?
 
     /// `stay`: seconds at each stop, instead of the trip's own stays.
-    public init(trip: DirectionsViewModel, directions: Directions, avoid: RoadAvoidance = [], stay: TimeInterval? = nil) {
+    /// `unit`: the one the user reads distances in, for the notices.
+    public init(trip: DirectionsViewModel, directions: Directions, avoid: RoadAvoidance = [], stay: TimeInterval? = nil,
+                unit: DistanceUnit = .kilometres) {
         let places = trip.places
         let legs = trip.legs.enumerated().map { index, leg -> FollowedLeg in
             let place = places.indices.contains(index + 1) ? places[index + 1] : nil
@@ -28,7 +30,7 @@ public final class GuidanceViewModel {
                                name: leg.destination.terminalSafe.shortName,
                                stay: isLast ? 0 : stay ?? place?.stay ?? 0)
         }
-        follower = RouteFollower(legs: legs, transportType: trip.transportType)
+        follower = RouteFollower(legs: legs, transportType: trip.transportType, unit: unit)
         self.directions = directions
         self.avoid = avoid
         planned = trip.legs.map(\.route)

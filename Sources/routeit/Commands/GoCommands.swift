@@ -66,7 +66,8 @@ extension Session {
         }
         if let following, following.trip === directions, !following.guidance.isFinished { return following }
         let source = try fixSource()
-        let guidance = GuidanceViewModel(trip: directions, directions: services, avoid: flow.settings.avoid)
+        let guidance = GuidanceViewModel(trip: directions, directions: services, avoid: flow.settings.avoid,
+                                          unit: flow.settings.distanceUnit)
         let started = Following(guidance: guidance, source: source, trip: directions)
         following = started
         return started

@@ -50,8 +50,8 @@ enum GoTool {
                 day: DayOptions(waits: false, backBy: nil, end: .anywhere, days: 1), attribution: MapAttribution.text)
             let answer = try ToolServices.waitOnThisThread { try await request.answer(using: services.directions) }
             guard let trip = answer.routes.first else { throw RouteTool.Failure(code: "NoRoute", message: Alert.directionsNotAvailable.message) }
-            let guidance = GuidanceViewModel(trip: trip, directions: services.directions, avoid: options.avoid ?? [])
             let unit = MapToolSupport.unit(options)
+            let guidance = GuidanceViewModel(trip: trip, directions: services.directions, avoid: options.avoid ?? [], unit: unit)
             let loop = FollowingLoop(guidance: guidance, source: source, output: options.events ? .events : .lines, unit: unit,
                                      calendar: calendar, write: printNow,
                                      notice: { printError(TerminalSafeText.clean($0)) })
