@@ -139,12 +139,15 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
     public var keepsNameTags: Bool { namesOfPlace != nil }
 
     /// The place's name tags, and the other languages of the names its address shows.
-    private func addNames(to placemark: inout Placemark, place: Int64) throws {
+    /// `isNamed`: a street, town or POI, named by its `name` when it has no other name tags.
+    private func addNames(to placemark: inout Placemark, place: Int64, isNamed: Bool) throws {
         guard let namesOfPlace, let translationsOfName else { return }
         var names = PlaceNames()
         try namesOfPlace.bind([.int(place)])
         if try namesOfPlace.step(), let text = namesOfPlace.string(0) { names.tags = PlaceNameTags.decoded(text) }
         while try namesOfPlace.step() {}
+        // A place named by `name` alone has no row (`PlaceWriter.insertNameTags`).
+        if names.tags.isEmpty, isNamed, let name = placemark.name, !name.isEmpty { names.tags = ["name": name] }
         for name in [placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country].compactMap({ $0 })
         where names.translations[name] == nil {
             try translationsOfName.bind([.text(TextFolding.key(name))])
@@ -169,7 +172,7 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
             // Run to the end (one row per place) so the statement holds no read lock.
             while try hoursByPlace.step() {}
         }
-        try addNames(to: &placemark, place: record.id)
+        try addNames(to: &placemark, place: record.id, isNamed: record.kind != .address)
         if record.kind == .poi, let known {
             placemark.category = known
         } else if record.kind == .poi || record.kind == .place {
