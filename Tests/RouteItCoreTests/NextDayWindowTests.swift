@@ -9,22 +9,29 @@ import XCTest
 /// Mo-Fr until 21:00), with the Bar (hours unknown) 20 minutes from Home and a Club 10 minutes
 /// from the Bar.
 extension TripClockTests {
-    private func nightOut(barStay hours: Double, clubWindow: String, backBy: Int?) async throws {
-        geocoder.candidates["club"] = [place("Club", lat: 60.174)]
-        for (a, b, minutes) in [("Home", "Bar", 20.0), ("Bar", "Home", 20), ("Bar", "Club", 10), ("Club", "Bar", 10),
-                                ("Home", "Club", 20), ("Club", "Home", 20)] {
+    /// Home → Bar (20 minutes) → `last` (10 minutes on, 20 from home; a 15-minute stay),
+    /// leaving at 20:00 on 2026-12-03; `barStay` hours at the bar.
+    func nightTrip(to last: Placemark, barStay hours: Double, backBy: Int?) async throws {
+        let name = try XCTUnwrap(last.name), key = name.lowercased()
+        geocoder.candidates[key] = [last]
+        for (a, b, minutes) in [("Home", "Bar", 20.0), ("Bar", "Home", 20), ("Bar", name, 10), (name, "Bar", 10),
+                                ("Home", name, 20), (name, "Home", 20)] {
             router.set(a, b, [makeRoute(minutes: minutes, metres: 1000)])
         }
         try await choose("home", slot: 0)
         try await choose("bar", slot: 1)
-        try await choose("club", slot: 2)
+        try await choose(key, slot: 2)
         try flow.setDeparture(words: ["2026-12-03", "20:00"])
         try flow.editTrip {
             try $0.setStay(hours * 3600, forSlotAt: 1)
             try $0.setStay(15 * 60, forSlotAt: 2)
-            try $0.setWindows(VisitWindow.parseList(clubWindow), forSlotAt: 2)
             $0.setBackBy(backBy)
         }
+    }
+
+    private func nightOut(barStay hours: Double, clubWindow: String, backBy: Int?) async throws {
+        try await nightTrip(to: place("Club", lat: 60.174), barStay: hours, backBy: backBy)
+        try flow.editTrip { try $0.setWindows(VisitWindow.parseList(clubWindow), forSlotAt: 2) }
     }
 
     static let clubNote = "Club (Stop 2)'s window 00:30-01:00 (+1 day) is after midnight: the trip leaves at 20:00 and is still out then."

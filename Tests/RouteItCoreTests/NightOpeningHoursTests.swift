@@ -10,20 +10,7 @@ extension TripClockTests {
     private func nightMarket(barStay hours: Double, backBy: Int?) async throws {
         var market = place("Market", lat: 60.174)
         market.openingHours = "Mo-Su 00:30-03:00"
-        geocoder.candidates["market"] = [market]
-        for (a, b, minutes) in [("Home", "Bar", 20.0), ("Bar", "Home", 20), ("Bar", "Market", 10), ("Market", "Bar", 10),
-                                ("Home", "Market", 20), ("Market", "Home", 20)] {
-            router.set(a, b, [makeRoute(minutes: minutes, metres: 1000)])
-        }
-        try await choose("home", slot: 0)
-        try await choose("bar", slot: 1)
-        try await choose("market", slot: 2)
-        try flow.setDeparture(words: ["2026-12-03", "20:00"])
-        try flow.editTrip {
-            try $0.setStay(hours * 3600, forSlotAt: 1)
-            try $0.setStay(15 * 60, forSlotAt: 2)
-            $0.setBackBy(backBy)
-        }
+        try await nightTrip(to: market, barStay: hours, backBy: backBy)
     }
 
     /// Back by 02:00 (+1 day): `optimize` keeps the market and waits for it to open at 00:30;

@@ -40,6 +40,19 @@ enum RealMaps {
         return geocoder
     }
 
+    nonisolated(unsafe) private static var routers: [String: OfflineDirections] = [:]
+
+    /// One router on `path(name)` per test process, shared by the routing tests.
+    static func directions(_ name: String) throws -> OfflineDirections {
+        let map = try path(name)
+        lock.lock()
+        defer { lock.unlock() }
+        if let router = routers[name] { return router }
+        let opened = try OfflineDirections(path: map)
+        routers[name] = opened
+        return opened
+    }
+
     /// The map of `name` with the road layer only (what the routing tests need).
     static func roadsPath(_ name: String) throws -> String {
         let file = MapLibrary.stem(of: name) + "-roads.routeit"

@@ -9,14 +9,7 @@ import RouteItCore
 /// the windows and back by the car's trip then keeps. On the table alone, random city trips
 /// were planned a tenth to a third short and broke the back by they were planned for.
 final class PlannedCarTripTests: XCTestCase {
-    nonisolated(unsafe) private static var shared: OfflineDirections?
-
-    private func directions() throws -> OfflineDirections {
-        if let shared = Self.shared { return shared }
-        let d = try OfflineDirections(path: try RealMaps.path("monaco.osm.pbf"))
-        Self.shared = d
-        return d
-    }
+    private func directions() throws -> OfflineDirections { try RealMaps.directions("monaco.osm.pbf") }
 
     /// `count` seeded places in Monaco's built-up middle, the first the start.
     private func places(_ count: Int, seed: UInt64) -> [TripPlace] {

@@ -8,14 +8,7 @@ import RouteItCore
 /// whole trip quickest; on foot a stop is a place to turn round. Both trips below are ones
 /// osrm-routed (car.lua) answers so: the first turns round at its stop when allowed to.
 final class StopTurnaroundMonacoTests: XCTestCase {
-    nonisolated(unsafe) private static var shared: OfflineDirections?
-
-    private func directions() throws -> OfflineDirections {
-        if let shared = Self.shared { return shared }
-        let d = try OfflineDirections(path: try RealMaps.path("monaco.osm.pbf"))
-        Self.shared = d
-        return d
-    }
+    private func directions() throws -> OfflineDirections { try RealMaps.directions("monaco.osm.pbf") }
 
     private func trip(_ points: [Coordinate], _ mode: TransportType, continueStraight: Bool? = nil) async throws -> DirectionsViewModel {
         let places = points.enumerated().map { TripPlace(item: MapItem(placemark: Placemark(coordinate: $1)), label: "Stop \($0)") }
