@@ -11,24 +11,34 @@ enum ParallelDaySearch {
     /// Search `k`'s seed: the first keeps the caller's, so one search alone plans as before.
     static func seed(_ k: Int, from seed: UInt64) -> UInt64 { seed &+ UInt64(k) &* 0x9E37_79B9_7F4A_7C15 }
 
-    /// The best of the searches' plans (the first search's on a tie), and whether it was cut short.
-    /// `isCancelled` is asked on the calling thread only (the shell's Ctrl-C is its task's).
+    /// The best of the one-day searches' plans (the first search's on a tie), and whether it was cut short.
     static func solve(_ model: DayPlanModel, seed: UInt64, iterations: Int?, started: Double, deadline: Double,
                       isCancelled: () -> Bool) -> (HeuristicDayPlanner.Solution, Bool) {
+        let (best, stopped) = bestOf(seed: seed, isCancelled: isCancelled, isBetter: { $0.0.isBetter(than: $1.0) }) { seed, stop in
+            var search = HeuristicDayPlanner(model, seed: seed)
+            return search.solve(iterations: iterations, started: started, deadline: deadline, isCancelled: stop)
+        }
+        return (best.0, best.1 || stopped)
+    }
+
+    /// `search` run `searches` times side by side, search `k` with `seed(k, from: seed)`; the best
+    /// answer by `isBetter` (the first search's on a tie), and whether a Ctrl-C stopped them.
+    /// `isCancelled` is asked on the calling thread only (the shell's Ctrl-C is its task's); the
+    /// searches ask the `stop` they are given.
+    static func bestOf<Answer>(seed: UInt64, isCancelled: () -> Bool, isBetter: (Answer, Answer) -> Bool,
+                               _ search: @escaping @Sendable (UInt64, () -> Bool) -> Answer) -> (Answer, Bool) {
         let stop = CancellationFlag()
-        let others = SearchResults(count: searches)
+        let others = SearchResults<Answer>(count: searches)
         let finished = DispatchSemaphore(value: 0)
         // Threads of their own, not Dispatch's pool: a planner asked from a busy pool (serve
         // answering several trips) would wait for a free thread until its own search ended.
         for k in 1..<searches {
             Thread {
-                var search = HeuristicDayPlanner(model, seed: Self.seed(k, from: seed))
-                others.set(k, search.solve(iterations: iterations, started: started, deadline: deadline) { stop.isCancelled })
+                others.set(k, search(Self.seed(k, from: seed)) { stop.isCancelled })
                 finished.signal()
             }.start()
         }
-        var search = HeuristicDayPlanner(model, seed: Self.seed(0, from: seed))
-        let first = search.solve(iterations: iterations, started: started, deadline: deadline) {
+        let first = search(Self.seed(0, from: seed)) {
             if isCancelled() { stop.cancel() }
             return stop.isCancelled
         }
@@ -40,20 +50,20 @@ enum ParallelDaySearch {
         }
         var best = first
         for k in 1..<searches {
-            if let other = others.get(k), other.0.isBetter(than: best.0) { best = other }
+            if let other = others.get(k), isBetter(other, best) { best = other }
         }
-        return (best.0, best.1 || stop.isCancelled)
+        return (best, stop.isCancelled)
     }
 }
 
 /// Each search's answer, written by its own thread.
 // @unchecked: every access to `slots` holds `lock`.
-private final class SearchResults: @unchecked Sendable {
-    private var slots: [(HeuristicDayPlanner.Solution, Bool)?]
+private final class SearchResults<Answer>: @unchecked Sendable {
+    private var slots: [Answer?]
     private let lock = NSLock()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ k: Int, _ result: (HeuristicDayPlanner.Solution, Bool)) { lock.withLock { slots[k] = result } }
-    func get(_ k: Int) -> (HeuristicDayPlanner.Solution, Bool)? { lock.withLock { slots[k] } }
+    func set(_ k: Int, _ answer: Answer) { lock.withLock { slots[k] = answer } }
+    func get(_ k: Int) -> Answer? { lock.withLock { slots[k] } }
 }

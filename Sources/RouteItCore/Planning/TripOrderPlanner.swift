@@ -246,7 +246,12 @@ public enum TripOrderPlanner {
                                                    nextDeparture: nextDeparture(after: index, from: departure, calendar: calendar, day: day)).0)
             }
             (days, remaining) = CrossDayMoves(models: models).improve(days, unserved: remaining, isCancelled: isCancelled)
+            let best = MultiDaySearch.improve(days, unserved: remaining, models: models, options: search, isCancelled: isCancelled)
+            (days, remaining) = (best.days, best.unserved)
+            // A stop the search traded for another (as important, less travel) is said with the last day's reason.
+            let said = Set(dropped.map(\.stop))
             dropped = dropped.filter { remaining.contains($0.stop) }
+                + remaining.filter { !said.contains($0) }.map { DroppedStop(stop: $0, reason: models[models.count - 1].reason(for: $0, besides: days[days.count - 1])) }
             travel = days.indices.reduce(0) { $0 + (models[$1].feasibleTravel(days[$1]) ?? 0) }
         }
         let visits = days.flatMap { $0 }
