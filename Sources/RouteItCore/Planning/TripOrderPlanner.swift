@@ -248,6 +248,8 @@ public enum TripOrderPlanner {
             (days, remaining) = CrossDayMoves(models: models).improve(days, unserved: remaining, isCancelled: isCancelled)
             let best = MultiDaySearch.improve(days, unserved: remaining, models: models, options: search, isCancelled: isCancelled)
             (days, remaining) = (best.days, best.unserved)
+            // A Ctrl-C during the search keeps its best plan so far, said as such.
+            stoppedEarly = stoppedEarly || isCancelled()
             // A stop the search traded for another (as important, less travel) is said with the last day's reason.
             let said = Set(dropped.map(\.stop))
             dropped = dropped.filter { remaining.contains($0.stop) }
