@@ -326,8 +326,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
                 postcode: postcode, city: city,
                 position: group.representative, importance: 30, streetKey: group.key, number: nil)
             row.osm = group.osm
+            row.nameTagSet = try writer.nameTagSet(streetNameTags[group.key] ?? [])
             let placeID = try writer.insert(row)
-            try writer.insertNameTags(streetNameTags[group.key] ?? [], place: placeID)
             try writer.insertText([group.name] + group.otherNames, of: row, place: placeID)
             for other in group.otherNames { try writer.insertStreetAlias(other, of: group.key) }
             for line in PolylineChains.merge(group.lines) { try writer.insertStreetLine(line, place: placeID) }
@@ -361,8 +361,8 @@ public final class AddressLayerBuilder: MapLayerBuilder, MapLayerSummarizing {
             row.otherKeys = otherKeys.isEmpty ? nil : "|" + otherKeys.joined(separator: "|") + "|"
             row.openingHours = feature.openingHours
             row.osm = feature.osm
+            if feature.named { row.nameTagSet = try writer.nameTagSet(feature.nameTags) }
             let placeID = try writer.insert(row)
-            if feature.named { try writer.insertNameTags(feature.nameTags, place: placeID) }
             if feature.named {
                 try writer.insertText(feature.searchNames, of: row, place: placeID)
                 for name in feature.searchNames { words.formUnion(TextFolding.words(name)) }
