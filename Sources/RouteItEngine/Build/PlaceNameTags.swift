@@ -2,8 +2,10 @@ import RouteItCore
 
 /// A place's name tags as Nominatim keeps them (its `namedetails`): `name` and its variants
 /// (`name:sv`, `alt_name`, `old_name`, `short_name`, `official_name`, ... each also per
-/// language), `brand`, the refs and a house's name. Stored one row a place (`place_name`),
-/// and each name's other languages once (`name_translation`), for `accept-language`.
+/// language), `brand`, the refs and a house's name. Each distinct set is stored once
+/// (`name_tag_set`: a country repeats its street and shop names, with their `name:sv`, from town
+/// to town) and a place names its set by number (`place.name_tags`); each name's other languages
+/// once (`name_translation`), for `accept-language`.
 enum PlaceNameTags {
     private static let nameKeys: Set<String> = ["name", "int_name", "nat_name", "reg_name", "loc_name", "old_name", "alt_name",
                                                 "official_name", "place_name", "short_name"]
@@ -24,7 +26,7 @@ enum PlaceNameTags {
         }
     }
 
-    /// The tags as one text (`key` US `value` RS ...): a place's row of `place_name`.
+    /// The tags as one text (`key` US `value` RS ...): a row of `name_tag_set`.
     static func encoded(_ tags: [(String, String)]) -> String {
         tags.map { "\($0.0)\u{1F}\($0.1)" }.joined(separator: "\u{1E}")
     }
@@ -48,7 +50,7 @@ enum PlaceNameTags {
     }
 
     static let schema = """
-    CREATE TABLE place_name(place_id INTEGER PRIMARY KEY, tags TEXT NOT NULL);
+    CREATE TABLE name_tag_set(id INTEGER PRIMARY KEY, tags TEXT NOT NULL);
     CREATE TABLE name_translation(name_key TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL,
         PRIMARY KEY(name_key, language)) WITHOUT ROWID;
     """

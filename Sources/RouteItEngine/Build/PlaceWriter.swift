@@ -13,13 +13,15 @@ final class PlaceWriter {
     private let insertHours: SQLiteStatement
     private let insertTagArea: SQLiteStatement
     private let insertCategory: SQLiteStatement
-    private let insertNames: SQLiteStatement
+    private let insertTagSet: SQLiteStatement
     private let insertTranslation: SQLiteStatement
     private var nextPointID: Int64 = 1
     private var nextLineID: Int64 = 1
     /// The number of each category tag (`place_tag_name`): the tag tables repeat a number, not
     /// the text ("amenity=pharmacy" in every row made them twice the size).
     private var tagIDs: [String: Int64] = [:]
+    /// The number of each distinct set of name tags (`name_tag_set`), by its text.
+    private var tagSetIDs: [String: Int64] = [:]
     /// The distinct street keys of addresses and streets, written once at the end
     /// (`insertNameKeys`): the geocoder reads them at open instead of scanning `place`, whose
     /// size grows with the map.
@@ -41,7 +43,7 @@ final class PlaceWriter {
         insertHours = try db.prepare("INSERT INTO place_hours(place_id, opening_hours) VALUES (?, ?)")
         insertTagArea = try db.prepare("INSERT OR IGNORE INTO place_tag_area(tag, area, place_id) VALUES (?,?,?)")
         insertCategory = try db.prepare("INSERT INTO place_category(place_id, tag) VALUES (?, ?)")
-        insertNames = try db.prepare("INSERT INTO place_name(place_id, tags) VALUES (?, ?)")
+        insertTagSet = try db.prepare("INSERT INTO name_tag_set(id, tags) VALUES (?, ?)")
         insertTranslation = try db.prepare("INSERT OR IGNORE INTO name_translation(name_key, language, name) VALUES (?, ?, ?)")
     }
 
@@ -71,12 +73,18 @@ final class PlaceWriter {
                             .text(PlaceArea.searchText(city: row.city, postcode: row.postcode))])
     }
 
-    /// A place's name tags (`PlaceNameTags`), when it has more than its `name` (which the reader
-    /// takes from the place: most places have no other, and a row each made a country's map 4 %
-    /// larger and its cold lookups read them).
-    func insertNameTags(_ tags: [(String, String)], place: Int64) throws {
-        guard tags.contains(where: { $0.0 != "name" }) else { return }
-        try insertNames.run([.int(place), .text(PlaceNameTags.encoded(tags))])
+    /// The number of a place's name tags (`PlaceNameTags`) in `name_tag_set`, for its row's
+    /// `name_tags`; each distinct set is written once (the same street or shop names, in every
+    /// town of a country, cost a number each). Nil when the place has no more than its `name`,
+    /// which the reader takes from the place (most places have no other).
+    func nameTagSet(_ tags: [(String, String)]) throws -> Int64? {
+        guard tags.contains(where: { $0.0 != "name" }) else { return nil }
+        let text = PlaceNameTags.encoded(tags)
+        if let id = tagSetIDs[text] { return id }
+        let id = Int64(tagSetIDs.count + 1)
+        try insertTagSet.run([.int(id), .text(text)])
+        tagSetIDs[text] = id
+        return id
     }
 
     /// Each name's other languages, by its folded key.

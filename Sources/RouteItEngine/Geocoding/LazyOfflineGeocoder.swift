@@ -46,4 +46,6 @@ extension LazyOfflineGeocoder: DetailedReverseGeocoding {
 extension LazyOfflineGeocoder: NameTagsKeeping {
     /// Opens the geocoder to ask its map; one that cannot open keeps none.
     public var keepsNameTags: Bool { (try? geocoder().keepsNameTags) ?? false }
+
+    public func withNames(_ placemarks: [Placemark]) throws -> [Placemark] { try geocoder().withNames(placemarks) }
 }

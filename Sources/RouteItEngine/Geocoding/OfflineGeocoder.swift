@@ -47,9 +47,10 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
     private let mapCentre: Coordinate
     /// Opening hours of POIs.
     private let hoursByPlace: SQLiteStatement
-    /// A place's name tags and a name's other languages (nil: the map keeps none).
-    private var namesOfPlace: SQLiteStatement?
-    private var translationsOfName: SQLiteStatement?
+    /// A place's name tags and a name's other languages, prepared when first asked (nil: the
+    /// map keeps none).
+    private let namesOfPlace: PreparedOnUse?
+    private let translationsOfName: PreparedOnUse?
     private let categoryOfPlace: SQLiteStatement
     /// The map's country (`FI`, `Suomi`) by its addresses; nil when the data does not say. An
     /// answer's own country is `adminAreas`'s.
@@ -121,9 +122,15 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
                                longitude: (bound(MapSchema.Key.minLongitude) + bound(MapSchema.Key.maxLongitude)) / 2)
         hoursByPlace = try db.prepare("SELECT opening_hours FROM place_hours WHERE place_id = ?")
         // Name tags and other languages: none on a map imported before they were kept.
-        if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'place_name'") == 1 {
-            namesOfPlace = try db.prepare("SELECT tags FROM place_name WHERE place_id = ?")
-            translationsOfName = try db.prepare("SELECT language, name FROM name_translation WHERE name_key = ?")
+        if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name IN ('name_tag_set', 'name_translation')") == 2 {
+            namesOfPlace = PreparedOnUse(db, """
+                SELECT p.kind, s.tags FROM place p LEFT JOIN name_tag_set s ON s.id = p.\(PlaceTable.Column.nameTags.rawValue)
+                WHERE p.id = ?
+                """)
+            translationsOfName = PreparedOnUse(db, "SELECT language, name FROM name_translation WHERE name_key = ?")
+        } else {
+            namesOfPlace = nil
+            translationsOfName = nil
         }
         // A POI's category: its row of `place_category`, by id.
         categoryOfPlace = try db.prepare("SELECT n.tag FROM place_category c JOIN place_tag_name n ON n.id = c.tag WHERE c.place_id = ?")
@@ -138,24 +145,51 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
     /// Whether the map keeps places' name tags (a map imported before schema 19 has none).
     public var keepsNameTags: Bool { namesOfPlace != nil }
 
-    /// The place's name tags, and the other languages of the names its address shows.
-    /// `isNamed`: a street, town or POI, named by its `name` when it has no other name tags.
-    private func addNames(to placemark: inout Placemark, place: Int64, isNamed: Bool) throws {
-        guard let namesOfPlace, let translationsOfName else { return }
-        var names = PlaceNames()
+    /// `placemarks` (this geocoder's answers) with their names: the place's name tags, and the
+    /// other languages of the names its address shows. Read only when asked (serve's
+    /// `namedetails`, `accept-language`): read for every candidate, they were 11 of the 71 pages
+    /// of a cold "Mannerheimintie 1" in the 500-town country, and 45 % of its instructions (the
+    /// country's name in some 230 languages, once per candidate: here once per call).
+    public func withNames(_ placemarks: [Placemark]) throws -> [Placemark] {
+        lock.lock()
+        defer { lock.unlock() }
+        var languagesOfName: [String: [String: String]] = [:]
+        return try placemarks.map { placemark in
+            var named = placemark
+            try addNames(to: &named, languagesOfName: &languagesOfName)
+            return named
+        }
+    }
+
+    /// The names of the place of the map's row `placemark.names.mapRow` (none for a placemark not
+    /// read from a row); `languagesOfName`: the other languages of the names read so far. The
+    /// caller holds `lock`.
+    private func addNames(to placemark: inout Placemark, languagesOfName: inout [String: [String: String]]) throws {
+        guard let place = placemark.names.mapRow, let namesOfPlace = try namesOfPlace?.statement(),
+              let translationsOfName = try translationsOfName?.statement() else { return }
+        var names = PlaceNames(mapRow: place)
+        var isNamed = false
         try namesOfPlace.bind([.int(place)])
-        if try namesOfPlace.step(), let text = namesOfPlace.string(0) { names.tags = PlaceNameTags.decoded(text) }
+        if try namesOfPlace.step() {
+            isNamed = namesOfPlace.int(0) != Int64(PlaceKind.address.rawValue)
+            if let text = namesOfPlace.string(1) { names.tags = PlaceNameTags.decoded(text) }
+        }
+        // Run to the end (one row) so the statement holds no read lock.
         while try namesOfPlace.step() {}
-        // A place named by `name` alone has no row (`PlaceWriter.insertNameTags`).
+        // A street, town or POI with no other name tags than its `name` has no set
+        // (`PlaceWriter.nameTagSet`): its name is the place's.
         if names.tags.isEmpty, isNamed, let name = placemark.name, !name.isEmpty { names.tags = ["name": name] }
         for name in [placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country].compactMap({ $0 })
         where names.translations[name] == nil {
-            try translationsOfName.bind([.text(TextFolding.key(name))])
-            var languages: [String: String] = [:]
-            while try translationsOfName.step() {
-                if let language = translationsOfName.string(0), let other = translationsOfName.string(1) { languages[language] = other }
+            if languagesOfName[name] == nil {
+                try translationsOfName.bind([.text(TextFolding.key(name))])
+                var languages: [String: String] = [:]
+                while try translationsOfName.step() {
+                    if let language = translationsOfName.string(0), let other = translationsOfName.string(1) { languages[language] = other }
+                }
+                languagesOfName[name] = languages
             }
-            if !languages.isEmpty { names.translations[name] = languages }
+            if let languages = languagesOfName[name], !languages.isEmpty { names.translations[name] = languages }
         }
         placemark.names = names
     }
@@ -172,7 +206,8 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
             // Run to the end (one row per place) so the statement holds no read lock.
             while try hoursByPlace.step() {}
         }
-        try addNames(to: &placemark, place: record.id, isNamed: record.kind != .address)
+        // Its names are read when asked (`withNames`), by its row.
+        placemark.names.mapRow = record.id
         if record.kind == .poi, let known {
             placemark.category = known
         } else if record.kind == .poi || record.kind == .place {

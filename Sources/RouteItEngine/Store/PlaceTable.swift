@@ -19,13 +19,15 @@ enum PlaceTable {
         /// The OSM object the row was read from (`OSMReference.packed`); not in maps imported
         /// before it was kept.
         case osm
+        /// The row's set of name tags (`name_tag_set.id`), when it has more than its name.
+        case nameTags = "name_tags"
 
         var declaration: String {
             switch self {
             case .id: return "INTEGER PRIMARY KEY"
             case .kind, .importance, .townRank: return "INTEGER NOT NULL"
             case .lat, .lon: return "REAL NOT NULL"
-            case .hnLow, .hnHigh, .osm: return "INTEGER"
+            case .hnLow, .hnHigh, .osm, .nameTags: return "INTEGER"
             case .name, .housenumber, .street, .postcode, .city, .streetKey, .hnKey, .otherKeys, .cityKey: return "TEXT"
             }
         }
@@ -80,6 +82,8 @@ struct PlaceRow {
     /// The OSM object the row stands for (an address: the one its position is from; a street:
     /// its longest way).
     var osm: OSMReference?
+    /// The number of the row's set of name tags (`PlaceWriter.nameTagSet`; written, not read back).
+    var nameTagSet: Int64?
 
     init(kind: PlaceKind, name: String?, houseNumber: String?, street: String?, postcode: String?, city: String?,
          position: Coordinate, importance: Int, streetKey: String?, number parsed: HouseNumber?) {
@@ -139,6 +143,7 @@ struct PlaceRow {
         case .cityKey: return text(city.map(TextFolding.key))
         case .townRank: return .int(Int64(townRank))
         case .osm: return osm.map { .int($0.packed) } ?? .null
+        case .nameTags: return nameTagSet.map { .int($0) } ?? .null
         }
     }
 

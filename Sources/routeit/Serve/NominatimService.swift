@@ -105,8 +105,8 @@ struct NominatimService: Sendable {
         } catch let alert as Alert where alert.reason == .outsideMap {
             found = []   // a coordinate off the map: nothing there, as for one with nothing near
         }
-        let results = found.filter(filter.keeps).prefix(limit)
-        return ok(places(Array(results), format, target, details: flag(target, "addressdetails", default: false)))
+        let results = try named(Array(found.filter(filter.keeps).prefix(limit)), target)
+        return ok(places(results, format, target, details: flag(target, "addressdetails", default: false)))
     }
 
     private func reverse(_ target: RequestTarget) throws -> HTTPResponse {
@@ -128,7 +128,7 @@ struct NominatimService: Sendable {
         let geocoder = self.geocoder
         let coordinate = Coordinate(latitude: lat, longitude: lon)
         let found = try ToolServices.wait { try await geocoder.place(at: coordinate, detail: detail) }
-        guard let place = found else {
+        guard let place = try found.flatMap({ try named([$0], target).first }) else {
             return HTTPResponse(status: 200, body: NominatimJSON.text(["error": "Unable to geocode"]))
         }
         let details = flag(target, "addressdetails", default: true)
@@ -148,7 +148,7 @@ struct NominatimService: Sendable {
         }
         guard ids.count <= 50 else { throw Failure(message: "Parameter 'osm_ids' takes at most 50 ids.") }
         guard let lookup = geocoder as? any OSMPlaceLookup else { return ok(places([], format, target, details: false)) }
-        let found = try ToolServices.wait { try await lookup.places(references) }
+        let found = try named(try ToolServices.wait { try await lookup.places(references) }, target)
         // Nominatim 5's lookup gives the address unless `addressdetails=0`.
         return ok(places(found, format, target, details: flag(target, "addressdetails", default: true)))
     }
@@ -165,6 +165,17 @@ struct NominatimService: Sendable {
     }
 
     private func ok(_ body: String) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+
+    /// `places` with their names read from the map when the answer shows them (`namedetails`,
+    /// or `accept-language`'s other languages); else as found, without: the geocoder reads them
+    /// only when asked.
+    private func named(_ places: [Placemark], _ target: RequestTarget) throws -> [Placemark] {
+        let languages = NominatimJSON.languages(target.value("accept-language") ?? "")
+        guard flag(target, "namedetails", default: false) || !languages.isEmpty, let keeping = geocoder as? NameTagsKeeping else {
+            return places
+        }
+        return try keeping.withNames(places)
+    }
 
     private func places(_ results: [Placemark], _ format: Format, _ target: RequestTarget, details: Bool) -> String {
         guard format == .geojson else { return NominatimJSON.text(results.map { object($0, format, target, details: details) }) }
