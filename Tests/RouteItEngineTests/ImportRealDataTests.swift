@@ -31,25 +31,25 @@ enum RealMaps {
 
     /// One geocoder on `path(name)` per test process, shared by the geocoding tests.
     static func geocoder(_ name: String) throws -> OfflineGeocoder {
-        let map = try path(name)
-        lock.lock()
-        defer { lock.unlock() }
-        if let geocoder = geocoders[name] { return geocoder }
-        let geocoder = try OfflineGeocoder(path: map)
-        geocoders[name] = geocoder
-        return geocoder
+        try shared(name, in: &geocoders) { try OfflineGeocoder(path: $0) }
     }
 
     nonisolated(unsafe) private static var routers: [String: OfflineDirections] = [:]
 
     /// One router on `path(name)` per test process, shared by the routing tests.
     static func directions(_ name: String) throws -> OfflineDirections {
+        try shared(name, in: &routers) { try OfflineDirections(path: $0) }
+    }
+
+    /// `cache`'s service on `path(name)`, opened on first use (under `lock`).
+    private static func shared<Service>(_ name: String, in cache: inout [String: Service],
+                                        open: (String) throws -> Service) throws -> Service {
         let map = try path(name)
         lock.lock()
         defer { lock.unlock() }
-        if let router = routers[name] { return router }
-        let opened = try OfflineDirections(path: map)
-        routers[name] = opened
+        if let service = cache[name] { return service }
+        let opened = try open(map)
+        cache[name] = opened
         return opened
     }
 

@@ -250,6 +250,24 @@ struct HeuristicDayPlanner {
 
     // MARK: Ruin and recreate
 
+    /// `pending` in the order to put back: priority first; within a class by `rule` (from home
+    /// out, from the farthest in, tightest window first, at random, or, from 4 on, the stops
+    /// left out most often first, by `absences`), shuffled before so that ties fall at random.
+    static func orderForInsertion(_ pending: inout [Int], _ m: DayPlanModel, rule: UInt64, absences: [Int],
+                                  using rng: inout SeededRandom) {
+        let key: (Int) -> Double = { u in
+            switch rule {
+            case 0: return m.leg(0, u)
+            case 1: return -m.leg(0, u)
+            case 2: return m.startWindows[u]?.last?.hi ?? .infinity
+            case 3: return 0
+            default: return -Double(absences[u])
+            }
+        }
+        pending.shuffle(using: &rng)
+        pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
+    }
+
     /// A neighbour of `s`, and the stops whose surroundings changed (for local search).
     mutating func ruinAndRecreate(_ s: Solution) -> (Solution, [Int]) {
         var route = s.route
@@ -277,17 +295,7 @@ struct HeuristicDayPlanner {
         var pending = removed + s.unserved
         // Priority first; within a class an order chosen at random among a few rules.
         let rule = rng.next() % 8
-        let key: (Int) -> Double = { [m, absences] u in
-            switch rule {
-            case 0: return m.leg(0, u)
-            case 1: return -m.leg(0, u)
-            case 2: return m.startWindows[u]?.last?.hi ?? .infinity
-            case 3: return 0
-            default: return -Double(absences[u])
-            }
-        }
-        pending.shuffle(using: &rng)
-        pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
+        Self.orderForInsertion(&pending, m, rule: rule, absences: absences, using: &rng)
         let unserved = insertEach(pending, into: &route, blinks: true)
         for u in unserved { absences[u] += 1 }
         var touched: [Int] = []

@@ -117,19 +117,8 @@ struct MultiDaySearch {
             }
         }
         var pending = removed + s.unserved
-        // Priority first; within a class an order chosen at random, as the one-day search does.
-        let m = planners[0].m
-        let rule = rng.next() % 4
-        let key: (Int) -> Double = { u in
-            switch rule {
-            case 0: return m.leg(0, u)
-            case 1: return -m.leg(0, u)
-            case 2: return m.startWindows[u]?.last?.hi ?? .infinity
-            default: return 0
-            }
-        }
-        pending.shuffle(using: &rng)
-        pending.sort { (-m.penalty[$0], key($0)) < (-m.penalty[$1], key($1)) }
+        // As the one-day search orders them, but never by absences (they made days worse here).
+        HeuristicDayPlanner.orderForInsertion(&pending, planners[0].m, rule: rng.next() % 4, absences: [], using: &rng)
         for d in days.indices { planners[d].schedule.update(days[d], planners[d].m, prefixSums: false) }
         var unserved: [Int] = []
         for u in pending {
