@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 
 /// A U-turn step's `name` is the road the car comes back on, as OSRM names it: the JSON read the
-/// step's maneuver back from its sentence, and "Make a U-turn" names no road, so the step was
-/// nameless ("", 17 of 18 U-turns on 98 random Helsinki car routes, round 9a #7). Here the car
-/// turns round from Kaivokatu's one carriageway into the other by Keskuskatu's short piece.
+/// step's maneuver back from its sentence, and "Make a U-turn" named no road, so the step was
+/// nameless ("", 17 of 18 U-turns on 98 random Helsinki car routes, round 9a #7); now the
+/// sentence names it too. Here the car turns round from Kaivokatu's one carriageway into the
+/// other by Keskuskatu's short piece.
 final class ServeUTurnNameTests: XCTestCase {
     func testAUTurnNamesTheRoadItComesBackOn() throws {
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
@@ -14,6 +15,6 @@ final class ServeUTurnNameTests: XCTestCase {
         let steps = try XCTUnwrap(((answer.object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
         let uTurn = try XCTUnwrap(steps.first { ($0["maneuver"] as? [String: Any])?["modifier"] as? String == "uturn" }, "\(steps)")
         XCTAssertEqual(uTurn["name"] as? String, "Kaivokatu")
-        XCTAssertEqual((uTurn["routeit"] as? [String: Any])?["instruction"] as? String, "Make a U-turn")
+        XCTAssertEqual((uTurn["routeit"] as? [String: Any])?["instruction"] as? String, "Make a U-turn onto Kaivokatu")
     }
 }

@@ -40,7 +40,7 @@ final class HairpinTurnSideTests: XCTestCase {
         let d = try f.build()
         let steps = instructions(try d.route((100, 100), (60, -150)).first)
         XCTAssertEqual(steps.dropFirst().first, "Turn sharp left onto Rue", "\(steps)")
-        XCTAssertFalse(steps.contains("Make a U-turn"), "\(steps)")
+        XCTAssertFalse(steps.contains { $0.hasPrefix("Make a U-turn") }, "\(steps)")
     }
 
     /// Two turns left joined by a short piece (Rond-Point Sainte-Dévote, 18 m) add up to 188°

@@ -22,7 +22,7 @@ final class ParallelCarriagewaysTests: XCTestCase, HandMadeJunctions {
     func testTurningIntoTheOtherCarriagewayIsAUTurn() throws {
         let d = try crossing()
         XCTAssertEqual(instructions(try d.route((12, -40), (-4, -40)).first),
-                       ["Head north on Second", "Make a U-turn", "Arrive at your destination"])
+                       ["Head north on Second", "Make a U-turn onto Second", "Arrive at your destination"])
     }
 }
 

@@ -84,7 +84,7 @@ final class RoutingFixtureTests: XCTestCase {
         let d = try f.build()
         let car = try XCTUnwrap(d.route((0, -50), (-50, 0)).first)
         XCTAssertEqual(car.distance, 300, accuracy: 1)
-        XCTAssertEqual(car.steps.map(\.instruction), ["Head north on Sivukatu", "Turn right onto Pääkatu", "Make a U-turn",
+        XCTAssertEqual(car.steps.map(\.instruction), ["Head north on Sivukatu", "Turn right onto Pääkatu", "Make a U-turn onto Pääkatu",
                                                       "Arrive at your destination"])
         XCTAssertEqual(car.steps[2].distance, 150, accuracy: 1)
         assertStepsAddUp(car)
@@ -224,7 +224,7 @@ final class RoutingFixtureTests: XCTestCase {
         let f = RoadFixture.dividedRoad
         let d = try f.build()
         let route = try XCTUnwrap(d.route((10, 100), (-10, 300)).first)
-        XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
+        XCTAssertEqual(route.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn onto Mannerheimintie", "Arrive at your destination"])
         XCTAssertEqual(route.steps[1].distance, 20 + 200, accuracy: 1)
         assertStepsAddUp(route)
         // A real side street stays a turn of its own.
@@ -246,7 +246,7 @@ final class RoutingFixtureTests: XCTestCase {
             return try f.build()
         }
         let same = try XCTUnwrap(try divided("Mannerheimintie").route((10, 100), (-160.5, 381.4)).first)
-        XCTAssertEqual(same.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn", "Arrive at your destination"])
+        XCTAssertEqual(same.steps.map(\.instruction), ["Head north on Mannerheimintie", "Make a U-turn onto Mannerheimintie", "Arrive at your destination"])
         assertStepsAddUp(same)
         let other = try XCTUnwrap(try divided("Kaivokatu").route((10, 100), (-160.5, 381.4)).first)
         // Onto another road the two turns across a 20 m link read as one, as OSRM says them.

@@ -29,7 +29,7 @@ final class SegregatedJunctionTests: XCTestCase {
 
     func testTurningBackAcrossTheJunctionIsOneUTurn() throws {
         let route = try junction().route((250, 10), (250, -10)).first
-        XCTAssertEqual(route?.steps.map(\.instruction), ["Head west on First", "Make a U-turn", "Arrive at your destination"])
+        XCTAssertEqual(route?.steps.map(\.instruction), ["Head west on First", "Make a U-turn onto First", "Arrive at your destination"])
     }
 
     func testATurnThroughTheJunctionIsSaidWhereTheRouteEntersIt() throws {

@@ -90,7 +90,7 @@ final class TurnAssignmentTests: XCTestCase {
     func testAUTurnStepCarriesTheRoadsName() throws {
         let f = RoadFixture.dividedRoad
         let route = try XCTUnwrap(try f.build().route((10, 100), (-10, 300)).first)
-        XCTAssertEqual(route.steps[1].instruction, "Make a U-turn")
+        XCTAssertEqual(route.steps[1].instruction, "Make a U-turn onto Mannerheimintie")
         XCTAssertEqual(route.steps[1].streetName, "Mannerheimintie")
         XCTAssertEqual(route.arrivalStreet, "Mannerheimintie")
     }

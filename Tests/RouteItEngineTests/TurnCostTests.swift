@@ -68,7 +68,7 @@ final class TurnCostTests: XCTestCase {
         f.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
         let d = try f.build()
         let route = try d.checkedCarRoute((0, -50), (-50, 0))
-        XCTAssertFalse(route.steps.contains { $0.instruction == "Make a U-turn" }, "\(route.steps.map(\.instruction))")
+        XCTAssertFalse(route.steps.contains { $0.instruction.hasPrefix("Make a U-turn") }, "\(route.steps.map(\.instruction))")
         XCTAssertEqual(route.distance, RoadFixture.measured([(0, -50), (0, 100), (100, 100), (100, 200), (0, 200), (0, 0), (-50, 0)]), accuracy: 1)
 
         // With the block cut off, J is a dead end and the U-turn there is the way back.
@@ -79,7 +79,7 @@ final class TurnCostTests: XCTestCase {
         g.street(3, ["X", "J"], "Pohjoinen")
         g.restriction(100, "no_left_turn", from: 1, via: "X", to: 2)
         let deadEnd = try g.build().checkedCarRoute((0, -50), (-50, 0))
-        XCTAssertTrue(deadEnd.steps.contains { $0.instruction == "Make a U-turn" })
+        XCTAssertTrue(deadEnd.steps.contains { $0.instruction.hasPrefix("Make a U-turn") })
         XCTAssertEqual(deadEnd.distance, 50 + 100 + 100 + 50, accuracy: 1)
     }
 }

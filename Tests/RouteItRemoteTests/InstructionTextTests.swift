@@ -27,6 +27,13 @@ final class InstructionTextTests: XCTestCase {
         XCTAssertEqual(InstructionText.maneuver(from: "Turn around onto Aleksanterinkatu"),
                        Maneuver(kind: .turn, direction: .uTurn, streetName: "Aleksanterinkatu"))
         XCTAssertEqual(say(.uTurn), "Make a U-turn")
+        // The road it comes back on, as osrm-text-instructions' `uturn` sentence with a name
+        // (round 9a #7: the sentence named none), and read back with it.
+        XCTAssertEqual(say(.uTurn, .uTurn, "Kaivokatu"), "Make a U-turn onto Kaivokatu")
+        XCTAssertEqual(say(.continue, .uTurn, "Kaivokatu"), "Make a U-turn onto Kaivokatu")
+        XCTAssertEqual(InstructionText.maneuver(from: "Make a U-turn onto Kaivokatu"),
+                       Maneuver(kind: .uTurn, direction: .uTurn, streetName: "Kaivokatu"))
+        XCTAssertEqual(InstructionText.maneuver(from: "Make a U-turn"), Maneuver(kind: .uTurn, direction: .uTurn))
     }
 
     func testContinueRoundaboutForkMergeArrive() {

@@ -23,7 +23,11 @@ extension InstructionText {
             return name.isEmpty ? nil : name
         }
         if sentence == "Arrive at your destination" { return Maneuver(kind: .arrive) }
-        if sentence == "Make a U-turn" { return Maneuver(kind: .uTurn, direction: .uTurn) }
+        if take("Make a U-turn") {
+            let name = trailingName(" onto ")
+            guard text.isEmpty else { return nil }
+            return Maneuver(kind: .uTurn, direction: .uTurn, streetName: name)
+        }
         // A leg leaving its stop back the way the leg before arrived (`StopTurnaround`).
         if take(StopTurnaround.turnAroundPrefix) || take("Head ") {
             let name = trailingName(" on ")

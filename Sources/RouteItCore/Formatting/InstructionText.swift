@@ -103,7 +103,8 @@ public enum InstructionText {
         case .arrive:
             return "Arrive at your destination"
         case .uTurn:
-            return "Make a U-turn"
+            // The road it comes back on, as osrm-text-instructions' `uturn` "name" sentence.
+            return onto("Make a U-turn")
         case .turn:
             switch maneuver.direction {
             // OSRM's `turn uturn` (a maneuver relation's `uturn`), not a `continue uturn`.
@@ -115,7 +116,7 @@ public enum InstructionText {
             }
         case .newName, .continue:
             switch (maneuver.kind, maneuver.direction) {
-            case (_, .uTurn?): return "Make a U-turn"
+            case (_, .uTurn?): return onto("Make a U-turn")
             case (_, .straight?), (_, nil): return onto("Continue")
             // OSRM's `continue left`: the street goes on by turning.
             case (.continue, let direction?): return "Turn \(turnWords(direction)) to stay on \(name ?? "the road")"

@@ -8,7 +8,7 @@ public struct RouteStep: Hashable, Codable, Sendable {
     /// The step's geometry (first point is where the maneuver happens).
     public var polyline: [Coordinate]
     /// The name of the street the step goes along, without its ref (OSRM's step `name`), when
-    /// the backend says: a U-turn's sentence names none, a road known by its ref alone has none.
+    /// the backend says (a sentence does not name a road known by its ref alone).
     public var streetName: String?
     /// The road's ref ("D 6007"), when it has one and the backend says (OSRM's step `ref`).
     public var ref: String?

@@ -20,7 +20,7 @@ enum OSRMStepJSON {
         for step in steps {
             var m = OSRMRouteJSON.maneuver(step)
             // The step's own street name when the router gives it, as OSRM's `name`: the road a
-            // U-turn comes back on ("Make a U-turn" names none), "" on a road known by its ref
+            // U-turn comes back on, "" on a road known by its ref
             // alone (the sentence's "onto 19" is platform 19's ref: the step's `ref`).
             if m.kind != .arrive, let street = step.streetName { m.streetName = street }
             if let name = m.streetName, !name.isEmpty { lastName = name }
