@@ -39,7 +39,12 @@ extension ManeuverBuilder {
 
     /// How the route turns at a junction, for `LaneAnticipation`: as the step said there says,
     /// else unsaid, to the side its angle lies (OSRM's suppressed turns keep their direction).
-    private func laneTurn(_ junction: RouteIntersection, maneuver: Maneuver?) -> LaneAnticipation.Turn {
+    func laneTurn(_ junction: RouteIntersection, maneuver: Maneuver?) -> LaneAnticipation.Turn {
+        // A map truncated under a running server reads as zeros: a junction there can list no
+        // ways at all (the answer is refused as damaged afterwards; it must not trap first).
+        guard junction.bearings.indices.contains(junction.out), junction.bearings.indices.contains(junction.into) else {
+            return .init(distance: 0, suppressed: true, left: false, right: false)
+        }
         let turn = ((Double(junction.bearings[junction.out]) - Double(junction.bearings[junction.into] + 180))
             .truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         var modifier = TurnLaneAssignment.Modifier(angle: (540 - turn).truncatingRemainder(dividingBy: 360))
