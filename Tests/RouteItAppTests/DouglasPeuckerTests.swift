@@ -41,8 +41,8 @@ final class DouglasPeuckerTests: XCTestCase {
     }
 
     /// OSRM's `overview=simplified` keeps what a map showing the whole route draws: points a
-    /// metre or two off a straight kilometre go, a real corner stays. With the thresholds of OSRM
-    /// 5.4 and before every wobble stayed (56 % of a Helsinki route's points, osrm-routed's 17 %:
+    /// metre or two off a straight kilometre go, a real corner stays. With the thresholds OSRM used
+    /// before 5.0 every wobble stayed (56 % of a Helsinki route's points, osrm-routed's 17 %:
     /// round 9a #11).
     func testASimplifiedOverviewDropsWobblesAndKeepsCorners() {
         // North along 24.94° E from 60.16° N, a point every ~11 m, each 1-2 m east or west.

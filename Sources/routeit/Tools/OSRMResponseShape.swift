@@ -45,7 +45,7 @@ enum OSRMResponseShape {
 
     /// OSRM's squared-microdegree thresholds per zoom 0-18 (its douglas_peucker table, as
     /// `generateThreshold(5 pixels)` makes it: a point off the line by less than five pixels at
-    /// that zoom goes). The table of OSRM 5.4 and before, 169 times smaller at zoom 18, kept
+    /// that zoom goes). The table OSRM used before 5.0, 169 times smaller at zoom 18, kept
     /// 56 % of a Helsinki route's points where osrm-routed keeps 17 % (round 9a #11).
     private static let thresholds: [UInt64] = [
         49_438_476_562_500, 12_359_619_140_625, 3_089_903_027_344, 772_475_756_836, 193_118_939_209, 48_279_515_076,
