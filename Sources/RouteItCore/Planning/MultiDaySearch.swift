@@ -77,9 +77,14 @@ struct MultiDaySearch {
         return candidate.total < current.total + threshold
     }
 
-    private func plan(_ days: [[Int]], unserved: [Int]) -> Plan {
+    /// `days` with each day's travel; `known` keeps the travel of the days it does not mark as
+    /// changed (a round changes a few days; the rest are as they were).
+    private func plan(_ days: [[Int]], unserved: [Int], known: (travel: [Double], changed: [Bool])? = nil) -> Plan {
         Plan(days: days, unserved: unserved,
-             travel: days.indices.map { planners[$0].m.feasibleTravel(days[$0]) ?? .infinity },
+             travel: days.indices.map { d in
+                 if let known, !known.changed[d] { return known.travel[d] }
+                 return planners[d].m.feasibleTravel(days[d]) ?? .infinity
+             },
              penalty: planners[0].m.dropPenalty(of: unserved))
     }
 
@@ -94,6 +99,7 @@ struct MultiDaySearch {
         let served = days.flatMap { $0 }
         var removed: [Int] = []
         var touched = days.map { _ in [Int]() }
+        var changed = days.map { _ in false }
         if !served.isEmpty {
             var gone = days.map { [Bool](repeating: false, count: $0.count) }
             let target = min(served.count, 1 + Int(rng.next() % UInt64(2 * averageRemoved)))
@@ -105,6 +111,7 @@ struct MultiDaySearch {
                 let first = max(0, min(count - length, t - Int(rng.next() % UInt64(length))))
                 for q in first..<min(count, first + length) where !gone[d][q] {
                     gone[d][q] = true
+                    changed[d] = true
                     removed.append(days[d][q])
                 }
             }
@@ -130,10 +137,11 @@ struct MultiDaySearch {
             }
             guard let (d, p, _) = choice else { unserved.append(u); continue }
             days[d].insert(u, at: p)
+            changed[d] = true
             planners[d].schedule.inserted(at: p, route: days[d], planners[d].m)
             touched[d] += [u] + [p - 1, p + 1].filter { days[d].indices.contains($0) }.map { days[d][$0] }
         }
-        return (plan(days, unserved: unserved), touched)
+        return (plan(days, unserved: unserved, known: (s.travel, changed)), touched)
     }
 
     /// The one-day local search on each day that changed (its own stops only).
