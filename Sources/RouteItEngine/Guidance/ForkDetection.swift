@@ -223,6 +223,15 @@ extension ManeuverBuilder {
         if mode == .car && abs(chosen.angle) >= ManeuverBuilder.groupAngle
             && hasStraighterWayIn(at: node, arrivingBy: prev, besides: chosen, inBearing: inBearing) { return false }
         if others.isEmpty {
+            // The only way on is obvious where it is the only other way there (OSRM's
+            // intersection of two) or where it goes on under the street's name. A bend sharper
+            // than a right angle where a one-way also arrives and no name goes on is left to
+            // OSRM's `findObviousTurn` (`isCarsObviousWay`), whose intersection has three ways
+            // there: from one unnamed service road onto another it is a turn ("Turn sharp
+            // left"). Milder bends stay obvious: by their first metres ours can read wider than
+            // OSRM's perceived bearings, which find them obvious.
+            if mode == .car && abs(chosen.angle) > 90 && !continuesName(from: prev, onto: chosen)
+                && hasWayIn(at: node, arrivingBy: prev, besides: chosen) { return false }
             // A car off a street that ends in driveways only: none is obvious (OSRM's
             // `findObviousTurn` never picks a low-priority road it did not continue on).
             return mode != .car || all.count < 2 || !ManeuverBuilder.isMinor(RoadClass(rawValue: net.edgeClass[chosen.edge]))
@@ -273,11 +282,27 @@ extension ManeuverBuilder {
     /// Whether a way the mode may only arrive by (not leave by) meets `node` nearer to straight
     /// ahead than `chosen`.
     func hasStraighterWayIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch, inBearing: Double) -> Bool {
-        adjacency.edges(of: node).contains { e in
+        waysIn(at: node, arrivingBy: prev, besides: chosen).contains { e in
+            abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) < abs(chosen.angle)
+        }
+    }
+
+    /// Whether `chosen` goes on under the name of the street arriving (which has one).
+    func continuesName(from prev: RouteLeg, onto chosen: Branch) -> Bool {
+        let inLabel = streetLabel(of: prev.edge)
+        return !inLabel.isEmpty && !inLabel.requiresAnnouncement(onto: streetLabel(of: chosen.edge))
+    }
+
+    /// Whether any way the mode may only arrive by meets `node`.
+    func hasWayIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch) -> Bool {
+        !waysIn(at: node, arrivingBy: prev, besides: chosen).isEmpty
+    }
+
+    private func waysIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch) -> [Int] {
+        adjacency.edges(of: node).filter { e in
             guard e != prev.edge, e != chosen.edge else { return false }
             let leavesForward = net.edgeFrom[e] == node
-            guard !net.allows(e, forward: leavesForward, mode), net.allows(e, forward: !leavesForward, mode) else { return false }
-            return abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) < abs(chosen.angle)
+            return !net.allows(e, forward: leavesForward, mode) && net.allows(e, forward: !leavesForward, mode)
         }
     }
 }
