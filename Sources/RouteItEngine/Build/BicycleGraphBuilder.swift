@@ -103,10 +103,13 @@ enum BicycleGraphBuilder {
                 if barrier {
                     if Int(k) ^ 1 != next { continue }
                 } else if let open = restrictedExits[k] {
-                    // A U-turn only where the rules leave nothing else.
-                    if !open.contains(Int32(next)) || (Int(k) ^ 1 == next && open.contains { $0 != Int32(next) }) { continue }
-                } else if Int(k) ^ 1 == next && (exits.contains(where: { $0 != Int32(next) }) || cutEnds.contains(Int32(via))) {
-                    // U-turns only at dead ends (not where a way leaves the extract: it goes on).
+                    // A U-turn only where the rules leave nothing else, or where no other way comes in.
+                    if !open.contains(Int32(next))
+                        || (Int(k) ^ 1 == next && open.contains { $0 != Int32(next) } && !junctions.isOnlyWayIn(at: via)) { continue }
+                } else if Int(k) ^ 1 == next && (cutEnds.contains(Int32(via))
+                            || (exits.contains(where: { $0 != Int32(next) }) && !junctions.isOnlyWayIn(at: via))) {
+                    // U-turns only at dead ends (not where a way leaves the extract: it goes on),
+                    // or where the way arrived by is the only way in (OSRM's "Around the Block").
                     continue
                 } else if ringJunction[via] && RoundaboutFlowRule.forbids(arriving: Int(k), leaving: next, net, junctions, departure) {
                     continue

@@ -46,4 +46,8 @@ struct DirectionJunctions {
         (inStart, inDirs) = directions(by: { net.head(ofDirection: $0) })
         (outStart, outDirs) = directions(by: { net.tail(ofDirection: $0) })
     }
+
+    /// Whether the mode can arrive at `node` by one way direction only (OSRM lets a vehicle turn
+    /// round there: `bidirectional_edges <= 1` in `isTurnAllowed`).
+    func isOnlyWayIn(at node: Int) -> Bool { inStart[node + 1] - inStart[node] <= 1 }
 }

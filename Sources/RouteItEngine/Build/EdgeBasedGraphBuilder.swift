@@ -5,8 +5,10 @@ import RouteItCore
 /// end, having driven it) and an arc per allowed turn, weighted with the turn's duration
 /// (`TurnCostModel`) plus the time to drive the next edge. Turn costs need this form: in a
 /// junction graph a node cannot know where the car came from. Turn restrictions are simply
-/// missing arcs, and U-turns exist only where nothing else is allowed (dead ends, barriers), as
-/// in OSRM. The end of a way cut by the extract's edge is such a dead end, as osrm-extract
+/// missing arcs, and U-turns exist only where OSRM's `isTurnAllowed` has them: where nothing
+/// else is allowed (dead ends, barriers), where the way arrived by is the only way in (a one-way
+/// loop's start, OSRM's "Around the Block"), and at turning circles, turning loops and mini
+/// roundabouts. The end of a way cut by the extract's edge is such a dead end, as osrm-extract
 /// leaves it: turning round there costs a U-turn like any other (charged as entering a closed
 /// road, it sent cars down a car park's tunnel to turn round instead). Passing a junction with
 /// an obstacle (`RoadObstacle`) adds its delay to the turn.
@@ -38,20 +40,25 @@ enum EdgeBasedGraphBuilder {
         let departure = departureBearings(net)
         let carriageways = MergedCarriageways(net)
         var barrier = [Bool](repeating: false, count: net.nodeCount)
-        for (node, list) in obstacles where list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
+        var turningPlace = [Bool](repeating: false, count: net.nodeCount)
+        for (node, list) in obstacles {
+            if list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
+            if list.contains(where: { $0.kind == .turningPlace }) { turningPlace[Int(node)] = true }
+        }
         /// Whether arriving by `k` the car may leave by `next` (same junction).
         func mayTurn(_ k: Int32, _ next: Int32) -> Bool {
             let uTurn = next == k ^ 1
-            if barrier[head(Int(k))] { return uTurn }
+            let h = head(Int(k))
+            if barrier[h] { return uTurn }
             if let open = restrictedExits[k] {
                 guard open.contains(next) else { return false }
-                return !uTurn || !open.contains { $0 != next }
+                return !uTurn || !open.contains { $0 != next } || turningPlace[h] || junctions.isOnlyWayIn(at: h)
             }
-            let h = head(Int(k))
             guard uTurn else {
                 return !ringJunction[h] || !RoundaboutFlowRule.forbids(arriving: Int(k), leaving: Int(next), net, junctions, departure)
             }
-            return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next }
+            return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next } || turningPlace[h]
+                || junctions.isOnlyWayIn(at: h)
         }
 
         let copies = ViaWayCopies(viaWayPaths(net, restrictions))

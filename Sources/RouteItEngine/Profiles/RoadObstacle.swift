@@ -4,8 +4,9 @@
 /// and give-way signs (1 s).
 struct RoadObstacle: Equatable {
     /// `barrier` stops cars; `walkBarrier` and `bikeBarrier` stop walkers and cyclists
-    /// (`RoadObstacle+WalkBikeBarriers`).
-    enum Kind: UInt8 { case barrier, gate, trafficSignals, stop, stopMinor, giveWay, walkBarrier, bikeBarrier }
+    /// (`RoadObstacle+WalkBikeBarriers`); `turningPlace` (a turning circle or loop, a mini
+    /// roundabout) lets a car turn round, as car.lua's `Obstacles.process_node` marks it.
+    enum Kind: UInt8 { case barrier, gate, trafficSignals, stop, stopMinor, giveWay, walkBarrier, bikeBarrier, turningPlace }
     /// Which way along the tagged way it faces; `both` for untagged nodes.
     /// `unstated`: no `direction` tag. It applies both ways, but car.lua infers a stop sign's
     /// direction from where it stands (`process_turn`), which a tagged `both` overrides.
@@ -17,7 +18,7 @@ struct RoadObstacle: Equatable {
     /// What passing it costs a car, ms (a barrier is not passed at all).
     var milliseconds: UInt32 {
         switch kind {
-        case .barrier, .walkBarrier, .bikeBarrier: return 0
+        case .barrier, .walkBarrier, .bikeBarrier, .turningPlace: return 0
         case .gate: return 60_000
         case .trafficSignals, .stop, .stopMinor: return 2_000
         case .giveWay: return 1_000
@@ -63,6 +64,7 @@ struct RoadObstacle: Equatable {
         case "traffic_signals": kind = .trafficSignals
         case "stop": kind = t["stop"] == "minor" ? .stopMinor : .stop
         case "give_way": kind = .giveWay
+        case "turning_circle", "turning_loop", "mini_roundabout": kind = .turningPlace
         default: kind = nil
         }
         if let kind {
