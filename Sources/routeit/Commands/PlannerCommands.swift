@@ -11,7 +11,7 @@ enum PlannerCommands {
         run: { session, arguments in
             let name = arguments.text(after: 0)
             guard !name.isEmpty else { throw ShellCommand.usageErrorFor("save NAME") }
-            if case .picker = session.flow.screen { throw InputError("Choose an address first: pick a row, or back.") }
+            try session.flow.requireNoOpenPicker()
             return .init(text: try session.planner.save(name: name))
         })
 
