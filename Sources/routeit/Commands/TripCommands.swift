@@ -82,6 +82,8 @@ enum TripCommands {
         run: { session, arguments in
             let path = arguments.text(after: 0)
             guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
+            // The open picker is answered first, before the list is read.
+            try session.flow.requireNoOpenPicker()
             let list = try StopListFile.read(path, at: session.filePath(path))
             // A line that matched several places alike says which it took, above the trip, as
             // does a `#` row skipped as a comment.
