@@ -109,13 +109,18 @@ final class GeocodeToolTests: XCTestCase {
 
     func testBadArgumentsExitTwoWithOneLine() throws {
         for arguments in [["import"], ["import", "a", "b"], ["import", "/nonexistent.osm.pbf"], ["import", "x.osm", "--bogus"], ["import", "x.osm", "-o", ""],
-                          ["geocode"], ["geocode", "x", "--map"], ["reverse"], ["reverse", "60.1"],
+                          ["geocode"], ["geocode", ""], ["geocode", "  ", " "], ["geocode", "x", "--map"], ["reverse"], ["reverse", ""], ["reverse", " "], ["reverse", "60.1"],
                           ["reverse", "north", "east"], ["reverse", "91", "24.9"], ["reverse", "60.1", "24.9", "--bogus"],
                           ["reverse", "60.1", "24.9", "--zoom", "x"], ["reverse", "60.1", "24.9", "--zoom", "-1"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("routeit \(arguments[0]): "), result.stderr)
+        }
+        // Blanks are nothing to look up, said so (they were "Address not found.", exit 1, as if searched).
+        for (arguments, said) in [(["geocode", "  "], "give an address, a place's name or LAT,LON to look up"), (["reverse", ""], "give LAT LON (or LAT,LON) to look up")] {
+            let blank = try run(arguments)
+            XCTAssertTrue(blank.stderr.hasPrefix("routeit \(arguments[0]): \(said); usage: "), blank.stderr)
         }
         let folder = try run(["import", NSTemporaryDirectory()])
         XCTAssertEqual(folder.status, 2)
@@ -176,7 +181,7 @@ final class GeocodeToolTests: XCTestCase {
 
     func testGeocodeNothingFound() throws {
         let map = try helsinki()
-        for query in ["   ", "\u{1}\u{2}", "Xyzzykatu 99"] {
+        for query in ["\u{1}\u{2}", "Xyzzykatu 99"] {
             let result = try run(["geocode", query, "--map", map])
             XCTAssertEqual(result.status, 1, query)
             XCTAssertEqual(result.stdout, "", query)

@@ -73,6 +73,21 @@ extension AddressPickerViewModelTests {
         XCTAssertEqual(favourites.candidates.map(\.name), ["Kotikatu 3", "Home Bar"])
     }
 
+    /// A favourite named like an address (a slip: "Kalevankatu 20" naming Annankatu 25) comes
+    /// after that address's exact match, still above the other remembered places and the
+    /// geocoder's other rows (round 9b #17).
+    func testAFavouriteNamedLikeAnAddressNeverComesAboveItsExactMatch() async throws {
+        let kalevankatu = place("Kalevankatu 20", street: "Kalevankatu", number: "20", lat: 60.1670)
+        let nearby = place("Kalevankatu 22", street: "Kalevankatu", number: "22", lat: 60.1671)
+        let geocoder = StubGeocoder(candidates: ["Kalevankatu 20": [kalevankatu, nearby]])
+        let slip = PreferredPlace(item: MapItem(placemark: place("Annankatu 25", street: "Annankatu", number: "25", lat: 60.1675)),
+                                  favouriteName: "Kalevankatu 20")
+        let picker = try await AddressPickerViewModel.search("Kalevankatu 20", forSlotAt: 1, using: geocoder, preferred: [slip])
+        XCTAssertEqual(picker.candidates.map(\.name), ["Kalevankatu 20", "Annankatu 25", "Kalevankatu 22"])
+        XCTAssertEqual(picker.origins, [nil, "favourite \"Kalevankatu 20\"", nil])
+        XCTAssertEqual(try picker.pick(row: 1)?.placemark, kalevankatu, "pick 1 is the address typed, for everyone")
+    }
+
     /// A number typed is a whole number of the place's: a coordinate favourite is not what
     /// nearby or swapped numbers name, nor is Annankatu 25 what "annankatu 2" names.
     func testANumberMatchesARememberedPlaceOnlyWhole() {

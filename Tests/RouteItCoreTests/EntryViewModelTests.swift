@@ -42,12 +42,41 @@ final class EntryViewModelTests: XCTestCase {
         XCTAssertFalse(entry.start.isSelected)
     }
 
+    /// The settled sentence first, word for word; then a typed slot without a place is named,
+    /// with the command that chooses it (round 9b #19). An empty trip: the sentence alone.
+    func testInvalidTripNamesTheTypedSlotsWithoutAPlace() throws {
+        let sentence = "Please enter a valid starting point and at least one destination."
+        func alert(_ entry: EntryViewModel) -> String? {
+            do {
+                _ = try entry.plannedTrip()
+                return nil
+            } catch {
+                return (error as? Alert)?.message
+            }
+        }
+        let entry = EntryViewModel(stopCount: 3)
+        XCTAssertEqual(alert(entry), sentence, "an empty trip")
+        try entry.type("Annankatu 25", inSlotAt: 0)
+        try entry.select(shop, forSlotAt: 2)
+        XCTAssertEqual(alert(entry), sentence + " From (\"Annankatu 25\") has no chosen place; enter 1 to choose one.")
+        try entry.select(home, forSlotAt: 0)
+        try entry.type("Kalevankatu 20", inSlotAt: 2)
+        try entry.type("Kaivokatu 1", inSlotAt: 3)
+        XCTAssertEqual(alert(entry), sentence + " No stop has a chosen place: Stop 2 (\"Kalevankatu 20\"), Stop 3 (\"Kaivokatu 1\"); enter 3 to choose one.")
+        try entry.type("Annankatu 25", inSlotAt: 0)
+        XCTAssertEqual(alert(entry), sentence + " From (\"Annankatu 25\") has no chosen place; enter 1 to choose one."
+                       + " No stop has a chosen place: Stop 2 (\"Kalevankatu 20\"), Stop 3 (\"Kaivokatu 1\"); enter 3 to choose one.")
+        // A start never typed is not named (the sentence says it); the typed stops are.
+        try entry.type("  ", inSlotAt: 0)
+        XCTAssertEqual(alert(entry), sentence + " No stop has a chosen place: Stop 2 (\"Kalevankatu 20\"), Stop 3 (\"Kaivokatu 1\"); enter 3 to choose one.")
+    }
+
     func testCanRouteNeedsStartAndOneStopWithPlaces() throws {
         let entry = EntryViewModel()
         try entry.type("typed only", inSlotAt: 0)
         try entry.type("typed only", inSlotAt: 1)
         XCTAssertFalse(entry.canRoute)
-        XCTAssertThrowsError(try entry.trip()) { XCTAssertEqual($0 as? Alert, .invalidTrip) }
+        XCTAssertThrowsError(try entry.trip()) { XCTAssertEqual($0 as? Alert, entry.invalidTripAlert) }
         XCTAssertEqual(Alert.invalidTrip.message,
                        "Please enter a valid starting point and at least one destination.")
         try entry.select(shop, forSlotAt: 2)

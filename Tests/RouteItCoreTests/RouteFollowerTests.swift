@@ -419,6 +419,69 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertEqual(departs[1].time.timeIntervalSince(arrival), 150, accuracy: 1)
     }
 
+    /// Without a speed (a GPX track's fixes): the receiver's figures gone.
+    private func speedless(_ fixes: [GuidanceFix]) -> [GuidanceFix] {
+        fixes.map { GuidanceFix(coordinate: $0.coordinate, time: $0.time, accuracy: $0.accuracy) }
+    }
+
+    /// Leaving a stop before its stay is over departs once beyond the arrival radius (25 m plus
+    /// the accuracy, 5 m) and moving away on two fixes running, the leg's first direction with
+    /// it (round 9b #16): at 7 m/s, at 35 and 42 m, not at 100 m 15 s on, the turn 400 m ahead
+    /// said at once. With a receiver's speeds and without (a GPX track).
+    func testLeavingBeforeTheStayIsOverDepartsOnceBeyondTheArrivalRadiusAndMoving() async {
+        for withSpeeds in [true, false] {
+            let guidance = GuidanceViewModel(trip: Trip.trip(stay: 600), directions: StraightLineDirections())
+            var fixes = Trip.drive(Trip.legOne, stopped: 20)
+            let leaving = Trip.departure.addingTimeInterval(Double(fixes.count))
+            fixes += Trip.drive(Trip.legTwo, speed: 7, from: Double(fixes.count))
+            let events = await follow(withSpeeds ? fixes : speedless(fixes), guidance)
+            let what = withSpeeds ? "with speeds" : "without speeds"
+            XCTAssertEqual(names(events).filter { $0 == "arrive" }.count, 2, "\(what): \(names(events))")
+            guard let depart = events.indices.dropFirst().first(where: { events[$0].name == "depart" }) else {
+                return XCTFail("\(what): \(names(events))")
+            }
+            XCTAssertEqual(events[depart].time.timeIntervalSince(leaving), 6, accuracy: 1, what)
+            guard case .instruction(let text, let distance)? = events.dropFirst(depart + 1).first?.kind else {
+                return XCTFail("\(what): the first direction comes with the departure: \(names(events))")
+            }
+            XCTAssertEqual(text, "Turn left onto Länsikatu", what)
+            XCTAssertEqual(distance, 400 - 42, accuracy: 8, what)
+            XCTAssertFalse(events.dropFirst(depart).contains { $0.name == "stay" }, "\(what): the stay is over")
+        }
+    }
+
+    /// Standing at the stop, the fixes scatter about it (12 m of noise: now and then one lands
+    /// beyond the arrival radius) and a receiver's speed reads under 0.3 m/s: the stay runs its
+    /// full time, with the receiver's speeds and without them.
+    func testTheNoiseOfStandingAtTheStopDoesNotEndTheStay() async {
+        for withSpeeds in [true, false] {
+            let guidance = GuidanceViewModel(trip: Trip.trip(stay: 150), directions: StraightLineDirections())
+            var fixes = Trip.drive(Trip.legOne, stopped: 2)
+            let stop = Trip.legOne[2]
+            var random = SeededRandom(seed: 16)
+            func gaussian() -> Double {
+                let u = max(1e-12, Double.random(in: 0..<1, using: &random)), v = Double.random(in: 0..<1, using: &random)
+                return sqrt(-2 * log(u)) * cos(2 * .pi * v)
+            }
+            var beyond = 0
+            for _ in 0..<200 {
+                let noisy = Coordinate(latitude: stop.latitude + 12 * gaussian() / Geodesy.metresPerDegree,
+                                       longitude: stop.longitude + 12 * gaussian() / (Geodesy.metresPerDegree * cos(stop.latitude * .pi / 180)))
+                if noisy.distance(to: stop) > 30 { beyond += 1 }
+                fixes.append(GuidanceFix(coordinate: noisy, time: Trip.departure.addingTimeInterval(Double(fixes.count)),
+                                         speed: 0.3 * Double.random(in: 0..<1, using: &random), accuracy: 5))
+            }
+            XCTAssertGreaterThan(beyond, 5, "the noise throws fixes beyond the arrival radius")
+            let events = await follow(withSpeeds ? fixes : speedless(fixes), guidance)
+            let what = withSpeeds ? "with speeds" : "without speeds"
+            guard let arrival = events.first(where: { $0.name == "arrive" }),
+                  let depart = events.dropFirst().first(where: { $0.name == "depart" }) else {
+                return XCTFail("\(what): \(names(events))")
+            }
+            XCTAssertEqual(depart.time.timeIntervalSince(arrival.time), 150, accuracy: 1, what)
+        }
+    }
+
     func testTheJSONLineHasTheAgreedShape() {
         let time = Date(timeIntervalSince1970: 1_796_464_803)
         XCTAssertEqual(FollowEventJSON.line(FollowEvent(time: time, kind: .instruction(text: "Turn right onto Annankatu", distance: 120))),

@@ -91,14 +91,37 @@ final class TripFlowControllerTests: XCTestCase {
         XCTAssertFalse(flow.entry.slots[1].isSelected)
     }
 
-    func testClosePickerLeavesTheTripAsItWas() async throws {
+    /// One rule while the picker is open (round 9b #20): every edit, `route` and `optimize` are
+    /// refused with the same line, the picker still open; only new text for the picker's own
+    /// slot closes it (its rows were for the old text).
+    func testAnOpenPickerRefusesEveryEditButNewTextForItsSlot() async throws {
         try flow.editTrip { try $0.type("home", inSlotAt: 0) }
         try await flow.enter(slotAt: 0)
-        flow.closePicker()
+        let refusal = "Choose an address first: pick 1-3, or back."
+        func assertRefused(_ what: String, _ command: () async throws -> Void) async {
+            do {
+                try await command()
+                XCTFail("\(what) went on with the picker open")
+            } catch let error as InputError {
+                XCTAssertEqual(error.message, refusal, what)
+            } catch {
+                XCTFail("\(what): \(error)")
+            }
+            XCTAssertEqual(flow.screen.name, "picker", what)
+        }
+        await assertRefused("type of another slot") { try self.flow.type("shop", inSlotAt: 1) }
+        await assertRefused("add") { try self.flow.editTrip { try $0.addStop() } }
+        await assertRefused("swap") { try self.flow.editTrip { try $0.swapFirstTwoStops() } }
+        await assertRefused("route") { try await self.flow.route() }
+        await assertRefused("optimize") { _ = try await self.flow.optimize() }
+        XCTAssertEqual(flow.entry.slots[1].text, "")
+        XCTAssertEqual(flow.entry.slots.count, 3)
+        // New text for the picker's own slot: the rows were for "home", so it closes unchosen.
+        try flow.type("shop", inSlotAt: 0)
         XCTAssertEqual(flow.screen.name, "entry")
-        XCTAssertEqual(flow.entry.start, EntrySlot(text: "home"))
-        try flow.editTrip { try $0.type("shop", inSlotAt: 1) }
-        XCTAssertEqual(flow.entry.slots[1].text, "shop")
+        XCTAssertEqual(flow.entry.start, EntrySlot(text: "shop"))
+        try flow.type("home", inSlotAt: 1)
+        XCTAssertEqual(flow.entry.slots[1].text, "home")
     }
 
     func testPickOutOfRangeKeepsPickerOpen() async throws {

@@ -182,10 +182,13 @@ public final class TripFlowController {
         throw InputError("Already at the trip entry.")
     }
 
-    /// Closes an open picker without a choice: `type`, `add` and `route` are what a user does
-    /// instead of picking, so they close it and go on.
-    public func closePicker() {
-        if case .picker = screen { screen = .entry }
+    /// `type SLOT TEXT`. One rule while the picker is open: it is answered (`pick`, `back`)
+    /// before the trip changes. The one exception is new text for the slot the picker is for:
+    /// its rows were found for the old text, so they close unchosen (`enter` looks the new
+    /// text up); another slot's text is refused like every other edit.
+    public func type(_ text: String, inSlotAt index: Int, within area: MapArea? = nil) throws {
+        if case .picker(let picker) = screen, picker.slotIndex == index { screen = .entry }
+        try editTrip { try $0.type(text, inSlotAt: index, within: area) }
     }
 
     // MARK: the map's clock
@@ -312,7 +315,9 @@ public final class TripFlowController {
         settings.distanceUnit = unit
     }
 
-    private func requireNoOpenPicker() throws {
+    /// Refuses a command while the address picker waits for an answer, saying how to answer it.
+    /// Every command that changes the trip, routes it or saves it asks this first.
+    public func requireNoOpenPicker() throws {
         if case .picker(let picker) = screen {
             throw InputError("Choose an address first: pick 1-\(picker.rows.count), or back.")
         }

@@ -283,7 +283,7 @@ public enum TripOrderPlanner {
                             using directions: any Directions, departure: Date? = nil,
                             calendar: LocalCalendar = .fromEnvironment(), search: DayPlanOptions = DayPlanOptions(),
                             isCancelled: @escaping () -> Bool = { Task.isCancelled }) async throws -> TripOrderPlan {
-        guard entry.canRoute, let start = entry.start.mapItem else { throw Alert.invalidTrip }
+        guard entry.canRoute, let start = entry.start.mapItem else { throw entry.invalidTripAlert }
         let routed = entry.stops.indices.filter { entry.stops[$0].isSelected }
         let unrouted = entry.stops.indices.filter { !entry.stops[$0].isSelected }
         let places = [TripPlace(item: start, label: "the start")] + routed.map { index in

@@ -299,7 +299,7 @@ public final class EntryViewModel {
     /// last `optimize` could not fit: `leftOutNotes` say why), said rather than silently skipped.
     public func plannedTrip(leftOut: Set<Int> = [], leftOutNotes: [String] = [], departure: Date? = nil,
                             calendar: LocalCalendar = .fromEnvironment()) throws -> PlannedTrip {
-        guard canRoute, let origin = start.mapItem else { throw Alert.invalidTrip }
+        guard canRoute, let origin = start.mapItem else { throw invalidTripAlert }
         var places = [TripPlace(item: origin, stay: 0, label: TripPlace.label(forPlaceAt: 0))]
         var notices: [String] = []
         var end = day.end, endFound = false

@@ -35,7 +35,6 @@ enum NavigationCommands {
         progressMessage: "Routing",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("route") }
-            session.flow.closePicker()
             try await session.flow.route()
             return .init(text: session.renderScreen())
         })

@@ -11,7 +11,7 @@ enum PlannerCommands {
         run: { session, arguments in
             let name = arguments.text(after: 0)
             guard !name.isEmpty else { throw ShellCommand.usageErrorFor("save NAME") }
-            if case .picker = session.flow.screen { throw InputError("Choose an address first: pick a row, or back.") }
+            try session.flow.requireNoOpenPicker()
             return .init(text: try session.planner.save(name: name))
         })
 
@@ -22,6 +22,8 @@ enum PlannerCommands {
         run: { session, arguments in
             let name = arguments.text(after: 0)
             guard !name.isEmpty else { throw ShellCommand.usageErrorFor("open NAME|FILE.gpx|FILE.geojson") }
+            // The open picker is answered first, before a file or saved trip is read.
+            try session.flow.requireNoOpenPicker()
             // A saved departure is an instant: shown on the map's clock, so the map is opened first.
             await session.flow.followMapClock()
             let path = session.filePath(name)

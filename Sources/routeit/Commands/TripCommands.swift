@@ -20,9 +20,7 @@ enum TripCommands {
             guard arguments.count >= 1 else { throw ShellCommand.usageErrorFor("type SLOT TEXT") }
             let slot = try arguments.slot(0, in: session.flow.entry)
             let text = arguments.text(after: 1)
-            session.flow.closePicker()
-            let area = session.services.placeArea
-            try session.flow.editTrip { try $0.type(text, inSlotAt: slot, within: area) }
+            try session.flow.type(text, inSlotAt: slot, within: session.services.placeArea)
             return .init(text: session.renderScreen())
         })
 
@@ -49,7 +47,6 @@ enum TripCommands {
         name: "add", usage: "add", summary: "Add an empty stop at the end (up to 200 stops)",
         run: { session, arguments in
             guard arguments.count == 0 else { throw ShellCommand.usageErrorFor("add") }
-            session.flow.closePicker()
             try session.flow.editTrip { try $0.addStop() }
             return .init(text: session.renderScreen())
         })
@@ -85,6 +82,8 @@ enum TripCommands {
         run: { session, arguments in
             let path = arguments.text(after: 0)
             guard !path.isEmpty else { throw ShellCommand.usageErrorFor("stops FILE") }
+            // The open picker is answered first, before the list is read.
+            try session.flow.requireNoOpenPicker()
             let list = try StopListFile.read(path, at: session.filePath(path))
             // A line that matched several places alike says which it took, above the trip, as
             // does a `#` row skipped as a comment.
@@ -122,7 +121,7 @@ enum TripCommands {
         completions: { _, position in position == 0 ? ["next", "prev"] : [] },
         run: { session, arguments in
             guard arguments.count == 1 else { throw ShellCommand.usageErrorFor("page N|next|prev") }
-            if case .picker = session.flow.screen { throw InputError("Choose an address first: pick a row, or back.") }
+            try session.flow.requireNoOpenPicker()
             try session.flow.entry.showPage(arguments.words[0])
             return .init(text: session.renderScreen())
         })

@@ -82,9 +82,7 @@ enum TripMapCommands {
         completions: { _, position in position % 2 == 0 ? ["budget", "seed"] : [] },
         run: { session, arguments in
             let search = try searchOptions(arguments.words)
-            if case .picker = session.flow.screen {
-                throw InputError("Choose an address first: pick a row, or back.")
-            }
+            try session.flow.requireNoOpenPicker()
             let plan: TripOrderPlan
             // Ctrl-C while the planner searches stops it (the best plan so far is kept, "Stopped
             // early") and its directions follow as always; before or after, Ctrl-C cancels.

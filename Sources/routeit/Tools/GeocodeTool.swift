@@ -18,8 +18,11 @@ enum GeocodeTool {
         run: run)
 
     static func run(_ options: ShellOptions, _ arguments: [String]) -> Int32 {
-        guard !arguments.isEmpty else { return tool.usageError() }
         let text = arguments.joined(separator: " ")
+        // Blanks alone are nothing to look up: a usage error, not "Address not found." as if searched.
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return tool.usageError(arguments.isEmpty ? nil : "give an address, a place's name or LAT,LON to look up")
+        }
         do {
             let services = try ToolServices.open(options)
             let geocoder = services.geocoder

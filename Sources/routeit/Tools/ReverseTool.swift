@@ -22,7 +22,9 @@ enum ReverseTool {
         let parts = arguments.count == 1
             ? arguments[0].split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             : arguments
-        guard parts.count == 2 else { return tool.usageError() }
+        // Blanks alone are nothing to look up; said so, not only the synopsis.
+        let blank = !arguments.isEmpty && arguments.allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        guard parts.count == 2 else { return tool.usageError(blank ? "give LAT LON (or LAT,LON) to look up" : nil) }
         guard let latitude = DecimalNumber.parse(parts[0]), let longitude = DecimalNumber.parse(parts[1]),
               Coordinate(latitude: latitude, longitude: longitude).isValid else {
             return tool.fail("not a coordinate: \(parts.joined(separator: " ")) (latitude -90...90, longitude -180...180)", code: 2)
