@@ -71,6 +71,26 @@ final class ServeOSRMParityTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(same), Double(ours.joined().count) * 0.6)
     }
 
+    /// The arrival is named after the road the place is on, as osrm-routed names it: past a
+    /// name change no step says (Yliopistonkatu into Mikonkatu), and on an unnamed way after a
+    /// named street. It took the last street a step had named.
+    func testTheArrivalIsNamedAfterTheRoadThePlaceIsOnAsOSRMs() throws {
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
+        defer { _ = server.stop() }
+        func arrival(_ object: [String: Any]) throws -> String? {
+            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            return steps.last?["name"] as? String
+        }
+        for pair in ["24.946353,60.177794;24.945522,60.170355", "24.950445,60.169236;24.947472,60.173024",
+                     "24.942899,60.175221;24.938508,60.171601"] {
+            let target = "/route/v1/driving/\(pair)?steps=true"
+            let theirs = try arrival(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+            XCTAssertEqual(try arrival(try server.get(target).object), theirs, pair)
+        }
+    }
+
     /// The intersections' `lanes` are osrm-routed's on two drives past junctions with turn lanes:
     /// lanes for a turn at the junction after (a junction in two parts), lanes of the road before
     /// a short one, and (the second) lanes narrowed for a right turn close ahead.

@@ -75,7 +75,7 @@ struct ManeuverBuilder {
             for (i, leg) in legs.enumerated() { draft.add(leg, coords[i]) }
             // An edge with no points is damage `points(of:)` has reported; the query fails on it.
             let end = draft.polyline.last ?? net.clip(legs[0].edge, from: legs[0].from, to: legs[0].from).first
-            return [draft.step, arrive(at: end ?? Coordinate(latitude: 0, longitude: 0))]
+            return [draft.step, arrive(at: end ?? Coordinate(latitude: 0, longitude: 0), on: labels.last)]
         }
         var steps: [Draft] = []
         var draft = Draft(kind: .depart, name: labels[first].shown,
@@ -206,7 +206,8 @@ struct ManeuverBuilder {
             i += 1
         }
         steps.append(draft)
-        return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!)]
+        let lastRoad = isMeaningful.lastIndex(of: true).map { labels[$0] }
+        return StepCollapsing(rules: profile.collapsing).collapse(steps).map(\.step) + [arrive(at: draft.polyline.last!, on: lastRoad)]
     }
 
     /// Whether the way taken at `junction` is a piece inside a divided junction, kept in `known`
@@ -271,8 +272,15 @@ struct ManeuverBuilder {
     /// A car turn this sharp heads back the way it came.
     static let hairpinAngle = 170.0
 
-    private func arrive(at point: Coordinate) -> RouteStep {
-        RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
+    /// The arrival, on the road the place lies on (OSRM names it after the target's way, not
+    /// after the last street a step named: a route may go on past a name change it does not say).
+    private func arrive(at point: Coordinate, on road: StreetLabel?) -> RouteStep {
+        var step = RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [point])
+        if let road {
+            step.streetName = road.name
+            step.ref = road.ref.isEmpty ? nil : road.ref
+        }
+        return step
     }
 
     /// The node a leg arrives at, whichever way it drives its edge.

@@ -5,7 +5,7 @@ import RouteItCore
 /// out) and its intersection, written straight into the answer (`JSONStream`, keys sorted).
 enum OSRMStepJSON {
     /// The steps of one leg; each maneuver's `bearing_before` is the last segment of the step
-    /// before it, and the arrival is named after the last street the leg named.
+    /// before it, and the arrival is named after the road it is on (else the last street named).
     /// `ends`: where the client put the leg's two places, for the depart and arrive modifiers;
     /// `junctions`: the leg's junctions passed, when the router gives them (each step lists the
     /// ones from its maneuver's up to the next step's).
@@ -51,7 +51,10 @@ enum OSRMStepJSON {
                 }
             }
             travelled += step.distance
-            self.step(&json, step, maneuver: m, name: m.kind == .arrive ? lastName : m.streetName ?? "", mode: mode,
+            // The arrival: the road the place lies on when the router gives it, else the last
+            // street named (a remote OSRM's or a saved trip's steps).
+            let arrivalName = step.streetName ?? lastName
+            self.step(&json, step, maneuver: m, name: m.kind == .arrive ? arrivalName : m.streetName ?? "", mode: mode,
                       bearingBefore: m.kind == .depart ? 0 : before, geometries: geometries, junctions: passed)
             // The heading arriving at the next maneuver: this step's last segment.
             let line = step.polyline
