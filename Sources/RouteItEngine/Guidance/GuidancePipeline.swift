@@ -11,10 +11,10 @@ struct GuidancePipeline: Sendable {
 
     static let car = GuidancePipeline(handlers: [
         FerryCrossingHandler(), StayOnRoundaboutHandler(), SliproadHandler(), ExitRoundaboutHandler(), UTurnHandler(), ConnectorUTurnHandler(), RampHandler(),
-        MotorwayPassingHandler(),
+        MotorwayPassingHandler(), DrivewayHandler(),
         TurnBesideObviousWayHandler(), ForkHandler(), SlipRoadJoinHandler(),
         EndOfRoadHandler(), StraightOffTurningStreetHandler(), NameChangeHandler(rule: .driver),
-        DrivewayHandler(), SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
+        SharpTurnHandler(), NonObviousContinuationHandler(rule: .driver),
     ], whenNoStep: [])
 
     static let walk = GuidancePipeline(handlers: [
