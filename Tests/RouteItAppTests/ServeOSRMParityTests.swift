@@ -91,6 +91,26 @@ final class ServeOSRMParityTests: XCTestCase {
         }
     }
 
+    /// A car turn's modifier is read from the perceived bearings, as osrm-routed reads it: onto
+    /// Mikonkatu a "slight left" (the headings over 20 m read a plain left).
+    func testACarTurnsModifierIsReadAsOSRMReadsIt() throws {
+        let osrm = try OSRMProcess.start()
+        defer { osrm.kill() }
+        let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
+        defer { _ = server.stop() }
+        func maneuvers(_ object: [String: Any]) throws -> [String] {
+            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            return steps.map { step in
+                let m = step["maneuver"] as? [String: Any]
+                return "\(m?["type"] ?? "") \(m?["modifier"] ?? "") \(step["name"] ?? "")"
+            }
+        }
+        let target = "/route/v1/driving/24.945800,60.176155;24.943518,60.170694?steps=true"
+        let theirs = try maneuvers(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+        XCTAssertTrue(theirs.contains("turn slight left Mikonkatu"), "osrm-routed: \(theirs)")
+        XCTAssertEqual(try maneuvers(try server.get(target).object), theirs)
+    }
+
     /// The intersections' `lanes` are osrm-routed's on two drives past junctions with turn lanes:
     /// lanes for a turn at the junction after (a junction in two parts), lanes of the road before
     /// a short one, and (the second) lanes narrowed for a right turn close ahead.

@@ -266,7 +266,17 @@ struct ManeuverBuilder {
     /// The turn step at `j`; a car turning back on itself at a hairpin junction makes a U-turn.
     func turnDraft(at j: RouteJunction) -> Draft {
         if isHairpin(j) { return Draft(kind: .uTurn, name: j.name) }
-        return Draft(kind: .turn, direction: ManeuverBuilder.direction(j.turn), name: j.name, turn: j.turn)
+        return Draft(kind: .turn, direction: ManeuverBuilder.direction(modifierTurn(j)), name: j.name, turn: j.turn)
+    }
+
+    /// The angle a car turn's modifier is read from: OSRM's (`getTurnDirection` of its
+    /// intersection's angle, between perceived bearings), where the headings over 20 m that
+    /// decide the guidance's other questions can read a turn as sharp that OSRM calls a plain
+    /// one (Monaco's curving streets) or slight that it calls plain.
+    func modifierTurn(_ j: RouteJunction) -> Double {
+        guard mode == .car, let back = perceivedHeading(leaving: j.arriving.edge, forward: !j.arriving.forward, at: j.node),
+              let out = perceivedHeading(leaving: j.leaving.edge, forward: j.leaving.forward, at: j.node) else { return j.turn }
+        return ManeuverBuilder.turnAngle(from: back + 180, to: out)
     }
 
     /// A car turn this sharp heads back the way it came.
