@@ -178,6 +178,23 @@ final class ServeToolTests: XCTestCase {
         assertStops(server)
     }
 
+    /// An address names its neighbourhood and suburb as Nominatim 5.3 names them on the same
+    /// extract (from its district nodes), in `address` and `display_name`, searched or reversed.
+    func testAddressesNameTheirNeighbourhoodAndSuburb() throws {
+        let server = try ServeProcess(map: try map())
+        let found = try XCTUnwrap((try server.get("/search?q=Annankatu+25&format=jsonv2&addressdetails=1&limit=1").json as? [[String: Any]])?.first)
+        let address = try XCTUnwrap(found["address"] as? [String: String])
+        XCTAssertEqual(address["neighbourhood"], "Keskusta")
+        XCTAssertEqual(address["suburb"], "Kaartinkaupunki")
+        XCTAssertEqual(found["display_name"] as? String, "25, Annankatu, Keskusta, Kaartinkaupunki, Helsinki, 00100, Suomi")
+        for (lat, lon, suburb) in [(60.1644602, 24.9495535, "Kaartinkaupunki"), (60.17, 24.95, "Kluuvi")] {
+            let reverse = try server.get("/reverse?lat=\(lat)&lon=\(lon)&format=jsonv2").object
+            XCTAssertEqual((reverse["address"] as? [String: String])?["neighbourhood"], "Keskusta", "\(lat),\(lon)")
+            XCTAssertEqual((reverse["address"] as? [String: String])?["suburb"], suburb, "\(lat),\(lon)")
+        }
+        assertStops(server)
+    }
+
     /// OSRM's table options and Nominatim's search limits change the answer as those servers'
     /// do (Nominatim 5.3's answers on the Helsinki extract for the filters).
     func testTableOptionsAndSearchFiltersAreHeld() throws {
