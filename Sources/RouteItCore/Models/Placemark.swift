@@ -21,8 +21,8 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// would otherwise read the same, so the picker can tell them apart.
     public var suburb: String?
     /// The neighbourhood, quarter and suburb of the place's address as Nominatim names them, when
-    /// the geocoder says (the offline map's does; nil when not asked). Not saved: the map has them.
-    public var districts: AddressDistricts?
+    /// the geocoder says them (the offline map's does). Not saved: the map has them.
+    public var districts = AddressDistricts.unknown
     /// The OSM object the place was read from, when the map keeps it (Nominatim's `osm_type`
     /// and `osm_id`).
     public var osm: OSMReference?

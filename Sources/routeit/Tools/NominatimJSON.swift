@@ -19,8 +19,8 @@ enum NominatimJSON {
         address["house_number"] = placemark.houseNumber
         address["road"] = placemark.street
         // The districts by Nominatim's rule when the geocoder says them, else the one it named.
-        if let districts = placemark.districts {
-            for (key, name) in districts.parts { address[key] = name }
+        if placemark.districts.isKnown {
+            for (key, name) in placemark.districts.parts { address[key] = name }
         } else {
             address["suburb"] = placemark.suburb
         }
@@ -84,7 +84,9 @@ enum NominatimJSON {
         local.name = shown(p.name, own: true)
         local.street = p.street == p.name ? local.name : shown(p.street)
         local.suburb = shown(p.suburb)
-        local.districts = p.districts.map { AddressDistricts(neighbourhood: shown($0.neighbourhood), quarter: shown($0.quarter), suburb: shown($0.suburb)) }
+        local.districts.neighbourhood = shown(p.districts.neighbourhood)
+        local.districts.quarter = shown(p.districts.quarter)
+        local.districts.suburb = shown(p.districts.suburb)
         local.city = shown(p.city)
         local.country = shown(p.country)
         return local
@@ -121,7 +123,7 @@ enum NominatimJSON {
     static func displayName(_ p: Placemark) -> String {
         // A postcode's area is named by its code first, as Nominatim names one.
         let postcodeFirst = p.category == "place=postcode"
-        let districts: [String?] = p.districts?.parts.map(\.name) ?? []
+        let districts: [String?] = p.districts.parts.map(\.name)
         return ([p.name, p.houseNumber, p.street] + districts + [postcodeFirst ? p.postalCode : p.city, postcodeFirst ? p.city : p.postalCode, p.country])
             .compactMap { $0?.isEmpty == false ? $0 : nil }
             .reduce(into: [String]()) { parts, part in if !parts.contains(part) { parts.append(part) } }
