@@ -39,6 +39,14 @@ final class GeocoderAddressDistrictTests: GeocoderFixtureTestCase {
             node(60.1540, 24.9081, [("name", "Eira"), ("place", "neighbourhood")] + town),
             // Bulevardi 4: 1.56 km west of Eira, out of every box.
             node(60.1500, 24.8800, address("Bulevardi", "4")),
+            // Kalevankatu 9 is 167 m north of its street: Pohjoinen is 390 m north of the door but 560 m
+            // from the street; Etelä 500.4 m south of the door, 330 m from the street.
+            node(60.1400, 24.9500, []),
+            node(60.1400, 24.9700, []),
+            .way(OSMWay(id: 4190, nodeRefs: [id - 1, id], tags: [("highway", "residential"), ("name", "Kalevankatu")])),
+            node(60.1415, 24.9600, address("Kalevankatu", "9")),
+            node(60.1450, 24.9600, [("name", "Pohjoinen"), ("place", "neighbourhood")] + town),
+            node(60.1370, 24.9600, [("name", "Etelä"), ("place", "neighbourhood")] + town),
         ]
     }
 
@@ -47,25 +55,37 @@ final class GeocoderAddressDistrictTests: GeocoderFixtureTestCase {
         placemark.districts.isKnown ? placemark.districts.parts.map { "\($0.key)=\($0.name)" } : ["not said"]
     }
 
+    /// The geocoder's answers for `text`, with their districts.
+    static func search(_ text: String) throws -> [Placemark] { try geocoder.withDistricts(geocoder.search(text)) }
+
+    func testASearchReadsNoDistrictsUntilAsked() throws {
+        // The picker shows none: a cold lookup reads no district rows.
+        XCTAssertEqual(try Self.geocoder.search("Annankatu 1").first.map(Self.parts), ["not said"])
+    }
+
     func testAnAddressNamesTheNearestDistrictsThatReachIt() throws {
-        let found = try XCTUnwrap(Self.geocoder.search("Annankatu 1").first)
+        let found = try XCTUnwrap(Self.search("Annankatu 1").first)
         XCTAssertEqual(found.houseNumber, "1")
         XCTAssertEqual(Self.parts(found), ["neighbourhood=Ruoholahti", "suburb=Kamppi"])
         // The same address reverse geocoded says the same.
-        XCTAssertEqual(try Self.geocoder.reverse(Coordinate(latitude: 60.1700, longitude: 24.9400)).map(Self.parts),
+        XCTAssertEqual(try Self.geocoder.reverse(Coordinate(latitude: 60.1700, longitude: 24.9400)).flatMap { try Self.geocoder.withDistricts([$0]).first }.map(Self.parts),
                        ["neighbourhood=Ruoholahti", "suburb=Kamppi"])
     }
 
     func testANodeReachesABoxNotACircle() throws {
-        XCTAssertEqual(try Self.geocoder.search("Bulevardi 2").first.map(Self.parts), ["neighbourhood=Eira"])
-        XCTAssertEqual(try Self.geocoder.search("Bulevardi 4").first.map(Self.parts), [])
+        XCTAssertEqual(try Self.search("Bulevardi 2").first.map(Self.parts), ["neighbourhood=Eira"])
+        XCTAssertEqual(try Self.search("Bulevardi 4").first.map(Self.parts), [])
+    }
+
+    func testAnAddressIsMeasuredFromItsStreet() throws {
+        XCTAssertEqual(try Self.search("Kalevankatu 9").first.map(Self.parts), ["neighbourhood=Etelä"])
     }
 
     func testADistrictNamesOnlyCoarserDistricts() throws {
-        let neighbourhood = try XCTUnwrap(Self.geocoder.search("Ruoholahti").first)
+        let neighbourhood = try XCTUnwrap(Self.search("Ruoholahti").first)
         XCTAssertEqual(neighbourhood.name, "Ruoholahti")
         XCTAssertEqual(Self.parts(neighbourhood), ["suburb=Punavuori"], "0.011° from Punavuori, 0.0175° from Kamppi")
-        let suburb = try XCTUnwrap(Self.geocoder.search("Kamppi").first)
+        let suburb = try XCTUnwrap(Self.search("Kamppi").first)
         XCTAssertEqual(suburb.name, "Kamppi")
         XCTAssertEqual(Self.parts(suburb), [])
     }

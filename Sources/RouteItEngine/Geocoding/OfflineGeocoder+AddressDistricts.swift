@@ -7,8 +7,10 @@ import RouteItCore
 /// neighbourhood 500 m). Coarsest kind first, the node of a kind that names the place is the
 /// nearest (in degrees, as PostGIS's `ST_Distance` on lon/lat) whose box holds the place and that
 /// lies in the box of the district named before it (`insert_addresslines`' hierarchy check).
+/// An address is measured from its street, as Nominatim measures it from its street's way: from
+/// the point of the street nearest it.
 /// Nodes of the place's own town only: Nominatim leaves out nodes outside the town's boundary.
-extension OfflineGeocoder {
+extension OfflineGeocoder: AddressDistrictNaming {
     /// A district kind: its `place=` value, Nominatim's address rank and its node's reach in metres.
     struct DistrictKind {
         let tag: String
@@ -28,8 +30,10 @@ extension OfflineGeocoder {
                                     "hamlet": 20, "croft": 20, "quarter": 22, "neighbourhood": 24, "isolated_dwelling": 25,
                                     "farm": 25, "city_block": 25, "square": 25, "locality": 25]
 
-    /// `placemarks` with their `districts` set. The caller holds `lock`.
-    func withDistricts(_ placemarks: [Placemark]) throws -> [Placemark] {
+    /// `placemarks` (this geocoder's answers) with their `districts` set.
+    public func withDistricts(_ placemarks: [Placemark]) throws -> [Placemark] {
+        lock.lock()
+        defer { lock.unlock() }
         var nodesOfTown: [String: [(row: PlaceRow, kind: DistrictKind)]] = [:]
         return try placemarks.map { placemark in
             var placed = placemark
@@ -38,7 +42,8 @@ extension OfflineGeocoder {
                 return placed
             }
             if nodesOfTown[town] == nil { nodesOfTown[town] = try districtNodes(ofTown: town) }
-            placed.districts = Self.districts(of: placemark, among: nodesOfTown[town, default: []])
+            placed.districts = Self.districts(of: placemark, at: try streetPoint(of: placemark) ?? placemark.coordinate,
+                                              among: nodesOfTown[town, default: []])
             return placed
         }
     }
@@ -55,8 +60,7 @@ extension OfflineGeocoder {
     }
 
     /// The districts Nominatim's rule names for `placemark` among its town's district `nodes`.
-    static func districts(of placemark: Placemark, among nodes: [(row: PlaceRow, kind: DistrictKind)]) -> AddressDistricts {
-        let point = placemark.coordinate
+    static func districts(of placemark: Placemark, at point: Coordinate, among nodes: [(row: PlaceRow, kind: DistrictKind)]) -> AddressDistricts {
         let ownRank = placemark.category.flatMap { category in
             category.hasPrefix("place=") ? placeAddressRanks[String(category.dropFirst(6))] : nil
         } ?? 30
@@ -76,6 +80,31 @@ extension OfflineGeocoder {
             enclosing = (chosen.row.coordinate, kind.reach)
         }
         return districts
+    }
+
+    /// An address farther than this from its street is measured from itself.
+    static let streetReach = 200.0
+
+    /// The point of an address's street nearest it, within `streetReach`; nil for what is not an
+    /// address. The caller holds `lock`.
+    private func streetPoint(of placemark: Placemark) throws -> Coordinate? {
+        guard placemark.houseNumber != nil, let street = placemark.street else { return nil }
+        let key = TextFolding.key(street)
+        let linesNear = try self.linesNear.statement()
+        try boxQuery(linesNear, around: placemark.coordinate, metres: Self.streetReach)
+        var pieces: [(place: Int64, line: [Coordinate])] = []
+        while try linesNear.step() { pieces.append((linesNear.int(0), PackedPolyline.decode(linesNear.blob(1)))) }
+        var keyOfPlace: [Int64: String] = [:]
+        var nearest: (point: Coordinate, distance: Double)?
+        for piece in pieces {
+            if keyOfPlace[piece.place] == nil { keyOfPlace[piece.place] = try rows(placeByID, [.int(piece.place)]).first?.streetKey ?? "" }
+            guard keyOfPlace[piece.place] == key else { continue }
+            for (a, b) in zip(piece.line, piece.line.dropFirst()) {
+                let (point, distance) = Geometry.closestPoint(to: placemark.coordinate, onSegment: a, b)
+                if distance <= Self.streetReach, nearest == nil || distance < nearest!.distance { nearest = (point, distance) }
+            }
+        }
+        return nearest?.point
     }
 
     /// Whether `point` lies in the box `reach` metres north, south, east and west of `centre`

@@ -21,9 +21,9 @@ extension OfflineGeocoder: OSMPlaceLookup {
             if let osm = row.osm, found[osm] == nil { found[osm] = row }
         }
         var seen = Set<OSMReference>()
-        return try withDistricts(references.compactMap { reference in
+        return try references.compactMap { reference in
             guard seen.insert(reference).inserted, let row = found[reference] else { return nil }
             return try placemark(row)
-        })
+        }
     }
 }

@@ -26,12 +26,6 @@ extension OfflineGeocoder: DetailedReverseGeocoding {
         guard coordinate.isValid else { return (nil, nil) }
         lock.lock()
         defer { lock.unlock() }
-        let (point, answer) = try reverseAnswer(coordinate, detail: detail)
-        return (point, try answer.map { try withDistricts([$0])[0] })
-    }
-
-    /// `reverse` without the answer's districts; the caller holds `lock`.
-    private func reverseAnswer(_ coordinate: Coordinate, detail: ReverseDetail) throws -> (point: Placemark?, answer: Placemark?) {
         let point = try (detail == .street ? nil : nearestAddress(coordinate)) ?? nearestStreet(coordinate)
         switch detail {
         case .address, .street:

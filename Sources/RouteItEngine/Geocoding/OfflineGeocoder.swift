@@ -247,7 +247,7 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
     public func search(_ text: String, near: Coordinate? = nil) throws -> [Placemark] {
         lock.lock()
         defer { lock.unlock() }
-        return try withDistricts(search(text, near: near.flatMap { $0.isValid ? $0 : nil }, bias: near == nil ? .none : .currentLocation))
+        return try search(text, near: near.flatMap { $0.isValid ? $0 : nil }, bias: near == nil ? .none : .currentLocation)
     }
 
     private func search(_ typedText: String, near: Coordinate?, bias: LocationBias) throws -> [Placemark] {
