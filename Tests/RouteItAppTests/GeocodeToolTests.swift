@@ -155,11 +155,12 @@ final class GeocodeToolTests: XCTestCase {
         let places = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let first = try XCTUnwrap(places.first)
         XCTAssertTrue((first["licence"] as? String)?.contains("© OpenStreetMap contributors") == true)
-        XCTAssertEqual(first["display_name"] as? String, "2, Töölönlahdenkatu, Helsinki, 00100, Suomi")
-        // The country as a Nominatim import of the same extract names it (its addr:country tags say FI).
+        XCTAssertEqual(first["display_name"] as? String, "2, Töölönlahdenkatu, Keskusta, Kaisaniemi, Helsinki, 00100, Suomi")
+        // The country as a Nominatim import of the same extract names it (its addr:country tags say
+        // FI), and the neighbourhood and suburb as it does.
         XCTAssertEqual(first["address"] as? [String: String],
-                       ["house_number": "2", "road": "Töölönlahdenkatu", "postcode": "00100", "city": "Helsinki",
-                        "country": "Suomi", "country_code": "fi"])
+                       ["house_number": "2", "road": "Töölönlahdenkatu", "neighbourhood": "Keskusta", "suburb": "Kaisaniemi",
+                        "postcode": "00100", "city": "Helsinki", "country": "Suomi", "country_code": "fi"])
         XCTAssertNil(first["extratags"], "an address has no opening hours")
         XCTAssertEqual(first["category"] as? String, "place")
         XCTAssertEqual(first["type"] as? String, "house")
@@ -235,7 +236,8 @@ final class GeocodeToolTests: XCTestCase {
             return try XCTUnwrap(object["address"] as? [String: String], result.stdout)
         }
         XCTAssertEqual(try address(["reverse", "43.7482", "7.4220", "--zoom", "12"]), ["town": "Beausoleil"])
-        XCTAssertEqual(try address(["reverse", "43.761399", "7.474137"]), ["road": "Avenue de Verdun", "city": "Menton"])
+        // Menton's Dragonnière node is 450 m north, 270 m west: its neighbourhood's box holds the point.
+        XCTAssertEqual(try address(["reverse", "43.761399", "7.474137"]), ["road": "Avenue de Verdun", "neighbourhood": "Dragonnière", "city": "Menton"])
         XCTAssertEqual(try address(["geocode", "Avenue de Verdun, Beausoleil"]), ["road": "Avenue de Verdun", "city": "Beausoleil"])
         let inMonaco = try address(["reverse", "43.7384", "7.4246"])
         XCTAssertEqual([inMonaco["city"], inMonaco["country"], inMonaco["country_code"]], ["Monaco", "Monaco", "mc"])

@@ -163,18 +163,42 @@ final class ServeToolTests: XCTestCase {
         // The geocoder the tools use, in process (the tools' own runs cost a map opening each).
         let geocoder = LazyOfflineGeocoder(map: try RouteItMap(path: try map()))
         let servedMatches = try XCTUnwrap(try server.get("/search?q=Annankatu+25&format=jsonv2").json as? [[String: Any]])
-        let matches = try wait { try await geocoder.geocode("Annankatu 25") }.map(NominatimJSON.object)
+        let matches = try geocoder.withDistricts(wait { try await geocoder.geocode("Annankatu 25") }).map(NominatimJSON.object)
         XCTAssertFalse(servedMatches.isEmpty)
         for key in ["display_name", "lat", "lon", "place_id", "licence", "category", "type"] {
             XCTAssertEqual(servedMatches.map { "\($0[key] ?? "")" }, matches.map { "\($0[key] ?? "")" }, key)
         }
         let reverse = try server.get("/reverse?lat=60.16563&lon=24.93714&format=jsonv2").object
         let place = try XCTUnwrap(try wait { try await geocoder.reverseGeocode(Coordinate(latitude: 60.16563, longitude: 24.93714)) })
-        let expected = NominatimJSON.object(place)
+        let expected = NominatimJSON.object(try XCTUnwrap(geocoder.withDistricts([place]).first))
         for key in ["display_name", "lat", "lon", "category", "type", "licence"] {
             XCTAssertEqual(reverse[key] as? String, expected[key] as? String, key)
         }
         XCTAssertEqual(try server.get("/status").body, Data("OK".utf8))
+        assertStops(server)
+    }
+
+    /// An address names its neighbourhood and suburb as Nominatim 5.3 names them on the same
+    /// extract (from its district nodes), in `address` and `display_name`, searched or reversed.
+    func testAddressesNameTheirNeighbourhoodAndSuburb() throws {
+        let server = try ServeProcess(map: try map())
+        let found = try XCTUnwrap((try server.get("/search?q=Annankatu+25&format=jsonv2&addressdetails=1&limit=1").json as? [[String: Any]])?.first)
+        let address = try XCTUnwrap(found["address"] as? [String: String])
+        XCTAssertEqual(address["neighbourhood"], "Keskusta")
+        XCTAssertEqual(address["suburb"], "Kaartinkaupunki")
+        XCTAssertEqual(found["display_name"] as? String, "25, Annankatu, Keskusta, Kaartinkaupunki, Helsinki, 00100, Suomi")
+        for (lat, lon, suburb) in [(60.1644602, 24.9495535, "Kaartinkaupunki"), (60.17, 24.95, "Kluuvi")] {
+            let reverse = try server.get("/reverse?lat=\(lat)&lon=\(lon)&format=jsonv2").object
+            XCTAssertEqual((reverse["address"] as? [String: String])?["neighbourhood"], "Keskusta", "\(lat),\(lon)")
+            XCTAssertEqual((reverse["address"] as? [String: String])?["suburb"], suburb, "\(lat),\(lon)")
+        }
+        // /lookup and `routeit reverse --json` name them too.
+        let type = try XCTUnwrap((found["osm_type"] as? String)?.first).uppercased(), id = try XCTUnwrap(found["osm_id"] as? Int)
+        let looked = try XCTUnwrap((try server.get("/lookup?osm_ids=\(type)\(id)&format=jsonv2").json as? [[String: Any]])?.first)
+        XCTAssertEqual(looked["address"] as? [String: String], address)
+        let told = try tool(["reverse", "60.17,24.95", "--json"])
+        XCTAssertEqual((told["address"] as? [String: String])?["suburb"], "Kluuvi")
+        XCTAssertEqual(told["display_name"] as? String, try server.get("/reverse?lat=60.17&lon=24.95&format=jsonv2").object["display_name"] as? String)
         assertStops(server)
     }
 

@@ -120,6 +120,9 @@ extension Placemark {
                               countryCode: countryCode.map(TerminalSafeText.clean), category: category.map(TerminalSafeText.clean),
                               importance: importance, suburb: suburb.map(TerminalSafeText.clean))
         place.osm = osm
+        place.districts = AddressDistricts(neighbourhood: districts.neighbourhood.map(TerminalSafeText.clean),
+                                           quarter: districts.quarter.map(TerminalSafeText.clean),
+                                           suburb: districts.suburb.map(TerminalSafeText.clean), isKnown: districts.isKnown)
         place.missingHouseNumber = missingHouseNumber.map(TerminalSafeText.clean)
         place.otherPostcodeAsked = otherPostcodeAsked.map(TerminalSafeText.clean)
         return place

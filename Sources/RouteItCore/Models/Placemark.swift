@@ -20,6 +20,9 @@ public struct Placemark: Hashable, Codable, Sendable {
     /// The district the place lies in (`Kluuvi`), when the geocoder says: it does for rows that
     /// would otherwise read the same, so the picker can tell them apart.
     public var suburb: String?
+    /// The neighbourhood, quarter and suburb of the place's address as Nominatim names them, when
+    /// the geocoder says them (the offline map's does). Not saved: the map has them.
+    public var districts = AddressDistricts.unknown
     /// The OSM object the place was read from, when the map keeps it (Nominatim's `osm_type`
     /// and `osm_id`).
     public var osm: OSMReference?

@@ -43,6 +43,10 @@ extension LazyOfflineGeocoder: DetailedReverseGeocoding {
     }
 }
 
+extension LazyOfflineGeocoder: AddressDistrictNaming {
+    public func withDistricts(_ placemarks: [Placemark]) throws -> [Placemark] { try geocoder().withDistricts(placemarks) }
+}
+
 extension LazyOfflineGeocoder: NameTagsKeeping {
     /// Opens the geocoder to ask its map; one that cannot open keeps none.
     public var keepsNameTags: Bool { (try? geocoder().keepsNameTags) ?? false }

@@ -179,7 +179,7 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
         // A street, town or POI with no other name tags than its `name` has no set
         // (`PlaceWriter.nameTagSet`): its name is the place's.
         if names.tags.isEmpty, isNamed, let name = placemark.name, !name.isEmpty { names.tags = ["name": name] }
-        for name in [placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country].compactMap({ $0 })
+        for name in ([placemark.name, placemark.street, placemark.suburb, placemark.city, placemark.country] + placemark.districts.parts.map(\.name)).compactMap({ $0 })
         where names.translations[name] == nil {
             if languagesOfName[name] == nil {
                 try translationsOfName.bind([.text(TextFolding.key(name))])
@@ -461,7 +461,7 @@ public final class OfflineGeocoder: Geocoding, NameTagsKeeping, @unchecked Senda
     }
 
     /// Every category tag of a place (`amenity=atm`).
-    private func categories(of id: Int64) throws -> [String] {
+    func categories(of id: Int64) throws -> [String] {
         try categoryOfPlace.bind([.int(id)])
         var tags: [String] = []
         while try categoryOfPlace.step() { if let tag = categoryOfPlace.string(0) { tags.append(tag) } }

@@ -169,7 +169,9 @@ struct NominatimService: Sendable {
     /// `places` with their names read from the map when the answer shows them (`namedetails`,
     /// or `accept-language`'s other languages); else as found, without: the geocoder reads them
     /// only when asked.
-    private func named(_ places: [Placemark], _ target: RequestTarget) throws -> [Placemark] {
+    private func named(_ found: [Placemark], _ target: RequestTarget) throws -> [Placemark] {
+        // Every answer shows its districts (`address`, `display_name`).
+        let places = try (geocoder as? AddressDistrictNaming)?.withDistricts(found) ?? found
         let languages = NominatimJSON.languages(target.value("accept-language") ?? "")
         guard flag(target, "namedetails", default: false) || !languages.isEmpty, let keeping = geocoder as? NameTagsKeeping else {
             return places

@@ -18,7 +18,12 @@ enum NominatimJSON {
         var address: [String: String] = [:]
         address["house_number"] = placemark.houseNumber
         address["road"] = placemark.street
-        address["suburb"] = placemark.suburb
+        // The districts by Nominatim's rule when the geocoder says them, else the one it named.
+        if placemark.districts.isKnown {
+            for (key, name) in placemark.districts.parts { address[key] = name }
+        } else {
+            address["suburb"] = placemark.suburb
+        }
         address["postcode"] = placemark.postalCode
         address["city"] = placemark.city
         address["country"] = placemark.country
@@ -79,6 +84,9 @@ enum NominatimJSON {
         local.name = shown(p.name, own: true)
         local.street = p.street == p.name ? local.name : shown(p.street)
         local.suburb = shown(p.suburb)
+        local.districts.neighbourhood = shown(p.districts.neighbourhood)
+        local.districts.quarter = shown(p.districts.quarter)
+        local.districts.suburb = shown(p.districts.suburb)
         local.city = shown(p.city)
         local.country = shown(p.country)
         return local
@@ -110,11 +118,13 @@ enum NominatimJSON {
         return placemark.houseNumber != nil ? 30 : placeRanks[type].map { category == "place" ? $0 : 26 } ?? 26
     }
 
-    /// Nominatim's `display_name`: most specific part first, comma-separated.
+    /// Nominatim's `display_name`: most specific part first, comma-separated (the districts
+    /// between the street and the town).
     static func displayName(_ p: Placemark) -> String {
         // A postcode's area is named by its code first, as Nominatim names one.
         let postcodeFirst = p.category == "place=postcode"
-        return [p.name, p.houseNumber, p.street, postcodeFirst ? p.postalCode : p.city, postcodeFirst ? p.city : p.postalCode, p.country]
+        let districts: [String?] = p.districts.parts.map(\.name)
+        return ([p.name, p.houseNumber, p.street] + districts + [postcodeFirst ? p.postalCode : p.city, postcodeFirst ? p.city : p.postalCode, p.country])
             .compactMap { $0?.isEmpty == false ? $0 : nil }
             .reduce(into: [String]()) { parts, part in if !parts.contains(part) { parts.append(part) } }
             .joined(separator: ", ")
