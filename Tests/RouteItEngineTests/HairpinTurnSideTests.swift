@@ -11,7 +11,8 @@ final class HairpinTurnSideTests: XCTestCase {
     /// Princesse arrives heading 215° and goes on; Leclerc leaves it 79° right, and 15 m on, at
     /// the junction where Blanc joins, bends 49° more right, round to the north-east: 186° right
     /// in all. Its heading out of that junction is 174° left of the way in, yet the driver only
-    /// ever turns right (Boulevard du Général Leclerc: OSRM's "Turn right").
+    /// ever turns right (Boulevard du Général Leclerc: OSRM's "Turn right"). Its modifier is read
+    /// from the perceived bearings, as OSRM's: a plain right (over 20 m it read as sharp).
     func testATurnThatBendsOnRoundAHairpinKeepsItsSide() throws {
         var f = RoadFixture()
         f.node("P0", 114.7, 163.8); f.node("J", 0, 0); f.node("P2", -57.4, -81.9); f.node("P3", -114.7, -163.8)
@@ -23,7 +24,7 @@ final class HairpinTurnSideTests: XCTestCase {
         f.street(3, ["C0", "C1", "C2", "K"], "Blanc", highway: "primary", [("oneway", "yes")])
         let d = try f.build()
         let steps = instructions(try d.route((100.4, 143.3), (150, 109)).first)
-        XCTAssertEqual(steps, ["Head southwest on Princesse", "Turn sharp right onto Leclerc", "Arrive at your destination"])
+        XCTAssertEqual(steps, ["Head southwest on Princesse", "Turn right onto Leclerc", "Arrive at your destination"])
     }
 
     /// Rainier runs south-west through J; Rue leaves it 126° left and bends 48° more left 9 m on,

@@ -10,7 +10,10 @@ struct DrivewayHandler: GuidanceHandler {
     func decide(at j: RouteJunction, building draft: ManeuverBuilder.Draft, with guide: ManeuverBuilder) -> GuidanceDecision? {
         guard j.isJunction && !j.isOnAnnouncedRoundabout
                 && guide.isDrivewayJunction(at: j.node, arrivingBy: j.arriving, leaving: j.leaving) else { return nil }
-        guard j.renamed && !j.name.isEmpty && !draft.label.isSameStreet(as: j.label) else { return .silent }
+        // OSRM's `isSameName`: both named, and no news going from one to the other.
+        if j.arrivingLabel.isSameNamedStreet(as: j.label) || draft.label.isSameStreet(as: j.label) { return .silent }
+        // Onto an unnamed way the other handlers decide, as they did before this one came first.
+        guard !j.name.isEmpty else { return nil }
         return .step(ManeuverBuilder.Draft(kind: .continue, name: j.name, turn: j.turn))
     }
 }
