@@ -12,13 +12,23 @@ final class ServeOSRMParityTests: XCTestCase {
 
     private func keys(_ object: [String: Any]) -> [String] { object.keys.filter { $0 != "routeit" }.sorted() }
 
+    /// The steps of an OSRM answer's first route's first leg.
+    private static func firstLegSteps(_ object: [String: Any]) throws -> [[String: Any]] {
+        try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+    }
+
+    /// osrm-routed's answer to `target`.
+    private static func answer(of osrm: OSRMProcess, to target: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any])
+    }
+
     func testSkipWaypointsAndGenerateHintsAreHonouredAsOSRMHonoursThem() throws {
         let osrm = try OSRMProcess.start()
         defer { osrm.kill() }
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
         defer { _ = server.stop() }
         func theirs(_ target: String) throws -> [String: Any] {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any])
+            try Self.answer(of: osrm, to: target)
         }
         for target in ["/route/v1/driving/\(a);\(b)?skip_waypoints=true", "/table/v1/driving/\(a);\(b)?skip_waypoints=true",
                        "/trip/v1/driving/\(a);\(b)?skip_waypoints=true", "/nearest/v1/driving/\(a)?skip_waypoints=true"] {
@@ -52,11 +62,11 @@ final class ServeOSRMParityTests: XCTestCase {
         defer { _ = server.stop() }
         let target = "/route/v1/driving/\(a);\(b)?steps=true"
         func junctions(_ object: [String: Any]) throws -> [[[String: Any]]] {
-            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            let steps = try Self.firstLegSteps(object)
             return try steps.map { try XCTUnwrap($0["intersections"] as? [[String: Any]]) }
         }
         let ours = try junctions(try server.get(target).object)
-        let theirs = try junctions(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+        let theirs = try junctions(try Self.answer(of: osrm, to: target))
         XCTAssertEqual(ours.map(\.count), theirs.map(\.count))
         XCTAssertGreaterThan(ours.joined().count, ours.count, "junctions passed are listed")
         var same = 0
@@ -80,13 +90,13 @@ final class ServeOSRMParityTests: XCTestCase {
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
         defer { _ = server.stop() }
         func arrival(_ object: [String: Any]) throws -> String? {
-            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            let steps = try Self.firstLegSteps(object)
             return steps.last?["name"] as? String
         }
         for pair in ["24.946353,60.177794;24.945522,60.170355", "24.950445,60.169236;24.947472,60.173024",
                      "24.942899,60.175221;24.938508,60.171601"] {
             let target = "/route/v1/driving/\(pair)?steps=true"
-            let theirs = try arrival(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+            let theirs = try arrival(try Self.answer(of: osrm, to: target))
             XCTAssertEqual(try arrival(try server.get(target).object), theirs, pair)
         }
     }
@@ -99,14 +109,14 @@ final class ServeOSRMParityTests: XCTestCase {
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
         defer { _ = server.stop() }
         func maneuvers(_ object: [String: Any]) throws -> [String] {
-            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            let steps = try Self.firstLegSteps(object)
             return steps.map { step in
                 let m = step["maneuver"] as? [String: Any]
                 return "\(m?["type"] ?? "") \(m?["modifier"] ?? "") \(step["name"] ?? "")"
             }
         }
         let target = "/route/v1/driving/24.945800,60.176155;24.943518,60.170694?steps=true"
-        let theirs = try maneuvers(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+        let theirs = try maneuvers(try Self.answer(of: osrm, to: target))
         XCTAssertTrue(theirs.contains("turn slight left Mikonkatu"), "osrm-routed: \(theirs)")
         XCTAssertEqual(try maneuvers(try server.get(target).object), theirs)
     }
@@ -120,7 +130,7 @@ final class ServeOSRMParityTests: XCTestCase {
         let server = try ServeProcess(map: try HelsinkiFlowTests.importedMap())
         defer { _ = server.stop() }
         func lanes(_ object: [String: Any]) throws -> [String] {
-            let steps = try XCTUnwrap(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            let steps = try Self.firstLegSteps(object)
             return steps.flatMap { ($0["intersections"] as? [[String: Any]]) ?? [] }.compactMap { junction in
                 guard let lanes = junction["lanes"] as? [[String: Any]], let at = junction["location"] as? [Double] else { return nil }
                 let text = lanes.map { (($0["indications"] as? [String]) ?? []).joined(separator: ";") + ($0["valid"] as? Bool == true ? "*" : "") }
@@ -129,7 +139,7 @@ final class ServeOSRMParityTests: XCTestCase {
         }
         for (pair, count) in [("24.9366,60.1701;24.9512,60.1771", 8), ("24.9517,60.1671;24.9495,60.1751", 5)] {
             let target = "/route/v1/driving/\(pair)?steps=true&overview=false"
-            let theirs = try lanes(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+            let theirs = try lanes(try Self.answer(of: osrm, to: target))
             XCTAssertEqual(theirs.count, count)
             XCTAssertEqual(try lanes(try server.get(target).object), theirs)
         }
@@ -152,7 +162,7 @@ final class ServeOSRMParityTests: XCTestCase {
             return (try XCTUnwrap(leg["duration"] as? Double), durations.reduce(0, +), speeds.sorted()[speeds.count / 2])
         }
         let ours = try leg(try server.get(target).object)
-        let theirs = try leg(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: osrm.url + target)!)) as? [String: Any]))
+        let theirs = try leg(try Self.answer(of: osrm, to: target))
         XCTAssertEqual(ours.duration, theirs.duration, accuracy: theirs.duration * 0.05)
         XCTAssertLessThan(ours.segments, ours.duration - 10, "the turns are left out of the segments")
         XCTAssertEqual(ours.segments, theirs.segments, accuracy: theirs.segments * 0.05)
