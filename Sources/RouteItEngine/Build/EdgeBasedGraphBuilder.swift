@@ -45,6 +45,8 @@ enum EdgeBasedGraphBuilder {
             if list.contains(where: { $0.kind == .barrier }) { barrier[Int(node)] = true }
             if list.contains(where: { $0.kind == .turningPlace }) { turningPlace[Int(node)] = true }
         }
+        /// Whether a car may turn round at junction `h` though other exits are open there.
+        func turnsRoundBesidesExits(at h: Int) -> Bool { turningPlace[h] || junctions.isOnlyWayIn(at: h) }
         /// Whether arriving by `k` the car may leave by `next` (same junction).
         func mayTurn(_ k: Int32, _ next: Int32) -> Bool {
             let uTurn = next == k ^ 1
@@ -52,13 +54,12 @@ enum EdgeBasedGraphBuilder {
             if barrier[h] { return uTurn }
             if let open = restrictedExits[k] {
                 guard open.contains(next) else { return false }
-                return !uTurn || !open.contains { $0 != next } || turningPlace[h] || junctions.isOnlyWayIn(at: h)
+                return !uTurn || !open.contains { $0 != next } || turnsRoundBesidesExits(at: h)
             }
             guard uTurn else {
                 return !ringJunction[h] || !RoundaboutFlowRule.forbids(arriving: Int(k), leaving: Int(next), net, junctions, departure)
             }
-            return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next } || turningPlace[h]
-                || junctions.isOnlyWayIn(at: h)
+            return !outDirs[Int(outStart[h])..<Int(outStart[h + 1])].contains { $0 != next } || turnsRoundBesidesExits(at: h)
         }
 
         let copies = ViaWayCopies(viaWayPaths(net, restrictions))

@@ -282,8 +282,9 @@ extension ManeuverBuilder {
     /// Whether a way the mode may only arrive by (not leave by) meets `node` nearer to straight
     /// ahead than `chosen`.
     func hasStraighterWayIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch, inBearing: Double) -> Bool {
-        waysIn(at: node, arrivingBy: prev, besides: chosen).contains { e in
-            abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) < abs(chosen.angle)
+        adjacency.edges(of: node).contains { e in
+            isWayIn(e, at: node, arrivingBy: prev, besides: chosen)
+                && abs(ManeuverBuilder.turnAngle(from: inBearing, to: leavingHeading(e, at: node))) < abs(chosen.angle)
         }
     }
 
@@ -295,14 +296,13 @@ extension ManeuverBuilder {
 
     /// Whether any way the mode may only arrive by meets `node`.
     func hasWayIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch) -> Bool {
-        !waysIn(at: node, arrivingBy: prev, besides: chosen).isEmpty
+        adjacency.edges(of: node).contains { isWayIn($0, at: node, arrivingBy: prev, besides: chosen) }
     }
 
-    private func waysIn(at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch) -> [Int] {
-        adjacency.edges(of: node).filter { e in
-            guard e != prev.edge, e != chosen.edge else { return false }
-            let leavesForward = net.edgeFrom[e] == node
-            return !net.allows(e, forward: leavesForward, mode) && net.allows(e, forward: !leavesForward, mode)
-        }
+    /// Whether edge `e` at `node` is a way the mode may only arrive by, other than the route's two.
+    private func isWayIn(_ e: Int, at node: Int32, arrivingBy prev: RouteLeg, besides chosen: Branch) -> Bool {
+        guard e != prev.edge, e != chosen.edge else { return false }
+        let leavesForward = net.edgeFrom[e] == node
+        return !net.allows(e, forward: leavesForward, mode) && net.allows(e, forward: !leavesForward, mode)
     }
 }

@@ -274,9 +274,9 @@ struct ManeuverBuilder {
     /// decide the guidance's other questions can read a turn as sharp that OSRM calls a plain
     /// one (Monaco's curving streets) or slight that it calls plain.
     func modifierTurn(_ j: RouteJunction) -> Double {
-        guard mode == .car, let back = perceivedHeading(leaving: j.arriving.edge, forward: !j.arriving.forward, at: j.node),
+        guard mode == .car, let into = closeInBearing(arrivingBy: j.arriving, at: j.node),
               let out = perceivedHeading(leaving: j.leaving.edge, forward: j.leaving.forward, at: j.node) else { return j.turn }
-        return ManeuverBuilder.turnAngle(from: back + 180, to: out)
+        return ManeuverBuilder.turnAngle(from: into, to: out)
     }
 
     /// A car turn this sharp heads back the way it came.
