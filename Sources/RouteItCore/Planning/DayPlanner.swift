@@ -15,7 +15,8 @@ public enum DayPlanner {
     /// gets the same plan on every run (as VROOM's exploration levels do without a timeout).
     public static func defaultRounds(stops: Int) -> Int { 30 * stops }
 
-    /// The default rounds' time cap, 3 s at 200 stops: the rounds take a quarter of it here.
+    /// The default rounds' time cap, 3 s at 200 stops: the rounds take a quarter of it here, and
+    /// on a full day the late search for the stops left out (`DaySqueeze`) much of the rest.
     /// Past half of it the search cools by the clock too (`HeuristicDayPlanner.solve`), so a
     /// day whose rounds are slow (no waiting, with windows and many stops left out) or a slow
     /// machine still gets a finished search by then; its plan then depends on the machine.

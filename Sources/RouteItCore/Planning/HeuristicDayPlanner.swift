@@ -6,7 +6,8 @@ import Foundation
 /// simulated annealing (once serving more has stalled, among plans serving as many the one
 /// leaving out stops that were left out less often wins); neighbours are polished by local
 /// search around what changed; last,
-/// ejections (`DayEjection`) try to serve the stops still left out. Every route kept is feasible; stops that do not fit stay out and
+/// ejections (`DayEjection`), then a search through late plans (`DaySqueeze`), try to serve the
+/// stops still left out. Every route kept is feasible; stops that do not fit stay out and
 /// count their drop penalty, which dominates travel. Deterministic for a seed when an iteration
 /// limit, not the clock, ends the search.
 struct HeuristicDayPlanner {
@@ -130,14 +131,17 @@ struct HeuristicDayPlanner {
 
     private func absenceSum(_ stops: [Int]) -> Int { stops.reduce(0) { $0 + absences[$1] } }
 
-    /// Of the time budget, what the last phase may take when stops are left out (it rarely needs it all).
-    static var lastPhaseShare: Double { 0.05 }
+    /// Of the time budget, what the last phase may take when stops are left out: the late search
+    /// serves more with it than further annealing does.
+    static var lastPhaseShare: Double { 0.5 }
 
-    /// The last phase: ejections on the best plan, for the stops annealing could not fit in
+    /// The last phase: ejections, then the late search, on the best plan, for the stops annealing could not fit in
     /// (run once, after the search: during it they cost more time than they won).
     private mutating func finished(_ best: Solution, deadline: Double, _ isCancelled: () -> Bool) -> Solution {
         var last = best
-        serveMore(&last, rounds: 16) { isCancelled() || ProcessInfo.processInfo.systemUptime > deadline }
+        let stop = { isCancelled() || ProcessInfo.processInfo.systemUptime > deadline }
+        serveMore(&last, rounds: 16, stop: stop)
+        squeezeIn(&last, stop: stop)
         return last
     }
 
@@ -270,7 +274,26 @@ struct HeuristicDayPlanner {
 
     /// A neighbour of `s`, and the stops whose surroundings changed (for local search).
     mutating func ruinAndRecreate(_ s: Solution) -> (Solution, [Int]) {
-        var route = s.route
+        var (route, removed) = ruin(s.route)
+        var pending = removed + s.unserved
+        // Priority first; within a class an order chosen at random among a few rules.
+        let rule = rng.next() % 8
+        Self.orderForInsertion(&pending, m, rule: rule, absences: absences, using: &rng)
+        let unserved = insertEach(pending, into: &route, blinks: true)
+        for u in unserved { absences[u] += 1 }
+        var touched: [Int] = []
+        var inserted = [Bool](repeating: false, count: m.size)
+        for u in pending { inserted[u] = true }
+        for (t, u) in route.enumerated() where inserted[u] || (t > 0 && inserted[route[t - 1]]) || (t + 1 < route.count && inserted[route[t + 1]]) {
+            touched.append(u)
+        }
+        return (solution(route, unserved: unserved), touched)
+    }
+
+    /// `route` with a few strings of nearby stops taken out (slack-induction string removals),
+    /// and the stops taken out.
+    mutating func ruin(_ route: [Int]) -> (kept: [Int], removed: [Int]) {
+        var route = route
         var removed: [Int] = []
         if !route.isEmpty {
             var position = [Int](repeating: -1, count: m.size)
@@ -292,18 +315,6 @@ struct HeuristicDayPlanner {
             }
             route = route.indices.filter { !gone[$0] }.map { route[$0] }
         }
-        var pending = removed + s.unserved
-        // Priority first; within a class an order chosen at random among a few rules.
-        let rule = rng.next() % 8
-        Self.orderForInsertion(&pending, m, rule: rule, absences: absences, using: &rng)
-        let unserved = insertEach(pending, into: &route, blinks: true)
-        for u in unserved { absences[u] += 1 }
-        var touched: [Int] = []
-        var inserted = [Bool](repeating: false, count: m.size)
-        for u in pending { inserted[u] = true }
-        for (t, u) in route.enumerated() where inserted[u] || (t > 0 && inserted[route[t - 1]]) || (t + 1 < route.count && inserted[route[t + 1]]) {
-            touched.append(u)
-        }
-        return (solution(route, unserved: unserved), touched)
+        return (route, removed)
     }
 }
