@@ -15,6 +15,8 @@ public struct DayPlanOptions: Equatable, Sendable {
     public var iterations: Int?
     /// Up to this many stops the plan is exact (subset dynamic programming, 2ⁿ·n² steps).
     public var exactLimit: Int = DayPlanner.exactLimit
+    /// Whether stops the search leaves out are tried once more through late plans (`DaySqueeze`).
+    var triesLate = true
 
     public init(seed: UInt64 = 1, timeBudget: Double? = nil, iterations: Int? = nil) {
         self.seed = seed

@@ -45,7 +45,7 @@ public enum DayPlanner {
         // Cancelled during the exact search, the heuristic still gives its first plan.
         let cancelled = count <= options.exactLimit && isCancelled()
         let (rounds, seconds) = searchLimits(options, stops: count)
-        let (best, searchStopped) = ParallelDaySearch.solve(model, seed: options.seed, iterations: rounds,
+        let (best, searchStopped) = ParallelDaySearch.solve(model, seed: options.seed, iterations: rounds, triesLate: options.triesLate,
                                                             started: started, deadline: started + seconds,
                                                             isCancelled: isCancelled)
         return model.plan(best.route, isExact: false, stoppedEarly: searchStopped || cancelled)

@@ -37,6 +37,8 @@ struct HeuristicDayPlanner {
     /// How often each stop was left out of a recreated route: stops that rarely fit go in first
     /// half the time (as in SISR's absence-based sorting), so a full day makes room for them.
     var absences: [Int]
+    /// Whether the last phase tries the stops still left out through late plans (`DaySqueeze`).
+    var triesLate = true
 
     init(_ m: DayPlanModel, seed: UInt64) {
         self.m = m
@@ -141,7 +143,7 @@ struct HeuristicDayPlanner {
         var last = best
         let stop = { isCancelled() || ProcessInfo.processInfo.systemUptime > deadline }
         serveMore(&last, rounds: 16, stop: stop)
-        squeezeIn(&last, stop: stop)
+        if triesLate { squeezeIn(&last, stop: stop) }
         return last
     }
 

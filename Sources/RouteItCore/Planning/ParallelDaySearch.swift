@@ -12,10 +12,11 @@ enum ParallelDaySearch {
     static func seed(_ k: Int, from seed: UInt64) -> UInt64 { seed &+ UInt64(k) &* 0x9E37_79B9_7F4A_7C15 }
 
     /// The best of the one-day searches' plans (the first search's on a tie), and whether it was cut short.
-    static func solve(_ model: DayPlanModel, seed: UInt64, iterations: Int?, started: Double, deadline: Double,
-                      isCancelled: () -> Bool) -> (HeuristicDayPlanner.Solution, Bool) {
+    static func solve(_ model: DayPlanModel, seed: UInt64, iterations: Int?, triesLate: Bool = true, started: Double,
+                      deadline: Double, isCancelled: () -> Bool) -> (HeuristicDayPlanner.Solution, Bool) {
         let (best, stopped) = bestOf(seed: seed, isCancelled: isCancelled, isBetter: { $0.0.isBetter(than: $1.0) }) { seed, stop in
             var search = HeuristicDayPlanner(model, seed: seed)
+            search.triesLate = triesLate
             return search.solve(iterations: iterations, started: started, deadline: deadline, isCancelled: stop)
         }
         return (best.0, best.1 || stopped)

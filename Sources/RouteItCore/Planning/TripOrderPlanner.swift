@@ -209,6 +209,10 @@ public enum TripOrderPlanner {
                          day: DayOptions, end: TripEnd, search: DayPlanOptions = DayPlanOptions(),
                          naming: StopNaming = .labels, wording: PlannerWording = .shell,
                          isCancelled: @escaping () -> Bool) throws -> TripOrderPlan {
+        // A day leaves out what later days take: the late search's seconds would go to stops the
+        // days' search together places anyway, day after day up to its time cap.
+        var search = search
+        search.triesLate = false
         var remaining = Array(1..<places.count), days: [[Int]] = [], travel = 0.0
         var dropped: [DroppedStop] = [], lastDeparture = departure, stoppedEarly = false
         // Per day: how far a day without a back by is out past midnight (`outPastMidnight`).
