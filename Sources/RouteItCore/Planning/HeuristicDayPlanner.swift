@@ -65,7 +65,7 @@ struct HeuristicDayPlanner {
     /// best solution and whether it was cut short (cancelled, or out of time before the rounds).
     mutating func solve(iterations: Int?, started: Double, deadline: Double, isCancelled: () -> Bool) -> (Solution, Bool) {
         // The last phase's share of the time: the annealing stops before it.
-        let searchDeadline = deadline - Self.lastPhaseShare * max(0, deadline - started)
+        let searchDeadline = deadline - lastPhaseShare * max(0, deadline - started)
         var current = construct()
         localSearch(&current)
         var best = current
@@ -134,8 +134,8 @@ struct HeuristicDayPlanner {
     private func absenceSum(_ stops: [Int]) -> Int { stops.reduce(0) { $0 + absences[$1] } }
 
     /// Of the time budget, what the last phase may take when stops are left out: the late search
-    /// serves more with it than further annealing does.
-    static var lastPhaseShare: Double { 0.5 }
+    /// serves more with it than further annealing does; ejections alone rarely need it all.
+    var lastPhaseShare: Double { triesLate ? 0.5 : 0.05 }
 
     /// The last phase: ejections, then the late search, on the best plan, for the stops annealing could not fit in
     /// (run once, after the search: during it they cost more time than they won).
