@@ -5,3 +5,10 @@ public protocol AddressDistrictNaming {
     /// `placemarks` (this geocoder's answers) with their `districts`.
     func withDistricts(_ placemarks: [Placemark]) throws -> [Placemark]
 }
+
+extension Geocoding {
+    /// `placemarks` (this geocoder's answers) with their districts when it can name them; else as they are.
+    public func namingDistricts(of placemarks: [Placemark]) throws -> [Placemark] {
+        try (self as? AddressDistrictNaming)?.withDistricts(placemarks) ?? placemarks
+    }
+}

@@ -11,18 +11,20 @@ import RouteItCore
 /// the point of the street nearest it.
 /// Nodes of the place's own town only: Nominatim leaves out nodes outside the town's boundary.
 extension OfflineGeocoder: AddressDistrictNaming {
-    /// A district kind: its `place=` value, Nominatim's address rank and its node's reach in metres.
-    struct DistrictKind {
+    /// A district kind: its `place=` value, Nominatim's address rank, its node's reach in metres
+    /// and the address part it names.
+    struct DistrictKind: Sendable {
         let tag: String
         let addressRank: Int
         let reach: Double
         /// Its importance in the map (`AddressLayerBuilder.classify`).
         let importance: Int
+        let part: WritableKeyPath<AddressDistricts, String?> & Sendable
     }
 
-    static let districtKinds = [DistrictKind(tag: "suburb", addressRank: 20, reach: 2_000, importance: 70),
-                                DistrictKind(tag: "quarter", addressRank: 22, reach: 1_000, importance: 68),
-                                DistrictKind(tag: "neighbourhood", addressRank: 24, reach: 500, importance: 60)]
+    static let districtKinds = [DistrictKind(tag: "suburb", addressRank: 20, reach: 2_000, importance: 70, part: \.suburb),
+                                DistrictKind(tag: "quarter", addressRank: 22, reach: 1_000, importance: 68, part: \.quarter),
+                                DistrictKind(tag: "neighbourhood", addressRank: 24, reach: 500, importance: 60, part: \.neighbourhood)]
 
     /// Nominatim's address rank of a place that is a town or district itself (its
     /// address-levels.json): its address names only coarser districts.
@@ -72,11 +74,7 @@ extension OfflineGeocoder: AddressDistrictNaming {
                 .sorted { ($0.distance, $0.row.id) < ($1.distance, $1.row.id) }
                 .first { candidate in enclosing.map { reaches($0.centre, $0.reach, candidate.row.coordinate) } ?? true }
             guard let chosen else { continue }
-            switch kind.tag {
-            case "suburb": districts.suburb = chosen.row.name
-            case "quarter": districts.quarter = chosen.row.name
-            default: districts.neighbourhood = chosen.row.name
-            }
+            districts[keyPath: kind.part] = chosen.row.name
             enclosing = (chosen.row.coordinate, kind.reach)
         }
         return districts

@@ -171,7 +171,7 @@ struct NominatimService: Sendable {
     /// only when asked.
     private func named(_ found: [Placemark], _ target: RequestTarget) throws -> [Placemark] {
         // Every answer shows its districts (`address`, `display_name`).
-        let places = try (geocoder as? AddressDistrictNaming)?.withDistricts(found) ?? found
+        let places = try geocoder.namingDistricts(of: found)
         let languages = NominatimJSON.languages(target.value("accept-language") ?? "")
         guard flag(target, "namedetails", default: false) || !languages.isEmpty, let keeping = geocoder as? NameTagsKeeping else {
             return places

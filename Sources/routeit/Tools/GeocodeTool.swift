@@ -29,7 +29,7 @@ enum GeocodeTool {
             // Names from the map or a server: cleaned for the terminal before anything prints them.
             let found = try ToolServices.waitOnThisThread { try await geocoder.places(matching: text, near: options.near) }
             // Nominatim's JSON names each address's districts; the lines do not.
-            let results = try (options.json ? (geocoder as? AddressDistrictNaming)?.withDistricts(found) ?? found : found).map(\.terminalSafe)
+            let results = try (options.json ? geocoder.namingDistricts(of: found) : found).map(\.terminalSafe)
             // A coordinate asked is answered by the place there, as `reverse` answers it: far off, said so.
             if let asked = Coordinate(text: text), let first = results.first,
                let note = MapToolSupport.farNote(first, from: asked, unit: MapToolSupport.unit(options)) {

@@ -35,7 +35,7 @@ enum ReverseTool {
             let detail = options.reverseDetail ?? .address
             let found = try ToolServices.waitOnThisThread { try await geocoder.place(at: coordinate, detail: detail) }
             // Nominatim's JSON names the address's districts; the line does not.
-            let result = try found.map { options.json ? try (geocoder as? AddressDistrictNaming)?.withDistricts([$0]).first ?? $0 : $0 }?.terminalSafe
+            let result = try found.map { options.json ? try geocoder.namingDistricts(of: [$0]).first ?? $0 : $0 }?.terminalSafe
             // A street kilometres off is said so (on stderr: --json stays Nominatim's object); a
             // town or district answered for a coarser zoom is its centre, far by nature.
             if let result, [.address, .street].contains(detail), let note = MapToolSupport.farNote(result, from: coordinate, unit: MapToolSupport.unit(options)) {
