@@ -229,6 +229,39 @@ final class RouteFollowerTests: XCTestCase {
         XCTAssertFalse(names(events).contains("off-route"), "off the route while waiting at its start: \(names(events))")
     }
 
+    /// A walk east 11 m, then north 100 m, at 1.4 m/s.
+    private func cornerWalk() -> RouteFollower {
+        let line = [Trip.point(0, 0), Trip.point(11, 0), Trip.point(11, 100)]
+        let route = Route(distance: 111, expectedTravelTime: 111 / 1.4, transportType: .walk, polyline: line, steps: [
+            RouteStep(instruction: "Head east", distance: 11, expectedTravelTime: 11 / 1.4, polyline: Array(line[0...1])),
+            RouteStep(instruction: "Turn left", distance: 100, expectedTravelTime: 100 / 1.4, polyline: Array(line[1...2])),
+            RouteStep(instruction: "Arrive at your destination", distance: 0, expectedTravelTime: 0, polyline: [line[2]]),
+        ])
+        return RouteFollower(legs: [FollowedLeg(route: route, stop: 1, name: "Kioski", stay: 0)], transportType: .walk)
+    }
+
+    func testStandingAtTheStartANoisyFirstFixPastTheFirstCornerDepartsWithTheWholeLegsTime() {
+        // Waiting at the start; the first fix, 12 m off, lies nearer the leg after the corner (18 m along).
+        var follower = cornerWalk()
+        let events = follower.receive(GuidanceFix(coordinate: Trip.point(10, 7), time: Trip.departure, speed: 0, accuracy: 5)).events
+        guard case .depart(_, let next, _) = events.first?.kind else { return XCTFail("\(names(events))") }
+        XCTAssertEqual(next.timeIntervalSince(Trip.departure), 111 / 1.4, accuracy: 0.5)
+        XCTAssertEqual(follower.along, 0)
+    }
+
+    func testMovingOrAwayFromTheStartTheFirstFixSetsTheProgress() {
+        // Already walking at the same spot: the fix is where the user is on the route.
+        var walking = cornerWalk()
+        _ = walking.receive(GuidanceFix(coordinate: Trip.point(10, 7), time: Trip.departure, heading: 0, speed: 1.4, accuracy: 5))
+        XCTAssertEqual(walking.along, 18, accuracy: 1)
+        // Standing 60 m up the leg (the follower started on the way): the progress is there.
+        var standing = cornerWalk()
+        let events = standing.receive(GuidanceFix(coordinate: Trip.point(12, 60), time: Trip.departure, speed: 0, accuracy: 5)).events
+        XCTAssertEqual(standing.along, 71, accuracy: 1)
+        guard case .depart(_, let next, _) = events.first?.kind else { return XCTFail("\(names(events))") }
+        XCTAssertEqual(next.timeIntervalSince(Trip.departure), 40 / 1.4, accuracy: 0.5)
+    }
+
     func testWhileGpsdReportsEachCycleTwiceItsFirstReportTakesTheReceiversSpeedAndCourse() {
         // After a tunnel gpsd reports each cycle twice: first its own sums from two noisy positions
         // (no course, 7-19 m/s for a bike at 3), then the receiver's own.

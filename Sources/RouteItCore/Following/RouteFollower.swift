@@ -183,6 +183,7 @@ public struct RouteFollower: Sendable {
         case .ready:
             phase = .driving
             _ = match(fix)
+            if standsAtStart(fix) { along = 0; standingSince = 0 }
             outcome.events.append(departEvent(at: fix.time))
             outcome.events += instructionEvents(at: fix.time, force: true)
         case .staying(let until):
@@ -370,6 +371,14 @@ public struct RouteFollower: Sendable {
     private var lastSpeed = 0.0
     /// The progress when the user stopped (nil: moving): this fix or the last was still.
     private var standingSince: Double?
+
+    /// A user standing still within the noise's reach of the route's start has not left it: a
+    /// noisy first fix projects onto the route anywhere in that reach, past its first corner too
+    /// (a walk of 90 s turning 11 m from its start: the ETA at departure was 17 s short).
+    private func standsAtStart(_ fix: GuidanceFix) -> Bool {
+        guard stillness.fixes > 0, let start = currentLeg?.line.coordinates.first else { return false }
+        return fix.coordinate.distance(to: start) <= 10 + 2 * (fix.accuracy ?? 10)
+    }
 
     private func nearDestination(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard let destination = leg.destination else { return false }
