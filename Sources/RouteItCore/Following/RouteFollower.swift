@@ -337,7 +337,7 @@ public struct RouteFollower: Sendable {
             // Standing still, the reach is the noise's, from where the user stopped: each noisy
             // fix may push the progress on a little, and fix by fix it crept onto a later part of
             // the route passing near (a cyclist waiting at the start: off the route 21 m).
-            let reach = stoodSince == nil ? moving : 10 + 2 * (fix.accuracy ?? 10)
+            let reach = stoodSince == nil ? moving : Self.standingReach(fix)
             let from = stoodSince ?? along
             best = leg.line.match(fix.coordinate, heading: heading, expected: expected, from: along - slack, to: from + reach)
         }
@@ -377,8 +377,11 @@ public struct RouteFollower: Sendable {
     /// (a walk of 90 s turning 11 m from its start: the ETA at departure was 17 s short).
     private func standsAtStart(_ fix: GuidanceFix) -> Bool {
         guard stillness.fixes > 0, let start = currentLeg?.line.coordinates.first else { return false }
-        return fix.coordinate.distance(to: start) <= 10 + 2 * (fix.accuracy ?? 10)
+        return fix.coordinate.distance(to: start) <= Self.standingReach(fix)
     }
+
+    /// Metres a standing user's noisy fix may fall from where the user stands.
+    private static func standingReach(_ fix: GuidanceFix) -> Double { 10 + 2 * (fix.accuracy ?? 10) }
 
     private func nearDestination(_ fix: GuidanceFix, _ leg: FollowedLeg) -> Bool {
         guard let destination = leg.destination else { return false }

@@ -129,9 +129,9 @@ struct HeuristicDayPlanner {
 
     /// The annealing's starting temperature, in average legs. A day that holds every stop anneals
     /// hot: opening hours wall good orders off from each other and only a hot search crosses
-    /// (hours-200, seeds 1-16: 6165 s of travel on average from 12, 5946-6443; from 0.5, 6490 s, 6263-6744). A day too
-    /// full for every stop anneals cool: there travel is the room for one stop more, and a hot
-    /// search spends it (delivery-200 serves 196 less often from 12).
+    /// (hours-200, seeds 1-16: 6165 s of travel on average from 12, 5946-6443; from 0.5, 6490 s,
+    /// 6263-6744). A day too full for every stop anneals cool: there travel is the room for one
+    /// stop more, and a hot search spends it (delivery-200 serves 196 less often from 12).
     static func startingHeat(servesAll: Bool) -> Double { servesAll ? 12 : 0.5 }
 
     /// Rounds without serving more after which the search prefers to leave out the stops left out
